@@ -1,0 +1,1 @@
+"""Language-model layer: tasks, backends, wrappers."""

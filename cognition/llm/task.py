@@ -1,0 +1,114 @@
+"""A thinking task: name + typed inputs + prompt template file + output model + typed fallback.
+
+Every call to a language model in Smallville is a `Task`. A backend (`LanguageModel`) takes a
+task and its inputs and returns a `Completion` holding a validated output model; when the model
+cannot produce one, the task's typed fallback is used and the completion says so. No sentinel
+strings: the output is always an instance of the task's output model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
+
+InputT = TypeVar("InputT", bound=BaseModel)
+OutputT = TypeVar("OutputT", bound=BaseModel)
+
+
+class Source(StrEnum):
+    """Where a completion's output came from."""
+
+    MODEL = "model"  # a language model answered and the answer validated
+    CACHE = "cache"  # a cached model answer
+    OFFLINE = "offline"  # the rule-based offline brain (not a language model)
+    FALLBACK = "fallback"  # the task's typed fallback, after the model failed
+
+
+@dataclass(frozen=True)
+class Message:
+    role: str  # "system" | "user" | "assistant"
+    content: str
+
+
+@cache
+def read_template(name: str) -> str:
+    """The text of a prompt template file in `cognition/prompts/`."""
+    return (PROMPTS_DIR / name).read_text(encoding="utf-8")
+
+
+def render_value(value: Any) -> str:
+    """How an input field reads inside a prompt: lists become bullet lines."""
+    if isinstance(value, list | tuple):
+        return "\n".join(f"- {render_value(item)}" for item in value) or "(none)"
+    if isinstance(value, BaseModel):
+        return "; ".join(f"{k}: {render_value(v)}" for k, v in value.model_dump().items())
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {render_value(v)}" for k, v in value.items())
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Task(Generic[InputT, OutputT]):
+    """One kind of thinking step's model call.
+
+    The template file has a system part and a user part separated by a line `---`; both are
+    `str.format` templates filled with the input model's fields (see `render_value`).
+    """
+
+    name: str
+    template: str
+    input_model: type[InputT]
+    output_model: type[OutputT]
+    fallback: Callable[[InputT], OutputT]
+
+    def messages(self, inputs: InputT) -> list[Message]:
+        fields = {key: render_value(getattr(inputs, key)) for key in type(inputs).model_fields}
+        text = read_template(self.template)
+        system, _, user = text.partition("\n---\n")
+        if not user:
+            system, user = "", system
+        rendered = [Message("user", user.format_map(fields).strip())]
+        if system.strip():
+            rendered.insert(0, Message("system", system.format_map(fields).strip()))
+        return rendered
+
+
+@dataclass(frozen=True)
+class Usage:
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    estimated: bool = False  # True when counted by us rather than reported by the server
+
+
+@dataclass(frozen=True)
+class Completion(Generic[OutputT]):
+    output: OutputT
+    source: Source
+    usage: Usage = Usage()
+    attempts: int = 1
+    error: str | None = None  # why the fallback was used (for logs), never passed on as data
+
+
+class LanguageModel(Protocol):
+    """Anything that can complete a task: the openai backend, the offline brain, a wrapper."""
+
+    @property
+    def label(self) -> str:
+        """What drives the minds, for the UI: "offline brain" or the model's name."""
+        ...
+
+    def complete(
+        self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
+    ) -> Completion[OutputT]: ...
+
+
+class BudgetReached(Exception):
+    """The configured spending cap is reached: the game should pause the town and say so."""

@@ -1,0 +1,1 @@
+"""Memory stream, embeddings and retrieval."""

@@ -1,0 +1,43 @@
+"""Memory records: what an agent remembers, and what retrieval returns."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class MemoryKind(StrEnum):
+    OBSERVATION = "observation"
+    REFLECTION = "reflection"
+    PLAN = "plan"
+    DIALOGUE = "dialogue"
+
+
+class MemoryRecord(BaseModel):
+    """One entry of an agent's memory stream."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    agent: str
+    kind: MemoryKind
+    text: str
+    created: datetime
+    last_accessed: datetime
+    importance: int = Field(ge=1, le=10)
+    evidence: tuple[str, ...] = ()  # ids of cited records (reflections)
+    depth: int = 0  # 0 for observations; 1 + max depth of evidence for reflections
+
+
+class RetrievalHit(BaseModel):
+    """A retrieved record with its three normalised component scores (shown by the inspector)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    record: MemoryRecord
+    recency: float
+    importance: float
+    relevance: float
+    score: float
