@@ -1,0 +1,110 @@
+"""A* on the walkable grid (4-neighbour, Manhattan), with an LRU cache per (from, to) pair."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from heapq import heappop, heappush
+
+from game.world.grid import Tile, WalkableGrid
+
+NO_PARENT = -1
+
+
+@dataclass(frozen=True, slots=True)
+class CacheInfo:
+    hits: int
+    misses: int
+    size: int
+    grid_version: int
+
+
+class PathFinder:
+    """Shortest walking paths on a `WalkableGrid`.
+
+    `find_path` returns the tiles from start to goal, both included, or None when the goal
+    cannot be reached (or either end is blocked). Ties between equally short paths are broken
+    the same way every time. Results are cached per (start, goal); the cache empties itself
+    whenever the grid's `version` changes.
+    """
+
+    def __init__(self, grid: WalkableGrid, cache_size: int = 20_000) -> None:
+        self.grid = grid
+        self.cache_size = cache_size
+        self._cache: OrderedDict[tuple[int, int], tuple[int, ...] | None] = OrderedDict()
+        self._cache_version = grid.version
+        self._hits = 0
+        self._misses = 0
+        count = grid.width * grid.height
+        self._columns = [index % grid.width for index in range(count)]
+        self._rows = [index // grid.width for index in range(count)]
+
+    def find_path(self, start: Tile, goal: Tile) -> list[Tile] | None:
+        grid = self.grid
+        if not (grid.is_walkable(start) and grid.is_walkable(goal)):
+            return None
+        if self._cache_version != grid.version:
+            self.clear_cache()
+        key = (grid.index(start), grid.index(goal))
+        if key in self._cache:
+            self._hits += 1
+            self._cache.move_to_end(key)
+            indices = self._cache[key]
+        else:
+            self._misses += 1
+            indices = self._search(*key)
+            self._cache[key] = indices
+            if len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+        if indices is None:
+            return None
+        columns, rows = self._columns, self._rows
+        return [(columns[index], rows[index]) for index in indices]
+
+    def distance(self, start: Tile, goal: Tile) -> int | None:
+        """Steps along the shortest path, or None when unreachable."""
+        path = self.find_path(start, goal)
+        return None if path is None else len(path) - 1
+
+    def clear_cache(self) -> None:
+        self._cache.clear()
+        self._cache_version = self.grid.version
+
+    def cache_info(self) -> CacheInfo:
+        return CacheInfo(self._hits, self._misses, len(self._cache), self._cache_version)
+
+    def _search(self, start: int, goal: int) -> tuple[int, ...] | None:
+        """A* over flat indices. Heap entries are (f, h, index): among equal f the entry
+        nearer the goal wins, then the lower index, so the result is deterministic."""
+        columns, rows = self._columns, self._rows
+        goal_x, goal_y = columns[goal], rows[goal]
+        neighbours = self.grid.walkable_neighbours
+        start_h = abs(columns[start] - goal_x) + abs(rows[start] - goal_y)
+        best_cost = {start: 0}
+        parent = {start: NO_PARENT}
+        heap = [(start_h, start_h, start)]
+        while heap:
+            estimate, remaining, index = heappop(heap)
+            if index == goal:
+                return self._walk_back(parent, goal)
+            cost = estimate - remaining
+            if cost > best_cost[index]:
+                continue  # a stale entry: a cheaper way here was found later
+            next_cost = cost + 1
+            for near in neighbours(index):
+                if next_cost < best_cost.get(near, next_cost + 1):
+                    best_cost[near] = next_cost
+                    parent[near] = index
+                    near_h = abs(columns[near] - goal_x) + abs(rows[near] - goal_y)
+                    heappush(heap, (next_cost + near_h, near_h, near))
+        return None
+
+    @staticmethod
+    def _walk_back(parent: dict[int, int], goal: int) -> tuple[int, ...]:
+        path = [goal]
+        index = parent[goal]
+        while index != NO_PARENT:
+            path.append(index)
+            index = parent[index]
+        path.reverse()
+        return tuple(path)

@@ -1,0 +1,72 @@
+"""Checks on the files behind a map before pytmx reads it: the .tmx itself, its tilesets
+and their images. Each problem is one line naming the file and what is wrong with it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from xml.etree import ElementTree
+
+
+def read_xml(path: Path, what: str, problems: list[str]) -> ElementTree.Element | None:
+    """The root element of an XML file, or None after recording why it cannot be read."""
+    if not path.is_file():
+        problems.append(f"{what} not found: {path}")
+        return None
+    try:
+        return ElementTree.parse(path).getroot()
+    except ElementTree.ParseError as error:
+        line, column = error.position
+        problems.append(f"{what} {path.name}: malformed XML at line {line}, column {column}")
+    except OSError as error:
+        problems.append(f"{what} {path} cannot be read: {error.strerror or error}")
+    return None
+
+
+def check_map_files(path: Path) -> list[str]:
+    """Every problem with the map file and the tileset files it names (empty when fine)."""
+    problems: list[str] = []
+    root = read_xml(path, "map file", problems)
+    if root is None:
+        return problems
+    if root.tag != "map":
+        return [f"{path.name} is not a Tiled map: its root element is <{root.tag}>, not <map>"]
+    orientation = root.get("orientation", "orthogonal")
+    if orientation != "orthogonal":
+        problems.append(f"{path.name}: the map is {orientation}; only orthogonal maps work")
+    if root.get("infinite", "0") == "1":
+        problems.append(f"{path.name}: infinite maps are not supported; give it a fixed size")
+    if not root.findall("tileset"):
+        problems.append(f"{path.name}: the map names no tileset")
+    for tileset in root.findall("tileset"):
+        problems += _check_tileset(path, tileset)
+    return problems
+
+
+def _check_tileset(map_path: Path, node: ElementTree.Element) -> list[str]:
+    problems: list[str] = []
+    source = node.get("source")
+    label = f"tileset (firstgid {node.get('firstgid', '?')})"
+    if source is None:
+        return _check_images(map_path.parent, node, f"{label} {node.get('name', '')!r}")
+    if not source.lower().endswith(".tsx"):
+        return [f"{label} {source!r}: only .tsx tileset files are supported"]
+    tsx_path = map_path.parent / source
+    tsx_root = read_xml(tsx_path, f"{label} file {source!r}", problems)
+    if tsx_root is None:
+        return problems
+    if tsx_root.tag != "tileset":
+        return [f"{label} file {source!r} is not a tileset (root element <{tsx_root.tag}>)"]
+    return _check_images(tsx_path.parent, tsx_root, f"{label} {source!r}")
+
+
+def _check_images(folder: Path, tileset: ElementTree.Element, label: str) -> list[str]:
+    """Missing image files of a tileset (its sheet, or each tile's own image)."""
+    problems = []
+    images = tileset.findall("image") + tileset.findall("tile/image")
+    if not images:
+        problems.append(f"{label} has no image")
+    for image in images:
+        source = image.get("source", "")
+        if not (folder / source).is_file():
+            problems.append(f"{label}: image {source!r} not found at {folder / source}")
+    return problems
