@@ -1,1 +1,30 @@
-"""Memory stream, embeddings and retrieval."""
+"""Memory stream, embeddings and retrieval (see README.md in this package)."""
+
+from __future__ import annotations
+
+from cognition.memory.bundled import bundled_file
+from cognition.memory.collection import StoredRecord
+from cognition.memory.embedding_cache import CachedEmbedder
+from cognition.memory.embeddings import Embedder, LocalMiniLM, ServerEmbedder, normalise_rows
+from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
+from cognition.memory.scoring import RetrievalWeights
+from cognition.memory.store import MemoryStore, collection_name
+from cognition.memory.stream import MemoryStream, NewMemory
+
+__all__ = [
+    "CachedEmbedder",
+    "Embedder",
+    "LocalMiniLM",
+    "MemoryKind",
+    "MemoryRecord",
+    "MemoryStore",
+    "MemoryStream",
+    "NewMemory",
+    "RetrievalHit",
+    "RetrievalWeights",
+    "ServerEmbedder",
+    "StoredRecord",
+    "bundled_file",
+    "collection_name",
+    "normalise_rows",
+]

@@ -1,0 +1,178 @@
+"""`AgentCollection`: one agent's Chroma collection together with its in-memory mirror.
+
+Writes go to Chroma first, then to the mirror, so the mirror never holds what is not stored.
+Last-access updates are the exception: they change the mirror at once and reach Chroma in
+batches (on the next add, on `flush()`, on close, or once `access_flush_threshold` are
+pending), because a Chroma update costs ~5 ms — as much as the whole retrieval.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cognition.memory.mirror import RecordMirror
+from cognition.memory.records import MemoryKind, MemoryRecord
+
+CHROMA_MAX_BATCH = 5000
+PAGE_SIZE = 5000
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, eq=False)
+class StoredRecord:
+    """A record with its embedding: what `export_records` gives and `import_records` takes."""
+
+    record: MemoryRecord
+    embedding: npt.NDArray[np.float32]
+
+
+def record_metadata(record: MemoryRecord, sequence: int) -> dict[str, str | int]:
+    return {
+        "kind": record.kind.value,
+        "created": record.created.isoformat(),
+        "last_accessed": record.last_accessed.isoformat(),
+        "importance": record.importance,
+        "depth": record.depth,
+        "evidence": json.dumps(list(record.evidence)),
+        "sequence": sequence,
+    }
+
+
+def record_from_metadata(
+    record_id: str, agent: str, text: str, metadata: Mapping[str, Any]
+) -> MemoryRecord:
+    return MemoryRecord(
+        id=record_id,
+        agent=agent,
+        kind=MemoryKind(metadata["kind"]),
+        text=text,
+        created=datetime.fromisoformat(metadata["created"]),
+        last_accessed=datetime.fromisoformat(metadata["last_accessed"]),
+        importance=int(metadata["importance"]),
+        evidence=tuple(json.loads(metadata["evidence"])),
+        depth=int(metadata["depth"]),
+    )
+
+
+class AgentCollection:
+    """Durable records (Chroma) + mirror + lock for one agent. Obtain through `MemoryStore`."""
+
+    def __init__(self, chroma_collection: Any, agent: str, access_flush_threshold: int) -> None:
+        self.agent = agent
+        self.lock = threading.RLock()
+        self.mirror = RecordMirror()
+        self._collection = chroma_collection
+        self._pending_access: dict[str, str] = {}
+        self._access_flush_threshold = access_flush_threshold
+        self._metadata: dict[str, Any] = dict(chroma_collection.metadata or {})
+        self._next_sequence = 0
+        self._load()
+
+    def _load(self) -> None:
+        total = int(self._collection.count())
+        rows: list[tuple[int, MemoryRecord, npt.NDArray[np.float32]]] = []
+        for offset in range(0, total, PAGE_SIZE):
+            page = self._collection.get(
+                include=["embeddings", "documents", "metadatas"], limit=PAGE_SIZE, offset=offset
+            )
+            embeddings = np.asarray(page["embeddings"], dtype=np.float32)
+            for row, record_id in enumerate(page["ids"]):
+                metadata = page["metadatas"][row]
+                record = record_from_metadata(
+                    record_id, self.agent, page["documents"][row], metadata
+                )
+                rows.append((int(metadata["sequence"]), record, embeddings[row]))
+        if not rows:
+            return
+        rows.sort(key=lambda row: row[0])
+        self.mirror.append(
+            [row[1] for row in rows], np.stack([row[2] for row in rows]), [row[0] for row in rows]
+        )
+        self._next_sequence = rows[-1][0] + 1
+
+    def new_ids(self, count: int) -> list[str]:
+        """Fresh, stable ids: 'm' + the zero-padded sequence number, skipping any taken id."""
+        with self.lock:
+            ids: list[str] = []
+            candidate = self._next_sequence
+            while len(ids) < count:
+                record_id = f"m{candidate:06d}"
+                if record_id not in self.mirror.index_of:
+                    ids.append(record_id)
+                candidate += 1
+            return ids
+
+    def write(self, records: Sequence[MemoryRecord], embeddings: npt.NDArray[np.float32]) -> None:
+        """Store new records (ids must be unused) with their embeddings."""
+        if not records:
+            return
+        vectors = np.asarray(embeddings, dtype=np.float32)
+        with self.lock:
+            self.mirror.check_dimension(int(vectors.shape[1]))
+            ids = [record.id for record in records]
+            taken = [i for i in ids if i in self.mirror.index_of]
+            if taken or len(set(ids)) != len(ids):
+                raise ValueError(f"record ids already used: {taken or ids}")
+            self.flush()
+            sequences = list(range(self._next_sequence, self._next_sequence + len(records)))
+            for start in range(0, len(records), CHROMA_MAX_BATCH):
+                chunk = slice(start, start + CHROMA_MAX_BATCH)
+                self._collection.add(
+                    ids=ids[chunk],
+                    embeddings=vectors[chunk],
+                    documents=[record.text for record in records[chunk]],
+                    metadatas=[
+                        record_metadata(record, sequence)
+                        for record, sequence in zip(records[chunk], sequences[chunk], strict=True)
+                    ],
+                )
+            self.mirror.append(records, vectors, sequences)
+            self._next_sequence += len(records)
+
+    def touch(self, rows: Sequence[int], moment: datetime) -> None:
+        with self.lock:
+            self.mirror.touch(rows, moment)
+            stamp = moment.isoformat()
+            for row in rows:
+                self._pending_access[self.mirror.records[row].id] = stamp
+            if len(self._pending_access) >= self._access_flush_threshold:
+                self.flush()
+
+    def flush(self) -> None:
+        """Write pending last-access times to Chroma."""
+        with self.lock:
+            pending = list(self._pending_access.items())
+            for start in range(0, len(pending), CHROMA_MAX_BATCH):
+                chunk = pending[start : start + CHROMA_MAX_BATCH]
+                self._collection.update(
+                    ids=[record_id for record_id, _ in chunk],
+                    metadatas=[{"last_accessed": stamp} for _, stamp in chunk],
+                )
+            self._pending_access.clear()
+
+    @property
+    def pending_access_count(self) -> int:
+        with self.lock:
+            return len(self._pending_access)
+
+    def setting(self, key: str) -> Any:
+        """A value stored on the collection (e.g. the last reflection time)."""
+        with self.lock:
+            return self._metadata.get(key)
+
+    def set_setting(self, key: str, value: str | int | float) -> None:
+        with self.lock:
+            self._metadata[key] = value
+            self._collection.modify(metadata=dict(self._metadata))
+
+    def embeddings_of(self, rows: Sequence[int]) -> npt.NDArray[np.float32]:
+        with self.lock:
+            return self.mirror.embeddings[list(rows)].copy()

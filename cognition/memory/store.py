@@ -1,0 +1,129 @@
+"""`MemoryStore`: a directory holding every agent's memories in one local Chroma database.
+
+One collection per agent, so no query ever needs a `where` filter. The directory is the
+state: copying it (after `close()`) copies the town's memories. Use one `MemoryStore` per
+directory per process; Chroma is not safe for two processes writing one directory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from cognition.memory.collection import FORMAT_VERSION, AgentCollection
+
+_SLUG_LENGTH = 40
+_HASH_LENGTH = 10
+
+
+def collection_name(agent: str) -> str:
+    """A Chroma collection name for an agent: readable, unique and stable.
+
+    "Mei Lin" → "agent-mei-lin-<hash>". Chroma wants 3–512 characters of [a-zA-Z0-9._-],
+    starting and ending with a letter or digit; the slug is lower-case and cut to 40
+    characters, so the hash of the exact name (case and punctuation included) keeps
+    different agents apart.
+    """
+    if not agent:
+        raise ValueError("an agent needs a non-empty name")
+    slug = re.sub(r"[^a-z0-9]+", "-", agent.lower()).strip("-")[:_SLUG_LENGTH].strip("-")
+    digest = hashlib.sha256(agent.encode("utf-8")).hexdigest()[:_HASH_LENGTH]
+    return f"agent-{slug}-{digest}" if slug else f"agent-{digest}"
+
+
+class MemoryStore:
+    """Owns the Chroma client for `directory` and one `AgentCollection` per opened agent."""
+
+    def __init__(self, directory: Path, access_flush_threshold: int = 256) -> None:
+        import chromadb
+        from chromadb.config import Settings
+
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self._client: Any = chromadb.PersistentClient(
+            path=str(self.directory), settings=Settings(anonymized_telemetry=False)
+        )
+        self._access_flush_threshold = access_flush_threshold
+        self._collections: dict[str, AgentCollection] = {}
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def collection(self, agent: str) -> AgentCollection:
+        """The agent's collection, created on first use and shared by all its streams."""
+        with self._lock:
+            self._check_open()
+            existing = self._collections.get(agent)
+            if existing is not None:
+                return existing
+            name = collection_name(agent)
+            chroma_collection = self._client.get_or_create_collection(
+                name=name,
+                embedding_function=None,  # embeddings are always passed in; never download
+                configuration={"hnsw": {"space": "cosine"}},
+                metadata={"agent": agent, "format": FORMAT_VERSION},
+            )
+            stored_agent = (chroma_collection.metadata or {}).get("agent")
+            if stored_agent != agent:
+                raise ValueError(f"collection {name} belongs to {stored_agent!r}, not {agent!r}")
+            opened = AgentCollection(chroma_collection, agent, self._access_flush_threshold)
+            self._collections[agent] = opened
+            return opened
+
+    def agents(self) -> list[str]:
+        """Names of all agents with a collection in this store, sorted."""
+        with self._lock:
+            self._check_open()
+            names = []
+            for chroma_collection in self._client.list_collections():
+                agent = (chroma_collection.metadata or {}).get("agent")
+                if isinstance(agent, str):
+                    names.append(agent)
+            return sorted(names)
+
+    def delete_agent(self, agent: str) -> None:
+        """Forget an agent's memories entirely."""
+        with self._lock:
+            self._check_open()
+            self._collections.pop(agent, None)
+            if collection_name(agent) in {c.name for c in self._client.list_collections()}:
+                self._client.delete_collection(collection_name(agent))
+
+    def flush(self) -> None:
+        """Write every pending last-access time to disk."""
+        with self._lock:
+            collections = list(self._collections.values())
+        for opened in collections:
+            opened.flush()
+
+    def close(self) -> None:
+        """Flush and release the Chroma client (its SQLite files). Safe to call twice."""
+        if self._closed:
+            return
+        self.flush()
+        with self._lock:
+            self._closed = True
+            self._collections.clear()
+            self._client.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RuntimeError(f"memory store {self.directory} is closed")
+
+    def __enter__(self) -> MemoryStore:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
