@@ -40,8 +40,9 @@ class Message:
 
 @cache
 def read_template(name: str) -> str:
-    """The text of a prompt template file in `cognition/prompts/`."""
-    return (PROMPTS_DIR / name).read_text(encoding="utf-8")
+    """The text of a prompt template: a file name in `cognition/prompts/`, or an absolute path."""
+    path = Path(name)
+    return (path if path.is_absolute() else PROMPTS_DIR / name).read_text(encoding="utf-8")
 
 
 def render_value(value: Any) -> str:

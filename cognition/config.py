@@ -1,0 +1,152 @@
+"""Settings of the language-model layer, from explicit values and the environment.
+
+`LLMSettings.load()` reads the environment (explicit keyword values win over it):
+
+| variable | field |
+|---|---|
+| `OPENAI_BASE_URL` | `base_url` (any OpenAI-compatible server: Ollama, LM Studio, vLLM…) |
+| `OPENAI_API_KEY` | `api_key` (any string for local servers) |
+| `SMALLVILLE_MODEL` (or `OPENAI_MODEL`) | `model` |
+| `SMALLVILLE_OFFLINE` | `offline` (1/0, true/false) |
+| `SMALLVILLE_TIMEOUT_S`, `SMALLVILLE_MAX_CONCURRENCY`, `SMALLVILLE_MAX_RETRIES` | same names |
+| `SMALLVILLE_TEMPERATURE` | `temperature` |
+| `SMALLVILLE_BUDGET_USD`, `SMALLVILLE_BUDGET_TOKENS` | spending caps |
+| `SMALLVILLE_AUDIT_LOG` | `audit_log` (a JSONL path) |
+| `SMALLVILLE_CACHE`, `SMALLVILLE_CACHE_PATH` | `cache`, `cache_path` |
+| `SMALLVILLE_EMBEDDINGS_BASE_URL`, `SMALLVILLE_EMBEDDINGS_MODEL` | server embeddings |
+
+The API key is a `SecretStr`: `repr`, `model_dump_json` and `to_public_dict` never show it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+
+__all__ = ["ENVIRONMENT_VARIABLES", "ConfigError", "LLMSettings"]
+
+
+class ConfigError(ValueError):
+    """A setting is missing or invalid; the message says which and why."""
+
+
+# field name -> environment variables read for it, first found wins
+ENVIRONMENT_VARIABLES: dict[str, tuple[str, ...]] = {
+    "base_url": ("OPENAI_BASE_URL",),
+    "api_key": ("OPENAI_API_KEY",),
+    "model": ("SMALLVILLE_MODEL", "OPENAI_MODEL"),
+    "offline": ("SMALLVILLE_OFFLINE",),
+    "timeout_s": ("SMALLVILLE_TIMEOUT_S",),
+    "max_concurrency": ("SMALLVILLE_MAX_CONCURRENCY",),
+    "max_retries": ("SMALLVILLE_MAX_RETRIES",),
+    "temperature": ("SMALLVILLE_TEMPERATURE",),
+    "budget_usd": ("SMALLVILLE_BUDGET_USD",),
+    "budget_tokens": ("SMALLVILLE_BUDGET_TOKENS",),
+    "audit_log": ("SMALLVILLE_AUDIT_LOG",),
+    "cache": ("SMALLVILLE_CACHE",),
+    "cache_path": ("SMALLVILLE_CACHE_PATH",),
+    "embeddings_base_url": ("SMALLVILLE_EMBEDDINGS_BASE_URL",),
+    "embeddings_model": ("SMALLVILLE_EMBEDDINGS_MODEL",),
+}
+
+
+class LLMSettings(BaseModel):
+    """How the minds reach a language model. Immutable; build with `load()` or directly."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    base_url: str | None = None  # None: OpenAI's own API (when an api_key is given)
+    api_key: SecretStr | None = None
+    model: str = "gpt-4o-mini"
+    offline: bool = False  # force the offline brain even when a server is configured
+    timeout_s: float = Field(default=60.0, gt=0)
+    max_concurrency: int = Field(default=4, ge=1, le=256)
+    max_retries: int = Field(default=3, ge=0, le=20)
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    budget_usd: float | None = Field(default=None, gt=0)
+    budget_tokens: int | None = Field(default=None, gt=0)
+    # list prices used to estimate dollars for `budget_usd` (defaults: gpt-4o-mini)
+    prompt_usd_per_million_tokens: float = Field(default=0.15, ge=0)
+    completion_usd_per_million_tokens: float = Field(default=0.60, ge=0)
+    audit_log: Path | None = None
+    cache: bool = True
+    cache_path: Path | None = None  # on-disk JSONL cache; None keeps the cache in memory
+    embeddings_base_url: str | None = None
+    embeddings_model: str | None = None
+
+    @field_validator("base_url", "embeddings_base_url")
+    @classmethod
+    def _check_url(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        value = value.strip().rstrip("/")
+        if not value.startswith(("http://", "https://")):
+            raise ValueError(f"must start with http:// or https:// (got {value!r})")
+        return value
+
+    @field_validator("model")
+    @classmethod
+    def _check_model(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must not be empty")
+        return value.strip()
+
+    @property
+    def uses_offline_brain(self) -> bool:
+        """True when no model server is configured (or offline is forced)."""
+        return self.offline or (self.base_url is None and self.api_key is None)
+
+    def api_key_value(self) -> str:
+        """The key to send; local servers accept any string, so a placeholder is used."""
+        if self.api_key is None or not self.api_key.get_secret_value():
+            return "not-needed"
+        return self.api_key.get_secret_value()
+
+    def to_public_dict(self) -> dict[str, Any]:
+        """JSON-ready settings for saves and logs: everything except the key."""
+        public = self.model_dump(mode="json", exclude={"api_key"})
+        public["api_key_set"] = self.api_key is not None
+        return public
+
+    @classmethod
+    def load(cls, env: Mapping[str, str] | None = None, **explicit: Any) -> LLMSettings:
+        """Settings from `explicit` values, then the environment, then defaults.
+
+        Raises `ConfigError` naming the offending field and its variable.
+        """
+        environment = os.environ if env is None else env
+        unknown = set(explicit) - set(cls.model_fields)
+        if unknown:
+            raise ConfigError(f"Unknown LLM setting(s): {', '.join(sorted(unknown))}")
+        values: dict[str, Any] = {}
+        origin: dict[str, str] = {}
+        for field, names in ENVIRONMENT_VARIABLES.items():
+            for name in names:
+                raw = environment.get(name)
+                if raw is not None and raw.strip() != "":
+                    values[field] = raw.strip()
+                    origin[field] = name
+                    break
+        for field, value in explicit.items():
+            values[field] = value
+            origin[field] = field
+        try:
+            return cls.model_validate(values)
+        except ValidationError as error:
+            raise ConfigError(_describe(error, origin)) from None
+
+
+def _describe(error: ValidationError, origin: Mapping[str, str]) -> str:
+    """A short message naming each bad setting; never echoes the value of the key."""
+    lines = []
+    for problem in error.errors():
+        field = str(problem["loc"][0]) if problem["loc"] else "?"
+        where = origin.get(field, field)
+        where = field if where == field else f"{field} (from ${where})"
+        shown = "" if field == "api_key" else f" (got {problem.get('input')!r})"
+        lines.append(f"{where}: {problem['msg']}{shown}")
+    return "Invalid LLM settings:\n  " + "\n  ".join(lines)

@@ -1,0 +1,418 @@
+"""A fake OpenAI-compatible HTTP server on 127.0.0.1, for tests and benchmarks.
+
+    with FakeOpenAIServer(latency_s=0.01, faults=[Fault.RATE_LIMIT, None]) as server:
+        settings = LLMSettings(base_url=server.base_url, api_key="anything")
+        ...
+        assert len(server.chat_requests) == 2
+
+`/v1/chat/completions` answers with a minimal instance of the requested `json_schema` (or of a
+schema written into the prompt after "JSON schema:", as the backend does in json_object and
+text modes), or with what a test's `answer` function returns. `/v1/models` lists the model;
+`/v1/embeddings` returns deterministic hashed 384-dim vectors. Faults come from a scripted
+sequence (`faults`, consumed one per chat request; `None` = answer normally), then at
+`fault_rate` (seeded). Every request is recorded; `max_in_flight` is the most chat requests
+ever handled at once.
+
+Run it for benchmarks: `python -m cognition.testing.fake_openai_server --port 8765`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import hashlib
+import json
+import math
+import random
+import struct
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Literal
+
+from cognition.testing.schema_instance import schema_instance, schema_violation
+
+__all__ = ["ChatRequest", "FakeOpenAIServer", "Fault", "RecordedRequest", "hashed_embedding"]
+
+EMBEDDING_DIMENSIONS = 384
+SCHEMA_MARKER = "JSON schema:"
+
+
+class Fault(StrEnum):
+    SERVER_ERROR = "server_error"  # HTTP 500
+    RATE_LIMIT = "rate_limit"  # HTTP 429 with Retry-After
+    TIMEOUT = "timeout"  # sleeps past the client's timeout
+    MALFORMED_JSON = "malformed_json"  # the content is cut-off JSON
+    EMPTY_CONTENT = "empty_content"  # the content is ""
+    SCHEMA_VIOLATION = "schema_violation"  # valid JSON, wrong types
+
+
+Rejection = Literal[400, 422, 500, "ignore"]
+
+
+@dataclass(frozen=True)
+class RecordedRequest:
+    method: str
+    path: str
+    headers: Mapping[str, str]
+    body: Mapping[str, Any]
+    fault: Fault | None = None
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    """What an `answer` function sees."""
+
+    body: Mapping[str, Any]
+    format_type: str  # "json_schema", "json_object" or "text"
+    schema: Mapping[str, Any] | None  # the requested or prompted schema, if any
+
+    @property
+    def messages(self) -> list[Mapping[str, Any]]:
+        return list(self.body.get("messages", []))
+
+
+AnswerFunction = Callable[[ChatRequest], "str | Mapping[str, Any] | None"]
+
+
+def hashed_embedding(text: str, dimensions: int = EMBEDDING_DIMENSIONS) -> list[float]:
+    """A deterministic unit vector: each word adds ±1 at a hashed position."""
+    vector = [0.0] * dimensions
+    for word in text.lower().split() or [""]:
+        digest = hashlib.sha256(word.encode("utf-8")).digest()
+        index = int.from_bytes(digest[:4], "little") % dimensions
+        vector[index] += 1.0 if digest[4] % 2 == 0 else -1.0
+    norm = math.sqrt(sum(v * v for v in vector)) or 1.0
+    return [v / norm for v in vector]
+
+
+class FakeOpenAIServer:
+    """A threaded HTTP server in the background; use as a context manager."""
+
+    def __init__(
+        self,
+        *,
+        model: str = "fake-model",
+        latency_s: float = 0.0,
+        faults: Iterable[Fault | None] = (),
+        fault_rate: float = 0.0,
+        fault_kinds: Sequence[Fault] = tuple(Fault),
+        seed: int = 0,
+        answer: AnswerFunction | None = None,
+        reject_json_schema: Rejection | None = None,
+        reject_json_object: Rejection | None = None,
+        report_usage: bool = True,
+        retry_after_s: float = 0.01,
+        timeout_sleep_s: float = 5.0,
+        host: str = "127.0.0.1",
+        port: int = 0,
+    ) -> None:
+        self.model = model
+        self.latency_s = latency_s
+        self.fault_rate = fault_rate
+        self.fault_kinds = tuple(fault_kinds)
+        self.answer = answer
+        self.reject_json_schema = reject_json_schema
+        self.reject_json_object = reject_json_object
+        self.report_usage = report_usage
+        self.retry_after_s = retry_after_s
+        self.timeout_sleep_s = timeout_sleep_s
+        self._scripted_faults: deque[Fault | None] = deque(faults)
+        self._rng = random.Random(seed)
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._requests: list[RecordedRequest] = []
+        self._in_flight = 0
+        self._max_in_flight = 0
+        self._http = _HTTPServer((host, port), _Handler, self)
+        self._thread: threading.Thread | None = None
+
+    # -- life cycle -------------------------------------------------------------------------
+
+    @property
+    def base_url(self) -> str:
+        host, port = self._http.server_address[:2]
+        return f"http://{host!s}:{port}/v1"
+
+    def start(self) -> FakeOpenAIServer:
+        self._thread = threading.Thread(
+            target=self._http.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()  # wakes handlers sleeping for latency or a timeout fault
+        if self._thread is not None:
+            self._http.shutdown()
+            self._thread.join()
+            self._thread = None
+        self._http.server_close()  # joins the handler threads
+
+    def __enter__(self) -> FakeOpenAIServer:
+        return self.start()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
+
+    # -- what happened ----------------------------------------------------------------------
+
+    @property
+    def requests(self) -> list[RecordedRequest]:
+        with self._lock:
+            return list(self._requests)
+
+    @property
+    def chat_requests(self) -> list[RecordedRequest]:
+        return [r for r in self.requests if r.path.endswith("/chat/completions")]
+
+    @property
+    def max_in_flight(self) -> int:
+        with self._lock:
+            return self._max_in_flight
+
+    def script_faults(self, faults: Iterable[Fault | None]) -> None:
+        """Queue more scripted faults (one per coming chat request)."""
+        with self._lock:
+            self._scripted_faults.extend(faults)
+
+    # -- handling (called from handler threads) ---------------------------------------------
+
+    def _record(self, request: RecordedRequest) -> None:
+        with self._lock:
+            self._requests.append(request)
+
+    def _next_fault(self) -> Fault | None:
+        with self._lock:
+            if self._scripted_faults:
+                return self._scripted_faults.popleft()
+            if self.fault_rate > 0 and self._rng.random() < self.fault_rate:
+                return self._rng.choice(self.fault_kinds)
+            return None
+
+    def _enter(self) -> None:
+        with self._lock:
+            self._in_flight += 1
+            self._max_in_flight = max(self._max_in_flight, self._in_flight)
+
+    def _leave(self) -> None:
+        with self._lock:
+            self._in_flight -= 1
+
+    def _pause(self, seconds: float) -> None:
+        if seconds > 0:
+            self._stopping.wait(seconds)
+
+    def chat(self, body: Mapping[str, Any], fault: Fault | None) -> tuple[int, dict[str, Any]]:
+        """The status and JSON body answering one chat request."""
+        response_format = body.get("response_format") or {}
+        format_type = str(response_format.get("type", "text"))
+        rejection = {"json_schema": self.reject_json_schema, "json_object": self.reject_json_object}
+        refused = rejection.get(format_type)
+        if isinstance(refused, int):
+            message = f"response_format type '{format_type}' is not supported by this server"
+            return refused, _error(message, "invalid_request_error")
+        if fault is Fault.SERVER_ERROR:
+            return 500, _error("The server had an error processing your request.", "server_error")
+        if fault is Fault.RATE_LIMIT:
+            return 429, _error("Rate limit reached. Please try again later.", "rate_limit")
+        schema = _requested_schema(response_format) or _prompted_schema(body)
+        request = ChatRequest(body, format_type, schema)
+        content = self._content(request, fault, prose=format_type == "text" or refused == "ignore")
+        return 200, self._completion(body, content)
+
+    def _content(self, request: ChatRequest, fault: Fault | None, *, prose: bool) -> str:
+        if fault is Fault.EMPTY_CONTENT:
+            return ""
+        schema = dict(request.schema) if request.schema is not None else None
+        if fault is Fault.SCHEMA_VIOLATION:
+            return json.dumps(schema_violation(schema or {}))
+        answer = self.answer(request) if self.answer is not None else None
+        if answer is None:
+            answer = schema_instance(schema) if schema is not None else {"answer": "fake reply"}
+        text = answer if isinstance(answer, str) else json.dumps(answer)
+        if fault is Fault.MALFORMED_JSON:
+            return text[: max(1, len(text) // 2)]
+        if prose:
+            return f"Sure! Here is my answer:\n```json\n{text}\n```\nLet me know if you need more."
+        return text
+
+    def _completion(self, body: Mapping[str, Any], content: str) -> dict[str, Any]:
+        with self._lock:
+            number = len(self._requests)
+        reply: dict[str, Any] = {
+            "id": f"chatcmpl-fake-{number}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model", self.model),
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": content},
+                    "finish_reason": "stop",
+                }
+            ],
+        }
+        if self.report_usage:
+            prompt = sum(len(str(m.get("content", ""))) for m in body.get("messages", []))
+            prompt_tokens, completion_tokens = prompt // 4 + 1, len(content) // 4 + 1
+            reply["usage"] = {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            }
+        return reply
+
+    def embeddings(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        raw = body.get("input", "")
+        texts = [raw] if isinstance(raw, str) else [str(item) for item in raw]
+        as_base64 = body.get("encoding_format") == "base64"
+        data = []
+        for index, text in enumerate(texts):
+            vector = hashed_embedding(text)
+            encoded: Any = vector
+            if as_base64:
+                packed = struct.pack(f"<{len(vector)}f", *vector)
+                encoded = base64.b64encode(packed).decode("ascii")
+            data.append({"object": "embedding", "index": index, "embedding": encoded})
+        tokens = sum(len(t.split()) for t in texts)
+        return {
+            "object": "list",
+            "data": data,
+            "model": body.get("model", "fake-embeddings"),
+            "usage": {"prompt_tokens": tokens, "total_tokens": tokens},
+        }
+
+    def models(self) -> dict[str, Any]:
+        entry = {"id": self.model, "object": "model", "created": 0, "owned_by": "fake"}
+        return {"object": "list", "data": [entry]}
+
+
+def _error(message: str, kind: str) -> dict[str, Any]:
+    return {"error": {"message": message, "type": kind, "param": None, "code": None}}
+
+
+def _requested_schema(response_format: Mapping[str, Any]) -> dict[str, Any] | None:
+    if response_format.get("type") != "json_schema":
+        return None
+    schema = response_format.get("json_schema", {}).get("schema")
+    return schema if isinstance(schema, dict) else None
+
+
+def _prompted_schema(body: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A JSON schema written into the prompt after "JSON schema:" (json_object/text modes)."""
+    for message in reversed(body.get("messages", [])):
+        content = str(message.get("content", ""))
+        marker = content.rfind(SCHEMA_MARKER)
+        if marker < 0:
+            continue
+        text = content[marker + len(SCHEMA_MARKER) :].lstrip()
+        try:
+            schema, _ = json.JSONDecoder().raw_decode(text)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(schema, dict):
+            return schema
+    return None
+
+
+class _HTTPServer(ThreadingHTTPServer):
+    daemon_threads = False  # server_close() joins handler threads: nothing outlives a test
+    block_on_close = True
+
+    def __init__(
+        self, address: tuple[str, int], handler: type[_Handler], fake: FakeOpenAIServer
+    ) -> None:
+        super().__init__(address, handler)
+        self.fake = fake
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _HTTPServer
+    protocol_version = "HTTP/1.0"  # one request per connection: no idle keep-alive threads
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: tests read `requests` instead."""
+
+    def do_GET(self) -> None:
+        fake = self.server.fake
+        fake._record(RecordedRequest("GET", self.path, dict(self.headers.items()), {}))
+        if self.path.rstrip("/").endswith("/models"):
+            self._send(200, fake.models())
+        else:
+            self._send(404, _error(f"no route {self.path}", "not_found"))
+
+    def do_POST(self) -> None:
+        fake = self.server.fake
+        length = int(self.headers.get("Content-Length", "0"))
+        try:
+            body = json.loads(self.rfile.read(length) or b"{}")
+        except json.JSONDecodeError:
+            self._send(400, _error("request body is not JSON", "invalid_request_error"))
+            return
+        path = self.path.rstrip("/")
+        fault = fake._next_fault() if path.endswith("/chat/completions") else None
+        fake._record(RecordedRequest("POST", self.path, dict(self.headers.items()), body, fault))
+        if path.endswith("/embeddings"):
+            self._send(200, fake.embeddings(body))
+        elif path.endswith("/chat/completions"):
+            self._chat(fake, body, fault)
+        else:
+            self._send(404, _error(f"no route {self.path}", "not_found"))
+
+    def _chat(self, fake: FakeOpenAIServer, body: dict[str, Any], fault: Fault | None) -> None:
+        fake._enter()
+        try:
+            fake._pause(fake.latency_s)
+            if fault is Fault.TIMEOUT:
+                fake._pause(fake.timeout_sleep_s)
+            status, reply = fake.chat(body, fault)
+            headers = {"Retry-After": f"{fake.retry_after_s:g}"} if status == 429 else {}
+            self._send(status, reply, headers)
+        finally:
+            fake._leave()
+
+    def _send(self, status: int, payload: Any, headers: Mapping[str, str] | None = None) -> None:
+        data = json.dumps(payload).encode("utf-8")
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (a timeout fault): nothing to tell it
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--model", default="fake-model")
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds per chat request")
+    parser.add_argument("--fault-rate", type=float, default=0.0, help="share of faulty replies")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    server = FakeOpenAIServer(
+        model=args.model,
+        latency_s=args.latency,
+        fault_rate=args.fault_rate,
+        seed=args.seed,
+        host=args.host,
+        port=args.port,
+    )
+    with server:
+        print(f"fake OpenAI server at {server.base_url} (Ctrl-C stops it)", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            threading.Event().wait()
+
+
+if __name__ == "__main__":
+    main()
