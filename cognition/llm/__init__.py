@@ -1,1 +1,67 @@
-"""Language-model layer: tasks, backends, wrappers."""
+"""Language-model layer: tasks, the OpenAI-compatible backend, and the wrappers around it.
+
+Everything here is re-exported from its module; see README.md for how the stack is composed.
+`OpenAIBackend` and `OutputMode` are loaded on first use, because importing `openai` takes
+about a second and the offline game never needs it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cognition.llm.audit_log import AuditLog
+from cognition.llm.budget import BudgetCap
+from cognition.llm.cache import ResponseCache
+from cognition.llm.concurrency import ConcurrencyLimit
+from cognition.llm.parsing import UnparseableReply, parse_json_object
+from cognition.llm.retry import RetryPolicy
+from cognition.llm.schema import strict_json_schema
+from cognition.llm.stack import ModelStack, build_language_model
+from cognition.llm.task import (
+    BudgetReached,
+    Completion,
+    LanguageModel,
+    Message,
+    Source,
+    Task,
+    Usage,
+)
+from cognition.llm.usage_meter import UsageMeter, UsageSnapshot, UsageTally
+
+if TYPE_CHECKING:
+    from cognition.llm.openai_backend import OpenAIBackend, OutputMode
+
+__all__ = [
+    "AuditLog",
+    "BudgetCap",
+    "BudgetReached",
+    "Completion",
+    "ConcurrencyLimit",
+    "LanguageModel",
+    "Message",
+    "ModelStack",
+    "OpenAIBackend",
+    "OutputMode",
+    "ResponseCache",
+    "RetryPolicy",
+    "Source",
+    "Task",
+    "UnparseableReply",
+    "Usage",
+    "UsageMeter",
+    "UsageSnapshot",
+    "UsageTally",
+    "build_language_model",
+    "parse_json_object",
+    "strict_json_schema",
+]
+
+_LAZY = {"OpenAIBackend", "OutputMode"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from cognition.llm import openai_backend
+
+        return getattr(openai_backend, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,119 @@
+"""A response cache: the same prompt to the same model gets the same answer, for free.
+
+Keyed by the model label, the task name, the rendered messages and the output schema. Held
+in an in-memory LRU; with `path`, also appended to a JSONL file and reloaded from it (the most
+recent `max_entries` lines). Only validated model answers are cached, never fallbacks.
+Hits come back with `source=CACHE`, zero usage and zero attempts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from cognition.llm.schema import schema_text
+from cognition.llm.task import (
+    Completion,
+    InputT,
+    LanguageModel,
+    OutputT,
+    Source,
+    Task,
+    Usage,
+)
+
+__all__ = ["ResponseCache", "cache_key"]
+
+logger = logging.getLogger(__name__)
+
+
+def cache_key(label: str, task: Task[InputT, OutputT], inputs: InputT) -> str:
+    messages = [[m.role, m.content] for m in task.messages(inputs)]
+    material = json.dumps([label, task.name, messages, schema_text(task.output_model)])
+    return hashlib.sha256(material.encode("utf-8")).hexdigest()
+
+
+class ResponseCache:
+    """Wraps a `LanguageModel`; answers repeated prompts from the cache."""
+
+    def __init__(
+        self, inner: LanguageModel, *, max_entries: int = 4096, path: Path | None = None
+    ) -> None:
+        self.inner = inner
+        self.max_entries = max_entries
+        self.path = path
+        self.hits = 0
+        self.misses = 0
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        if path is not None:
+            self._load(path)
+
+    @property
+    def label(self) -> str:
+        return self.inner.label
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._entries)
+
+    def complete(
+        self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
+    ) -> Completion[OutputT]:
+        key = cache_key(self.label, task, inputs)
+        stored = self._get(key)
+        if stored is not None:
+            try:
+                output = task.output_model.model_validate(stored)
+            except ValidationError:
+                logger.warning("cached answer for %s no longer validates; asking again", task.name)
+            else:
+                with self._lock:
+                    self.hits += 1
+                return Completion(output, Source.CACHE, Usage(), attempts=0)
+        with self._lock:
+            self.misses += 1
+        completion = self.inner.complete(task, inputs, agent=agent)
+        if completion.source is Source.MODEL:
+            self._put(key, completion.output.model_dump(mode="json"))
+        return completion
+
+    def _get(self, key: str) -> dict[str, Any] | None:
+        with self._lock:
+            stored = self._entries.get(key)
+            if stored is not None:
+                self._entries.move_to_end(key)
+            return stored
+
+    def _put(self, key: str, output: dict[str, Any]) -> None:
+        with self._lock:
+            self._remember(key, output)
+            if self.path is not None:
+                line = json.dumps({"key": key, "output": output}, ensure_ascii=False)
+                with self.path.open("a", encoding="utf-8") as file:
+                    file.write(line + "\n")
+
+    def _remember(self, key: str, output: dict[str, Any]) -> None:
+        self._entries[key] = output
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.max_entries:
+            self._entries.popitem(last=False)
+
+    def _load(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            return
+        with path.open(encoding="utf-8") as file:
+            for number, line in enumerate(file, start=1):
+                try:
+                    entry = json.loads(line)
+                    self._remember(str(entry["key"]), dict(entry["output"]))
+                except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+                    logger.warning("%s:%d: unreadable cache line skipped", path, number)

@@ -1,0 +1,118 @@
+"""Composing the language-model stack from settings.
+
+```
+UsageMeter            counts every call (calls, tokens, fallbacks per agent and task)
+└── AuditLog          optional: JSONL of every prompt and answer, key redacted
+    └── ResponseCache optional: repeated prompts answered for free (source=CACHE)
+        └── BudgetCap optional: raises BudgetReached once the cap is spent
+            └── ConcurrencyLimit   at most max_concurrency calls at the backend
+                └── OpenAIBackend  (or the offline brain: no cache, no budget)
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cognition.config import ConfigError, LLMSettings
+from cognition.llm.audit_log import AuditLog
+from cognition.llm.budget import BudgetCap
+from cognition.llm.cache import ResponseCache
+from cognition.llm.concurrency import ConcurrencyLimit
+from cognition.llm.retry import RetryPolicy
+from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Task
+from cognition.llm.usage_meter import UsageMeter
+
+__all__ = ["ModelStack", "build_language_model"]
+
+
+@dataclass
+class ModelStack:
+    """The composed model (itself a `LanguageModel`) and handles on its layers for the UI."""
+
+    model: LanguageModel  # the outermost wrapper: call this
+    meter: UsageMeter
+    limit: ConcurrencyLimit
+    backend: LanguageModel
+    offline: bool
+    cache: ResponseCache | None = None
+    budget: BudgetCap | None = None
+    audit: AuditLog | None = None
+
+    @property
+    def label(self) -> str:
+        return self.model.label
+
+    @property
+    def minds_thinking(self) -> int:
+        """Calls at the model or waiting for a slot: "N minds thinking"."""
+        return self.limit.in_flight + self.limit.waiting
+
+    def complete(
+        self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
+    ) -> Completion[OutputT]:
+        return self.model.complete(task, inputs, agent=agent)
+
+    def close(self) -> None:
+        """Release the backend's HTTP connections (if it holds any)."""
+        close = getattr(self.backend, "close", None)
+        if callable(close):
+            close()
+
+
+def build_language_model(
+    settings: LLMSettings,
+    offline_factory: Callable[[], LanguageModel] | None = None,
+    *,
+    retry: RetryPolicy | None = None,
+) -> ModelStack:
+    """The wrapped stack the settings ask for.
+
+    With no model server configured (`settings.uses_offline_brain`), the backend is
+    `offline_factory()` (the offline brain, which lives in `cognition.offline`).
+    """
+    if settings.uses_offline_brain:
+        if offline_factory is None:
+            raise ConfigError(
+                "No language model configured (set OPENAI_BASE_URL or OPENAI_API_KEY) "
+                "and no offline brain supplied."
+            )
+        backend: LanguageModel = offline_factory()
+        limit = ConcurrencyLimit(backend, settings.max_concurrency)
+        audit = _audit(settings, limit)
+        meter = UsageMeter(audit or limit)
+        return ModelStack(meter, meter, limit, backend, offline=True, audit=audit)
+
+    # imported here: `openai` takes about a second to import, and the offline game needs none
+    from cognition.llm.openai_backend import OpenAIBackend
+
+    backend = OpenAIBackend(settings, retry=retry)
+    limit = ConcurrencyLimit(backend, settings.max_concurrency)
+    model: LanguageModel = limit
+    budget = None
+    if settings.budget_tokens is not None or settings.budget_usd is not None:
+        budget = BudgetCap(
+            limit,
+            max_tokens=settings.budget_tokens,
+            max_usd=settings.budget_usd,
+            prompt_usd_per_million=settings.prompt_usd_per_million_tokens,
+            completion_usd_per_million=settings.completion_usd_per_million_tokens,
+        )
+        model = budget
+    cache = None
+    if settings.cache:
+        cache = ResponseCache(model, path=settings.cache_path)
+        model = cache
+    audit = _audit(settings, model)
+    meter = UsageMeter(audit or model)
+    return ModelStack(
+        meter, meter, limit, backend, offline=False, cache=cache, budget=budget, audit=audit
+    )
+
+
+def _audit(settings: LLMSettings, inner: LanguageModel) -> AuditLog | None:
+    if settings.audit_log is None:
+        return None
+    secrets = [settings.api_key.get_secret_value()] if settings.api_key is not None else []
+    return AuditLog(inner, settings.audit_log, redact=secrets)
