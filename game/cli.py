@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
+import os
 from pathlib import Path
 
 
@@ -12,7 +12,29 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="smallville", description="A town of generative agents.")
     commands = parser.add_subparsers(dest="command")
     add_map_check_command(commands)
+    add_game_flags(parser)
     return parser
+
+
+def add_game_flags(parser: argparse.ArgumentParser) -> None:
+    """Flags for the default command: play the game (or run it headless)."""
+    game = parser.add_argument_group("the game (no command)")
+    game.add_argument("--headless", action="store_true", help="no window: run --frames and exit")
+    game.add_argument("--frames", type=int, default=600, help="frames to run headless")
+    game.add_argument("--screenshot", type=Path, help="save the last headless frame as a PNG")
+    game.add_argument("--bench-json", type=Path, help="write headless frame timings as JSON")
+
+
+def run_game(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.app import play
+
+    return play(
+        headless=args.headless,
+        frames=args.frames,
+        screenshot=args.screenshot,
+        bench_json=args.bench_json,
+    )
 
 
 def add_map_check_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,8 +61,7 @@ def run_map_check(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command is None:
-        print("The game window is not built yet (see the issues).", file=sys.stderr)
-        return 1
+        return run_game(args)
     handler = args.handler
     result: int = handler(args)
     return result

@@ -1,0 +1,265 @@
+"""The game window: builds the town and runs the loop events → update(dt) → draw at 60 FPS.
+
+The same loop runs headless (SDL_VIDEODRIVER=dummy) with a fixed dt for benchmarks and
+screenshots. Drawing lives in game.render and game.ui; the model in game.world and game.town.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import pygame
+
+from game.render.camera import Camera
+from game.render.scene import TownScene
+from game.town.director import ResidentDirector
+from game.town.population import Population
+from game.town.setup import build_population, wander_director
+from game.town.speed import SimulationSpeed
+from game.ui.handlers import Handler, TownHandler
+from game.ui.hud import Hud, HudInfo
+from game.ui.view_state import ViewState
+from game.world.clock import GameClock
+from game.world.tmx import MapError, load_town
+from game.world.town import TownMap
+
+log = logging.getLogger(__name__)
+ROOT = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parent.parent))
+DEFAULT_MAP = ROOT / "maps" / "the_ville.tmx"
+DEFAULT_CHARACTERS = ROOT / "assets" / "characters"
+WINDOW_TITLE = "Smallville"
+
+
+@dataclass
+class AppOptions:
+    map_path: Path = DEFAULT_MAP
+    characters: Path = DEFAULT_CHARACTERS
+    size: tuple[int, int] = (1280, 720)
+    zoom: int = 2
+    speed: int = 1
+    fps: int = 60
+
+
+@dataclass
+class FrameTimes:
+    """Milliseconds per frame (events + update + draw + present)."""
+
+    samples: list[float] = field(default_factory=list)
+
+    def summary(self, agents: int) -> dict[str, float | int]:
+        ordered = sorted(self.samples) or [0.0]
+        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+        median = statistics.median(ordered)
+        return {
+            "frames": len(self.samples),
+            "agents": agents,
+            "frame_ms_median": round(median, 3),
+            "frame_ms_p99": round(p99, 3),
+            "fps": round(1000.0 / median, 1) if median else 0.0,
+        }
+
+
+class App:
+    """Owns the window, the view state, the current input handler and the loop."""
+
+    def __init__(
+        self,
+        town: TownMap,
+        population: Population,
+        clock: GameClock,
+        scene: TownScene,
+        options: AppOptions,
+    ) -> None:
+        self.town = town
+        self.population = population
+        self.clock = clock
+        self.scene = scene
+        self.options = options
+        self.screen = pygame.display.get_surface() or open_window(options.size)
+        camera = Camera(
+            town.width * town.tile_width,
+            town.height * town.tile_height,
+            *self.screen.get_size(),
+            zoom=options.zoom,
+        )
+        self.view = ViewState(camera, SimulationSpeed(clock, options.speed))
+        self.view.pick_resident = scene.resident_at
+        self.hud = Hud(scene.text)
+        self.view.button_at = self.hud.button_at
+        self.handler: Handler = TownHandler(self.view)
+        self.real_seconds = 0.0
+        self.fps = 0.0
+        self._centre_on_residents()
+
+    @classmethod
+    def build(
+        cls,
+        options: AppOptions,
+        director_for: Callable[[TownMap], ResidentDirector] | None = None,
+    ) -> App:
+        """Open the window, load the map and its residents (schedule director by default)."""
+        open_window(options.size)
+        town = load_town(options.map_path)
+        population = build_population(town, director_for(town) if director_for else None)
+        scene = TownScene.load(options.map_path, options.characters)
+        return cls(town, population, GameClock(), scene, options)
+
+    def _centre_on_residents(self) -> None:
+        if len(self.population):
+            xs = [r.tile[0] for r in self.population]
+            ys = [r.tile[1] for r in self.population]
+            tile = self.town.tile_width
+            self.view.camera.look_at(statistics.median(xs) * tile, statistics.median(ys) * tile)
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def step(self, real_seconds: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: handle events, update the model by `real_seconds`, draw."""
+        for event in pygame.event.get() if events is None else events:
+            self.handle(event)
+        self.update(real_seconds)
+        self.draw()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        next_handler = self.handler.handle(event)
+        if next_handler is None:
+            self.view.running = False
+        else:
+            self.handler = next_handler
+
+    def update(self, real_seconds: float) -> None:
+        self.real_seconds += real_seconds
+        self._apply_window_requests()
+        self.view.pan_by_keys(real_seconds)
+        game_minutes = self.view.speed.tick(real_seconds)
+        self.population.update(self.clock.now, game_minutes)
+        self._follow_selected()
+
+    def _follow_selected(self) -> None:
+        resident = self.population.get(self.view.selected) if self.view.selected else None
+        if resident is not None:
+            x, y = resident.position
+            tile = self.town.tile_width
+            self.view.camera.look_at((x + 0.5) * tile, (y + 0.5) * tile)
+
+    def _apply_window_requests(self) -> None:
+        view = self.view
+        if view.fullscreen_requested:
+            view.fullscreen_requested = False
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error as error:
+                log.warning("fullscreen toggle failed: %s", error)
+            self.screen = pygame.display.get_surface()
+        if view.resize_to is not None:
+            if self.screen.get_size() != view.resize_to:
+                self.screen = open_window(view.resize_to)
+            view.resize_to = None
+        view.camera.resize(*self.screen.get_size())
+
+    def draw(self) -> None:
+        labelled = {name for name in (self.view.hovered, self.view.selected) if name}
+        self.scene.draw(
+            self.screen, self.view.camera, self.population, self.clock.now,
+            labelled, self.view.selected, self.real_seconds,
+        )  # fmt: skip
+        self.hud.draw(self.screen, self.hud_info())
+
+    def hud_info(self) -> HudInfo:
+        selected = self.population.get(self.view.selected) if self.view.selected else None
+        activity = selected.activity.description if selected and selected.activity else ""
+        return HudInfo(
+            now=self.clock.now,
+            speed=self.view.speed.multiplier,
+            paused=self.view.speed.paused,
+            brain=self.population.director.label,
+            thinking=self.population.thinking_count,
+            fps=self.fps if self.view.show_fps else None,
+            selected=selected.name if selected else None,
+            selected_activity=activity,
+        )
+
+    def run(self) -> None:
+        """The interactive loop at `options.fps` until the window closes."""
+        timer = pygame.time.Clock()
+        while self.view.running:
+            real_seconds = min(timer.tick(self.options.fps) / 1000.0, 0.25)
+            self.fps = timer.get_fps()
+            self.step(real_seconds)
+            pygame.display.flip()
+
+    def run_frames(self, frames: int, real_seconds: float = 1 / 60) -> FrameTimes:
+        """Run `frames` frames with a fixed dt as fast as possible; time each frame."""
+        times = FrameTimes()
+        for _ in range(frames):
+            started = time.perf_counter()
+            self.step(real_seconds)
+            pygame.display.flip()
+            times.samples.append((time.perf_counter() - started) * 1000.0)
+            if times.samples:
+                self.fps = 1000.0 / max(times.samples[-1], 1e-6)
+        return times
+
+
+def open_window(size: tuple[int, int]) -> pygame.Surface:
+    """(Re)open the resizable game window."""
+    if not pygame.get_init():
+        pygame.init()
+    pygame.display.set_caption(WINDOW_TITLE)
+    return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+
+HEADLESS_SPEED = 10
+
+
+def play(
+    headless: bool = False,
+    frames: int = 600,
+    screenshot: Path | None = None,
+    bench_json: Path | None = None,
+    options: AppOptions | None = None,
+) -> int:
+    """`smallville`: open the window and play; or, headless, run `frames` fixed-dt frames
+    with every resident wandering (so all walk), then save a screenshot and timings."""
+    options = options or AppOptions()
+    if headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    pygame.init()
+    try:
+        return _play(headless, frames, screenshot, bench_json, options)
+    except MapError as error:
+        print(error, file=sys.stderr)
+        return 1
+    finally:
+        pygame.quit()
+
+
+def _play(
+    headless: bool,
+    frames: int,
+    screenshot: Path | None,
+    bench_json: Path | None,
+    options: AppOptions,
+) -> int:
+    if not headless:
+        App.build(options).run()
+        return 0
+    app = App.build(replace(options, speed=HEADLESS_SPEED), wander_director)
+    summary = app.run_frames(frames).summary(len(app.population))
+    if screenshot is not None:
+        screenshot.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(screenshot))
+    if bench_json is not None:
+        bench_json.parent.mkdir(parents=True, exist_ok=True)
+        bench_json.write_text(json.dumps(summary) + "\n", encoding="utf-8")
+    print(json.dumps(summary))
+    return 0

@@ -1,0 +1,132 @@
+"""Residents on screen: depth-sorted sprites, emoji bubbles, "thinking" dots, names on hover.
+
+Layout per resident (screen space, any zoom): the sprite stands with its feet on the bottom of
+its tile; the bubble floats above the head; the name label sits under the feet, so the two
+never overlap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from game.render.camera import Camera
+from game.render.emoji import EmojiCache
+from game.render.sprites import FRAME_HEIGHT, FRAME_WIDTH, CharacterSheets, frame_cell
+from game.render.text import PixelText
+from game.town.resident import Resident
+
+BUBBLE_FILL = (252, 250, 240)
+BUBBLE_EDGE = (40, 34, 48)
+NAME_COLOR = (255, 255, 255)
+SELECTED_NAME_COLOR = (255, 226, 120)
+EMOJI_SIZES = {1: 16, 2: 20, 3: 24, 4: 28}
+
+
+class ResidentPainter:
+    """Draws the population; computes every rectangle so tests can check placements."""
+
+    def __init__(self, sheets: CharacterSheets, text: PixelText, emoji: EmojiCache) -> None:
+        self.sheets = sheets
+        self.text = text
+        self.emoji = emoji
+        self.tile_size = 16
+
+    def sprite_rect(self, resident: Resident, camera: Camera) -> pygame.Rect:
+        """Where the resident's frame lands on screen: feet on the bottom of its tile."""
+        x, y = resident.position
+        feet_x = (x + 0.5) * self.tile_size
+        feet_y = (y + 1.0) * self.tile_size
+        left, top = camera.map_to_screen(feet_x - FRAME_WIDTH / 2, feet_y - FRAME_HEIGHT)
+        return pygame.Rect(left, top, FRAME_WIDTH * camera.zoom, FRAME_HEIGHT * camera.zoom)
+
+    def visible(
+        self, residents: Iterable[Resident], camera: Camera
+    ) -> list[tuple[Resident, pygame.Rect]]:
+        """Residents on screen with their sprite rects, back to front (sorted by feet y)."""
+        view = pygame.Rect(0, 0, camera.viewport_width, camera.viewport_height).inflate(64, 64)
+        placed = [(r, self.sprite_rect(r, camera)) for r in residents]
+        on_screen = [(r, rect) for r, rect in placed if view.colliderect(rect)]
+        on_screen.sort(key=lambda item: (item[1].bottom, item[0].name))
+        return on_screen
+
+    def draw_sprites(
+        self, target: pygame.Surface, placed: list[tuple[Resident, pygame.Rect]], zoom: int
+    ) -> None:
+        blits = []
+        for resident, rect in placed:
+            cell = frame_cell(resident.facing, resident.pose, resident.distance_walked)
+            sheet = self.sheets.zoomed(resident.slug, zoom)
+            blits.append((sheet, rect.topleft, self.sheets.frame_area(cell, zoom)))
+        target.blits(blits, doreturn=False)
+
+    def resident_at(
+        self, placed: list[tuple[Resident, pygame.Rect]], point: tuple[int, int]
+    ) -> Resident | None:
+        """The front-most resident whose sprite covers the screen `point`."""
+        for resident, rect in reversed(placed):
+            if rect.collidepoint(point):
+                return resident
+        return None
+
+    def draw_overlays(
+        self,
+        target: pygame.Surface,
+        placed: list[tuple[Resident, pygame.Rect]],
+        labelled: set[str],
+        selected: str | None,
+        now_seconds: float,
+        zoom: int = 2,
+    ) -> None:
+        """Bubbles for everyone on screen, then names for `labelled` residents."""
+        emoji_size = EMOJI_SIZES.get(zoom, 20)
+        for resident, rect in placed:
+            if resident.thinking:
+                self._draw_bubble(target, rect, self._thinking_dots(now_seconds))
+            elif resident.emoji and not resident.is_walking:
+                self._draw_bubble(target, rect, self.emoji.render(resident.emoji, emoji_size))
+        for resident, rect in placed:
+            if resident.name in labelled:
+                color = SELECTED_NAME_COLOR if resident.name == selected else NAME_COLOR
+                self.draw_name(target, resident.name, rect, color)
+
+    def bubble_rect(self, sprite: pygame.Rect, content: tuple[int, int]) -> pygame.Rect:
+        width, height = content[0] + 6, content[1] + 6
+        return pygame.Rect(sprite.centerx - width // 2, sprite.top - height - 4, width, height)
+
+    def name_rect(self, name: str, sprite: pygame.Rect) -> pygame.Rect:
+        width, height = self.text.size(name, 8)
+        return pygame.Rect(sprite.centerx - width // 2, sprite.bottom + 2, width, height)
+
+    def draw_name(
+        self, target: pygame.Surface, name: str, sprite: pygame.Rect, color: tuple[int, int, int]
+    ) -> None:
+        target.blit(self.text.render(name, 8, color), self.name_rect(name, sprite))
+
+    def _draw_bubble(
+        self, target: pygame.Surface, sprite: pygame.Rect, content: pygame.Surface
+    ) -> None:
+        box = self.bubble_rect(sprite, content.get_size())
+        pygame.draw.rect(target, BUBBLE_FILL, box, border_radius=4)
+        pygame.draw.rect(target, BUBBLE_EDGE, box, width=1, border_radius=4)
+        tip = (box.centerx, box.bottom + 3)
+        pygame.draw.polygon(
+            target, BUBBLE_FILL, [(tip[0] - 3, box.bottom - 1), (tip[0] + 3, box.bottom - 1), tip]
+        )
+        pygame.draw.lines(
+            target,
+            BUBBLE_EDGE,
+            False,
+            [(tip[0] - 3, box.bottom - 1), tip, (tip[0] + 3, box.bottom - 1)],
+        )
+        target.blit(content, (box.x + 3, box.y + 3))
+
+    def _thinking_dots(self, now_seconds: float) -> pygame.Surface:
+        """Three dots, one more lit every third of a second ("thinking…")."""
+        lit = int(now_seconds * 3) % 4
+        dots = pygame.Surface((22, 8), pygame.SRCALPHA)
+        for index in range(3):
+            color = (60, 60, 80) if index < lit else (190, 190, 200)
+            pygame.draw.rect(dots, color, (index * 8, 2, 5, 5), border_radius=1)
+        return dots

@@ -1,0 +1,69 @@
+"""One frame of the town: map below, residents by depth, map above, daylight, overlays."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from game.render.camera import Camera
+from game.render.daylight import is_daylight, tint_for
+from game.render.emoji import EmojiCache
+from game.render.residents import ResidentPainter
+from game.render.sprites import CharacterSheets
+from game.render.text import PixelText
+from game.render.tilemap import TileMapPicture
+from game.town.population import Population
+from game.town.resident import Resident
+
+BACKGROUND = (18, 20, 28)
+
+
+class TownScene:
+    """Draws the model; never changes it. Remembers where residents were drawn for picking."""
+
+    def __init__(
+        self,
+        picture: TileMapPicture,
+        sheets: CharacterSheets,
+        text: PixelText | None = None,
+        emoji: EmojiCache | None = None,
+    ) -> None:
+        self.picture = picture
+        self.text = text or PixelText()
+        self.painter = ResidentPainter(sheets, self.text, emoji or EmojiCache())
+        self.painter.tile_size = picture.tile_width
+        self.placed: list[tuple[Resident, pygame.Rect]] = []
+        self.tint_enabled = True
+
+    @classmethod
+    def load(cls, map_path: Path, characters: Path | None) -> TownScene:
+        return cls(TileMapPicture.load(map_path), CharacterSheets(characters))
+
+    def draw(
+        self,
+        target: pygame.Surface,
+        camera: Camera,
+        population: Population,
+        now: datetime,
+        labelled: set[str],
+        selected: str | None,
+        real_seconds: float,
+    ) -> None:
+        """Draw one frame of the town (not the HUD) into `target`."""
+        origin, zoom = camera.origin, camera.zoom
+        target.fill(BACKGROUND)
+        self.picture.draw_below(target, origin, zoom)
+        self.placed = self.painter.visible(population, camera)
+        self.painter.draw_sprites(target, self.placed, zoom)
+        self.picture.draw_above(target, origin, zoom)
+        tint = tint_for(now)
+        if self.tint_enabled and not is_daylight(tint):
+            target.fill(tint, special_flags=pygame.BLEND_RGB_MULT)
+        self.painter.draw_overlays(target, self.placed, labelled, selected, real_seconds, zoom)
+
+    def resident_at(self, point: tuple[int, int]) -> str | None:
+        """The name of the resident drawn under screen `point` in the last frame."""
+        found = self.painter.resident_at(self.placed, point)
+        return found.name if found else None

@@ -1,0 +1,118 @@
+"""The heads-up display: date and time, speed buttons, the brain, minds thinking, FPS."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import pygame
+
+from game.render.text import PixelText
+from game.town.speed import SPEEDS
+from game.world.clock import format_clock
+
+PANEL = (20, 18, 30, 190)
+BUTTON = (52, 48, 72)
+BUTTON_ACTIVE = (236, 196, 84)
+TEXT = (244, 240, 228)
+DIM_TEXT = (176, 170, 196)
+DARK_TEXT = (28, 22, 30)
+PAUSE = 0  # the button value that means "pause"
+MARGIN = 8
+
+
+def format_hud_time(now: datetime) -> str:
+    """ "Mon Feb 13 2023 · 7:42 am"."""
+    return f"{now:%a %b} {now.day} {now.year} · {format_clock(now)}"
+
+
+@dataclass
+class HudInfo:
+    """What the HUD shows this frame."""
+
+    now: datetime
+    speed: int
+    paused: bool
+    brain: str
+    thinking: int
+    fps: float | None = None
+    selected: str | None = None
+    selected_activity: str = ""
+
+
+class Hud:
+    """Draws the HUD and answers which speed button (if any) is under the mouse."""
+
+    def __init__(self, text: PixelText) -> None:
+        self.text = text
+        self.buttons: dict[int, pygame.Rect] = {}
+        self._panel_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+    def layout(self, width: int) -> None:
+        """Speed buttons right-aligned along the top: pause, ×1 … ×60."""
+        self.buttons = {}
+        x = width - MARGIN
+        for value in reversed((PAUSE, *SPEEDS)):
+            label_width = 16 if value == PAUSE else self.text.size(f"×{value}", 8)[0]
+            rect = pygame.Rect(0, MARGIN, label_width + 12, 22)
+            rect.right = x
+            self.buttons[value] = rect
+            x = rect.left - 4
+
+    def button_at(self, point: tuple[int, int]) -> int | None:
+        """PAUSE (0), a speed multiplier, or None when no button is under `point`."""
+        for value, rect in self.buttons.items():
+            if rect.collidepoint(point):
+                return value
+        return None
+
+    def _panel(self, size: tuple[int, int]) -> pygame.Surface:
+        if size not in self._panel_cache:
+            panel = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(panel, PANEL, panel.get_rect(), border_radius=6)
+            self._panel_cache[size] = panel
+        return self._panel_cache[size]
+
+    def draw(self, target: pygame.Surface, info: HudInfo) -> None:
+        width, height = target.get_size()
+        if not self.buttons or max(r.right for r in self.buttons.values()) != width - MARGIN:
+            self.layout(width)
+        self._draw_clock(target, info)
+        self._draw_buttons(target, info)
+        if info.selected:
+            self._draw_selection(target, info, height)
+        if info.fps is not None:
+            label = self.text.render(f"{info.fps:5.1f} FPS", 8, TEXT)
+            target.blit(label, (width - MARGIN - label.get_width(), MARGIN + 30))
+
+    def _draw_clock(self, target: pygame.Surface, info: HudInfo) -> None:
+        time_line = self.text.render(format_hud_time(info.now), 16, TEXT)
+        minds = "mind" if info.thinking == 1 else "minds"
+        detail = f"brain: {info.brain} · {info.thinking} {minds} thinking"
+        detail_line = self.text.render(detail, 8, DIM_TEXT)
+        width = max(time_line.get_width(), detail_line.get_width()) + 16
+        target.blit(self._panel((width, 44)), (MARGIN, MARGIN))
+        target.blit(time_line, (MARGIN + 8, MARGIN + 7))
+        target.blit(detail_line, (MARGIN + 8, MARGIN + 28))
+
+    def _draw_buttons(self, target: pygame.Surface, info: HudInfo) -> None:
+        for value, rect in self.buttons.items():
+            active = info.paused if value == PAUSE else (not info.paused and value == info.speed)
+            pygame.draw.rect(target, BUTTON_ACTIVE if active else BUTTON, rect, border_radius=4)
+            pygame.draw.rect(target, DARK_TEXT, rect, width=1, border_radius=4)
+            color = DARK_TEXT if active else TEXT
+            if value == PAUSE:
+                for dx in (-4, 2):
+                    pygame.draw.rect(target, color, (rect.centerx + dx, rect.y + 6, 3, 10))
+                continue
+            label = self.text.render(f"×{value}", 8, color, outline=not active)
+            target.blit(label, label.get_rect(center=rect.center))
+
+    def _draw_selection(self, target: pygame.Surface, info: HudInfo, height: int) -> None:
+        name = self.text.render(f"Following {info.selected}", 8, TEXT)
+        action = self.text.render(info.selected_activity or "…", 8, DIM_TEXT)
+        width = max(name.get_width(), action.get_width()) + 16
+        top = height - MARGIN - 40
+        target.blit(self._panel((width, 40)), (MARGIN, top))
+        target.blit(name, (MARGIN + 8, top + 8))
+        target.blit(action, (MARGIN + 8, top + 24))
