@@ -46,7 +46,9 @@ class MapReport:
 
     def to_text(self, path: Path) -> str:
         if self.errors:
-            lines = [f"{path}: the map cannot be used ({len(self.errors)} problems):"]
+            count = len(self.errors)
+            plural = "problem" if count == 1 else "problems"
+            lines = [f"{path}: the map cannot be used ({count} {plural}):"]
             return "\n".join(lines + [f"  - {error}" for error in self.errors])
         lines = [
             f"{path}: {self.width}×{self.height} tiles, {self.sectors} sectors, "

@@ -21,7 +21,12 @@ def test_tree_has_sectors_arenas_and_objects_in_map_order(small_town: TownMap) -
         LIN: {"kitchen": ["stove", "refrigerator", "counter", "sink"]}
     }
     counter = tree.game_object(Address("Hobbs Cafe", "cafe", "counter"))
-    assert (counter.rect.x, counter.rect.y, counter.rect.width, counter.rect.height) == (14, 2, 3, 1)
+    assert (counter.rect.x, counter.rect.y, counter.rect.width, counter.rect.height) == (
+        14,
+        2,
+        3,
+        1,
+    )
     assert counter.default_state == "idle"
     assert tree.has(Address(LIN, "kitchen", "counter"))
     assert not tree.has(Address(LIN, "kitchen", "coffee machine"))
@@ -78,8 +83,14 @@ def test_one_sector_and_one_arena_in_english(small_town: TownMap) -> None:
 
 @pytest.mark.parametrize(
     ("noun", "expected"),
-    [("stove", "a stove"), ("oven", "an oven"), ("hour glass", "an hour glass"),
-     ("umbrella", "an umbrella"), ("unicycle", "a unicycle"), ("easel", "an easel")],
+    [
+        ("stove", "a stove"),
+        ("oven", "an oven"),
+        ("hour glass", "an hour glass"),
+        ("umbrella", "an umbrella"),
+        ("unicycle", "a unicycle"),
+        ("easel", "an easel"),
+    ],
 )
 def test_articles(noun: str, expected: str) -> None:
     assert area_text.with_article(noun) == expected

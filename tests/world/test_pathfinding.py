@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -26,7 +27,7 @@ MAZE = [
 def assert_valid(grid: WalkableGrid, path: list[tuple[int, int]]) -> None:
     for tile in path:
         assert grid.is_walkable(tile), f"{tile} is blocked"
-    for (ax, ay), (bx, by) in zip(path, path[1:], strict=False):
+    for (ax, ay), (bx, by) in pairwise(path):
         assert abs(ax - bx) + abs(ay - by) == 1, "steps must be 4-neighbour moves"
 
 

@@ -49,7 +49,13 @@ def test_area_outside_the_map(tmp_path: Path) -> None:
 def test_object_outside_every_arena(tmp_path: Path) -> None:
     spec = TownSpec.small()
     spec.objects.append(Thing("lamp post", (11, 8, 1, 1), {"state": "lit"}))
-    only(problems_of(spec, tmp_path), "objects layer", "'lamp post'", "x=11..11", "outside every arena")
+    only(
+        problems_of(spec, tmp_path),
+        "objects layer",
+        "'lamp post'",
+        "x=11..11",
+        "outside every arena",
+    )
 
 
 def test_missing_tileset_file(tmp_path: Path) -> None:
@@ -91,7 +97,9 @@ def test_spawn_on_a_wall_and_outside_the_map(tmp_path: Path) -> None:
 
 def test_duplicate_names(tmp_path: Path) -> None:
     spec = TownSpec.small()
-    spec.areas.append(Thing("k2", (2, 5, 2, 1), {"sector": "Lin family's house", "arena": "kitchen"}))
+    spec.areas.append(
+        Thing("k2", (2, 5, 2, 1), {"sector": "Lin family's house", "arena": "kitchen"})
+    )
     spec.objects.append(Thing("stove", (5, 6, 1, 1), {"state": "idle"}))
     spec.spawns.append(Thing("Visitor", (0, 0, 0, 0)))
     problems = problems_of(spec, tmp_path)

@@ -53,7 +53,9 @@ class TownSpec:
             Thing("", (1, 1, 10, 7), {"sector": lin, "kind": "home"}),
             Thing("kitchen", (2, 2, 4, 5), {"sector": lin, "arena": "kitchen"}),
             Thing("bedroom", (7, 2, 3, 5), {"sector": lin, "arena": "bedroom"}),
-            Thing("", (13, 1, 8, 6), {"sector": cafe, "kind": "public", "open_hours": "08:00-17:00"}),
+            Thing(
+                "", (13, 1, 8, 6), {"sector": cafe, "kind": "public", "open_hours": "08:00-17:00"}
+            ),
             Thing("cafe", (14, 2, 6, 4), {"sector": cafe, "arena": "cafe", "capacity": 10}),
             Thing("", (1, 10, 8, 5), {"sector": "Johnson Park", "kind": "nature"}),
             Thing("garden", (1, 10, 8, 5), {"sector": "Johnson Park", "arena": "park garden"}),
@@ -145,7 +147,9 @@ class TownSpec:
         )
 
 
-def outline(x: int, y: int, width: int, height: int, doors: set[tuple[int, int]]) -> set[tuple[int, int]]:
+def outline(
+    x: int, y: int, width: int, height: int, doors: set[tuple[int, int]]
+) -> set[tuple[int, int]]:
     """The wall tiles around a rectangle, minus door gaps."""
     tiles = {(column, y) for column in range(x, x + width)}
     tiles |= {(column, y + height - 1) for column in range(x, x + width)}
@@ -174,9 +178,11 @@ def group_xml(number: int, name: str, things: list[Thing], first_id: int) -> str
         point = "" if width and height else "<point/>"
         name_attr = f" name={quoteattr(thing.name)}" if thing.name else ""
         # Tiled >= 1.9 writes class=, which pytmx leaves as obj.type None: the loader must not care.
+        offset_px = 0 if size else TILE // 2
         objects.append(
-            f'<object id="{first_id + offset}"{name_attr} class="area" x="{x * TILE + (0 if size else 8)}" '
-            f'y="{y * TILE + (0 if size else 8)}"{size}>{property_xml(thing.properties)}{point}</object>'
+            f'<object id="{first_id + offset}"{name_attr} class="area" '
+            f'x="{x * TILE + offset_px}" y="{y * TILE + offset_px}"{size}>'
+            f"{property_xml(thing.properties)}{point}</object>"
         )
     return f'<objectgroup id="{number}" name="{name}">' + "".join(objects) + "</objectgroup>"
 
