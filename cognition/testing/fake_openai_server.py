@@ -19,40 +19,39 @@ Run it for benchmarks: `python -m cognition.testing.fake_openai_server --port 87
 from __future__ import annotations
 
 import argparse
-import base64
 import contextlib
-import hashlib
 import json
-import math
 import random
-import struct
 import threading
-import time
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Literal
+from typing import Any
 
-from cognition.testing.schema_instance import schema_instance, schema_violation
+from cognition.testing.fake_openai_replies import (
+    AnswerFunction,
+    ChatRequest,
+    Fault,
+    Rejection,
+    chat_content,
+    completion_body,
+    embeddings_body,
+    error_body,
+    hashed_embedding,
+    models_body,
+    prompted_schema,
+    requested_schema,
+)
 
-__all__ = ["ChatRequest", "FakeOpenAIServer", "Fault", "RecordedRequest", "hashed_embedding"]
-
-EMBEDDING_DIMENSIONS = 384
-SCHEMA_MARKER = "JSON schema:"
-
-
-class Fault(StrEnum):
-    SERVER_ERROR = "server_error"  # HTTP 500
-    RATE_LIMIT = "rate_limit"  # HTTP 429 with Retry-After
-    TIMEOUT = "timeout"  # sleeps past the client's timeout
-    MALFORMED_JSON = "malformed_json"  # the content is cut-off JSON
-    EMPTY_CONTENT = "empty_content"  # the content is ""
-    SCHEMA_VIOLATION = "schema_violation"  # valid JSON, wrong types
-
-
-Rejection = Literal[400, 422, 500, "ignore"]
+__all__ = [
+    "ChatRequest",
+    "FakeOpenAIServer",
+    "Fault",
+    "RecordedRequest",
+    "Rejection",
+    "hashed_embedding",
+]
 
 
 @dataclass(frozen=True)
@@ -62,33 +61,6 @@ class RecordedRequest:
     headers: Mapping[str, str]
     body: Mapping[str, Any]
     fault: Fault | None = None
-
-
-@dataclass(frozen=True)
-class ChatRequest:
-    """What an `answer` function sees."""
-
-    body: Mapping[str, Any]
-    format_type: str  # "json_schema", "json_object" or "text"
-    schema: Mapping[str, Any] | None  # the requested or prompted schema, if any
-
-    @property
-    def messages(self) -> list[Mapping[str, Any]]:
-        return list(self.body.get("messages", []))
-
-
-AnswerFunction = Callable[[ChatRequest], "str | Mapping[str, Any] | None"]
-
-
-def hashed_embedding(text: str, dimensions: int = EMBEDDING_DIMENSIONS) -> list[float]:
-    """A deterministic unit vector: each word adds ±1 at a hashed position."""
-    vector = [0.0] * dimensions
-    for word in text.lower().split() or [""]:
-        digest = hashlib.sha256(word.encode("utf-8")).digest()
-        index = int.from_bytes(digest[:4], "little") % dimensions
-        vector[index] += 1.0 if digest[4] % 2 == 0 else -1.0
-    norm = math.sqrt(sum(v * v for v in vector)) or 1.0
-    return [v / norm for v in vector]
 
 
 class FakeOpenAIServer:
@@ -216,109 +188,21 @@ class FakeOpenAIServer:
         refused = rejection.get(format_type)
         if isinstance(refused, int):
             message = f"response_format type '{format_type}' is not supported by this server"
-            return refused, _error(message, "invalid_request_error")
+            return refused, error_body(message, "invalid_request_error")
         if fault is Fault.SERVER_ERROR:
-            return 500, _error("The server had an error processing your request.", "server_error")
+            return 500, error_body("The server had an error processing your request.", "server")
         if fault is Fault.RATE_LIMIT:
-            return 429, _error("Rate limit reached. Please try again later.", "rate_limit")
-        schema = _requested_schema(response_format) or _prompted_schema(body)
+            return 429, error_body("Rate limit reached. Please try again later.", "rate_limit")
+        schema = requested_schema(response_format) or prompted_schema(body)
         request = ChatRequest(body, format_type, schema)
-        content = self._content(request, fault, prose=format_type == "text" or refused == "ignore")
-        return 200, self._completion(body, content)
-
-    def _content(self, request: ChatRequest, fault: Fault | None, *, prose: bool) -> str:
-        if fault is Fault.EMPTY_CONTENT:
-            return ""
-        schema = dict(request.schema) if request.schema is not None else None
-        if fault is Fault.SCHEMA_VIOLATION:
-            return json.dumps(schema_violation(schema or {}))
-        answer = self.answer(request) if self.answer is not None else None
-        if answer is None:
-            answer = schema_instance(schema) if schema is not None else {"answer": "fake reply"}
-        text = answer if isinstance(answer, str) else json.dumps(answer)
-        if fault is Fault.MALFORMED_JSON:
-            return text[: max(1, len(text) // 2)]
-        if prose:
-            return f"Sure! Here is my answer:\n```json\n{text}\n```\nLet me know if you need more."
-        return text
-
-    def _completion(self, body: Mapping[str, Any], content: str) -> dict[str, Any]:
+        prose = format_type == "text" or refused == "ignore"
+        content = chat_content(request, fault, self.answer, prose=prose)
         with self._lock:
             number = len(self._requests)
-        reply: dict[str, Any] = {
-            "id": f"chatcmpl-fake-{number}",
-            "object": "chat.completion",
-            "created": int(time.time()),
-            "model": body.get("model", self.model),
-            "choices": [
-                {
-                    "index": 0,
-                    "message": {"role": "assistant", "content": content},
-                    "finish_reason": "stop",
-                }
-            ],
-        }
-        if self.report_usage:
-            prompt = sum(len(str(m.get("content", ""))) for m in body.get("messages", []))
-            prompt_tokens, completion_tokens = prompt // 4 + 1, len(content) // 4 + 1
-            reply["usage"] = {
-                "prompt_tokens": prompt_tokens,
-                "completion_tokens": completion_tokens,
-                "total_tokens": prompt_tokens + completion_tokens,
-            }
-        return reply
-
-    def embeddings(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        raw = body.get("input", "")
-        texts = [raw] if isinstance(raw, str) else [str(item) for item in raw]
-        as_base64 = body.get("encoding_format") == "base64"
-        data = []
-        for index, text in enumerate(texts):
-            vector = hashed_embedding(text)
-            encoded: Any = vector
-            if as_base64:
-                packed = struct.pack(f"<{len(vector)}f", *vector)
-                encoded = base64.b64encode(packed).decode("ascii")
-            data.append({"object": "embedding", "index": index, "embedding": encoded})
-        tokens = sum(len(t.split()) for t in texts)
-        return {
-            "object": "list",
-            "data": data,
-            "model": body.get("model", "fake-embeddings"),
-            "usage": {"prompt_tokens": tokens, "total_tokens": tokens},
-        }
-
-    def models(self) -> dict[str, Any]:
-        entry = {"id": self.model, "object": "model", "created": 0, "owned_by": "fake"}
-        return {"object": "list", "data": [entry]}
-
-
-def _error(message: str, kind: str) -> dict[str, Any]:
-    return {"error": {"message": message, "type": kind, "param": None, "code": None}}
-
-
-def _requested_schema(response_format: Mapping[str, Any]) -> dict[str, Any] | None:
-    if response_format.get("type") != "json_schema":
-        return None
-    schema = response_format.get("json_schema", {}).get("schema")
-    return schema if isinstance(schema, dict) else None
-
-
-def _prompted_schema(body: Mapping[str, Any]) -> dict[str, Any] | None:
-    """A JSON schema written into the prompt after "JSON schema:" (json_object/text modes)."""
-    for message in reversed(body.get("messages", [])):
-        content = str(message.get("content", ""))
-        marker = content.rfind(SCHEMA_MARKER)
-        if marker < 0:
-            continue
-        text = content[marker + len(SCHEMA_MARKER) :].lstrip()
-        try:
-            schema, _ = json.JSONDecoder().raw_decode(text)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(schema, dict):
-            return schema
-    return None
+        reply = completion_body(
+            body, content, number=number, model=self.model, report_usage=self.report_usage
+        )
+        return 200, reply
 
 
 class _HTTPServer(ThreadingHTTPServer):
@@ -343,9 +227,9 @@ class _Handler(BaseHTTPRequestHandler):
         fake = self.server.fake
         fake._record(RecordedRequest("GET", self.path, dict(self.headers.items()), {}))
         if self.path.rstrip("/").endswith("/models"):
-            self._send(200, fake.models())
+            self._send(200, models_body(fake.model))
         else:
-            self._send(404, _error(f"no route {self.path}", "not_found"))
+            self._send(404, error_body(f"no route {self.path}", "not_found"))
 
     def do_POST(self) -> None:
         fake = self.server.fake
@@ -353,17 +237,17 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             body = json.loads(self.rfile.read(length) or b"{}")
         except json.JSONDecodeError:
-            self._send(400, _error("request body is not JSON", "invalid_request_error"))
+            self._send(400, error_body("request body is not JSON", "invalid_request_error"))
             return
         path = self.path.rstrip("/")
         fault = fake._next_fault() if path.endswith("/chat/completions") else None
         fake._record(RecordedRequest("POST", self.path, dict(self.headers.items()), body, fault))
         if path.endswith("/embeddings"):
-            self._send(200, fake.embeddings(body))
+            self._send(200, embeddings_body(body))
         elif path.endswith("/chat/completions"):
             self._chat(fake, body, fault)
         else:
-            self._send(404, _error(f"no route {self.path}", "not_found"))
+            self._send(404, error_body(f"no route {self.path}", "not_found"))
 
     def _chat(self, fake: FakeOpenAIServer, body: dict[str, Any], fault: Fault | None) -> None:
         fake._enter()
