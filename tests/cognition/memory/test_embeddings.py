@@ -134,7 +134,7 @@ class _EmbeddingsHandler(BaseHTTPRequestHandler):
 def embeddings_server() -> Iterator[str]:
     _EmbeddingsHandler.requests = []
     server = ThreadingHTTPServer(("127.0.0.1", 0), _EmbeddingsHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/v1"
     server.shutdown()
