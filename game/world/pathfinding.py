@@ -38,6 +38,10 @@ class PathFinder:
         count = grid.width * grid.height
         self._columns = [index % grid.width for index in range(count)]
         self._rows = [index // grid.width for index in range(count)]
+        self._search_number = 0
+        self._stamp = [0] * count
+        self._best_cost = [0] * count
+        self._parent = [NO_PARENT] * count
 
     def find_path(self, start: Tile, goal: Tile) -> list[Tile] | None:
         grid = self.grid
@@ -75,13 +79,16 @@ class PathFinder:
 
     def _search(self, start: int, goal: int) -> tuple[int, ...] | None:
         """A* over flat indices. Heap entries are (f, h, index): among equal f the entry
-        nearer the goal wins, then the lower index, so the result is deterministic."""
+        nearer the goal wins, then the lower index, so the result is deterministic.
+        Per-tile arrays are reused between searches; `stamp` marks which search wrote them."""
+        self._search_number += 1
+        search = self._search_number
+        stamp, best_cost, parent = self._stamp, self._best_cost, self._parent
         columns, rows = self._columns, self._rows
         goal_x, goal_y = columns[goal], rows[goal]
         neighbours = self.grid.walkable_neighbours
         start_h = abs(columns[start] - goal_x) + abs(rows[start] - goal_y)
-        best_cost = {start: 0}
-        parent = {start: NO_PARENT}
+        stamp[start], best_cost[start], parent[start] = search, 0, NO_PARENT
         heap = [(start_h, start_h, start)]
         while heap:
             estimate, remaining, index = heappop(heap)
@@ -92,15 +99,14 @@ class PathFinder:
                 continue  # a stale entry: a cheaper way here was found later
             next_cost = cost + 1
             for near in neighbours(index):
-                if next_cost < best_cost.get(near, next_cost + 1):
-                    best_cost[near] = next_cost
-                    parent[near] = index
+                if stamp[near] != search or next_cost < best_cost[near]:
+                    stamp[near], best_cost[near], parent[near] = search, next_cost, index
                     near_h = abs(columns[near] - goal_x) + abs(rows[near] - goal_y)
                     heappush(heap, (next_cost + near_h, near_h, near))
         return None
 
     @staticmethod
-    def _walk_back(parent: dict[int, int], goal: int) -> tuple[int, ...]:
+    def _walk_back(parent: list[int], goal: int) -> tuple[int, ...]:
         path = [goal]
         index = parent[goal]
         while index != NO_PARENT:
