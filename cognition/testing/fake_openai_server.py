@@ -54,11 +54,14 @@ __all__ = [
 ]
 
 
+CHAT_ROUTE = "/v1/chat/completions"
+
+
 @dataclass(frozen=True)
 class RecordedRequest:
     method: str
     path: str
-    headers: Mapping[str, str]
+    headers: Mapping[str, str]  # names lower-cased
     body: Mapping[str, Any]
     fault: Fault | None = None
 
@@ -141,7 +144,7 @@ class FakeOpenAIServer:
 
     @property
     def chat_requests(self) -> list[RecordedRequest]:
-        return [r for r in self.requests if r.path.endswith("/chat/completions")]
+        return [r for r in self.requests if _route(r.path) == CHAT_ROUTE]
 
     @property
     def max_in_flight(self) -> int:
@@ -205,6 +208,15 @@ class FakeOpenAIServer:
         return 200, reply
 
 
+def _route(path: str) -> str:
+    return path.split("?", 1)[0].rstrip("/")
+
+
+def _lower(headers: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Header names lower-cased, as HTTP treats them."""
+    return {name.lower(): value for name, value in headers}
+
+
 class _HTTPServer(ThreadingHTTPServer):
     daemon_threads = False  # server_close() joins handler threads: nothing outlives a test
     block_on_close = True
@@ -225,8 +237,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         fake = self.server.fake
-        fake._record(RecordedRequest("GET", self.path, dict(self.headers.items()), {}))
-        if self.path.rstrip("/").endswith("/models"):
+        fake._record(RecordedRequest("GET", self.path, _lower(self.headers.items()), {}))
+        if _route(self.path) == "/v1/models":
             self._send(200, models_body(fake.model))
         else:
             self._send(404, error_body(f"no route {self.path}", "not_found"))
@@ -239,12 +251,12 @@ class _Handler(BaseHTTPRequestHandler):
         except json.JSONDecodeError:
             self._send(400, error_body("request body is not JSON", "invalid_request_error"))
             return
-        path = self.path.rstrip("/")
-        fault = fake._next_fault() if path.endswith("/chat/completions") else None
-        fake._record(RecordedRequest("POST", self.path, dict(self.headers.items()), body, fault))
-        if path.endswith("/embeddings"):
+        path = _route(self.path)
+        fault = fake._next_fault() if path == CHAT_ROUTE else None
+        fake._record(RecordedRequest("POST", self.path, _lower(self.headers.items()), body, fault))
+        if path == "/v1/embeddings":
             self._send(200, embeddings_body(body))
-        elif path.endswith("/chat/completions"):
+        elif path == CHAT_ROUTE:
             self._chat(fake, body, fault)
         else:
             self._send(404, error_body(f"no route {self.path}", "not_found"))
