@@ -1,0 +1,122 @@
+"""What the renderer puts on screen: map pixels, sprites where residents are, bubbles."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from game.render.camera import Camera
+from game.render.emoji import EmojiCache
+from game.render.scene import TownScene
+from game.render.sprites import CharacterSheets, frame_cell
+from game.town.population import Population
+from game.town.resident import Activity, Facing, Pose, Resident
+from game.town.wander import WanderDirector
+from game.world.pathfinding import PathFinder
+from game.world.tmx import load_town
+
+NOON = datetime(2023, 2, 13, 12, 0)
+MIDNIGHT = datetime(2023, 2, 13, 0, 0)
+
+
+def scene_and_town(path: Path, residents: list[Resident]) -> tuple[TownScene, Population, Camera]:
+    town = load_town(path)
+    scene = TownScene.load(path, characters=None)
+    population = Population(residents, WanderDirector([(0, 0)]), PathFinder(town.grid))
+    camera = Camera(town.width * 16, town.height * 16, 320, 240, zoom=2)
+    return scene, population, camera
+
+
+def colours(surface: pygame.Surface) -> set[tuple[int, ...]]:
+    width, height = surface.get_size()
+    return {tuple(surface.get_at((x, y))) for x in range(0, width, 3) for y in range(0, height, 3)}
+
+
+def test_a_frame_shows_the_map(display: pygame.Surface, tiny_town: Path) -> None:
+    scene, population, camera = scene_and_town(tiny_town, [])
+    scene.draw(display, camera, population, NOON, set(), None, 0.0)
+    assert len(colours(display)) >= 4  # grass, walls, furniture, tile details
+
+
+def test_every_zoom_draws_the_same_map_corner(display: pygame.Surface, tiny_town: Path) -> None:
+    scene, population, camera = scene_and_town(tiny_town, [])
+    corner = []
+    for zoom in (1, 2, 3, 4):
+        camera.set_zoom(zoom)
+        camera.look_at(0, 0)
+        scene.draw(display, camera, population, NOON, set(), None, 0.0)
+        corner.append(tuple(display.get_at((1, 1))))
+    assert len(set(corner)) == 1
+
+
+def test_the_sprite_is_drawn_at_the_interpolated_position(
+    display: pygame.Surface, tiny_town: Path
+) -> None:
+    walker = Resident("Ada Walker", (4, 4), path=[(5, 4)], step_progress=0.5)
+    scene, population, camera = scene_and_town(tiny_town, [walker])
+    camera.look_at(0, 0)
+    rect = scene.painter.sprite_rect(walker, camera)
+    # Feet at the bottom centre of tile x = 4.5, y = 4, zoom 2, camera at the map's corner.
+    assert rect == pygame.Rect(round((4.5 * 16) * 2), (5 * 16 - 24) * 2, 32, 48)
+
+    scene.draw(display, camera, Population([], population.director, population.pathfinder),
+               NOON, set(), None, 0.0)  # fmt: skip
+    empty = display.copy()
+    scene.draw(display, camera, population, NOON, set(), None, 0.0)
+    changed = [
+        (x, y)
+        for x in range(display.get_width())
+        for y in range(display.get_height())
+        if display.get_at((x, y)) != empty.get_at((x, y))
+    ]
+    assert changed
+    assert all(rect.collidepoint(point) for point in changed)
+
+
+def test_residents_are_drawn_back_to_front(display: pygame.Surface, tiny_town: Path) -> None:
+    front = Resident("Front", (4, 4))
+    back = Resident("Back", (4, 3))
+    scene, population, camera = scene_and_town(tiny_town, [front, back])
+    camera.look_at(0, 0)
+    placed = scene.painter.visible(population, camera)
+    assert [r.name for r, _ in placed] == ["Back", "Front"]
+
+
+def test_bubble_and_name_never_overlap(display: pygame.Surface, tiny_town: Path) -> None:
+    sitter = Resident("Isabella Rodriguez", (5, 8))
+    sitter.activity = Activity("coffee", "☕", (5, 8), Pose.SIT)
+    scene, _population, camera = scene_and_town(tiny_town, [sitter])
+    for zoom in (1, 2, 3, 4):
+        camera.set_zoom(zoom)
+        sprite = scene.painter.sprite_rect(sitter, camera)
+        bubble = scene.painter.bubble_rect(sprite, scene.painter.emoji.render("☕", 28).get_size())
+        name = scene.painter.name_rect(sitter.name, sprite)
+        assert not bubble.colliderect(name)
+        assert bubble.bottom <= sprite.top and name.top >= sprite.bottom
+
+
+def test_night_is_darker_than_noon(display: pygame.Surface, tiny_town: Path) -> None:
+    scene, population, camera = scene_and_town(tiny_town, [])
+    scene.draw(display, camera, population, NOON, set(), None, 0.0)
+    noon = sum(pygame.transform.average_color(display)[:3])
+    scene.draw(display, camera, population, MIDNIGHT, set(), None, 0.0)
+    night = sum(pygame.transform.average_color(display)[:3])
+    assert night < noon * 0.7
+
+
+def test_emoji_are_coloured_and_cached(display: pygame.Surface) -> None:
+    cache = EmojiCache()
+    coffee = cache.render("☕️", 24)
+    assert cache.render("☕️", 24) is coffee
+    assert coffee.get_bounding_rect().width > 10
+    assert len({tuple(c)[:3] for c in colours(coffee) if c[3] > 200}) > 2
+
+
+def test_placeholder_sheets_follow_the_sheet_layout(display: pygame.Surface) -> None:
+    sheet = CharacterSheets(None).sheet("ada_walker")
+    assert sheet.get_size() == (64, 120)
+    assert frame_cell(Facing.LEFT, Pose.IDLE, 0.0) == (0, 1)
+    assert frame_cell(Facing.UP, Pose.WALK, 0.4) in {(1, 3), (2, 3), (3, 3)}
+    assert frame_cell(Facing.RIGHT, Pose.SLEEP, 0.0) == (0, 4)
