@@ -39,6 +39,32 @@ def check_map_files(path: Path) -> list[str]:
         problems.append(f"{path.name}: the map names no tileset")
     for tileset in root.findall("tileset"):
         problems += _check_tileset(path, tileset)
+    for group in root.iter("objectgroup"):
+        problems += _check_property_names(group)
+    return problems
+
+
+_OBJECT_ATTRIBUTES = frozenset(
+    {
+        "id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid",
+        "visible", "closed", "template", "points", "parent", "properties", "custom_types",
+        "image",
+    }
+)  # fmt: skip
+
+
+def _check_property_names(group: ElementTree.Element) -> list[str]:
+    """pytmx refuses a property named like an object attribute ("name", "type", ...)."""
+    problems = []
+    for obj in group.findall("object"):
+        reserved = _OBJECT_ATTRIBUTES | set(obj.keys())
+        for prop in obj.findall("properties/property"):
+            if prop.get("name") in reserved:
+                label = f"object {obj.get('id', '?')} {obj.get('name', '')!r}"
+                problems.append(
+                    f"{group.get('name', '?')} layer, {label}: property {prop.get('name')!r} "
+                    "clashes with a Tiled attribute; rename it"
+                )
     return problems
 
 

@@ -136,6 +136,12 @@ def test_bad_property_values(tmp_path: Path) -> None:
     only(problems, "kind 'castle'")
 
 
+def test_property_named_like_a_tiled_attribute(tmp_path: Path) -> None:
+    spec = TownSpec.small()
+    spec.objects[1].properties["type"] = "fridge"
+    only(problems_of(spec, tmp_path), "objects layer, object 1101 'refrigerator'", "'type'")
+
+
 def test_malformed_xml(tmp_path: Path) -> None:
     path = TownSpec.small().write(tmp_path)
     path.write_text(path.read_text(encoding="utf-8")[:500], encoding="utf-8")
