@@ -181,3 +181,55 @@ class Decision(Frozen):
     time: datetime
     actions: tuple[Action, ...] = ()
     thought: str = ""
+
+
+class ConversationLine(Frozen):
+    """One spoken line of a conversation."""
+
+    speaker: str
+    text: str
+
+
+class Conversation(Frozen):
+    """A whole conversation between two residents, run by one job that owns both."""
+
+    participants: tuple[str, str]
+    started: datetime
+    lines: tuple[ConversationLine, ...]
+    summary: str
+
+    def as_actions(self) -> tuple[SayLine, ...]:
+        """The lines as `SayLine` actions (each addressed to the other speaker)."""
+        first, second = self.participants
+        return tuple(
+            SayLine(
+                partner=second if line.speaker == first else first,
+                text=line.text,
+                ends=index == len(self.lines) - 1,
+            )
+            for index, line in enumerate(self.lines)
+        )
+
+
+class VisitorAsker(Frozen):
+    """The player, talking to a resident as a visitor to the town."""
+
+    kind: Literal["visitor"] = "visitor"
+    name: str = "a visitor"
+
+
+class PersonaAsker(Frozen):
+    """The player speaking as a stated persona ("a reporter from the local paper")."""
+
+    kind: Literal["persona"] = "persona"
+    name: str
+    description: str = ""
+
+
+class InnerVoice(Frozen):
+    """A directive the agent hears as its own thought and adopts as an intention."""
+
+    kind: Literal["inner_voice"] = "inner_voice"
+
+
+Asker = Annotated[VisitorAsker | PersonaAsker | InnerVoice, Field(discriminator="kind")]

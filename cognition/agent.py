@@ -1,0 +1,309 @@
+"""The Agent: one resident's mind, running perceive → retrieve → plan → react → reflect.
+
+`decide` turns a `Perception` into a `Decision`; `converse_with` runs a whole conversation
+for both speakers; `answer` replies to an interview question. Everything the agent carries
+between calls is in `AgentState` (JSON via `get_state`/`set_state`); memories live in the
+memory stream. Time comes from perceptions; randomness from the injected `random.Random`.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+from typing import Any
+
+from cognition.agent_state import AgentState, PendingEvent
+from cognition.contract import (
+    Asker,
+    Conversation,
+    Decision,
+    GoTo,
+    InnerVoice,
+    Perception,
+    StartConversation,
+    Wait,
+)
+from cognition.llm.task import LanguageModel
+from cognition.memory.records import MemoryKind
+from cognition.persona import Persona
+from cognition.plan import DayPlan, minute_of_day, splice
+from cognition.settings import MindSettings
+from cognition.steps.action import next_step
+from cognition.steps.common import MemoryStreamLike, contains_word
+from cognition.steps.dialogue import Speaker, converse
+from cognition.steps.importance import rate_importance
+from cognition.steps.interview import adopt, interview
+from cognition.steps.perceive import Observation, perceive
+from cognition.steps.planning import plan_new_day
+from cognition.steps.react import react
+from cognition.steps.reflect import reflect, should_reflect
+from cognition.steps.relationship import summarise_relationship
+from cognition.steps.replan import replan
+from cognition.steps.summary import describe, summarise
+
+
+class Agent:
+    """One resident's mind."""
+
+    def __init__(
+        self,
+        persona: Persona,
+        memory: MemoryStreamLike,
+        model: LanguageModel,
+        settings: MindSettings | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.persona = persona
+        self.memory = memory
+        self.model = model
+        self.settings = settings or MindSettings()
+        self.rng = rng or random.Random(persona.name)
+        self.state = AgentState()
+
+    @property
+    def name(self) -> str:
+        return self.persona.name
+
+    # --- memory -------------------------------------------------------------------------
+
+    def remember(self, kind: MemoryKind, text: str, now: datetime) -> None:
+        importance = rate_importance(self.model, self.name, self.persona.identity(), text)
+        self.memory.add(kind, text, now, importance)
+
+    def seed(self, now: datetime) -> None:
+        """Add the persona's initial memories, once."""
+        if self.state.seeded:
+            return
+        for fact in self.persona.initial_memories():
+            self.remember(MemoryKind.OBSERVATION, fact, now)
+        self.state.seeded = True
+
+    def summary(self, now: datetime) -> str:
+        """The cached summary description, rebuilt once per game day or after a reflection."""
+        state = self.state
+        stale = state.summary_day != now.date() or state.summary_reflections != state.reflections
+        if state.summary is None or stale:
+            state.summary = summarise(self.model, self.memory, self.persona, now, self.settings)
+            state.summary_day, state.summary_reflections = now.date(), state.reflections
+        return describe(self.persona, state.summary)
+
+    def maybe_reflect(self, now: datetime) -> int:
+        """Reflect when the importance since the last reflection passes the threshold."""
+        if not should_reflect(self.memory, self.settings):
+            return 0
+        stored = reflect(
+            self.model, self.memory, self.name, self.persona.identity(), now, self.settings
+        )
+        self.state.reflections += 1
+        self.state.last_reflection = now
+        return len(stored)
+
+    # --- the cycle ------------------------------------------------------------------------
+
+    def decide(self, perception: Perception) -> Decision:
+        """Perceive, remember, maybe reflect, plan, react or continue, and act."""
+        now = perception.time
+        self.seed(now)
+        self.state.last_time = now
+        observations = self.observe(perception)
+        self.maybe_reflect(now)
+        plan = self.day_plan(perception)
+        if self.state.pending is not None:
+            plan = self.replan_around(plan, self.state.pending, now)
+            self.state.pending = None
+        if perception.in_conversation_with:
+            partner = perception.in_conversation_with
+            return self.decision(now, Wait(minutes=1, activity=f"talking with {partner}"))
+        reaction = self.react_to(observations, perception)
+        if isinstance(reaction, StartConversation):
+            return self.decision(now, reaction, thought=reaction.reason)
+        if reaction is not None:
+            plan = self.replan_around(plan, reaction, now)
+        return self.act(plan, perception)
+
+    def observe(self, perception: Perception) -> list[Observation]:
+        observations = perceive(perception, self.settings, self.state.retained)
+        for observation in observations:
+            self.remember(MemoryKind.OBSERVATION, observation.text, perception.time)
+        retained = self.state.retained + [o.text for o in observations]
+        self.state.retained = retained[-self.settings.retention :]
+        return observations
+
+    def day_plan(self, perception: Perception) -> DayPlan:
+        """Today's plan, made now if there is none for today."""
+        now = perception.time
+        plan = self.state.plan
+        if plan is not None and plan.day == now.date():
+            return plan
+        if plan is not None:
+            self.state.yesterday = f"On {plan.day:%A %B %d}: " + "; ".join(plan.describe())
+        plan = plan_new_day(
+            self.model,
+            self.memory,
+            self.persona,
+            self.summary(now),
+            self.state.yesterday or self.persona.currently,
+            perception.known_places,
+            now,
+            self.settings,
+        )
+        self.state.plan, self.state.current = plan, None
+        self.remember(MemoryKind.PLAN, plan_text(self.name, plan), now)
+        return plan
+
+    def replan_around(self, plan: DayPlan, event: PendingEvent, now: datetime) -> DayPlan:
+        """Rewrite the rest of the day from now, starting with `event`."""
+        minute = minute_of_day(now)
+        new = replan(
+            self.model,
+            self.name,
+            self.summary(now),
+            minute,
+            event.activity,
+            event.minutes,
+            plan.remaining(minute),
+        )
+        actions = tuple(
+            s.model_copy(update={"minutes": min(s.minutes, minute - s.start)})
+            for s in plan.actions
+            if s.start < minute
+        )
+        plan = plan.model_copy(update={"hourly": splice(plan.hourly, new), "actions": actions})
+        self.state.plan, self.state.current = plan, None
+        return plan
+
+    def react_to(
+        self, observations: list[Observation], perception: Perception
+    ) -> StartConversation | PendingEvent | None:
+        """The reaction to the first noticed person, if any: talk, a new activity, or none."""
+        current = perception.current_activity or (
+            self.state.current.activity if self.state.current else ""
+        )
+        if contains_word(current, self.settings.undecomposed_words):
+            return None
+        people = [o for o in observations if o.subject and o.subject != self.name]
+        if not people:
+            return None
+        focus = people[0]
+        subject = focus.subject or ""
+        may_talk = (
+            not focus.is_visitor
+            and self.may_talk_with(subject, perception.time)
+            and not contains_word(focus.activity, ("sleep", "talking", "conversation"))
+        )
+        reaction = react(
+            self.model,
+            self.memory,
+            self.name,
+            self.summary(perception.time),
+            current,
+            focus,
+            may_talk,
+            perception.time,
+            self.settings,
+        )
+        if reaction.choice == "talk":
+            return StartConversation(partner=subject, reason=f"{self.name} wants to talk")
+        if reaction.choice == "react":
+            return PendingEvent(activity=reaction.reaction, minutes=reaction.minutes)
+        return None
+
+    def act(self, plan: DayPlan, perception: Perception) -> Decision:
+        now, minute = perception.time, minute_of_day(perception.time)
+        plan, step = next_step(
+            self.model,
+            self.persona,
+            self.summary(now),
+            plan,
+            minute,
+            perception.known_places,
+            perception.address,
+            self.settings,
+        )
+        self.state.plan = plan
+        if step is None or step.address is None:
+            return self.decision(now, Wait(minutes=self.settings.action_min_minutes))
+        remaining = max(1, step.end - minute)
+        if self.state.current == step:
+            return self.decision(now, Wait(minutes=remaining, activity=step.activity))
+        self.state.current = step
+        action = GoTo(
+            address=step.address,
+            activity=step.activity,
+            emoji=step.emoji or "💭",
+            duration_minutes=remaining,
+            object_state=step.object_state,
+        )
+        return self.decision(now, action, thought=step.describe())
+
+    def decision(self, now: datetime, action: Any, thought: str = "") -> Decision:
+        return Decision(agent=self.name, time=now, actions=(action,), thought=thought)
+
+    # --- conversation -----------------------------------------------------------------------
+
+    def may_talk_with(self, other: str, now: datetime) -> bool:
+        until = self.state.cooldowns.get(other)
+        return until is None or now >= until
+
+    def speaker(self, other: str, now: datetime) -> Speaker:
+        view = summarise_relationship(self.model, self.memory, self.name, other, now, self.settings)
+        return Speaker(self.name, self.summary(now), self.memory, view)
+
+    def converse_with(self, other: Agent, now: datetime) -> Conversation:
+        """A whole conversation, this agent opening; both keep it and cool down."""
+        self.seed(now)
+        other.seed(now)
+        lines, summary = converse(
+            self.model,
+            self.speaker(other.name, now),
+            other.speaker(self.name, now),
+            now,
+            self.settings,
+        )
+        conversation = Conversation(
+            participants=(self.name, other.name), started=now, lines=tuple(lines), summary=summary
+        )
+        for agent, partner in ((self, other), (other, self)):
+            agent.keep_conversation(conversation, partner.name, now)
+        return conversation
+
+    def keep_conversation(self, conversation: Conversation, partner: str, now: datetime) -> None:
+        transcript = "\n".join(f"{line.speaker}: {line.text}" for line in conversation.lines)
+        self.remember(MemoryKind.DIALOGUE, f"Conversation with {partner}:\n{transcript}", now)
+        self.remember(MemoryKind.DIALOGUE, conversation.summary, now)
+        minutes = self.settings.conversation_cooldown_minutes
+        self.state.cooldowns[partner] = now + timedelta(minutes=minutes)
+
+    # --- interview ----------------------------------------------------------------------------
+
+    def answer(self, question: str, asker: Asker, now: datetime | None = None) -> str:
+        """Reply in character; an inner voice becomes an intention and re-plans the day."""
+        moment = now or self.state.last_time
+        if moment is None:
+            raise ValueError("the agent has no time yet: pass `now`")
+        self.seed(moment)
+        summary = self.summary(moment)
+        if isinstance(asker, InnerVoice):
+            intention = adopt(self.model, self.name, summary, question)
+            self.remember(MemoryKind.PLAN, intention.statement, moment)
+            self.state.pending = PendingEvent(
+                activity=intention.statement, minutes=max(1, intention.minutes)
+            )
+            return intention.statement
+        return interview(
+            self.model, self.memory, self.name, summary, question, asker, moment, self.settings
+        )
+
+    # --- state ------------------------------------------------------------------------------
+
+    def get_state(self) -> dict[str, Any]:
+        """Everything but memories, as JSON-able data."""
+        return self.state.model_dump(mode="json")
+
+    def set_state(self, state: dict[str, Any]) -> None:
+        self.state = AgentState.model_validate(state)
+
+
+def plan_text(name: str, plan: DayPlan) -> str:
+    """A day plan as a memory."""
+    return f"{name}'s plan for {plan.day:%A %B} {plan.day.day}: " + "; ".join(plan.describe())

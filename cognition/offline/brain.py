@@ -1,0 +1,77 @@
+"""The offline brain: answers every task by rule, deterministically for a seed.
+
+It is not a language model and never claims to be one: its label is "offline brain" and
+its completions say `Source.OFFLINE`. Each task name maps to one rule in `RULES`; each call
+gets its own `random.Random` seeded from (seed, agent, task, inputs), so answers do not
+depend on the order in which agents think.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from cognition.llm.task import Completion, InputT, OutputT, Source, Task
+from cognition.offline import judgement, places, planning, talk
+from cognition.steps.day_plan import DAY_PLAN
+from cognition.steps.decompose import DECOMPOSE
+from cognition.steps.dialogue import CONVERSATION_SUMMARY, DIALOGUE_LINE
+from cognition.steps.emoji import EMOJI
+from cognition.steps.hourly import HOURLY
+from cognition.steps.importance import RATE_IMPORTANCE
+from cognition.steps.interview import ADOPT_INTENTION, INTERVIEW
+from cognition.steps.location import CHOOSE_PLACE
+from cognition.steps.object_state import OBJECT_STATE
+from cognition.steps.react import REACT
+from cognition.steps.reflect import INSIGHTS, SALIENT_QUESTIONS
+from cognition.steps.relationship import RELATIONSHIP
+from cognition.steps.replan import REPLAN
+from cognition.steps.summary import SUMMARY
+
+Rule = Callable[[Any, random.Random], BaseModel]
+
+RULES: dict[str, Rule] = {
+    RATE_IMPORTANCE.name: judgement.rate,
+    SALIENT_QUESTIONS.name: judgement.questions,
+    INSIGHTS.name: judgement.insights,
+    SUMMARY.name: judgement.summary,
+    EMOJI.name: judgement.emoji,
+    OBJECT_STATE.name: judgement.object_state,
+    DAY_PLAN.name: planning.plan_day,
+    HOURLY.name: planning.hourly,
+    DECOMPOSE.name: planning.decompose,
+    REPLAN.name: planning.replan,
+    CHOOSE_PLACE.name: places.choose_place,
+    REACT.name: talk.react,
+    RELATIONSHIP.name: talk.relationship,
+    DIALOGUE_LINE.name: talk.line,
+    CONVERSATION_SUMMARY.name: talk.conversation_summary,
+    INTERVIEW.name: talk.interview,
+    ADOPT_INTENTION.name: talk.adopt_intention,
+}
+
+
+class OfflineBrain:
+    """A rule-based `LanguageModel`: no network, no key, same answers for the same seed."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    @property
+    def label(self) -> str:
+        return "offline brain"
+
+    def complete(
+        self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
+    ) -> Completion[OutputT]:
+        rule = RULES.get(task.name)
+        if rule is None:
+            error = f"the offline brain has no rule for task {task.name!r}"
+            return Completion(task.fallback(inputs), Source.FALLBACK, error=error)
+        rng = random.Random(f"{self.seed}|{agent}|{task.name}|{inputs.model_dump_json()}")
+        answer = rule(inputs, rng)
+        output = task.output_model.model_validate(answer.model_dump())
+        return Completion(output, Source.OFFLINE)

@@ -1,0 +1,117 @@
+"""Offline talk: reacting, dialogue that passes on remembered news, interviews.
+
+News spreads for real: a speaker mentions news sentences from its retrieved memories that
+the conversation has not covered yet; the listener keeps the conversation as a memory, so in
+its next conversation it can pass the news on.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from cognition.offline.text import mentions, news_in, overlap, sentences, strip_stamp
+from cognition.steps.dialogue import (
+    ConversationSummary,
+    DialogueLine,
+    LineInput,
+)
+from cognition.steps.dialogue import SummaryInput as ConversationInput
+from cognition.steps.interview import Intention, IntentionInput, InterviewAnswer, InterviewInput
+from cognition.steps.react import ReactInput, Reaction
+from cognition.steps.relationship import RelationshipInput, RelationshipSummary
+
+OPENERS = (
+    "Hi {first}! Good to see you.",
+    "Hey {first}, how are you doing?",
+    "Oh, hello {first}! How's your day going?",
+)
+STRANGER = "Hi, I'm {me}. I don't think we've met yet — nice to meet you!"
+REPLIES = (
+    "Pretty good, thanks! Busy day.",
+    "I'm well, thank you. Just {activity}.",
+    "Not bad at all. It's nice to run into you.",
+)
+CLOSERS = (
+    "Well, I should get going. See you around, {first}!",
+    "It was nice talking, {first}. Take care!",
+    "I'd better get back to it. Bye for now!",
+)
+DIRECTIVE = re.compile(
+    r"^(?:you (?:should|will|want to|must|need to)|i (?:should|will|want to))"
+    r"\s+",
+    re.IGNORECASE,
+)
+
+
+def knows(memories: list[str], name: str) -> bool:
+    return bool(mentions(memories, name))
+
+
+def react(inputs: ReactInput, rng: random.Random) -> Reaction:
+    if inputs.may_talk and (
+        knows(inputs.relationship_memories, inputs.observed) or rng.random() < 0.5
+    ):
+        return Reaction(choice="talk")
+    return Reaction(choice="continue")
+
+
+def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipSummary:
+    about = mentions(inputs.memories, inputs.other)
+    if not about:
+        return RelationshipSummary(summary=f"{inputs.agent} has not met {inputs.other} yet.")
+    known = "; ".join(line.split("\n")[0] for line in about[:2])
+    return RelationshipSummary(summary=f"{inputs.agent} knows {inputs.other}: {known}")
+
+
+def untold(inputs: LineInput) -> list[str]:
+    """News in the speaker's memories not yet said in this conversation, not about the
+    listener."""
+    said = " ".join(inputs.history)
+    return [
+        n
+        for n in news_in(inputs.memories)
+        if n.rstrip(".") not in said and not n.startswith(inputs.listener)
+    ]
+
+
+def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
+    first, me = inputs.listener.split()[0], inputs.speaker
+    if inputs.turn == 1:
+        stranger = "has not met" in inputs.view_of_listener
+        opener = STRANGER if stranger else rng.choice(OPENERS)
+        return DialogueLine(text=opener.format(first=first, me=me))
+    news = untold(inputs)
+    if news and inputs.turn < inputs.max_turns:
+        return DialogueLine(text=f"Did you hear? {news[0]}")
+    if inputs.turn == 2:
+        reply = rng.choice(REPLIES).format(activity="taking care of a few things")
+        return DialogueLine(text=reply)
+    return DialogueLine(text=rng.choice(CLOSERS).format(first=first), ends=True)
+
+
+def conversation_summary(inputs: ConversationInput, rng: random.Random) -> ConversationSummary:
+    news = news_in(inputs.lines)
+    told = " ".join(news)
+    text = f"{inputs.first} and {inputs.second} had a chat."
+    return ConversationSummary(summary=f"{text} They talked about this: {told}" if news else text)
+
+
+def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
+    question = inputs.question
+    if overlap(question, "introduce yourself who are you") >= 1 and "you" in question.lower():
+        return InterviewAnswer(answer=inputs.summary.split("\n")[0].replace("Name: ", "I'm "))
+    facts = [s for line in inputs.memories for s in sentences(line)]
+    ranked = sorted(facts, key=lambda s: -overlap(question, s))
+    relevant = [s for s in ranked if overlap(question, s) > 0][:2]
+    if not relevant:
+        return InterviewAnswer(answer="I'm not sure — I don't remember anything about that.")
+    return InterviewAnswer(
+        answer="From what I remember: " + " ".join(s.rstrip(".") + "." for s in relevant)
+    )
+
+
+def adopt_intention(inputs: IntentionInput, rng: random.Random) -> Intention:
+    directive = DIRECTIVE.sub("", strip_stamp(inputs.directive)).rstrip(".!")
+    directive = directive[:1].lower() + directive[1:]
+    return Intention(statement=f"{inputs.agent} intends to {directive}", minutes=60)

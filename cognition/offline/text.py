@@ -1,0 +1,115 @@
+"""Text helpers for the offline brain: sentences, news, names, word overlap."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+STAMP = re.compile(r"^\[[^\]]*\]\s*")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+WORD = re.compile(r"[a-z0-9']+")
+SPEAKER_LINE = re.compile(r"^([A-Z][\w'-]+(?: [A-Z][\w'-]+)+): (.*)$")
+NEWS_WORDS = (
+    "party",
+    "election",
+    "mayor",
+    "running for",
+    "candidacy",
+    "celebration",
+    "festival",
+    "concert",
+    "exhibition",
+    "show",
+    "wedding",
+    "invited",
+    "gathering",
+    "opening",
+)
+COMMON_TEXT = (
+    "a an the and or of to in on at is are was were be for with by it its this that as from "
+    "i you he she they we his her their my your me him them what who how do does did about "
+    "will would should could can have has had not no yes there here when where why which"
+)
+COMMON_WORDS = frozenset(COMMON_TEXT.split())
+
+
+def strip_stamp(line: str) -> str:
+    """A memory line without its "[Mon Feb 13 07:00]" prefix."""
+    return STAMP.sub("", line).strip()
+
+
+def words(text: str) -> set[str]:
+    return {w for w in WORD.findall(text.lower()) if w not in COMMON_WORDS}
+
+
+def overlap(left: str, right: str) -> int:
+    return len(words(left) & words(right))
+
+
+def third_person(speaker: str, sentence: str) -> str:
+    """ "I'm hosting a party" said by Isabella → "Isabella Rodriguez is hosting a party"."""
+    replacements = (
+        ("I'm ", f"{speaker} is "),
+        ("I am ", f"{speaker} is "),
+        ("I've ", f"{speaker} has "),
+        ("I will ", f"{speaker} will "),
+        ("I ", f"{speaker} "),
+        (" my ", f" {speaker}'s "),
+        ("My ", f"{speaker}'s "),
+    )
+    for old, new in replacements:
+        sentence = sentence.replace(old, new)
+    return sentence
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a memory, with spoken lines turned into third-person statements."""
+    found: list[str] = []
+    for raw_line in strip_stamp(text).splitlines():
+        line = raw_line.strip()
+        speaker_match = SPEAKER_LINE.match(line)
+        speaker, body = (
+            (speaker_match.group(1), speaker_match.group(2)) if speaker_match else (None, line)
+        )
+        for part in SENTENCE_END.split(body):
+            sentence = part.strip()
+            if sentence:
+                found.append(third_person(speaker, sentence) if speaker else sentence)
+    return found
+
+
+def is_news(sentence: str) -> bool:
+    lowered = sentence.lower()
+    return (
+        not sentence.endswith("?")
+        and any(word in lowered for word in NEWS_WORDS)
+        and not re.search(r"\b(I|I'm|you|we)\b", sentence)
+    )
+
+
+def news_in(lines: Iterable[str]) -> list[str]:
+    """Distinct news sentences in memory lines, in order."""
+    seen: list[str] = []
+    for line in lines:
+        for sentence in sentences(line):
+            statement = sentence.rstrip(".!") + "."
+            if is_news(sentence) and statement not in seen:
+                seen.append(statement)
+    return seen
+
+
+def mentions(lines: Sequence[str], name: str) -> list[str]:
+    """The lines that mention `name` (full name or first name), stamps stripped."""
+    first = name.split()[0]
+    return [strip_stamp(line) for line in lines if name in line or first in line]
+
+
+def first_match(text: str, table: Sequence[tuple[tuple[str, ...], str]]) -> str | None:
+    """The value of the first row whose keywords occur in `text`."""
+    lowered = text.lower()
+    return next((value for keys, value in table if any(has_word(lowered, k) for k in keys)), None)
+
+
+def has_word(text: str, start: str) -> bool:
+    """True when some word of `text` starts with `start` ("cook" matches "cooking")."""
+    return re.search(r"\b" + re.escape(start), text) is not None

@@ -1,0 +1,136 @@
+"""Who a resident is: the persona a mind starts from, and its loading from JSON.
+
+A persona's `description` is a semicolon-separated list of facts; each becomes one initial
+memory (as in the paper). Places are plain strings naming sectors and arenas of the map;
+nothing here knows the map.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+
+class PersonaFileError(ValueError):
+    """A persona file is missing, not JSON, or does not describe valid personas."""
+
+
+class Routine(BaseModel):
+    """Hints for the day plan: when the resident wakes, works and sleeps (hours, 0–24)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    wake_hour: int = Field(default=7, ge=0, le=23)
+    sleep_hour: int = Field(default=23, ge=1, le=24)
+    work_start_hour: int | None = Field(default=9, ge=0, le=23)
+    work_end_hour: int | None = Field(default=17, ge=1, le=24)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Routine:
+        if self.sleep_hour <= self.wake_hour:
+            raise ValueError("sleep_hour must come after wake_hour")
+        if (self.work_start_hour is None) != (self.work_end_hour is None):
+            raise ValueError("give both work_start_hour and work_end_hour, or neither")
+        start, end = self.work_start_hour, self.work_end_hour
+        if (
+            start is not None
+            and end is not None
+            and not (self.wake_hour < start < end <= self.sleep_hour)
+        ):
+            raise ValueError("work hours must lie between waking and sleeping")
+        return self
+
+
+class Persona(BaseModel):
+    """A resident's stable identity and starting facts."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1)
+    age: int = Field(ge=0, le=130)
+    innate: str = Field(description="core traits, comma-separated")
+    learned: str = Field(description="who they are: occupation, background")
+    currently: str = Field(description="what they are busy with these days")
+    lifestyle: str
+    home_sector: str
+    home_arena: str
+    work_sector: str
+    work_arena: str | None = None
+    routine: Routine = Routine()
+    relationships: dict[str, str] = Field(default_factory=dict)
+    description: str = Field(default="", description="semicolon-separated initial facts")
+
+    @property
+    def first_name(self) -> str:
+        return self.name.split()[0]
+
+    def identity(self) -> str:
+        """The stable core the paper puts at the top of every prompt."""
+        return (
+            f"Name: {self.name} (age {self.age}). Innate traits: {self.innate}. "
+            f"{self.learned} {self.currently} Lifestyle: {self.lifestyle}"
+        )
+
+    def initial_memories(self) -> list[str]:
+        """The description's facts and the relationships, one memory each."""
+        facts = [part.strip() for part in self.description.split(";") if part.strip()]
+        return facts + [text.strip() for text in self.relationships.values() if text.strip()]
+
+
+class PersonaSet(BaseModel):
+    """The content of a personas.json file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    personas: list[Persona]
+
+    @model_validator(mode="after")
+    def _unique(self) -> PersonaSet:
+        names = [p.name for p in self.personas]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+        if duplicates:
+            raise ValueError(f"duplicate persona names: {', '.join(duplicates)}")
+        return self
+
+
+def load_personas(path: Path) -> list[Persona]:
+    """Read personas from `path`; raise PersonaFileError saying what is wrong and where."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise PersonaFileError(f"{path}: no such persona file") from error
+    except json.JSONDecodeError as error:
+        raise PersonaFileError(
+            f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from error
+    try:
+        return PersonaSet.model_validate(raw).personas
+    except ValidationError as error:
+        raise PersonaFileError(f"{path}: {_explain(error, raw)}") from error
+
+
+def _explain(error: ValidationError, raw: object) -> str:
+    lines = []
+    for issue in error.errors():
+        where = _location(issue["loc"], raw)
+        lines.append(f"{where}: {issue['msg']}")
+    return "invalid persona file:\n  " + "\n  ".join(lines)
+
+
+def _location(location: Sequence[int | str], raw: object) -> str:
+    """ "personas[3] (Klaus Mueller).age" style paths for error messages."""
+    parts: list[str] = []
+    node = raw
+    for key in location:
+        if isinstance(key, int):
+            parts.append(f"[{key}]")
+            node = node[key] if isinstance(node, list) and key < len(node) else None
+            if isinstance(node, dict) and isinstance(node.get("name"), str):
+                parts.append(f" ({node['name']})")
+        else:
+            parts.append(f".{key}" if parts else key)
+            node = node.get(key) if isinstance(node, dict) else None
+    return "".join(parts) or "file"

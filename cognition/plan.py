@@ -1,0 +1,167 @@
+"""A day's plan: broad strokes, hour chunks, and the fine 5–15 minute actions.
+
+Times inside a day are minutes since midnight (0–1440), so a plan is plain JSON. The hourly
+schedule always covers the whole day with no gaps and no overlaps (`normalise` makes it so,
+whatever a model answered); fine actions cover the stretches already decomposed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date, datetime
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cognition.contract import Address
+
+DAY_MINUTES = 24 * 60
+
+
+def minute_of_day(moment: datetime) -> int:
+    """Minutes since midnight of `moment`."""
+    return moment.hour * 60 + moment.minute
+
+
+def clock(minute: int) -> str:
+    """ "07:30" for 450; 1440 reads as "24:00"."""
+    return f"{minute // 60:02d}:{minute % 60:02d}"
+
+
+def parse_clock(text: str) -> int | None:
+    """Minutes since midnight for "7:30", "07:30", "7 am", "5:15 pm"; None when unreadable."""
+    cleaned = text.strip().lower().replace(".", "")
+    suffix = ""
+    for ending in ("am", "pm"):
+        if cleaned.endswith(ending):
+            suffix, cleaned = ending, cleaned[: -len(ending)].strip()
+    hours_text, _, minutes_text = cleaned.partition(":")
+    if not hours_text.isdigit() or (minutes_text and not minutes_text.isdigit()):
+        return None
+    hours, minutes = int(hours_text), int(minutes_text or 0)
+    if suffix == "pm" and hours < 12:
+        hours += 12
+    if suffix == "am" and hours == 12:
+        hours = 0
+    if not (0 <= hours <= 24 and 0 <= minutes < 60) or hours * 60 + minutes > DAY_MINUTES:
+        return None
+    return hours * 60 + minutes
+
+
+class PlanStep(BaseModel):
+    """One stretch of a plan: from `start` (minute of day) for `minutes`, doing `activity`.
+
+    Where, with what emoji and object state are settled when the step becomes an action.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    start: int = Field(ge=0, le=DAY_MINUTES)
+    minutes: int = Field(ge=1, le=DAY_MINUTES)
+    activity: str
+    address: Address | None = None
+    emoji: str | None = None
+    object_state: str | None = None
+
+    @property
+    def end(self) -> int:
+        return self.start + self.minutes
+
+    def covers(self, minute: int) -> bool:
+        return self.start <= minute < self.end
+
+    def describe(self) -> str:
+        return f"{clock(self.start)}–{clock(self.end)} {self.activity}"
+
+
+class DayPlan(BaseModel):
+    """One day's plan. `outline` is the broad strokes; `hourly` covers the whole day."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    day: date
+    outline: tuple[PlanStep, ...] = ()
+    hourly: tuple[PlanStep, ...] = ()
+    actions: tuple[PlanStep, ...] = ()
+
+    def chunk_at(self, minute: int) -> PlanStep | None:
+        return next((s for s in self.hourly if s.covers(minute)), None)
+
+    def action_at(self, minute: int) -> PlanStep | None:
+        return next((s for s in self.actions if s.covers(minute)), None)
+
+    def remaining(self, minute: int) -> tuple[PlanStep, ...]:
+        """Hour chunks from `minute` on, the current one trimmed to start there."""
+        result: list[PlanStep] = []
+        for step in self.hourly:
+            if step.end <= minute:
+                continue
+            if step.start < minute:
+                step = step.model_copy(update={"start": minute, "minutes": step.end - minute})
+            result.append(step)
+        return tuple(result)
+
+    def describe(self) -> list[str]:
+        return [step.describe() for step in self.outline]
+
+
+def normalise(
+    entries: Iterable[tuple[int, str]], start: int = 0, end: int = DAY_MINUTES
+) -> tuple[PlanStep, ...]:
+    """Contiguous steps covering [start, end) from (start minute, activity) entries.
+
+    Entries are sorted; each lasts until the next begins; entries before the span are
+    clipped to it (the latest wins) and those after it dropped; the first is stretched back
+    to `start`; of duplicates at one start the first is kept.
+    """
+    ordered: dict[int, str] = {}
+    for minute, activity in sorted(entries, key=lambda pair: pair[0]):
+        if minute >= end:
+            continue
+        text = activity.strip()
+        if text and minute <= start:
+            ordered[start] = text  # the latest entry at or before the span's start wins
+        elif text and minute not in ordered:
+            ordered[minute] = text
+    if not ordered:
+        return ()
+    starts = sorted(ordered)
+    activities = [ordered[m] for m in starts]
+    starts[0] = start
+    bounds = [*starts, end]
+    merged: list[PlanStep] = []
+    for index, activity in enumerate(activities):
+        step = PlanStep(
+            start=bounds[index], minutes=bounds[index + 1] - bounds[index], activity=activity
+        )
+        if merged and merged[-1].activity == activity:
+            last = merged.pop()
+            step = last.model_copy(update={"minutes": last.minutes + step.minutes})
+        merged.append(step)
+    return tuple(merged)
+
+
+def splice(steps: Sequence[PlanStep], replacement: Sequence[PlanStep]) -> tuple[PlanStep, ...]:
+    """`steps` with the span `replacement` covers replaced by it (replacement contiguous)."""
+    if not replacement:
+        return tuple(steps)
+    low, high = replacement[0].start, replacement[-1].end
+    kept: list[PlanStep] = []
+    for step in steps:
+        if step.end <= low or step.start >= high:
+            kept.append(step)
+            continue
+        if step.start < low:
+            kept.append(step.model_copy(update={"minutes": low - step.start}))
+        if step.end > high:
+            kept.append(step.model_copy(update={"start": high, "minutes": step.end - high}))
+    return tuple(sorted([*kept, *replacement], key=lambda s: s.start))
+
+
+def gaps_and_overlaps(steps: Sequence[PlanStep], start: int = 0, end: int = DAY_MINUTES) -> bool:
+    """True when `steps` do NOT exactly tile [start, end)."""
+    cursor = start
+    for step in steps:
+        if step.start != cursor:
+            return True
+        cursor = step.end
+    return cursor != end

@@ -1,0 +1,35 @@
+"""The mind's tunable numbers, with the paper's values as defaults."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class MindSettings(BaseModel):
+    """Every number the thinking steps use; defaults follow Park et al. (2023)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # perception
+    vision_radius: int = Field(default=8, ge=1)
+    attention_bandwidth: int = Field(default=8, ge=1)
+    retention: int = Field(default=8, ge=1)
+    # retrieval
+    retrieval_k: int = Field(default=10, ge=1)
+    # reflection
+    reflection_threshold: float = Field(default=150.0, gt=0)
+    reflection_recent: int = Field(default=100, ge=1)
+    reflection_questions: int = Field(default=3, ge=1)
+    reflection_insights: int = Field(default=5, ge=1)
+    # planning
+    plan_min_items: int = Field(default=5, ge=1)
+    plan_max_items: int = Field(default=8, ge=1)
+    action_min_minutes: int = Field(default=5, ge=1)
+    action_max_minutes: int = Field(default=15, ge=1)
+    decomposition_window_minutes: int = Field(default=60, ge=5)
+    undecomposed_words: tuple[str, ...] = ("sleep", "asleep")
+    location_retries: int = Field(default=1, ge=0)
+    # reacting and dialogue
+    reaction_minutes: int = Field(default=15, ge=1)
+    dialogue_max_turns: int = Field(default=8, ge=2)
+    conversation_cooldown_minutes: int = Field(default=60, ge=0)

@@ -1,0 +1,82 @@
+"""What every thinking step shares: the memory stream it reads and writes, and a model call.
+
+`MemoryStreamLike` is the interface of `cognition.memory`'s `MemoryStream` that the steps
+use; the in-memory fake in `cognition.testing.memory_fake` implements the same.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection, Iterable, Sequence
+from datetime import datetime
+from typing import Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from cognition.llm.task import LanguageModel, Task
+from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
+
+log = logging.getLogger("cognition.steps")
+
+InputT = TypeVar("InputT", bound=BaseModel)
+OutputT = TypeVar("OutputT", bound=BaseModel)
+
+
+class MemoryStreamLike(Protocol):
+    """One agent's memory stream, as the thinking steps use it."""
+
+    def add(
+        self,
+        kind: MemoryKind,
+        text: str,
+        created: datetime,
+        importance: int,
+        evidence: Sequence[str] = (),
+        depth: int | None = None,
+    ) -> MemoryRecord: ...
+
+    def recent(self, n: int, kinds: Collection[MemoryKind] | None = None) -> list[MemoryRecord]: ...
+
+    def all(self, kind: MemoryKind | None = None) -> list[MemoryRecord]: ...
+
+    def count(self) -> int: ...
+
+    def retrieve(
+        self,
+        query: str,
+        now: datetime,
+        k: int = 10,
+        kinds: Collection[MemoryKind] | None = None,
+        touch: bool = True,
+    ) -> list[RetrievalHit]: ...
+
+    def importance_since_last_reflection(self) -> int: ...
+
+    def mark_reflection(self, at: datetime) -> None: ...
+
+    def get(self, ids: Iterable[str]) -> list[MemoryRecord]: ...
+
+
+def ask(model: LanguageModel, task: Task[InputT, OutputT], inputs: InputT, agent: str) -> OutputT:
+    """Complete `task`; the output is always a valid instance of the task's output model."""
+    completion = model.complete(task, inputs, agent=agent)
+    if completion.error:
+        log.info("%s for %s used its fallback: %s", task.name, agent, completion.error)
+    return completion.output
+
+
+def memory_lines(hits: Sequence[RetrievalHit] | Sequence[MemoryRecord]) -> list[str]:
+    """Retrieved records as prompt lines, oldest first, with their game time."""
+    records = [h.record if isinstance(h, RetrievalHit) else h for h in hits]
+    ordered = sorted(records, key=lambda r: r.created)
+    return [f"[{r.created:%a %b %d %H:%M}] {r.text}" for r in ordered]
+
+
+def when(moment: datetime) -> str:
+    """ "Monday February 13, 2023, 07:05" — how prompts read the game time."""
+    return f"{moment:%A %B} {moment.day}, {moment.year}, {moment:%H:%M}"
+
+
+def contains_word(text: str, words: Sequence[str]) -> bool:
+    lowered = text.lower()
+    return any(word in lowered for word in words)

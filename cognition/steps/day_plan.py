@@ -1,0 +1,113 @@
+"""Day plan: the day in broad strokes (5–8 items with times) from the summary and yesterday.
+
+Whatever times come back, the outline is normalised to cover the whole day: the agent sleeps
+until the first item, each item lasts until the next, and the last runs to midnight.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from pydantic import BaseModel, Field
+
+from cognition.llm.task import LanguageModel, Task
+from cognition.persona import Persona
+from cognition.plan import PlanStep, clock, normalise, parse_clock
+from cognition.settings import MindSettings
+from cognition.steps.common import ask
+
+
+class PlanItem(BaseModel):
+    start: str = Field(description='time of day, "HH:MM" (24-hour)')
+    activity: str
+
+
+class DayPlanInput(BaseModel):
+    agent: str
+    summary: str
+    yesterday: str
+    today: str
+    min_items: int
+    max_items: int
+    wake_time: str
+    sleep_time: str
+    work_hours: str = Field(description='"HH:MM-HH:MM", or "" when there are none')
+    home: str
+    workplace: str
+    places: list[str] = Field(description="places the agent knows, with their kind")
+    intentions: list[str] = Field(description="remembered plans and events for today")
+
+
+class DayPlanOutput(BaseModel):
+    items: list[PlanItem]
+
+
+def routine_plan(inputs: DayPlanInput) -> DayPlanOutput:
+    """The plainest day the routine allows: wake, work if any, dinner, sleep."""
+    items = [PlanItem(start=inputs.wake_time, activity="wake up and get ready for the day")]
+    if inputs.work_hours:
+        begin, _, end = inputs.work_hours.partition("-")
+        items.append(PlanItem(start=begin, activity=f"work at {inputs.workplace}"))
+        items.append(PlanItem(start=end, activity="head home and relax"))
+    items.append(PlanItem(start=inputs.sleep_time, activity="go to bed and sleep"))
+    return DayPlanOutput(items=items)
+
+
+DAY_PLAN = Task(
+    name="day_plan",
+    template="day_plan.txt",
+    input_model=DayPlanInput,
+    output_model=DayPlanOutput,
+    fallback=routine_plan,
+)
+
+
+def timed(items: list[PlanItem]) -> list[tuple[int, str]]:
+    """(minute of day, activity) for every item whose time reads; the rest are dropped."""
+    entries = [(parse_clock(item.start), item.activity) for item in items]
+    return [(minute, activity) for minute, activity in entries if minute is not None]
+
+
+def plan_inputs(
+    persona: Persona,
+    summary: str,
+    yesterday: str,
+    today: date,
+    places: list[str],
+    intentions: list[str],
+    settings: MindSettings,
+) -> DayPlanInput:
+    routine = persona.routine
+    work = ""
+    if routine.work_start_hour is not None and routine.work_end_hour is not None:
+        work = f"{clock(routine.work_start_hour * 60)}-{clock(routine.work_end_hour * 60)}"
+    workplace = persona.work_sector + (f", {persona.work_arena}" if persona.work_arena else "")
+    return DayPlanInput(
+        agent=persona.name,
+        summary=summary,
+        yesterday=yesterday,
+        today=f"{today:%A %B} {today.day}, {today.year}",
+        min_items=settings.plan_min_items,
+        max_items=settings.plan_max_items,
+        wake_time=clock(routine.wake_hour * 60),
+        sleep_time=clock(routine.sleep_hour * 60),
+        work_hours=work,
+        home=f"{persona.home_sector}, {persona.home_arena}",
+        workplace=workplace,
+        places=places,
+        intentions=intentions,
+    )
+
+
+def plan_day(
+    model: LanguageModel, inputs: DayPlanInput, settings: MindSettings
+) -> tuple[PlanStep, ...]:
+    """The day's outline, covering 00:00–24:00 without gaps or overlaps."""
+    answer = ask(model, DAY_PLAN, inputs, inputs.agent)
+    entries = timed(answer.items)
+    if not entries:
+        entries = timed(routine_plan(inputs).items)
+    first = min(minute for minute, _ in entries)
+    if first > 0:
+        entries.append((0, "sleeping"))
+    return normalise(entries)

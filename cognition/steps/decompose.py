@@ -1,0 +1,105 @@
+"""Fine decomposition: the coming hour of a chunk as 5–15 minute actions, just in time.
+
+Sleep is not decomposed. The result always tiles the window exactly: durations are clamped
+to the configured bounds, the last action is cut at the window's end, and any time left
+over continues the chunk's activity.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from cognition.llm.task import LanguageModel, Task
+from cognition.plan import PlanStep, clock
+from cognition.settings import MindSettings
+from cognition.steps.common import ask, contains_word
+
+
+class DecomposeInput(BaseModel):
+    agent: str
+    summary: str
+    activity: str
+    start: str
+    end: str
+    minutes: int
+    min_minutes: int
+    max_minutes: int
+    objects: list[str] = Field(description="objects at hand in the places the agent knows")
+
+
+class SubAction(BaseModel):
+    activity: str
+    minutes: int
+
+
+class Decomposition(BaseModel):
+    actions: list[SubAction]
+
+
+def keep_whole(inputs: DecomposeInput) -> Decomposition:
+    return Decomposition(actions=[SubAction(activity=inputs.activity, minutes=inputs.minutes)])
+
+
+DECOMPOSE = Task(
+    name="decompose_actions",
+    template="decompose_actions.txt",
+    input_model=DecomposeInput,
+    output_model=Decomposition,
+    fallback=keep_whole,
+)
+
+
+def window_for(chunk: PlanStep, minute: int, settings: MindSettings) -> tuple[int, int]:
+    """[start, end) of the stretch to decompose now: the coming hour of the chunk."""
+    end = min(chunk.end, minute + settings.decomposition_window_minutes)
+    if chunk.end - end < settings.action_min_minutes:
+        end = chunk.end
+    return minute, end
+
+
+def lay_out(
+    actions: list[SubAction], start: int, end: int, fallback: str, settings: MindSettings
+) -> tuple[PlanStep, ...]:
+    """Consecutive steps exactly tiling [start, end)."""
+    steps: list[PlanStep] = []
+    cursor = start
+    for action in actions:
+        if cursor >= end or not action.activity.strip():
+            continue
+        minutes = max(settings.action_min_minutes, min(action.minutes, settings.action_max_minutes))
+        minutes = min(minutes, end - cursor)
+        steps.append(PlanStep(start=cursor, minutes=minutes, activity=action.activity.strip()))
+        cursor += minutes
+    while cursor < end:
+        minutes = min(settings.action_max_minutes, end - cursor)
+        steps.append(PlanStep(start=cursor, minutes=minutes, activity=fallback))
+        cursor += minutes
+    return tuple(steps)
+
+
+def decompose(
+    model: LanguageModel,
+    agent: str,
+    summary: str,
+    chunk: PlanStep,
+    minute: int,
+    objects: list[str],
+    settings: MindSettings,
+) -> tuple[PlanStep, ...]:
+    """Fine actions from `minute` through the coming hour of `chunk`."""
+    if contains_word(chunk.activity, settings.undecomposed_words):
+        return (PlanStep(start=minute, minutes=chunk.end - minute, activity=chunk.activity),)
+    start, end = window_for(chunk, minute, settings)
+    inputs = DecomposeInput(
+        agent=agent,
+        summary=summary,
+        activity=chunk.activity,
+        start=clock(start),
+        end=clock(end),
+        minutes=end - start,
+        min_minutes=settings.action_min_minutes,
+        max_minutes=settings.action_max_minutes,
+        objects=objects,
+    )
+    actions = ask(model, DECOMPOSE, inputs, agent).actions
+    return lay_out(actions, start, end, chunk.activity, settings)

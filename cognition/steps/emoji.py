@@ -1,0 +1,67 @@
+"""Emoji: one to three emoji that show an action in a bubble."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field, field_validator
+
+from cognition.llm.task import LanguageModel, Task
+from cognition.steps.common import ask
+
+MAX_EMOJI = 3
+
+
+class EmojiInput(BaseModel):
+    agent: str
+    activity: str
+
+
+def is_pictograph(character: str) -> bool:
+    """Emoji, or the joiners and variation selectors that build them."""
+    code = ord(character)
+    return code >= 0x2190 or code == 0x200D
+
+
+def count_emoji(text: str) -> int:
+    """Visible emoji in `text` (joined sequences count once)."""
+    count, joined = 0, False
+    for character in text:
+        code = ord(character)
+        if code == 0x200D:
+            joined = True
+        elif 0xFE00 <= code <= 0xFE0F or 0x1F3FB <= code <= 0x1F3FF:
+            continue
+        else:
+            count += 0 if joined else 1
+            joined = False
+    return count
+
+
+class ActionEmoji(BaseModel):
+    emoji: str = Field(description="one to three emoji, nothing else")
+
+    @field_validator("emoji")
+    @classmethod
+    def _only_emoji(cls, value: str) -> str:
+        cleaned = "".join(value.split())
+        if not cleaned or not all(is_pictograph(c) for c in cleaned):
+            raise ValueError("emoji only, please")
+        if count_emoji(cleaned) > MAX_EMOJI:
+            raise ValueError(f"at most {MAX_EMOJI} emoji")
+        return cleaned
+
+
+def thought_bubble(_: EmojiInput) -> ActionEmoji:
+    return ActionEmoji(emoji="💭")
+
+
+EMOJI = Task(
+    name="emoji",
+    template="emoji.txt",
+    input_model=EmojiInput,
+    output_model=ActionEmoji,
+    fallback=thought_bubble,
+)
+
+
+def choose_emoji(model: LanguageModel, agent: str, activity: str) -> str:
+    return ask(model, EMOJI, EmojiInput(agent=agent, activity=activity), agent).emoji

@@ -1,0 +1,104 @@
+"""Interview: answering a free question in character, and adopting an inner voice.
+
+The asker is a visitor, a stated persona, or the agent's inner voice. An inner-voice
+directive is rewritten as the agent's own intention, to be stored as a memory.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel
+
+from cognition.contract import Asker, PersonaAsker, VisitorAsker
+from cognition.llm.task import LanguageModel, Task
+from cognition.settings import MindSettings
+from cognition.steps.common import MemoryStreamLike, ask, memory_lines, when
+
+
+class InterviewInput(BaseModel):
+    agent: str
+    summary: str
+    now: str
+    asker: str
+    question: str
+    memories: list[str]
+
+
+class InterviewAnswer(BaseModel):
+    answer: str
+
+
+def cannot_say(inputs: InterviewInput) -> InterviewAnswer:
+    return InterviewAnswer(answer="I'm sorry, I can't find the words right now.")
+
+
+INTERVIEW = Task(
+    name="interview",
+    template="interview.txt",
+    input_model=InterviewInput,
+    output_model=InterviewAnswer,
+    fallback=cannot_say,
+)
+
+
+class IntentionInput(BaseModel):
+    agent: str
+    summary: str
+    directive: str
+
+
+class Intention(BaseModel):
+    statement: str
+    minutes: int = 60
+
+
+def as_stated(inputs: IntentionInput) -> Intention:
+    return Intention(statement=f"{inputs.agent} intends to {inputs.directive.strip().rstrip('.')}")
+
+
+ADOPT_INTENTION = Task(
+    name="adopt_intention",
+    template="adopt_intention.txt",
+    input_model=IntentionInput,
+    output_model=Intention,
+    fallback=as_stated,
+)
+
+
+def describe_asker(asker: Asker) -> str:
+    if isinstance(asker, VisitorAsker):
+        return f"{asker.name}, a visitor to the town"
+    if isinstance(asker, PersonaAsker):
+        return f"{asker.name}, {asker.description}" if asker.description else asker.name
+    return "your own inner voice"
+
+
+def interview(
+    model: LanguageModel,
+    memory: MemoryStreamLike,
+    agent: str,
+    summary: str,
+    question: str,
+    asker: VisitorAsker | PersonaAsker,
+    now: datetime,
+    settings: MindSettings,
+) -> str:
+    """`agent`'s answer to `question`, from memories retrieved for it."""
+    hits = memory.retrieve(question, now, k=settings.retrieval_k)
+    inputs = InterviewInput(
+        agent=agent,
+        summary=summary,
+        now=when(now),
+        asker=describe_asker(asker),
+        question=question,
+        memories=memory_lines(hits),
+    )
+    return ask(model, INTERVIEW, inputs, agent).answer
+
+
+def adopt(model: LanguageModel, agent: str, summary: str, directive: str) -> Intention:
+    """The directive as the agent's own intention."""
+    inputs = IntentionInput(agent=agent, summary=summary, directive=directive)
+    intention = ask(model, ADOPT_INTENTION, inputs, agent)
+    return intention if intention.statement.strip() else as_stated(inputs)

@@ -1,0 +1,133 @@
+"""Action location: walk the agent's known area tree top-down, sector → arena → object.
+
+At each level the model picks one of the offered names (the current place offered first).
+An answer naming a place not offered is rejected and asked again, then replaced by the
+fallback (current place, else home, else the first option): never obeyed.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from cognition.contract import Address, KnownPlaces, KnownSector
+from cognition.llm.task import LanguageModel, Task
+from cognition.persona import Persona
+from cognition.settings import MindSettings
+from cognition.steps.common import ask
+
+
+class PlaceChoiceInput(BaseModel):
+    agent: str
+    activity: str
+    context: str = Field(description="the stretch of the plan this action belongs to")
+    level: str = Field(description='"sector", "arena" or "object"')
+    within: str = Field(description="the place the options are in")
+    options: list[str]
+    notes: list[str] = Field(description="what each option is, in the options' order")
+    current: str = Field(description="where the agent is now at this level, if offered")
+    home: str
+    workplace: str
+
+
+class PlaceChoice(BaseModel):
+    name: str
+
+
+def stay(inputs: PlaceChoiceInput) -> PlaceChoice:
+    return PlaceChoice(name=inputs.current or inputs.options[0])
+
+
+CHOOSE_PLACE = Task(
+    name="choose_place",
+    template="choose_place.txt",
+    input_model=PlaceChoiceInput,
+    output_model=PlaceChoice,
+    fallback=stay,
+)
+
+
+def pick(model: LanguageModel, inputs: PlaceChoiceInput, settings: MindSettings) -> str:
+    """One of `inputs.options`, whatever the model says."""
+    for _ in range(1 + settings.location_retries):
+        answer = ask(model, CHOOSE_PLACE, inputs, inputs.agent).name.strip()
+        if answer in inputs.options:
+            return answer
+        folded = {option.casefold(): option for option in inputs.options}
+        if answer.casefold() in folded:
+            return folded[answer.casefold()]
+    return stay(inputs).name
+
+
+def first_of(candidates: list[str | None], options: list[str]) -> str:
+    return next((c for c in candidates if c is not None and c in options), "")
+
+
+def sector_note(sector: KnownSector) -> str:
+    parts = [sector.name, sector.kind or "place"]
+    if sector.open_hours:
+        parts.append(f"open {sector.open_hours}")
+    return " — ".join(parts)
+
+
+def choose_address(
+    model: LanguageModel,
+    persona: Persona,
+    places: KnownPlaces,
+    here: Address,
+    activity: str,
+    context: str,
+    settings: MindSettings,
+) -> Address:
+    """An address inside `places` for doing `activity`; the world's root if none is known."""
+    if not places.sectors:
+        return Address(world=places.world)
+
+    def ask_level(
+        level: str, within: str, options: list[str], notes: list[str], current: list[str | None]
+    ) -> str:
+        inputs = PlaceChoiceInput(
+            agent=persona.name,
+            activity=activity,
+            context=context,
+            level=level,
+            within=within,
+            options=options,
+            notes=notes,
+            current=first_of(current, options),
+            home=f"{persona.home_sector}, {persona.home_arena}",
+            workplace=persona.work_sector,
+        )
+        return pick(model, inputs, settings)
+
+    sectors = sorted(places.sectors, key=lambda s: s.name != here.sector)
+    sector_name = ask_level(
+        "sector",
+        places.world,
+        [s.name for s in sectors],
+        [sector_note(s) for s in sectors],
+        [here.sector, persona.home_sector],
+    )
+    sector = places.sector(sector_name)
+    if sector is None or not sector.arenas:
+        return Address(world=places.world, sector=sector_name)
+    here_arena = here.arena if sector_name == here.sector else None
+    arenas = sorted(sector.arenas, key=lambda a: a.name != here_arena)
+    arena_name = ask_level(
+        "arena",
+        sector_name,
+        [a.name for a in arenas],
+        [f"{a.name}: {', '.join(a.objects) or 'no objects'}" for a in arenas],
+        [here_arena, persona.home_arena, persona.work_arena],
+    )
+    arena = next(a for a in arenas if a.name == arena_name)
+    if not arena.objects:
+        return Address(world=places.world, sector=sector_name, arena=arena_name)
+    here_object = here.object if here_arena == arena_name else None
+    object_name = ask_level(
+        "object",
+        f"{arena_name}, {sector_name}",
+        list(arena.objects),
+        list(arena.objects),
+        [here_object],
+    )
+    return Address(world=places.world, sector=sector_name, arena=arena_name, object=object_name)

@@ -1,0 +1,75 @@
+"""Perception filter: what an agent notices, nearest first, within its attention bandwidth.
+
+Vision radius and attention bandwidth bound what is noticed; the retention window keeps the
+same observation from being recorded twice in a row. No model call here except importance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cognition.contract import Perception, SeenAgent, SeenObject
+from cognition.settings import MindSettings
+
+IDLE_STATES = frozenset({"", "idle"})
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One noticed event: its text, and the person it is about (if any)."""
+
+    text: str
+    subject: str | None = None
+    activity: str = ""
+    is_visitor: bool = False
+
+
+def agent_event(seen: SeenAgent) -> Observation:
+    activity = seen.activity.strip() or "idle"
+    where = seen.address.describe()
+    return Observation(
+        text=f"{seen.name} is {activity} ({where})",
+        subject=seen.name,
+        activity=activity,
+        is_visitor=seen.is_visitor,
+    )
+
+
+def object_event(seen: SeenObject) -> Observation:
+    name = seen.address.object or seen.address.arena or seen.address.describe()
+    where = ", ".join(p for p in (seen.address.arena, seen.address.sector) if p)
+    return Observation(text=f"The {name} ({where}) is {seen.state}")
+
+
+def perceive(
+    perception: Perception, settings: MindSettings, retained: Sequence[str]
+) -> list[Observation]:
+    """New observations in `perception`: in sight, nearest first, not among `retained`.
+
+    Utterances addressed to the agent are always noticed.
+    """
+    sights: list[tuple[int, Observation]] = []
+    for agent in perception.seen_agents:
+        if agent.name != perception.agent and agent.distance <= settings.vision_radius:
+            sights.append((agent.distance, agent_event(agent)))
+    for thing in perception.seen_objects:
+        if thing.distance <= settings.vision_radius and thing.state.strip() not in IDLE_STATES:
+            sights.append((thing.distance, object_event(thing)))
+    sights.sort(key=lambda pair: (pair[0], pair[1].text))
+    noticed = [event for _, event in sights[: settings.attention_bandwidth]]
+    for utterance in perception.utterances:
+        noticed.append(
+            Observation(
+                text=f'{utterance.speaker} said to {perception.agent}: "{utterance.text}"',
+                subject=utterance.speaker,
+                activity=f"talking to {perception.agent}",
+            )
+        )
+    seen_before = set(retained)
+    fresh: list[Observation] = []
+    for event in noticed:
+        if event.text not in seen_before:
+            seen_before.add(event.text)
+            fresh.append(event)
+    return fresh

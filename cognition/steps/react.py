@@ -1,0 +1,82 @@
+"""Reacting: on a new observation, continue the plan, react to it, or start a conversation.
+
+The context is the two retrievals the paper names: what the agent remembers about the
+observed person (their relationship) and about what that person is doing (their status).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from cognition.llm.task import LanguageModel, Task
+from cognition.settings import MindSettings
+from cognition.steps.common import MemoryStreamLike, ask, memory_lines, when
+from cognition.steps.perceive import Observation
+
+
+class ReactInput(BaseModel):
+    agent: str
+    summary: str
+    now: str
+    current_activity: str
+    observation: str
+    observed: str
+    relationship_memories: list[str]
+    status_memories: list[str]
+    may_talk: bool = Field(description="False while a recent chat with them cools down")
+
+
+class Reaction(BaseModel):
+    choice: Literal["continue", "react", "talk"]
+    reaction: str = Field(default="", description="what the agent does instead, if reacting")
+    minutes: int = Field(default=15, ge=1, le=240)
+
+
+def carry_on(_: ReactInput) -> Reaction:
+    return Reaction(choice="continue")
+
+
+REACT = Task(
+    name="react",
+    template="react.txt",
+    input_model=ReactInput,
+    output_model=Reaction,
+    fallback=carry_on,
+)
+
+
+def react(
+    model: LanguageModel,
+    memory: MemoryStreamLike,
+    agent: str,
+    summary: str,
+    current_activity: str,
+    observation: Observation,
+    may_talk: bool,
+    now: datetime,
+    settings: MindSettings,
+) -> Reaction:
+    """Whether and how `agent` reacts to `observation` (talk is refused while cooling down)."""
+    observed = observation.subject or ""
+    relationship = memory.retrieve(observed or observation.text, now, k=settings.retrieval_k)
+    status = memory.retrieve(observation.text, now, k=settings.retrieval_k)
+    inputs = ReactInput(
+        agent=agent,
+        summary=summary,
+        now=when(now),
+        current_activity=current_activity or "nothing in particular",
+        observation=observation.text,
+        observed=observed or "nobody",
+        relationship_memories=memory_lines(relationship),
+        status_memories=memory_lines(status),
+        may_talk=may_talk and bool(observed),
+    )
+    reaction = ask(model, REACT, inputs, agent)
+    if reaction.choice == "talk" and not inputs.may_talk:
+        return Reaction(choice="continue")
+    if reaction.choice == "react" and not reaction.reaction.strip():
+        return Reaction(choice="continue")
+    return reaction

@@ -1,0 +1,75 @@
+"""Re-planning: the rest of the day rewritten from now around a reaction or an intention."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from cognition.llm.task import LanguageModel, Task
+from cognition.plan import DAY_MINUTES, PlanStep, clock, normalise, parse_clock
+from cognition.steps.common import ask
+from cognition.steps.day_plan import PlanItem, timed
+
+
+class ReplanInput(BaseModel):
+    agent: str
+    summary: str
+    now: str
+    event: str
+    event_minutes: int
+    event_end: str
+    remaining: list[str]
+
+
+class Replan(BaseModel):
+    items: list[PlanItem]
+
+
+def insert_event(inputs: ReplanInput) -> Replan:
+    """The event now, then the remaining plan resumed where the event ends."""
+    items = [PlanItem(start=inputs.now, activity=inputs.event)]
+    event_end = parse_clock(inputs.event_end)
+    for line in inputs.remaining:
+        span, _, activity = line.partition(" ")
+        start_text, _, end_text = span.partition("-")
+        start, end = parse_clock(start_text), parse_clock(end_text)
+        if start is None or end is None or event_end is None or end <= event_end:
+            continue
+        items.append(PlanItem(start=clock(max(start, event_end)), activity=activity))
+    return Replan(items=items)
+
+
+REPLAN = Task(
+    name="replan",
+    template="replan.txt",
+    input_model=ReplanInput,
+    output_model=Replan,
+    fallback=insert_event,
+)
+
+
+def replan(
+    model: LanguageModel,
+    agent: str,
+    summary: str,
+    minute: int,
+    event: str,
+    event_minutes: int,
+    remaining: Sequence[PlanStep],
+) -> tuple[PlanStep, ...]:
+    """Steps tiling [minute, midnight), starting with `event`."""
+    inputs = ReplanInput(
+        agent=agent,
+        summary=summary,
+        now=clock(minute),
+        event=event,
+        event_minutes=event_minutes,
+        event_end=clock(min(DAY_MINUTES, minute + event_minutes)),
+        remaining=[f"{clock(s.start)}-{clock(s.end)} {s.activity}" for s in remaining],
+    )
+    entries = [(m, a) for m, a in timed(ask(model, REPLAN, inputs, agent).items) if m >= minute]
+    if not any(m == minute for m, _ in entries):
+        entries.append((minute, event))
+    steps = normalise(entries, start=minute, end=DAY_MINUTES)
+    return steps or (PlanStep(start=minute, minutes=DAY_MINUTES - minute, activity=event),)

@@ -1,0 +1,1 @@
+"""Fakes for tests: an in-memory memory stream and a scripted language model."""
