@@ -14,6 +14,7 @@ class TownPlaces:
     """`PlaceTiles` over a loaded `TownMap`; the map's areas never move, so answers are kept."""
 
     def __init__(self, town: TownMap) -> None:
+        self.town = town
         self.navigator = Navigator(town.tree, town.grid)
         self._tiles: dict[Address, tuple[Tile, ...]] = {}
 
@@ -30,3 +31,9 @@ class TownPlaces:
 
     def tiles_beside(self, place: Address) -> Sequence[Tile]:
         return self._use_tiles(place) if place.is_object else ()
+
+    def resting_tile(self, place: Address) -> Tile | None:
+        if not place.is_object or not self.town.tree.has(place):
+            return None
+        rect = self.town.tree.game_object(place).rect
+        return (rect.x, rect.bottom - 1)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 
 from game.town.director import Pathfinder, ResidentDirector
@@ -13,6 +14,9 @@ log = logging.getLogger(__name__)
 
 # One tile per 10 game seconds, as in the paper's reference run (a step every 10 s).
 WALK_TILES_PER_GAME_MINUTE = 6.0
+# Path searches per update stop after this much time (at least one always runs); the rest
+# wait for the next frame, so a crowd setting off at once never stalls a frame.
+PATH_BUDGET_SECONDS = 0.003
 
 
 class Population:
@@ -24,12 +28,17 @@ class Population:
         director: ResidentDirector,
         pathfinder: Pathfinder,
         walk_tiles_per_minute: float = WALK_TILES_PER_GAME_MINUTE,
+        path_budget_seconds: float | None = PATH_BUDGET_SECONDS,
+        timer: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.residents: list[Resident] = list(residents)
         self.director = director
         self.pathfinder = pathfinder
         self.walk_tiles_per_minute = walk_tiles_per_minute
+        self.path_budget_seconds = path_budget_seconds
+        self.timer = timer
         self._by_name = {r.name: r for r in self.residents}
+        self._deferred: dict[str, Activity] = {}  # decided, waiting for a path search
 
     def __iter__(self) -> Iterator[Resident]:
         return iter(self.residents)
@@ -48,11 +57,21 @@ class Population:
         """Ask the director what to do at `now`, then walk `game_minutes` worth of path."""
         pending = self.director.pending_decisions()
         distance = max(0.0, game_minutes) * self.walk_tiles_per_minute
+        deadline = None
+        if self.path_budget_seconds is not None:
+            deadline = self.timer() + self.path_budget_seconds
+        searched = 0
         for resident in self.residents:
             resident.thinking = resident.name in pending
-            activity = self.director.next_activity(resident, now)
+            activity = self._deferred.pop(resident.name, None)
+            if activity is None:
+                activity = self.director.next_activity(resident, now)
             if activity is not None:
-                self.assign(resident, activity)
+                if searched and deadline is not None and self.timer() > deadline:
+                    self._deferred[resident.name] = activity
+                else:
+                    self.assign(resident, activity)
+                    searched += 1
             if distance:
                 resident.advance(distance)
 

@@ -42,7 +42,8 @@ class Activity:
     destination: Tile
     pose: Pose = Pose.IDLE
     started: datetime | None = None
-    key: str = ""  # lets a director recognise its own activity ("work@2023-02-13")
+    key: str = ""  # lets a director recognise its own activity ("work@bedroom, ...")
+    rest_at: Tile | None = None  # where the body lies once arrived (on the bed, say)
 
 
 def facing_towards(start: Tile, goal: Tile, default: Facing = Facing.DOWN) -> Facing:
@@ -71,10 +72,11 @@ class Resident:
     activity: Activity | None = None
     thinking: bool = False
     distance_walked: float = 0.0  # in tiles; drives the walk-cycle frame
+    look: str | None = None  # whose sprite to wear (default: the resident's own name)
 
     @property
     def slug(self) -> str:
-        return slug_of(self.name)
+        return slug_of(self.look or self.name)
 
     @property
     def is_walking(self) -> bool:
@@ -84,6 +86,8 @@ class Resident:
     def position(self) -> tuple[float, float]:
         """Interpolated tile coordinates (x, y) between the current and the next tile."""
         if not self.path:
+            if self.activity is not None and self.activity.rest_at is not None:
+                return float(self.activity.rest_at[0]), float(self.activity.rest_at[1])
             return float(self.tile[0]), float(self.tile[1])
         nx, ny = self.path[0]
         t = self.step_progress

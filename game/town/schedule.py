@@ -28,6 +28,10 @@ class PlaceTiles(Protocol):
         """Walkable tiles next to an object (empty when there is no such object)."""
         ...
 
+    def resting_tile(self, place: Address) -> Tile | None:
+        """Where a body lies on an object (a bed's lowest row), or None."""
+        ...
+
 
 @dataclass(frozen=True)
 class Routine:
@@ -112,13 +116,23 @@ class ScheduleDirector:
         key = f"{entry.kind or entry.description}@{place.describe()}"
         if resident.activity is not None and resident.activity.key == key:
             return None
+        bed = self.routines[resident.name].bed
+        destination = self.destination(resident.name, entry, place)
+        rest_at = None
+        if (
+            entry.pose is Pose.SLEEP
+            and bed is not None
+            and destination in self.places.tiles_beside(bed)
+        ):
+            rest_at = self.places.resting_tile(bed)
         return Activity(
             description=entry.description.format(place=place.sector),
             emoji=entry.emoji,
-            destination=self.destination(resident.name, entry, place),
+            destination=destination,
             pose=entry.pose,
             started=now,
             key=key,
+            rest_at=rest_at,
         )
 
     def destination(self, name: str, entry: TimetableEntry, place: Address) -> Tile:

@@ -92,6 +92,9 @@ def test_sleepers_go_beside_their_bed(tiny_town: Path) -> None:
     assert activity is not None and activity.pose is Pose.SLEEP
     bed_rect = town.tree.game_object(bed).rect
     assert activity.destination in bed_rect.border()
+    sleeper = Resident(SAM, activity.destination, activity=activity)
+    assert bed_rect.contains(activity.rest_at or (-1, -1))
+    assert sleeper.position == activity.rest_at and sleeper.pose is Pose.SLEEP
 
 
 def test_stagger_spreads_departures_but_is_stable(tiny_town: Path) -> None:
