@@ -187,14 +187,20 @@ def _shade(style: HairStyle, facing: str, m: Mask) -> None:
                 m[(hx, hy)] = "hi"
     elif style.texture == "braids":
         for hx, hy in keys:
-            if (hx < 0 or hx > 9 or hy > 4) and (hy + hx) % 2 == 0:
-                m[(hx, hy)] = "hi"
-            elif hx % 2 == 0 and hy > 0 and m[(hx, hy)] == "base":
+            if hy < 2 or m[(hx, hy)] == "hi":
+                continue
+            if hx % 2 == 0:
                 m[(hx, hy)] = "lo"
+            elif hy % 2 == 0:
+                m[(hx, hy)] = "hi"
     elif style.texture == "wave":
         for hx, hy in keys:
             if hy > 1 and hx % 3 == 1 and (hx + hy) % 5 != 0 and m[(hx, hy)] == "base":
                 m[(hx, hy)] = "hi"
+    elif style.texture == "" and facing == "up":
+        for hx in range(2, 8):
+            if (hx, 2) in m:
+                m[(hx, 2 if hx < 6 else 3)] = "hi"
     elif style.texture == "buzz":
         for hx, hy in keys:
             if (hx + hy) % 2 == 0:
