@@ -120,3 +120,40 @@ def test_placeholder_sheets_follow_the_sheet_layout(display: pygame.Surface) -> 
     assert frame_cell(Facing.LEFT, Pose.IDLE, 0.0) == (0, 1)
     assert frame_cell(Facing.UP, Pose.WALK, 0.4) in {(1, 3), (2, 3), (3, 3)}
     assert frame_cell(Facing.RIGHT, Pose.SLEEP, 0.0) == (0, 4)
+
+
+class ThinkingDirector:
+    """A director whose every resident is waiting for a decision (like a slow model)."""
+
+    label = "test model"
+
+    def __init__(self, names: set[str]) -> None:
+        self.names = frozenset(names)
+
+    def pending_decisions(self) -> frozenset[str]:
+        return self.names
+
+    def next_activity(self, resident: Resident, now: datetime) -> Activity | None:
+        return None
+
+
+def test_thinking_residents_show_dots_above_their_heads(
+    display: pygame.Surface, tiny_town: Path
+) -> None:
+    thinker = Resident("Klaus Mueller", (4, 5))
+    scene, population, camera = scene_and_town(tiny_town, [thinker])
+    camera.look_at(0, 0)
+    scene.draw(display, camera, population, NOON, set(), None, 0.0)
+    quiet = display.copy()
+    population.director = ThinkingDirector({"Klaus Mueller"})
+    population.update(NOON, 0.0)
+    assert population.thinking_count == 1
+    scene.draw(display, camera, population, NOON, set(), None, 0.0)
+    sprite = scene.painter.sprite_rect(thinker, camera)
+    above = pygame.Rect(sprite.x - 8, sprite.top - 24, sprite.width + 16, 24)
+    assert any(
+        display.get_at(p) != quiet.get_at(p)
+        for p in (
+            (x, y) for x in range(above.left, above.right) for y in range(above.top, above.bottom)
+        )
+    )
