@@ -38,8 +38,17 @@ def strip_stamp(line: str) -> str:
     return STAMP.sub("", line).strip()
 
 
+def stem(word: str) -> str:
+    """A crude stem so "parties" meets "party" and "plans" meets "plan"."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
 def words(text: str) -> set[str]:
-    return {w for w in WORD.findall(text.lower()) if w not in COMMON_WORDS}
+    return {stem(w) for w in WORD.findall(text.lower()) if w not in COMMON_WORDS}
 
 
 def overlap(left: str, right: str) -> int:
