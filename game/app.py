@@ -167,6 +167,8 @@ class App:
         view.camera.resize(*self.screen.get_size())
 
     def draw(self) -> None:
+        if self.view.mouse is not None:  # residents move under a still mouse too
+            self.view.hovered = self.scene.resident_at(self.view.mouse)
         labelled = {name for name in (self.view.hovered, self.view.selected) if name}
         self.scene.draw(
             self.screen, self.view.camera, self.population, self.clock.now,

@@ -45,6 +45,7 @@ class Handler:
             anchor = pygame.mouse.get_pos()
             view.camera.set_zoom(view.camera.zoom + (1 if event.y > 0 else -1), anchor)
         elif event.type == pygame.MOUSEMOTION:
+            view.mouse = event.pos
             view.hovered = view.pick_resident(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.on_left_press(event.pos)

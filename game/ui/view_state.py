@@ -30,6 +30,7 @@ class ViewState:
     button_at: Callable[[Point], int | None] = _no_button
     selected: str | None = None
     hovered: str | None = None
+    mouse: Point | None = None  # last known pointer position over the window
     held_pan: set[tuple[int, int]] = field(default_factory=set)
     show_fps: bool = False
     fullscreen_requested: bool = False
