@@ -83,10 +83,7 @@ def _front_torso(c: Canvas, look: Look, pose: Pose) -> None:
     for side, (ax, drop) in enumerate(zip((x0 - 1, x1 + 1), pose.hands, strict=True)):
         ramp = sleeve if side == 0 else Ramp(sleeve.base, sleeve.lo, sleeve.lo)
         if pose.arm == "wave" and side == 1:
-            c.rect(ax, 10 + b, ax, 13 + b, ramp.base)
-            c.rect(ax + 1, 8 + b, ax + 1, 10 + b, ramp.base)
-            c.rect(ax + 1, 6 + b, ax + 1, 7 + b, skin.base)
-            continue
+            continue  # painted over the hair by paint_waving_arm
         end = 15 + b + drop
         c.rect(ax, 13 + b, ax, end, ramp.base)
         if look.top in SHORT_SLEEVES:
@@ -96,6 +93,18 @@ def _front_torso(c: Canvas, look: Look, pose: Pose) -> None:
         _back_details(c, look, b, x0, x1)
     else:
         _front_details(c, look, b, x0, x1)
+
+
+def paint_waving_arm(c: Canvas, look: Look, pose: Pose) -> None:
+    """The raised screen-right arm of the talking pose, drawn last so hair never hides it."""
+    b, sleeve, skin = pose.bob, _sleeve(look), SKIN[look.skin]
+    ax = 13 if look.broad else 12
+    short = look.top in SHORT_SLEEVES
+    c.rect(ax, 12 + b, ax, 13 + b, sleeve.lo)
+    c.rect(ax + 1, 9 + b, ax + 1, 11 + b, skin.base if short else sleeve.base)
+    c.put(ax + 1, 11 + b, sleeve.lo)
+    c.rect(ax + 1, 7 + b, ax + 1, 8 + b, skin.base)
+    c.put(ax, 8 + b, skin.lo)
 
 
 def _pattern(c: Canvas, look: Look, x0: int, x1: int, y0: int, y1: int) -> None:

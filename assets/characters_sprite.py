@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assets.characters_body import paint_body
+from assets.characters_body import paint_body, paint_waving_arm
 from assets.characters_cast import Look
 from assets.characters_head import paint_hair_back, paint_head
 from assets.characters_palette import CLOTH, OUTLINE, SKIN, WHITE
@@ -41,6 +41,8 @@ def draw_frame(look: Look, pose: Pose) -> Canvas:
     paint_hair_back(c, look, pose)
     paint_body(c, look, pose)
     paint_head(c, look, pose)
+    if pose.arm == "wave":
+        paint_waving_arm(c, look, pose)
     if pose.blanket:
         _blanket(c, look)
     c.outline(OUTLINE)
