@@ -187,6 +187,21 @@ class MemoryStream:
         query_embedding = self.embedder.embed([query])[0]
         return self.retrieve_by_embedding(query_embedding, now, k, kinds, touch)
 
+    def retrieve_many(
+        self,
+        queries: Sequence[str],
+        now: datetime,
+        k: int = 10,
+        kinds: Collection[MemoryKind] | None = None,
+        touch: bool = True,
+    ) -> list[list[RetrievalHit]]:
+        """`retrieve` for several focal points, embedded in one batch; one list per query.
+        Queries are answered in order, so a later one sees the access times set by earlier."""
+        if not queries or self.count() == 0:
+            return [[] for _ in queries]
+        embeddings = self.embedder.embed(list(queries))
+        return [self.retrieve_by_embedding(row, now, k, kinds, touch) for row in embeddings]
+
     def retrieve_by_embedding(
         self,
         query_embedding: npt.NDArray[np.float32],

@@ -147,3 +147,15 @@ def test_top_k_orders_best_first_and_breaks_ties_by_position() -> None:
     assert top_k_indices(scores, 3).tolist() == [1, 3, 0]
     assert top_k_indices(scores, 10).tolist() == [1, 3, 0, 2, 4]
     assert top_k_indices(scores, 0).tolist() == []
+
+
+def test_retrieve_many_answers_each_query_in_one_embedding_batch(store: MemoryStore) -> None:
+    embedder = TableEmbedder(VECTORS)
+    stream = MemoryStream(store, "Isabella Rodriguez", embedder)
+    assert stream.retrieve_many(["q", "B"], NOON) == [[], []]
+    for text in ("A", "B", "C"):
+        stream.add(MemoryKind.OBSERVATION, text, MORNING, 5)
+    calls_before = embedder.calls
+    by_query = stream.retrieve_many(["A", "B"], NOON, k=1, touch=False)
+    assert embedder.calls == calls_before + 1
+    assert [[hit.record.text for hit in hits] for hits in by_query] == [["A"], ["B"]]

@@ -12,6 +12,7 @@ import pytest
 
 import cognition.memory as memory
 from cognition.memory import (
+    LocalMiniLM,
     MemoryKind,
     MemoryStore,
     MemoryStream,
@@ -220,3 +221,26 @@ def test_package_exports_exist() -> None:
         assert hasattr(memory, name), name
     public = {name for name in vars(memory) if not name.startswith("_")}
     assert set(memory.__all__) <= public
+
+
+def test_a_stream_with_the_real_model_recalls_the_related_memory(
+    store: MemoryStore, minilm: LocalMiniLM, no_network: None
+) -> None:
+    stream = MemoryStream(store, "Maria Lopez", minilm)
+    stream.add_many(
+        [
+            NewMemory(MemoryKind.OBSERVATION, "The stove in the kitchen is idle", minutes(0), 1),
+            NewMemory(
+                MemoryKind.OBSERVATION,
+                "Isabella is planning a Valentine's Day party",
+                minutes(0),
+                1,
+            ),
+            NewMemory(
+                MemoryKind.OBSERVATION, "Klaus is reading about gentrification", minutes(0), 1
+            ),
+        ]
+    )
+    (hit,) = stream.retrieve("There will be a party at Hobbs Cafe on February 14", minutes(5), k=1)
+    assert hit.record.text == "Isabella is planning a Valentine's Day party"
+    assert hit.relevance == 1.0
