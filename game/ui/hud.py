@@ -46,15 +46,20 @@ class Hud:
     def __init__(self, text: PixelText) -> None:
         self.text = text
         self.buttons: dict[int, pygame.Rect] = {}
+        self._layout_for = (0, 0)
         self._panel_cache: dict[tuple[int, int], pygame.Surface] = {}
 
-    def layout(self, width: int) -> None:
-        """Speed buttons right-aligned along the top: pause, ×1 … ×60."""
+    def layout(self, width: int, clock_right: int = 0) -> None:
+        """Speed buttons right-aligned along the top (below the clock if it is in the way)."""
         self.buttons = {}
+        self._layout_for = (width, clock_right)
         x = width - MARGIN
+        sizes = [16 if v == PAUSE else self.text.size(f"×{v}", 8)[0] for v in (PAUSE, *SPEEDS)]
+        row_width = sum(size + 16 for size in sizes)
+        top = MARGIN if width - MARGIN - row_width > clock_right + MARGIN else MARGIN + 52
         for value in reversed((PAUSE, *SPEEDS)):
             label_width = 16 if value == PAUSE else self.text.size(f"×{value}", 8)[0]
-            rect = pygame.Rect(0, MARGIN, label_width + 12, 22)
+            rect = pygame.Rect(0, top, label_width + 12, 22)
             rect.right = x
             self.buttons[value] = rect
             x = rect.left - 4
@@ -75,17 +80,19 @@ class Hud:
 
     def draw(self, target: pygame.Surface, info: HudInfo) -> None:
         width, height = target.get_size()
-        if not self.buttons or max(r.right for r in self.buttons.values()) != width - MARGIN:
-            self.layout(width)
-        self._draw_clock(target, info)
+        clock_right = self._draw_clock(target, info)
+        if self._layout_for != (width, clock_right):
+            self.layout(width, clock_right)
         self._draw_buttons(target, info)
         if info.selected:
             self._draw_selection(target, info, height)
         if info.fps is not None:
             label = self.text.render(f"{info.fps:5.1f} FPS", 8, TEXT)
-            target.blit(label, (width - MARGIN - label.get_width(), MARGIN + 30))
+            top = max(r.bottom for r in self.buttons.values()) + 8
+            target.blit(label, (width - MARGIN - label.get_width(), top))
 
-    def _draw_clock(self, target: pygame.Surface, info: HudInfo) -> None:
+    def _draw_clock(self, target: pygame.Surface, info: HudInfo) -> int:
+        """Draw the clock panel; return its right edge."""
         time_line = self.text.render(format_hud_time(info.now), 16, TEXT)
         minds = "mind" if info.thinking == 1 else "minds"
         detail = f"brain: {info.brain} · {info.thinking} {minds} thinking"
@@ -94,6 +101,7 @@ class Hud:
         target.blit(self._panel((width, 44)), (MARGIN, MARGIN))
         target.blit(time_line, (MARGIN + 8, MARGIN + 7))
         target.blit(detail_line, (MARGIN + 8, MARGIN + 28))
+        return MARGIN + width
 
     def _draw_buttons(self, target: pygame.Surface, info: HudInfo) -> None:
         for value, rect in self.buttons.items():
