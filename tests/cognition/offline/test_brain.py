@@ -1,0 +1,96 @@
+"""The offline brain: every task has a rule, answers are deterministic for a seed."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from string import Formatter
+
+from cognition.agent import Agent
+from cognition.contract import GoTo
+from cognition.llm.task import Source, read_template
+from cognition.offline import OfflineBrain
+from cognition.offline.brain import RULES
+from cognition.settings import MindSettings
+from cognition.steps import (
+    day_plan,
+    decompose,
+    dialogue,
+    emoji,
+    hourly,
+    importance,
+    interview,
+    location,
+    object_state,
+    react,
+    reflect,
+    relationship,
+    replan,
+    summary,
+)
+from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
+from cognition.testing.memory_fake import FakeMemoryStream
+from cognition.testing.town import ISABELLA, START, perception
+
+TASKS = [
+    importance.RATE_IMPORTANCE,
+    reflect.SALIENT_QUESTIONS,
+    reflect.INSIGHTS,
+    summary.SUMMARY,
+    day_plan.DAY_PLAN,
+    hourly.HOURLY,
+    decompose.DECOMPOSE,
+    location.CHOOSE_PLACE,
+    react.REACT,
+    replan.REPLAN,
+    relationship.RELATIONSHIP,
+    dialogue.DIALOGUE_LINE,
+    dialogue.CONVERSATION_SUMMARY,
+    object_state.OBJECT_STATE,
+    emoji.EMOJI,
+    interview.INTERVIEW,
+    interview.ADOPT_INTENTION,
+]
+
+
+def test_every_task_has_a_rule() -> None:
+    assert {task.name for task in TASKS} == set(RULES)
+
+
+def test_every_template_splits_and_names_only_input_fields() -> None:
+    for task in TASKS:
+        text = read_template(task.template)
+        assert "\n---\n" in text, task.template
+        names = {name for _, name, _, _ in Formatter().parse(text) if name}
+        fields = set(task.input_model.model_fields)
+        assert names <= fields, (task.template, names - fields)
+
+
+def test_it_says_what_it_is() -> None:
+    brain = OfflineBrain(0)
+    assert brain.label == "offline brain"
+    completion = brain.complete(
+        RATE_IMPORTANCE, ImportanceInput(agent="A", identity="A", memory="a party"), agent="A"
+    )
+    assert completion.source is Source.OFFLINE and completion.error is None
+
+
+def day_of(seed: int) -> list[GoTo]:
+    agent = Agent(ISABELLA, FakeMemoryStream(ISABELLA.name), OfflineBrain(seed), MindSettings())
+    moves, now, here = [], START, None
+    for _ in range(40):
+        action = agent.decide(perception(ISABELLA, now, here)).actions[0]
+        if isinstance(action, GoTo):
+            moves.append(action)
+            here = action.address
+            now += timedelta(minutes=action.duration_minutes)
+        else:
+            now += timedelta(minutes=5)
+    return moves
+
+
+def test_deterministic_for_a_seed() -> None:
+    assert day_of(11) == day_of(11)
+
+
+def test_different_seeds_differ() -> None:
+    assert day_of(11) != day_of(12)

@@ -1,0 +1,71 @@
+"""Emoji, object states, summary description and interviews."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from cognition.contract import PersonaAsker, VisitorAsker
+from cognition.memory.records import MemoryKind
+from cognition.offline import OfflineBrain
+from cognition.settings import MindSettings
+from cognition.steps.emoji import ActionEmoji, choose_emoji
+from cognition.steps.interview import adopt, interview
+from cognition.steps.object_state import object_state
+from cognition.steps.summary import summarise
+from cognition.testing.memory_fake import FakeMemoryStream
+from cognition.testing.scripted_model import ScriptedModel
+from cognition.testing.town import ISABELLA, START
+
+
+def test_offline_emoji_by_keyword() -> None:
+    assert choose_emoji(OfflineBrain(0), "A", "brew coffee at the coffee machine") == "☕"
+    assert choose_emoji(OfflineBrain(0), "A", "sleeping") == "😴"
+    assert choose_emoji(OfflineBrain(0), "A", "contemplating the void") == "🙂"
+
+
+def test_emoji_must_be_one_to_three_emoji() -> None:
+    assert ActionEmoji(emoji="☕ 🍰").emoji == "☕🍰"
+    assert ActionEmoji(emoji="👩‍🍳").emoji == "👩‍🍳"
+    for bad in ("coffee", "", "☕☕☕☕"):
+        with pytest.raises(ValidationError):
+            ActionEmoji(emoji=bad)
+
+
+def test_offline_object_states_from_verbs() -> None:
+    brain = OfflineBrain(0)
+    assert object_state(brain, "A", "brew coffee", "coffee machine") == "brewing coffee"
+    assert object_state(brain, "A", "make breakfast", "stove") == "cooking"
+    assert object_state(brain, "A", "ponder", "rock") == "in use by A"
+
+
+def test_summary_uses_three_retrievals() -> None:
+    memory = FakeMemoryStream(ISABELLA.name)
+    memory.add(MemoryKind.OBSERVATION, "Isabella Rodriguez is warm and welcoming", START, 4)
+    model = ScriptedModel(fallback_model=OfflineBrain(0))
+    summary = summarise(model, memory, ISABELLA, START, MindSettings())
+    inputs = model.calls[0].inputs
+    assert inputs.core_memories and inputs.occupation_memories  # type: ignore[attr-defined]
+    assert summary.core_characteristics == "Isabella Rodriguez is warm and welcoming"
+
+
+def test_interview_answers_from_memory_for_any_asker() -> None:
+    memory = FakeMemoryStream("Klaus Mueller")
+    memory.add(MemoryKind.DIALOGUE, "Maria Lopez said Sam Moore is running for mayor", START, 8)
+    for asker in (VisitorAsker(), PersonaAsker(name="Ann", description="a reporter")):
+        answer = interview(
+            OfflineBrain(0),
+            memory,
+            "Klaus Mueller",
+            "Klaus",
+            "Who is running for mayor?",
+            asker,
+            START,
+            MindSettings(),
+        )
+        assert "Sam Moore" in answer
+
+
+def test_inner_voice_directive_becomes_an_intention() -> None:
+    intention = adopt(OfflineBrain(0), "Klaus Mueller", "s", "You should ask Maria to lunch.")
+    assert intention.statement == "Klaus Mueller intends to ask Maria to lunch"

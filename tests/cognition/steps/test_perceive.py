@@ -1,0 +1,68 @@
+"""Perception filter: radius, bandwidth, nearest first, retention dedupe; importance."""
+
+from __future__ import annotations
+
+from cognition.contract import Address, SeenAgent, SeenObject, Utterance
+from cognition.offline import OfflineBrain
+from cognition.settings import MindSettings
+from cognition.steps.importance import rate_importance
+from cognition.steps.perceive import perceive
+from cognition.testing.scripted_model import ScriptedModel
+from cognition.testing.town import ISABELLA, START, WORLD, perception
+
+CAFE = Address(world=WORLD, sector="Hobbs Cafe", arena="cafe")
+
+
+def people(count: int) -> tuple[SeenAgent, ...]:
+    return tuple(
+        SeenAgent(name=f"Person {i}", activity=f"reading book {i}", address=CAFE, distance=i)
+        for i in range(1, count + 1)
+    )
+
+
+def test_radius_and_bandwidth_keep_the_nearest() -> None:
+    settings = MindSettings(vision_radius=8, attention_bandwidth=3)
+    seen = perception(ISABELLA, seen=people(12))
+    found = perceive(seen, settings, [])
+    assert [o.subject for o in found] == ["Person 1", "Person 2", "Person 3"]
+
+
+def test_beyond_the_vision_radius_is_unseen() -> None:
+    settings = MindSettings(vision_radius=2)
+    found = perceive(perception(ISABELLA, seen=people(5)), settings, [])
+    assert [o.subject for o in found] == ["Person 1", "Person 2"]
+
+
+def test_retained_observations_are_not_recorded_again() -> None:
+    seen = perception(ISABELLA, seen=people(2))
+    first = perceive(seen, MindSettings(), [])
+    again = perceive(seen, MindSettings(), [o.text for o in first])
+    assert len(first) == 2 and again == []
+
+
+def test_idle_objects_are_ignored_and_utterances_always_heard() -> None:
+    stove = SeenObject(
+        address=CAFE.model_copy(update={"object": "stove"}), state="burning", distance=1
+    )
+    bed = SeenObject(address=CAFE.model_copy(update={"object": "bed"}), state="idle", distance=1)
+    said = Utterance(speaker="Visitor", text="Hello!", time=START)
+    seen = perception(ISABELLA).model_copy(
+        update={"seen_objects": (stove, bed), "utterances": (said,)}
+    )
+    texts = [o.text for o in perceive(seen, MindSettings(attention_bandwidth=1), [])]
+    assert texts == [
+        "The stove (cafe, Hobbs Cafe) is burning",
+        'Visitor said to Isabella Rodriguez: "Hello!"',
+    ]
+
+
+def test_offline_importance_ranks_events_above_routine() -> None:
+    brain = OfflineBrain(0)
+    party = rate_importance(brain, "A", "A", "Isabella is planning a Valentine's Day party")
+    teeth = rate_importance(brain, "A", "A", "A is brushing teeth")
+    assert party >= 8 > 2 >= teeth
+
+
+def test_importance_out_of_range_uses_the_typed_fallback() -> None:
+    model = ScriptedModel()  # nothing scripted: the task's own fallback
+    assert rate_importance(model, "A", "A", "anything") == 3

@@ -1,0 +1,88 @@
+"""Reflection fires past the threshold and cites only real records."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from cognition.memory.records import MemoryKind
+from cognition.offline import OfflineBrain
+from cognition.settings import MindSettings
+from cognition.steps.reflect import reflect, should_reflect
+from cognition.testing.memory_fake import FakeMemoryStream
+from cognition.testing.scripted_model import ScriptedModel
+from cognition.testing.town import START
+
+SETTINGS = MindSettings()
+AGENT = "Klaus Mueller"
+
+
+def filled(total_importance: int) -> FakeMemoryStream:
+    memory = FakeMemoryStream(AGENT)
+    for index in range(total_importance // 5):
+        memory.add(
+            MemoryKind.OBSERVATION,
+            f"Klaus Mueller read chapter {index} with Maria Lopez",
+            START + timedelta(minutes=index),
+            5,
+        )
+    return memory
+
+
+def test_threshold_is_strictly_past_150() -> None:
+    assert not should_reflect(filled(150), SETTINGS)
+    assert should_reflect(filled(155), SETTINGS)
+
+
+def test_offline_reflection_cites_real_records_and_resets_the_sum() -> None:
+    memory = filled(160)
+    stored = reflect(OfflineBrain(0), memory, AGENT, "Klaus", START + timedelta(hours=2), SETTINGS)
+    assert 1 <= len(stored) <= SETTINGS.reflection_questions * SETTINGS.reflection_insights
+    ids = {r.id for r in memory.all(MemoryKind.OBSERVATION)}
+    for record in stored:
+        assert record.kind is MemoryKind.REFLECTION
+        assert record.evidence and set(record.evidence) <= ids
+        assert record.depth == 1
+    assert memory.importance_since_last_reflection() == 0
+    assert not should_reflect(memory, SETTINGS)
+
+
+def test_invented_evidence_is_rejected() -> None:
+    memory = filled(160)
+    model = ScriptedModel(
+        {
+            "reflection_questions": [{"questions": ["What is Klaus reading?"]}],
+            "reflection_insights": [
+                {
+                    "insights": [
+                        {"text": "Klaus reads a lot", "evidence": [1, 2, 99]},
+                        {"text": "Klaus invents things", "evidence": [0, 42]},
+                        {"text": "", "evidence": [1]},
+                    ]
+                }
+            ],
+            "rate_importance": [{"rating": 6}],
+        }
+    )
+    stored = reflect(model, memory, AGENT, "Klaus", START + timedelta(hours=2), SETTINGS)
+    assert [r.text for r in stored] == ["Klaus reads a lot"]
+    shown = memory.retrieve("What is Klaus reading?", START + timedelta(hours=2), touch=False)
+    assert len(stored[0].evidence) == 2
+    assert set(stored[0].evidence) <= {r.id for r in memory.all()}
+    assert shown
+
+
+def test_reflections_on_reflections_are_deeper() -> None:
+    memory = filled(160)
+    first = reflect(OfflineBrain(0), memory, AGENT, "K", START + timedelta(hours=2), SETTINGS)
+    assert first
+    for index in range(40):
+        memory.add(
+            MemoryKind.OBSERVATION,
+            f"Klaus Mueller has noted that chapter {index}",
+            START + timedelta(hours=3, minutes=index),
+            5,
+        )
+    second = reflect(OfflineBrain(0), memory, AGENT, "K", START + timedelta(hours=4), SETTINGS)
+    by_id = {r.id: r for r in memory.all()}
+    for record in second:
+        assert record.depth == 1 + max(by_id[e].depth for e in record.evidence)

@@ -1,0 +1,165 @@
+"""The Agent end to end with the offline brain and the in-memory memory fake."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+
+from cognition.agent import Agent
+from cognition.contract import (
+    Address,
+    GoTo,
+    InnerVoice,
+    SeenAgent,
+    StartConversation,
+    VisitorAsker,
+    Wait,
+)
+from cognition.memory.records import MemoryKind
+from cognition.offline import OfflineBrain
+from cognition.persona import Persona
+from cognition.plan import gaps_and_overlaps
+from cognition.settings import MindSettings
+from cognition.testing.memory_fake import FakeMemoryStream
+from cognition.testing.scripted_model import ScriptedModel
+from cognition.testing.town import ISABELLA, KLAUS, MARIA, START, WORLD, perception, town_places
+
+
+def make(persona: Persona, seed: int = 0, model: object = None) -> Agent:
+    brain = model if model is not None else OfflineBrain(seed)
+    return Agent(persona, FakeMemoryStream(persona.name), brain, MindSettings())  # type: ignore[arg-type]
+
+
+def run(agent: Agent, start: datetime, hours: float) -> list[GoTo]:
+    """Follow the agent's decisions for `hours`, walking it where it asks to go."""
+    moves: list[GoTo] = []
+    now, here = start, None
+    while now < start + timedelta(hours=hours):
+        action = agent.decide(perception(agent.persona, now, here)).actions[0]
+        if isinstance(action, GoTo):
+            moves.append(action)
+            here = action.address
+            now += timedelta(minutes=action.duration_minutes)
+        else:
+            assert isinstance(action, Wait)
+            now += timedelta(minutes=action.minutes)
+    return moves
+
+
+def test_first_decision_plans_the_day_and_goes_somewhere_known() -> None:
+    agent = make(ISABELLA)
+    decision = agent.decide(perception(ISABELLA))
+    action = decision.actions[0]
+    assert isinstance(action, GoTo)
+    assert town_places().contains(action.address)
+    assert action.emoji and 1 <= action.duration_minutes <= 15
+    assert agent.state.plan is not None and not gaps_and_overlaps(agent.state.plan.hourly)
+    kinds = {r.kind for r in agent.memory.all()}
+    assert MemoryKind.PLAN in kinds  # plans are memories too
+    seeded = [r.text for r in agent.memory.all(MemoryKind.OBSERVATION)]
+    assert any("Valentine's Day party" in text for text in seeded)
+
+
+def test_a_day_of_decisions_stays_inside_known_places_and_goes_to_work() -> None:
+    agent = make(ISABELLA)
+    moves = run(agent, START, 16)
+    assert all(town_places().contains(m.address) for m in moves)
+    assert any(m.address.sector == "Hobbs Cafe" for m in moves)
+    assert any(m.object_state for m in moves)
+
+
+def test_the_same_step_again_is_a_wait_not_a_new_walk() -> None:
+    agent = make(ISABELLA)
+    first = agent.decide(perception(ISABELLA)).actions[0]
+    again = agent.decide(perception(ISABELLA, START + timedelta(minutes=1))).actions[0]
+    assert isinstance(first, GoTo) and isinstance(again, Wait)
+    assert again.minutes == first.duration_minutes - 1
+
+
+def test_initial_memories_are_added_once() -> None:
+    agent = make(KLAUS)
+    agent.decide(perception(KLAUS))
+    agent.decide(perception(KLAUS, START + timedelta(minutes=30)))
+    texts = [r.text for r in agent.memory.all()]
+    assert texts.count("Klaus Mueller studies sociology") == 1
+
+
+def test_meeting_a_friend_starts_a_conversation_then_cools_down() -> None:
+    isabella, maria = make(ISABELLA), make(MARIA)
+    cafe = Address(world=WORLD, sector="Hobbs Cafe", arena="cafe")
+    seen = (SeenAgent(name=MARIA.name, activity="drinking coffee", address=cafe, distance=2),)
+    isabella.decide(perception(ISABELLA))
+    decision = isabella.decide(perception(ISABELLA, START + timedelta(minutes=2), cafe, seen))
+    assert decision.actions == (StartConversation(partner=MARIA.name, reason=decision.thought),)
+    conversation = isabella.converse_with(maria, START + timedelta(minutes=3))
+    assert 2 <= len(conversation.lines) <= MindSettings().dialogue_max_turns
+    for agent in (isabella, maria):
+        dialogues = [r.text for r in agent.memory.all(MemoryKind.DIALOGUE)]
+        assert conversation.summary in dialogues
+    later = (SeenAgent(name=MARIA.name, activity="reading", address=cafe, distance=2),)
+    again = isabella.decide(perception(ISABELLA, START + timedelta(minutes=20), cafe, later))
+    assert not isinstance(again.actions[0], StartConversation)
+
+
+def test_news_passes_from_a_to_b_to_c() -> None:
+    isabella, maria, klaus = make(ISABELLA, 7), make(MARIA, 7), make(KLAUS, 7)
+    assert not any("party" in r.text for r in klaus.memory.all())
+    isabella.converse_with(maria, START + timedelta(hours=1))
+    maria.converse_with(klaus, START + timedelta(hours=3))
+    known = [r.text for r in klaus.memory.all(MemoryKind.DIALOGUE)]
+    assert any("Valentine's Day party at Hobbs Cafe on February 14" in t for t in known)
+    answer = klaus.answer(
+        "Do you know about any parties?", VisitorAsker(), START + timedelta(hours=4)
+    )
+    assert "party" in answer
+
+
+def test_heard_news_enters_the_next_days_plan() -> None:
+    isabella, klaus = make(ISABELLA, 2), make(KLAUS, 2)
+    isabella.converse_with(klaus, START + timedelta(hours=2))
+    tuesday = datetime(2023, 2, 14, 7, 0)
+    klaus.decide(perception(KLAUS, tuesday))
+    assert klaus.state.plan is not None
+    party = [s for s in klaus.state.plan.hourly if "party" in s.activity]
+    assert party and party[0].start == 17 * 60
+
+
+def test_reflection_fires_through_decide() -> None:
+    agent = make(KLAUS)
+    for index in range(25):
+        agent.memory.add(
+            MemoryKind.OBSERVATION, f"Klaus Mueller heard about the election {index}", START, 8
+        )
+    agent.decide(perception(KLAUS, START + timedelta(minutes=5)))
+    reflections = agent.memory.all(MemoryKind.REFLECTION)
+    assert reflections and agent.state.reflections == 1
+    assert all(set(r.evidence) <= {x.id for x in agent.memory.all()} for r in reflections)
+
+
+def test_inner_voice_is_remembered_and_replans() -> None:
+    agent = make(KLAUS)
+    agent.decide(perception(KLAUS))
+    said = agent.answer("You should take a walk in Johnson Park.", InnerVoice())
+    assert said == "Klaus Mueller intends to take a walk in Johnson Park"
+    assert said in [r.text for r in agent.memory.all(MemoryKind.PLAN)]
+    action = agent.decide(perception(KLAUS, START + timedelta(minutes=2))).actions[0]
+    assert isinstance(action, GoTo) and action.address.sector == "Johnson Park"
+    assert agent.state.plan is not None and not gaps_and_overlaps(agent.state.plan.hourly)
+
+
+def test_state_round_trips_through_json() -> None:
+    agent = make(MARIA)
+    run(agent, START, 2)
+    state = json.loads(json.dumps(agent.get_state()))
+    twin = Agent(MARIA, agent.memory, OfflineBrain(0), MindSettings())
+    twin.set_state(state)
+    assert twin.get_state() == agent.get_state()
+    later = perception(MARIA, START + timedelta(hours=2, minutes=5))
+    assert twin.decide(later) == agent.decide(later)
+
+
+def test_invalid_places_from_a_model_never_escape() -> None:
+    model = ScriptedModel({"choose_place": [{"name": "The Moon"}]}, fallback_model=OfflineBrain(0))
+    agent = make(ISABELLA, model=model)
+    moves = run(agent, START, 3)
+    assert moves and all(town_places().contains(m.address) for m in moves)
