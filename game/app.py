@@ -188,6 +188,7 @@ class App:
             fps=self.fps if self.view.show_fps else None,
             selected=selected.name if selected else None,
             selected_activity=activity,
+            portrait=self.scene.painter.sheets.portrait(selected.slug) if selected else None,
         )
 
     @staticmethod

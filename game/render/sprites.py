@@ -114,6 +114,16 @@ class CharacterSheets:
         image = pygame.image.load(str(self.directory / f"{slug}.png"))
         return image.convert_alpha() if pygame.display.get_surface() else image
 
+    def portrait(self, slug: str, scale: int = 2) -> pygame.Surface | None:
+        """The 32×32 portrait from `portraits/<slug>.png` scaled up, or None without one."""
+        key = (f"portrait:{slug}", scale)
+        if key not in self._zoomed:
+            path = self.directory / "portraits" / f"{slug}.png" if self.directory else None
+            if path is None or not path.is_file():
+                return None
+            self._zoomed[key] = pygame.transform.scale_by(pygame.image.load(str(path)), scale)
+        return self._zoomed[key]
+
     def zoomed(self, slug: str, zoom: int) -> pygame.Surface:
         key = (slug, zoom)
         if key not in self._zoomed:

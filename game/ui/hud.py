@@ -38,6 +38,7 @@ class HudInfo:
     fps: float | None = None
     selected: str | None = None
     selected_activity: str = ""
+    portrait: pygame.Surface | None = None
 
 
 class Hud:
@@ -117,10 +118,15 @@ class Hud:
             target.blit(label, label.get_rect(center=rect.center))
 
     def _draw_selection(self, target: pygame.Surface, info: HudInfo, height: int) -> None:
-        name = self.text.render(f"Following {info.selected}", 8, TEXT)
+        name = self.text.render(info.selected or "", 16, TEXT)
         action = self.text.render(info.selected_activity or "…", 8, DIM_TEXT)
-        width = max(name.get_width(), action.get_width()) + 16
-        top = height - MARGIN - 40
-        target.blit(self._panel((width, 40)), (MARGIN, top))
-        target.blit(name, (MARGIN + 8, top + 8))
-        target.blit(action, (MARGIN + 8, top + 24))
+        picture = info.portrait.get_width() + 8 if info.portrait else 0
+        width = max(name.get_width(), action.get_width()) + 16 + picture
+        panel_height = max(44, (info.portrait.get_height() + 12) if info.portrait else 0)
+        top = height - MARGIN - panel_height
+        target.blit(self._panel((width, panel_height)), (MARGIN, top))
+        if info.portrait:
+            target.blit(info.portrait, (MARGIN + 6, top + 6))
+        middle = top + panel_height // 2
+        target.blit(name, (MARGIN + 8 + picture, middle - 16))
+        target.blit(action, (MARGIN + 8 + picture, middle + 4))
