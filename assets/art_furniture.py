@@ -344,8 +344,10 @@ def add_furniture(sheet: TileSheet) -> None:
     for color in ("red", "blue", "green"):
         sheet.add_grid(
             bed(FABRIC[color], double=True),
-            [[f"bed_double_{color}_tl", f"bed_double_{color}_tr"]]
-            + [[f"bed_double_{color}_bl", f"bed_double_{color}_br"]],
+            [
+                [f"bed_double_{color}_tl", f"bed_double_{color}_tr"],
+                [f"bed_double_{color}_bl", f"bed_double_{color}_br"],
+            ],
         )
     for item in ("lamp", "computer", "books"):
         sheet.add("desk" if item == "lamp" else f"desk_{item}", desk(item))

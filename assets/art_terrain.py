@@ -174,7 +174,7 @@ def water(rng: random.Random, same: dict[str, bool]) -> pygame.Surface:
         x, y = rng.randrange(3, 10), rng.randrange(4, 12)
         hline(tile, WATER.hi, x, y, 3)
         hline(tile, deep, x + 1, y + 1, 3)
-    for side, (x, y, w, h) in {
+    for side, (x, y, _w, h) in {
         "n": (0, 3, TILE, 1),
         "s": (0, 12, TILE, 1),
         "w": (3, 0, 1, TILE),
