@@ -168,6 +168,11 @@ class AgentCollection:
         with self.lock:
             return self._metadata.get(key)
 
+    def settings(self) -> dict[str, Any]:
+        """Every value stored on the collection except the agent's name and the format."""
+        with self.lock:
+            return {k: v for k, v in self._metadata.items() if k not in {"agent", "format"}}
+
     def set_setting(self, key: str, value: str | int | float) -> None:
         with self.lock:
             self._metadata[key] = value

@@ -63,7 +63,9 @@ class MemoryStore:
             chroma_collection = self._client.get_or_create_collection(
                 name=name,
                 embedding_function=None,  # embeddings are always passed in; never download
-                configuration={"hnsw": {"space": "cosine"}},
+                # Vectors are unit length, so inner product is cosine. Chroma's "cosine" space
+                # would re-normalise them on write and change last bits: no exact copies.
+                configuration={"hnsw": {"space": "ip"}},
                 metadata={"agent": agent, "format": FORMAT_VERSION},
             )
             stored_agent = (chroma_collection.metadata or {}).get("agent")
@@ -91,6 +93,25 @@ class MemoryStore:
             self._collections.pop(agent, None)
             if collection_name(agent) in {c.name for c in self._client.list_collections()}:
                 self._client.delete_collection(collection_name(agent))
+
+    def copy_to(self, directory: Path) -> None:
+        """Write an exact copy of every agent's memories (records, embeddings, access times,
+        reflection time, embedder name) into a new store at `directory` — e.g. a save slot's
+        temporary directory, swapped in afterwards. `directory` must not hold a store yet."""
+        target_directory = Path(directory)
+        if target_directory.exists() and any(target_directory.iterdir()):
+            raise FileExistsError(f"{target_directory} is not empty")
+        with MemoryStore(target_directory) as target:
+            for agent in self.agents():
+                source = self.collection(agent)
+                copy = target.collection(agent)
+                with source.lock:
+                    records = list(source.mirror.records)
+                    embeddings = source.mirror.embeddings.copy()
+                    settings = source.settings()
+                for key, value in settings.items():
+                    copy.set_setting(key, value)
+                copy.write(records, embeddings)
 
     def flush(self) -> None:
         """Write every pending last-access time to disk."""

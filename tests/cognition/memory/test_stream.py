@@ -109,7 +109,7 @@ def test_records_and_embeddings_survive_reopening(tmp_path: Path) -> None:
     directory = tmp_path / "memory"
     with MemoryStore(directory) as store:
         stream = MemoryStream(store, "Mei Lin", HashingEmbedder())
-        first = stream.add(MemoryKind.OBSERVATION, "Mei is teaching", minutes(0), 4)
+        first = stream.add(MemoryKind.OBSERVATION, "Mei is teaching the children", minutes(0), 4)
         stream.add_many(
             [
                 NewMemory(MemoryKind.PLAN, f"plan step {n}", minutes(n), 1 + n % 10)
@@ -244,3 +244,34 @@ def test_a_stream_with_the_real_model_recalls_the_related_memory(
     (hit,) = stream.retrieve("There will be a party at Hobbs Cafe on February 14", minutes(5), k=1)
     assert hit.record.text == "Isabella is planning a Valentine's Day party"
     assert hit.relevance == 1.0
+
+
+def test_store_copy_is_exact_and_independent(tmp_path: Path) -> None:
+    with MemoryStore(tmp_path / "live") as live:
+        for agent in ("Mei Lin", "Tom Moreno"):
+            stream = MemoryStream(live, agent, HashingEmbedder())
+            seen = stream.add(MemoryKind.OBSERVATION, f"{agent} opens the shop", minutes(0), 4)
+            stream.add(MemoryKind.REFLECTION, f"{agent} works hard", minutes(5), 6, [seen.id])
+            stream.retrieve("shop", minutes(20), k=1)  # access time still pending in memory
+            stream.mark_reflection(minutes(5))
+        before = {
+            a: MemoryStream(live, a, HashingEmbedder()).export_records() for a in live.agents()
+        }
+        live.copy_to(tmp_path / "slot")
+        with pytest.raises(FileExistsError):
+            live.copy_to(tmp_path / "slot")
+        MemoryStream(live, "Mei Lin", HashingEmbedder()).add(
+            MemoryKind.PLAN, "later", minutes(9), 1
+        )
+
+    with MemoryStore(tmp_path / "slot") as copy:
+        assert copy.agents() == ["Mei Lin", "Tom Moreno"]
+        for agent, exported in before.items():
+            stream = MemoryStream(copy, agent, HashingEmbedder())
+            assert stream.last_reflection == minutes(5)
+            after = stream.export_records()
+            assert [item.record for item in after] == [item.record for item in exported]
+            for old, new in zip(exported, after, strict=True):
+                np.testing.assert_array_equal(old.embedding, new.embedding)
+        with pytest.raises(ValueError, match="embedded with"):
+            MemoryStream(copy, "Mei Lin", HashingEmbedder(name="other"))
