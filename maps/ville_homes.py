@@ -50,7 +50,7 @@ def house(
     width = 22 if two else 17
     building = Building(canvas, sector, Rect(x, y, width, 14), facade, door)
     sleep_row, live_row = (1, 7) if facing_south else (8, 1)
-    sleep_h, live_h = (5, 6) if facing_south else (5, 6)
+    sleep_h, live_h = 5, 6
     middle_wall = 6 if facing_south else 7
     front_wall = 13 if facing_south else 0
     if two:
