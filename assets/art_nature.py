@@ -25,12 +25,10 @@ from assets.palette import (
     PAVING,
     PINE,
     SHADOW,
-    SOIL,
     WATER,
     WHITE,
     WOOD,
     WOOD_DARK,
-    WOOD_PALE,
     Ramp,
 )
 from assets.pixel import TileSheet, box, dot, drop_shadow, hline, new_surface, rect, vline
@@ -106,16 +104,17 @@ def bush(leaf: Ramp, berries: tuple[int, int, int, int] | None) -> pygame.Surfac
 
 
 def flower_bed(colors: list[Ramp]) -> pygame.Surface:
+    """A round, dense clump of flowers on dark leaves."""
     tile = new_surface()
-    box(tile, Ramp(WOOD_PALE.hi, WOOD_PALE.base, WOOD_PALE.lo), 0, 2, 16, 14)
-    rect(tile, SOIL.base, 2, 4, 12, 10)
-    for i, (x, y) in enumerate(((4, 6), (9, 5), (12, 9), (6, 10), (9, 11), (3, 11))):
+    drop_shadow(tile, 2, 12, 13, 4)
+    blob(tile, LEAF_DARK, [(5, 9, 4), (11, 9, 4), (8, 6, 5)])
+    spots = ((5, 5), (9, 4), (12, 8), (4, 10), (8, 9), (11, 12), (6, 13), (8, 6))
+    for i, (x, y) in enumerate(spots):
         color = colors[i % len(colors)]
-        dot(tile, LEAF.base, x, y + 1)
-        dot(tile, LEAF.base, x + 1, y + 2)
-        for dx, dy in ((0, -1), (-1, 0), (1, 0), (0, 0)):
+        for dx, dy in ((0, -1), (-1, 0), (1, 0), (0, 1)):
             dot(tile, color.base, x + dx, y + dy)
-        dot(tile, color.hi, x, y - 1)
+        dot(tile, color.hi, x, y)
+        dot(tile, color.lo, x + 1, y + 1)
     return tile
 
 

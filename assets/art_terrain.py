@@ -167,7 +167,7 @@ def edged_patch(
 
 
 def water(rng: random.Random, same: dict[str, bool]) -> pygame.Surface:
-    tile = edged_patch(rng, same, WATER, WATER.hi, GRASS.base)
+    tile = edged_patch(rng, same, WATER, WATER.hi, SAND.base)
     interior_open = all(same.values())
     deep = WATER_DEEP.base
     for _ in range(2 if interior_open else 1):

@@ -159,6 +159,8 @@ def bedroom(
     if extras:
         line_up(canvas, room, extras, row=room.rect.h - 1)
     decorate(canvas, room, "potted_plant", -1, -1, block=True)
+    if room.rect.h >= 4:
+        decorate(canvas, room, "rug_blue", room.rect.w // 2 - 1, room.rect.h - 2, block=False)
     bed_rect = next(o.rect for o in reversed(canvas.objects) if o.name == bed_name)
     return beside(canvas, room, bed_rect)
 
@@ -218,8 +220,10 @@ def common_room(
     table = (couch_rect.x, couch_rect.y + 2)
     if room.rect.contains(table) and table not in room.clear and table not in canvas.occupied:
         place(canvas, "coffee_table", table, "coffee table")
+    decorate(canvas, room, "rug_red", couch_rect.x - room.rect.x, 3, block=False)
     decorate(canvas, room, "potted_plant", 0, -1, block=True)
     decorate(canvas, room, "floor_lamp", -1, -1, block=True)
+    decorate(canvas, room, "armchair", -2, -2, block=True)
 
 
 def _in(room: Room, rect: Rect) -> bool:

@@ -74,7 +74,7 @@ def house(
     )
     common_w = width - 1 - common_col
     common = building.room(
-        "common room", common_col, live_row, common_w, live_h, "floor_wood_red", living_paper
+        "common room", common_col, live_row, common_w, live_h, "floor_wood_light", living_paper
     )
     for col in [*bedroom_doors, bath_door]:
         building.door(col, middle_wall)
@@ -146,7 +146,7 @@ def co_living(canvas: TownCanvas, x: int, y: int, residents: list[str]) -> Beds:
             (resident, building.room(arena, col, 1, width, 4, "floor_wood_light", papers[i]))
         )
         building.door(col + 2, 5)
-    building.room("hallway", 1, 6, 30, 2, "floor_wood_dark", "cream")
+    building.room("hallway", 1, 6, 30, 2, "carpet_red", "cream")
     kitchen_room = building.room("kitchen", 1, 9, 7, 6, "floor_checker", "butter")
     common = building.room("common room", 9, 9, 8, 6, "carpet_green", "sage")
     studio = building.room("studio", 18, 9, 9, 6, "floor_wood_light", "cream")
@@ -189,7 +189,7 @@ def dorm(canvas: TownCanvas, x: int, y: int, residents: list[str]) -> Beds:
         arena = f"{resident}'s room"
         rooms.append((resident, building.room(arena, col, 1, 5, 4, "floor_wood_light", papers[i])))
         building.door(col + 2, 5)
-    building.room("hallway", 1, 6, 23, 2, "floor_wood_dark", "cream")
+    building.room("hallway", 1, 6, 23, 2, "floor_wood_red", "cream")
     common = building.room("common room", 1, 9, 9, 5, "carpet_blue", "cream")
     kitchen_room = building.room("kitchen", 11, 9, 8, 5, "floor_checker", "butter")
     bath = building.room(

@@ -129,15 +129,9 @@ def johnson_park(canvas: TownCanvas, area: Rect) -> None:
     canvas.areas.append(Area(sector, "park garden", garden, {"description": "flower beds"}))
     canvas.areas.append(Area(sector, "lakeside", lakeside, {"description": "a lake with benches"}))
     lake = Rect(lakeside.x + 5, area.y + 7, 14, 10)
-    canvas.paint("sand", Rect(lake.x - 1, lake.y - 1, lake.w + 2, lake.h + 2))
     canvas.paint("water", lake)
-    for corner in (
-        (lake.x, lake.y),
-        (lake.right, lake.y),
-        (lake.x, lake.bottom),
-        (lake.right, lake.bottom),
-    ):
-        canvas.paint("sand", Rect(corner[0], corner[1], 1, 1))
+    canvas.paint("grass", Rect(lake.x, lake.y, 1, 1))
+    canvas.paint("grass", Rect(lake.right, lake.bottom, 1, 1))
     canvas.add_object("lake", lake, state="calm")
     # a ring path round the lake, and paths to the garden and the street
     ring = Rect(lake.x - 3, lake.y - 3, lake.w + 6, lake.h + 6)
@@ -151,11 +145,16 @@ def johnson_park(canvas: TownCanvas, area: Rect) -> None:
     canvas.paint("path", Rect(area.x + 2, area.bottom + 1, 1, 2))
     beds = ["flower_bed_red", "flower_bed_yellow", "flower_bed_purple"]
     names = ["rose bed", "tulip bed", "lavender bed", "marigold bed", "iris bed", "daisy bed"]
-    for i, (dx, dy) in enumerate(((5, 4), (9, 4), (5, 10), (9, 10), (5, 17), (9, 17))):
-        place(canvas, beds[i % 3], (area.x + dx, area.y + dy), names[i])
-        place(canvas, beds[(i + 1) % 3], (area.x + dx + 1, area.y + dy))
-    canvas.paint("flowers", Rect(area.x + 4, area.y + 6, 8, 2))
-    canvas.paint("flowers", Rect(area.x + 4, area.y + 19, 8, 2))
+    for i, (dx, dy) in enumerate(((4, 4), (9, 4), (4, 10), (9, 10), (4, 17), (9, 17))):
+        for j in range(3):
+            place(canvas, beds[(i + j) % 3], (area.x + dx + j, area.y + dy))
+        canvas.add_object(names[i], Rect(area.x + dx, area.y + dy, 3, 1), state="blooming")
+    for dy in (6, 7, 19, 20, 12):
+        canvas.paint("flowers", Rect(area.x + 4, area.y + dy, 9, 1))
+    for dx, dy in ((1, 1), (12, 1), (1, 8), (12, 8), (12, 15), (1, 15), (1, 22), (12, 22)):
+        cell = (area.x + dx, area.y + dy)
+        if canvas.is_free(cell):
+            place(canvas, canvas.rng.choice(["bush", "bush_flowers", "bush_berries"]), cell)
     place(canvas, "bench", (area.x + 6, area.y + 13), "garden bench", capacity=2)
     place(canvas, "easel", (area.x + 10, area.y + 13), "painting spot")
     benches = [
@@ -200,12 +199,12 @@ def vegetable_garden(canvas: TownCanvas, sector: str, area: Rect) -> None:
     crops = ["soil_cabbage", "soil_carrots", "soil_sprouts"]
     names = ["cabbage patch", "carrot patch", "herb patch"]
     for i, crop in enumerate(crops):
-        y = area.y + 1 + i * 2
-        cells = [(area.x + 1 + dx, y) for dx in range(4)]
+        y = area.y + 1 + i * 3
+        cells = [(area.x + 1 + dx, y + dy) for dx in range(4) for dy in range(2)]
         for cell in cells:
             canvas.put("ground", cell, crop)
             canvas.blocked.add(cell)
             canvas.occupied.add(cell)
-        canvas.add_object(names[i], Rect(area.x + 1, y, 4, 1), state="growing")
+        canvas.add_object(names[i], Rect(area.x + 1, y, 4, 2), state="growing")
     place(canvas, "bench", (area.x + 6, area.bottom - 1), "garden bench", capacity=2)
     tree(canvas, (area.x + 7, area.y + 3), "apple")
