@@ -129,10 +129,18 @@ def willows_market(canvas: TownCanvas, x: int, y: int) -> None:
     line_up(
         canvas,
         grocery,
+        [Item("shelf_bread", "snack shelf"), Item("shelf_cans", None), Item("shelf_produce", None)],
+        row=5,
+        start=1,
+    )
+    line_up(
+        canvas,
+        grocery,
         [Item("cash_register", "grocery counter"), Item("counter", None)],
         row=6,
         start=8,
     )
+    place(canvas, "potted_plant", grocery.at(11, 0))
     line_up(
         canvas,
         pharmacy,
@@ -174,6 +182,21 @@ def harvey_oak_supply(canvas: TownCanvas, x: int, y: int) -> None:
     )
     line_up(canvas, store, [Item("shelf_boxes", "art supplies shelf")], row=3, start=1)
     line_up(canvas, store, [Item("shelf_paint", "canvas shelf")], row=3, start=4)
+    line_up(
+        canvas,
+        store,
+        [Item("shelf_tools", "garden tools shelf"), Item("shelf_tools", None)],
+        row=3,
+        start=7,
+    )
+    line_up(
+        canvas,
+        store,
+        [Item("shelf_boxes", "paper shelf"), Item("shelf_paint", None), Item("barrel", None)],
+        row=6,
+        start=1,
+    )
+    place(canvas, "potted_plant", store.at(12, 8))
     line_up(
         canvas,
         store,
