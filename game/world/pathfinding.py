@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from heapq import heappop, heappush
 
 from game.world.grid import Tile, WalkableGrid
 
 NO_PARENT = -1
-_H_SHIFT = 20  # heap entries: f << 40 | h << 20 | index, each field below 2**20
-_F_SHIFT = 40
-_FIELD = (1 << 20) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +35,6 @@ class PathFinder:
         self._hits = 0
         self._misses = 0
         count = grid.width * grid.height
-        if count > _FIELD or grid.width + grid.height > _FIELD:
-            raise ValueError(f"a {grid.width}×{grid.height} grid is too large for PathFinder")
         self._columns = [index % grid.width for index in range(count)]
         self._rows = [index // grid.width for index in range(count)]
         self._search_number = 0
@@ -83,33 +77,44 @@ class PathFinder:
         return CacheInfo(self._hits, self._misses, len(self._cache), self._cache_version)
 
     def _search(self, start: int, goal: int) -> tuple[int, ...] | None:
-        """A* over flat indices. A heap entry packs (f, h, index) into one int, compared as
-        that tuple would be (ints compare faster than tuples): among equal f the entry nearer
-        the goal wins, then the lower index, so the result is deterministic.
-        Per-tile arrays are reused between searches; `stamp` marks which search wrote them."""
+        """A* over flat indices, with a two-bucket open list instead of a heap.
+
+        On a 4-neighbour grid with unit steps and the Manhattan heuristic, every step changes
+        h by exactly one, so a neighbour's f is either the current f (h went down) or f + 2.
+        The open list is therefore two stacks: `current` (f) and `later` (f + 2). Within one
+        f the most recently found tile is expanded first, which heads straight for the goal
+        and makes every result deterministic. Per-tile arrays are reused between searches;
+        `stamp` marks which search wrote them.
+        """
         self._search_number += 1
         search = self._search_number
         stamp, best_cost, parent = self._stamp, self._best_cost, self._parent
         columns, rows = self._columns, self._rows
         goal_x, goal_y = columns[goal], rows[goal]
         neighbours = self.grid.walkable_neighbours
-        start_h = abs(columns[start] - goal_x) + abs(rows[start] - goal_y)
         stamp[start], best_cost[start], parent[start] = search, 0, NO_PARENT
-        heap = [(start_h << _F_SHIFT) | (start_h << _H_SHIFT) | start]
-        while heap:
-            entry = heappop(heap)
-            index = entry & _FIELD
-            if index == goal:
-                return self._walk_back(parent, goal)
-            cost = (entry >> _F_SHIFT) - ((entry >> _H_SHIFT) & _FIELD)
-            if cost > best_cost[index]:
-                continue  # a stale entry: a cheaper way here was found later
-            next_cost = cost + 1
-            for near in neighbours(index):
-                if stamp[near] != search or next_cost < best_cost[near]:
-                    stamp[near], best_cost[near], parent[near] = search, next_cost, index
-                    near_h = abs(columns[near] - goal_x) + abs(rows[near] - goal_y)
-                    heappush(heap, ((next_cost + near_h) << _F_SHIFT) | (near_h << _H_SHIFT) | near)
+        estimate = abs(columns[start] - goal_x) + abs(rows[start] - goal_y)
+        current: list[int] = [start]
+        later: list[int] = []
+        while current:
+            while current:
+                index = current.pop()
+                if index == goal:
+                    return self._walk_back(parent, goal)
+                remaining = abs(columns[index] - goal_x) + abs(rows[index] - goal_y)
+                cost = estimate - remaining
+                if cost > best_cost[index]:
+                    continue  # a stale entry: a cheaper way here was found later
+                next_cost = cost + 1
+                for near in neighbours(index):
+                    if stamp[near] != search or next_cost < best_cost[near]:
+                        stamp[near], best_cost[near], parent[near] = search, next_cost, index
+                        if abs(columns[near] - goal_x) + abs(rows[near] - goal_y) < remaining:
+                            current.append(near)
+                        else:
+                            later.append(near)
+            current, later = later, []
+            estimate += 2
         return None
 
     @staticmethod
