@@ -28,6 +28,7 @@ from maps.ville_check import problems  # noqa: E402
 from maps.ville_furnish import Item  # noqa: E402
 from maps.ville_homes import Beds, Sleeper, apartment, co_living, dorm, house  # noqa: E402
 from maps.ville_outdoors import (  # noqa: E402
+    centre_lines,
     crosswalk,
     edge_line,
     johnson_park,
@@ -269,10 +270,8 @@ def yards(canvas: TownCanvas) -> None:
 
 def decorate_streets(canvas: TownCanvas) -> None:
     for x in range(6, WIDTH - 4, 10):
-        for y in (45, 49):
-            if canvas.terrain[y][x] == "sidewalk":
-                canvas.put("ground", (x, y), "sidewalk_1")
-                lamp_post(canvas, (x, y)) if y == 45 else None
+        if canvas.terrain[45][x] == "sidewalk":
+            lamp_post(canvas, (x, 45))
     for x in range(8, WIDTH - 4, 12):
         if canvas.terrain[71][x] == "sidewalk" and (x, 70) not in canvas.blocked:
             lamp_post(canvas, (x, 71))
@@ -334,8 +333,6 @@ def build() -> TownCanvas:
     decorate_streets(canvas)
     plant_trees(canvas)
     canvas.resolve_ground()
-    from maps.ville_outdoors import centre_lines
-
     centre_lines(canvas)
     add_spawns(canvas, beds)
     return canvas
