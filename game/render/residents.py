@@ -45,9 +45,15 @@ class ResidentPainter:
         self, residents: Iterable[Resident], camera: Camera
     ) -> list[tuple[Resident, pygame.Rect]]:
         """Residents on screen with their sprite rects, back to front (sorted by feet y)."""
-        view = pygame.Rect(0, 0, camera.viewport_width, camera.viewport_height).inflate(64, 64)
-        placed = [(r, self.sprite_rect(r, camera)) for r in residents]
-        on_screen = [(r, rect) for r, rect in placed if view.colliderect(rect)]
+        x, y, width, height = camera.visible_map_rect()
+        tile = self.tile_size
+        left, top = x / tile - 2, y / tile - 2  # a margin for sprites, bubbles and names
+        right, bottom = (x + width) / tile + 2, (y + height) / tile + 3
+        on_screen = []
+        for resident in residents:
+            rx, ry = resident.position
+            if left <= rx <= right and top <= ry <= bottom:
+                on_screen.append((resident, self.sprite_rect(resident, camera)))
         on_screen.sort(key=lambda item: (item[1].bottom, item[0].name))
         return on_screen
 
