@@ -6,6 +6,7 @@ an agent's remembered part of it read the same way.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 Outline = Mapping[str, Mapping[str, Sequence[str]]]
@@ -27,14 +28,54 @@ def with_article(noun: str) -> str:
 
 def place_name(name: str) -> str:
     """A place as it reads mid-sentence: "kitchen" → "the kitchen",
-    "Lin family's house" → "the Lin family's house", "Hobbs Cafe" → "Hobbs Cafe"."""
+    "Lin family's house" → "the Lin family's house", "Hobbs Cafe" → "Hobbs Cafe",
+    "Dorm for Oak Hill College" → "the dorm for Oak Hill College"."""
     if name.startswith("The "):
         return "the " + name[4:]
     if name.startswith("the ") or not name:
         return name
     if name[0].islower() or " family's " in name or name.endswith(" family"):
         return "the " + name
+    words = name.split()
+    if not words[0].endswith("'s") and (len(words) == 1 or words[1][:1].islower()):
+        return "the " + name[0].lower() + name[1:]  # a common noun written as a title
     return name
+
+
+_NUMBER_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve",
+)  # fmt: skip
+_NUMBERED = re.compile(r"^(.*\D) (\d+)$")
+
+
+def plural(noun: str) -> str:
+    """ "table" → "tables", "shelf" → "shelves", "bench" → "benches", "library" → "libraries"."""
+    if noun.endswith("f"):
+        return noun[:-1] + "ves"
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def object_phrases(names: Sequence[str]) -> list[str]:
+    """Object names as English: "stove" → "a stove"; numbered ones counted together,
+    "customer table 1" … "customer table 4" → "four customer tables"."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        match = _NUMBERED.match(name)
+        groups.setdefault(match.group(1) if match else name, []).append(name)
+    phrases = []
+    for base, members in groups.items():
+        count = len(members)
+        if count == 1:
+            phrases.append(with_article(members[0]))
+        else:
+            number = _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
+            phrases.append(f"{number} {plural(base)}")
+    return phrases
 
 
 def english_list(items: Sequence[str]) -> str:
@@ -52,7 +93,7 @@ def arena_clause(arena: str, objects: Sequence[str]) -> str:
     """ "the kitchen has a stove and a sink" / "the hallway has nothing in it"."""
     if not objects:
         return f"{place_name(arena)} has nothing in it"
-    return f"{place_name(arena)} has {english_list([with_article(o) for o in objects])}"
+    return f"{place_name(arena)} has {english_list(object_phrases(objects))}"
 
 
 def describe_sector(sector: str, arenas: Mapping[str, Sequence[str]]) -> str:

@@ -108,3 +108,19 @@ def test_lists_places_and_empty_arenas() -> None:
     assert area_text.describe_sector("Johnson Park", {}) == (
         "Johnson Park has no rooms or places inside."
     )
+
+
+def test_numbered_objects_are_counted_and_titles_get_an_article() -> None:
+    names = ["cafe counter", "customer table 1", "customer table 2", "cup shelf", "bench 1"]
+    assert area_text.object_phrases(names) == [
+        "a cafe counter", "two customer tables", "a cup shelf", "a bench 1",
+    ]  # fmt: skip
+    assert area_text.plural("shelf") == "shelves"
+    assert area_text.plural("bench") == "benches"
+    assert area_text.plural("library") == "libraries"
+    assert area_text.place_name("Dorm for Oak Hill College") == "the dorm for Oak Hill College"
+    assert area_text.place_name("Isabella's room") == "Isabella's room"
+    assert area_text.place_name("Ryan Park's apartment") == "Ryan Park's apartment"
+    assert area_text.describe_arena("Hobbs Cafe", "cafe", names[:3]) == (
+        "The cafe in Hobbs Cafe has a cafe counter and two customer tables."
+    )
