@@ -85,17 +85,34 @@ class ResidentPainter:
         now_seconds: float,
         zoom: int = 2,
     ) -> None:
-        """Bubbles for everyone on screen, then names for `labelled` residents."""
+        """Bubbles (the front one wins where they would pile up), then names."""
         emoji_size = EMOJI_SIZES.get(zoom, 20)
-        for resident, rect in placed:
-            if resident.thinking:
-                self._draw_bubble(target, rect, self._thinking_dots(now_seconds))
-            elif resident.emoji and not resident.is_walking:
-                self._draw_bubble(target, rect, self.emoji.render(resident.emoji, emoji_size))
+        bubbles: list[tuple[pygame.Rect, pygame.Surface]] = []
+        taken: list[pygame.Rect] = []
+        for resident, rect in reversed(placed):  # front to back
+            content = self._bubble_content(resident, emoji_size, now_seconds)
+            if content is None:
+                continue
+            box = self.bubble_rect(rect, content.get_size())
+            wanted = resident.name in labelled or resident.thinking
+            if wanted or box.collidelist(taken) < 0:
+                bubbles.append((rect, content))
+                taken.append(box)
+        for rect, content in reversed(bubbles):  # back to front
+            self._draw_bubble(target, rect, content)
         for resident, rect in placed:
             if resident.name in labelled:
                 color = SELECTED_NAME_COLOR if resident.name == selected else NAME_COLOR
                 self.draw_name(target, resident.name, rect, color)
+
+    def _bubble_content(
+        self, resident: Resident, emoji_size: int, now_seconds: float
+    ) -> pygame.Surface | None:
+        if resident.thinking:
+            return self._thinking_dots(now_seconds)
+        if resident.emoji and not resident.is_walking:
+            return self.emoji.render(resident.emoji, emoji_size)
+        return None
 
     def bubble_rect(self, sprite: pygame.Rect, content: tuple[int, int]) -> pygame.Rect:
         width, height = content[0] + 6, content[1] + 6

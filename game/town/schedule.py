@@ -64,6 +64,31 @@ DEFAULT_TIMETABLE: tuple[TimetableEntry, ...] = (
 )
 
 
+# The work emoji by a word in the workplace's name; 💼 when none matches.
+WORK_EMOJI: tuple[tuple[str, str], ...] = (
+    ("cafe", "☕"),
+    ("pub", "🍺"),
+    ("bar", "🍺"),
+    ("college", "📚"),
+    ("school", "📚"),
+    ("pharmacy", "💊"),
+    ("market", "🛒"),
+    ("store", "🛠"),
+    ("supply", "🛠"),
+    ("park", "🌳"),
+    ("square", "🏛"),
+    ("house", "🏠"),
+    ("apartment", "🏠"),
+    ("living", "🎨"),
+)
+
+
+def work_emoji(place: Address) -> str:
+    """An emoji for working at `place` ("Oak Hill College" → 📚)."""
+    name = place.sector.lower()
+    return next((emoji for word, emoji in WORK_EMOJI if word in name), "💼")
+
+
 def _stable_number(text: str) -> int:
     return zlib.crc32(text.encode("utf-8"))
 
@@ -88,6 +113,8 @@ class ScheduleDirector:
         self.cafe = cafe
         self.timetable = tuple(timetable)
         self.stagger_minutes = stagger_minutes
+        self._claims: dict[Tile, str] = {}  # destination tile → who is headed there
+        self._claimed_by: dict[str, Tile] = {}
 
     def pending_decisions(self) -> frozenset[str]:
         return frozenset()
@@ -127,7 +154,7 @@ class ScheduleDirector:
             rest_at = self.places.resting_tile(bed)
         return Activity(
             description=entry.description.format(place=place.sector),
-            emoji=entry.emoji,
+            emoji=work_emoji(place) if entry.kind == "work" else entry.emoji,
             destination=destination,
             pose=entry.pose,
             started=now,
@@ -145,4 +172,19 @@ class ScheduleDirector:
             tiles = self.places.walkable_tiles(place)
         if not tiles:
             raise ValueError(f"{place.describe()} has no walkable tile for {name}")
-        return tiles[_stable_number(f"{name}/{entry.place}") % len(tiles)]
+        return self._claim(name, tiles, _stable_number(f"{name}/{entry.place}"))
+
+    def _claim(self, name: str, tiles: Sequence[Tile], start: int) -> Tile:
+        """The first tile from `start` (wrapping) nobody else is headed for, else `start`'s."""
+        previous = self._claimed_by.pop(name, None)
+        if previous is not None and self._claims.get(previous) == name:
+            del self._claims[previous]
+        chosen = tiles[start % len(tiles)]
+        for offset in range(len(tiles)):
+            tile = tiles[(start + offset) % len(tiles)]
+            if tile not in self._claims:
+                chosen = tile
+                break
+        self._claims.setdefault(chosen, name)
+        self._claimed_by[name] = chosen
+        return chosen

@@ -14,10 +14,14 @@ from game.world.town import TownMap
 
 
 def find_cafe(town: TownMap) -> Address:
-    """The sector whose name says "cafe" (else the first public sector, else the first)."""
+    """The sector whose name says "cafe" — its customers' arena when it has one named so —
+    else the first public sector, else the first sector."""
     sectors = list(town.tree.sectors.values())
     for sector in sectors:
         if "cafe" in sector.name.lower() or "café" in sector.name.lower():
+            for arena in sector.arenas.values():
+                if "cafe" in arena.name.lower() or "café" in arena.name.lower():
+                    return arena.address
             return sector.address
     for sector in sectors:
         if sector.kind == "public":

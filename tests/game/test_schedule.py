@@ -8,6 +8,7 @@ from pathlib import Path
 
 from game.town.population import Population
 from game.town.resident import Pose, Resident
+from game.town.schedule import Routine, ScheduleDirector
 from game.town.setup import build_population, schedule_director
 from game.world.address import Address
 from game.world.clock import GameClock
@@ -56,7 +57,8 @@ def test_a_day_home_work_cafe_home(tiny_town: Path) -> None:
 
     walk = run_until(population, clock, MONDAY + timedelta(hours=8, minutes=59))
     assert sector_of(town, sam) == "Johnson Park"
-    assert sam.activity is not None and sam.activity.emoji == "💼"
+    assert sam.activity is not None and sam.activity.key.startswith("work@")
+    assert sam.activity.emoji == "🌳"  # he works in Johnson Park
     assert len(walk) > 10
     assert_walked(town, walk)
 
@@ -113,3 +115,29 @@ def test_the_schedule_director_never_thinks(tiny_town: Path) -> None:
     population.update(MONDAY + timedelta(hours=9), 1.0)
     assert population.thinking_count == 0
     assert population.director.label == "schedule (no minds)"
+
+
+class OneRoom:
+    """Places for a unit test: every place is the same three tiles."""
+
+    def walkable_tiles(self, place: Address) -> list[tuple[int, int]]:
+        return [(0, 0), (1, 0), (2, 0)]
+
+    def tiles_beside(self, place: Address) -> list[tuple[int, int]]:
+        return []
+
+    def resting_tile(self, place: Address) -> None:
+        return None
+
+
+def test_residents_headed_to_one_place_get_different_tiles() -> None:
+    home = Address("Dorm")
+    routines = {name: Routine(home, home) for name in ("Ann", "Bob", "Cy")}
+    director = ScheduleDirector(routines, OneRoom(), home, stagger_minutes=0)
+    noon = MONDAY + timedelta(hours=12)
+    goals = []
+    for name in routines:
+        activity = director.next_activity(Resident(name, (0, 0)), noon)
+        assert activity is not None
+        goals.append(activity.destination)
+    assert sorted(goals) == [(0, 0), (1, 0), (2, 0)]
