@@ -175,19 +175,22 @@ class Agent:
     def react_to(
         self, observations: list[Observation], perception: Perception
     ) -> StartConversation | PendingEvent | None:
-        """The reaction to the first noticed person, if any: talk, a new activity, or none."""
+        """The reaction to an odd object state or the first noticed person: talk, act, or none."""
         current = perception.current_activity or (
             self.state.current.activity if self.state.current else ""
         )
         if contains_word(current, self.settings.undecomposed_words):
             return None
         people = [o for o in observations if o.subject and o.subject != self.name]
-        if not people:
+        oddities = [o for o in observations if o.thing and o.unexplained]
+        candidates = oddities or people
+        if not candidates:
             return None
-        focus = people[0]
+        focus = candidates[0]
         subject = focus.subject or ""
         may_talk = (
-            not focus.is_visitor
+            bool(subject)
+            and not focus.is_visitor
             and self.may_talk_with(subject, perception.time)
             and not contains_word(focus.activity, ("sleep", "talking", "conversation"))
         )

@@ -48,7 +48,15 @@ def knows(memories: list[str], name: str) -> bool:
     return bool(mentions(memories, name))
 
 
+ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
+
+
 def react(inputs: ReactInput, rng: random.Random) -> Reaction:
+    """Deal with an alarming object state; talk to people one knows (or half the time)."""
+    if inputs.observed.startswith("the ") and any(w in inputs.observation for w in ALARMING):
+        thing = inputs.observed
+        state = inputs.observation.rsplit(") ", 1)[-1]
+        return Reaction(choice="react", reaction=f"dealing with {thing}, which {state}", minutes=15)
     if inputs.may_talk and (
         knows(inputs.relationship_memories, inputs.observed) or rng.random() < 0.5
     ):

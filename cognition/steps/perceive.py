@@ -23,6 +23,8 @@ class Observation:
     subject: str | None = None
     activity: str = ""
     is_visitor: bool = False
+    thing: str | None = None  # the object it is about, for object states
+    unexplained: bool = False  # an object state no one in sight is causing (worth a reaction)
 
 
 def agent_event(seen: SeenAgent) -> Observation:
@@ -36,10 +38,18 @@ def agent_event(seen: SeenAgent) -> Observation:
     )
 
 
-def object_event(seen: SeenObject) -> Observation:
+def object_event(seen: SeenObject, people_in_sight: frozenset[str]) -> Observation:
     name = seen.address.object or seen.address.arena or seen.address.describe()
     where = ", ".join(p for p in (seen.address.arena, seen.address.sector) if p)
-    return Observation(text=f"The {name} ({where}) is {seen.state}")
+    state = seen.state.strip()
+    if not state.startswith(("is ", "are ")):
+        state = f"is {state}"
+    return Observation(
+        text=f"The {name} ({where}) {state}",
+        thing=name,
+        activity=seen.state.strip(),
+        unexplained=seen.changed_by not in people_in_sight,
+    )
 
 
 def perceive(
@@ -50,12 +60,13 @@ def perceive(
     Utterances addressed to the agent are always noticed.
     """
     sights: list[tuple[int, Observation]] = []
+    people_in_sight = frozenset(a.name for a in perception.seen_agents) | {perception.agent}
     for agent in perception.seen_agents:
         if agent.name != perception.agent and agent.distance <= settings.vision_radius:
             sights.append((agent.distance, agent_event(agent)))
     for thing in perception.seen_objects:
         if thing.distance <= settings.vision_radius and thing.state.strip() not in IDLE_STATES:
-            sights.append((thing.distance, object_event(thing)))
+            sights.append((thing.distance, object_event(thing, people_in_sight)))
     sights.sort(key=lambda pair: (pair[0], pair[1].text))
     noticed = [event for _, event in sights[: settings.attention_bandwidth]]
     for utterance in perception.utterances:

@@ -60,7 +60,7 @@ def react(
     settings: MindSettings,
 ) -> Reaction:
     """Whether and how `agent` reacts to `observation` (talk is refused while cooling down)."""
-    observed = observation.subject or ""
+    observed = observation.subject or (f"the {observation.thing}" if observation.thing else "")
     relationship = memory.retrieve(observed or observation.text, now, k=settings.retrieval_k)
     status = memory.retrieve(observation.text, now, k=settings.retrieval_k)
     inputs = ReactInput(
@@ -72,7 +72,7 @@ def react(
         observed=observed or "nobody",
         relationship_memories=memory_lines(relationship),
         status_memories=memory_lines(status),
-        may_talk=may_talk and bool(observed),
+        may_talk=may_talk and bool(observation.subject),
     )
     reaction = ask(model, REACT, inputs, agent)
     if reaction.choice == "talk" and not inputs.may_talk:

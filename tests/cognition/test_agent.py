@@ -163,3 +163,37 @@ def test_invalid_places_from_a_model_never_escape() -> None:
     agent = make(ISABELLA, model=model)
     moves = run(agent, START, 3)
     assert moves and all(town_places().contains(m.address) for m in moves)
+
+
+def test_an_unexplained_burning_stove_makes_the_resident_deal_with_it() -> None:
+    from cognition.contract import SeenObject
+
+    agent = make(ISABELLA)
+    agent.decide(perception(ISABELLA))
+    kitchen = Address(world=WORLD, sector="Hobbs Cafe", arena="kitchen", object="stove")
+    burning = SeenObject(address=kitchen, state="is burning", distance=2, changed_by="the visitor")
+    later = perception(ISABELLA, START + timedelta(minutes=2)).model_copy(
+        update={"seen_objects": (burning,)}
+    )
+    action = agent.decide(later).actions[0]
+    assert isinstance(action, GoTo)
+    assert "stove" in action.activity and "burning" in action.activity
+    remembered = [r.text for r in agent.memory.all(MemoryKind.OBSERVATION)]
+    assert any("stove" in text and "burning" in text for text in remembered)
+
+
+def test_an_object_state_caused_by_someone_in_sight_is_not_a_reason_to_react() -> None:
+    from cognition.contract import SeenObject
+
+    agent = make(ISABELLA)
+    first = agent.decide(perception(ISABELLA)).actions[0]
+    machine = Address(world=WORLD, sector="Hobbs Cafe", arena="cafe", object="coffee machine")
+    brewing = SeenObject(
+        address=machine, state="brewing coffee", distance=2, changed_by="Maria Lopez"
+    )
+    maria = SeenAgent(name="Maria Lopez", activity="sleeping", address=machine, distance=2)
+    later = perception(ISABELLA, START + timedelta(minutes=1)).model_copy(
+        update={"seen_objects": (brewing,), "seen_agents": (maria,)}
+    )
+    action = agent.decide(later).actions[0]
+    assert isinstance(first, GoTo) and isinstance(action, Wait)
