@@ -159,7 +159,7 @@ class App:
                 pygame.display.toggle_fullscreen()
             except pygame.error as error:
                 log.warning("fullscreen toggle failed: %s", error)
-            self.screen = pygame.display.get_surface()
+            self.screen = pygame.display.get_surface() or self.screen
         if view.resize_to is not None:
             if self.screen.get_size() != view.resize_to:
                 self.screen = open_window(view.resize_to)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from pathlib import Path
 
-import fontpkg_press_start_2p
+import fontpkg_press_start_2p  # type: ignore[import-untyped]
 import pygame
 
 PIXEL_FONT = Path(fontpkg_press_start_2p.ROOT) / "files" / "PressStart2P-Regular.ttf"

@@ -106,3 +106,15 @@ def test_headless_run_writes_a_screenshot_and_timings(tiny_town: Path, tmp_path:
     pygame.init()
     assert pygame.image.load(str(shot)).get_size() == (1280, 720)
     pygame.quit()
+
+
+def test_f11_toggles_fullscreen_without_losing_the_window(app: App) -> None:
+    app.step(1 / 60, [key(pygame.K_F11)])
+    app.step(1 / 60)
+    assert app.screen is pygame.display.get_surface()
+    assert app.view.running
+
+
+def test_the_hud_names_the_brain_and_counts_thinking_minds(app: App) -> None:
+    info = app.hud_info()
+    assert info.brain == "schedule (no minds)" and info.thinking == 0
