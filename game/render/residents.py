@@ -109,7 +109,7 @@ class ResidentPainter:
         self, resident: Resident, emoji_size: int, now_seconds: float
     ) -> pygame.Surface | None:
         if resident.thinking:
-            return self._thinking_dots(now_seconds)
+            return self._thinking_dots(now_seconds, emoji_size)
         if resident.emoji and not resident.is_walking:
             return self.emoji.render(resident.emoji, emoji_size)
         return None
@@ -145,11 +145,14 @@ class ResidentPainter:
         )
         target.blit(content, (box.x + 3, box.y + 3))
 
-    def _thinking_dots(self, now_seconds: float) -> pygame.Surface:
-        """Three dots, one more lit every third of a second ("thinking…")."""
+    def _thinking_dots(self, now_seconds: float, size: int) -> pygame.Surface:
+        """Three dots as wide as an emoji, one more lit every third of a second."""
         lit = int(now_seconds * 3) % 4
-        dots = pygame.Surface((22, 8), pygame.SRCALPHA)
+        dot = max(3, size // 4)
+        gap = max(2, dot // 2)
+        dots = pygame.Surface((3 * dot + 2 * gap, size // 2), pygame.SRCALPHA)
         for index in range(3):
             color = (60, 60, 80) if index < lit else (190, 190, 200)
-            pygame.draw.rect(dots, color, (index * 8, 2, 5, 5), border_radius=1)
+            rect = (index * (dot + gap), (size // 2 - dot) // 2, dot, dot)
+            pygame.draw.rect(dots, color, rect, border_radius=1)
         return dots
