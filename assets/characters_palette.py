@@ -6,38 +6,20 @@ warm yellow, shadows towards plum, so all 26 characters share one lighting mood.
 
 from __future__ import annotations
 
-import colorsys
-from typing import NamedTuple
-
 from assets.characters_png import Color
+from assets.palette import OUTLINE as OUTLINE  # re-exported for the character modules
+from assets.palette import WHITE as WHITE
+from assets.palette import Ramp, shift_colour
 
-OUTLINE: Color = (52, 32, 40, 255)
 EYE: Color = (44, 30, 42, 255)
-WHITE: Color = (250, 244, 230, 255)
 BLUSH: Color = (232, 132, 120, 255)
 MOUTH: Color = (150, 60, 62, 255)
 
 
-class Ramp(NamedTuple):
-    hi: Color
-    base: Color
-    lo: Color
-
-
-def _shift(rgb: tuple[int, int, int], dv: float, ds: float, hue_to: float, dh: float) -> Color:
-    h, s, v = colorsys.rgb_to_hsv(*(c / 255 for c in rgb))
-    diff = (hue_to - h + 0.5) % 1.0 - 0.5  # shortest way round the colour wheel
-    h = (h + max(-dh, min(dh, diff))) % 1.0
-    s = min(1.0, max(0.0, s + ds))
-    v = min(1.0, max(0.0, v + dv))
-    r, g, b = colorsys.hsv_to_rgb(h, s, v)
-    return (round(r * 255), round(g * 255), round(b * 255), 255)
-
-
 def ramp(rgb: tuple[int, int, int]) -> Ramp:
     """Highlight shifted towards yellow, shadow towards plum."""
-    hi = _shift(rgb, 0.12, -0.08, 0.14, 0.03)
-    lo = _shift(rgb, -0.2, 0.08, 0.85, 0.04)
+    hi = shift_colour(rgb, 0.12, -0.08, 0.14, 0.03)
+    lo = shift_colour(rgb, -0.2, 0.08, 0.85, 0.04)
     return Ramp(hi, (*rgb, 255), lo)
 
 

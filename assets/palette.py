@@ -25,7 +25,10 @@ class Ramp(NamedTuple):
     lo: Color
 
 
-def _shift(rgb: tuple[int, int, int], dv: float, ds: float, hue_to: float, dh: float) -> Color:
+def shift_colour(
+    rgb: tuple[int, int, int], dv: float, ds: float, hue_to: float, dh: float
+) -> Color:
+    """`rgb` with value and saturation moved by dv/ds and hue nudged (at most dh) to hue_to."""
     h, s, v = colorsys.rgb_to_hsv(*(c / 255 for c in rgb))
     diff = (hue_to - h + 0.5) % 1.0 - 0.5  # shortest way round the colour wheel
     h = (h + max(-dh, min(dh, diff))) % 1.0
@@ -37,8 +40,8 @@ def _shift(rgb: tuple[int, int, int], dv: float, ds: float, hue_to: float, dh: f
 
 def ramp(rgb: tuple[int, int, int]) -> Ramp:
     """A highlight shifted towards yellow and a shadow shifted towards plum."""
-    hi = _shift(rgb, 0.10, -0.06, 0.14, 0.03)
-    lo = _shift(rgb, -0.16, 0.06, 0.85, 0.04)
+    hi = shift_colour(rgb, 0.10, -0.06, 0.14, 0.03)
+    lo = shift_colour(rgb, -0.16, 0.06, 0.85, 0.04)
     return Ramp(hi, (*rgb, 255), lo)
 
 
