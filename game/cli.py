@@ -12,6 +12,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="smallville", description="A town of generative agents.")
     commands = parser.add_subparsers(dest="command")
     add_map_check_command(commands)
+    add_simulate_command(commands)
     add_game_flags(parser)
     return parser
 
@@ -56,6 +57,48 @@ def run_map_check(args: argparse.Namespace) -> int:
     else:
         print(report.to_text(args.path))
     return 0 if report.ok else 1
+
+
+def add_simulate_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sim = commands.add_parser(
+        "simulate", help="run a town headless in lockstep and report what the minds did"
+    )
+    sim.add_argument("--town", default="the_ville_n25", help="a bundled town or a directory")
+    sim.add_argument("--hours", type=float, default=24.0, help="game hours to run")
+    sim.add_argument("--brain", choices=["offline"], help="the offline brain (the default)")
+    sim.add_argument("--base-url", help="an OpenAI-compatible server, e.g. http://localhost:11434/v1")
+    sim.add_argument("--model", help="the model name at --base-url")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--step-minutes", type=float, default=1.0, help="game minutes per step")
+    sim.add_argument("--workers", type=int, default=16, help="thinking threads")
+    sim.add_argument("--max-concurrency", type=int, default=16, help="model calls at once")
+    sim.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
+    sim.add_argument("--data-dir", type=Path, help="keep the memory store here (default: temp)")
+    sim.add_argument("--json", type=Path, help="write the report as JSON")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(handler=run_simulate)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from game.simulate import SimulationOptions, run_simulation_command
+
+    if args.brain == "offline" and args.base_url:
+        raise SystemExit("choose --brain offline or --base-url, not both")
+    options = SimulationOptions(
+        town=args.town,
+        hours=args.hours,
+        seed=args.seed,
+        step_minutes=args.step_minutes,
+        base_url=args.base_url,
+        model=args.model,
+        api_key=os.environ.get("OPENAI_API_KEY"),
+        max_concurrency=args.max_concurrency,
+        workers=args.workers,
+        data_dir=args.data_dir,
+        embedder=args.embedder,
+        progress=not args.quiet,
+    )
+    return run_simulation_command(options, args.json)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,87 @@
+"""Conversations in the world: reserved while thought about, then played back line by line.
+
+A conversation job returns the whole conversation at once; the town then shows it a line per
+`line_minutes` of game time in the speakers' bubbles and the dialogue log, while both stand
+still talking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from cognition.contract import Conversation
+from game.bridge.activities import ActivityPlanner
+from game.bridge.dialogue import DialogueLog, SpokenLine
+from game.town.resident import Activity, Pose, Resident
+
+TALK_EMOJI = "💬"
+
+
+@dataclass
+class Playback:
+    conversation: Conversation
+    started: datetime
+    line_minutes: float
+    shown: int = 0  # lines written to the log
+    seen_by: dict[str, int] = field(default_factory=dict)  # resident -> line in its bubble
+
+    @property
+    def ends(self) -> datetime:
+        lines = max(1, len(self.conversation.lines))
+        return self.started + timedelta(minutes=lines * self.line_minutes)
+
+    def line_at(self, now: datetime) -> int:
+        elapsed = (now - self.started).total_seconds() / 60
+        index = int(elapsed // self.line_minutes) if self.line_minutes > 0 else 0
+        return min(index, len(self.conversation.lines) - 1)
+
+
+class ConversationDesk:
+    """Who is talking with whom, and the playback of finished conversations."""
+
+    def __init__(self, dialogue: DialogueLog, line_minutes: float = 1.0) -> None:
+        self.dialogue = dialogue
+        self.line_minutes = line_minutes
+        self._reserved: set[str] = set()
+        self._playing: dict[str, Playback] = {}
+
+    def talking(self, name: str) -> bool:
+        return name in self._reserved or name in self._playing
+
+    def reserve(self, pair: tuple[str, str]) -> None:
+        self._reserved.update(pair)
+
+    def release(self, name: str) -> None:
+        self._reserved.discard(name)
+        self._playing.pop(name, None)
+
+    def start(self, conversation: Conversation, now: datetime) -> None:
+        playback = Playback(conversation, now, self.line_minutes)
+        for name in conversation.participants:
+            self._reserved.discard(name)
+            self._playing[name] = playback
+
+    def play(self, resident: Resident, now: datetime, planner: ActivityPlanner) -> Activity | None:
+        """The resident's next talking activity (a new line in its bubble), if any."""
+        playback = self._playing.get(resident.name)
+        if playback is None:
+            return None
+        lines = playback.conversation.lines
+        if now >= playback.ends or not lines:
+            self._playing.pop(resident.name, None)
+            return None
+        index = playback.line_at(now)
+        first, second = playback.conversation.participants
+        while playback.shown <= index:
+            line = lines[playback.shown]
+            listener = second if line.speaker == first else first
+            self.dialogue.add(SpokenLine(now, line.speaker, listener, line.text))
+            playback.shown += 1
+        if playback.seen_by.get(resident.name) == index:
+            return None
+        playback.seen_by[resident.name] = index
+        line = lines[index]
+        other = second if resident.name == first else first
+        text = f'"{line.text}"' if line.speaker == resident.name else f"listening to {other}"
+        return planner.stay(resident, text, TALK_EMOJI, Pose.TALK, now)

@@ -1,0 +1,282 @@
+"""`MindDirector`: the residents' minds steering the town, without ever stalling a frame.
+
+Every update (main thread) the population asks `pending_decisions()` once — the director
+then collects finished jobs from its results queue — and `next_activity(resident, now)` for
+each resident in order: finished outcomes are applied there (so in resident order, never in
+completion order), and a resident whose next decision is due gets a job with a frozen
+`Perception`. One `ThreadPoolExecutor` runs the jobs; at most one job per resident is in
+flight, and a conversation job owns both speakers. A resident whose decision is late keeps
+its place, shown as thinking.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import queue
+import threading
+from collections.abc import Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timedelta
+
+from cognition import contract
+from cognition.agent import Agent
+from game.bridge.activities import ActivityPlanner
+from game.bridge.conversations import TALK_EMOJI, ConversationDesk
+from game.bridge.dialogue import DialogueLog
+from game.bridge.jobs import (
+    Conversed,
+    Decided,
+    Failed,
+    Outcome,
+    conversation_job,
+    decide_job,
+    run_job,
+)
+from game.bridge.perception import PerceptionBuilder, Someone, someone_of
+from game.bridge.residents import MindSlot, MindStats
+from game.town.director import ResidentDirector
+from game.town.resident import Activity, Pose, Resident
+from game.world.clock import GameClock
+from game.world.objects import ObjectStates
+
+log = logging.getLogger(__name__)
+
+RETRY_MINUTES = 5  # after a failed job, the next decision is due this much later
+
+
+class MindDirector:
+    """A `ResidentDirector` whose decisions come from `cognition.Agent`s on worker threads."""
+
+    def __init__(
+        self,
+        minds: Mapping[str, Agent],
+        perceptions: PerceptionBuilder,
+        planner: ActivityPlanner,
+        objects: ObjectStates,
+        *,
+        label: str = "offline brain",
+        workers: int = 8,
+        clock: GameClock | None = None,
+        fallback: ResidentDirector | None = None,
+        dialogue: DialogueLog | None = None,
+        line_minutes: float = 1.0,
+    ) -> None:
+        self.minds = dict(minds)
+        self.perceptions = perceptions
+        self.planner = planner
+        self.objects = objects
+        self._label = label
+        self.clock = clock
+        self.fallback = fallback
+        self.dialogue = dialogue or DialogueLog()
+        self.stats = MindStats()
+        self.message = ""  # shown by the UI (e.g. "budget reached: the town is paused")
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mind")
+        self.results: queue.Queue[Outcome] = queue.Queue()
+        self.slots = {name: MindSlot() for name in self.minds}
+        self.talks = ConversationDesk(self.dialogue, line_minutes)
+        self.visitor: Someone | None = None
+        self._residents: dict[str, Resident] = {}
+        self._jobs = itertools.count(1)
+        self._busy: dict[str, int] = {}  # name -> job in flight
+        self._busy_lock = threading.Lock()
+
+    # --- the ResidentDirector protocol --------------------------------------------------------
+
+    @property
+    def label(self) -> str:
+        return self._label
+
+    def pending_decisions(self) -> frozenset[str]:
+        self.collect()
+        return frozenset(self._busy)
+
+    def next_activity(self, resident: Resident, now: datetime) -> Activity | None:
+        name = resident.name
+        self._residents.setdefault(name, resident)
+        slot = self.slots.get(name)
+        if slot is None:
+            return self.fallback.next_activity(resident, now) if self.fallback else None
+        for outcome in slot.take_ready():
+            self.apply(outcome, now)
+        self.track_object_use(resident, slot, now)
+        line_activity = self.talks.play(resident, now, self.planner)
+        if line_activity is not None:
+            return self.begin(resident, slot, line_activity, now)
+        if slot.queued is not None:
+            activity, slot.queued = slot.queued, None
+            return self.begin(resident, slot, activity, now)
+        if self.talks.talking(name):
+            return None
+        if slot.wants_to_talk is not None:
+            return self.try_conversation(resident, slot, now)
+        if name not in self._busy and slot.is_due(now) and not self.paused:
+            self.submit_decision(resident, slot, now)
+        return None
+
+    # --- wiring -----------------------------------------------------------------------------
+
+    def watch(self, residents: Iterable[Resident]) -> None:
+        """Know every resident from the start (others are learnt at their first update)."""
+        for resident in residents:
+            self._residents.setdefault(resident.name, resident)
+
+    @property
+    def paused(self) -> bool:
+        return self.clock is not None and self.clock.paused
+
+    @property
+    def in_flight(self) -> int:
+        with self._busy_lock:
+            return len(self._busy)
+
+    def has_ready(self) -> bool:
+        """True when finished outcomes wait to be applied at the next update."""
+        return any(slot.ready for slot in self.slots.values())
+
+    def hear(self, name: str, speaker: str, text: str, now: datetime) -> None:
+        """Someone (the visitor) said `text` to resident `name`: perceived at once."""
+        slot = self.slots[name]
+        slot.utterances.append(contract.Utterance(speaker=speaker, text=text, time=now))
+        slot.due = now
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+    # --- jobs ---------------------------------------------------------------------------------
+
+    def people(self) -> list[Someone]:
+        people = [someone_of(r) for r in self._residents.values()]
+        return [*people, self.visitor] if self.visitor is not None else people
+
+    def submit_decision(self, resident: Resident, slot: MindSlot, now: datetime) -> None:
+        perception = self.perceptions.build(resident, now, self.people(), slot.utterances)
+        slot.utterances = []
+        self.submit((resident.name,), decide_job(self.minds[resident.name], perception))
+
+    def submit(self, names: tuple[str, ...], think: object) -> None:
+        job = next(self._jobs)
+        with self._busy_lock:
+            for name in names:
+                self._busy[name] = job
+        self.executor.submit(run_job, self.results, job, names, think)  # type: ignore[arg-type]
+
+    def collect(self, block: bool = False, timeout: float | None = None) -> int:
+        """Move finished outcomes into their residents' slots; returns how many."""
+        count = 0
+        while True:
+            try:
+                outcome = self.results.get(block=block and count == 0, timeout=timeout)
+            except queue.Empty:
+                return count
+            with self._busy_lock:
+                for name in outcome.names:
+                    self._busy.pop(name, None)
+            self.slots[outcome.names[0]].ready.append(outcome)
+            count += 1
+
+    def wait_for_all(self, timeout: float = 600.0) -> None:
+        """Block until no job is in flight (lockstep mode)."""
+        while self.in_flight:
+            if not self.collect(block=True, timeout=timeout):
+                raise TimeoutError(f"minds still thinking after {timeout} s")
+
+    # --- applying outcomes (main thread) ---------------------------------------------------
+
+    def apply(self, outcome: Outcome, now: datetime) -> None:
+        if isinstance(outcome, Failed):
+            self.fail(outcome, now)
+        elif isinstance(outcome, Conversed):
+            self.stats.conversations += 1
+            self.talks.start(outcome.conversation, now)
+            for name in outcome.names:
+                self.slots[name].due = None
+                self.minds[name].state.current = None  # after talking, walk back to the plan
+        elif isinstance(outcome, Decided):
+            self.stats.decisions += 1
+            self.apply_decision(outcome.names[0], outcome.decision, now)
+
+    def apply_decision(self, name: str, decision: contract.Decision, now: datetime) -> None:
+        slot, resident = self.slots[name], self._residents[name]
+        slot.due = now + timedelta(minutes=1)
+        for action in decision.actions:
+            if isinstance(action, contract.GoTo):
+                occupied = {r.activity.destination for r in self._residents.values() if r.activity}
+                activity, place = self.planner.go_to(resident, action, now, occupied)
+                slot.queued = activity
+                slot.plan_object(place, action.object_state, activity.key)
+                slot.due = now + timedelta(minutes=action.duration_minutes)
+                self.stats.go_tos += 1
+            elif isinstance(action, contract.Wait):
+                slot.due = now + timedelta(minutes=max(1, action.minutes))
+            elif isinstance(action, contract.StartConversation):
+                slot.wants_to_talk, slot.talk_asked = action.partner, now
+            elif isinstance(action, contract.ChangeObjectState):
+                place = self.planner.place_of(action.address)
+                if place is not None and place in self.objects:
+                    self.objects.set(place, action.state, by=name, at=now)
+
+    def fail(self, outcome: Failed, now: datetime) -> None:
+        self.stats.errors += 1
+        self.stats.last_error = outcome.error
+        log.warning("minds of %s: %s", ", ".join(outcome.names), outcome.error)
+        if outcome.budget:
+            self.message = "Budget reached: the town is paused."
+            if self.clock is not None:
+                self.clock.pause()
+        for name in outcome.names:
+            slot, resident = self.slots[name], self._residents[name]
+            slot.due = now + timedelta(minutes=RETRY_MINUTES)
+            slot.wants_to_talk = None
+            self.talks.release(name)
+            if resident.activity is None and self.fallback is not None:
+                slot.queued = self.fallback.next_activity(resident, now)
+
+    def try_conversation(
+        self, resident: Resident, slot: MindSlot, now: datetime
+    ) -> Activity | None:
+        """Start the conversation `resident` asked for once the partner is free to talk."""
+        partner = slot.wants_to_talk or ""
+        free = (
+            partner in self.slots
+            and partner in self._residents
+            and partner not in self._busy
+            and not self.talks.talking(partner)
+        )
+        if not free:
+            if slot.talk_asked is None or now - slot.talk_asked > timedelta(minutes=10):
+                slot.wants_to_talk, slot.due = None, now  # give up; back to the plan
+            return None
+        slot.wants_to_talk = None
+        pair = (resident.name, partner)
+        self.talks.reserve(pair)
+        self.submit(pair, conversation_job(self.minds[pair[0]], self.minds[pair[1]], now))
+        other = self._residents[partner]
+        self.slots[partner].queued = self.planner.stay(
+            other, f"talking with {resident.name}", TALK_EMOJI, Pose.TALK, now
+        )
+        stay = self.planner.stay(resident, f"talking with {partner}", TALK_EMOJI, Pose.TALK, now)
+        return self.begin(resident, slot, stay, now)
+
+    # --- activities and objects ----------------------------------------------------------------
+
+    def begin(
+        self, resident: Resident, slot: MindSlot, activity: Activity, now: datetime
+    ) -> Activity:
+        """Start `activity`: the object the resident used before goes back to its default."""
+        if slot.in_use is not None and slot.in_use_key != activity.key:
+            if self.objects.get(slot.in_use).changed_by == resident.name:
+                self.objects.reset(slot.in_use)
+            slot.in_use, slot.in_use_key = None, ""
+        return activity
+
+    def track_object_use(self, resident: Resident, slot: MindSlot, now: datetime) -> None:
+        """Once a resident stands at the object it uses, the object shows its new state."""
+        target = slot.object_target
+        if target is None or resident.is_walking or resident.activity is None:
+            return
+        if resident.activity.key == slot.object_key and target in self.objects:
+            self.objects.set(target, slot.object_state or "in use", by=resident.name, at=now)
+            slot.in_use, slot.in_use_key = target, slot.object_key
+        slot.object_target = None

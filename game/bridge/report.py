@@ -1,0 +1,90 @@
+"""What a run of the town did: where everyone went, and the figures of the run report."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from cognition.memory.records import MemoryKind
+from game.bridge.town_minds import LivingTown
+from game.world.address import Address
+from game.world.grid import Tile
+
+MINUTES_PER_DAY = 24 * 60
+
+
+@dataclass
+class Footprint:
+    """One resident at one step: where, doing what, walking or not."""
+
+    minute: float  # game minutes since the run began
+    tile: Tile
+    arena: Address | None
+    sector: Address | None
+    activity: str
+    walking: bool
+
+
+@dataclass
+class TownRecorder:
+    """Records every resident after every step (a `LockstepRunner` observer)."""
+
+    every_steps: int = 1
+    trail: dict[str, list[Footprint]] = field(default_factory=lambda: defaultdict(list))
+    _start: Any = None
+    _steps: int = 0
+
+    def __call__(self, living: LivingTown) -> None:
+        self._steps += 1
+        if self._start is None:
+            self._start = living.clock.now
+        if self._steps % self.every_steps:
+            return
+        minute = (living.clock.now - self._start).total_seconds() / 60
+        tree = living.town.tree
+        for resident in living.population:
+            activity = resident.activity.description if resident.activity else ""
+            self.trail[resident.name].append(
+                Footprint(
+                    minute,
+                    resident.tile,
+                    tree.arena_at(resident.tile),
+                    tree.sector_at(resident.tile),
+                    activity,
+                    resident.is_walking,
+                )
+            )
+
+    def places_visited(self) -> set[Address]:
+        return {step.arena for trail in self.trail.values() for step in trail if step.arena}
+
+
+def run_report(
+    living: LivingTown, game_hours: float, wall_s: float, recorder: TownRecorder | None = None
+) -> dict[str, Any]:
+    """The run's figures as a JSON-ready dict (see `smallville simulate --json`)."""
+    usage = living.stack.meter.snapshot().total
+    agents = len(living.minds)
+    agent_days = max(agents * game_hours / 24, 1e-9)
+    stats = living.director.stats
+    memories = reflections = plans = 0
+    for mind in living.minds.values():
+        memories += mind.memory.count()
+        reflections += mind.state.reflections
+        plans += len(mind.memory.all(MemoryKind.PLAN))
+    return {
+        "agents": agents,
+        "game_hours": game_hours,
+        "wall_s": round(wall_s, 2),
+        "llm_calls": usage.calls,
+        "llm_calls_per_agent_day": round(usage.calls / agent_days, 1),
+        "tokens_per_agent_day": round(usage.total_tokens / agent_days, 1),
+        "fallbacks": usage.fallbacks,
+        "errors": stats.errors + usage.errors,
+        "memories": memories,
+        "reflections": reflections,
+        "conversations": stats.conversations,
+        "plans": plans,
+        "distinct_places_visited": len(recorder.places_visited()) if recorder else 0,
+    }

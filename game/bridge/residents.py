@@ -1,0 +1,54 @@
+"""The bridge's bookkeeping per resident (main thread only) and its counters."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from cognition import contract
+from game.bridge.jobs import Outcome
+from game.town.resident import Activity
+from game.world.address import Address
+
+
+@dataclass
+class MindSlot:
+    """What the director tracks for one resident between frames."""
+
+    due: datetime | None = None  # the next decision is due then (None: at once)
+    ready: list[Outcome] = field(default_factory=list)  # finished, not applied yet
+    queued: Activity | None = None  # decided, handed to the population at the next update
+    utterances: list[contract.Utterance] = field(default_factory=list)
+    wants_to_talk: str | None = None
+    talk_asked: datetime | None = None
+    object_target: Address | None = None  # the object the decided activity will use
+    object_state: str | None = None
+    object_key: str = ""
+    in_use: Address | None = None  # the object this resident is using now
+    in_use_key: str = ""
+
+    def is_due(self, now: datetime) -> bool:
+        return self.due is None or now >= self.due
+
+    def take_ready(self) -> list[Outcome]:
+        ready, self.ready = self.ready, []
+        return ready
+
+    def plan_object(self, place: Address | None, state: str | None, key: str) -> None:
+        """Remember which object the coming activity uses (set once the resident arrives)."""
+        if place is not None and place.is_object:
+            self.object_target, self.object_state, self.object_key = place, state, key
+        else:
+            self.object_target, self.object_state, self.object_key = None, None, ""
+
+
+@dataclass
+class MindStats:
+    """What the minds did, counted on the main thread."""
+
+    decisions: int = 0
+    go_tos: int = 0
+    conversations: int = 0
+    errors: int = 0
+    last_error: str = ""
+    error_kinds: dict[str, int] = field(default_factory=dict)

@@ -1,0 +1,147 @@
+"""A town with minds: the map, its residents, their memories and the director, built once.
+
+`build_living_town` is what both the game window and the headless simulation use: it loads
+a bundled town (`saves/<town>/town.json` + `personas.json`), puts the listed residents at
+their spawns, opens one memory stream each, and steers them with a `MindDirector`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from cognition.agent import Agent
+from cognition.config import LLMSettings
+from cognition.llm import ModelStack, build_language_model
+from cognition.llm.retry import RetryPolicy
+from cognition.memory import MemoryStore, MemoryStream
+from cognition.memory.embeddings import Embedder
+from cognition.offline import OfflineBrain
+from cognition.persona import Persona, load_personas
+from cognition.settings import MindSettings
+from game.bridge.activities import ActivityPlanner
+from game.bridge.director import MindDirector
+from game.bridge.perception import PerceptionBuilder
+from game.town.population import Population
+from game.town.resident import Resident
+from game.town.setup import schedule_director
+from game.world.clock import GameClock
+from game.world.navigation import Navigator
+from game.world.objects import ObjectStates
+from game.world.pathfinding import PathFinder
+from game.world.spatial_memory import SpatialMemory
+from game.world.tmx import load_town
+from game.world.town import TownMap
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+@dataclass(frozen=True)
+class TownFile:
+    """A bundled town: its name, map, start time and resident list."""
+
+    directory: Path
+    name: str
+    map_path: Path
+    start: datetime
+    residents: tuple[str, ...]
+
+    @classmethod
+    def load(cls, town: str | Path, root: Path = ROOT) -> TownFile:
+        directory = Path(town)
+        if not directory.is_dir():
+            directory = root / "saves" / str(town)
+        data = json.loads((directory / "town.json").read_text(encoding="utf-8"))
+        return cls(
+            directory=directory,
+            name=data.get("town", directory.name),
+            map_path=root / data["map"],
+            start=datetime.fromisoformat(data["start"]),
+            residents=tuple(data["residents"]),
+        )
+
+    def personas(self) -> list[Persona]:
+        wanted = set(self.residents)
+        return [p for p in load_personas(self.directory / "personas.json") if p.name in wanted]
+
+
+@dataclass
+class LivingTown:
+    """Everything a running town with minds consists of."""
+
+    town: TownMap
+    clock: GameClock
+    population: Population
+    director: MindDirector
+    objects: ObjectStates
+    stack: ModelStack
+    store: MemoryStore
+    minds: dict[str, Agent]
+
+    def close(self) -> None:
+        self.director.close()
+        self.store.close()
+        self.stack.close()
+
+
+def model_stack(settings: LLMSettings, seed: int, retry: RetryPolicy | None = None) -> ModelStack:
+    """The language model the settings ask for (the offline brain when no server is set)."""
+    return build_language_model(settings, offline_factory=lambda: OfflineBrain(seed), retry=retry)
+
+
+def build_living_town(
+    town_file: TownFile,
+    stack: ModelStack,
+    memory_dir: Path,
+    embedder: Embedder,
+    *,
+    seed: int = 0,
+    workers: int = 8,
+    mind_settings: MindSettings | None = None,
+    path_budget_seconds: float | None = None,
+    timer: Callable[[], float] | None = None,
+) -> LivingTown:
+    """Load the map, place the residents, open their memories and build the director."""
+    town = load_town(town_file.map_path)
+    spawns = {s.name: s for s in town.residents()}
+    personas = [p for p in town_file.personas() if p.name in spawns]
+    clock = GameClock(town_file.start)
+    store = MemoryStore(memory_dir)
+    minds = {
+        p.name: Agent(
+            p,
+            MemoryStream(store, p.name, embedder),
+            stack.model,
+            mind_settings,
+            random.Random(f"{seed}|{p.name}"),
+        )
+        for p in personas
+    }
+    memories = {
+        name: SpatialMemory.for_resident(town.tree, spawns[name].home, spawns[name].work)
+        for name in minds
+    }
+    objects = ObjectStates(town.tree.objects())
+    pathfinder = PathFinder(town.grid)
+    navigator = Navigator(town.tree, town.grid, pathfinder)
+    director = MindDirector(
+        minds,
+        PerceptionBuilder(town.tree, objects, memories),
+        ActivityPlanner(navigator),
+        objects,
+        label=stack.label,
+        workers=workers,
+        clock=clock,
+        fallback=schedule_director(town),
+    )
+    residents = [Resident(name, spawns[name].tile) for name in minds]
+    extra = {} if timer is None else {"timer": timer}
+    population = Population(
+        residents, director, pathfinder, path_budget_seconds=path_budget_seconds, **extra
+    )
+    director.watch(population.residents)
+    return LivingTown(town, clock, population, director, objects, stack, store, minds)
