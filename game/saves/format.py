@@ -120,7 +120,7 @@ def _utc(moment: datetime) -> datetime:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", hide_input_in_errors=True)  # no secret in logs
 
 
 class MapRef(_Strict):

@@ -17,7 +17,6 @@ a slot at a time; nothing here locks against two.
 from __future__ import annotations
 
 import builtins
-import json
 import os
 import re
 import shutil
@@ -26,15 +25,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import platformdirs
-from pydantic import ValidationError
 
 from game.saves.errors import SaveError
 from game.saves.files import Rename, fsync_directory, fsync_tree, remove_tree, write_durably
 from game.saves.format import TownSave, file_sha256
-from game.saves.migrations import migrate
+from game.saves.town_file import read_town, serialise
 
 __all__ = [
     "DATA_DIR_VARIABLE",
@@ -53,7 +50,6 @@ _NAME = re.compile(r"^[A-Za-z0-9_-](?:[A-Za-z0-9 _-]{0,62}[A-Za-z0-9_-])?$")
 _WINDOWS_RESERVED = {"con", "prn", "aux", "nul"} | {
     f"{port}{number}" for port in ("com", "lpt") for number in range(1, 10)
 }
-_MAX_LISTED_PROBLEMS = 6
 
 
 def default_saves_root() -> Path:
@@ -125,7 +121,7 @@ class SaveSlots:
         (`MemoryStore.copy_to`). Returns the slot's directory; raises `SaveError`, leaving the
         old slot as it was, when anything fails before the swap."""
         name = check_slot_name(slot)
-        text = _serialise(save, name)
+        text = serialise(save, name)
         temporary = self.root / f".{name}.tmp-{uuid.uuid4().hex}"
         finished = False
         try:
@@ -180,7 +176,7 @@ class SaveSlots:
         label = f"The save {name!r}" + (" (previous)" if previous else "")
         if not directory.is_dir():
             raise SaveError(self._missing_message(name, previous))
-        save = _read_town(directory / TOWN_FILE, label)
+        save = read_town(directory / TOWN_FILE, label)
         memory = directory / MEMORY_DIRECTORY
         if not memory.is_dir():
             raise SaveError(f"{label} is incomplete: its memory directory {memory} is missing.")
@@ -246,63 +242,6 @@ class SaveSlots:
         if done:
             fsync_directory(self.root)
         return done
-
-
-def _serialise(save: TownSave, name: str) -> str:
-    """The JSON text of `save`, checked to read back as exactly `save`."""
-    try:
-        text = save.model_dump_json(indent=2)
-        again = TownSave.model_validate_json(text)
-    except ValidationError as exc:
-        raise SaveError(
-            f"Could not save {name!r}: the town is not valid:\n{_summary(exc)}"
-        ) from exc
-    if again != save:
-        raise SaveError(f"Could not save {name!r}: the town would not read back as written.")
-    return text + "\n"
-
-
-def _read_town(path: Path, label: str) -> TownSave:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"{label} is incomplete: {path} is missing.") from None
-    except OSError as exc:
-        raise SaveError(f"{label} cannot be read: {exc}") from exc
-    if not data.strip():
-        raise SaveError(f"{label} is damaged: {path} is empty (cut off while writing?).")
-    try:
-        raw: Any = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(f"{label} is damaged: {path} is not UTF-8 text.") from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"{label} is damaged: {path} is not valid JSON ({exc.msg} at line {exc.lineno}, "
-            f"column {exc.colno}); it may be truncated or corrupted."
-        ) from None
-    if not isinstance(raw, dict):
-        raise SaveError(f"{label} is damaged: {path} holds a {type(raw).__name__}, not an object.")
-    try:
-        raw = migrate(raw)
-    except SaveError as exc:
-        raise SaveError(f"{label} cannot be loaded: {exc}.") from None
-    try:
-        return TownSave.model_validate(raw)
-    except ValidationError as exc:
-        raise SaveError(f"{label} is not a valid save ({path}):\n{_summary(exc)}") from None
-
-
-def _summary(error: ValidationError) -> str:
-    """Pydantic's errors as lines like `residents[2].tile: Input should be a valid tuple`."""
-    lines = []
-    for problem in error.errors()[:_MAX_LISTED_PROBLEMS]:
-        where = "".join(
-            f"[{part}]" if isinstance(part, int) else f".{part}" for part in problem["loc"]
-        )
-        lines.append(f"  {where.lstrip('.') or '(top)'}: {problem['msg']}")
-    if error.error_count() > _MAX_LISTED_PROBLEMS:
-        lines.append(f"  … and {error.error_count() - _MAX_LISTED_PROBLEMS} more problems")
-    return "\n".join(lines)
 
 
 def _map_warnings(save: TownSave, map_root: Path | None) -> tuple[str, ...]:
