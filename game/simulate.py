@@ -36,6 +36,7 @@ class SimulationOptions:
     model: str | None = None
     api_key: str | None = None
     max_concurrency: int = 16
+    timeout_s: float = 60.0
     workers: int = 16
     data_dir: Path | None = None
     embedder: str = "minilm"  # "minilm" (the real local model) or "hashing" (instant, tests)
@@ -62,6 +63,7 @@ def llm_settings(options: SimulationOptions) -> LLMSettings:
         api_key=options.api_key or "not-needed",
         model=options.model or "gpt-4o-mini",
         max_concurrency=options.max_concurrency,
+        timeout_s=options.timeout_s,
     )
 
 

@@ -188,7 +188,7 @@ class MindDirector:
         if isinstance(outcome, Failed):
             self.fail(outcome, now)
         elif isinstance(outcome, Conversed):
-            self.stats.conversations += 1
+            self.stats.count_conversation(*outcome.conversation.participants)
             self.talks.start(outcome.conversation, now)
             for name in outcome.names:
                 self.slots[name].due = None

@@ -51,4 +51,9 @@ class MindStats:
     conversations: int = 0
     errors: int = 0
     last_error: str = ""
-    error_kinds: dict[str, int] = field(default_factory=dict)
+    talked_with: dict[str, set[str]] = field(default_factory=dict)
+
+    def count_conversation(self, first: str, second: str) -> None:
+        self.conversations += 1
+        self.talked_with.setdefault(first, set()).add(second)
+        self.talked_with.setdefault(second, set()).add(first)
