@@ -1,0 +1,118 @@
+"""The MindDirector: jobs off the main thread, outcomes applied in order, failures contained."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from cognition.contract import Decision, Perception
+from cognition.llm.task import BudgetReached
+from game.bridge.lockstep import LockstepRunner
+from game.bridge.town_minds import LivingTown
+
+MakeTown = Callable[..., LivingTown]
+
+
+def run_for(living: LivingTown, minutes: int, observe: Any = None) -> None:
+    LockstepRunner(living).run_until(living.clock.now + timedelta(minutes=minutes), observe)
+
+
+def test_residents_act_on_their_decisions(make_town: MakeTown) -> None:
+    living = make_town()
+    run_for(living, 30)
+    assert living.director.stats.go_tos >= 3
+    for resident in living.population:
+        assert resident.activity is not None
+        assert resident.activity.key.startswith("mind:")  # the minds decided, not the schedule
+
+
+def test_a_failing_mind_is_counted_and_its_resident_carries_on(make_town: MakeTown) -> None:
+    living = make_town()
+    klaus = living.minds["Klaus Mueller"]
+
+    def broken(perception: Perception) -> Decision:
+        raise RuntimeError("the model fell over")
+
+    klaus.decide = broken  # type: ignore[method-assign]
+    run_for(living, 30)
+    stats = living.director.stats
+    assert stats.errors >= 2 and "the model fell over" in stats.last_error
+    resident = living.population.get("Klaus Mueller")
+    assert resident is not None and resident.activity is not None  # the schedule took over
+    others = [r for r in living.population if r.name != "Klaus Mueller"]
+    assert all(r.activity is not None and r.activity.key.startswith("mind:") for r in others)
+
+
+def test_budget_reached_pauses_the_town_with_a_message(make_town: MakeTown) -> None:
+    living = make_town()
+
+    def spent(perception: Perception) -> Decision:
+        raise BudgetReached("10000 tokens spent")
+
+    living.minds["Maria Lopez"].decide = spent  # type: ignore[method-assign]
+    run_for(living, 30)
+    assert living.clock.paused
+    assert "Budget" in living.director.message
+
+
+def test_at_most_one_job_per_resident_and_the_frame_never_waits(make_town: MakeTown) -> None:
+    living = make_town(workers=8)
+    running: Counter[str] = Counter()
+    most: Counter[str] = Counter()
+    lock = threading.Lock()
+    for mind in living.minds.values():
+        think = mind.decide
+
+        def slow(perception: Perception, think: Any = think) -> Decision:
+            with lock:
+                running[perception.agent] += 1
+                most[perception.agent] = max(most[perception.agent], running[perception.agent])
+            time.sleep(0.3)
+            try:
+                return think(perception)
+            finally:
+                with lock:
+                    running[perception.agent] -= 1
+
+        mind.decide = slow  # type: ignore[method-assign]
+    longest = 0.0
+    deadline = time.perf_counter() + 1.5
+    while time.perf_counter() < deadline:  # play mode: ×60, 30 frames a second
+        started = time.perf_counter()
+        living.clock.advance(2.0)
+        living.population.update(living.clock.now, 2.0)
+        longest = max(longest, time.perf_counter() - started)
+        time.sleep(1 / 30)
+    assert living.director.stats.decisions >= 3  # decisions did arrive meanwhile
+    assert max(most.values()) == 1
+    assert longest < 0.2  # far below one 300 ms model call: nothing waited on a mind
+
+
+def test_objects_in_use_show_their_state_and_go_back_after(make_town: MakeTown) -> None:
+    living = make_town()
+    seen: list[tuple[str, str]] = []
+
+    def watch(town: LivingTown) -> None:
+        for address, state in town.objects.changed().items():
+            if state.changed_by is not None:
+                seen.append((state.changed_by, address.describe()))
+                slot = town.director.slots[state.changed_by]
+                assert slot.in_use == address  # only the object in use is changed
+
+    run_for(living, 120, watch)
+    assert len(set(seen)) >= 3
+
+
+def test_conversations_are_played_back_into_the_dialogue_log(make_town: MakeTown) -> None:
+    living = make_town()
+    run_for(living, 180)
+    stats = living.director.stats
+    assert stats.conversations >= 1
+    lines = living.director.dialogue.lines()
+    assert lines and {line.speaker for line in lines} <= set(living.minds)
+    for name, partners in stats.talked_with.items():
+        assert name not in partners and partners <= set(living.minds)

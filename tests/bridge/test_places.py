@@ -1,0 +1,43 @@
+"""World addresses ↔ mind addresses, and what a resident knows of the town."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cognition import contract
+from game.bridge.places import known_places, to_mind_address, to_world_address
+from game.world.address import Address
+from game.world.spatial_memory import SpatialMemory
+from game.world.tmx import load_town
+
+MAP = Path(__file__).resolve().parents[2] / "maps" / "the_ville.tmx"
+
+
+def test_addresses_cross_the_border_both_ways() -> None:
+    tree = load_town(MAP).tree
+    place = Address("Hobbs Cafe", "cafe")
+    mind = to_mind_address(tree.world, place)
+    assert mind == contract.Address(world=tree.world, sector="Hobbs Cafe", arena="cafe")
+    assert to_world_address(tree, mind) == place
+    assert to_mind_address(tree.world, None) == contract.Address(world=tree.world)
+
+
+def test_an_unknown_object_falls_back_to_its_arena_and_an_unknown_sector_to_none() -> None:
+    tree = load_town(MAP).tree
+    odd = contract.Address(world=tree.world, sector="Hobbs Cafe", arena="cafe", object="piano")
+    assert to_world_address(tree, odd) == Address("Hobbs Cafe", "cafe")
+    nowhere = contract.Address(world=tree.world, sector="Atlantis")
+    assert to_world_address(tree, nowhere) is None
+
+
+def test_known_places_carry_the_spatial_memory_and_the_norms() -> None:
+    town = load_town(MAP)
+    spawn = next(s for s in town.residents() if s.name == "Isabella Rodriguez")
+    memory = SpatialMemory.for_resident(town.tree, spawn.home, spawn.work)
+    known = known_places(town.tree, memory)
+    names = [sector.name for sector in known.sectors]
+    assert "Hobbs Cafe" in names and "Isabella Rodriguez's apartment" in names
+    assert "Adam Smith's house" not in names  # someone else's home is not known
+    cafe = known.sector("Hobbs Cafe")
+    assert cafe is not None and cafe.kind == "public"
+    assert cafe.open_hours == town.tree.sector("Hobbs Cafe").norms.open_hours
