@@ -1,0 +1,88 @@
+"""Headless lockstep runs: reproducible, a sensible day, and robust to a failing model."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cognition.llm.retry import RetryPolicy, no_sleep
+from cognition.memory import MemoryStore, MemoryStream
+from cognition.memory.fakes import HashingEmbedder
+from cognition.testing.fake_openai_server import FakeOpenAIServer
+from game.bridge.day_check import day_problems
+from game.bridge.town_minds import LivingTown, TownFile
+from game.cli import main
+from game.simulate import SimulationOptions, simulate
+
+REPORT_KEYS = {
+    "agents",
+    "game_hours",
+    "wall_s",
+    "llm_calls",
+    "llm_calls_per_agent_day",
+    "tokens_per_agent_day",
+    "fallbacks",
+    "errors",
+    "memories",
+    "reflections",
+    "conversations",
+    "plans",
+    "distinct_places_visited",
+}
+
+
+def run_cli(tmp_path: Path, name: str) -> dict[str, object]:
+    report = tmp_path / f"{name}.json"
+    argv = ["simulate", "--town", "the_ville_n3", "--hours", "1.5", "--seed", "7"]
+    argv += ["--embedder", "hashing", "--quiet", "--json", str(report)]
+    assert main(argv) == 0
+    loaded: dict[str, object] = json.loads(report.read_text(encoding="utf-8"))
+    return loaded
+
+
+def test_the_same_seed_gives_the_same_report(tmp_path: Path) -> None:
+    first, second = run_cli(tmp_path, "first"), run_cli(tmp_path, "second")
+    assert set(first) >= REPORT_KEYS
+    assert first["agents"] == 3 and first["game_hours"] == 1.5
+    assert first["llm_calls"] and first["memories"] and first["plans"] == 3
+    first.pop("wall_s"), second.pop("wall_s")
+    assert first == second
+
+
+def test_a_day_in_smallville_with_the_offline_brain() -> None:
+    towns: list[LivingTown] = []
+    options = SimulationOptions(town="the_ville_n3", hours=24, embedder="hashing", progress=False)
+    report, recorder = simulate(options, observe=lambda town: towns[:1] or towns.append(town))
+    living = towns[0]
+    personas = TownFile.load("the_ville_n3").personas()
+    start_hour = TownFile.load("the_ville_n3").start.hour
+    problems = day_problems(
+        personas, recorder.trail, living.director.stats.talked_with, living.town.grid, start_hour
+    )
+    assert problems == []
+    assert report["errors"] == 0 and report["conversations"] >= 3
+    assert report["distinct_places_visited"] >= 8
+
+
+def test_a_model_failing_one_call_in_five_never_stops_the_town(tmp_path: Path) -> None:
+    with FakeOpenAIServer(fault_rate=0.2, seed=3, timeout_sleep_s=0.3) as server:
+        options = SimulationOptions(
+            town="the_ville_n3",
+            hours=1,
+            base_url=server.base_url,
+            model="fake-model",
+            timeout_s=0.2,
+            embedder="hashing",
+            data_dir=tmp_path / "memory",
+            progress=False,
+        )
+        report, recorder = simulate(options, retry=RetryPolicy(max_retries=2, sleep=no_sleep))
+        faults = [r.fault for r in server.chat_requests if r.fault is not None]
+    assert report["game_hours"] == 1.0  # the run completed
+    assert len(faults) >= 10 and len(set(faults)) >= 4  # many kinds of failure happened
+    assert report["llm_calls"] > 0 and report["errors"] == 0  # failures became typed fallbacks
+    assert all(len(trail) == 60 for trail in recorder.trail.values())
+    with MemoryStore(tmp_path / "memory") as store:  # every memory is on disk
+        names = store.agents()
+        stored = sum(MemoryStream(store, name, HashingEmbedder()).count() for name in names)
+    assert stored == report["memories"]
