@@ -66,7 +66,9 @@ def add_simulate_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     sim.add_argument("--town", default="the_ville_n25", help="a bundled town or a directory")
     sim.add_argument("--hours", type=float, default=24.0, help="game hours to run")
     sim.add_argument("--brain", choices=["offline"], help="the offline brain (the default)")
-    sim.add_argument("--base-url", help="an OpenAI-compatible server, e.g. http://localhost:11434/v1")
+    sim.add_argument(
+        "--base-url", help="an OpenAI-compatible server, e.g. http://localhost:11434/v1"
+    )
     sim.add_argument("--model", help="the model name at --base-url")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--step-minutes", type=float, default=1.0, help="game minutes per step")
