@@ -24,14 +24,14 @@ from cognition.contract import (
     Wait,
 )
 from cognition.llm.task import LanguageModel
-from cognition.memory.records import MemoryKind
+from cognition.memory.records import MemoryKind, NewMemory
 from cognition.persona import Persona
 from cognition.plan import DayPlan, minute_of_day, splice
 from cognition.settings import MindSettings
 from cognition.steps.action import next_step
 from cognition.steps.common import MemoryStreamLike, contains_word
 from cognition.steps.dialogue import Speaker, converse
-from cognition.steps.importance import rate_importance
+from cognition.steps.importance import rate_importances
 from cognition.steps.interview import adopt, interview
 from cognition.steps.perceive import Observation, perceive
 from cognition.steps.planning import plan_new_day
@@ -67,15 +67,25 @@ class Agent:
     # --- memory -------------------------------------------------------------------------
 
     def remember(self, kind: MemoryKind, text: str, now: datetime) -> None:
-        importance = rate_importance(self.model, self.name, self.persona.identity(), text)
-        self.memory.add(kind, text, now, importance)
+        self.remember_many(kind, [text], now)
+
+    def remember_many(self, kind: MemoryKind, texts: list[str], now: datetime) -> None:
+        """Store memories made at one moment: one importance call, one write."""
+        if not texts:
+            return
+        ratings = rate_importances(self.model, self.name, self.persona.identity(), texts)
+        self.memory.add_many(
+            [
+                NewMemory(kind, text, now, rating)
+                for text, rating in zip(texts, ratings, strict=True)
+            ]
+        )
 
     def seed(self, now: datetime) -> None:
         """Add the persona's initial memories, once."""
         if self.state.seeded:
             return
-        for fact in self.persona.initial_memories():
-            self.remember(MemoryKind.OBSERVATION, fact, now)
+        self.remember_many(MemoryKind.OBSERVATION, list(self.persona.initial_memories()), now)
         self.state.seeded = True
 
     def summary(self, now: datetime) -> str:
@@ -123,8 +133,8 @@ class Agent:
 
     def observe(self, perception: Perception) -> list[Observation]:
         observations = perceive(perception, self.settings, self.state.retained)
-        for observation in observations:
-            self.remember(MemoryKind.OBSERVATION, observation.text, perception.time)
+        texts = [observation.text for observation in observations]
+        self.remember_many(MemoryKind.OBSERVATION, texts, perception.time)
         retained = self.state.retained + [o.text for o in observations]
         self.state.retained = retained[-self.settings.retention :]
         return observations
@@ -272,8 +282,8 @@ class Agent:
 
     def keep_conversation(self, conversation: Conversation, partner: str, now: datetime) -> None:
         transcript = "\n".join(f"{line.speaker}: {line.text}" for line in conversation.lines)
-        self.remember(MemoryKind.DIALOGUE, f"Conversation with {partner}:\n{transcript}", now)
-        self.remember(MemoryKind.DIALOGUE, conversation.summary, now)
+        texts = [f"Conversation with {partner}:\n{transcript}", conversation.summary]
+        self.remember_many(MemoryKind.DIALOGUE, texts, now)
         minutes = self.settings.conversation_cooldown_minutes
         self.state.cooldowns[partner] = now + timedelta(minutes=minutes)
 

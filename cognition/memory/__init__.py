@@ -6,10 +6,10 @@ from cognition.memory.bundled import bundled_file
 from cognition.memory.collection import StoredRecord
 from cognition.memory.embedding_cache import CachedEmbedder
 from cognition.memory.embeddings import Embedder, LocalMiniLM, ServerEmbedder, normalise_rows
-from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
+from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 from cognition.memory.scoring import RetrievalWeights
 from cognition.memory.store import MemoryStore, collection_name
-from cognition.memory.stream import MemoryStream, NewMemory
+from cognition.memory.stream import MemoryStream
 
 __all__ = [
     "CachedEmbedder",

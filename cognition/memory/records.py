@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
@@ -41,3 +42,15 @@ class RetrievalHit(BaseModel):
     importance: float
     relevance: float
     score: float
+
+
+@dataclass(frozen=True)
+class NewMemory:
+    """A memory to add with `add_many`; fields as in `MemoryStream.add`."""
+
+    kind: MemoryKind
+    text: str
+    created: datetime
+    importance: int
+    evidence: tuple[str, ...] = ()
+    depth: int | None = None

@@ -7,7 +7,6 @@ All methods are thread-safe (one lock per agent, shared by every stream of that 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
@@ -16,7 +15,7 @@ import numpy.typing as npt
 from cognition.memory.collection import AgentCollection, StoredRecord
 from cognition.memory.embeddings import Embedder
 from cognition.memory.mirror import KIND_CODES, game_hours
-from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
+from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 from cognition.memory.scoring import (
     PAPER_RECENCY_DECAY,
     RetrievalWeights,
@@ -27,18 +26,6 @@ from cognition.memory.store import MemoryStore
 
 _EMBEDDER_KEY = "embedder"
 _LAST_REFLECTION_KEY = "last_reflection"
-
-
-@dataclass(frozen=True)
-class NewMemory:
-    """A memory to add with `MemoryStream.add_many`; fields as in `MemoryStream.add`."""
-
-    kind: MemoryKind
-    text: str
-    created: datetime
-    importance: int
-    evidence: tuple[str, ...] = ()
-    depth: int | None = None
 
 
 class MemoryStream:

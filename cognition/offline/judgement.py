@@ -9,7 +9,7 @@ from collections import Counter
 from cognition.offline.tables import EMOJI, IMPORTANCE, OBJECT_STATES
 from cognition.offline.text import first_match, has_word, overlap, strip_stamp
 from cognition.steps.emoji import ActionEmoji, EmojiInput
-from cognition.steps.importance import ImportanceInput, ImportanceRating
+from cognition.steps.importance import NEUTRAL, ImportanceInput, ImportanceRatings
 from cognition.steps.object_state import ObjectState, ObjectStateInput
 from cognition.steps.reflect import (
     Insight,
@@ -24,10 +24,13 @@ FULL_NAME = re.compile(r"\b([A-Z][a-z]+ [A-Z][a-z]+)\b")
 MOODS = ("hopeful", "content", "a little restless", "energised", "thoughtful")
 
 
-def rate(inputs: ImportanceInput, rng: random.Random) -> ImportanceRating:
-    lowered = inputs.memory.lower()
-    rating = next((r for keys, r in IMPORTANCE if any(k in lowered for k in keys)), 3)
-    return ImportanceRating(rating=rating)
+def rate_one(memory: str) -> int:
+    lowered = memory.lower()
+    return next((r for keys, r in IMPORTANCE if any(k in lowered for k in keys)), NEUTRAL)
+
+
+def rate(inputs: ImportanceInput, rng: random.Random) -> ImportanceRatings:
+    return ImportanceRatings(ratings=[rate_one(line) for line in inputs.memories])
 
 
 def people_in(lines: list[str], agent: str) -> list[str]:

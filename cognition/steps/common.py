@@ -14,7 +14,7 @@ from typing import Protocol, TypeVar
 from pydantic import BaseModel
 
 from cognition.llm.task import LanguageModel, Task
-from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
+from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 
 log = logging.getLogger("cognition.steps")
 
@@ -34,6 +34,8 @@ class MemoryStreamLike(Protocol):
         evidence: Sequence[str] = (),
         depth: int | None = None,
     ) -> MemoryRecord: ...
+
+    def add_many(self, memories: Sequence[NewMemory]) -> list[MemoryRecord]: ...
 
     def recent(self, n: int, kinds: Collection[MemoryKind] | None = None) -> list[MemoryRecord]: ...
 

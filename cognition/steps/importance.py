@@ -1,37 +1,70 @@
-"""Importance: how poignant a new memory is, on the paper's 1–10 scale."""
+"""Importance: how poignant new memories are, on the paper's 1–10 scale.
+
+All the memories made at one moment (one perception's observations, one question's
+insights, a conversation and its summary) are rated in one call: a list in, a list of
+ratings out. A missing or out-of-range rating falls back to neutral for that item only.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
 from cognition.llm.task import LanguageModel, Task
 from cognition.steps.common import ask
 
+NEUTRAL = 3
+
 
 class ImportanceInput(BaseModel):
     agent: str
     identity: str
-    memory: str
+    memories: list[str] = Field(description="numbered memories, '1. ...'")
+    count: int
 
 
-class ImportanceRating(BaseModel):
-    rating: int = Field(ge=1, le=10, description="1 = mundane (brushing teeth), 10 = life-changing")
+class ImportanceRatings(BaseModel):
+    ratings: list[int] = Field(
+        description="one rating per memory, in order: 1 = mundane (brushing teeth), "
+        "10 = life-changing"
+    )
 
 
-def neutral_rating(_: ImportanceInput) -> ImportanceRating:
-    return ImportanceRating(rating=3)
+def neutral_ratings(inputs: ImportanceInput) -> ImportanceRatings:
+    return ImportanceRatings(ratings=[NEUTRAL] * inputs.count)
 
 
 RATE_IMPORTANCE = Task(
     name="rate_importance",
     template="rate_importance.txt",
     input_model=ImportanceInput,
-    output_model=ImportanceRating,
-    fallback=neutral_rating,
+    output_model=ImportanceRatings,
+    fallback=neutral_ratings,
 )
 
 
+def per_item(ratings: Sequence[int], count: int) -> list[int]:
+    """Exactly `count` ratings in 1–10: bad or missing items are neutral."""
+    valid = [r if 1 <= r <= 10 else NEUTRAL for r in ratings[:count]]
+    return valid + [NEUTRAL] * (count - len(valid))
+
+
+def rate_importances(
+    model: LanguageModel, agent: str, identity: str, memories: Sequence[str]
+) -> list[int]:
+    """The importance (1–10) of each of `memories` to `agent`, in one call."""
+    if not memories:
+        return []
+    inputs = ImportanceInput(
+        agent=agent,
+        identity=identity,
+        memories=[f"{i}. {text}" for i, text in enumerate(memories, start=1)],
+        count=len(memories),
+    )
+    return per_item(ask(model, RATE_IMPORTANCE, inputs, agent).ratings, len(memories))
+
+
 def rate_importance(model: LanguageModel, agent: str, identity: str, memory: str) -> int:
-    """The importance (1–10) of `memory` to `agent`."""
-    inputs = ImportanceInput(agent=agent, identity=identity, memory=memory)
-    return ask(model, RATE_IMPORTANCE, inputs, agent).rating
+    """The importance (1–10) of one `memory` to `agent`."""
+    return rate_importances(model, agent, identity, [memory])[0]

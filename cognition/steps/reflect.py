@@ -12,10 +12,10 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 from cognition.llm.task import LanguageModel, Task
-from cognition.memory.records import MemoryKind, MemoryRecord
+from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.settings import MindSettings
 from cognition.steps.common import MemoryStreamLike, ask
-from cognition.steps.importance import rate_importance
+from cognition.steps.importance import rate_importances
 
 
 class QuestionsInput(BaseModel):
@@ -99,33 +99,40 @@ def reflect(
             count=settings.reflection_insights,
             statements=[f"{i}. {r.text}" for i, r in enumerate(evidence, start=1)],
         )
-        for insight in ask(model, INSIGHTS, insights_in, agent).insights[
-            : settings.reflection_insights
-        ]:
-            record = store_insight(model, memory, agent, identity, insight, evidence, now)
-            if record is not None:
-                stored.append(record)
+        found = ask(model, INSIGHTS, insights_in, agent).insights[: settings.reflection_insights]
+        stored += store_insights(model, memory, agent, identity, found, evidence, now)
     memory.mark_reflection(now)
     return stored
 
 
-def store_insight(
+def store_insights(
     model: LanguageModel,
     memory: MemoryStreamLike,
     agent: str,
     identity: str,
-    insight: Insight,
+    insights: list[Insight],
     evidence: list[MemoryRecord],
     now: datetime,
-) -> MemoryRecord | None:
-    """Store one insight citing only the statements it was shown; None if it cites none."""
-    cited = sorted({n for n in insight.evidence if 1 <= n <= len(evidence)})
-    text = insight.text.strip()
-    if not cited or not text:
-        return None
-    records = [evidence[n - 1] for n in cited]
-    depth = 1 + max(r.depth for r in records)
-    importance = rate_importance(model, agent, identity, text)
-    return memory.add(
-        MemoryKind.REFLECTION, text, now, importance, evidence=[r.id for r in records], depth=depth
+) -> list[MemoryRecord]:
+    """Store the insights citing statements they were shown (one rating call, one write);
+    an insight citing none is dropped."""
+    kept: list[tuple[str, list[MemoryRecord]]] = []
+    for insight in insights:
+        cited = sorted({n for n in insight.evidence if 1 <= n <= len(evidence)})
+        text = insight.text.strip()
+        if cited and text:
+            kept.append((text, [evidence[n - 1] for n in cited]))
+    ratings = rate_importances(model, agent, identity, [text for text, _ in kept])
+    return memory.add_many(
+        [
+            NewMemory(
+                MemoryKind.REFLECTION,
+                text,
+                now,
+                rating,
+                evidence=tuple(r.id for r in records),
+                depth=1 + max(r.depth for r in records),
+            )
+            for (text, records), rating in zip(kept, ratings, strict=True)
+        ]
     )

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 
-from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
+from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 
 WORD = re.compile(r"[a-z0-9']+")
 STOP_TEXT = (
@@ -49,6 +49,7 @@ class FakeMemoryStream:
         self.decay = decay
         self._records: list[MemoryRecord] = []
         self.last_reflection: datetime | None = None
+        self.writes = 0  # calls that store records (add_many counts once)
 
     def add(
         self,
@@ -75,7 +76,16 @@ class FakeMemoryStream:
             depth=depth,
         )
         self._records.append(record)
+        self.writes += 1
         return record
+
+    def add_many(self, memories: Sequence[NewMemory]) -> list[MemoryRecord]:
+        """Several memories at once (counted as one write)."""
+        records = [
+            self.add(m.kind, m.text, m.created, m.importance, m.evidence, m.depth) for m in memories
+        ]
+        self.writes -= max(0, len(records) - 1)
+        return records
 
     def recent(self, n: int, kinds: Collection[MemoryKind] | None = None) -> list[MemoryRecord]:
         """The n most recently created records, newest first."""

@@ -69,7 +69,9 @@ def test_it_says_what_it_is() -> None:
     brain = OfflineBrain(0)
     assert brain.label == "offline brain"
     completion = brain.complete(
-        RATE_IMPORTANCE, ImportanceInput(agent="A", identity="A", memory="a party"), agent="A"
+        RATE_IMPORTANCE,
+        ImportanceInput(agent="A", identity="A", memories=["1. a party"], count=1),
+        agent="A",
     )
     assert completion.source is Source.OFFLINE and completion.error is None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cognition.contract import Address, SeenAgent, SeenObject, Utterance
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
-from cognition.steps.importance import rate_importance
+from cognition.steps.importance import rate_importance, rate_importances
 from cognition.steps.perceive import perceive
 from cognition.testing.scripted_model import ScriptedModel
 from cognition.testing.town import ISABELLA, START, WORLD, perception
@@ -66,3 +66,24 @@ def test_offline_importance_ranks_events_above_routine() -> None:
 def test_importance_out_of_range_uses_the_typed_fallback() -> None:
     model = ScriptedModel()  # nothing scripted: the task's own fallback
     assert rate_importance(model, "A", "A", "anything") == 3
+
+
+def test_importance_of_several_memories_is_one_call() -> None:
+    model = ScriptedModel({"rate_importance": [{"ratings": [8, 2, 5]}]})
+    ratings = rate_importances(model, "A", "A", ["a party", "brushing teeth", "a chat"])
+    assert ratings == [8, 2, 5]
+    assert len(model.calls) == 1
+
+
+def test_bad_or_missing_batched_ratings_fall_back_per_item() -> None:
+    model = ScriptedModel({"rate_importance": [{"ratings": [9, 42]}]})
+    assert rate_importances(model, "A", "A", ["fire", "odd", "missing"]) == [9, 3, 3]
+    assert rate_importances(ScriptedModel(), "A", "A", ["x", "y"]) == [3, 3]
+    assert rate_importances(model, "A", "A", []) == []
+
+
+def test_offline_batched_importance_rates_each_item() -> None:
+    ratings = rate_importances(
+        OfflineBrain(0), "A", "A", ["Isabella is planning a party", "A is brushing teeth"]
+    )
+    assert ratings[0] >= 8 > 2 >= ratings[1]

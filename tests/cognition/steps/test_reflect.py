@@ -60,7 +60,7 @@ def test_invented_evidence_is_rejected() -> None:
                     ]
                 }
             ],
-            "rate_importance": [{"rating": 6}],
+            "rate_importance": [{"ratings": [6]}],
         }
     )
     stored = reflect(model, memory, AGENT, "Klaus", START + timedelta(hours=2), SETTINGS)
