@@ -7,15 +7,14 @@ screenshots. Drawing lives in game.render and game.ui; the model in game.world a
 from __future__ import annotations
 
 import gc
-import json
 import logging
-import os
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,14 +22,19 @@ from game.render.camera import Camera
 from game.render.scene import TownScene
 from game.town.director import ResidentDirector
 from game.town.population import Population
-from game.town.setup import build_population, wander_director
+from game.town.setup import build_population
 from game.town.speed import SimulationSpeed
+from game.ui.dialogue_panel import LogLine
 from game.ui.handlers import Handler, TownHandler
 from game.ui.hud import Hud, HudInfo
+from game.ui.loading import LoadingScreen
 from game.ui.view_state import ViewState
 from game.world.clock import GameClock
-from game.world.tmx import MapError, load_town
+from game.world.tmx import load_town
 from game.world.town import TownMap
+
+if TYPE_CHECKING:  # the minds load on a worker thread, behind the loading screen (launch.py)
+    from game.bridge.town_minds import LivingTown
 
 log = logging.getLogger(__name__)
 ROOT = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parent.parent))
@@ -47,6 +51,10 @@ class AppOptions:
     zoom: int = 2
     speed: int = 1
     fps: int = 60
+    minds: bool = False  # True: the MindDirector (`smallville`); False: the schedule
+    town: str | None = None  # a bundled town (None: every resident of the map, no minds)
+    embedder: str = "minilm"  # "hashing" in tests: no ONNX load
+    line_minutes: float = 2.0  # game minutes each spoken line stays in its bubble
 
 
 @dataclass
@@ -78,7 +86,9 @@ class App:
         clock: GameClock,
         scene: TownScene,
         options: AppOptions,
+        living: LivingTown | None = None,
     ) -> None:
+        self.living = living  # the minds, when the town has them
         self.town = town
         self.population = population
         self.clock = clock
@@ -98,6 +108,7 @@ class App:
         self.handler: Handler = TownHandler(self.view)
         self.real_seconds = 0.0
         self.fps = 0.0
+        self.loading: LoadingScreen | None = None  # the loading screen shown, if any
         self._centre_on_residents()
 
     @classmethod
@@ -110,8 +121,20 @@ class App:
         open_window(options.size)
         town = load_town(options.map_path)
         population = build_population(town, director_for(town) if director_for else None)
+        if options.town is not None:  # only the bundled town's residents
+            from game.bridge.town_minds import TownFile
+
+            wanted = set(TownFile.load(options.town).residents)
+            kept = [r for r in population if r.name in wanted]
+            population = Population(kept, population.director, population.pathfinder)
         scene = TownScene.load(options.map_path, options.characters)
         return cls(town, population, GameClock(), scene, options)
+
+    def close(self) -> None:
+        """Stop the minds' threads and flush the memory store (idempotent)."""
+        living, self.living = self.living, None
+        if living is not None:
+            living.close()
 
     def _centre_on_residents(self) -> None:
         if len(self.population):
@@ -172,13 +195,25 @@ class App:
         labelled = {name for name in (self.view.hovered, self.view.selected) if name}
         self.scene.draw(
             self.screen, self.view.camera, self.population, self.clock.now,
-            labelled, self.view.selected, self.real_seconds,
+            labelled, self.view.selected, self.real_seconds, self.speech(),
         )  # fmt: skip
         self.hud.draw(self.screen, self.hud_info())
+
+    def speech(self) -> dict[str, str]:
+        """Who says what right now (residents in a conversation)."""
+        return self.living.director.talks.speaking(self.clock.now) if self.living else {}
 
     def hud_info(self) -> HudInfo:
         selected = self.population.get(self.view.selected) if self.view.selected else None
         activity = selected.activity.description if selected and selected.activity else ""
+        extra = {}
+        if self.living is not None:
+            log_ = self.living.director.dialogue
+            extra = {
+                "banner": self.living.director.message,
+                "dialogue": [LogLine(x.speaker, x.listener, x.text) for x in log_.lines(6)],
+                "dialogue_total": log_.total,
+            }
         return HudInfo(
             now=self.clock.now,
             speed=self.view.speed.multiplier,
@@ -189,6 +224,9 @@ class App:
             selected=selected.name if selected else None,
             selected_activity=activity,
             portrait=self.scene.painter.sheets.portrait(selected.slug) if selected else None,
+            show_dialogue=self.view.show_dialogue,
+            real_seconds=self.real_seconds,
+            **extra,  # type: ignore[arg-type]
         )
 
     @staticmethod
@@ -201,11 +239,14 @@ class App:
         """The interactive loop at `options.fps` until the window closes."""
         self.settle()
         timer = pygame.time.Clock()
-        while self.view.running:
-            real_seconds = min(timer.tick(self.options.fps) / 1000.0, 0.25)
-            self.fps = timer.get_fps()
-            self.step(real_seconds)
-            pygame.display.flip()
+        try:
+            while self.view.running:
+                real_seconds = min(timer.tick(self.options.fps) / 1000.0, 0.25)
+                self.fps = timer.get_fps()
+                self.step(real_seconds)
+                pygame.display.flip()
+        finally:
+            self.close()
 
     def run_frames(self, frames: int, real_seconds: float = 1 / 60) -> FrameTimes:
         """Run `frames` frames with a fixed dt as fast as possible; time each frame."""
@@ -227,51 +268,3 @@ def open_window(size: tuple[int, int]) -> pygame.Surface:
         pygame.init()
     pygame.display.set_caption(WINDOW_TITLE)
     return pygame.display.set_mode(size, pygame.RESIZABLE)
-
-
-HEADLESS_SPEED = 10
-
-
-def play(
-    headless: bool = False,
-    frames: int = 600,
-    screenshot: Path | None = None,
-    bench_json: Path | None = None,
-    options: AppOptions | None = None,
-) -> int:
-    """`smallville`: open the window and play; or, headless, run `frames` fixed-dt frames
-    with every resident wandering (so all walk), then save a screenshot and timings."""
-    options = options or AppOptions()
-    if headless:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    pygame.init()
-    try:
-        return _play(headless, frames, screenshot, bench_json, options)
-    except MapError as error:
-        print(error, file=sys.stderr)
-        return 1
-    finally:
-        pygame.quit()
-
-
-def _play(
-    headless: bool,
-    frames: int,
-    screenshot: Path | None,
-    bench_json: Path | None,
-    options: AppOptions,
-) -> int:
-    if not headless:
-        App.build(options).run()
-        return 0
-    app = App.build(replace(options, speed=HEADLESS_SPEED), wander_director)
-    summary = app.run_frames(frames).summary(len(app.population))
-    if screenshot is not None:
-        screenshot.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, str(screenshot))
-    if bench_json is not None:
-        bench_json.parent.mkdir(parents=True, exist_ok=True)
-        bench_json.write_text(json.dumps(summary) + "\n", encoding="utf-8")
-    print(json.dumps(summary))
-    return 0

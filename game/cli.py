@@ -24,17 +24,28 @@ def add_game_flags(parser: argparse.ArgumentParser) -> None:
     game.add_argument("--frames", type=int, default=600, help="frames to run headless")
     game.add_argument("--screenshot", type=Path, help="save the last headless frame as a PNG")
     game.add_argument("--bench-json", type=Path, help="write headless frame timings as JSON")
+    game.add_argument(
+        "--no-minds", action="store_true", help="the schedule (headless: wandering), no minds"
+    )
+    game.add_argument(
+        "--town",
+        choices=["the_ville_n25", "the_ville_n3"],
+        help="the bundled town to play (default the_ville_n25; without minds: every resident)",
+    )
 
 
 def run_game(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.app import play
+    from game.app import AppOptions
+    from game.launch import play
 
+    town = args.town if args.town or args.no_minds else "the_ville_n25"
     return play(
         headless=args.headless,
         frames=args.frames,
         screenshot=args.screenshot,
         bench_json=args.bench_json,
+        options=AppOptions(minds=not args.no_minds, town=town),
     )
 
 

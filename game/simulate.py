@@ -20,10 +20,10 @@ from typing import Any, TextIO
 
 from cognition.config import LLMSettings
 from cognition.llm.retry import RetryPolicy
-from cognition.memory.embeddings import Embedder
+from game.bridge.compose import MindsRecipe, compose_living_town, make_embedder
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.report import TownRecorder, run_report
-from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
+from game.bridge.town_minds import LivingTown
 
 
 @dataclass
@@ -41,18 +41,6 @@ class SimulationOptions:
     data_dir: Path | None = None
     embedder: str = "minilm"  # "minilm" (the real local model) or "hashing" (instant, tests)
     progress: bool = True
-
-
-def make_embedder(kind: str) -> Embedder:
-    if kind == "hashing":
-        from cognition.memory.fakes import HashingEmbedder
-
-        return HashingEmbedder()
-    if kind == "minilm":
-        from cognition.memory import CachedEmbedder, LocalMiniLM
-
-        return CachedEmbedder(LocalMiniLM())
-    raise ValueError(f"unknown embedder {kind!r} (minilm or hashing)")
 
 
 def llm_settings(options: SimulationOptions) -> LLMSettings:
@@ -100,18 +88,17 @@ def simulate(
 ) -> tuple[dict[str, Any], TownRecorder]:
     """Run the town headless for `options.hours`; the report and where everyone went."""
     started = time.perf_counter()
-    town_file = TownFile.load(options.town)
-    stack = model_stack(llm_settings(options), options.seed, retry)
+    recipe = MindsRecipe(
+        town=options.town,
+        settings=llm_settings(options),
+        embedder=make_embedder(options.embedder),
+        seed=options.seed,
+        workers=options.workers,
+        retry=retry,
+    )
     with tempfile.TemporaryDirectory(prefix="smallville-sim-") as scratch:
-        memory_dir = options.data_dir or Path(scratch) / "memory"
-        living = build_living_town(
-            town_file,
-            stack,
-            memory_dir,
-            make_embedder(options.embedder),
-            seed=options.seed,
-            workers=options.workers,
-        )
+        recipe.memory_dir = options.data_dir or Path(scratch) / "memory"
+        living = compose_living_town(recipe)
         try:
             recorder = TownRecorder()
             runner = LockstepRunner(living, options.step_minutes)

@@ -62,6 +62,17 @@ class ConversationDesk:
             self._reserved.discard(name)
             self._playing[name] = playback
 
+    def speaking(self, now: datetime) -> dict[str, str]:
+        """Who says what right now: each speaker's latest line in a conversation playing."""
+        said: dict[str, str] = {}
+        for playback in self._playing.values():  # both speakers share one playback
+            lines = playback.conversation.lines
+            if not lines or now >= playback.ends:
+                continue
+            for line in lines[: playback.line_at(now) + 1]:
+                said[line.speaker] = line.text
+        return said
+
     def play(self, resident: Resident, now: datetime, planner: ActivityPlanner) -> Activity | None:
         """The resident's next talking activity (a new line in its bubble), if any."""
         playback = self._playing.get(resident.name)

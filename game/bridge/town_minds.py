@@ -104,23 +104,31 @@ def build_living_town(
     mind_settings: MindSettings | None = None,
     path_budget_seconds: float | None = None,
     timer: Callable[[], float] | None = None,
+    line_minutes: float = 1.0,
+    progress: Callable[[str, float], None] | None = None,
 ) -> LivingTown:
-    """Load the map, place the residents, open their memories and build the director."""
+    """Load the map, place the residents, open their memories and build the director.
+
+    `progress(what, share)` (share 0..1) is told each stage, for a loading screen."""
+    report = progress or (lambda what, share: None)
+    report("loading the map", 0.0)
     town = load_town(town_file.map_path)
     spawns = {s.name: s for s in town.residents()}
     personas = [p for p in town_file.personas() if p.name in spawns]
     clock = GameClock(town_file.start)
+    report("opening the memory store", 0.2)
     store = MemoryStore(memory_dir)
-    minds = {
-        p.name: Agent(
+    minds: dict[str, Agent] = {}
+    for number, p in enumerate(personas):
+        report(f"waking {p.name}", 0.3 + 0.6 * number / max(1, len(personas)))
+        minds[p.name] = Agent(
             p,
             MemoryStream(store, p.name, embedder),
             stack.model,
             mind_settings,
             random.Random(f"{seed}|{p.name}"),
         )
-        for p in personas
-    }
+    report("placing the residents", 0.9)
     memories = {
         name: SpatialMemory.for_resident(town.tree, spawns[name].home, spawns[name].work)
         for name in minds
@@ -137,6 +145,7 @@ def build_living_town(
         workers=workers,
         clock=clock,
         fallback=schedule_director(town),
+        line_minutes=line_minutes,
     )
     residents = [Resident(name, spawns[name].tile) for name in minds]
     extra = {} if timer is None else {"timer": timer}

@@ -7,12 +7,13 @@ never overlap.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import pygame
 
 from game.render.camera import Camera
 from game.render.emoji import EmojiCache
+from game.render.speech import SpeechBubbles
 from game.render.sprites import FRAME_HEIGHT, FRAME_WIDTH, CharacterSheets, frame_cell
 from game.render.text import PixelText
 from game.town.resident import Resident
@@ -31,6 +32,7 @@ class ResidentPainter:
         self.sheets = sheets
         self.text = text
         self.emoji = emoji
+        self.speech = SpeechBubbles(text)
         self.tile_size = 16
 
     def sprite_rect(self, resident: Resident, camera: Camera) -> pygame.Rect:
@@ -84,12 +86,18 @@ class ResidentPainter:
         selected: str | None,
         now_seconds: float,
         zoom: int = 2,
+        speech: Mapping[str, str] | None = None,
     ) -> None:
-        """Bubbles (the front one wins where they would pile up), then names."""
+        """Speech bubbles, emoji bubbles (the front one wins where they would pile up), names."""
         emoji_size = EMOJI_SIZES.get(zoom, 20)
         bubbles: list[tuple[pygame.Rect, pygame.Surface]] = []
-        taken: list[pygame.Rect] = []
+        said = speech or {}
+        bounds = target.get_rect()
+        speakers = [(r.name, rect, said[r.name]) for r, rect in reversed(placed) if r.name in said]
+        taken = [box.inflate(2, 6) for _, _, box, _, _ in self.speech.place(speakers, bounds)]
         for resident, rect in reversed(placed):  # front to back
+            if resident.name in said:
+                continue
             content = self._bubble_content(resident, emoji_size, now_seconds)
             if content is None:
                 continue
@@ -100,6 +108,7 @@ class ResidentPainter:
                 taken.append(box)
         for rect, content in reversed(bubbles):  # back to front
             self._draw_bubble(target, rect, content)
+        self.speech.draw(target, speakers)
         for resident, rect in placed:
             if resident.name in labelled:
                 color = SELECTED_NAME_COLOR if resident.name == selected else NAME_COLOR

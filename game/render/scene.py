@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -50,8 +51,9 @@ class TownScene:
         labelled: set[str],
         selected: str | None,
         real_seconds: float,
+        speech: Mapping[str, str] | None = None,
     ) -> None:
-        """Draw one frame of the town (not the HUD) into `target`."""
+        """Draw one frame of the town (not the HUD) into `target`; `speech`: who says what."""
         origin, zoom = camera.origin, camera.zoom
         target.fill(BACKGROUND)
         self.picture.draw_below(target, origin, zoom)
@@ -61,7 +63,9 @@ class TownScene:
         tint = tint_for(now)
         if self.tint_enabled and not is_daylight(tint):
             target.fill(tint, special_flags=pygame.BLEND_RGB_MULT)
-        self.painter.draw_overlays(target, self.placed, labelled, selected, real_seconds, zoom)
+        self.painter.draw_overlays(
+            target, self.placed, labelled, selected, real_seconds, zoom, speech
+        )
 
     def resident_at(self, point: tuple[int, int]) -> str | None:
         """The name of the resident drawn under screen `point` in the last frame."""

@@ -67,6 +67,8 @@ class Handler:
             view.camera.set_zoom(view.camera.zoom - 1)
         elif event.key == pygame.K_F3:
             view.show_fps = not view.show_fps
+        elif event.key == pygame.K_l:
+            view.show_dialogue = not view.show_dialogue
         elif event.key == pygame.K_F11:
             view.fullscreen_requested = True
         return self

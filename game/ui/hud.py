@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 import pygame
 
 from game.render.text import PixelText
 from game.town.speed import SPEEDS
+from game.ui.dialogue_panel import DialoguePanel, LogLine
 from game.world.clock import format_clock
 
 PANEL = (20, 18, 30, 190)
@@ -17,6 +18,7 @@ BUTTON_ACTIVE = (236, 196, 84)
 TEXT = (244, 240, 228)
 DIM_TEXT = (176, 170, 196)
 DARK_TEXT = (28, 22, 30)
+BANNER = (150, 48, 48, 225)
 PAUSE = 0  # the button value that means "pause"
 MARGIN = 8
 
@@ -39,6 +41,11 @@ class HudInfo:
     selected: str | None = None
     selected_activity: str = ""
     portrait: pygame.Surface | None = None
+    banner: str = ""  # e.g. "Budget reached: the town is paused."
+    dialogue: list[LogLine] = field(default_factory=list)  # the latest lines, oldest first
+    dialogue_total: int = 0  # lines ever spoken
+    show_dialogue: bool = True
+    real_seconds: float = 0.0
 
 
 class Hud:
@@ -49,6 +56,8 @@ class Hud:
         self.buttons: dict[int, pygame.Rect] = {}
         self._layout_for = (0, 0)
         self._panel_cache: dict[tuple[int, int], pygame.Surface] = {}
+        self.dialogue = DialoguePanel(text)
+        self.banner_rect: pygame.Rect | None = None
 
     def layout(self, width: int, clock_right: int = 0) -> None:
         """Speed buttons right-aligned along the top (below the clock if it is in the way)."""
@@ -85,8 +94,13 @@ class Hud:
         if self._layout_for != (width, clock_right):
             self.layout(width, clock_right)
         self._draw_buttons(target, info)
+        bottom = height - MARGIN
         if info.selected:
-            self._draw_selection(target, info, height)
+            bottom = self._draw_selection(target, info, height) - 6
+        self.dialogue.visible = info.show_dialogue
+        self.dialogue.update(info.dialogue, info.dialogue_total, info.real_seconds)
+        self.dialogue.draw(target, bottom, info.real_seconds)
+        self._draw_banner(target, info.banner)
         if info.fps is not None:
             label = self.text.render(f"{info.fps:5.1f} FPS", 8, TEXT)
             top = max(r.bottom for r in self.buttons.values()) + 8
@@ -117,7 +131,23 @@ class Hud:
             label = self.text.render(f"×{value}", 8, color, outline=not active)
             target.blit(label, label.get_rect(center=rect.center))
 
-    def _draw_selection(self, target: pygame.Surface, info: HudInfo, height: int) -> None:
+    def _draw_banner(self, target: pygame.Surface, message: str) -> None:
+        """A red strip across the top centre (budget reached, model errors)."""
+        self.banner_rect = None
+        if not message:
+            return
+        label = self.text.render(message, 8, TEXT)
+        rect = label.get_rect().inflate(24, 14)
+        top = max(r.bottom for r in self.buttons.values()) + 8 if self.buttons else MARGIN
+        rect.midtop = (target.get_width() // 2, max(top, MARGIN + 52))
+        strip = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(strip, BANNER, strip.get_rect(), border_radius=6)
+        target.blit(strip, rect)
+        target.blit(label, label.get_rect(center=rect.center))
+        self.banner_rect = rect
+
+    def _draw_selection(self, target: pygame.Surface, info: HudInfo, height: int) -> int:
+        """Draw the followed resident's panel; return its top edge."""
         name = self.text.render(info.selected or "", 16, TEXT)
         action = self.text.render(info.selected_activity or "…", 8, DIM_TEXT)
         picture = info.portrait.get_width() + 8 if info.portrait else 0
@@ -130,3 +160,4 @@ class Hud:
         middle = top + panel_height // 2
         target.blit(name, (MARGIN + 8 + picture, middle - 16))
         target.blit(action, (MARGIN + 8 + picture, middle + 4))
+        return top

@@ -33,6 +33,7 @@ class ViewState:
     mouse: Point | None = None  # last known pointer position over the window
     held_pan: set[tuple[int, int]] = field(default_factory=set)
     show_fps: bool = False
+    show_dialogue: bool = True  # the conversation log (L)
     fullscreen_requested: bool = False
     resize_to: tuple[int, int] | None = None
     running: bool = True
