@@ -24,7 +24,7 @@ from cognition.steps.hourly import HOURLY
 from cognition.steps.importance import RATE_IMPORTANCE
 from cognition.steps.interview import ADOPT_INTENTION, INTERVIEW
 from cognition.steps.location import CHOOSE_PLACE
-from cognition.steps.object_state import OBJECT_STATE
+from cognition.steps.objects import CHOOSE_OBJECTS
 from cognition.steps.react import REACT
 from cognition.steps.reflect import INSIGHTS, SALIENT_QUESTIONS
 from cognition.steps.relationship import RELATIONSHIP
@@ -39,12 +39,12 @@ RULES: dict[str, Rule] = {
     INSIGHTS.name: judgement.insights,
     SUMMARY.name: judgement.summary,
     EMOJI.name: judgement.emoji,
-    OBJECT_STATE.name: judgement.object_state,
     DAY_PLAN.name: planning.plan_day,
     HOURLY.name: planning.hourly,
     DECOMPOSE.name: planning.decompose,
     REPLAN.name: planning.replan,
     CHOOSE_PLACE.name: places.choose_place,
+    CHOOSE_OBJECTS.name: places.choose_objects,
     REACT.name: talk.react,
     RELATIONSHIP.name: talk.relationship,
     DIALOGUE_LINE.name: talk.line,

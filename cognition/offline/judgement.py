@@ -10,7 +10,6 @@ from cognition.offline.tables import EMOJI, IMPORTANCE, OBJECT_STATES
 from cognition.offline.text import first_match, has_word, overlap, strip_stamp
 from cognition.steps.emoji import ActionEmoji, EmojiInput
 from cognition.steps.importance import NEUTRAL, ImportanceInput, ImportanceRatings
-from cognition.steps.object_state import ObjectState, ObjectStateInput
 from cognition.steps.reflect import (
     Insight,
     Insights,
@@ -81,12 +80,15 @@ def summary(inputs: SummaryInput, rng: random.Random) -> SummaryDescription:
     )
 
 
-def emoji(inputs: EmojiInput, rng: random.Random) -> ActionEmoji:
-    lowered = inputs.activity.lower()
+def emoji_for(activity: str) -> str:
+    lowered = activity.lower()
     found = [e for keys, e in EMOJI if any(has_word(lowered, k) for k in keys)]
-    return ActionEmoji(emoji="".join(dict.fromkeys(found[:2])) or "🙂")
+    return "".join(dict.fromkeys(found[:2])) or "🙂"
 
 
-def object_state(inputs: ObjectStateInput, rng: random.Random) -> ObjectState:
-    state = first_match(inputs.activity, OBJECT_STATES)
-    return ObjectState(state=state or f"in use by {inputs.agent}")
+def emoji(inputs: EmojiInput, rng: random.Random) -> ActionEmoji:
+    return ActionEmoji(emoji=emoji_for(inputs.activity))
+
+
+def object_state(agent: str, activity: str) -> str:
+    return first_match(activity, OBJECT_STATES) or f"in use by {agent}"

@@ -1,12 +1,16 @@
-"""Offline place choice: named in the activity, else by keyword, else stay, else home."""
+"""Offline place choice: named in the activity, else by keyword, else stay, else home.
+
+Objects are chosen per action (with the state the verb suggests) for a whole stretch."""
 
 from __future__ import annotations
 
 import random
 
+from cognition.offline.judgement import object_state
 from cognition.offline.tables import ARENA_WORDS, OBJECT_WORDS, PLACE_WORDS
 from cognition.offline.text import first_match
 from cognition.steps.location import PlaceChoice, PlaceChoiceInput
+from cognition.steps.objects import ObjectsInput, ObjectUse, ObjectUses
 
 HOME_WORDS = ("home", "sleep", "bed", "wake", "shower", "get ready", "breakfast", "dinner")
 
@@ -54,15 +58,24 @@ def choose_arena(inputs: PlaceChoiceInput) -> str | None:
     return None
 
 
-def choose_object(inputs: PlaceChoiceInput) -> str | None:
-    return named(inputs.activity, inputs.options) or by_word(
-        inputs.activity, inputs.options, OBJECT_WORDS
-    )
+def choose_object(activity: str, options: list[str]) -> str | None:
+    return named(activity, options) or by_word(activity, options, OBJECT_WORDS)
 
 
 def choose_place(inputs: PlaceChoiceInput, rng: random.Random) -> PlaceChoice:
-    chooser = {"sector": choose_sector, "arena": choose_arena}.get(inputs.level, choose_object)
-    choice = chooser(inputs) or inputs.current
-    if not choice:
-        choice = inputs.options[0] if inputs.level != "object" else rng.choice(inputs.options)
-    return PlaceChoice(name=choice)
+    chooser = choose_sector if inputs.level == "sector" else choose_arena
+    return PlaceChoice(name=chooser(inputs) or inputs.current or inputs.options[0])
+
+
+def choose_objects(inputs: ObjectsInput, rng: random.Random) -> ObjectUses:
+    uses = []
+    for line in inputs.actions:
+        activity = line.partition(". ")[2] or line
+        thing = choose_object(activity, inputs.options) or inputs.current
+        uses.append(
+            ObjectUse(
+                object=thing or rng.choice(inputs.options),
+                state=object_state(inputs.agent, activity),
+            )
+        )
+    return ObjectUses(uses=uses)

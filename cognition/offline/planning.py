@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+from cognition.offline.judgement import emoji_for
 from cognition.offline.tables import PLACE_WORDS, ROUTINES
 from cognition.offline.text import first_match, news_in, strip_stamp
 from cognition.plan import clock, parse_clock
@@ -118,7 +119,7 @@ def decompose(inputs: DecomposeInput, rng: random.Random) -> Decomposition:
         if thing and thing in inputs.objects:
             activity = f"{activity} at the {thing}"
         minutes = rng.choice(range(inputs.min_minutes, inputs.max_minutes + 1, 5))
-        actions.append(SubAction(activity=activity, minutes=minutes))
+        actions.append(SubAction(activity=activity, minutes=minutes, emoji=emoji_for(activity)))
         total, index = total + minutes, index + 1
     return Decomposition(actions=actions)
 

@@ -1,11 +1,14 @@
 """The next action: the plan's step for this minute, decomposed just in time and placed.
 
-If the coming stretch has no fine actions yet, its hour chunk is decomposed now. A step
-becoming an action gets its address (from the known area tree), its emoji and, when it uses
-an object, that object's state.
+If the coming stretch has no fine actions yet, its hour chunk is decomposed now (one call:
+the actions with their emoji) and placed at once: one sector and arena for the stretch,
+then the objects of all its actions with their states in one call. A step left without an
+emoji (sleep is not decomposed) gets one from the emoji task.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from cognition.contract import Address, KnownPlaces
 from cognition.llm.task import LanguageModel
@@ -14,8 +17,7 @@ from cognition.plan import DayPlan, PlanStep, splice
 from cognition.settings import MindSettings
 from cognition.steps.decompose import decompose
 from cognition.steps.emoji import choose_emoji
-from cognition.steps.location import choose_address
-from cognition.steps.object_state import object_state
+from cognition.steps.location import place_actions
 
 MAX_OBJECTS = 40
 
@@ -26,6 +28,32 @@ def known_objects(places: KnownPlaces) -> list[str]:
     return sorted(names)[:MAX_OBJECTS]
 
 
+def place_steps(
+    model: LanguageModel,
+    persona: Persona,
+    steps: Sequence[PlanStep],
+    context: str,
+    places: KnownPlaces,
+    here: Address,
+    settings: MindSettings,
+) -> tuple[PlanStep, ...]:
+    """`steps` (one stretch of `context`) with their address, emoji and object state."""
+    if not steps:
+        return ()
+    activities = [step.activity for step in steps]
+    placed = place_actions(model, persona, places, here, activities, context, settings)
+    return tuple(
+        step.model_copy(
+            update={
+                "address": address,
+                "object_state": state,
+                "emoji": step.emoji or choose_emoji(model, persona.name, step.activity),
+            }
+        )
+        for step, (address, state) in zip(steps, placed, strict=True)
+    )
+
+
 def ensure_decomposed(
     model: LanguageModel,
     persona: Persona,
@@ -33,43 +61,18 @@ def ensure_decomposed(
     plan: DayPlan,
     minute: int,
     places: KnownPlaces,
+    here: Address,
     settings: MindSettings,
 ) -> DayPlan:
-    """`plan` with fine actions covering `minute`."""
+    """`plan` with placed fine actions covering `minute`."""
     if plan.action_at(minute) is not None:
         return plan
     chunk = plan.chunk_at(minute)
     if chunk is None:
         return plan
     fine = decompose(model, persona.name, summary, chunk, minute, known_objects(places), settings)
-    return plan.model_copy(update={"actions": splice(plan.actions, fine)})
-
-
-def place_step(
-    model: LanguageModel,
-    persona: Persona,
-    plan: DayPlan,
-    step: PlanStep,
-    places: KnownPlaces,
-    here: Address,
-    settings: MindSettings,
-) -> PlanStep:
-    """`step` with its address, emoji and object state settled."""
-    if step.address is not None and places.contains(step.address):
-        return step
-    chunk = plan.chunk_at(step.start)
-    context = chunk.activity if chunk is not None else step.activity
-    address = choose_address(model, persona, places, here, step.activity, context, settings)
-    state = None
-    if address.object is not None:
-        state = object_state(model, persona.name, step.activity, address.object)
-    return step.model_copy(
-        update={
-            "address": address,
-            "emoji": choose_emoji(model, persona.name, step.activity),
-            "object_state": state,
-        }
-    )
+    placed = place_steps(model, persona, fine, chunk.activity, places, here, settings)
+    return plan.model_copy(update={"actions": splice(plan.actions, placed)})
 
 
 def next_step(
@@ -83,12 +86,15 @@ def next_step(
     settings: MindSettings,
 ) -> tuple[DayPlan, PlanStep | None]:
     """The plan (decomposed as needed) and its placed step for `minute`."""
-    plan = ensure_decomposed(model, persona, summary, plan, minute, places, settings)
+    plan = ensure_decomposed(model, persona, summary, plan, minute, places, here, settings)
     step = plan.action_at(minute)
     if step is None:
         return plan, None
-    placed = place_step(model, persona, plan, step, places, here, settings)
-    if placed is not step:
+    if step.address is None or not places.contains(step.address):
+        chunk = plan.chunk_at(step.start)
+        context = chunk.activity if chunk is not None else step.activity
+        (placed,) = place_steps(model, persona, [step], context, places, here, settings)
         actions = tuple(placed if s == step else s for s in plan.actions)
         plan = plan.model_copy(update={"actions": actions})
-    return plan, placed
+        step = placed
+    return plan, step

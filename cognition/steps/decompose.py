@@ -1,8 +1,9 @@
 """Fine decomposition: the coming hour of a chunk as 5–15 minute actions, just in time.
 
-Sleep is not decomposed. The result always tiles the window exactly: durations are clamped
-to the configured bounds, the last action is cut at the window's end, and any time left
-over continues the chunk's activity.
+Each action comes with its emoji (one call per hour for both). Sleep is not decomposed.
+The result always tiles the window exactly: durations are clamped to the configured bounds,
+the last action is cut at the window's end, and any time left over continues the chunk's
+activity.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from cognition.llm.task import LanguageModel, Task
 from cognition.plan import PlanStep, clock
 from cognition.settings import MindSettings
 from cognition.steps.common import ask, contains_word
+from cognition.steps.emoji import clean_emoji
 
 
 class DecomposeInput(BaseModel):
@@ -30,6 +32,7 @@ class DecomposeInput(BaseModel):
 class SubAction(BaseModel):
     activity: str
     minutes: int
+    emoji: str = Field(default="", description="one to three emoji showing the action")
 
 
 class Decomposition(BaseModel):
@@ -68,7 +71,10 @@ def lay_out(
             continue
         minutes = max(settings.action_min_minutes, min(action.minutes, settings.action_max_minutes))
         minutes = min(minutes, end - cursor)
-        steps.append(PlanStep(start=cursor, minutes=minutes, activity=action.activity.strip()))
+        emoji = clean_emoji(action.emoji)
+        steps.append(
+            PlanStep(start=cursor, minutes=minutes, activity=action.activity.strip(), emoji=emoji)
+        )
         cursor += minutes
     while cursor < end:
         minutes = min(settings.action_max_minutes, end - cursor)

@@ -1,4 +1,8 @@
-"""Emoji: one to three emoji that show an action in a bubble."""
+"""Emoji: one to three emoji that show an action in a bubble.
+
+Decomposed actions come with their emoji (`steps.decompose` asks for them); this task
+serves the steps that were not decomposed (sleep) or whose emoji was unusable.
+"""
 
 from __future__ import annotations
 
@@ -48,6 +52,14 @@ class ActionEmoji(BaseModel):
         if count_emoji(cleaned) > MAX_EMOJI:
             raise ValueError(f"at most {MAX_EMOJI} emoji")
         return cleaned
+
+
+def clean_emoji(text: str) -> str | None:
+    """`text` as a valid emoji string, or None when it is not one."""
+    try:
+        return ActionEmoji(emoji=text).emoji
+    except ValueError:
+        return None
 
 
 def thought_bubble(_: EmojiInput) -> ActionEmoji:

@@ -2,7 +2,9 @@
 
 At each level the model picks one of the offered names (the current place offered first).
 An answer naming a place not offered is rejected and asked again, then replaced by the
-fallback (current place, else home, else the first option): never obeyed.
+fallback (current place, else home, else the first option): never obeyed. Sector and arena
+are chosen once for an hour's stretch (`choose_area`); the objects for all its actions, with
+their states, in one call (`steps.objects`).
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ from cognition.llm.task import LanguageModel, Task
 from cognition.persona import Persona
 from cognition.settings import MindSettings
 from cognition.steps.common import ask
+from cognition.steps.objects import choose_objects
 
 
 class PlaceChoiceInput(BaseModel):
     agent: str
     activity: str
     context: str = Field(description="the stretch of the plan this action belongs to")
-    level: str = Field(description='"sector", "arena" or "object"')
+    level: str = Field(description='"sector" or "arena"')
     within: str = Field(description="the place the options are in")
     options: list[str]
     notes: list[str] = Field(description="what each option is, in the options' order")
@@ -69,7 +72,7 @@ def sector_note(sector: KnownSector) -> str:
     return " — ".join(parts)
 
 
-def choose_address(
+def choose_area(
     model: LanguageModel,
     persona: Persona,
     places: KnownPlaces,
@@ -78,7 +81,7 @@ def choose_address(
     context: str,
     settings: MindSettings,
 ) -> Address:
-    """An address inside `places` for doing `activity`; the world's root if none is known."""
+    """Sector and arena inside `places` for `activity`; the world's root if none is known."""
     if not places.sectors:
         return Address(world=places.world)
 
@@ -119,15 +122,65 @@ def choose_address(
         [f"{a.name}: {', '.join(a.objects) or 'no objects'}" for a in arenas],
         [here_arena, persona.home_arena, persona.work_arena],
     )
-    arena = next(a for a in arenas if a.name == arena_name)
-    if not arena.objects:
-        return Address(world=places.world, sector=sector_name, arena=arena_name)
-    here_object = here.object if here_arena == arena_name else None
-    object_name = ask_level(
-        "object",
-        f"{arena_name}, {sector_name}",
-        list(arena.objects),
-        list(arena.objects),
-        [here_object],
+    return Address(world=places.world, sector=sector_name, arena=arena_name)
+
+
+def objects_at(places: KnownPlaces, area: Address) -> tuple[str, ...]:
+    """The objects of the arena `area` names (none if it names no known arena)."""
+    sector = places.sector(area.sector or "")
+    arena = next((a for a in sector.arenas if a.name == area.arena), None) if sector else None
+    return arena.objects if arena is not None else ()
+
+
+def here_object(here: Address, area: Address) -> str | None:
+    same = (here.sector, here.arena) == (area.sector, area.arena)
+    return here.object if same else None
+
+
+def place_actions(
+    model: LanguageModel,
+    persona: Persona,
+    places: KnownPlaces,
+    here: Address,
+    activities: list[str],
+    context: str,
+    settings: MindSettings,
+) -> list[tuple[Address, str | None]]:
+    """One area for all `activities` (an hour's stretch of `context`), then each one's
+    object and its state: at most three calls however many actions."""
+    doing = f"{context}: {'; '.join(activities)}" if activities != [context] else context
+    area = choose_area(model, persona, places, here, doing, context, settings)
+    options = objects_at(places, area)
+    uses = choose_objects(
+        model,
+        persona.name,
+        f"{area.arena}, {area.sector}",
+        context,
+        activities,
+        options,
+        here_object(here, area),
+        settings,
     )
-    return Address(world=places.world, sector=sector_name, arena=arena_name, object=object_name)
+    if not uses:
+        return [(area, None)] * len(activities)
+    return [(area.model_copy(update={"object": thing}), state) for thing, state in uses]
+
+
+def choose_address(
+    model: LanguageModel,
+    persona: Persona,
+    places: KnownPlaces,
+    here: Address,
+    activity: str,
+    context: str,
+    settings: MindSettings,
+) -> Address:
+    """An address inside `places` for doing `activity` alone (sector → arena → object)."""
+    area = choose_area(model, persona, places, here, activity, context, settings)
+    options = objects_at(places, area)
+    where = f"{area.arena}, {area.sector}"
+    current = here_object(here, area)
+    uses = choose_objects(
+        model, persona.name, where, context, [activity], options, current, settings
+    )
+    return area.model_copy(update={"object": uses[0][0]}) if uses else area

@@ -11,7 +11,7 @@ from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
 from cognition.steps.emoji import ActionEmoji, choose_emoji
 from cognition.steps.interview import adopt, interview
-from cognition.steps.object_state import object_state
+from cognition.steps.objects import choose_objects
 from cognition.steps.summary import summarise
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
@@ -33,10 +33,36 @@ def test_emoji_must_be_one_to_three_emoji() -> None:
 
 
 def test_offline_object_states_from_verbs() -> None:
-    brain = OfflineBrain(0)
-    assert object_state(brain, "A", "brew coffee", "coffee machine") == "brewing coffee"
-    assert object_state(brain, "A", "make breakfast", "stove") == "cooking"
-    assert object_state(brain, "A", "ponder", "rock") == "in use by A"
+    def state(activity: str, thing: str) -> str:
+        uses = choose_objects(
+            OfflineBrain(0), "A", "here", "x", [activity], [thing], None, MindSettings()
+        )
+        return uses[0][1]
+
+    assert state("brew coffee", "coffee machine") == "brewing coffee"
+    assert state("make breakfast", "stove") == "cooking"
+    assert state("ponder", "rock") == "in use by A"
+
+
+def test_objects_and_states_for_all_actions_in_one_call() -> None:
+    model = ScriptedModel(
+        {
+            "choose_objects": [
+                {
+                    "uses": [
+                        {"object": "Coffee Machine", "state": "brewing coffee"},
+                        {"object": "counter", "state": ""},
+                    ]
+                }
+            ]
+        }
+    )
+    options = ["counter", "coffee machine"]
+    uses = choose_objects(
+        model, "A", "cafe", "work", ["brew", "serve"], options, None, MindSettings()
+    )
+    assert uses == [("coffee machine", "brewing coffee"), ("counter", "in use by A")]
+    assert model.count("choose_objects") == 1
 
 
 def test_summary_uses_three_retrievals() -> None:

@@ -1,0 +1,95 @@
+"""Objects and their states: for all the actions of an hour in one arena, one call.
+
+The model picks, for each action, one of the arena's objects and says what that object
+looks like while in use ("brewing coffee"); it returns to idle after. An object not offered
+is rejected: the call is asked again once for the items still unsettled, then those fall
+back to the current object (else the first offered) — never obeyed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, Field
+
+from cognition.llm.task import LanguageModel, Task
+from cognition.settings import MindSettings
+from cognition.steps.common import ask
+
+
+class ObjectsInput(BaseModel):
+    agent: str
+    place: str = Field(description="the arena and sector the actions happen in")
+    context: str = Field(description="the stretch of the plan these actions belong to")
+    actions: list[str] = Field(description="numbered actions, '1. ...'")
+    count: int
+    options: list[str]
+    current: str = Field(description="the object the agent is at now, if offered")
+
+
+class ObjectUse(BaseModel):
+    object: str = Field(description="one of the options, copied exactly")
+    state: str = Field(default="", description='the object\'s state, e.g. "brewing coffee"')
+
+
+class ObjectUses(BaseModel):
+    uses: list[ObjectUse] = Field(description="one per action, in order")
+
+
+def in_use(agent: str) -> str:
+    return f"in use by {agent}"
+
+
+def stay_put(inputs: ObjectsInput) -> ObjectUses:
+    thing = inputs.current or inputs.options[0]
+    return ObjectUses(uses=[ObjectUse(object=thing, state=in_use(inputs.agent))] * inputs.count)
+
+
+CHOOSE_OBJECTS = Task(
+    name="choose_objects",
+    template="choose_objects.txt",
+    input_model=ObjectsInput,
+    output_model=ObjectUses,
+    fallback=stay_put,
+)
+
+
+def offered(answer: str, options: Sequence[str]) -> str | None:
+    """The option `answer` names (case aside), or None."""
+    folded = {option.casefold(): option for option in options}
+    return folded.get(answer.strip().casefold())
+
+
+def choose_objects(
+    model: LanguageModel,
+    agent: str,
+    place: str,
+    context: str,
+    activities: Sequence[str],
+    options: Sequence[str],
+    current: str | None,
+    settings: MindSettings,
+) -> list[tuple[str, str]]:
+    """(object, state) for each of `activities`, every object one of `options`."""
+    if not activities or not options:
+        return []
+    inputs = ObjectsInput(
+        agent=agent,
+        place=place,
+        context=context,
+        actions=[f"{i}. {a}" for i, a in enumerate(activities, start=1)],
+        count=len(activities),
+        options=list(options),
+        current=current if current in options else "",
+    )
+    chosen: list[tuple[str, str] | None] = [None] * len(activities)
+    for _ in range(1 + settings.location_retries):
+        uses = ask(model, CHOOSE_OBJECTS, inputs, agent).uses
+        for index, use in enumerate(uses[: len(chosen)]):
+            thing = offered(use.object, options)
+            if chosen[index] is None and thing is not None:
+                chosen[index] = (thing, use.state.strip() or in_use(agent))
+        if all(pair is not None for pair in chosen):
+            break
+    default = stay_put(inputs).uses[0]
+    return [pair or (default.object, default.state) for pair in chosen]
