@@ -9,10 +9,10 @@ memory stream. Time comes from perceptions; randomness from the injected `random
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from cognition.agent_state import AgentState, PendingEvent
+from cognition.agent_state import AgentState, PendingEvent, Sighting
 from cognition.contract import (
     Asker,
     Conversation,
@@ -191,7 +191,14 @@ class Agent:
         )
         if contains_word(current, self.settings.undecomposed_words):
             return None
-        people = [o for o in observations if o.subject and o.subject != self.name]
+        window = self.settings.react_window_minutes
+        people = [
+            o
+            for o in observations
+            if o.subject
+            and o.subject != self.name
+            and self.state.worth_considering(o.subject, o.activity, perception.time, window)
+        ]
         oddities = [o for o in observations if o.thing and o.unexplained]
         candidates = oddities or people
         if not candidates:
@@ -215,6 +222,8 @@ class Agent:
             perception.time,
             self.settings,
         )
+        if subject:
+            self.state.considered[subject] = Sighting(activity=focus.activity, at=perception.time)
         if reaction.choice == "talk":
             return StartConversation(partner=subject, reason=f"{self.name} wants to talk")
         if reaction.choice == "react":
@@ -255,6 +264,9 @@ class Agent:
     # --- conversation -----------------------------------------------------------------------
 
     def may_talk_with(self, other: str, now: datetime) -> bool:
+        """Not while the pair cools down, nor past the day's cap of conversations."""
+        if self.state.conversations_on(now.date()) >= self.settings.max_conversations_per_day:
+            return False
         until = self.state.cooldowns.get(other)
         return until is None or now >= until
 
@@ -284,8 +296,7 @@ class Agent:
         transcript = "\n".join(f"{line.speaker}: {line.text}" for line in conversation.lines)
         texts = [f"Conversation with {partner}:\n{transcript}", conversation.summary]
         self.remember_many(MemoryKind.DIALOGUE, texts, now)
-        minutes = self.settings.conversation_cooldown_minutes
-        self.state.cooldowns[partner] = now + timedelta(minutes=minutes)
+        self.state.count_conversation(partner, now, self.settings.conversation_cooldown_minutes)
 
     # --- interview ----------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from pydantic import BaseModel, Field
 
@@ -17,6 +17,13 @@ class PendingEvent(BaseModel):
     minutes: int = Field(ge=1)
 
 
+class Sighting(BaseModel):
+    """The last time the agent considered reacting to a person, and what they were doing."""
+
+    activity: str
+    at: datetime
+
+
 class AgentState(BaseModel):
     """Plans, summary cache, cool-downs, reflection bookkeeping, the current action."""
 
@@ -29,7 +36,26 @@ class AgentState(BaseModel):
     reflections: int = 0
     last_reflection: datetime | None = None
     cooldowns: dict[str, datetime] = Field(default_factory=dict)
+    considered: dict[str, Sighting] = Field(default_factory=dict)
+    conversations_day: date | None = None
+    conversations_today: int = 0
     retained: list[str] = Field(default_factory=list)
     current: PlanStep | None = None
     last_time: datetime | None = None
     pending: PendingEvent | None = None
+
+    def worth_considering(self, person: str, activity: str, now: datetime, window: int) -> bool:
+        """False when `person` was considered doing `activity` within `window` minutes."""
+        last = self.considered.get(person)
+        return (
+            last is None or last.activity != activity or now - last.at >= timedelta(minutes=window)
+        )
+
+    def conversations_on(self, day: date) -> int:
+        return self.conversations_today if self.conversations_day == day else 0
+
+    def count_conversation(self, partner: str, now: datetime, cooldown: int) -> None:
+        """One more conversation today; the pair cools down for `cooldown` minutes."""
+        self.cooldowns[partner] = now + timedelta(minutes=cooldown)
+        self.conversations_today = self.conversations_on(now.date()) + 1
+        self.conversations_day = now.date()

@@ -31,5 +31,10 @@ class MindSettings(BaseModel):
     location_retries: int = Field(default=1, ge=0)
     # reacting and dialogue
     reaction_minutes: int = Field(default=15, ge=1)
+    # the same person doing the same thing is not reconsidered within this window
+    react_window_minutes: int = Field(default=60, ge=0)
     dialogue_max_turns: int = Field(default=8, ge=2)
-    conversation_cooldown_minutes: int = Field(default=60, ge=0)
+    # the same pair does not chat again within this time
+    conversation_cooldown_minutes: int = Field(default=180, ge=0)
+    # conversations a resident opens per game day at most
+    max_conversations_per_day: int = Field(default=3, ge=0)

@@ -197,3 +197,29 @@ def test_an_object_state_caused_by_someone_in_sight_is_not_a_reason_to_react() -
     )
     action = agent.decide(later).actions[0]
     assert isinstance(first, GoTo) and isinstance(action, Wait)
+
+
+def test_the_same_person_doing_the_same_thing_is_not_reconsidered() -> None:
+    model = ScriptedModel(fallback_model=OfflineBrain(0))
+    isabella = make(ISABELLA, model=model)
+    cafe = Address(world=WORLD, sector="Hobbs Cafe", arena="cafe")
+    isabella.decide(perception(ISABELLA))
+    for minute, arena in ((2, "cafe"), (4, "kitchen"), (6, "cafe")):
+        where = cafe.model_copy(update={"arena": arena})
+        seen = (SeenAgent(name=KLAUS.name, activity="reading", address=where, distance=2),)
+        isabella.decide(perception(ISABELLA, START + timedelta(minutes=minute), cafe, seen))
+    assert model.count("react") == 1
+    later = (SeenAgent(name=KLAUS.name, activity="writing", address=cafe, distance=2),)
+    isabella.decide(perception(ISABELLA, START + timedelta(minutes=8), cafe, later))
+    assert model.count("react") == 2
+
+
+def test_conversations_per_day_are_capped() -> None:
+    settings = MindSettings(max_conversations_per_day=1, conversation_cooldown_minutes=0)
+    isabella = Agent(ISABELLA, FakeMemoryStream(ISABELLA.name), OfflineBrain(0), settings)
+    maria = make(MARIA)
+    assert isabella.may_talk_with(MARIA.name, START)
+    isabella.converse_with(maria, START)
+    assert not isabella.may_talk_with(MARIA.name, START + timedelta(hours=2))
+    assert not isabella.may_talk_with(KLAUS.name, START + timedelta(hours=2))
+    assert isabella.may_talk_with(KLAUS.name, START + timedelta(days=1))
