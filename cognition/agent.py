@@ -9,10 +9,10 @@ memory stream. Time comes from perceptions; randomness from the injected `random
 from __future__ import annotations
 
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from cognition.agent_state import AgentState, PendingEvent, Sighting
+from cognition.agent_state import AgentState, PendingEvent, Sighting, Unrated
 from cognition.contract import (
     Asker,
     Conversation,
@@ -81,6 +81,20 @@ class Agent:
             ]
         )
 
+    def flush(self) -> None:
+        """Rate and store the waiting observations (one call, one write); before retrieval."""
+        waiting, self.state.unrated = self.state.unrated, []
+        if not waiting:
+            return
+        texts = [item.text for item in waiting]
+        ratings = rate_importances(self.model, self.name, self.persona.identity(), texts)
+        self.memory.add_many(
+            [
+                NewMemory(MemoryKind.OBSERVATION, item.text, item.at, rating)
+                for item, rating in zip(waiting, ratings, strict=True)
+            ]
+        )
+
     def seed(self, now: datetime) -> None:
         """Add the persona's initial memories, once."""
         if self.state.seeded:
@@ -93,6 +107,7 @@ class Agent:
         state = self.state
         stale = state.summary_day != now.date() or state.summary_reflections != state.reflections
         if state.summary is None or stale:
+            self.flush()
             state.summary = summarise(self.model, self.memory, self.persona, now, self.settings)
             state.summary_day, state.summary_reflections = now.date(), state.reflections
         return describe(self.persona, state.summary)
@@ -101,6 +116,7 @@ class Agent:
         """Reflect when the importance since the last reflection passes the threshold."""
         if not should_reflect(self.memory, self.settings):
             return 0
+        self.flush()
         stored = reflect(
             self.model, self.memory, self.name, self.persona.identity(), now, self.settings
         )
@@ -133,8 +149,14 @@ class Agent:
 
     def observe(self, perception: Perception) -> list[Observation]:
         observations = perceive(perception, self.settings, self.state.retained)
-        texts = [observation.text for observation in observations]
-        self.remember_many(MemoryKind.OBSERVATION, texts, perception.time)
+        now = perception.time
+        self.state.unrated += [Unrated(text=o.text, at=now) for o in observations]
+        waiting = self.state.unrated
+        age = timedelta(minutes=self.settings.observation_batch_minutes)
+        if waiting and (
+            len(waiting) >= self.settings.observation_batch or now - waiting[0].at >= age
+        ):
+            self.flush()
         retained = self.state.retained + [o.text for o in observations]
         self.state.retained = retained[-self.settings.retention :]
         return observations
@@ -147,6 +169,7 @@ class Agent:
             return plan
         if plan is not None:
             self.state.yesterday = f"On {plan.day:%A %B %d}: " + "; ".join(plan.describe())
+        self.flush()
         plan = plan_new_day(
             self.model,
             self.memory,
@@ -211,6 +234,7 @@ class Agent:
             and self.may_talk_with(subject, perception.time)
             and not contains_word(focus.activity, ("sleep", "talking", "conversation"))
         )
+        self.flush()
         reaction = react(
             self.model,
             self.memory,
@@ -271,6 +295,7 @@ class Agent:
         return until is None or now >= until
 
     def speaker(self, other: str, now: datetime) -> Speaker:
+        self.flush()
         view = summarise_relationship(self.model, self.memory, self.name, other, now, self.settings)
         return Speaker(self.name, self.summary(now), self.memory, view)
 
@@ -306,6 +331,7 @@ class Agent:
         if moment is None:
             raise ValueError("the agent has no time yet: pass `now`")
         self.seed(moment)
+        self.flush()
         summary = self.summary(moment)
         if isinstance(asker, InnerVoice):
             intention = adopt(self.model, self.name, summary, question)

@@ -24,6 +24,13 @@ class Sighting(BaseModel):
     at: datetime
 
 
+class Unrated(BaseModel):
+    """An observation waiting to be rated and written with the next batch."""
+
+    text: str
+    at: datetime
+
+
 class AgentState(BaseModel):
     """Plans, summary cache, cool-downs, reflection bookkeeping, the current action."""
 
@@ -37,6 +44,7 @@ class AgentState(BaseModel):
     last_reflection: datetime | None = None
     cooldowns: dict[str, datetime] = Field(default_factory=dict)
     considered: dict[str, Sighting] = Field(default_factory=dict)
+    unrated: list[Unrated] = Field(default_factory=list)
     conversations_day: date | None = None
     conversations_today: int = 0
     retained: list[str] = Field(default_factory=list)
@@ -45,11 +53,12 @@ class AgentState(BaseModel):
     pending: PendingEvent | None = None
 
     def worth_considering(self, person: str, activity: str, now: datetime, window: int) -> bool:
-        """False when `person` was considered doing `activity` within `window` minutes."""
+        """Whether `person` doing `activity` is news: not considered within `window` minutes,
+        and not doing what they were doing when last considered."""
         last = self.considered.get(person)
-        return (
-            last is None or last.activity != activity or now - last.at >= timedelta(minutes=window)
-        )
+        if last is None:
+            return True
+        return now - last.at >= timedelta(minutes=window) and last.activity != activity
 
     def conversations_on(self, day: date) -> int:
         return self.conversations_today if self.conversations_day == day else 0

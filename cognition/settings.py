@@ -14,6 +14,10 @@ class MindSettings(BaseModel):
     vision_radius: int = Field(default=8, ge=1)
     attention_bandwidth: int = Field(default=8, ge=1)
     retention: int = Field(default=8, ge=1)
+    # new observations are rated and written in batches: when this many wait, when the
+    # oldest waited this long, and always before any retrieval
+    observation_batch: int = Field(default=12, ge=1)
+    observation_batch_minutes: int = Field(default=60, ge=0)
     # retrieval
     retrieval_k: int = Field(default=10, ge=1)
     # reflection
@@ -31,7 +35,8 @@ class MindSettings(BaseModel):
     location_retries: int = Field(default=1, ge=0)
     # reacting and dialogue
     reaction_minutes: int = Field(default=15, ge=1)
-    # the same person doing the same thing is not reconsidered within this window
+    # a person is reconsidered (react call) only after this window, and only if doing
+    # something new since last considered
     react_window_minutes: int = Field(default=60, ge=0)
     dialogue_max_turns: int = Field(default=8, ge=2)
     # the same pair does not chat again within this time

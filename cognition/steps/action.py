@@ -1,8 +1,9 @@
 """The next action: the plan's step for this minute, decomposed just in time and placed.
 
 If the coming stretch has no fine actions yet, its hour chunk is decomposed now (one call:
-the actions with their emoji) and placed at once: one sector and arena for the stretch,
-then the objects of all its actions with their states in one call. A step left without an
+the actions with their emoji) and placed at once: one sector and arena per hour chunk (kept
+on the chunk for its later hours), then the objects of all the stretch's actions with their
+states in one call. A step left without an
 emoji (sleep is not decomposed) gets one from the emoji task.
 """
 
@@ -36,12 +37,14 @@ def place_steps(
     places: KnownPlaces,
     here: Address,
     settings: MindSettings,
+    area: Address | None = None,
 ) -> tuple[PlanStep, ...]:
-    """`steps` (one stretch of `context`) with their address, emoji and object state."""
+    """`steps` (one stretch of `context`, in `area` if given) with their address, emoji and
+    object state."""
     if not steps:
         return ()
     activities = [step.activity for step in steps]
-    placed = place_actions(model, persona, places, here, activities, context, settings)
+    placed = place_actions(model, persona, places, here, activities, context, settings, area)
     return tuple(
         step.model_copy(
             update={
@@ -71,8 +74,15 @@ def ensure_decomposed(
     if chunk is None:
         return plan
     fine = decompose(model, persona.name, summary, chunk, minute, known_objects(places), settings)
-    placed = place_steps(model, persona, fine, chunk.activity, places, here, settings)
-    return plan.model_copy(update={"actions": splice(plan.actions, placed)})
+    placed = place_steps(
+        model, persona, fine, chunk.activity, places, here, settings, chunk.address
+    )
+    if not placed or placed[0].address is None:
+        return plan.model_copy(update={"actions": splice(plan.actions, placed)})
+    # the chunk keeps its area: its later hours are placed there without asking again
+    area = placed[0].address.model_copy(update={"object": None})
+    hourly = tuple(c.model_copy(update={"address": area}) if c == chunk else c for c in plan.hourly)
+    return plan.model_copy(update={"actions": splice(plan.actions, placed), "hourly": hourly})
 
 
 def next_step(

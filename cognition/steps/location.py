@@ -145,11 +145,15 @@ def place_actions(
     activities: list[str],
     context: str,
     settings: MindSettings,
+    area: Address | None = None,
 ) -> list[tuple[Address, str | None]]:
-    """One area for all `activities` (an hour's stretch of `context`), then each one's
-    object and its state: at most three calls however many actions."""
-    doing = f"{context}: {'; '.join(activities)}" if activities != [context] else context
-    area = choose_area(model, persona, places, here, doing, context, settings)
+    """One area for all `activities` (an hour's stretch of `context`) — `area` when it is
+    given and known, else chosen top-down — then each one's object and its state: at most
+    three calls however many actions."""
+    if area is None or area.arena is None or not places.contains(area):
+        doing = f"{context}: {'; '.join(activities)}" if activities != [context] else context
+        area = choose_area(model, persona, places, here, doing, context, settings)
+    area = area.model_copy(update={"object": None})
     options = objects_at(places, area)
     uses = choose_objects(
         model,
