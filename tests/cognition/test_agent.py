@@ -211,6 +211,12 @@ def test_the_same_person_doing_the_same_thing_is_not_reconsidered() -> None:
     assert model.count("react") == 1
     later = (SeenAgent(name=KLAUS.name, activity="writing", address=cafe, distance=2),)
     isabella.decide(perception(ISABELLA, START + timedelta(minutes=8), cafe, later))
+    assert model.count("react") == 1  # within the react window
+    hour = MindSettings().react_window_minutes
+    isabella.decide(perception(ISABELLA, START + timedelta(minutes=2 + hour), cafe, seen))
+    assert model.count("react") == 1  # doing what they did when last considered
+    news = (SeenAgent(name=KLAUS.name, activity="sketching", address=cafe, distance=2),)
+    isabella.decide(perception(ISABELLA, START + timedelta(minutes=4 + hour), cafe, news))
     assert model.count("react") == 2
 
 
