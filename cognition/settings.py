@@ -16,8 +16,8 @@ class MindSettings(BaseModel):
     retention: int = Field(default=8, ge=1)
     # new observations are rated and written in batches: when this many wait, when the
     # oldest waited this long, and always before any retrieval
-    observation_batch: int = Field(default=12, ge=1)
-    observation_batch_minutes: int = Field(default=60, ge=0)
+    observation_batch: int = Field(default=20, ge=1)
+    observation_batch_minutes: int = Field(default=120, ge=0)
     # retrieval
     retrieval_k: int = Field(default=10, ge=1)
     # reflection
@@ -37,7 +37,7 @@ class MindSettings(BaseModel):
     reaction_minutes: int = Field(default=15, ge=1)
     # a person is reconsidered (react call) only after this window, and only if doing
     # something new since last considered
-    react_window_minutes: int = Field(default=60, ge=0)
+    react_window_minutes: int = Field(default=180, ge=0)
     dialogue_max_turns: int = Field(default=8, ge=2)
     # the same pair does not chat again within this time
     conversation_cooldown_minutes: int = Field(default=180, ge=0)

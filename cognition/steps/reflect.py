@@ -2,7 +2,8 @@
 
 Past the threshold of summed importance: the most recent records → salient questions →
 retrieve per question → insights, each citing numbered statements; only citations of
-statements actually shown survive, and they are stored as the evidence's record ids.
+statements actually shown survive, and they are stored as the evidence's record ids (all
+of one reflection rated in one call and written at once).
 """
 
 from __future__ import annotations
@@ -87,9 +88,12 @@ def reflect(
         agent=agent, count=settings.reflection_questions, memories=[r.text for r in recent]
     )
     questions = ask(model, SALIENT_QUESTIONS, questions_in, agent).questions
-    stored: list[MemoryRecord] = []
-    for question in questions[: settings.reflection_questions]:
-        hits = memory.retrieve(question, now, k=settings.retrieval_k)
+    # as in the reference implementation: retrieve for every question first, then draw the
+    # insights; all of them are rated in one call and stored in one write
+    asked = questions[: settings.reflection_questions]
+    retrieved = [memory.retrieve(q, now, k=settings.retrieval_k) for q in asked]
+    cited: list[tuple[str, list[MemoryRecord]]] = []
+    for question, hits in zip(asked, retrieved, strict=True):
         evidence = [h.record for h in hits]
         if not evidence:
             continue
@@ -100,9 +104,23 @@ def reflect(
             statements=[f"{i}. {r.text}" for i, r in enumerate(evidence, start=1)],
         )
         found = ask(model, INSIGHTS, insights_in, agent).insights[: settings.reflection_insights]
-        stored += store_insights(model, memory, agent, identity, found, evidence, now)
+        cited += citing(found, evidence)
+    stored = store_insights(model, memory, agent, identity, cited, now)
     memory.mark_reflection(now)
     return stored
+
+
+def citing(
+    insights: list[Insight], evidence: list[MemoryRecord]
+) -> list[tuple[str, list[MemoryRecord]]]:
+    """The insights with the records they cite among those shown; citing none drops one."""
+    kept: list[tuple[str, list[MemoryRecord]]] = []
+    for insight in insights:
+        cited = sorted({n for n in insight.evidence if 1 <= n <= len(evidence)})
+        text = insight.text.strip()
+        if cited and text:
+            kept.append((text, [evidence[n - 1] for n in cited]))
+    return kept
 
 
 def store_insights(
@@ -110,18 +128,10 @@ def store_insights(
     memory: MemoryStreamLike,
     agent: str,
     identity: str,
-    insights: list[Insight],
-    evidence: list[MemoryRecord],
+    kept: list[tuple[str, list[MemoryRecord]]],
     now: datetime,
 ) -> list[MemoryRecord]:
-    """Store the insights citing statements they were shown (one rating call, one write);
-    an insight citing none is dropped."""
-    kept: list[tuple[str, list[MemoryRecord]]] = []
-    for insight in insights:
-        cited = sorted({n for n in insight.evidence if 1 <= n <= len(evidence)})
-        text = insight.text.strip()
-        if cited and text:
-            kept.append((text, [evidence[n - 1] for n in cited]))
+    """Store cited insights as reflections: one rating call, one write."""
     ratings = rate_importances(model, agent, identity, [text for text, _ in kept])
     return memory.add_many(
         [
