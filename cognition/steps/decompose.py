@@ -14,7 +14,7 @@ from cognition.llm.task import LanguageModel, Task
 from cognition.plan import PlanStep, clock
 from cognition.settings import MindSettings
 from cognition.steps.common import ask, contains_word
-from cognition.steps.emoji import clean_emoji
+from cognition.steps.emoji import THOUGHT_BUBBLE, clean_emoji
 
 
 class DecomposeInput(BaseModel):
@@ -71,7 +71,7 @@ def lay_out(
             continue
         minutes = max(settings.action_min_minutes, min(action.minutes, settings.action_max_minutes))
         minutes = min(minutes, end - cursor)
-        emoji = clean_emoji(action.emoji)
+        emoji = clean_emoji(action.emoji) or THOUGHT_BUBBLE  # a bad one costs no new call
         steps.append(
             PlanStep(start=cursor, minutes=minutes, activity=action.activity.strip(), emoji=emoji)
         )

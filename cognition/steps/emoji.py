@@ -12,6 +12,7 @@ from cognition.llm.task import LanguageModel, Task
 from cognition.steps.common import ask
 
 MAX_EMOJI = 3
+THOUGHT_BUBBLE = "💭"
 
 
 class EmojiInput(BaseModel):
@@ -63,7 +64,7 @@ def clean_emoji(text: str) -> str | None:
 
 
 def thought_bubble(_: EmojiInput) -> ActionEmoji:
-    return ActionEmoji(emoji="💭")
+    return ActionEmoji(emoji=THOUGHT_BUBBLE)
 
 
 EMOJI = Task(
