@@ -68,7 +68,7 @@ def test_a_model_failing_one_call_in_five_never_stops_the_town(tmp_path: Path) -
     with FakeOpenAIServer(fault_rate=0.2, seed=3, timeout_sleep_s=0.3) as server:
         options = SimulationOptions(
             town="the_ville_n3",
-            hours=1,
+            hours=2,
             base_url=server.base_url,
             model="fake-model",
             timeout_s=0.2,
@@ -78,10 +78,10 @@ def test_a_model_failing_one_call_in_five_never_stops_the_town(tmp_path: Path) -
         )
         report, recorder = simulate(options, retry=RetryPolicy(max_retries=2, sleep=no_sleep))
         faults = [r.fault for r in server.chat_requests if r.fault is not None]
-    assert report["game_hours"] == 1.0  # the run completed
+    assert report["game_hours"] == 2.0  # the run completed
     assert len(faults) >= 10 and len(set(faults)) >= 4  # many kinds of failure happened
     assert report["llm_calls"] > 0 and report["errors"] == 0  # failures became typed fallbacks
-    assert all(len(trail) == 60 for trail in recorder.trail.values())
+    assert all(len(trail) == 120 for trail in recorder.trail.values())
     with MemoryStore(tmp_path / "memory") as store:  # every memory is on disk
         names = store.agents()
         stored = sum(MemoryStream(store, name, HashingEmbedder()).count() for name in names)
