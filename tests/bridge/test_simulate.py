@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from cognition.llm.retry import RetryPolicy, no_sleep
 from cognition.memory import MemoryStore, MemoryStream
 from cognition.memory.fakes import HashingEmbedder
@@ -49,13 +51,15 @@ def test_the_same_seed_gives_the_same_report(tmp_path: Path) -> None:
     assert first == second
 
 
-def test_a_day_in_smallville_with_the_offline_brain() -> None:
+@pytest.mark.parametrize("town", ["the_ville_n3", "the_ville_n25"])
+def test_a_day_in_smallville_with_the_offline_brain(town: str) -> None:
+    """Every resident sleeps at home, works at work, eats, talks; walls and furniture hold."""
     towns: list[LivingTown] = []
-    options = SimulationOptions(town="the_ville_n3", hours=24, embedder="hashing", progress=False)
-    report, recorder = simulate(options, observe=lambda town: towns[:1] or towns.append(town))
+    options = SimulationOptions(town=town, hours=24, embedder="hashing", progress=False)
+    report, recorder = simulate(options, observe=lambda living: towns[:1] or towns.append(living))
     living = towns[0]
-    personas = TownFile.load("the_ville_n3").personas()
-    start_hour = TownFile.load("the_ville_n3").start.hour
+    personas = TownFile.load(town).personas()
+    start_hour = TownFile.load(town).start.hour
     problems = day_problems(
         personas, recorder.trail, living.director.stats.talked_with, living.town.grid, start_hour
     )
