@@ -33,6 +33,11 @@ class UsageTally:
         return self.prompt_tokens + self.completion_tokens
 
     @property
+    def failed_attempts(self) -> int:
+        """Requests that failed (then retried, or ended in the fallback)."""
+        return max(0, self.attempts - self.model_answers - self.offline_answers)
+
+    @property
     def reported_tokens(self) -> int:
         """Tokens the server reported (the rest were estimated at four characters a token)."""
         return self.total_tokens - self.estimated_tokens

@@ -81,6 +81,7 @@ def run_report(
         "llm_calls_per_agent_day": round(usage.calls / agent_days, 1),
         "tokens_per_agent_day": round(usage.total_tokens / agent_days, 1),
         "fallbacks": usage.fallbacks,
+        "failed_attempts": usage.failed_attempts,
         "errors": stats.errors + usage.errors,
         "memories": memories,
         "reflections": reflections,

@@ -24,6 +24,7 @@ REPORT_KEYS = {
     "llm_calls_per_agent_day",
     "tokens_per_agent_day",
     "fallbacks",
+    "failed_attempts",
     "errors",
     "memories",
     "reflections",
@@ -85,6 +86,7 @@ def test_a_model_failing_one_call_in_five_never_stops_the_town(tmp_path: Path) -
     assert report["game_hours"] == 2.0  # the run completed
     assert len(faults) >= 10 and len(set(faults)) >= 4  # many kinds of failure happened
     assert report["llm_calls"] > 0 and report["errors"] == 0  # failures became typed fallbacks
+    assert report["failed_attempts"] == len(faults)  # every failed request is counted
     assert all(len(trail) == 120 for trail in recorder.trail.values())
     with MemoryStore(tmp_path / "memory") as store:  # every memory is on disk
         names = store.agents()
