@@ -325,6 +325,11 @@ class Agent:
 
     # --- interview ----------------------------------------------------------------------------
 
+    def resume_plan(self) -> None:
+        """Forget the step in progress (e.g. after a talk): the next decision walks back to
+        wherever the plan says the agent should be now."""
+        self.state.current = None
+
     def answer(self, question: str, asker: Asker, now: datetime | None = None) -> str:
         """Reply in character; an inner voice becomes an intention and re-plans the day."""
         moment = now or self.state.last_time

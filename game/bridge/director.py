@@ -192,7 +192,7 @@ class MindDirector:
             self.talks.start(outcome.conversation, now)
             for name in outcome.names:
                 self.slots[name].due = None
-                self.minds[name].state.current = None  # after talking, walk back to the plan
+                self.minds[name].resume_plan()  # after talking, walk back to the plan
         elif isinstance(outcome, Decided):
             self.stats.decisions += 1
             self.apply_decision(outcome.names[0], outcome.decision, now)
