@@ -1,0 +1,198 @@
+"""What the player sees of the minds and objects: plain data, filled by the bridge, drawn by
+the UI (which never imports `cognition`). `PlayerPort` is the one interface the panels talk
+to; `game.bridge.desk.PlayerDesk` implements it, and UI tests use a small fake.
+
+Everything here is pure Python (no pygame, no cognition) and immutable, so the bridge can
+build it on the main thread and the UI can keep it between frames.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal, Protocol
+
+from game.town.resident import Tile
+
+MemoryKindName = Literal["observation", "reflection", "plan", "dialogue"]
+MEMORY_KINDS: tuple[MemoryKindName, ...] = ("observation", "reflection", "plan", "dialogue")
+AskerKind = Literal["visitor", "persona", "inner_voice"]
+
+OBJECT_STATE_MAX_CHARS = 80  # longer states typed by the player are refused with a message
+
+
+@dataclass(frozen=True)
+class PlanLine:
+    """One step of today's plan: "7:00 am", 60 minutes, "wake up and make coffee"."""
+
+    start: str
+    minutes: int
+    activity: str
+    current: bool = False  # the step in progress now
+
+
+@dataclass(frozen=True)
+class ResidentCard:
+    """The inspector's header: who the resident is and what they are doing."""
+
+    name: str
+    slug: str  # the portrait / sprite name
+    age: int
+    traits: str  # innate traits, comma-separated
+    description: str  # the summary description (who they are, these days)
+    action_emoji: str
+    action: str  # a full sentence: "Isabella Rodriguez is brewing coffee"
+    address: str  # "Hobbs Cafe: cafe: counter" — where the action happens
+    plan: tuple[PlanLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class MemoryLine:
+    """One record of a memory stream as the inspector lists it."""
+
+    id: str
+    kind: MemoryKindName
+    text: str
+    created: datetime
+    importance: int  # 1–10
+    evidence: tuple[str, ...] = ()  # ids of the memories a reflection cites
+    depth: int = 0  # 0: observation; reflections: 1 + deepest evidence
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A retrieval hit with the paper's three normalised components and the weighted score."""
+
+    memory: MemoryLine
+    recency: float
+    importance: float
+    relevance: float
+    score: float
+
+
+@dataclass(frozen=True)
+class Relationship:
+    """Someone the resident knows: what they think of them, when they last talked."""
+
+    name: str
+    summary: str  # from the persona's relationships, or "" when only met in town
+    conversations: int = 0
+    last_talked: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Asking:
+    """Who the player is to the resident: the visitor, a stated persona, or the resident's
+    inner voice (a directive the resident adopts as its own intention)."""
+
+    kind: AskerKind = "visitor"
+    name: str = ""  # the visitor's or the persona's name ("a news reporter")
+    description: str = ""  # the visitor's one line, or the persona's description
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One line of a chat between the player and a resident; `error` is set (and `text` is a
+    message for the player) when the resident could not answer."""
+
+    resident: str
+    speaker: str  # the resident's name, or the asker's name ("inner voice" for directives)
+    text: str
+    at: datetime
+    error: bool = False
+
+
+@dataclass(frozen=True)
+class ObjectInfo:
+    """A game object the player can look at and edit."""
+
+    key: str  # the address as "sector:arena:object" (stable id for set_object_state)
+    name: str  # "stove"
+    where: str  # "Lin family's house: kitchen"
+    state: str
+    default_state: str
+    changed_by: str | None = None
+    tile: Tile = (0, 0)  # a tile of the object (its top-left)
+
+
+@dataclass(frozen=True)
+class Greeting:
+    """A resident who decided to talk to the visitor, and their opening line."""
+
+    resident: str
+    text: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class TownEvent:
+    """Something the player did that the town should know about (shown as a toast)."""
+
+    text: str
+    at: datetime
+
+
+@dataclass
+class ChatSession:
+    """A chat panel's conversation with one resident (the UI keeps it)."""
+
+    resident: str
+    asking: Asking = field(default_factory=Asking)
+    lines: list[ChatLine] = field(default_factory=list)
+
+
+class PlayerPort(Protocol):
+    """What the panels may ask of the minds and objects. Main thread only; nothing here
+    blocks on a language model: `ask` returns at once and the answer arrives in `replies()`.
+    Every method is safe to call with an unknown name (None / empty results)."""
+
+    def card(self, name: str, now: datetime) -> ResidentCard | None: ...
+
+    def memories(
+        self, name: str, kinds: frozenset[MemoryKindName] | None = None, limit: int = 200
+    ) -> list[MemoryLine]:
+        """Newest first."""
+        ...
+
+    def memory(self, name: str, memory_id: str) -> MemoryLine | None:
+        """One record by id (to expand a reflection's evidence)."""
+        ...
+
+    def search(self, name: str, query: str, now: datetime, k: int = 10) -> list[SearchHit]:
+        """Retrieval as the mind runs it, best first (does not update access times)."""
+        ...
+
+    def relationships(self, name: str) -> list[Relationship]: ...
+
+    def ask(self, name: str, text: str, asking: Asking, now: datetime) -> str | None:
+        """Send the player's line to resident `name`; the answer comes later through
+        `replies()`. Returns a message for the player instead when it cannot be sent
+        (unknown resident, empty text, already answering)."""
+        ...
+
+    def answering(self, name: str) -> bool:
+        """True while resident `name` is composing an answer (the typing indicator)."""
+        ...
+
+    def replies(self) -> list[ChatLine]:
+        """Answers finished since the last call, oldest first."""
+        ...
+
+    def greetings(self) -> list[Greeting]:
+        """Residents who started talking to the visitor since the last call."""
+        ...
+
+    def objects_near(self, tile: Tile, radius: int = 8) -> list[ObjectInfo]:
+        """Objects in the arena of `tile` (outdoors: within `radius`), nearest first."""
+        ...
+
+    def object_at(self, tile: Tile) -> ObjectInfo | None: ...
+
+    def set_object_state(self, key: str, text: str, now: datetime) -> str | None:
+        """Set an object's state as the player typed it (cleaned and length-capped). Returns
+        None on success, else a message for the player; nothing changes on failure."""
+        ...
+
+    def events(self) -> list[TownEvent]:
+        """Player-caused events since the last call (for toasts)."""
+        ...
