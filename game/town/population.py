@@ -39,6 +39,7 @@ class Population:
         self.timer = timer
         self._by_name = {r.name: r for r in self.residents}
         self._deferred: dict[str, Activity] = {}  # decided, waiting for a path search
+        self.controlled: str | None = None  # the player's body: no director, no game-time walk
 
     def __iter__(self) -> Iterator[Resident]:
         return iter(self.residents)
@@ -48,6 +49,19 @@ class Population:
 
     def get(self, name: str) -> Resident | None:
         return self._by_name.get(name)
+
+    def add(self, resident: Resident) -> None:
+        """Join the town (the visitor); a name already present is refused."""
+        if resident.name in self._by_name:
+            raise ValueError(f"{resident.name!r} is already in the town")
+        self.residents.append(resident)
+        self._by_name[resident.name] = resident
+
+    def remove(self, name: str) -> None:
+        resident = self._by_name.pop(name, None)
+        if resident is not None:
+            self.residents.remove(resident)
+            self._deferred.pop(name, None)
 
     @property
     def thinking_count(self) -> int:
@@ -62,6 +76,9 @@ class Population:
             deadline = self.timer() + self.path_budget_seconds
         searched = 0
         for resident in self.residents:
+            if resident.name == self.controlled:
+                resident.thinking = False
+                continue
             resident.thinking = resident.name in pending
             activity = self._deferred.pop(resident.name, None)
             if activity is None:
