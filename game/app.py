@@ -28,6 +28,7 @@ from game.ui.dialogue_panel import LogLine
 from game.ui.handlers import Handler, TownHandler
 from game.ui.hud import Hud, HudInfo
 from game.ui.loading import LoadingScreen
+from game.ui.panels import PanelStack
 from game.ui.view_state import ViewState
 from game.world.clock import GameClock
 from game.world.tmx import load_town
@@ -35,6 +36,7 @@ from game.world.town import TownMap
 
 if TYPE_CHECKING:  # the minds load on a worker thread, behind the loading screen (launch.py)
     from game.bridge.town_minds import LivingTown
+    from game.session import PlaySession
 
 log = logging.getLogger(__name__)
 ROOT = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parent.parent))
@@ -109,6 +111,8 @@ class App:
         self.real_seconds = 0.0
         self.fps = 0.0
         self.loading: LoadingScreen | None = None  # the loading screen shown, if any
+        self.panels = PanelStack()  # inspector, chat, objects, menus: they get input first
+        self.session: PlaySession | None = None  # the player, when the town has minds
         self._centre_on_residents()
 
     @classmethod
@@ -153,6 +157,14 @@ class App:
         self.draw()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.view.mouse = event.pos
+        if self.panels.handle(event):
+            return
+        if self.panels.wants_text() and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            return  # typing in a panel never steers the town
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self._close_top():
+            return
         next_handler = self.handler.handle(event)
         if next_handler is None:
             self.view.running = False
@@ -162,13 +174,58 @@ class App:
     def update(self, real_seconds: float) -> None:
         self.real_seconds += real_seconds
         self._apply_window_requests()
+        self.view.steering = self.session is not None and self.session.player is not None
         self.view.pan_by_keys(real_seconds)
-        game_minutes = self.view.speed.tick(real_seconds)
+        self._act_on_input()
+        game_minutes = 0.0 if self.panels.pausing else self.view.speed.tick(real_seconds)
         self.population.update(self.clock.now, game_minutes)
+        if self.session is not None:
+            self.session.update(real_seconds)
+        else:
+            self.panels.update(real_seconds, self.clock.now)
         self._follow_selected()
+
+    def _close_top(self) -> bool:
+        """Esc closes the topmost panel first; True when there was one."""
+        top = self.panels.top
+        if top is None:
+            return False
+        top.closed = True
+        self.panels.update(0.0, self.clock.now)
+        return True
+
+    def _act_on_input(self) -> None:
+        """Map clicks and key requests the handlers collected this frame."""
+        view, session = self.view, self.session
+        clicks, view.clicks = view.clicks, []
+        requests, view.requests = view.requests, []
+        for point in clicks:
+            resident = self.scene.resident_at(point)
+            if session is None:
+                view.selected = resident
+                continue
+            x, y = view.camera.screen_to_map(*point)
+            tile = (int(x // self.town.tile_width), int(y // self.town.tile_height))
+            view.selected = session.click(tile, resident)
+        if session is None:
+            return
+        session.steer(view.held_pan)
+        for request in requests:
+            if request == "talk":
+                session.talk(view.selected)
+            elif request == "objects":
+                session.objects_here(self._camera_tile())
+            elif request == "inspect" and view.selected is not None:
+                session.inspect(view.selected)
+
+    def _camera_tile(self) -> tuple[int, int]:
+        x, y = self.view.camera.screen_to_map(*(v / 2 for v in self.screen.get_size()))
+        return int(x // self.town.tile_width), int(y // self.town.tile_height)
 
     def _follow_selected(self) -> None:
         resident = self.population.get(self.view.selected) if self.view.selected else None
+        if resident is None and self.session is not None and self.session.player is not None:
+            resident = self.session.player.body
         if resident is not None:
             x, y = resident.position
             tile = self.town.tile_width
@@ -198,6 +255,9 @@ class App:
             labelled, self.view.selected, self.real_seconds, self.speech(),
         )  # fmt: skip
         self.hud.draw(self.screen, self.hud_info())
+        self.panels.draw(self.screen)
+        if self.session is not None and self.session.toasts is not None:
+            self.session.toasts.draw(self.screen)
 
     def speech(self) -> dict[str, str]:
         """Who says what right now (residents in a conversation)."""

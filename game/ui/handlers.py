@@ -53,8 +53,17 @@ class Handler:
 
     def on_key_down(self, event: pygame.event.Event) -> Handler | None:
         view = self.view
-        if event.key == pygame.K_ESCAPE and view.selected is not None:
-            view.selected = None
+        if event.key == pygame.K_ESCAPE:
+            if view.selected is not None:
+                view.selected = None
+            else:
+                view.requests.append("menu")
+        elif event.key == pygame.K_t:
+            view.requests.append("talk")
+        elif event.key == pygame.K_e:
+            view.requests.append("objects")
+        elif event.key == pygame.K_i:
+            view.requests.append("inspect")
         elif event.key in PAN_KEYS:
             view.held_pan.add(PAN_KEYS[event.key])
         elif event.key == pygame.K_SPACE:
@@ -112,6 +121,6 @@ class DragHandler(Handler):
             return self
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if not self.dragging:
-                self.view.selected = self.view.pick_resident(event.pos)
+                self.view.clicks.append(event.pos)
             return self.parent
         return super().handle(event)

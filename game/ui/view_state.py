@@ -37,10 +37,13 @@ class ViewState:
     fullscreen_requested: bool = False
     resize_to: tuple[int, int] | None = None
     running: bool = True
+    steering: bool = False  # the player has a body: WASD/arrows walk it instead of panning
+    clicks: list[Point] = field(default_factory=list)  # map clicks (not drags) to act on
+    requests: list[str] = field(default_factory=list)  # "talk", "objects", "menu"
 
     def pan_by_keys(self, real_seconds: float) -> None:
         """Scroll for the pan keys held down (arrows/WASD); stops following anyone."""
-        if not self.held_pan:
+        if not self.held_pan or self.steering:
             return
         dx = sum(d[0] for d in self.held_pan)
         dy = sum(d[1] for d in self.held_pan)
