@@ -273,6 +273,7 @@ class App:
                 "banner": self.living.director.message,
                 "dialogue": [LogLine(x.speaker, x.listener, x.text) for x in log_.lines(6)],
                 "dialogue_total": log_.total,
+                "usage": usage_line(self.living),
             }
         return HudInfo(
             now=self.clock.now,
@@ -320,6 +321,21 @@ class App:
             if times.samples:
                 self.fps = 1000.0 / max(times.samples[-1], 1e-6)
         return times
+
+
+def usage_line(living: LivingTown) -> str:
+    """What the minds have cost so far: model calls, tokens and (for a server) dollars at the
+    configured list prices — "offline" costs nothing."""
+    tally = living.stack.meter.snapshot().total
+    if living.stack.offline:
+        return f"{tally.calls:,} offline answers · no tokens, no cost"
+    tokens = tally.total_tokens
+    shown = f"{tokens / 1000:.1f}k" if tokens >= 1000 else str(tokens)
+    line = f"{tally.calls:,} model calls · {shown} tokens"
+    dollars = living.stack.cost_usd()
+    if dollars is not None:
+        line += f" · about ${dollars:.2f}"
+    return line
 
 
 def open_window(size: tuple[int, int]) -> pygame.Surface:

@@ -39,6 +39,14 @@ class ModelStack:
     cache: ResponseCache | None = None
     budget: BudgetCap | None = None
     audit: AuditLog | None = None
+    # list prices (prompt, completion) in dollars per million tokens; None: costs nothing
+    prices_per_million: tuple[float, float] | None = None
+
+    def cost_usd(self) -> float | None:
+        """Dollars spent so far at the list prices; None for the offline brain."""
+        if self.prices_per_million is None:
+            return None
+        return self.meter.snapshot().total.cost_usd(*self.prices_per_million)
 
     @property
     def label(self) -> str:
@@ -107,7 +115,18 @@ def build_language_model(
     audit = _audit(settings, model)
     meter = UsageMeter(audit or model)
     return ModelStack(
-        meter, meter, limit, backend, offline=False, cache=cache, budget=budget, audit=audit
+        meter,
+        meter,
+        limit,
+        backend,
+        offline=False,
+        cache=cache,
+        budget=budget,
+        audit=audit,
+        prices_per_million=(
+            settings.prompt_usd_per_million_tokens,
+            settings.completion_usd_per_million_tokens,
+        ),
     )
 
 

@@ -46,6 +46,7 @@ class HudInfo:
     dialogue_total: int = 0  # lines ever spoken
     show_dialogue: bool = True
     real_seconds: float = 0.0
+    usage: str = ""  # "412 model calls · 96k tokens · about $0.02" (empty: no line)
 
 
 class Hud:
@@ -112,10 +113,15 @@ class Hud:
         minds = "mind" if info.thinking == 1 else "minds"
         detail = f"brain: {info.brain} · {info.thinking} {minds} thinking"
         detail_line = self.text.render(detail, 8, DIM_TEXT)
+        usage_line = self.text.render(info.usage, 8, DIM_TEXT) if info.usage else None
         width = max(time_line.get_width(), detail_line.get_width()) + 16
-        target.blit(self._panel((width, 44)), (MARGIN, MARGIN))
+        if usage_line is not None:
+            width = max(width, usage_line.get_width() + 16)
+        target.blit(self._panel((width, 58 if usage_line else 44)), (MARGIN, MARGIN))
         target.blit(time_line, (MARGIN + 8, MARGIN + 7))
         target.blit(detail_line, (MARGIN + 8, MARGIN + 28))
+        if usage_line is not None:
+            target.blit(usage_line, (MARGIN + 8, MARGIN + 42))
         return MARGIN + width
 
     def _draw_buttons(self, target: pygame.Surface, info: HudInfo) -> None:
