@@ -8,7 +8,9 @@
 `/v1/chat/completions` answers with a minimal instance of the requested `json_schema` (or of a
 schema written into the prompt after "JSON schema:", as the backend does in json_object and
 text modes), or with what a test's `answer` function returns. `/v1/models` lists the model;
-`/v1/embeddings` returns deterministic hashed 384-dim vectors. Faults come from a scripted
+`/v1/embeddings` returns deterministic hashed 384-dim vectors. With `api_key` set, a request
+without that bearer key gets 401; with `reject_unknown_model`, a chat request for another model
+than `model` gets 404 (as OpenAI, Ollama and vLLM answer). Faults come from a scripted
 sequence (`faults`, consumed one per chat request; `None` = answer normally), then at
 `fault_rate` (seeded). Every request is recorded; `max_in_flight` is the most chat requests
 ever handled at once.
@@ -82,6 +84,8 @@ class FakeOpenAIServer:
         reject_json_schema: Rejection | None = None,
         reject_json_object: Rejection | None = None,
         report_usage: bool = True,
+        api_key: str | None = None,
+        reject_unknown_model: bool = False,
         retry_after_s: float = 0.01,
         timeout_sleep_s: float = 5.0,
         host: str = "127.0.0.1",
@@ -95,6 +99,8 @@ class FakeOpenAIServer:
         self.reject_json_schema = reject_json_schema
         self.reject_json_object = reject_json_object
         self.report_usage = report_usage
+        self.api_key = api_key
+        self.reject_unknown_model = reject_unknown_model
         self.retry_after_s = retry_after_s
         self.timeout_sleep_s = timeout_sleep_s
         self._scripted_faults: deque[Fault | None] = deque(faults)
@@ -183,8 +189,18 @@ class FakeOpenAIServer:
         if seconds > 0:
             self._stopping.wait(seconds)
 
+    def refusal(self, headers: Mapping[str, str]) -> tuple[int, dict[str, Any]] | None:
+        """401 when `api_key` is set and the request does not carry it, else None."""
+        if self.api_key is None or headers.get("authorization") == f"Bearer {self.api_key}":
+            return None
+        return 401, error_body("Incorrect API key provided.", "invalid_request_error")
+
     def chat(self, body: Mapping[str, Any], fault: Fault | None) -> tuple[int, dict[str, Any]]:
         """The status and JSON body answering one chat request."""
+        requested = body.get("model")
+        if self.reject_unknown_model and requested != self.model:
+            message = f"The model '{requested}' does not exist or you do not have access to it."
+            return 404, error_body(message, "invalid_request_error")
         response_format = body.get("response_format") or {}
         format_type = str(response_format.get("type", "text"))
         rejection = {"json_schema": self.reject_json_schema, "json_object": self.reject_json_object}
@@ -237,8 +253,12 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         fake = self.server.fake
-        fake._record(RecordedRequest("GET", self.path, _lower(self.headers.items()), {}))
-        if _route(self.path) == "/v1/models":
+        headers = _lower(self.headers.items())
+        fake._record(RecordedRequest("GET", self.path, headers, {}))
+        refused = fake.refusal(headers)
+        if refused is not None:
+            self._send(*refused)
+        elif _route(self.path) == "/v1/models":
             self._send(200, models_body(fake.model))
         else:
             self._send(404, error_body(f"no route {self.path}", "not_found"))
@@ -253,8 +273,12 @@ class _Handler(BaseHTTPRequestHandler):
             return
         path = _route(self.path)
         fault = fake._next_fault() if path == CHAT_ROUTE else None
-        fake._record(RecordedRequest("POST", self.path, _lower(self.headers.items()), body, fault))
-        if path == "/v1/embeddings":
+        headers = _lower(self.headers.items())
+        fake._record(RecordedRequest("POST", self.path, headers, body, fault))
+        refused = fake.refusal(headers)
+        if refused is not None:
+            self._send(*refused)
+        elif path == "/v1/embeddings":
             self._send(200, embeddings_body(body))
         elif path == CHAT_ROUTE:
             self._chat(fake, body, fault)
