@@ -9,7 +9,6 @@ from __future__ import annotations
 import gc
 import logging
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ import pygame
 
 from game.render.camera import Camera
 from game.render.scene import TownScene
+from game.resources import bundled
 from game.town.director import ResidentDirector
 from game.town.population import Population
 from game.town.setup import build_population
@@ -39,9 +39,8 @@ if TYPE_CHECKING:  # the minds load on a worker thread, behind the loading scree
     from game.session import PlaySession
 
 log = logging.getLogger(__name__)
-ROOT = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parent.parent))
-DEFAULT_MAP = ROOT / "maps" / "the_ville.tmx"
-DEFAULT_CHARACTERS = ROOT / "assets" / "characters"
+DEFAULT_MAP = bundled("maps/the_ville.tmx")
+DEFAULT_CHARACTERS = bundled("assets/characters")
 WINDOW_TITLE = "Smallville"
 
 

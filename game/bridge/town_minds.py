@@ -26,6 +26,7 @@ from cognition.settings import MindSettings
 from game.bridge.activities import ActivityPlanner
 from game.bridge.director import MindDirector
 from game.bridge.perception import PerceptionBuilder
+from game.resources import bundle_root
 from game.town.population import Population
 from game.town.resident import Resident
 from game.town.setup import schedule_director
@@ -37,7 +38,7 @@ from game.world.spatial_memory import SpatialMemory
 from game.world.tmx import load_town
 from game.world.town import TownMap
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = bundle_root()  # the source checkout, or the frozen app's bundle
 
 
 @dataclass(frozen=True)

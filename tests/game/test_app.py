@@ -102,7 +102,11 @@ def test_headless_run_writes_a_screenshot_and_timings(tiny_town: Path, tmp_path:
     shot, bench = tmp_path / "shot.png", tmp_path / "bench.json"
     assert play(headless=True, frames=30, screenshot=shot, bench_json=bench, options=options) == 0
     figures = json.loads(bench.read_text())
-    assert set(figures) == {"frames", "agents", "frame_ms_median", "frame_ms_p99", "fps"}
+    assert set(figures) == {
+        "frames", "agents", "frame_ms_median", "frame_ms_p99", "fps",
+        "first_frame_unix", "town_ready_unix",
+    }  # fmt: skip
+    assert figures["first_frame_unix"] <= figures["town_ready_unix"]
     assert figures["frames"] == 30 and figures["agents"] == 2
     pygame.init()
     assert pygame.image.load(str(shot)).get_size() == (1280, 720)
