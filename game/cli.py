@@ -13,6 +13,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     add_map_check_command(commands)
     add_simulate_command(commands)
+    add_saves_command(commands)
     add_game_flags(parser)
     return parser
 
@@ -89,6 +90,14 @@ def add_simulate_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     sim.add_argument("--data-dir", type=Path, help="keep the memory store here (default: temp)")
     sim.add_argument("--json", type=Path, help="write the report as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument("--save", metavar="SLOT", help="save the town in this slot at the end")
+    sim.add_argument(
+        "--load", metavar="SLOT", help="start from this save (--hours 0: describe it and stop)"
+    )
+    sim.add_argument(
+        "--previous", action="store_true", help="with --load: the save before the slot's last"
+    )
+    sim.add_argument("--saves-dir", type=Path, help="where the slots are (default: user data)")
     sim.set_defaults(handler=run_simulate)
 
 
@@ -110,8 +119,31 @@ def run_simulate(args: argparse.Namespace) -> int:
         data_dir=args.data_dir,
         embedder=args.embedder,
         progress=not args.quiet,
+        save=args.save,
+        load=args.load,
+        previous=args.previous,
+        saves_dir=args.saves_dir,
     )
+    if args.previous and args.load is None:
+        raise SystemExit("--previous needs --load SLOT")
     return run_simulation_command(options, args.json)
+
+
+def add_saves_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    saves = commands.add_parser("saves", help="list the saved towns")
+    saves.add_argument("--saves-dir", type=Path, help="where the slots are (default: user data)")
+    saves.add_argument("--json", action="store_true", help="print one JSON object per slot")
+    saves.set_defaults(handler=run_saves)
+
+
+def run_saves(args: argparse.Namespace) -> int:
+    """One line per slot: name, town, game time, saved at, residents, ok or the problem."""
+    from game.bridge.persistence import slot_lines
+    from game.saves import SaveSlots
+
+    for line in slot_lines(SaveSlots(args.saves_dir).list(), as_json=args.json):
+        print(line)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,9 +1,12 @@
 """Headless simulation (composition root): the world, the population and the minds, no window.
 
     smallville simulate --town the_ville_n3 --hours 2 --json report.json
+    smallville simulate --town the_ville_n3 --hours 2 --save smoke   # save at the end
+    smallville simulate --load smoke --hours 0                       # describe the save
 
 Runs in lockstep, so the same seed with the offline brain gives the same report (wall time
-aside). A progress bar goes to stderr; the summary to stdout.
+aside) — also when continued from a save. A progress bar goes to stderr; the summary to
+stdout. A slot that cannot be loaded or written is one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -14,16 +17,20 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TextIO
 
 from cognition.config import LLMSettings
 from cognition.llm.retry import RetryPolicy
-from game.bridge.compose import MindsRecipe, compose_living_town, make_embedder
+from game.bridge.compose import MindsRecipe, compose_town, make_embedder
 from game.bridge.lockstep import LockstepRunner
+from game.bridge.persist_load import LoadedTown
+from game.bridge.persistence import embedder_name, save_town, town_settings
 from game.bridge.report import TownRecorder, run_report
 from game.bridge.town_minds import LivingTown
+from game.saves import SaveError, SaveSlots, check_slot_name
+from game.world.clock import format_moment
 
 
 @dataclass
@@ -41,6 +48,13 @@ class SimulationOptions:
     data_dir: Path | None = None
     embedder: str = "minilm"  # "minilm" (the real local model) or "hashing" (instant, tests)
     progress: bool = True
+    save: str | None = None  # save the town in this slot at the end
+    load: str | None = None  # start from this slot instead of the bundled town
+    previous: bool = False  # with load: the save before the slot's last one
+    saves_dir: Path | None = None  # where slots live (None: game.saves.default_saves_root())
+
+    def slots(self) -> SaveSlots:
+        return SaveSlots(self.saves_dir)
 
 
 def llm_settings(options: SimulationOptions) -> LLMSettings:
@@ -86,23 +100,38 @@ def simulate(
     retry: RetryPolicy | None = None,
     observe: Callable[[LivingTown], None] | None = None,
 ) -> tuple[dict[str, Any], TownRecorder]:
-    """Run the town headless for `options.hours`; the report and where everyone went."""
+    """Run the town headless for `options.hours`; the report and where everyone went.
+    With `options.load` the town starts from that slot; with `options.save` it is saved at
+    the end. Raises `SaveError` when a slot cannot be loaded or written."""
     started = time.perf_counter()
+    if options.save is not None:
+        check_slot_name(options.save)  # before hours of simulation, not after
+    slots = options.slots()
+    if options.save is not None or options.load is not None:
+        for done in slots.recover():
+            sys.stderr.write(f"saves: {done}\n")
+    settings = llm_settings(options)
     recipe = MindsRecipe(
         town=options.town,
-        settings=llm_settings(options),
+        settings=settings,
         embedder=make_embedder(options.embedder),
         seed=options.seed,
         workers=options.workers,
         retry=retry,
+        from_slot=options.load,
+        previous=options.previous,
+        saves=slots,
     )
     with tempfile.TemporaryDirectory(prefix="smallville-sim-") as scratch:
         recipe.memory_dir = options.data_dir or Path(scratch) / "memory"
-        living = compose_living_town(recipe)
+        loaded = compose_town(recipe)
+        living = loaded.living
+        for warning in loaded.warnings:
+            sys.stderr.write(f"warning: {warning}\n")
         try:
             recorder = TownRecorder()
-            runner = LockstepRunner(living, options.step_minutes)
-            bar = ProgressBar(options.hours * 60) if options.progress else None
+            runner = LockstepRunner(living, options.step_minutes, loaded.pending_walk_minutes)
+            bar = ProgressBar(options.hours * 60) if options.progress and options.hours else None
             start = living.clock.now
             end = start + timedelta(hours=options.hours)
 
@@ -119,11 +148,43 @@ def simulate(
                 sys.stderr.write("\n")
             played = (living.clock.now - start).total_seconds() / 3600
             report = run_report(living, round(played, 3), time.perf_counter() - started, recorder)
+            report["town"] = describe_town(loaded)
             if living.director.message:
                 report["message"] = living.director.message
+            if options.save is not None:
+                embedder = embedder_name(living)
+                save_town(
+                    living,
+                    slots,
+                    options.save,
+                    town_id=loaded.town_id,
+                    visitor=loaded.visitor,
+                    settings=town_settings(settings, seed=loaded.seed, embedder=embedder),
+                    pending_walk_minutes=runner.pending_walk_minutes,
+                )
+                report["saved"] = options.save
         finally:
             living.close()
     return report, recorder
+
+
+def describe_town(loaded: LoadedTown) -> dict[str, Any]:
+    """Which town, when, who and how much each remembers (the report's "town" part)."""
+    living = loaded.living
+    return {
+        "town": loaded.town_id,
+        "loaded_from": loaded.slot,
+        "game_time": living.clock.now.isoformat(),
+        "residents": {name: mind.memory.count() for name, mind in living.minds.items()},
+    }
+
+
+def town_text(town: dict[str, Any]) -> str:
+    source = f" (loaded from {town['loaded_from']!r})" if town.get("loaded_from") else ""
+    when = datetime.fromisoformat(town["game_time"])
+    lines = [f"{town['town']}{source}: {format_moment(when)}, {len(town['residents'])} residents"]
+    lines += [f"  {name}: {count} memories" for name, count in town["residents"].items()]
+    return "\n".join(lines)
 
 
 def summary_text(report: dict[str, Any]) -> str:
@@ -142,9 +203,25 @@ def summary_text(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def one_line(error: SaveError) -> str:
+    """A save error on one line (schema problems are listed on lines of their own)."""
+    first, *rest = [line.strip() for line in str(error).splitlines() if line.strip()]
+    return " ".join([first, "; ".join(rest)]) if rest else first
+
+
 def run_simulation_command(options: SimulationOptions, json_path: Path | None) -> int:
-    report, _ = simulate(options)
-    print(summary_text(report))
+    """`smallville simulate`: the summary on stdout; exit 2 when a save cannot be used."""
+    try:
+        report, _ = simulate(options)
+    except SaveError as error:
+        print(f"smallville: {one_line(error)}", file=sys.stderr)
+        return 2
+    if options.load is not None and options.hours == 0:
+        print(town_text(report["town"]))
+    else:
+        print(summary_text(report))
+    if report.get("saved"):
+        print(f"saved as {report['saved']!r} in {options.slots().root}")
     if json_path is not None:
         json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return 0

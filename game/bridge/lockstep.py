@@ -22,13 +22,21 @@ MAX_SETTLE_ROUNDS = 20
 class LockstepRunner:
     """Runs a `LivingTown` step by step in game time, as fast as the minds allow."""
 
-    def __init__(self, living: LivingTown, step_minutes: float = 1.0) -> None:
+    def __init__(
+        self, living: LivingTown, step_minutes: float = 1.0, pending_walk_minutes: float = 0.0
+    ) -> None:
         if step_minutes <= 0:
             raise ValueError("a step must last some game time")
         self.living = living
         self.step_minutes = step_minutes
         self.steps = 0
-        self._walk_minutes = 0.0
+        self._walk_minutes = pending_walk_minutes
+
+    @property
+    def pending_walk_minutes(self) -> float:
+        """Game minutes the residents walk at the next step (the last step's); a save keeps
+        it so that a loaded town continues exactly."""
+        return self._walk_minutes
 
     def step(self) -> None:
         """One step: decide everything due now, apply it, then move time and feet on."""

@@ -194,6 +194,7 @@ class TownSave(_Strict):
     visitor: VisitorSave | None = None
     settings: Annotated[JsonDict, AfterValidator(_no_secrets)] = Field(default_factory=dict)
     stats: JsonDict = Field(default_factory=dict)
+    runtime: JsonDict = Field(default_factory=dict)  # the bridge's in-flight bookkeeping
 
     @field_validator("format_version")
     @classmethod

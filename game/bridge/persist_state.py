@@ -1,0 +1,310 @@
+"""The bridge's in-flight bookkeeping as JSON: what a save needs beyond the owners' states
+so that a loaded town continues exactly as the saved one would have.
+
+`TownSave.runtime` holds a `RuntimeState`: per resident the rest of the path being walked and
+the director's `MindSlot` (next decision due, outcomes not yet applied, object in use, a
+conversation asked for), the conversations playing back, the dialogue log, the director's
+message and the lockstep runner's pending walk. Everything here runs on the main thread with
+no job in flight (see `persistence.save_town`). The desk's, the population's and the log's
+internals are read and written in this one module, so a change there is fixed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cognition import contract
+from game.bridge.conversations import ConversationDesk, Playback
+from game.bridge.dialogue import DialogueLog, SpokenLine
+from game.bridge.director import MindDirector
+from game.bridge.jobs import Conversed, Decided, Failed, Outcome
+from game.bridge.residents import MindSlot, MindStats
+from game.saves import ActivitySave
+from game.town.population import Population
+from game.town.resident import Activity, Pose, Resident
+from game.world.address import Address
+
+RUNTIME_VERSION = 1
+Tile = tuple[int, int]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", hide_input_in_errors=True)
+
+
+class OutcomeState(_Strict):
+    """A finished job whose outcome was not applied yet when the town was saved."""
+
+    kind: Literal["decided", "conversed", "failed"]
+    names: list[str] = Field(min_length=1, max_length=2)
+    decision: contract.Decision | None = None
+    conversation: contract.Conversation | None = None
+    error: str = ""
+    budget: bool = False
+
+
+class ResidentRuntime(_Strict):
+    """One resident's walk in progress and the director's slot for it."""
+
+    path: list[Tile] = Field(default_factory=list)
+    step_progress: float = 0.0
+    distance_walked: float = 0.0
+    due: datetime | None = None
+    queued: ActivitySave | None = None
+    ready: list[OutcomeState] = Field(default_factory=list)
+    utterances: list[contract.Utterance] = Field(default_factory=list)
+    wants_to_talk: str | None = None
+    talk_asked: datetime | None = None
+    object_target: list[str] | None = None  # Address.levels()
+    object_state: str | None = None
+    object_key: str = ""
+    in_use: list[str] | None = None
+    in_use_key: str = ""
+
+
+class PlaybackState(_Strict):
+    """A conversation being played back line by line, and who still follows it."""
+
+    names: list[str]
+    conversation: contract.Conversation
+    started: datetime
+    line_minutes: float
+    shown: int = 0
+    seen_by: dict[str, int] = Field(default_factory=dict)
+
+
+class LineState(_Strict):
+    time: datetime
+    speaker: str
+    listener: str
+    text: str
+
+
+class RuntimeState(_Strict):
+    """Everything in `TownSave.runtime`."""
+
+    version: Literal[1] = RUNTIME_VERSION
+    residents: dict[str, ResidentRuntime] = Field(default_factory=dict)
+    reserved: list[str] = Field(default_factory=list)
+    playing: list[PlaybackState] = Field(default_factory=list)
+    dialogue: list[LineState] = Field(default_factory=list)
+    message: str = ""
+    pending_walk_minutes: float = 0.0
+
+
+# --- activities and addresses ----------------------------------------------------------------
+
+
+def activity_save(
+    activity: Activity, address: Address | None = None, ends_at: datetime | None = None
+) -> ActivitySave:
+    return ActivitySave(
+        description=activity.description,
+        emoji=activity.emoji,
+        destination=activity.destination,
+        address=list(address.levels()) if address is not None else None,
+        pose=activity.pose.value,
+        started=activity.started,
+        ends_at=ends_at,
+        key=activity.key,
+        rest_at=activity.rest_at,
+    )
+
+
+def activity_of(saved: ActivitySave, here: Tile) -> Activity:
+    """The `Activity` of a saved one; with no destination it is done at `here`."""
+    try:
+        pose = Pose(saved.pose)
+    except ValueError:
+        pose = Pose.IDLE
+    return Activity(
+        description=saved.description,
+        emoji=saved.emoji,
+        destination=saved.destination if saved.destination is not None else here,
+        pose=pose,
+        started=saved.started,
+        key=saved.key,
+        rest_at=saved.rest_at,
+    )
+
+
+def levels_of(address: Address | None) -> list[str] | None:
+    return None if address is None else list(address.levels())
+
+
+def address_of(levels: list[str] | None) -> Address | None:
+    if not levels:
+        return None
+    return Address(*levels)
+
+
+# --- outcomes ---------------------------------------------------------------------------------
+
+
+def outcome_state(outcome: Outcome) -> OutcomeState:
+    names = list(outcome.names)
+    if isinstance(outcome, Decided):
+        return OutcomeState(kind="decided", names=names, decision=outcome.decision)
+    if isinstance(outcome, Conversed):
+        return OutcomeState(kind="conversed", names=names, conversation=outcome.conversation)
+    return OutcomeState(kind="failed", names=names, error=outcome.error, budget=outcome.budget)
+
+
+def outcome_of(state: OutcomeState) -> Outcome:
+    names = tuple(state.names)
+    if state.kind == "decided" and state.decision is not None:
+        return Decided(0, names, state.decision)
+    if state.kind == "conversed" and state.conversation is not None:
+        return Conversed(0, names, state.conversation)
+    return Failed(0, names, state.error or "lost in a save", state.budget)
+
+
+# --- gathering ----------------------------------------------------------------------------------
+
+
+def resident_runtime(
+    resident: Resident, slot: MindSlot | None, deferred: Activity | None
+) -> ResidentRuntime:
+    state = ResidentRuntime(
+        path=[tuple(tile) for tile in resident.path],
+        step_progress=resident.step_progress,
+        distance_walked=resident.distance_walked,
+    )
+    if slot is None:
+        return state
+    queued = slot.queued if slot.queued is not None else deferred
+    return state.model_copy(
+        update={
+            "due": slot.due,
+            "queued": None if queued is None else activity_save(queued),
+            "ready": [outcome_state(outcome) for outcome in slot.ready],
+            "utterances": list(slot.utterances),
+            "wants_to_talk": slot.wants_to_talk,
+            "talk_asked": slot.talk_asked,
+            "object_target": levels_of(slot.object_target),
+            "object_state": slot.object_state,
+            "object_key": slot.object_key,
+            "in_use": levels_of(slot.in_use),
+            "in_use_key": slot.in_use_key,
+        }
+    )
+
+
+def playing_state(desk: ConversationDesk) -> tuple[list[str], list[PlaybackState]]:
+    """Who is reserved for a conversation being thought about, and the playbacks."""
+    reserved = sorted(desk._reserved)  # the desk keeps no public copy
+    by_playback: dict[int, tuple[Playback, list[str]]] = {}
+    for name, playback in desk._playing.items():
+        by_playback.setdefault(id(playback), (playback, []))[1].append(name)
+    playing = [
+        PlaybackState(
+            names=names,
+            conversation=playback.conversation,
+            started=playback.started,
+            line_minutes=playback.line_minutes,
+            shown=playback.shown,
+            seen_by=dict(playback.seen_by),
+        )
+        for playback, names in by_playback.values()
+    ]
+    return reserved, playing
+
+
+def gather_runtime(
+    population: Population, director: MindDirector, pending_walk_minutes: float = 0.0
+) -> RuntimeState:
+    """The bridge's bookkeeping now (main thread, no job in flight)."""
+    deferred: dict[str, Activity] = getattr(population, "_deferred", {})
+    residents = {
+        resident.name: resident_runtime(
+            resident, director.slots.get(resident.name), deferred.get(resident.name)
+        )
+        for resident in population
+    }
+    reserved, playing = playing_state(director.talks)
+    dialogue = [
+        LineState(time=line.time, speaker=line.speaker, listener=line.listener, text=line.text)
+        for line in director.dialogue.lines()
+    ]
+    return RuntimeState(
+        residents=residents,
+        reserved=reserved,
+        playing=playing,
+        dialogue=dialogue,
+        message=director.message,
+        pending_walk_minutes=pending_walk_minutes,
+    )
+
+
+def stats_state(stats: MindStats) -> dict[str, object]:
+    return {
+        "decisions": stats.decisions,
+        "go_tos": stats.go_tos,
+        "conversations": stats.conversations,
+        "errors": stats.errors,
+        "last_error": stats.last_error,
+        "talked_with": {name: sorted(others) for name, others in stats.talked_with.items()},
+    }
+
+
+# --- restoring ----------------------------------------------------------------------------------
+
+
+def restore_stats(stats: MindStats, data: dict[str, object]) -> None:
+    """Counters from `stats_state` (anything unreadable is left at zero)."""
+    for field in ("decisions", "go_tos", "conversations", "errors"):
+        value = data.get(field)
+        if isinstance(value, int) and not isinstance(value, bool):
+            setattr(stats, field, value)
+    if isinstance(data.get("last_error"), str):
+        stats.last_error = str(data["last_error"])
+    talked = data.get("talked_with")
+    if isinstance(talked, dict):
+        stats.talked_with = {
+            str(name): {str(other) for other in others}
+            for name, others in talked.items()
+            if isinstance(others, list)
+        }
+
+
+def restore_slot(
+    slot: MindSlot, state: ResidentRuntime, here: Tile, known: Container[Address]
+) -> None:
+    """The director's slot from `state`; objects the map no longer has are dropped."""
+
+    def kept(levels: list[str] | None) -> Address | None:
+        address = address_of(levels)
+        return address if address in known else None
+
+    slot.due = state.due
+    slot.queued = None if state.queued is None else activity_of(state.queued, here)
+    slot.ready = [outcome_of(outcome) for outcome in state.ready]
+    slot.utterances = list(state.utterances)
+    slot.wants_to_talk, slot.talk_asked = state.wants_to_talk, state.talk_asked
+    slot.object_target = kept(state.object_target)
+    slot.object_state = state.object_state if slot.object_target is not None else None
+    slot.object_key = state.object_key if slot.object_target is not None else ""
+    slot.in_use = kept(state.in_use)
+    slot.in_use_key = state.in_use_key if slot.in_use is not None else ""
+
+
+def restore_desk(desk: ConversationDesk, state: RuntimeState, present: set[str]) -> None:
+    """Reserved speakers and conversations playing, for residents of this town."""
+    desk._reserved.update(name for name in state.reserved if name in present)
+    for saved in state.playing:
+        if not set(saved.conversation.participants) <= present:
+            continue
+        playback = Playback(
+            saved.conversation, saved.started, saved.line_minutes, saved.shown, dict(saved.seen_by)
+        )
+        for name in saved.names:
+            desk._playing[name] = playback
+
+
+def restore_dialogue(log: DialogueLog, lines: list[LineState]) -> None:
+    for line in lines:
+        log.add(SpokenLine(line.time, line.speaker, line.listener, line.text))
