@@ -93,15 +93,22 @@ def load_town(
         memory_dir=memory_dir,
         from_slot=None,
     )
+
+    def forget_copy() -> None:  # a run directory made here is removed; a given one is kept
+        if wanted.memory_dir is None:
+            shutil.rmtree(memory_dir.parent, ignore_errors=True)
+
     try:
         living = compose_living_town(build, lambda what, share: report(what, 0.05 + 0.9 * share))
     except ValueError as exc:  # a memory stream refuses another embedder, say
+        forget_copy()
         raise SaveError(f"{label} cannot be loaded: {exc}.") from exc
     report("restoring the town", 0.96)
     try:
         warnings = [*loaded.warnings, *restore_town(living, save, runtime)]
     except (KeyError, ValueError, TypeError) as exc:  # ValidationError is a ValueError
         living.close()
+        forget_copy()
         raise SaveError(f"{label} cannot be restored: {exc}") from exc
     visitor = save.visitor
     if visitor is not None and visitor.controls not in ("visitor", *living.minds):

@@ -285,11 +285,9 @@ def restore_slot(
     slot.ready = [outcome_of(outcome) for outcome in state.ready]
     slot.utterances = list(state.utterances)
     slot.wants_to_talk, slot.talk_asked = state.wants_to_talk, state.talk_asked
-    slot.object_target = kept(state.object_target)
-    slot.object_state = state.object_state if slot.object_target is not None else None
-    slot.object_key = state.object_key if slot.object_target is not None else ""
-    slot.in_use = kept(state.in_use)
-    slot.in_use_key = state.in_use_key if slot.in_use is not None else ""
+    slot.object_target, slot.object_state = kept(state.object_target), state.object_state
+    slot.object_key = state.object_key
+    slot.in_use, slot.in_use_key = kept(state.in_use), state.in_use_key
 
 
 def restore_desk(desk: ConversationDesk, state: RuntimeState, present: set[str]) -> None:
