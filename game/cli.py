@@ -92,7 +92,9 @@ def add_simulate_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--save", metavar="SLOT", help="save the town in this slot at the end")
     sim.add_argument(
-        "--load", metavar="SLOT", help="start from this save (--hours 0: describe it and stop)"
+        "--load",
+        metavar="SLOT",
+        help="start from this save: its town, seed and memories (--hours 0: describe it, stop)",
     )
     sim.add_argument(
         "--previous", action="store_true", help="with --load: the save before the slot's last"
