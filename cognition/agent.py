@@ -1,9 +1,11 @@
 """The Agent: one resident's mind, running perceive → retrieve → plan → react → reflect.
 
 `decide` turns a `Perception` into a `Decision`; `converse_with` runs a whole conversation
-for both speakers; `answer` replies to an interview question. Everything the agent carries
-between calls is in `AgentState` (JSON via `get_state`/`set_state`); memories live in the
-memory stream. Time comes from perceptions; randomness from the injected `random.Random`.
+for both speakers; `answer` replies to an interview question, `chat` to the player (and
+remembers it), `greet` opens a talk with the visitor (talking lives in `agent_talks.py`).
+Everything the agent carries between calls is in `AgentState` (JSON via
+`get_state`/`set_state`); memories live in the memory stream. Time comes from perceptions;
+randomness from the injected `random.Random`.
 """
 
 from __future__ import annotations
@@ -12,13 +14,13 @@ import random
 from datetime import datetime, timedelta
 from typing import Any
 
+from cognition import agent_talks as talks
 from cognition.agent_state import AgentState, PendingEvent, Sighting, Unrated
 from cognition.contract import (
     Asker,
     Conversation,
     Decision,
     GoTo,
-    InnerVoice,
     Perception,
     StartConversation,
     Wait,
@@ -30,14 +32,12 @@ from cognition.plan import DayPlan, minute_of_day, splice
 from cognition.settings import MindSettings
 from cognition.steps.action import next_step
 from cognition.steps.common import MemoryStreamLike, contains_word
-from cognition.steps.dialogue import Speaker, converse
+from cognition.steps.dialogue import Speaker
 from cognition.steps.importance import rate_importances
-from cognition.steps.interview import adopt, interview
 from cognition.steps.perceive import Observation, perceive
 from cognition.steps.planning import plan_new_day
 from cognition.steps.react import react
 from cognition.steps.reflect import reflect, should_reflect
-from cognition.steps.relationship import summarise_relationship
 from cognition.steps.replan import replan
 from cognition.steps.summary import describe, summarise
 
@@ -230,7 +230,6 @@ class Agent:
         subject = focus.subject or ""
         may_talk = (
             bool(subject)
-            and not focus.is_visitor
             and self.may_talk_with(subject, perception.time)
             and not contains_word(focus.activity, ("sleep", "talking", "conversation"))
         )
@@ -285,45 +284,21 @@ class Agent:
     def decision(self, now: datetime, action: Any, thought: str = "") -> Decision:
         return Decision(agent=self.name, time=now, actions=(action,), thought=thought)
 
-    # --- conversation -----------------------------------------------------------------------
+    # --- talking (cognition/agent_talks.py) -------------------------------------------------
 
     def may_talk_with(self, other: str, now: datetime) -> bool:
         """Not while the pair cools down, nor past the day's cap of conversations."""
-        if self.state.conversations_on(now.date()) >= self.settings.max_conversations_per_day:
-            return False
-        until = self.state.cooldowns.get(other)
-        return until is None or now >= until
+        return talks.may_talk_with(self, other, now)
 
     def speaker(self, other: str, now: datetime) -> Speaker:
-        self.flush()
-        view = summarise_relationship(self.model, self.memory, self.name, other, now, self.settings)
-        return Speaker(self.name, self.summary(now), self.memory, view)
+        return talks.speaker(self, other, now)
 
     def converse_with(self, other: Agent, now: datetime) -> Conversation:
         """A whole conversation, this agent opening; both keep it and cool down."""
-        self.seed(now)
-        other.seed(now)
-        lines, summary = converse(
-            self.model,
-            self.speaker(other.name, now),
-            other.speaker(self.name, now),
-            now,
-            self.settings,
-        )
-        conversation = Conversation(
-            participants=(self.name, other.name), started=now, lines=tuple(lines), summary=summary
-        )
-        for agent, partner in ((self, other), (other, self)):
-            agent.keep_conversation(conversation, partner.name, now)
-        return conversation
+        return talks.converse_with(self, other, now)
 
     def keep_conversation(self, conversation: Conversation, partner: str, now: datetime) -> None:
-        transcript = "\n".join(f"{line.speaker}: {line.text}" for line in conversation.lines)
-        texts = [f"Conversation with {partner}:\n{transcript}", conversation.summary]
-        self.remember_many(MemoryKind.DIALOGUE, texts, now)
-        self.state.count_conversation(partner, now, self.settings.conversation_cooldown_minutes)
-
-    # --- interview ----------------------------------------------------------------------------
+        talks.keep_conversation(self, conversation, partner, now)
 
     def resume_plan(self) -> None:
         """Forget the step in progress (e.g. after a talk): the next decision walks back to
@@ -332,22 +307,15 @@ class Agent:
 
     def answer(self, question: str, asker: Asker, now: datetime | None = None) -> str:
         """Reply in character; an inner voice becomes an intention and re-plans the day."""
-        moment = now or self.state.last_time
-        if moment is None:
-            raise ValueError("the agent has no time yet: pass `now`")
-        self.seed(moment)
-        self.flush()
-        summary = self.summary(moment)
-        if isinstance(asker, InnerVoice):
-            intention = adopt(self.model, self.name, summary, question)
-            self.remember(MemoryKind.PLAN, intention.statement, moment)
-            self.state.pending = PendingEvent(
-                activity=intention.statement, minutes=max(1, intention.minutes)
-            )
-            return intention.statement
-        return interview(
-            self.model, self.memory, self.name, summary, question, asker, moment, self.settings
-        )
+        return talks.answer(self, question, asker, now)
+
+    def chat(self, question: str, asker: Asker, now: datetime) -> str:
+        """`answer`, remembered as a dialogue memory and counted as a talk with the asker."""
+        return talks.chat(self, question, asker, now)
+
+    def greet(self, visitor: str, description: str, now: datetime) -> Decision:
+        """The opening line to the visitor (a `SayLine`), remembered; the pair cools down."""
+        return talks.greet(self, visitor, description, now)
 
     # --- state ------------------------------------------------------------------------------
 

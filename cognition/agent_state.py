@@ -31,6 +31,13 @@ class Unrated(BaseModel):
     at: datetime
 
 
+class TalkRecord(BaseModel):
+    """How often the agent has talked with someone (a resident or the visitor), and when last."""
+
+    count: int = Field(default=0, ge=0)
+    last: datetime | None = None
+
+
 class AgentState(BaseModel):
     """Plans, summary cache, cool-downs, reflection bookkeeping, the current action."""
 
@@ -51,6 +58,7 @@ class AgentState(BaseModel):
     current: PlanStep | None = None
     last_time: datetime | None = None
     pending: PendingEvent | None = None
+    talks: dict[str, TalkRecord] = Field(default_factory=dict)
 
     def worth_considering(self, person: str, activity: str, now: datetime, window: int) -> bool:
         """Whether `person` doing `activity` is news: not considered within `window` minutes,
@@ -65,6 +73,13 @@ class AgentState(BaseModel):
 
     def count_conversation(self, partner: str, now: datetime, cooldown: int) -> None:
         """One more conversation today; the pair cools down for `cooldown` minutes."""
-        self.cooldowns[partner] = now + timedelta(minutes=cooldown)
+        self.note_talk(partner, now, cooldown)
         self.conversations_today = self.conversations_on(now.date()) + 1
         self.conversations_day = now.date()
+
+    def note_talk(self, partner: str, now: datetime, cooldown: int) -> None:
+        """One more talk with `partner` (counted, last time kept); the pair cools down for
+        `cooldown` minutes. A new record replaces the old, so readers never see half of one."""
+        record = self.talks.get(partner) or TalkRecord()
+        self.talks[partner] = TalkRecord(count=record.count + 1, last=now)
+        self.cooldowns[partner] = now + timedelta(minutes=cooldown)

@@ -52,13 +52,16 @@ ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spil
 
 
 def react(inputs: ReactInput, rng: random.Random) -> Reaction:
-    """Deal with an alarming object state; talk to people one knows (or half the time)."""
+    """Deal with an alarming object state; welcome a visitor; talk to people one knows (or
+    half the time)."""
     if inputs.observed.startswith("the ") and any(w in inputs.observation for w in ALARMING):
         thing = inputs.observed
         state = inputs.observation.rsplit(") ", 1)[-1]
         return Reaction(choice="react", reaction=f"dealing with {thing}, which {state}", minutes=15)
     if inputs.may_talk and (
-        knows(inputs.relationship_memories, inputs.observed) or rng.random() < 0.5
+        inputs.observed_is_visitor
+        or knows(inputs.relationship_memories, inputs.observed)
+        or rng.random() < 0.5
     ):
         return Reaction(choice="talk")
     return Reaction(choice="continue")

@@ -27,6 +27,7 @@ class ReactInput(BaseModel):
     relationship_memories: list[str]
     status_memories: list[str]
     may_talk: bool = Field(description="False while a recent chat with them cools down")
+    observed_is_visitor: bool = Field(default=False, description="a visitor, not a resident")
 
 
 class Reaction(BaseModel):
@@ -73,6 +74,7 @@ def react(
         relationship_memories=memory_lines(relationship),
         status_memories=memory_lines(status),
         may_talk=may_talk and bool(observation.subject),
+        observed_is_visitor=observation.is_visitor,
     )
     reaction = ask(model, REACT, inputs, agent)
     if reaction.choice == "talk" and not inputs.may_talk:

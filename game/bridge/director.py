@@ -15,7 +15,8 @@ import itertools
 import logging
 import queue
 import threading
-from collections.abc import Iterable, Mapping
+import time
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 
@@ -37,6 +38,7 @@ from game.bridge.perception import PerceptionBuilder, Someone, someone_of
 from game.bridge.residents import MindSlot, MindStats
 from game.town.director import ResidentDirector
 from game.town.resident import Activity, Pose, Resident
+from game.town.views import Greeting
 from game.world.clock import GameClock
 from game.world.objects import ObjectStates
 
@@ -76,7 +78,10 @@ class MindDirector:
         self.results: queue.Queue[Outcome] = queue.Queue()
         self.slots = {name: MindSlot() for name in self.minds}
         self.talks = ConversationDesk(self.dialogue, line_minutes)
-        self.visitor: Someone | None = None
+        self.visitor: Someone | None = None  # the player, as residents see them
+        self.visitor_description = ""  # the visitor's one line, for greeting them
+        self._greeted: list[Greeting] = []  # residents who greeted the visitor, not yet taken
+        self._errands: dict[str, Callable[[], None]] = {}  # waiting for their resident
         self._residents: dict[str, Resident] = {}
         self._jobs = itertools.count(1)
         self._busy: dict[str, int] = {}  # name -> job in flight
@@ -100,6 +105,8 @@ class MindDirector:
             return self.fallback.next_activity(resident, now) if self.fallback else None
         for outcome in slot.take_ready():
             self.apply(outcome, now)
+        if name in self._errands:
+            self.start_errand(name)  # before any new decision: the player is waiting
         self.track_object_use(resident, slot, now)
         line_activity = self.talks.play(resident, now, self.planner)
         if line_activity is not None:
@@ -141,13 +148,27 @@ class MindDirector:
         slot.utterances.append(contract.Utterance(speaker=speaker, text=text, time=now))
         slot.due = now
 
+    def wake(self, name: str, at: datetime) -> None:
+        """Resident `name` decides again at `at` (to perceive something the player did)."""
+        if name in self.slots:
+            self.slots[name].due = at
+
+    def is_visitor(self, name: str) -> bool:
+        return self.visitor is not None and self.visitor.name == name
+
+    def take_greetings(self) -> list[Greeting]:
+        """Residents who greeted the visitor since the last call, oldest first."""
+        greeted, self._greeted = self._greeted, []
+        return greeted
+
     def close(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)
 
     # --- jobs ---------------------------------------------------------------------------------
 
     def people(self) -> list[Someone]:
-        people = [someone_of(r) for r in self._residents.values()]
+        """Residents and the visitor (a resident the player took over counts as the visitor)."""
+        people = [someone_of(r) for r in self._residents.values() if not self.is_visitor(r.name)]
         return [*people, self.visitor] if self.visitor is not None else people
 
     def submit_decision(self, resident: Resident, slot: MindSlot, now: datetime) -> None:
@@ -177,10 +198,53 @@ class MindDirector:
             count += 1
 
     def wait_for_all(self, timeout: float = 600.0) -> None:
-        """Block until no job is in flight (lockstep mode)."""
+        """Block until no job is in flight (lockstep mode). Errands put nothing into the
+        results queue, so the wait polls."""
+        deadline = time.monotonic() + timeout
         while self.in_flight:
-            if not self.collect(block=True, timeout=timeout):
+            left = deadline - time.monotonic()
+            if left <= 0:
                 raise TimeoutError(f"minds still thinking after {timeout} s")
+            self.collect(block=True, timeout=min(left, 0.05))
+
+    # --- errands: work for the player's desk on a resident's mind -----------------------------
+
+    def run_errand(self, name: str, work: Callable[[], None]) -> None:
+        """Run `work` (e.g. answering the player) on the executor for resident `name` once no
+        job of theirs is in flight; no decision starts for them until it is done. `work`
+        reports its own results and failures; one errand waits per resident."""
+        self._errands[name] = work
+        self.start_errand(name)
+
+    def start_errand(self, name: str) -> bool:
+        """Start the errand waiting for `name` if they are free; True when started."""
+        work = self._errands.get(name)
+        with self._busy_lock:
+            if work is None or name in self._busy:
+                return False
+            job = self._busy[name] = next(self._jobs)
+        del self._errands[name]
+        try:
+            self.executor.submit(self._errand, name, job, work)
+        except RuntimeError:  # shut down: the town is closing
+            with self._busy_lock:
+                self._busy.pop(name, None)
+            raise
+        return True
+
+    def start_errands(self) -> None:
+        for name in list(self._errands):
+            self.start_errand(name)
+
+    def _errand(self, name: str, job: int, work: Callable[[], None]) -> None:
+        try:
+            work()
+        except Exception:  # the work reports its own failures; never let one escape
+            log.exception("errand %d for %s failed", job, name)
+        finally:
+            with self._busy_lock:
+                if self._busy.get(name) == job:
+                    del self._busy[name]
 
     # --- applying outcomes (main thread) ---------------------------------------------------
 
@@ -211,7 +275,12 @@ class MindDirector:
             elif isinstance(action, contract.Wait):
                 slot.due = now + timedelta(minutes=max(1, action.minutes))
             elif isinstance(action, contract.StartConversation):
-                slot.wants_to_talk, slot.talk_asked = action.partner, now
+                if self.is_visitor(action.partner):
+                    self.greet_visitor(name, now)
+                else:
+                    slot.wants_to_talk, slot.talk_asked = action.partner, now
+            elif isinstance(action, contract.SayLine) and self.is_visitor(action.partner):
+                self.say_to_visitor(name, action.partner, action.text, now)
             elif isinstance(action, contract.ChangeObjectState):
                 place = self.planner.place_of(action.address)
                 if place is not None and place in self.objects:
@@ -239,7 +308,8 @@ class MindDirector:
         """Start the conversation `resident` asked for once the partner is free to talk."""
         partner = slot.wants_to_talk or ""
         free = (
-            partner in self.slots
+            not self.is_visitor(partner)
+            and partner in self.slots
             and partner in self._residents
             and partner not in self._busy
             and not self.talks.talking(partner)
@@ -259,6 +329,24 @@ class MindDirector:
         stay = self.planner.stay(resident, f"talking with {partner}", TALK_EMOJI, Pose.TALK, now)
         return self.begin(resident, slot, stay, now)
 
+    # --- the visitor ------------------------------------------------------------------------------
+
+    def greet_visitor(self, name: str, now: datetime) -> None:
+        """`name` decided to talk to the visitor: a job finds the opening line (a `SayLine`)."""
+        agent, visitor, about = self.minds[name], self.visitor, self.visitor_description
+        if visitor is not None:
+            self.submit((name,), lambda: agent.greet(visitor.name, about, now))
+
+    def say_to_visitor(self, name: str, visitor: str, text: str, now: datetime) -> None:
+        """Play the line back in `name`'s bubble and the dialogue log; the desk hands it out."""
+        line = contract.ConversationLine(speaker=name, text=text)
+        said = contract.Conversation(
+            participants=(name, visitor), started=now, lines=(line,), summary=text
+        )
+        self.talks.start(said, now)
+        self.slots[name].due = None  # after the line, back to the plan
+        self._greeted.append(Greeting(name, text, now))
+
     # --- activities and objects ----------------------------------------------------------------
 
     def begin(
@@ -272,11 +360,12 @@ class MindDirector:
         return activity
 
     def track_object_use(self, resident: Resident, slot: MindSlot, now: datetime) -> None:
-        """Once a resident stands at the object it uses, the object shows its new state."""
+        """Once a resident stands at the object it uses, the object shows its new state.
+        (Until the decided activity has begun, the resident still does the one before.)"""
         target = slot.object_target
         if target is None or resident.is_walking or resident.activity is None:
             return
         if resident.activity.key == slot.object_key and target in self.objects:
             self.objects.set(target, slot.object_state or "in use", by=resident.name, at=now)
             slot.in_use, slot.in_use_key = target, slot.object_key
-        slot.object_target = None
+            slot.object_target = None
