@@ -50,7 +50,7 @@ class Player:
 
     @property
     def controls(self) -> str:
-        """"visitor", or the name of the resident taken over (as saves store it)."""
+        """ "visitor", or the name of the resident taken over (as saves store it)."""
         return "visitor" if self.is_visitor else self.body.name
 
     @classmethod
