@@ -188,10 +188,10 @@ class PlayerDesk:
     def set_object_state(self, key: str, text: str, now: datetime) -> str | None:
         """None on success, else a message for the player (and nothing changed)."""
         try:
+            living = self.living
             outcome = desk_objects.set_object_state(
-                self.tree, self.living.objects, self.director, self.living.population,
-                key, text, now,
-            )  # fmt: skip
+                self.tree, living.objects, self.director, living.population, key, text, now
+            )
         except Exception as error:  # never let the player's typing crash the game
             log.exception("setting %s to %r failed", key, text)
             return f"Could not change that object ({type(error).__name__})."
