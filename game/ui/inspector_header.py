@@ -158,7 +158,7 @@ class Header:
     ) -> int:
         wrapper, text = self.context.wrapper, self.context.text
         face = self._emoji_face(card.action_emoji)
-        indent = EMOJI_SIZE + 6 if face is not None else 0
+        indent = max(EMOJI_SIZE, face.get_width()) + 6 if face is not None else 0
         top = y
         if face is not None:
             pieces.append((face, (0, y - 2)))

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from game.town.views import MemoryLine
 from game.ui.inspector_memories import MEMORY_LIMIT, memory_prefix
-from game.ui.inspector_rows import Row, hanging, paragraph, plain
+from game.ui.inspector_rows import Row, clip, hanging, paragraph, plain
 from game.ui.inspector_tab import Tab
 from game.ui.inspector_text import InspectorContext
 from game.ui.widgets import ACCENT, DIM, TEXT
 
 LEVEL_INDENT = 16
+EVIDENCE_LINES = 4  # rows of a cited memory (long dialogues are cut)
+CLOSED_LINES = 6  # rows of a closed reflection
 MAX_DEPTH = 8  # deeper trees show a note instead of more levels
 PATH_SEPARATOR = "\x1f"  # joins memory ids into a row key (never part of an id)
 OPEN, SHUT, LEAF = "▼ ", "▶ ", "· "
@@ -71,7 +73,7 @@ class ReflectionsTab(Tab):
         key = PATH_SEPARATOR.join(path)
         is_open = key in self.expanded
         marker = (OPEN if is_open else SHUT, ACCENT) if memory.evidence else (LEAF, DIM)
-        rows += hanging(
+        own = hanging(
             wrapper,
             (marker, *memory_prefix(memory)),
             memory.text,
@@ -81,6 +83,10 @@ class ReflectionsTab(Tab):
             continuation=LEVEL_INDENT,
             key=key if memory.evidence else None,
         )
+        if depth == 0:  # a closed reflection is cut; opening it shows all of it
+            rows += own if is_open else clip(own, CLOSED_LINES)
+        else:  # cited memories are cut (the Memories tab has them whole)
+            rows += clip(own, EVIDENCE_LINES)
         if not memory.evidence:
             return
         inner = indent + LEVEL_INDENT

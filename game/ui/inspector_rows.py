@@ -64,6 +64,16 @@ def hanging(
     return rows
 
 
+def clip(rows: list[Row], most: int, more: str = " ...") -> list[Row]:
+    """At most `most` rows; when cut, the last one ends with `more` (in its last colour)."""
+    if len(rows) <= most:
+        return rows
+    last = rows[most - 1]
+    *segments, (words, colour) = last.segments
+    cut = words[: max(0, len(words) - len(more))].rstrip() + more
+    return [*rows[: most - 1], Row((*segments, (cut, colour)), last.indent, last.key, last.fill)]
+
+
 class RowList:
     """Rows shown in a rect from `offset` down; the wheel scrolls it."""
 
