@@ -192,6 +192,19 @@ def test_clicking_a_reflection_opens_its_evidence_tree(
     assert "Maria Lopez is studying" not in shown(panel)
 
 
+def test_long_evidence_is_cut_to_a_few_rows(screen: pygame.Surface, text: PixelText) -> None:
+    port = FakePort()
+    port.add_memory(ISABELLA, MemoryLine("long", "dialogue", "blah " * 300, NOW, 4))
+    port.add_memory(ISABELLA, MemoryLine("r9", "reflection", "talks a lot", NOW, 6, ("long",)))
+    panel = make_panel(text, port)
+    click_tab(panel, screen, "reflections")
+    click_row(panel, screen, "r9")
+    rows = [row_text(row) for row in panel.active.rows.rows]
+    start = next(i for i, words in enumerate(rows) if "blah" in words)
+    cited = [words for words in rows[start:] if "blah" in words]
+    assert len(cited) == 4 and cited[-1].endswith(" ...")
+
+
 def test_people_show_conversations_and_when(screen: pygame.Surface, text: PixelText) -> None:
     panel = make_panel(text)
     click_tab(panel, screen, "people")
