@@ -183,7 +183,7 @@ class ChatPanel(Panel):
         if event.type == pygame.MOUSEBUTTONDOWN:
             return self._click(event.pos, event.button)
         if event.type == pygame.MOUSEBUTTONUP:
-            return self.rect.collidepoint(event.pos)
+            return False  # a drag of the map that ends over the panel must still end
         if event.type == pygame.MOUSEWHEEL:
             if not self.rect.collidepoint(pygame.mouse.get_pos()):
                 return False
@@ -235,7 +235,8 @@ class ChatPanel(Panel):
 
     def _click(self, pos: tuple[int, int], button: int) -> bool:
         if not self.rect.collidepoint(pos):
-            self._focus(None)
+            if button in (1, 2, 3):  # not the wheel (buttons 4, 5): zooming keeps the focus
+                self._focus(None)
             return False
         if button != 1:
             return True

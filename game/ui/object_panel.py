@@ -158,7 +158,7 @@ class ObjectPanel(Panel):
         if event.type == pygame.MOUSEBUTTONDOWN:
             return self._click(event.pos, event.button)
         if event.type == pygame.MOUSEBUTTONUP:
-            return self.rect.collidepoint(event.pos)
+            return False  # a drag of the map that ends over the panel must still end
         if event.type == pygame.MOUSEWHEEL:
             if not self.rect.collidepoint(pygame.mouse.get_pos()):
                 return False
@@ -191,7 +191,8 @@ class ObjectPanel(Panel):
 
     def _click(self, pos: tuple[int, int], button: int) -> bool:
         if not self.rect.collidepoint(pos):
-            self.field.focused = False
+            if button in (1, 2, 3):  # not the wheel (buttons 4, 5): zooming keeps the focus
+                self.field.focused = False
             return False
         if button != 1:
             return True

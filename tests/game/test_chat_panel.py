@@ -254,3 +254,10 @@ def test_draws_at_any_window_size(text: PixelText, size: tuple[int, int]) -> Non
         panel.choose(mode)  # type: ignore[arg-type]
         panel.draw(target)
         assert target.get_rect().contains(panel.rect)
+
+
+def test_a_release_over_the_panel_reaches_the_town(text: PixelText, screen: pygame.Surface) -> None:
+    panel = make_panel(text)
+    panel.draw(screen)
+    release = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=panel.rect.center, button=1)
+    assert send_events(panel, release) == [False]  # ends a drag that began on the map

@@ -190,3 +190,11 @@ def test_draws_at_any_window_size(text: PixelText, size: tuple[int, int]) -> Non
         panel.message = "Refused " * 30
         panel.draw(target)
         assert target.get_rect().contains(panel.rect)
+
+
+def test_zooming_the_map_keeps_the_focus(text: PixelText, screen: pygame.Surface) -> None:
+    panel = make_panel(text, selected=STOVE)
+    panel.draw(screen)
+    wheel = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 700), button=4)
+    assert send_events(panel, wheel) == [False]
+    assert panel.wants_text()
