@@ -1,0 +1,241 @@
+"""The settings menu: the brain (offline or an OpenAI-compatible server: URL, model, API key),
+the speed a town starts at, autosave, and Test connection (on a worker thread).
+
+The API key typed here is for this session only: it travels in `SaveSettings.api_key` to the
+app's memory and is never part of `UserSettings`, so it cannot reach the settings file.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from typing import Protocol
+
+from pydantic import ValidationError
+
+from game.render.text import PixelText
+from game.town.speed import SPEEDS
+from game.ui.menus.base import MenuPanel, Row
+from game.ui.menus.choices import Back, SaveSettings
+from game.ui.menus.items import ButtonItem, ButtonRow, FieldItem, Item, OptionItem, TextLine
+from game.ui.widgets import DIM, ERROR, GOOD, TextField
+from game.user_settings import AUTOSAVE_CHOICES, Backend, UserSettings
+
+LABEL_WIDTH = 136
+URL_HINT = "e.g. Ollama http://localhost:11434/v1"
+KEY_HINT = "For this session only: never written to disk."
+ENVIRONMENT_KEY_HINT = "From the environment; type one to override (never saved)."
+
+
+class ConnectionResult(Protocol):
+    """What a connection test returns (`cognition.llm.probe.ConnectionReport` fits)."""
+
+    @property
+    def ok(self) -> bool: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+ConnectionTester = Callable[[UserSettings, str | None], ConnectionResult]
+
+
+def autosave_label(minutes: int) -> str:
+    if minutes == 0:
+        return "off"
+    if minutes % 60 == 0:
+        hours = minutes // 60
+        return f"every {hours} game hour{'' if hours == 1 else 's'}"
+    return f"every {minutes} game minutes"
+
+
+class _TestRun:
+    """One connection test on a worker thread; `result` is set when it finishes."""
+
+    def __init__(self, tester: ConnectionTester, settings: UserSettings, key: str | None):
+        self._lock = threading.Lock()
+        self._result: tuple[bool, str] | None = None
+        self._thread = threading.Thread(
+            target=self._run, args=(tester, settings, key), name="smallville-test", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, tester: ConnectionTester, settings: UserSettings, key: str | None) -> None:
+        try:
+            report = tester(settings, key)
+            result = (bool(report.ok), str(report.message))
+        except Exception as error:  # noqa: BLE001 — shown to the player, never a crash
+            result = (False, f"the test itself failed: {type(error).__name__}: {error}")
+        with self._lock:
+            self._result = result
+
+    @property
+    def result(self) -> tuple[bool, str] | None:
+        with self._lock:
+            return self._result
+
+
+class SettingsMenu(MenuPanel):
+    """`settings`: what the file holds; `api_key`: the key typed earlier this session;
+    `tester(settings, api_key)`: runs the connection test (blocking; called on a worker
+    thread; `game.user_settings.check_connection` in the app); `environment_key`: whether
+    OPENAI_API_KEY is set (default: read the environment); `warning`: from loading the
+    file. Choices: `SaveSettings`, `Back`."""
+
+    width = 600
+
+    def __init__(
+        self,
+        text: PixelText,
+        settings: UserSettings,
+        api_key: str | None = None,
+        tester: ConnectionTester | None = None,
+        environment_key: bool | None = None,
+        over_town: bool = False,
+        warning: str | None = None,
+    ) -> None:
+        super().__init__(text, "Settings", over_town)
+        self.original = settings
+        self.tester = tester
+        if environment_key is None:
+            environment_key = bool(os.environ.get("OPENAI_API_KEY", "").strip())
+        self.environment_key = environment_key
+        self.backend = OptionItem[Backend](
+            "Brain",
+            [("offline", "Offline brain"), ("server", "OpenAI-compatible server")],
+            settings.backend,
+            LABEL_WIDTH,
+            on_change=lambda _: self._forget_test(),
+        )
+        self.base_url = FieldItem(
+            "Server URL",
+            TextField(limit=300, text=settings.base_url, placeholder="(empty: OpenAI's own API)"),
+            hint=URL_HINT,
+            label_width=LABEL_WIDTH,
+        )
+        self.model = FieldItem(
+            "Model", TextField(limit=120, text=settings.model), label_width=LABEL_WIDTH
+        )
+        self.api_key = FieldItem(
+            "API key",
+            TextField(limit=300, text=api_key or "", secret=True, placeholder="(none)"),
+            label_width=LABEL_WIDTH,
+        )
+        self.speed = OptionItem[int](
+            "Speed at start", [(s, f"x{s}") for s in SPEEDS], settings.speed, LABEL_WIDTH
+        )
+        minutes = sorted({*AUTOSAVE_CHOICES, settings.autosave_minutes})
+        self.autosave = OptionItem[int](
+            "Autosave",
+            [(m, autosave_label(m)) for m in minutes],
+            settings.autosave_minutes,
+            LABEL_WIDTH,
+        )
+        self.test_button = ButtonItem("Test connection", self.test_connection, tester is not None)
+        self.save_button = ButtonItem("Save", self.save, width=80)
+        self.back_button = ButtonItem("Back", self.back, width=80)
+        self.test_run: _TestRun | None = None
+        self.test_result: tuple[bool, str] | None = None
+        if warning:
+            self.say(warning)
+        self._sync_server_rows()
+
+    # --- the form -------------------------------------------------------------------------
+
+    def _server_items(self) -> list[Item]:
+        return [self.base_url, self.model, self.api_key]
+
+    def _sync_server_rows(self) -> None:
+        """The server's rows are greyed (and skipped) with the offline brain."""
+        server = self.backend.value == "server"
+        for item in self._server_items():
+            item.enabled = server
+        self.api_key.hint = self._key_hint() if server else ""
+        self.base_url.hint = URL_HINT if server else ""
+
+    def rows(self) -> list[Row]:
+        self._sync_server_rows()
+        return [
+            self.backend,
+            *self._server_items(),
+            self.speed,
+            self.autosave,
+            ButtonRow([self.test_button]),
+            self._test_line(),
+            self.status_row(),
+            ButtonRow([self.save_button, self.back_button]),
+        ]
+
+    def _key_hint(self) -> str:
+        if not self.api_key.field.text and self.environment_key:
+            return ENVIRONMENT_KEY_HINT
+        return KEY_HINT
+
+    def typed_key(self) -> str | None:
+        """The key typed in the menu, or None (then OPENAI_API_KEY is used)."""
+        return self.api_key.field.value() or None
+
+    def form_settings(self) -> UserSettings | None:
+        """The settings as the form shows them, or None after saying what is wrong."""
+        try:
+            return UserSettings(
+                backend=self.backend.value,
+                base_url=self.base_url.field.value(),
+                model=self.model.field.value(),
+                speed=self.speed.value,
+                autosave_minutes=self.autosave.value,
+            )
+        except ValidationError as error:
+            self.test_result = None  # one message at a time: the form's problem
+            problem = error.errors()[0]
+            field = str(problem["loc"][0]) if problem["loc"] else ""
+            self.say(str(problem["msg"]).removeprefix("Value error, ") + ".")
+            target = {"base_url": self.base_url, "model": self.model}.get(field)
+            if target is not None:
+                self.focus(target)
+            return None
+
+    # --- test connection ------------------------------------------------------------------
+
+    @property
+    def testing(self) -> bool:
+        return self.test_run is not None
+
+    def test_connection(self) -> None:
+        if self.tester is None or self.testing:
+            return
+        settings = self.form_settings()
+        if settings is None:
+            return
+        self.say("")
+        self.test_result = None
+        self.test_run = _TestRun(self.tester, settings, self.typed_key())
+
+    def _forget_test(self) -> None:
+        self.test_result = None
+
+    def update(self, real_seconds: float, now: object = None) -> None:
+        super().update(real_seconds, now)
+        if self.test_run is not None and self.test_run.result is not None:
+            self.test_result = self.test_run.result
+            self.test_run = None
+        self.test_button.label = "Testing..." if self.testing else "Test connection"
+
+    def _test_line(self) -> TextLine:
+        if self.testing:
+            return TextLine("testing" + "." * (int(self.seconds * 3) % 4), DIM)
+        if self.test_result is None:
+            return TextLine("")
+        ok, message = self.test_result
+        return TextLine(message, GOOD if ok else ERROR)
+
+    # --- choices --------------------------------------------------------------------------
+
+    def save(self) -> None:
+        settings = self.form_settings()
+        if settings is not None:
+            self.choice = SaveSettings(settings, self.typed_key())
+
+    def back(self) -> None:
+        self.choice = Back()
