@@ -81,7 +81,8 @@ class LoadMenu(MenuPanel):
     def _row(self, slot: SlotInfo) -> ListRow:
         saved = format_saved_at(slot.saved_at) if slot.saved_at else ""
         if not slot.ok:
-            problem = f"cannot be loaded: {slot.problem or 'unknown problem'}"
+            problem = (slot.problem or "unknown problem").removeprefix(f"The save {slot.name!r}: ")
+            problem = f"cannot be loaded: {problem}"
             return ListRow([(_cut(slot.name, 36), TEXT), (_cut(problem), ERROR)], False, "broken")
         town = self.town_labels.get(slot.town or "", slot.town or "?")
         parts = [town]
@@ -100,7 +101,7 @@ class LoadMenu(MenuPanel):
         self.delete_button.enabled = slot is not None
 
     def _problem(self, slot: SlotInfo) -> str:
-        message = f"{slot.name} cannot be loaded: {slot.problem or 'unknown problem'}"
+        message = slot.problem or f"{slot.name} cannot be loaded."  # SaveError names the slot
         if slot.has_previous:
             message += " Its previous save is kept: Load previous opens it."
         return message
