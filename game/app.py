@@ -37,6 +37,7 @@ from game.world.town import TownMap
 if TYPE_CHECKING:  # the minds load on a worker thread, behind the loading screen (launch.py)
     from game.bridge.town_minds import LivingTown
     from game.session import PlaySession
+    from game.town_menus import LeaveTown, TownMenus
 
 log = logging.getLogger(__name__)
 DEFAULT_MAP = bundled("maps/the_ville.tmx")
@@ -112,6 +113,7 @@ class App:
         self.loading: LoadingScreen | None = None  # the loading screen shown, if any
         self.panels = PanelStack()  # inspector, chat, objects, menus: they get input first
         self.session: PlaySession | None = None  # the player, when the town has minds
+        self.menus: TownMenus | None = None  # pause, save, load, settings, quit prompt
         self._centre_on_residents()
 
     @classmethod
@@ -158,6 +160,9 @@ class App:
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.view.mouse = event.pos
+        if self.menus is not None and event.type == pygame.QUIT:
+            self.menus.ask_quit()  # "Save before quitting?" (asked again: quit at once)
+            return
         if self.panels.handle(event):
             return
         if self.panels.wants_text() and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
@@ -182,6 +187,10 @@ class App:
             self.session.update(real_seconds)
         else:
             self.panels.update(real_seconds, self.clock.now)
+        if self.menus is not None:
+            self.menus.update(self.clock.now)
+            if self.menus.leaving is not None:
+                self.view.running = False
         self._follow_selected()
 
     def _close_top(self) -> bool:
@@ -198,6 +207,8 @@ class App:
         view, session = self.view, self.session
         clicks, view.clicks = view.clicks, []
         requests, view.requests = view.requests, []
+        if "menu" in requests and self.menus is not None:
+            self.menus.open_pause()  # Esc with no panel to close and nobody followed
         for point in clicks:
             resident = self.scene.resident_at(point)
             if session is None:
@@ -295,8 +306,9 @@ class App:
         gc.collect()
         gc.freeze()
 
-    def run(self) -> None:
-        """The interactive loop at `options.fps` until the window closes."""
+    def run(self, close: bool = True) -> None:
+        """The interactive loop at `options.fps` until the window closes (or the player
+        leaves the town); `close`: stop the minds afterwards."""
         self.settle()
         timer = pygame.time.Clock()
         try:
@@ -305,8 +317,33 @@ class App:
                 self.fps = timer.get_fps()
                 self.step(real_seconds)
                 pygame.display.flip()
-        finally:
+        except BaseException:
             self.close()
+            raise
+        if close:
+            self.close()
+
+    def run_until_left(self) -> LeaveTown:
+        """Play until the player leaves the town (the menus say how) or the window closes."""
+        from game.town_menus import LeaveTown
+
+        self.view.running = True
+        self.run(close=False)
+        leave = self.menus.leaving if self.menus is not None else None
+        if self.menus is not None:
+            self.menus.leaving = None
+        return leave or LeaveTown("quit")
+
+    def pause_for_loading(self) -> None:
+        """Another save is loading: hold this town's clock (it stays intact meanwhile)."""
+        self.clock.pause()
+
+    def resume_after_failed_load(self, error: str) -> None:
+        """The other save did not load: back in this town, the load menu saying why."""
+        self.clock.resume()
+        self.screen = pygame.display.get_surface() or self.screen
+        if self.menus is not None:
+            self.menus.open_load(error)
 
     def run_frames(self, frames: int, real_seconds: float = 1 / 60) -> FrameTimes:
         """Run `frames` frames with a fixed dt as fast as possible; time each frame."""

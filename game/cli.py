@@ -31,15 +31,28 @@ def add_game_flags(parser: argparse.ArgumentParser) -> None:
     game.add_argument(
         "--town",
         choices=["the_ville_n25", "the_ville_n3"],
-        help="the bundled town to play (default the_ville_n25; without minds: every resident)",
+        help="start this bundled town at once as a new visitor, skipping the title screen "
+        "(headless default the_ville_n25; without minds: every resident)",
     )
+    game.add_argument("--load", metavar="SLOT", help="open this save at once (skip the title)")
 
 
 def run_game(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.app import AppOptions
     from game.launch import play
+    from game.town.player import DEFAULT_VISITOR_DESCRIPTION, DEFAULT_VISITOR_NAME
+    from game.ui.menus import LoadSlot, NewTown
 
+    if args.load and (args.town or args.no_minds or args.headless):
+        raise SystemExit(
+            "--load opens a save in the window: not with --town, --no-minds or --headless"
+        )
+    first: NewTown | LoadSlot | None = None
+    if args.load:
+        first = LoadSlot(args.load)
+    elif args.town and not args.no_minds:
+        first = NewTown(args.town, DEFAULT_VISITOR_NAME, DEFAULT_VISITOR_DESCRIPTION)
     town = args.town if args.town or args.no_minds else "the_ville_n25"
     return play(
         headless=args.headless,
@@ -47,6 +60,7 @@ def run_game(args: argparse.Namespace) -> int:
         screenshot=args.screenshot,
         bench_json=args.bench_json,
         options=AppOptions(minds=not args.no_minds, town=town),
+        first=first,
     )
 
 

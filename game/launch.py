@@ -1,7 +1,7 @@
 """Starting the game (composition root): the minds behind a loading screen, or the schedule;
 the window's loop, or a headless run of fixed frames with a screenshot and timings.
 
-    smallville                                  # the minds (offline brain unless a server is set)
+    smallville                                  # the title screen, then towns with minds
     smallville --no-minds                       # the schedule
     smallville --headless --frames 600 --screenshot out.png [--no-minds]
 """
@@ -19,51 +19,23 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app import App, AppOptions, open_window
-from game.render.scene import TownScene
-from game.render.text import PixelText
 from game.town.setup import wander_director
-from game.ui.loading import LoadingScreen, LoadingState, load_while_drawing
+from game.town_entry import TownStart, enter_town, load_town_with_screen
 from game.world.tmx import MapError
 
 if TYPE_CHECKING:
     from game.bridge.compose import MindsRecipe
-    from game.bridge.town_minds import LivingTown
 
 
 def build_with_minds(
     options: AppOptions, recipe: MindsRecipe | None = None, first_frame: list[float] | None = None
 ) -> App:
-    """Open the window at once and show the loading screen while the minds load on a
-    worker thread (the map picture loads on this thread meanwhile). `first_frame` gets the
+    """Open the window at once, build `options.town` with minds behind the loading screen,
+    and watch it as a spectator (headless runs, benchmarks, tests). `first_frame` gets the
     wall-clock time (time.time()) at which the first loading frame was on screen."""
     screen = open_window(options.size)
-    loading = LoadingScreen(PixelText())
-    state = LoadingState()
-    scenes: list[TownScene] = []
-
-    def work() -> LivingTown:
-        state.report("waking the town", 0.01)
-        from game.bridge.compose import MindsRecipe, compose_living_town
-
-        wanted = recipe or MindsRecipe(
-            town=options.town or "the_ville_n25",
-            embedder=options.embedder,
-            path_budget_seconds=0.003,
-            line_minutes=options.line_minutes,
-        )
-        return compose_living_town(wanted, state.report)
-
-    def load_scene() -> None:  # the first main step: runs right after the first frame
-        if first_frame is not None:
-            first_frame.append(time.time())
-        scenes.append(TownScene.load(options.map_path, options.characters))
-
-    living, closed = load_while_drawing(screen, loading, state, work, [load_scene])
-    app = App(living.town, living.population, living.clock, scenes[0], options, living)
-    app.loading = loading
-    if closed:
-        app.view.running = False
-    return app
+    opened = load_town_with_screen(screen, options, first_frame=first_frame, recipe=recipe)
+    return enter_town(opened, options)
 
 
 HEADLESS_SPEED = 10
@@ -75,16 +47,18 @@ def play(
     screenshot: Path | None = None,
     bench_json: Path | None = None,
     options: AppOptions | None = None,
+    first: TownStart | None = None,
 ) -> int:
-    """`smallville`: open the window and play; or, headless, run `frames` fixed-dt frames
-    (with the minds, or with every resident wandering), then save a screenshot and timings."""
+    """`smallville`: open the window and play — the title screen, or `first` (a town or a
+    save) straight away; or, headless, run `frames` fixed-dt frames (with the minds, or with
+    every resident wandering), then save a screenshot and timings."""
     options = options or AppOptions()
     if headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     pygame.init()
     try:
-        return _play(headless, frames, screenshot, bench_json, options)
+        return _play(headless, frames, screenshot, bench_json, options, first)
     except MapError as error:
         print(error, file=sys.stderr)
         return 1
@@ -98,10 +72,15 @@ def _play(
     screenshot: Path | None,
     bench_json: Path | None,
     options: AppOptions,
+    first: TownStart | None = None,
 ) -> int:
     if not headless:
-        build_app(options).run()
-        return 0
+        if not options.minds:
+            App.build(options).run()
+            return 0
+        from game.flow import GameFlow
+
+        return GameFlow(options, first).run()
     first_frame: list[float] = []
     app = build_app(replace(options, speed=HEADLESS_SPEED), headless=True, first_frame=first_frame)
     town_ready = time.time()

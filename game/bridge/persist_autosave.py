@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from game.bridge.persistence import snapshot, thinking
@@ -29,7 +29,9 @@ VisitorProvider = Callable[[], VisitorSave | None]
 
 
 class TownAutosaver:
-    """Autosaves every `every_game_minutes` into `slot`, and manual saves on `request`."""
+    """Autosaves every `every_game_minutes` into `slot` (0: never), and manual saves on
+    `request`. After a message, `last_ok` and `last_slot` say which save it was and whether
+    it was written."""
 
     def __init__(
         self,
@@ -43,8 +45,11 @@ class TownAutosaver:
         slot: str = "autosave",
     ) -> None:
         self.living = living
-        self.autosave = Autosave(slots, every_game_minutes, slot)
+        self.every_game_minutes = every_game_minutes  # 0: no autosaves (saves on request)
+        self.autosave = Autosave(slots, max(every_game_minutes, 1), slot)
         self.autosave.mark(living.clock.now)
+        self.last_ok: bool | None = None  # how the save behind the last message went
+        self.last_slot: str | None = None
         self.visitor_provider = visitor_provider or (lambda: None)
         self.town_id = town_id
         self.settings = dict(settings or {})
@@ -60,6 +65,11 @@ class TownAutosaver:
         """True while a save waits for minds to finish thinking (the clock is held)."""
         return self._paused_by_saver
 
+    def set_interval(self, every_game_minutes: float) -> None:
+        """Autosave every `every_game_minutes` from now on (0: never)."""
+        self.every_game_minutes = every_game_minutes
+        self.autosave.every = timedelta(minutes=max(every_game_minutes, 1))
+
     def request(self, slot: str) -> None:
         """Save into `slot` at the next frame the town is at rest (replaces an earlier ask)."""
         self.requested = slot
@@ -68,7 +78,7 @@ class TownAutosaver:
         """Call once per frame: saves when due and at rest; a message when a save happened
         or failed, else None."""
         slot = self.requested
-        if slot is None and self.autosave.due(now):
+        if slot is None and self.every_game_minutes > 0 and self.autosave.due(now):
             slot = self.autosave.slot
         if slot is None:
             return None
@@ -80,11 +90,16 @@ class TownAutosaver:
         except (SaveError, OSError, ValueError) as error:  # ValidationError is a ValueError
             log.warning("saving %r failed: %s", slot, error)
             self._finish(slot, now)
-            return f"Could not save {slot!r}: {first_line(error)}"
+            return self._report(slot, False, f"Could not save {slot!r}: {first_line(error)}")
         except Exception as error:  # never let a save take the game down
             log.exception("saving %r failed", slot)
             self._finish(slot, now)
-            return f"Could not save {slot!r}: {type(error).__name__}: {error}"
+            message = f"Could not save {slot!r}: {type(error).__name__}: {first_line(error)}"
+            return self._report(slot, False, message)
+
+    def _report(self, slot: str, ok: bool, message: str) -> str:
+        self.last_ok, self.last_slot = ok, slot
+        return message
 
     def _save(self, slot: str, now: datetime) -> str:
         living = self.living
@@ -102,8 +117,8 @@ class TownAutosaver:
             self.slots.write(slot, save, living.store.copy_to)
         self._finish(slot, now)
         if automatic:
-            return f"Autosaved at {format_clock(now)}"
-        return f"Saved {slot!r} at {format_clock(now)}"
+            return self._report(slot, True, f"Autosaved at {format_clock(now)}")
+        return self._report(slot, True, f"Saved {slot!r} at {format_clock(now)}")
 
     def _hold_clock(self) -> None:
         clock = self.living.clock

@@ -13,6 +13,7 @@ import pytest
 from game.app import App, AppOptions
 from game.launch import build_with_minds, play
 from game.render.text import PixelText
+from game.ui.menus import SavePrompt
 from game.ui.loading import LoadingScreen, LoadingState, load_while_drawing
 
 OPTIONS = AppOptions(minds=True, town="the_ville_n3", embedder="hashing", size=(800, 450))
@@ -71,6 +72,9 @@ def test_closing_stops_the_worker_threads(minds_app: App) -> None:
     executor = minds_app.living.director.executor
     store = minds_app.living.store
     minds_app.step(0.5, [pygame.event.Event(pygame.QUIT)])
+    assert minds_app.view.running  # first the question: save before quitting?
+    assert isinstance(minds_app.panels.top, SavePrompt)
+    minds_app.step(0.5, [pygame.event.Event(pygame.QUIT)])  # closed again: quit at once
     assert not minds_app.view.running
     minds_app.close()
     assert executor._shutdown and store.closed
