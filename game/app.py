@@ -265,9 +265,21 @@ class App:
             labelled, self.view.selected, self.real_seconds, self.speech(),
         )  # fmt: skip
         self.hud.draw(self.screen, self.hud_info())
+        toasts = self.session.toasts if self.session is not None else None
+        if toasts is not None and self.panels.modal:
+            toasts.draw(self.screen, room=self._room_left_of_side_panels())  # under the menu
         self.panels.draw(self.screen)
-        if self.session is not None and self.session.toasts is not None:
-            self.session.toasts.draw(self.screen)
+        if toasts is not None and not self.panels.modal:
+            toasts.draw(self.screen, room=self._room_left_of_side_panels())
+
+    def _room_left_of_side_panels(self) -> int:
+        """How much of the window's width lies left of the open side panels (inspector,
+        objects): toasts are centred there, never over a panel."""
+        width = self.screen.get_width()
+        for panel in self.panels:
+            if not panel.modal and panel.rect.width and panel.rect.left > width // 2:
+                width = min(width, panel.rect.left)
+        return width
 
     def speech(self) -> dict[str, str]:
         """Who says what right now (residents in a conversation)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from pathlib import Path
 
 
@@ -14,6 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_map_check_command(commands)
     add_simulate_command(commands)
     add_saves_command(commands)
+    add_screenshots_command(commands)
     add_game_flags(parser)
     return parser
 
@@ -159,6 +161,38 @@ def run_saves(args: argparse.Namespace) -> int:
 
     for line in slot_lines(SaveSlots(args.saves_dir).list(), as_json=args.json):
         print(line)
+    return 0
+
+
+def add_screenshots_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    shots = commands.add_parser(
+        "screenshots",
+        help="play a scripted tour (real input events, offline brain) and save a PNG at each "
+        "stop: title, new town, town, inspector, chat, objects, pause, load",
+    )
+    shots.add_argument("folder", type=Path, help="where the PNGs go, e.g. docs/screenshots")
+    shots.add_argument("--town", choices=["the_ville_n3", "the_ville_n25"], default="the_ville_n3")
+    shots.add_argument("--window", action="store_true", help="show the window (default: headless)")
+    shots.set_defaults(handler=run_screenshots)
+
+
+def run_screenshots(args: argparse.Namespace) -> int:
+    if not args.window:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.tour import TourError, take_screenshots
+
+    pygame.init()
+    try:
+        take_screenshots(args.folder, args.town)
+    except TourError as error:
+        print(f"The tour stopped: {error}", file=sys.stderr)
+        return 1
+    finally:
+        pygame.quit()
     return 0
 
 

@@ -23,7 +23,7 @@ import pygame
 from game.app import App, AppOptions, open_window
 from game.render.text import PixelText
 from game.saves import SaveSlots
-from game.town_entry import TownStart, enter_town, load_town_with_screen
+from game.town_entry import TownStart, bundled_towns, enter_town, load_town_with_screen
 from game.town_menus import LeaveTown, PlayerSettings
 from game.ui.loading import LoadFailed
 from game.ui.menus import (
@@ -47,24 +47,7 @@ from game.user_settings import check_connection
 from game.user_settings import load as load_settings
 
 log = logging.getLogger(__name__)
-BUNDLED_TOWNS = ("the_ville_n25", "the_ville_n3")
 NO_GAME_TIME = datetime(2023, 2, 13, 7, 0)  # menus on the title ignore the game time
-
-
-def bundled_towns() -> list[TownOption]:
-    """The towns in `saves/` the player can start, biggest first."""
-    from game.bridge.town_minds import TownFile
-
-    towns = []
-    for town_id in BUNDLED_TOWNS:
-        try:
-            town = TownFile.load(town_id)
-        except (OSError, ValueError, KeyError) as error:
-            log.warning("bundled town %s is unreadable: %s", town_id, error)
-            continue
-        label = town.name[:1].upper() + town.name[1:]
-        towns.append(TownOption(town_id, label, town.residents))
-    return towns
 
 
 def player_settings_from_file() -> PlayerSettings:

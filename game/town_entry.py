@@ -10,6 +10,7 @@ where nobody plays: a spectator).
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -26,7 +27,7 @@ from game.town.population import Population
 from game.town.resident import Facing
 from game.town_menus import PlayerSettings, TownMenus
 from game.ui.loading import LoadingScreen, LoadingState, load_while_drawing
-from game.ui.menus import LoadSlot, NewTown
+from game.ui.menus import LoadSlot, NewTown, TownOption
 from game.user_settings import UserSettings
 
 if TYPE_CHECKING:
@@ -35,6 +36,23 @@ if TYPE_CHECKING:
     from game.bridge.town_minds import LivingTown
 
 TownStart = NewTown | LoadSlot  # what the player picked: a bundled town, or a save slot
+BUNDLED_TOWNS = ("the_ville_n25", "the_ville_n3")
+
+
+def bundled_towns() -> list[TownOption]:
+    """The towns in `saves/` the player can start, biggest first."""
+    from game.bridge.town_minds import TownFile
+
+    towns = []
+    for town_id in BUNDLED_TOWNS:
+        try:
+            town = TownFile.load(town_id)
+        except (OSError, ValueError, KeyError) as error:
+            logging.getLogger(__name__).warning("bundled town %s is unreadable: %s", town_id, error)
+            continue
+        label = town.name[:1].upper() + town.name[1:]
+        towns.append(TownOption(town_id, label, town.residents))
+    return towns
 
 
 @dataclass
@@ -135,9 +153,9 @@ def enter_town(
     settings = player_settings or PlayerSettings(UserSettings.from_environment())
     population = living.population
 
-    def portrait(name: str) -> pygame.Surface | None:
-        resident = population.get(name)
-        return scene.painter.sheets.portrait(resident.slug) if resident else None
+    def portrait(who: str) -> pygame.Surface | None:  # a resident's name or sprite slug
+        resident = population.get(who) or next((r for r in population if r.slug == who), None)
+        return scene.painter.sheets.portrait(resident.slug if resident else who)
 
     session = PlaySession(
         PlayerDesk(living), population, living.town, scene.text,
@@ -156,7 +174,10 @@ def enter_town(
         town_id=loaded.town_id,
         settings=dict(opened.public_settings or {}),
     )
-    app.menus = TownMenus(app.panels, scene.text, saver, settings, session.toast, slot=loaded.slot)
+    labels = {town.id: town.label for town in bundled_towns()}
+    app.menus = TownMenus(
+        app.panels, scene.text, saver, settings, session.toast, slot=loaded.slot, town_labels=labels
+    )
     if start is not None:
         app.view.speed.set(settings.settings.speed)
     for warning in loaded.warnings:

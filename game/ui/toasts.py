@@ -68,15 +68,18 @@ class Toasts:
         """The toasts on screen, oldest first."""
         return list(self.toasts)
 
-    def draw(self, screen: pygame.Surface, top: int = TOP) -> None:
-        """Stack the toasts from `top` down, centred (pass a lower `top` below a banner)."""
-        width = min(WIDEST, screen.get_width() - 32)
+    def draw(self, screen: pygame.Surface, top: int = TOP, room: int | None = None) -> None:
+        """Stack the toasts from `top` down, centred in the `room` leftmost pixels (default
+        the whole width: pass less to keep clear of a side panel; a lower `top` below a
+        banner)."""
+        room = screen.get_width() if room is None else max(160, min(room, screen.get_width()))
+        width = min(WIDEST, room - 32)
         y = top
         for toast in self.toasts:
             rows = wrap(self.text, toast.message, width)[:MOST_ROWS]
             box = pygame.Rect(0, y, 0, LINE * len(rows) + 10)
             box.width = max(self.text.size(row, 8)[0] for row in rows) + 20
-            box.centerx = screen.get_width() // 2
+            box.centerx = room // 2
             surface = pygame.Surface(box.size, pygame.SRCALPHA)
             surface.fill(PANEL)
             colour = COLOURS[toast.kind]
