@@ -303,6 +303,7 @@ class Tour:
         self.frames(2)
         field = menu.slot_name  # type: ignore[attr-defined]
         post(*click_event(menu_point(menu, field)))
+        post(*key_events(*[pygame.K_BACKSPACE] * len(field.field.value())))  # the last name
         post(*typing_events(slot), *key_events(pygame.K_RETURN))
         self.until(lambda: self.slots.exists(slot), f"the save {slot!r}", 30)
         self.frames(3)
