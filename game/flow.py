@@ -23,7 +23,13 @@ import pygame
 from game.app import App, AppOptions, open_window
 from game.render.text import PixelText
 from game.saves import SaveSlots
-from game.town_entry import TownStart, bundled_towns, enter_town, load_town_with_screen
+from game.town_entry import (
+    TownStart,
+    bundled_towns,
+    enter_town,
+    load_town_with_screen,
+    town_labels,
+)
 from game.town_menus import LeaveTown, PlayerSettings
 from game.ui.loading import LoadFailed
 from game.ui.menus import (
@@ -76,7 +82,7 @@ class TitleScreen:
 
     @property
     def town_labels(self) -> dict[str, str]:
-        return {town.id: town.label for town in self.towns}
+        return town_labels(list(self.towns))
 
     def brain_lines(self) -> tuple[str, str | None]:
         settings = self.player_settings

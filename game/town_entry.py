@@ -55,6 +55,11 @@ def bundled_towns() -> list[TownOption]:
     return towns
 
 
+def town_labels(towns: list[TownOption]) -> dict[str, str]:
+    """What the load menu calls each bundled town ("The Ville"; it counts residents itself)."""
+    return {town.id: town.label.split(" (")[0] for town in towns}
+
+
 @dataclass
 class OpenedTown:
     """A town built behind the loading screen: the town, its picture, the loading screen
@@ -174,7 +179,7 @@ def enter_town(
         town_id=loaded.town_id,
         settings=dict(opened.public_settings or {}),
     )
-    labels = {town.id: town.label for town in bundled_towns()}
+    labels = town_labels(bundled_towns())
     app.menus = TownMenus(
         app.panels, scene.text, saver, settings, session.toast, slot=loaded.slot, town_labels=labels
     )

@@ -108,6 +108,9 @@ def conversation_summary(inputs: ConversationInput, rng: random.Random) -> Conve
     return ConversationSummary(summary=f"{text} They talked about this: {told}" if news else text)
 
 
+DAY_WORDS = "work job today doing plan busy lately days up to"
+
+
 def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
     question = inputs.question
     if overlap(question, "introduce yourself who are you") >= 1 and "you" in question.lower():
@@ -115,6 +118,10 @@ def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
     facts = [s for line in inputs.memories for s in sentences(line)]
     ranked = sorted(facts, key=lambda s: -overlap(question, s))
     relevant = [s for s in ranked if overlap(question, s) > 0][:2]
+    if not relevant and overlap(question, DAY_WORDS):  # "what are you up to today?"
+        about = [s for s in sentences(inputs.summary) if ":" not in s][:2]
+        if about:
+            return InterviewAnswer(answer="These days: " + " ".join(about))
     if not relevant:
         return InterviewAnswer(answer="I'm not sure — I don't remember anything about that.")
     return InterviewAnswer(
