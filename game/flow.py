@@ -30,7 +30,7 @@ from game.town_entry import (
     load_town_with_screen,
     town_labels,
 )
-from game.town_menus import LeaveTown, PlayerSettings
+from game.town_menus import LeaveTown, PlayerSettings, delete_slot
 from game.ui.loading import LoadFailed
 from game.ui.menus import (
     Back,
@@ -127,13 +127,7 @@ class TitleScreen:
                 self.title.brain_line, self.title.connect_hint = self.brain_lines()
                 self.title.say("Settings saved.", "good")
             case DeleteSlot(name=name):
-                try:
-                    self.slots.delete(name)
-                    error = ""
-                except OSError as problem:
-                    error = f"Could not delete {name}: {problem}"
-                if isinstance(menu, LoadMenu):
-                    menu.set_slots(self.slots.list(), error)
+                delete_slot(self.slots, menu, name)
             case NewTown() | LoadSlot():
                 self.start = choice
             case QuitGame():

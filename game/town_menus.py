@@ -210,13 +210,19 @@ class TownMenus:
         self.notify("Settings saved. A new brain drives the next town you start or load.", "good")
 
     def _delete(self, menu: MenuPanel, name: str) -> None:
-        try:
-            self.slots.delete(name)
-        except (SaveError, OSError) as error:
-            error_text = f"Could not delete {name}: {error}"
-        else:
-            error_text = ""
-            if self.slot == name:
-                self.slot = None
-        if isinstance(menu, LoadMenu):
-            menu.set_slots(self.slots.list(), error_text)
+        if delete_slot(self.slots, menu, name) and self.slot == name:
+            self.slot = None
+
+
+def delete_slot(slots: SaveSlots, menu: MenuPanel, name: str) -> bool:
+    """Delete the slot the player confirmed and show the load menu the new list (or why it
+    could not be deleted); True when it was deleted."""
+    try:
+        slots.delete(name)
+    except (SaveError, OSError) as error:
+        problem = f"Could not delete {name}: {error}"
+    else:
+        problem = ""
+    if isinstance(menu, LoadMenu):
+        menu.set_slots(slots.list(), problem)
+    return not problem
