@@ -13,8 +13,8 @@ import pytest
 from game.app import App, AppOptions
 from game.launch import build_with_minds, play
 from game.render.text import PixelText
-from game.ui.menus import SavePrompt
 from game.ui.loading import LoadingScreen, LoadingState, load_while_drawing
+from game.ui.menus import SavePrompt
 
 OPTIONS = AppOptions(minds=True, town="the_ville_n3", embedder="hashing", size=(800, 450))
 
