@@ -9,7 +9,10 @@ The smoke test runs the built `smallville` with SDL's dummy drivers, a scrubbed 
      minds with the bundled embedding model, the town; start-up = launch → first frame;
   2. `simulate --town the_ville_n3 --hours 2 --brain offline --save smoke`;
   3. `simulate --load smoke --hours 0`;
-  4. `simulate --hours 0.25` against a fake OpenAI-compatible server (prompt templates, the
+  4. `screenshots <tmp> --town the_ville_n3`: the title screen, the new-town form, the town,
+     the inspector, a chat answered, an object edited, the pause menu's save, the load menu —
+     driven by real input events (game/tour.py);
+  5. `simulate --hours 0.25` against a fake OpenAI-compatible server (prompt templates, the
      openai client and structured output inside the bundle);
 and checks exit codes, outputs, the bundled files, and that nothing was written into the bundle.
 
@@ -178,6 +181,18 @@ def check_save_and_load(command: Sequence[str], env: dict[str, str], home: Path)
         raise SmokeFailed(f"--load smoke did not describe the save: {last_line(loaded.stdout)}")
 
 
+def check_playing(command: Sequence[str], env: dict[str, str], home: Path) -> None:
+    """The scripted tour with real input events (title, new town, inspector, chat, object
+    editor, pause, save, load menu): every screenshot written."""
+    from game.tour import SHOTS
+
+    shots = home / "shots"
+    run_app(command, ["screenshots", str(shots), "--town", TOWN], env)
+    missing = [name for name in SHOTS if not (shots / f"{name}.png").is_file()]
+    if missing:
+        raise SmokeFailed(f"the tour took no screenshot of {', '.join(missing)}")
+
+
 def check_model_server(command: Sequence[str], env: dict[str, str], home: Path) -> None:
     """A quarter game hour against a fake OpenAI-compatible server: every answer validates."""
     from cognition.testing.fake_openai_server import FakeOpenAIServer
@@ -230,6 +245,7 @@ def smoke(command: Sequence[str], runs: int = 3, bundle: Path | None = None) -> 
         env = clean_environment(home)
         startup_s, town_ready_s = check_startup(command, env, runs)
         check_save_and_load(command, env, home)
+        check_playing(command, env, home)
         check_model_server(command, env, home)
     if bundle is not None and (written := set(files_under(bundle)) - before):
         raise SmokeFailed(f"the app wrote into its bundle: {sorted(map(str, written))[:3]}")
