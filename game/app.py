@@ -339,7 +339,6 @@ class App:
         """Play until the player leaves the town (the menus say how) or the window closes."""
         from game.town_menus import LeaveTown
 
-        self.view.running = True
         self.run(close=False)
         leave = self.menus.leaving if self.menus is not None else None
         if self.menus is not None:
@@ -353,6 +352,7 @@ class App:
     def resume_after_failed_load(self, error: str) -> None:
         """The other save did not load: back in this town, the load menu saying why."""
         self.clock.resume()
+        self.view.running = True
         self.screen = pygame.display.get_surface() or self.screen
         if self.menus is not None:
             self.menus.open_load(error)

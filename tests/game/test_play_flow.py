@@ -5,13 +5,14 @@ saving and loading through the menus, a corrupted save refused, quitting with th
 from __future__ import annotations
 
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.flow import TitleScreen
+from game.flow import GameFlow, TitleScreen
 from game.saves import SaveSlots
 from game.tour import (
     Tour,
@@ -22,7 +23,7 @@ from game.tour import (
     typing_events,
 )
 from game.ui.inspector import InspectorPanel
-from game.ui.menus import LoadMenu, LoadSlot, MenuPanel, PauseMenu, SavePrompt
+from game.ui.menus import LoadMenu, LoadSlot, MenuPanel, NewTown, PauseMenu, SavePrompt
 from game.ui.object_panel import ObjectPanel
 from game.ui.panels import Panel
 
@@ -246,3 +247,37 @@ def test_esc_opens_the_pause_menu_which_stops_the_clock(tour: Tour) -> None:
     assert not any(isinstance(p, MenuPanel) for p in app.panels)
     assert app.living.clock.now > now
     assert not any(isinstance(p, InspectorPanel) for p in app.panels)
+
+
+def test_taking_over_a_resident_rests_their_mind(tour: Tour) -> None:
+    opened, error = tour.flow.open(tour.screen, NewTown(TOWN, "", "", take_over="Klaus Mueller"))
+    assert opened is not None, error
+    tour.app = opened
+    assert opened.session is not None and opened.session.player is not None
+    player = opened.session.player
+    assert (player.name, player.is_visitor) == ("Klaus Mueller", False)
+    assert opened.population.controlled == "Klaus Mueller"
+    assert {r.name for r in opened.population} == {
+        "Isabella Rodriguez", "Klaus Mueller", "Maria Lopez",
+    }  # fmt: skip
+    start = player.body.tile
+    post(*key_events(pygame.K_6))
+    for _ in range(60):  # an hour at x30: the others get on with their day, Klaus stays put
+        tour.frames(1)
+    assert player.body.tile == start
+    assert opened.session.visitor_save() is not None
+    assert opened.session.visitor_save().controls == "Klaus Mueller"  # type: ignore[union-attr]
+
+
+def test_the_game_loop_quits_from_the_title(tour: Tour) -> None:
+    pygame.event.clear()
+    post(pygame.event.Event(pygame.QUIT))
+    assert tour.flow.run() == 0
+
+
+def test_closing_the_window_while_a_town_loads_quits_cleanly(tour: Tour) -> None:
+    flow = GameFlow(tour.options, NewTown(TOWN, "Ada", ""), tour.slots, tour.player_settings)
+    pygame.event.clear()
+    post(pygame.event.Event(pygame.QUIT))  # the loading screen sees it
+    assert flow.run() == 0
+    assert [t for t in threading.enumerate() if t.name.startswith("mind")] == []
