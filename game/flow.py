@@ -108,7 +108,10 @@ class TitleScreen:
         if self.panels.top is None:  # never an empty screen
             self.panels.open(self.title)
         screen.fill((0, 0, 0))
-        self.panels.draw(screen)
+        panels = list(self.panels)
+        opaque = [i for i, p in enumerate(panels) if not getattr(p, "over_town", True)]
+        for panel in panels[opaque[-1] if opaque else 0 :]:  # a full-screen menu hides those below
+            panel.draw(screen)
 
     def act(self, menu: MenuPanel, choice: object) -> None:
         match choice:
