@@ -114,6 +114,7 @@ class App:
         self.panels = PanelStack()  # inspector, chat, objects, menus: they get input first
         self.session: PlaySession | None = None  # the player, when the town has minds
         self.menus: TownMenus | None = None  # pause, save, load, settings, quit prompt
+        self._paused_before_loading = False  # the player's own pause, kept over a failed load
         self._centre_on_residents()
 
     @classmethod
@@ -266,10 +267,11 @@ class App:
         )  # fmt: skip
         self.hud.draw(self.screen, self.hud_info())
         toasts = self.session.toasts if self.session is not None else None
-        if toasts is not None and self.panels.modal:
-            toasts.draw(self.screen, room=self._room_left_of_side_panels())  # under the menu
+        under_a_menu = self.panels.modal
+        if toasts is not None and under_a_menu:
+            toasts.draw(self.screen, room=self._room_left_of_side_panels())
         self.panels.draw(self.screen)
-        if toasts is not None and not self.panels.modal:
+        if toasts is not None and not under_a_menu:
             toasts.draw(self.screen, room=self._room_left_of_side_panels())
 
     def _room_left_of_side_panels(self) -> int:
@@ -347,11 +349,14 @@ class App:
 
     def pause_for_loading(self) -> None:
         """Another save is loading: hold this town's clock (it stays intact meanwhile)."""
+        self._paused_before_loading = self.clock.paused
         self.clock.pause()
 
     def resume_after_failed_load(self, error: str) -> None:
-        """The other save did not load: back in this town, the load menu saying why."""
-        self.clock.resume()
+        """The other save did not load: back in this town (paused only if the player had
+        paused it), the load menu saying why."""
+        if not self._paused_before_loading:
+            self.clock.resume()
         self.view.running = True
         self.screen = pygame.display.get_surface() or self.screen
         if self.menus is not None:

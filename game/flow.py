@@ -202,7 +202,8 @@ class GameFlow:
             )
         except LoadFailed as failed:
             return None, describe_failure(start, failed)
-        return enter_town(opened, self.options, self.player_settings, self.slots), ""
+        app = enter_town(opened, self.options, self.player_settings, self.slots, self.towns)
+        return app, ""
 
     def play(self, app: App) -> LeaveTown:
         """Run the town until the player leaves it; open another save in its place."""
@@ -232,4 +233,4 @@ def describe_failure(start: TownStart, failed: LoadFailed) -> str:
     return f"The town could not be started: {reason}"
 
 
-__all__ = ["GameFlow", "NewTown", "TitleScreen", "bundled_towns"]
+__all__ = ["GameFlow", "TitleScreen"]

@@ -203,7 +203,7 @@ class Tour:
         raise TourError(f"{name or 'no resident'} is not on screen")
 
     def follow(self, name: str) -> None:
-        """Centre the camera on `name` by clicking them wherever they are drawn."""
+        """Let the camera follow `name` (wherever they are, even off screen)."""
         app = self.require_app()
         app.view.selected = name
         self.frames(3)

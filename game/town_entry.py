@@ -142,10 +142,11 @@ def enter_town(
     options: AppOptions,
     player_settings: PlayerSettings | None = None,
     slots: SaveSlots | None = None,
+    towns: list[TownOption] | None = None,
 ) -> App:
     """The window's app on a built town: the player's session (who they are: `start`'s
     visitor or resident, a loaded save's visitor, or nobody — a spectator), the menus over
-    the town, and the autosave."""
+    the town, and the autosave. `towns`: the bundled towns (None: read them)."""
     from game.bridge.desk import PlayerDesk
     from game.bridge.persist_autosave import TownAutosaver
 
@@ -179,7 +180,7 @@ def enter_town(
         town_id=loaded.town_id,
         settings=dict(opened.public_settings or {}),
     )
-    labels = town_labels(bundled_towns())
+    labels = town_labels(bundled_towns() if towns is None else towns)
     app.menus = TownMenus(
         app.panels, scene.text, saver, settings, session.toast, slot=loaded.slot, town_labels=labels
     )
@@ -202,12 +203,9 @@ def player_for(loaded: LoadedTown, start: TownStart | None) -> Player | None:
         )
     if isinstance(start, LoadSlot):
         saved = loaded.visitor
-        if saved is None:
-            return Player.new_visitor("", "", visitor_tile(living))
-        if saved.controls != "visitor":
-            return take_over(living.population, saved.controls) or Player.new_visitor(
-                "", "", visitor_tile(living)
-            )
+        if saved is None or saved.controls != "visitor":  # nobody saved, or a resident
+            taken = take_over(living.population, saved.controls) if saved else None
+            return taken or Player.new_visitor("", "", visitor_tile(living))
         player = Player.new_visitor(saved.name, saved.description, saved.tile)
         player.body.facing = Facing[saved.facing.upper()]
         if not living.town.grid.is_walkable(saved.tile):

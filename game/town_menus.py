@@ -141,10 +141,6 @@ class TownMenus:
             )
         )
 
-    @property
-    def is_open(self) -> bool:
-        return any(isinstance(panel, MenuPanel) for panel in self.panels)
-
     # --- each frame -------------------------------------------------------------------------
 
     def update(self, now: datetime) -> None:
