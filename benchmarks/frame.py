@@ -25,14 +25,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from game.app import DEFAULT_CHARACTERS, DEFAULT_MAP, App, AppOptions, open_window
+from game.play.app import DEFAULT_CHARACTERS, DEFAULT_MAP, App, AppOptions, open_window
 from game.render.scene import TownScene
 from game.town.population import Population
 from game.town.resident import Resident
 from game.town.setup import wander_director
 from game.world.clock import GameClock
 from game.world.pathfinding import PathFinder
-from game.world.tmx import load_town
+from game.world.tmx.loader import load_town
 
 WARM_UP_FRAMES = 60
 

@@ -11,7 +11,7 @@ The smoke test runs the built `smallville` with SDL's dummy drivers, a scrubbed 
   3. `simulate --load smoke --hours 0`;
   4. `screenshots <tmp> --town the_ville_n3`: the title screen, the new-town form, the town,
      the inspector, a chat answered, an object edited, the pause menu's save, the load menu —
-     driven by real input events (game/tour.py);
+     driven by real input events (game/play/tour.py);
   5. `simulate --hours 0.25` against a fake OpenAI-compatible server (prompt templates, the
      openai client and structured output inside the bundle);
 and checks exit codes, outputs, the bundled files, and that nothing was written into the bundle.
@@ -184,7 +184,7 @@ def check_save_and_load(command: Sequence[str], env: dict[str, str], home: Path)
 def check_playing(command: Sequence[str], env: dict[str, str], home: Path) -> None:
     """The scripted tour with real input events (title, new town, inspector, chat, object
     editor, pause, save, load menu): every screenshot written."""
-    from game.tour import SHOTS
+    from game.play.tour import SHOTS
 
     shots = home / "shots"
     run_app(command, ["screenshots", str(shots), "--town", TOWN], env)

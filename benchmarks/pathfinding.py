@@ -23,7 +23,7 @@ from game.world.grid import Tile
 from game.world.map_check import unreachable_objects
 from game.world.navigation import Navigator
 from game.world.pathfinding import PathFinder
-from game.world.tmx import MapError, load_town
+from game.world.tmx.loader import MapError, load_town
 from game.world.town import TownMap
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -35,7 +35,7 @@ from cognition.llm.retry import RetryPolicy, no_sleep  # noqa: E402
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Task  # noqa: E402
 from cognition.testing.fake_openai_server import FakeOpenAIServer  # noqa: E402
 from game.bridge.town_minds import TownFile, build_living_town, model_stack  # noqa: E402
-from game.simulate import SimulationOptions, make_embedder, simulate  # noqa: E402
+from game.commands.simulate import SimulationOptions, make_embedder, simulate  # noqa: E402
 
 
 def emit(record: dict[str, Any]) -> None:

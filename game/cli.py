@@ -41,8 +41,8 @@ def add_game_flags(parser: argparse.ArgumentParser) -> None:
 
 def run_game(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.app import AppOptions
-    from game.launch import play
+    from game.play.app import AppOptions
+    from game.play.launch import play
     from game.town.player import DEFAULT_VISITOR_DESCRIPTION, DEFAULT_VISITOR_NAME
     from game.ui.menus import LoadSlot, NewTown
 
@@ -120,7 +120,7 @@ def add_simulate_command(commands: argparse._SubParsersAction[argparse.ArgumentP
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from game.simulate import SimulationOptions, run_simulation_command
+    from game.commands.simulate import SimulationOptions, run_simulation_command
 
     if args.brain == "offline" and args.base_url:
         raise SystemExit("choose --brain offline or --base-url, not both")
@@ -156,7 +156,7 @@ def add_saves_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
 
 def run_saves(args: argparse.Namespace) -> int:
     """One line per slot: name, town, game time, saved at, residents, ok or the problem."""
-    from game.bridge.persistence import slot_lines
+    from game.bridge.persist.save import slot_lines
     from game.saves import SaveSlots
 
     for line in slot_lines(SaveSlots(args.saves_dir).list(), as_json=args.json):
@@ -183,7 +183,7 @@ def run_screenshots(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.tour import TourError, take_screenshots
+    from game.play.tour import TourError, take_screenshots
 
     pygame.init()
     try:

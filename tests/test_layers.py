@@ -34,7 +34,7 @@ def test_cognition_imports_neither_pygame_pytmx_nor_game() -> None:
 
 
 def test_world_is_pure() -> None:
-    forbidden = ("pygame", "cognition", "game.render", "game.ui", "game.bridge", "game.app")
+    forbidden = ("pygame", "cognition", "game.render", "game.ui", "game.bridge", "game.play.app")
     assert violations("game/world", forbidden) == []
 
 

@@ -16,7 +16,7 @@ from types import ModuleType
 import pytest
 
 from cognition.memory.bundled import bundled_file
-from game.resources import bundled
+from game.files.paths import bundled
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_APP = [sys.executable, "-m", "game.cli"]

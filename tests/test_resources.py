@@ -1,4 +1,4 @@
-"""game.resources: bundled files from source and from a frozen app; user dirs and overrides."""
+"""game.files.paths: bundled files from source and from a frozen app; user dirs and overrides."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from cognition.memory.bundled import bundled_file
-from game import resources
-from game.resources import bundle_root, bundled, is_frozen, user_config_dir, user_data_dir
+from game.files import paths as resources
+from game.files.paths import bundle_root, bundled, is_frozen, user_config_dir, user_data_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED_FROM_SOURCE = (
@@ -37,9 +37,9 @@ def test_from_source_the_bundle_is_the_checkout() -> None:
 
 
 def test_the_game_finds_its_files_through_the_helper() -> None:
-    from game.app import DEFAULT_CHARACTERS, DEFAULT_MAP
     from game.bridge.town_minds import ROOT as TOWNS_ROOT
     from game.bridge.town_minds import TownFile
+    from game.play.app import DEFAULT_CHARACTERS, DEFAULT_MAP
     from game.render.emoji import EMOJI_FONT
     from game.render.text import PIXEL_FONT
 

@@ -26,7 +26,7 @@ from cognition.settings import MindSettings
 from game.bridge.activities import ActivityPlanner
 from game.bridge.director import MindDirector
 from game.bridge.perception import PerceptionBuilder
-from game.resources import bundle_root
+from game.files.paths import bundle_root
 from game.town.population import Population
 from game.town.resident import Resident
 from game.town.setup import schedule_director
@@ -35,7 +35,7 @@ from game.world.navigation import Navigator
 from game.world.objects import ObjectStates
 from game.world.pathfinding import PathFinder
 from game.world.spatial_memory import SpatialMemory
-from game.world.tmx import load_town
+from game.world.tmx.loader import load_town
 from game.world.town import TownMap
 
 ROOT = bundle_root()  # the source checkout, or the frozen app's bundle

@@ -1,6 +1,6 @@
 """What the player sees of the minds and objects: plain data, filled by the bridge, drawn by
 the UI (which never imports `cognition`). `PlayerPort` is the one interface the panels talk
-to; `game.bridge.desk.PlayerDesk` implements it, and UI tests use a small fake.
+to; `game.bridge.desk.player_desk.PlayerDesk` implements it, and UI tests use a small fake.
 
 Everything here is pure Python (no pygame, no cognition) and immutable, so the bridge can
 build it on the main thread and the UI can keep it between frames.

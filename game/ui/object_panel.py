@@ -19,7 +19,7 @@ import pygame
 
 from game.render.text import PixelText
 from game.town.views import OBJECT_STATE_MAX_CHARS, ObjectInfo, PlayerPort
-from game.ui.chat_view import fit_line
+from game.ui.chat.view import fit_line
 from game.ui.panels import Panel
 from game.ui.widgets import (
     ACCENT,

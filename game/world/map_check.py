@@ -11,7 +11,7 @@ from game.world.address import Address
 from game.world.area_text import english_list
 from game.world.grid import UNREACHABLE
 from game.world.navigation import Navigator
-from game.world.tmx import MapError, load_town
+from game.world.tmx.loader import MapError, load_town
 from game.world.town import TownMap
 
 

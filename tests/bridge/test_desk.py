@@ -15,8 +15,8 @@ import pytest
 from cognition.agent_state import AgentState
 from cognition.contract import Decision, Perception, StartConversation
 from cognition.plan import DayPlan, PlanStep
-from game.bridge.desk import PlayerDesk
-from game.bridge.desk_cards import action_sentence, clock_text, plan_lines, progressive
+from game.bridge.desk.cards import action_sentence, clock_text, plan_lines, progressive
+from game.bridge.desk.player_desk import PlayerDesk
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.town_minds import LivingTown
 from game.town.resident import Activity, Pose

@@ -14,11 +14,11 @@ import pytest
 
 from cognition.config import LLMSettings
 from cognition.memory.fakes import HashingEmbedder
-from game.bridge.compose import MindsRecipe
+from game.bridge.build import MindsRecipe
 from game.bridge.lockstep import LockstepRunner
-from game.bridge.persist_autosave import TownAutosaver
-from game.bridge.persist_load import LoadedTown, load_town
-from game.bridge.persistence import save_town, snapshot, town_settings
+from game.bridge.persist.autosave import TownAutosaver
+from game.bridge.persist.load import LoadedTown, load_town
+from game.bridge.persist.save import save_town, snapshot, town_settings
 from game.bridge.report import TownRecorder, run_report
 from game.bridge.town_minds import LivingTown
 from game.saves import SaveError, SaveSlots, TownSave, VisitorSave
@@ -280,7 +280,7 @@ def test_the_autosaver_saves_when_due_waits_for_minds_and_never_raises(
 
 
 def test_a_fresh_town_composes_as_a_loaded_town_without_a_slot(tmp_path: Path) -> None:
-    from game.bridge.compose import compose_town
+    from game.bridge.build import compose_town
 
     composed = compose_town(recipe(tmp_path / "fresh"))
     try:

@@ -8,7 +8,7 @@ from cognition import contract
 from game.bridge.places import known_places, to_mind_address, to_world_address
 from game.world.address import Address
 from game.world.spatial_memory import SpatialMemory
-from game.world.tmx import load_town
+from game.world.tmx.loader import load_town
 
 MAP = Path(__file__).resolve().parents[2] / "maps" / "the_ville.tmx"
 

@@ -14,7 +14,7 @@ from cognition.testing.fake_openai_server import FakeOpenAIServer
 from game.bridge.day_check import day_problems
 from game.bridge.town_minds import LivingTown, TownFile
 from game.cli import main
-from game.simulate import SimulationOptions, simulate
+from game.commands.simulate import SimulationOptions, simulate
 
 REPORT_KEYS = {
     "agents",

@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import App, AppOptions
-from game.launch import play
+from game.play.app import App, AppOptions
+from game.play.launch import play
 from game.ui.handlers import DragHandler, TownHandler
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import App, AppOptions
-from game.launch import build_with_minds, play
+from game.play.app import App, AppOptions
+from game.play.launch import build_with_minds, play
 from game.render.text import PixelText
 from game.ui.loading import LoadingScreen, LoadingState, load_while_drawing
 from game.ui.menus import SavePrompt

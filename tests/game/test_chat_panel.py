@@ -16,8 +16,8 @@ from fake_port import ISABELLA, KLAUS, NOW, FakePort
 
 from game.render.text import PixelText
 from game.town.views import Asking, ChatLine, ChatSession, Greeting
-from game.ui.chat_panel import LINE_LIMIT, ChatPanel
-from game.ui.chat_view import INNER_VOICE_SPEAKER
+from game.ui.chat.panel import LINE_LIMIT, ChatPanel
+from game.ui.chat.view import INNER_VOICE_SPEAKER
 from game.ui.widgets import ERROR
 
 VISITOR = Asking("visitor", "Sam the Visitor", "a traveller passing through")

@@ -16,9 +16,9 @@ from fake_port import ISABELLA, KLAUS, NOW, FakePort
 from game.render.emoji import EmojiCache
 from game.render.text import PixelText
 from game.town.views import Asking, ChatLine, ChatSession, MemoryLine
-from game.ui.inspector import InspectorPanel
-from game.ui.inspector_interview import InterviewTab
-from game.ui.inspector_rows import Row
+from game.ui.inspector.interview import InterviewTab
+from game.ui.inspector.panel import InspectorPanel
+from game.ui.inspector.rows import Row
 from game.ui.panels import PanelStack
 from game.ui.widgets import LINE
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.files.settings import UserSettings, load, save
 from game.saves import SaveSlots
 from game.ui.menus import (
     Back,
@@ -37,7 +38,6 @@ from game.ui.menus.items import ButtonItem, Item, TextLine
 from game.ui.menus.settings_menu import ENVIRONMENT_KEY_HINT, KEY_HINT
 from game.ui.panels import PanelStack
 from game.ui.widgets import ERROR, GOOD
-from game.user_settings import UserSettings, load, save
 
 SAVE_TESTS = str(Path(__file__).resolve().parent.parent / "saves")
 if SAVE_TESTS not in sys.path:

@@ -12,9 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.flow import GameFlow, TitleScreen
-from game.saves import SaveSlots
-from game.tour import (
+from game.play.flow import GameFlow, TitleScreen
+from game.play.tour import (
     Tour,
     click_event,
     key_events,
@@ -22,7 +21,8 @@ from game.tour import (
     post,
     typing_events,
 )
-from game.ui.inspector import InspectorPanel
+from game.saves import SaveSlots
+from game.ui.inspector.panel import InspectorPanel
 from game.ui.menus import LoadMenu, LoadSlot, MenuPanel, NewTown, PauseMenu, SavePrompt
 from game.ui.object_panel import ObjectPanel
 from game.ui.panels import Panel

@@ -10,7 +10,7 @@ from game.town.population import Population
 from game.town.resident import Activity, Facing, Resident
 from game.town.setup import build_population, schedule_director
 from game.world.pathfinding import PathFinder
-from game.world.tmx import load_town
+from game.world.tmx.loader import load_town
 from game.world.town import TownMap
 
 MONDAY = datetime(2023, 2, 13, 9)

@@ -15,7 +15,7 @@ from game.town.population import Population
 from game.town.resident import Activity, Facing, Pose, Resident
 from game.town.wander import WanderDirector
 from game.world.pathfinding import PathFinder
-from game.world.tmx import load_town
+from game.world.tmx.loader import load_town
 
 NOON = datetime(2023, 2, 13, 12, 0)
 MIDNIGHT = datetime(2023, 2, 13, 0, 0)

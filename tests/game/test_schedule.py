@@ -12,7 +12,7 @@ from game.town.schedule import Routine, ScheduleDirector
 from game.town.setup import build_population, schedule_director
 from game.world.address import Address
 from game.world.clock import GameClock
-from game.world.tmx import load_town
+from game.world.tmx.loader import load_town
 from game.world.town import TownMap
 
 MONDAY = datetime(2023, 2, 13)

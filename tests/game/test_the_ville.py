@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.app import DEFAULT_CHARACTERS, DEFAULT_MAP, App, AppOptions
+from game.play.app import DEFAULT_CHARACTERS, DEFAULT_MAP, App, AppOptions
 
 pytestmark = pytest.mark.skipif(not DEFAULT_MAP.is_file(), reason="maps/the_ville.tmx missing")
 

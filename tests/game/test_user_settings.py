@@ -9,7 +9,7 @@ import pytest
 from pydantic import SecretStr
 
 from cognition.testing.fake_openai_server import FakeOpenAIServer
-from game.user_settings import (
+from game.files.settings import (
     CONNECT_HINT,
     OFFLINE_BRAIN_LINE,
     SettingsError,

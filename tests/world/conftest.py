@@ -14,7 +14,7 @@ if str(HERE) not in sys.path:
 
 from townmaker import TownSpec  # noqa: E402
 
-from game.world.tmx import load_town  # noqa: E402
+from game.world.tmx.loader import load_town  # noqa: E402
 from game.world.town import TownMap  # noqa: E402
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from game.world.map_check import unreachable_objects
-from game.world.tmx import load_town
+from game.world.tmx.loader import load_town
 from game.world.town import TownMap
 
 THE_VILLE = Path(__file__).resolve().parents[2] / "maps" / "the_ville.tmx"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from townmaker import Thing, TownSpec
 
-from game.world.tmx import MapError, load_town
+from game.world.tmx.loader import MapError, load_town
 
 
 def problems_of(spec: TownSpec, folder: Path) -> list[str]:

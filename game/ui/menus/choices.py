@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.user_settings import UserSettings
+from game.files.settings import UserSettings
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,13 @@ from typing import Protocol
 
 from pydantic import ValidationError
 
+from game.files.settings import AUTOSAVE_CHOICES, Backend, UserSettings
 from game.render.text import PixelText
 from game.town.speed import SPEEDS
 from game.ui.menus.base import MenuPanel, Row
 from game.ui.menus.choices import Back, SaveSettings
 from game.ui.menus.items import ButtonItem, ButtonRow, FieldItem, Item, OptionItem, TextLine
 from game.ui.widgets import DIM, ERROR, GOOD, TextField
-from game.user_settings import AUTOSAVE_CHOICES, Backend, UserSettings
 
 LABEL_WIDTH = 136
 URL_HINT = "e.g. Ollama http://localhost:11434/v1"
@@ -79,7 +79,7 @@ class _TestRun:
 class SettingsMenu(MenuPanel):
     """`settings`: what the file holds; `api_key`: the key typed earlier this session;
     `tester(settings, api_key)`: runs the connection test (blocking; called on a worker
-    thread; `game.user_settings.check_connection` in the app); `environment_key`: whether
+    thread; `game.files.settings.check_connection` in the app); `environment_key`: whether
     OPENAI_API_KEY is set (default: read the environment); `warning`: from loading the
     file. Choices: `SaveSettings`, `Back`."""
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from game.files.settings import CONNECT_HINT, OFFLINE_BRAIN_LINE
 from game.render.text import PixelText
 from game.ui.loading import DIM_TEXT
 from game.ui.menus.base import MenuPanel, Row
 from game.ui.menus.choices import OpenLoad, OpenNewTown, OpenSettings, QuitGame
 from game.ui.menus.items import ButtonItem, ButtonRow, Gap, TextLine
 from game.ui.widgets import TEXT
-from game.user_settings import CONNECT_HINT, OFFLINE_BRAIN_LINE
 
 SUBTITLE = "a town of generative agents"
 BUTTON_WIDTH = 176

@@ -1,0 +1,205 @@
+"""`PlayerDesk`: the player's controls on the minds and objects (`game.town.views.PlayerPort`).
+
+Main thread only, and nothing here waits for a language model: reading a mind (card, plan,
+memories, retrieval, relationships) uses what the mind already holds — the retrieval's
+query embedding is the one computation, a few milliseconds — and `ask` runs the answer as a
+director errand whose result `replies()` hands out later. The app tells the desk where the
+visitor is each frame (`set_visitor`); residents see the visitor, may greet them
+(`greetings()`), and notice the objects the player rewrites (`set_object_state`, `events()`).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from datetime import datetime
+
+from cognition.agent import Agent
+from cognition.memory.records import MemoryKind
+from game.bridge.desk import objects as desk_objects
+from game.bridge.desk.cards import memory_line, resident_card
+from game.bridge.desk.chat import CHAT_MAX_CHARS, Answered, chat_job, mind_asker, one_line
+from game.bridge.perception import Someone
+from game.bridge.town_minds import LivingTown
+from game.town.resident import Tile
+from game.town.views import (
+    Asking,
+    ChatLine,
+    Greeting,
+    MemoryKindName,
+    MemoryLine,
+    ObjectInfo,
+    Relationship,
+    ResidentCard,
+    SearchHit,
+    TownEvent,
+)
+
+log = logging.getLogger(__name__)
+
+DEFAULT_VISITOR_ACTIVITY = "visiting the town"
+
+
+class PlayerDesk:
+    """What the panels may ask of a `LivingTown`'s minds and objects (see `PlayerPort`)."""
+
+    def __init__(self, living: LivingTown) -> None:
+        self.living = living
+        self.director = living.director
+        self.tree = living.town.tree
+        self._answers: queue.Queue[Answered] = queue.Queue()
+        self._asking: set[str] = set()  # residents composing an answer to the player
+        self._events: list[TownEvent] = []
+
+    def mind(self, name: str) -> Agent | None:
+        return self.living.minds.get(name)
+
+    # --- the visitor --------------------------------------------------------------------------
+
+    def set_visitor(self, name: str, description: str, tile: Tile, activity: str = "") -> None:
+        """Where the player is and what they do, as the residents see them (every frame).
+        A resident's name means the player took that resident over: the director then
+        treats them as the visitor (the app stops asking for their activities)."""
+        self.director.visitor = Someone(
+            one_line(name) or "a visitor",
+            tile,
+            one_line(activity) or DEFAULT_VISITOR_ACTIVITY,
+            is_visitor=True,
+        )
+        self.director.visitor_description = one_line(description)
+
+    def clear_visitor(self) -> None:
+        self.director.visitor = None
+        self.director.visitor_description = ""
+
+    # --- reading a mind -------------------------------------------------------------------------
+
+    def card(self, name: str, now: datetime) -> ResidentCard | None:
+        agent, resident = self.mind(name), self.living.population.get(name)
+        if agent is None or resident is None:
+            return None
+        slot = self.director.slots.get(name)
+        return resident_card(agent, resident, self.tree, slot, now)
+
+    def memories(
+        self, name: str, kinds: frozenset[MemoryKindName] | None = None, limit: int = 200
+    ) -> list[MemoryLine]:
+        """Newest first."""
+        agent = self.mind(name)
+        if agent is None or limit <= 0 or (kinds is not None and not kinds):
+            return []
+        wanted = None if kinds is None else {MemoryKind(kind) for kind in kinds}
+        return [memory_line(record) for record in agent.memory.recent(limit, wanted)]
+
+    def memory(self, name: str, memory_id: str) -> MemoryLine | None:
+        agent = self.mind(name)
+        if agent is None:
+            return None
+        try:
+            return memory_line(agent.memory.get([memory_id])[0])
+        except KeyError:
+            return None
+
+    def search(self, name: str, query: str, now: datetime, k: int = 10) -> list[SearchHit]:
+        """Retrieval as the mind runs it, best first; the mind's access times stay as they
+        were (the player looking is not the resident remembering)."""
+        agent, text = self.mind(name), one_line(query)
+        if agent is None or not text or k <= 0:
+            return []
+        try:
+            hits = agent.memory.retrieve(text, now, k=k, touch=False)
+        except Exception:  # a broken embedder must not take the inspector down
+            log.exception("searching %s's memories for %r failed", name, text)
+            return []
+        return [
+            SearchHit(memory_line(h.record), h.recency, h.importance, h.relevance, h.score)
+            for h in hits
+        ]
+
+    def relationships(self, name: str) -> list[Relationship]:
+        """The persona's relationships first, then everyone else talked with, latest first."""
+        agent = self.mind(name)
+        if agent is None:
+            return []
+        talks = dict(agent.state.talks)  # a copy: a worker may add to it meanwhile
+        known = []
+        for other, summary in agent.persona.relationships.items():
+            record = talks.pop(other, None)
+            count, last = (record.count, record.last) if record else (0, None)
+            known.append(Relationship(other, summary, count, last))
+        met = sorted(talks.items(), key=lambda item: item[1].last or datetime.min, reverse=True)
+        known += [Relationship(other, "", r.count, r.last) for other, r in met if other != name]
+        return known
+
+    # --- chatting -------------------------------------------------------------------------------
+
+    def ask(self, name: str, text: str, asking: Asking, now: datetime) -> str | None:
+        """Send the player's line; the answer arrives through `replies()`. A message for the
+        player instead when it cannot be sent."""
+        agent = self.mind(name)
+        if agent is None:
+            return f"There is no resident called {one_line(name) or '(nobody)'}."
+        question = one_line(text)
+        if not question:
+            return "Type something to say first."
+        if len(question) > CHAT_MAX_CHARS:
+            return f"That is {len(question)} characters; say it in at most {CHAT_MAX_CHARS}."
+        if name in self._asking:
+            return f"{agent.persona.first_name} is still answering."
+        visitor = self.director.visitor
+        asker = mind_asker(asking, visitor.name if visitor else None)
+        try:
+            self.director.run_errand(name, chat_job(agent, question, asker, now, self._answers))
+        except RuntimeError as error:  # the executor is shut down: the town is closing
+            return f"{agent.persona.first_name} cannot answer now ({error})."
+        self._asking.add(name)
+        return None
+
+    def answering(self, name: str) -> bool:
+        return name in self._asking
+
+    def replies(self) -> list[ChatLine]:
+        """Answers finished since the last call, oldest first."""
+        self.director.start_errands()  # chats waiting for a resident's decision to finish
+        lines = []
+        while True:
+            try:
+                answered = self._answers.get_nowait()
+            except queue.Empty:
+                break
+            name = answered.line.resident
+            self._asking.discard(name)
+            if answered.adopted:  # the intention re-plans the day at the next decision: now
+                self.director.wake(name, self.living.clock.now)
+            lines.append(answered.line)
+        return lines
+
+    def greetings(self) -> list[Greeting]:
+        return self.director.take_greetings()
+
+    # --- objects ------------------------------------------------------------------------------
+
+    def objects_near(self, tile: Tile, radius: int = 8) -> list[ObjectInfo]:
+        return desk_objects.objects_near(self.tree, self.living.objects, tile, radius)
+
+    def object_at(self, tile: Tile) -> ObjectInfo | None:
+        return desk_objects.object_at(self.tree, self.living.objects, tile)
+
+    def set_object_state(self, key: str, text: str, now: datetime) -> str | None:
+        """None on success, else a message for the player (and nothing changed)."""
+        try:
+            living = self.living
+            outcome = desk_objects.set_object_state(
+                self.tree, living.objects, self.director, living.population, key, text, now
+            )
+        except Exception as error:  # never let the player's typing crash the game
+            log.exception("setting %s to %r failed", key, text)
+            return f"Could not change that object ({type(error).__name__})."
+        if isinstance(outcome, str):
+            return outcome
+        self._events.append(outcome)
+        return None
+
+    def events(self) -> list[TownEvent]:
+        events, self._events = self._events, []
+        return events

@@ -1,0 +1,257 @@
+"""Loading a saved town: validate the slot, copy its memories, build the town, restore it.
+
+    loaded = load_town("Day 3", SaveSlots(), MindsRecipe(embedder="minilm"))
+    loaded.living, loaded.visitor, loaded.warnings
+
+Nothing is half-loaded: `SaveSlots.read` validates the whole slot first, and any problem
+while building or restoring closes what was built and raises `SaveError`. Playing never
+changes the save: its memory directory is copied into a fresh run directory first.
+
+Residents are put back on their tiles with their facing and activity, and, when the save
+kept it, the rest of the path they were walking (else a path is planned again from their
+tile to the activity's destination). The director's bookkeeping (decisions due, outcomes
+not applied yet, conversations playing) comes back from `TownSave.runtime`, so a lockstep
+run continues exactly as it would have (see tests/bridge/test_persistence.py).
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from game.bridge.build import MindsRecipe, Progress, compose_living_town, run_directory
+from game.bridge.persist.runtime import (
+    ResidentRuntime,
+    RuntimeState,
+    activity_of,
+    restore_desk,
+    restore_dialogue,
+    restore_slot,
+    restore_stats,
+)
+from game.bridge.town_minds import LivingTown, TownFile
+from game.files.paths import bundle_root
+from game.saves import ResidentSave, SaveError, SaveSlots, TownSave, VisitorSave
+from game.town.resident import Facing, Resident
+from game.world.grid import Tile, WalkableGrid
+from game.world.pathfinding import PathFinder
+
+
+@dataclass
+class LoadedTown:
+    """A town ready to play: built fresh (`slot` None) or from a save slot."""
+
+    living: LivingTown
+    town_id: str
+    seed: int
+    memory_dir: Path
+    slot: str | None = None
+    visitor: VisitorSave | None = None  # the app places the visitor
+    warnings: tuple[str, ...] = ()
+    pending_walk_minutes: float = 0.0  # give it to the LockstepRunner
+    settings: dict[str, Any] | None = None  # the saved public settings
+
+
+def load_town(
+    slot: str,
+    slots: SaveSlots,
+    recipe: MindsRecipe | None = None,
+    *,
+    previous: bool = False,
+    progress: Progress | None = None,
+) -> LoadedTown:
+    """The town saved in `slot` (with `previous`, the save before it), built with `recipe`'s
+    model, embedder and workers. The save's own town, seed and memories are used; the
+    memories are copied into `recipe.memory_dir` (default: a fresh run directory)."""
+    report = progress or (lambda what, share: None)
+    wanted = recipe or MindsRecipe()
+    report("reading the save", 0.01)
+    loaded = slots.read(slot, previous=previous, map_root=bundle_root())
+    save = loaded.save
+    label = f"The save {slot!r}"
+    runtime = read_runtime(save, label)
+    town_file = bundled_town(save.town, label)
+    seed = save.settings.get("seed", wanted.seed)
+    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else wanted.seed
+    embedder = wanted.embedder
+    if isinstance(embedder, str):
+        from game.bridge.build import make_embedder
+
+        embedder = make_embedder(embedder)
+    check_embedder(save, embedder.name, label)
+    report("copying the memories", 0.04)
+    memory_dir = copy_memories(loaded.memory_dir, wanted.memory_dir, label)
+    build = replace(
+        wanted,
+        town=town_file.directory,
+        seed=seed,
+        embedder=embedder,
+        memory_dir=memory_dir,
+        from_slot=None,
+    )
+
+    def forget_copy() -> None:  # a run directory made here is removed; a given one is kept
+        if wanted.memory_dir is None:
+            shutil.rmtree(memory_dir.parent, ignore_errors=True)
+
+    try:
+        living = compose_living_town(build, lambda what, share: report(what, 0.05 + 0.9 * share))
+    except ValueError as exc:  # a memory stream refuses another embedder, say
+        forget_copy()
+        raise SaveError(f"{label} cannot be loaded: {exc}.") from exc
+    report("restoring the town", 0.96)
+    try:
+        warnings = [*loaded.warnings, *restore_town(living, save, runtime)]
+    except (KeyError, ValueError, TypeError) as exc:  # ValidationError is a ValueError
+        living.close()
+        forget_copy()
+        raise SaveError(f"{label} cannot be restored: {exc}") from exc
+    visitor = save.visitor
+    if visitor is not None and visitor.controls not in ("visitor", *living.minds):
+        warnings.append(f"The visitor took over {visitor.controls}, who is not in this town.")
+        visitor = visitor.model_copy(update={"controls": "visitor"})
+    report("ready", 1.0)
+    return LoadedTown(
+        living=living,
+        town_id=save.town,
+        seed=seed,
+        memory_dir=memory_dir,
+        slot=slot,
+        visitor=visitor,
+        warnings=tuple(warnings),
+        pending_walk_minutes=runtime.pending_walk_minutes if runtime else 0.0,
+        settings=dict(save.settings),
+    )
+
+
+def read_runtime(save: TownSave, label: str) -> RuntimeState | None:
+    if not save.runtime:
+        return None
+    try:
+        return RuntimeState.model_validate(save.runtime)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise SaveError(f"{label} is damaged: runtime.{where}: {first['msg']}") from None
+
+
+def bundled_town(town: str, label: str) -> TownFile:
+    try:
+        return TownFile.load(town, bundle_root())
+    except (OSError, KeyError, ValueError) as exc:
+        raise SaveError(
+            f"{label} was made in the town {town!r}, which this Smallville does not have ({exc})."
+        ) from None
+
+
+def check_embedder(save: TownSave, name: str, label: str) -> None:
+    saved = save.settings.get("embedder")
+    if isinstance(saved, str) and saved != name:
+        raise SaveError(
+            f"{label} remembers with the {saved!r} embedder, but this Smallville uses {name!r}; "
+            "memories embedded by another model cannot be searched."
+        )
+
+
+def copy_memories(source: Path, target: Path | None, label: str) -> Path:
+    """Copy the slot's memory directory to `target` (default: a fresh run directory)."""
+    destination = target if target is not None else run_directory() / "memory"
+    if destination.exists() and any(destination.iterdir()):
+        raise SaveError(f"Cannot load {label}: {destination} already holds memories.")
+    try:
+        shutil.copytree(source, destination, dirs_exist_ok=True)
+    except OSError as exc:
+        raise SaveError(f"Cannot load {label}: copying its memories failed: {exc}") from exc
+    return destination
+
+
+# --- restoring ------------------------------------------------------------------------------------
+
+
+def restore_town(living: LivingTown, save: TownSave, runtime: RuntimeState | None) -> list[str]:
+    """Set every owner's state from `save`; returns warnings for what could not be kept."""
+    warnings: list[str] = []
+    director = living.director
+    living.clock.set_state(save.clock)
+    living.objects.set_state(save.object_states)
+    saved = {resident.name: resident for resident in save.residents}
+    present = {name for name in living.minds if living.population.get(name) is not None}
+    for name in saved.keys() - present:
+        warnings.append(f"{name} is in the save but does not live in this town; left out.")
+    for resident in living.population:
+        name = resident.name
+        if name not in living.minds:
+            continue
+        entry = saved.get(name)
+        if entry is None:
+            warnings.append(f"{name} lives in this town but not in the save; starts afresh.")
+            continue
+        if entry.mind:
+            living.minds[name].set_state(entry.mind)
+        memory = director.perceptions.memories.get(name)
+        if memory is not None and entry.spatial_memory:
+            memory.set_state(entry.spatial_memory)
+        state = runtime.residents.get(name) if runtime else None
+        problem = place(resident, entry, state, living.town.grid, living.population.pathfinder)
+        if problem:
+            warnings.append(problem)
+        slot = director.slots.get(name)
+        if slot is not None:
+            if state is not None:
+                restore_slot(slot, state, resident.tile, living.objects)
+            elif entry.activity is not None:
+                slot.due = entry.activity.ends_at
+    if runtime is not None:
+        restore_desk(director.talks, runtime, present)
+        restore_dialogue(director.dialogue, runtime.dialogue)
+        director.message = runtime.message
+    minds_stats = save.stats.get("minds")
+    if isinstance(minds_stats, dict):
+        restore_stats(director.stats, minds_stats)
+    return warnings
+
+
+def place(
+    resident: Resident,
+    saved: ResidentSave,
+    state: ResidentRuntime | None,
+    grid: WalkableGrid,
+    pathfinder: PathFinder,
+) -> str | None:
+    """Put the resident's body where the save has it; a warning when the map forbids it."""
+    tile = (saved.tile[0], saved.tile[1])
+    if not (grid.in_bounds(tile) and grid.is_walkable(tile)):
+        return (
+            f"{resident.name} stood where this map has no floor {tile}; "
+            f"starts at {resident.tile} instead."
+        )
+    resident.tile = tile
+    resident.facing = Facing[saved.facing.upper()]
+    resident.activity = activity_of(saved.activity, tile) if saved.activity else None
+    resident.path, resident.step_progress = [], 0.0
+    if state is not None:
+        resident.distance_walked = state.distance_walked
+        if state.path and is_walk(tile, state.path, grid):
+            resident.path = list(state.path)
+            resident.step_progress = state.step_progress
+            return None
+    if resident.activity is not None and resident.activity.destination != tile:
+        found = pathfinder.find_path(tile, resident.activity.destination)
+        resident.path = found[1:] if found else []
+    return None
+
+
+def is_walk(start: Tile, path: list[Tile], grid: WalkableGrid) -> bool:
+    """True when `path` is a walk of single steps over floor, starting next to `start`."""
+    here = start
+    for tile in path:
+        if abs(tile[0] - here[0]) + abs(tile[1] - here[1]) != 1:
+            return False
+        if not (grid.in_bounds(tile) and grid.is_walkable(tile)):
+            return False
+        here = tile
+    return True

@@ -1,0 +1,219 @@
+"""Saving a living town: gather every owner's state into a `TownSave` and write a slot.
+
+    save_town(living, SaveSlots(), "Day 3", town_id="the_ville_n25", visitor=None,
+              settings=town_settings(llm, seed=0))
+
+A save must see the town at rest: no thinking job may be changing a mind or its memories
+while they are copied. `MemoryStore.copy_to` holds one agent's lock while it copies that
+agent, so each agent's memories are consistent in themselves — but agents are copied one
+after another, a conversation job writes to two agents, and `Agent.get_state()` is read at
+another moment than the memories. So `save_town` first waits until no job is in flight
+(`director.wait_for_all`; finished outcomes not yet applied are saved and applied after
+loading). In lockstep (`smallville simulate`) the town is at rest between steps anyway; in
+the window, `TownAutosaver` (persist_autosave.py) pauses the clock and waits frame by frame.
+Main thread only. Loading is in persist_load.py.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from cognition.config import LLMSettings
+from game.bridge.persist.runtime import activity_save, gather_runtime, stats_state
+from game.bridge.residents import MindSlot
+from game.bridge.town_minds import LivingTown
+from game.files.paths import bundle_root
+from game.saves import (
+    MapRef,
+    ResidentSave,
+    SaveError,
+    SaveSlots,
+    SlotInfo,
+    TownSave,
+    VisitorSave,
+)
+from game.saves.slots import check_slot_name
+from game.town.resident import Resident
+from game.world.address import Address
+from game.world.areas import AreaTree
+from game.world.clock import format_moment
+
+DEFAULT_WAIT_SECONDS = 600.0
+
+
+def town_settings(llm: LLMSettings, *, seed: int, embedder: str | None = None) -> dict[str, Any]:
+    """The public settings a save keeps: the model settings without the key, the seed (the
+    offline brain's; a loaded town keeps it) and the embedder's name."""
+    settings = {**llm.to_public_dict(), "seed": seed}
+    if embedder is not None:
+        settings["embedder"] = embedder
+    return settings
+
+
+def embedder_name(living: LivingTown) -> str | None:
+    """The name of the embedder the minds' memories use (None when unknown)."""
+    for mind in living.minds.values():
+        embedder = getattr(mind.memory, "embedder", None)
+        name = getattr(embedder, "name", None)
+        if isinstance(name, str):
+            return name
+    return None
+
+
+def thinking(living: LivingTown) -> int:
+    """How many residents have a job in flight (collects finished ones first)."""
+    living.director.collect()
+    return len(living.director.pending_decisions())
+
+
+def settle(living: LivingTown, wait_seconds: float = DEFAULT_WAIT_SECONDS) -> None:
+    """Wait until no job is in flight; `SaveError` if minds still think after `wait_seconds`."""
+    if not thinking(living):
+        return
+    if wait_seconds <= 0:
+        raise SaveError(f"{thinking(living)} minds are still thinking; try again in a moment.")
+    try:
+        living.director.wait_for_all(timeout=wait_seconds)
+    except TimeoutError as exc:
+        raise SaveError(f"Could not save: {exc}.") from exc
+
+
+def activity_address(resident: Resident, slot: MindSlot | None, tree: AreaTree) -> Address | None:
+    """Where the resident's activity happens: the object it uses, else the arena (sector)."""
+    activity = resident.activity
+    if activity is None:
+        return None
+    if slot is not None:
+        if slot.object_target is not None and activity.key == slot.object_key:
+            return slot.object_target
+        if slot.in_use is not None and activity.key == slot.in_use_key:
+            return slot.in_use
+    return tree.arena_at(activity.destination) or tree.sector_at(activity.destination)
+
+
+def resident_save(living: LivingTown, resident: Resident) -> ResidentSave:
+    name = resident.name
+    slot = living.director.slots.get(name)
+    activity = None
+    if resident.activity is not None:
+        place = activity_address(resident, slot, living.town.tree)
+        ends_at = slot.due if slot is not None else None
+        activity = activity_save(resident.activity, place, ends_at)
+    memory = living.director.perceptions.memories.get(name)
+    return ResidentSave(
+        name=name,
+        tile=resident.tile,
+        facing=resident.facing.name.lower(),  # type: ignore[arg-type]
+        activity=activity,
+        mind=living.minds[name].get_state(),
+        spatial_memory=memory.get_state() if memory is not None else {},
+        # Relationships are the mind's own bookkeeping and ride along in `mind`.
+        relationships={},
+    )
+
+
+def snapshot(
+    living: LivingTown,
+    *,
+    town_id: str,
+    visitor: VisitorSave | None = None,
+    settings: dict[str, Any] | None = None,
+    saved_at: datetime | None = None,
+    pending_walk_minutes: float = 0.0,
+) -> TownSave:
+    """The whole town as a `TownSave` (main thread, no job in flight: see `settle`).
+    `settings`: public settings only (`town_settings`); the embedder's name is added.
+    `pending_walk_minutes`: the lockstep runner's, so a loaded run walks on exactly."""
+    if living.director.in_flight:
+        raise SaveError("Could not save: minds are still thinking (settle the town first).")
+    public = dict(settings or {})
+    name = embedder_name(living)
+    if name is not None:
+        public.setdefault("embedder", name)
+    try:
+        map_ref = MapRef.for_file(living.town.path, bundle_root())
+    except ValueError as exc:
+        raise SaveError(f"Could not save: the map {living.town.path} is not bundled.") from exc
+    residents = [r for r in living.population if r.name in living.minds]
+    runtime = gather_runtime(living.population, living.director, pending_walk_minutes)
+    return TownSave(
+        town=town_id,
+        saved_at=saved_at or datetime.now(UTC),
+        game_time=living.clock.now,
+        map=map_ref,
+        clock=living.clock.get_state(),
+        residents=[resident_save(living, resident) for resident in residents],
+        object_states=living.objects.get_state(),
+        visitor=visitor,
+        settings=public,
+        stats={"minds": stats_state(living.director.stats)},
+        runtime=runtime.model_dump(mode="json"),
+    )
+
+
+def save_town(
+    living: LivingTown,
+    slots: SaveSlots,
+    slot: str,
+    *,
+    town_id: str,
+    visitor: VisitorSave | None = None,
+    settings: dict[str, Any] | None = None,
+    saved_at: datetime | None = None,
+    pending_walk_minutes: float = 0.0,
+    wait_seconds: float = DEFAULT_WAIT_SECONDS,
+) -> Path:
+    """Save the town as `slot` (the slot's last save is kept as its previous); returns the
+    slot's directory. Waits up to `wait_seconds` for thinking minds (0: refuse at once).
+    Raises `SaveError` — the old slot untouched — when anything fails."""
+    check_slot_name(slot)
+    settle(living, wait_seconds)
+    save = snapshot(
+        living,
+        town_id=town_id,
+        visitor=visitor,
+        settings=settings,
+        saved_at=saved_at,
+        pending_walk_minutes=pending_walk_minutes,
+    )
+    living.store.flush()
+    return slots.write(slot, save, living.store.copy_to)
+
+
+def slot_lines(infos: Iterable[SlotInfo], as_json: bool = False) -> list[str]:
+    """`smallville saves`: one line per slot — name, town, game time, saved at, residents,
+    ok or the problem (as JSON objects with `as_json`). "No saves yet." when there is none."""
+    lines = []
+    for info in infos:
+        if as_json:
+            lines.append(json.dumps(slot_json(info), ensure_ascii=False))
+        elif info.ok and info.game_time is not None and info.saved_at is not None:
+            saved = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            lines.append(
+                f"{info.name}: {info.town}, {format_moment(info.game_time)}, "
+                f"{info.residents} residents, saved {saved}, ok"
+            )
+        else:
+            first = (info.problem or "unreadable").splitlines()[0]
+            previous = " (its previous save is kept)" if info.has_previous else ""
+            lines.append(f"{info.name}: problem: {first}{previous}")
+    if not lines and not as_json:
+        lines.append("No saves yet.")
+    return lines
+
+
+def slot_json(info: SlotInfo) -> dict[str, Any]:
+    return {
+        "name": info.name,
+        "town": info.town,
+        "game_time": info.game_time.isoformat() if info.game_time else None,
+        "saved_at": info.saved_at.isoformat() if info.saved_at else None,
+        "residents": info.residents,
+        "ok": info.ok,
+        "problem": info.problem,
+        "has_previous": info.has_previous,
+    }

@@ -1,0 +1,261 @@
+"""The player's settings file: `user_config_dir()/settings.json`.
+
+Which brain drives the town (the offline brain or an OpenAI-compatible server, with its URL
+and model), the speed a town starts at, and how often it autosaves. Written atomically
+(a temporary sibling, fsynced, then renamed over the old file). Reading never fails: a missing
+file gives the defaults (seeded from `OPENAI_BASE_URL` / `OPENAI_API_KEY` /
+`SMALLVILLE_MODEL`), a malformed one the defaults plus a `warning` to show, an invalid value
+its default; unknown keys are ignored.
+
+The API key is never written: `UserSettings` has no field for it, so no code path can put
+one in the file. A key typed in the settings menu lives only in memory for the session and is
+passed to `to_llm_settings(api_key)`; without one, `OPENAI_API_KEY` from the environment is
+used.
+
+`cognition` is imported only inside the functions that build `LLMSettings`, so the menus
+(which import this module) stay free of it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from game.files.paths import user_config_dir
+from game.saves.files import fsync_directory, write_durably
+from game.town.speed import SPEEDS
+
+if TYPE_CHECKING:
+    from cognition.config import LLMSettings
+    from cognition.llm.probe import ConnectionReport
+
+__all__ = [
+    "AUTOSAVE_CHOICES",
+    "CONNECT_HINT",
+    "DEFAULT_MODEL",
+    "OFFLINE_BRAIN_LINE",
+    "SETTINGS_FILE",
+    "Backend",
+    "LoadedSettings",
+    "SettingsError",
+    "UserSettings",
+    "check_connection",
+    "load",
+    "save",
+    "settings_path",
+]
+
+SETTINGS_FILE = "settings.json"
+DEFAULT_MODEL = "gpt-4o-mini"
+AUTOSAVE_CHOICES: tuple[int, ...] = (0, 15, 30, 60, 120, 240, 480, 1440)  # game minutes; 0 = off
+OFFLINE_BRAIN_LINE = "Offline brain: no model connected"
+CONNECT_HINT = "Set OPENAI_API_KEY, or a local server (Ollama, LM Studio) URL in Settings"
+_SECRET_WORDS = ("key", "token", "secret", "password")
+Backend = Literal["offline", "server"]
+
+
+class SettingsError(Exception):
+    """The settings file could not be written; the message says where and why."""
+
+
+class UserSettings(BaseModel):
+    """What the player chose in the settings menu. No field may ever hold a secret."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    backend: Backend = "offline"
+    base_url: str = ""  # "" with backend "server": OpenAI's own API (needs a key)
+    model: str = DEFAULT_MODEL
+    speed: int = 1  # the speed a town starts at, one of game.town.speed.SPEEDS
+    autosave_minutes: int = Field(default=60, ge=0, le=7 * 24 * 60)  # game minutes; 0 = off
+
+    @field_validator("base_url")
+    @classmethod
+    def _check_url(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if value and not value.startswith(("http://", "https://")):
+            raise ValueError("the server URL must start with http:// or https://")
+        if any(ch.isspace() for ch in value):
+            raise ValueError("the server URL must not contain spaces")
+        return value
+
+    @field_validator("model")
+    @classmethod
+    def _check_model(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("the model name must not be empty")
+        return value.strip()
+
+    @field_validator("speed")
+    @classmethod
+    def _check_speed(cls, value: int) -> int:
+        if value not in SPEEDS:
+            raise ValueError(f"the speed must be one of {', '.join(map(str, SPEEDS))}")
+        return value
+
+    @classmethod
+    def from_environment(cls, env: Mapping[str, str] | None = None) -> UserSettings:
+        """The defaults, with the server the environment names (used until a file exists)."""
+        environment = os.environ if env is None else env
+
+        def variable(*names: str) -> str:
+            return next((environment[n].strip() for n in names if environment.get(n)), "")
+
+        url, key = variable("OPENAI_BASE_URL"), variable("OPENAI_API_KEY")
+        forced_offline = variable("SMALLVILLE_OFFLINE").lower() in ("1", "true", "yes", "on")
+        values: dict[str, Any] = {"base_url": url}
+        values["backend"] = "server" if (url or key) and not forced_offline else "offline"
+        model = variable("SMALLVILLE_MODEL", "OPENAI_MODEL")
+        if model:
+            values["model"] = model
+        settings, _ = _validate_leniently(values, cls())
+        return settings
+
+    def to_llm_settings(
+        self, api_key: str | None = None, env: Mapping[str, str] | None = None
+    ) -> LLMSettings:
+        """The minds' settings: these choices, then the environment for the rest. A key typed
+        this session (`api_key`) wins over `OPENAI_API_KEY`. Raises `cognition.config.
+        ConfigError` when the environment holds an invalid value."""
+        from cognition.config import LLMSettings
+
+        if self.backend == "offline":
+            return LLMSettings.load(env, offline=True)
+        explicit: dict[str, Any] = {
+            "offline": False,
+            "base_url": self.base_url or None,
+            "model": self.model,
+        }
+        typed = (api_key or "").strip()
+        if typed:
+            explicit["api_key"] = typed
+        return LLMSettings.load(env, **explicit)
+
+    def brain_lines(
+        self, api_key: str | None = None, env: Mapping[str, str] | None = None
+    ) -> tuple[str, str | None]:
+        """The title screen's line on the brain in use, and a hint on connecting a model
+        (None when one is configured)."""
+        from cognition.config import ConfigError
+
+        try:
+            llm = self.to_llm_settings(api_key, env)
+        except ConfigError as error:
+            return "Offline brain: the model settings are invalid", str(error).splitlines()[-1]
+        if llm.uses_offline_brain:
+            return OFFLINE_BRAIN_LINE, CONNECT_HINT
+        return f"Model: {llm.model} at {llm.base_url or 'OpenAI'}", None
+
+
+@dataclass(frozen=True)
+class LoadedSettings:
+    """The settings read, and a warning for the player when the file was not right."""
+
+    settings: UserSettings
+    warning: str | None
+    path: Path
+
+
+def settings_path() -> Path:
+    return user_config_dir() / SETTINGS_FILE
+
+
+def load(path: Path | None = None, env: Mapping[str, str] | None = None) -> LoadedSettings:
+    """The settings in `path` (default `settings_path()`); never raises."""
+    path = settings_path() if path is None else path
+    defaults = UserSettings.from_environment(env)
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return LoadedSettings(defaults, None, path)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        return LoadedSettings(defaults, f"Could not read {path} ({reason}): using defaults.", path)
+    except ValueError as error:  # not JSON, or not UTF-8
+        where = f" (line {error.lineno})" if isinstance(error, json.JSONDecodeError) else ""
+        message = f"The settings file {path} is not valid JSON{where}: using defaults."
+        return LoadedSettings(defaults, message, path)
+    if not isinstance(raw, dict):
+        message = f"The settings file {path} does not hold a JSON object: using defaults."
+        return LoadedSettings(defaults, message, path)
+    settings, problems = _validate_leniently(raw, defaults)
+    secrets = sorted(k for k in raw if isinstance(k, str) and _looks_secret(k))
+    notes = []
+    if problems:
+        notes.append(f"Some settings in {path} were invalid and use defaults: {problems}.")
+    if secrets:
+        notes.append(
+            f"{path} holds {', '.join(secrets)}: ignored (keys are never read from or written "
+            "to this file; set OPENAI_API_KEY or type the key in Settings)."
+        )
+    return LoadedSettings(settings, " ".join(notes) or None, path)
+
+
+def save(settings: UserSettings, path: Path | None = None) -> Path:
+    """Write `settings` atomically to `path` (default `settings_path()`); `SettingsError`
+    says why when it cannot."""
+    path = settings_path() if path is None else path
+    text = settings.model_dump_json(indent=2) + "\n"
+    temporary = path.with_name(f".{path.name}.tmp-{uuid.uuid4().hex}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_durably(temporary, text)
+        os.replace(temporary, path)
+        fsync_directory(path.parent)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        reason = error.strerror or type(error).__name__
+        raise SettingsError(f"Could not save the settings to {path}: {reason}") from error
+    return path
+
+
+def _validate_leniently(
+    values: Mapping[str, Any], defaults: UserSettings
+) -> tuple[UserSettings, str]:
+    """`values` over `defaults`, each invalid field replaced by its default; and the problems
+    ("speed: the speed must be one of …"), never echoing a value."""
+    merged = {**defaults.model_dump(), **values}
+    problems: list[str] = []
+    for _ in range(len(UserSettings.model_fields) + 1):
+        try:
+            return UserSettings.model_validate(merged), "; ".join(problems)
+        except ValidationError as error:
+            for item in error.errors():
+                field = str(item["loc"][0]) if item["loc"] else ""
+                if field in merged and field in UserSettings.model_fields:
+                    merged[field] = getattr(defaults, field)
+                    message = str(item["msg"]).removeprefix("Value error, ")
+                    problems.append(f"{field}: {message}")
+    return defaults, "; ".join(problems)
+
+
+def _looks_secret(name: str) -> bool:
+    lowered = name.lower()
+    return any(word in lowered for word in _SECRET_WORDS)
+
+
+def check_connection(
+    settings: UserSettings,
+    api_key: str | None = None,
+    timeout_s: float = 10.0,
+    env: Mapping[str, str] | None = None,
+) -> ConnectionReport:
+    """The settings menu's "Test connection": these settings (and the session's key) through
+    `cognition.llm.probe.test_connection`. Blocks up to `timeout_s`: run it on a worker."""
+    from cognition.config import ConfigError
+    from cognition.llm.probe import ConnectionReport, test_connection
+
+    try:
+        llm = settings.to_llm_settings(api_key, env)
+    except ConfigError as error:
+        return ConnectionReport(False, settings.model, None, str(error).replace("\n", " "))
+    return test_connection(llm, timeout_s)

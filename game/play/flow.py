@@ -1,0 +1,237 @@
+"""The game from title to town and back.
+
+    GameFlow(options).run()     # the title screen, then towns, until the player quits
+
+The title screen offers New town (a bundled town, as a new visitor or one of its residents),
+Load (a save slot) and Settings. Picking a town builds it behind the loading screen
+(`game.play.entry.load_town_with_screen`) and plays it in an `App` with the player's
+session (`game.play.session.PlaySession`) and the menus over the town
+(`game.play.town_menus.TownMenus`). When the player leaves a town the flow goes back to
+the title, quits, or opens another save — and the town being left stays intact until that
+other save has loaded, so a save that cannot be loaded costs nothing: the player is back
+where they were with the reason in the load menu.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import pygame
+
+from game.files.settings import check_connection
+from game.files.settings import load as load_settings
+from game.play.app import App, AppOptions, open_window
+from game.play.entry import (
+    TownStart,
+    bundled_towns,
+    enter_town,
+    load_town_with_screen,
+    town_labels,
+)
+from game.play.town_menus import LeaveTown, PlayerSettings, delete_slot
+from game.render.text import PixelText
+from game.saves import SaveSlots
+from game.ui.loading import LoadFailed
+from game.ui.menus import (
+    Back,
+    DeleteSlot,
+    LoadMenu,
+    LoadSlot,
+    MenuPanel,
+    NewTown,
+    NewTownMenu,
+    OpenLoad,
+    OpenNewTown,
+    OpenSettings,
+    QuitGame,
+    SaveSettings,
+    TitleMenu,
+    TownOption,
+)
+from game.ui.panels import PanelStack
+
+log = logging.getLogger(__name__)
+NO_GAME_TIME = datetime(2023, 2, 13, 7, 0)  # menus on the title ignore the game time
+
+
+def player_settings_from_file() -> PlayerSettings:
+    loaded = load_settings()
+    return PlayerSettings(loaded.settings, None, loaded.warning, tester=check_connection)
+
+
+@dataclass
+class TitleScreen:
+    """The title and its menus over the night sky. `step` one frame at a time; `start` is
+    set when the player picked a town or a save, `quit` when they quit."""
+
+    text: PixelText
+    player_settings: PlayerSettings
+    slots: SaveSlots
+    towns: Sequence[TownOption]
+    panels: PanelStack = field(default_factory=PanelStack)
+    start: TownStart | None = None
+    quit: bool = False
+
+    def __post_init__(self) -> None:
+        self.title = TitleMenu(self.text, *self.brain_lines())
+        self.panels.open(self.title)
+        if self.player_settings.warning:
+            self.title.say(self.player_settings.warning)
+
+    @property
+    def town_labels(self) -> dict[str, str]:
+        return town_labels(list(self.towns))
+
+    def brain_lines(self) -> tuple[str, str | None]:
+        settings = self.player_settings
+        return settings.settings.brain_lines(settings.api_key)
+
+    def show_load(self, error: str = "") -> None:
+        """The load menu (with `error` in red: why the last load failed)."""
+        self.panels.open(LoadMenu(self.text, self.slots.list(), error, False, self.town_labels))
+
+    def step(
+        self, screen: pygame.Surface, real_seconds: float, events: list[pygame.event.Event]
+    ) -> None:
+        """One frame: input, the menus' choices, drawing."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.quit = True
+            self.panels.handle(event)
+        self.panels.update(real_seconds, NO_GAME_TIME)
+        for menu in [p for p in self.panels if isinstance(p, MenuPanel)]:
+            choice = menu.take_choice()
+            if choice is not None:
+                self.act(menu, choice)
+        if self.panels.top is None:  # never an empty screen
+            self.panels.open(self.title)
+        screen.fill((0, 0, 0))
+        panels = list(self.panels)
+        opaque = [i for i, p in enumerate(panels) if not getattr(p, "over_town", True)]
+        for panel in panels[opaque[-1] if opaque else 0 :]:  # a full-screen menu hides those below
+            panel.draw(screen)
+
+    def act(self, menu: MenuPanel, choice: object) -> None:
+        match choice:
+            case OpenNewTown():
+                self.panels.open(NewTownMenu(self.text, self.towns))
+            case OpenLoad():
+                self.show_load()
+            case OpenSettings():
+                self.panels.open(self.player_settings.menu(self.text, over_town=False))
+            case SaveSettings():
+                problem = self.player_settings.apply(choice)
+                if problem is not None:
+                    menu.say(problem)
+                    return
+                menu.closed = True
+                self.title.brain_line, self.title.connect_hint = self.brain_lines()
+                self.title.say("Settings saved.", "good")
+            case DeleteSlot(name=name):
+                delete_slot(self.slots, menu, name)
+            case NewTown() | LoadSlot():
+                self.start = choice
+            case QuitGame():
+                self.quit = True
+            case Back():
+                menu.closed = True
+
+
+class GameFlow:
+    """Title → town → title …, in one window, until the player quits."""
+
+    def __init__(
+        self,
+        options: AppOptions,
+        first: TownStart | None = None,
+        slots: SaveSlots | None = None,
+        player_settings: PlayerSettings | None = None,
+    ) -> None:
+        self.options = options
+        self.first = first  # `smallville --town X` / `--load SLOT` skip the title
+        self.slots = slots if slots is not None else SaveSlots()
+        self.player_settings = player_settings or player_settings_from_file()
+        self.text = PixelText()
+        self.towns = bundled_towns()
+
+    def run(self) -> int:
+        screen = open_window(self.options.size)
+        recovered = self._recover()
+        start, error = self.first, recovered
+        while True:
+            if start is None:
+                start = self.title(screen, error)
+                if start is None:
+                    return 0
+            app, error = self.open(screen, start)
+            start = None
+            if app is None:
+                continue
+            leave = self.play(app)
+            if leave.to == "quit":
+                return 0
+            error = ""
+
+    def _recover(self) -> str:
+        """Finish or roll back a save a crash interrupted; a line for the title, if any."""
+        try:
+            repaired = self.slots.recover()
+        except OSError as problem:
+            return f"Could not check the saves: {problem}"
+        return f"Recovered after a crash: {', '.join(repaired)}." if repaired else ""
+
+    def title(self, screen: pygame.Surface, error: str = "") -> TownStart | None:
+        """The title screen's loop; the town to open, or None to quit."""
+        title = TitleScreen(self.text, self.player_settings, self.slots, self.towns)
+        if error:
+            title.show_load(error)
+        timer = pygame.time.Clock()
+        while title.start is None and not title.quit:
+            seconds = timer.tick(self.options.fps) / 1000.0
+            title.step(pygame.display.get_surface() or screen, seconds, pygame.event.get())
+            pygame.display.flip()
+        return title.start
+
+    def open(self, screen: pygame.Surface, start: TownStart) -> tuple[App | None, str]:
+        """Build the town behind the loading screen; (None, why) when it cannot be built."""
+        try:
+            opened = load_town_with_screen(
+                screen, self.options, start, self.player_settings, self.slots
+            )
+        except LoadFailed as failed:
+            return None, describe_failure(start, failed)
+        app = enter_town(opened, self.options, self.player_settings, self.slots, self.towns)
+        return app, ""
+
+    def play(self, app: App) -> LeaveTown:
+        """Run the town until the player leaves it; open another save in its place."""
+        while True:
+            leave = app.run_until_left()
+            if leave.to != "load" or leave.slot is None:
+                app.close()
+                return leave
+            app.pause_for_loading()
+            start = LoadSlot(leave.slot, leave.previous)
+            screen = pygame.display.get_surface() or open_window(self.options.size)
+            other, error = self.open(screen, start)
+            if other is None:
+                app.resume_after_failed_load(error)
+                continue
+            app.close()
+            app = other
+
+
+def describe_failure(start: TownStart, failed: LoadFailed) -> str:
+    """What the player reads when a town cannot be opened (the save layer's words)."""
+    cause = failed.__cause__ or failed
+    lines = [line.strip() for line in str(cause).splitlines() if line.strip()]
+    reason = lines[0] if lines else type(cause).__name__
+    if isinstance(start, LoadSlot):
+        return reason if start.name in reason else f"{start.name} could not be loaded: {reason}"
+    return f"The town could not be started: {reason}"
+
+
+__all__ = ["GameFlow", "TitleScreen"]

@@ -1,0 +1,112 @@
+"""Starting the game (composition root): the minds behind a loading screen, or the schedule;
+the window's loop, or a headless run of fixed frames with a screenshot and timings.
+
+    smallville                                  # the title screen, then towns with minds
+    smallville --no-minds                       # the schedule
+    smallville --headless --frames 600 --screenshot out.png [--no-minds]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.play.app import App, AppOptions, open_window
+from game.play.entry import TownStart, enter_town, load_town_with_screen
+from game.town.setup import wander_director
+from game.world.tmx.loader import MapError
+
+if TYPE_CHECKING:
+    from game.bridge.build import MindsRecipe
+
+
+def build_with_minds(
+    options: AppOptions, recipe: MindsRecipe | None = None, first_frame: list[float] | None = None
+) -> App:
+    """Open the window at once, build `options.town` with minds behind the loading screen,
+    and watch it as a spectator (headless runs, benchmarks, tests). `first_frame` gets the
+    wall-clock time (time.time()) at which the first loading frame was on screen."""
+    screen = open_window(options.size)
+    opened = load_town_with_screen(screen, options, first_frame=first_frame, recipe=recipe)
+    return enter_town(opened, options)
+
+
+HEADLESS_SPEED = 10
+
+
+def play(
+    headless: bool = False,
+    frames: int = 600,
+    screenshot: Path | None = None,
+    bench_json: Path | None = None,
+    options: AppOptions | None = None,
+    first: TownStart | None = None,
+) -> int:
+    """`smallville`: open the window and play — the title screen, or `first` (a town or a
+    save) straight away; or, headless, run `frames` fixed-dt frames (with the minds, or with
+    every resident wandering), then save a screenshot and timings."""
+    options = options or AppOptions()
+    if headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    pygame.init()
+    try:
+        return _play(headless, frames, screenshot, bench_json, options, first)
+    except MapError as error:
+        print(error, file=sys.stderr)
+        return 1
+    finally:
+        pygame.quit()
+
+
+def _play(
+    headless: bool,
+    frames: int,
+    screenshot: Path | None,
+    bench_json: Path | None,
+    options: AppOptions,
+    first: TownStart | None = None,
+) -> int:
+    if not headless:
+        if not options.minds:
+            App.build(options).run()
+            return 0
+        from game.play.flow import GameFlow
+
+        return GameFlow(options, first).run()
+    first_frame: list[float] = []
+    app = build_app(replace(options, speed=HEADLESS_SPEED), headless=True, first_frame=first_frame)
+    town_ready = time.time()
+    try:
+        summary: dict[str, float | int] = app.run_frames(frames).summary(len(app.population))
+        # wall-clock times, so a launcher can measure start-up including the interpreter's own
+        summary["first_frame_unix"] = round(first_frame[0] if first_frame else town_ready, 3)
+        summary["town_ready_unix"] = round(town_ready, 3)
+        if screenshot is not None:
+            screenshot.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(app.screen, str(screenshot))
+    finally:
+        app.close()
+    if bench_json is not None:
+        bench_json.parent.mkdir(parents=True, exist_ok=True)
+        bench_json.write_text(json.dumps(summary) + "\n", encoding="utf-8")
+    print(json.dumps(summary))
+    return 0
+
+
+def build_app(
+    options: AppOptions, headless: bool = False, first_frame: list[float] | None = None
+) -> App:
+    """The minds behind a loading screen; or, without minds, the schedule in the window and
+    everyone wandering headless (so all walk: the frame benchmark). With minds, `first_frame`
+    gets the time the loading screen was first on screen."""
+    if options.minds:
+        return build_with_minds(options, first_frame=first_frame)
+    return App.build(options, wander_director if headless else None)

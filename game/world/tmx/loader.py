@@ -1,0 +1,145 @@
+"""Load a Tiled .tmx file into a `TownMap` (see maps/README.md for the format).
+
+`load_town` either returns a complete, valid town or raises `MapError` listing every
+problem it found, each naming what is wrong and where. It never lets a parser traceback out.
+pytmx is used data-only (`pytmx.TiledMap`, no images are loaded).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from game.world.grid import Rect, Tile, WalkableGrid
+from game.world.tmx.files import check_map_files
+from game.world.tmx.places import MapObject, PlaceBuilder
+from game.world.town import TownMap
+
+# pytmx imports pygame (for its optional pygame loader), which would print a banner on stdout.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytmx
+
+TILE_LAYERS = ("ground", "walls", "furniture", "overhead", "collision")
+OBJECT_LAYERS = ("areas", "objects", "spawns")
+_GID_FLAGS = 0xE0000000
+
+
+class MapError(Exception):
+    """A map that cannot be used. `problems` holds one readable line per problem."""
+
+    def __init__(self, path: Path, problems: list[str]) -> None:
+        self.path = path
+        self.problems = problems
+        lines = "\n".join(f"  - {problem}" for problem in problems)
+        count = len(problems)
+        super().__init__(f"{path}: {count} problem{'s' if count != 1 else ''}:\n{lines}")
+
+
+def load_town(path: str | Path) -> TownMap:
+    """Read and validate a map. Raises `MapError` with all problems found."""
+    path = Path(path)
+    problems = check_map_files(path)
+    if problems:
+        raise MapError(path, problems)
+    tiled = _read_tiled(path)
+    problems = _check_layers(tiled) + _check_tile_ids(tiled)
+    world = tiled.properties.get("world")
+    if not world:
+        problems.append("map property 'world' is missing (the world's name, e.g. 'the Ville')")
+    if problems:
+        raise MapError(path, problems)
+    grid = WalkableGrid(tiled.width, tiled.height, _blocked_tiles(tiled))
+    builder = PlaceBuilder(str(world), grid)
+    for layer, add in (
+        ("areas", builder.add_area),
+        ("objects", builder.add_object),
+        ("spawns", builder.add_spawn),
+    ):
+        for item in _map_objects(tiled, layer):
+            add(item)
+    if builder.problems:
+        raise MapError(path, builder.problems)
+    return TownMap(
+        path=path,
+        world=str(world),
+        width=tiled.width,
+        height=tiled.height,
+        tile_width=tiled.tilewidth,
+        tile_height=tiled.tileheight,
+        grid=grid,
+        tree=builder.tree(),
+        spawns=builder.spawns,
+    )
+
+
+def _read_tiled(path: Path) -> Any:
+    """pytmx's TiledMap, data only. pytmx raises bare Exceptions, so any failure becomes a
+    MapError carrying its message."""
+    logging.getLogger("pytmx").setLevel(logging.CRITICAL)
+    try:
+        return pytmx.TiledMap(str(path))
+    except Exception as error:  # noqa: BLE001 — pytmx raises plain Exception on bad input
+        raise MapError(path, [f"pytmx cannot read the map: {error}"]) from None
+
+
+def _check_layers(tiled: Any) -> list[str]:
+    problems = []
+    names = tiled.layernames
+    for name in TILE_LAYERS:
+        if name not in names:
+            problems.append(f"missing tile layer {name!r}")
+        elif not isinstance(names[name], pytmx.TiledTileLayer):
+            problems.append(f"layer {name!r} must be a tile layer")
+    for name in OBJECT_LAYERS:
+        if name not in names:
+            problems.append(f"missing object layer {name!r}")
+        elif not isinstance(names[name], pytmx.TiledObjectGroup):
+            problems.append(f"layer {name!r} must be an object layer")
+    if tiled.tilewidth <= 0 or tiled.tileheight <= 0 or tiled.width <= 0 or tiled.height <= 0:
+        problems.append(f"map size {tiled.width}×{tiled.height} tiles is empty")
+    return problems
+
+
+def _check_tile_ids(tiled: Any) -> list[str]:
+    """Tiles whose id belongs to no tileset (an unknown tileset), one line per layer."""
+    ranges = [(ts.firstgid, ts.firstgid + (ts.tilecount or 1 << 28)) for ts in tiled.tilesets]
+    problems = []
+    for layer in tiled.layers:
+        if not isinstance(layer, pytmx.TiledTileLayer):
+            continue
+        unknown: dict[int, Tile] = {}
+        for y, row in enumerate(layer.data):
+            for x, gid in enumerate(row):
+                tiled_id = tiled.tiledgidmap.get(gid, 0) & ~_GID_FLAGS if gid else 0
+                if tiled_id and not any(low <= tiled_id < high for low, high in ranges):
+                    unknown.setdefault(tiled_id, (x, y))
+        for tiled_id, tile in unknown.items():
+            problems.append(
+                f"layer {layer.name!r}: tile id {tiled_id} (first at {tile}) "
+                "belongs to no tileset — unknown tileset"
+            )
+    return problems
+
+
+def _blocked_tiles(tiled: Any) -> list[Tile]:
+    layer = tiled.layernames["collision"]
+    return [(x, y) for y, row in enumerate(layer.data) for x, gid in enumerate(row) if gid]
+
+
+def _map_objects(tiled: Any, layer_name: str) -> list[MapObject]:
+    """A layer's objects with pixel geometry turned into tiles (rounded to the nearest)."""
+    tile_width, tile_height = tiled.tilewidth, tiled.tileheight
+    items = []
+    for obj in tiled.layernames[layer_name]:
+        width = round(obj.width / tile_width)
+        height = round(obj.height / tile_height)
+        if width and height:
+            rect = Rect(round(obj.x / tile_width), round(obj.y / tile_height), width, height)
+        else:  # a point (or a sliver): the tile it is in
+            rect = Rect(int(obj.x // tile_width), int(obj.y // tile_height), 0, 0)
+            if layer_name != "areas":
+                rect = Rect(rect.x, rect.y, 1, 1)
+        items.append(MapObject(layer_name, obj.id, obj.name or "", rect, dict(obj.properties)))
+    return items
