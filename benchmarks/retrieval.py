@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from cognition.memory import (
     LocalMiniLM,
@@ -57,9 +58,10 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def random_unit_vectors(count: int, rng: np.random.Generator) -> np.ndarray:
+def random_unit_vectors(count: int, rng: np.random.Generator) -> npt.NDArray[np.float32]:
     vectors = rng.standard_normal((count, 384)).astype(np.float32)
-    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    unit: npt.NDArray[np.float32] = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    return unit
 
 
 def random_records(count: int, seed: int) -> list[StoredRecord]:

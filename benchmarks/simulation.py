@@ -11,7 +11,8 @@
 - fake: the fake OpenAI server at 300 ms a call, 16 requests at once: game minutes per real
   second (goal ≥ 10) and model calls per resident per game day (goal ≤ 150).
 - frame: play mode at ×60 with every mind on a 300 ms-per-call model: the longest
-  `Population.update` (goal < 33 ms).
+  `Population.update` (goal < 33 ms). Only `Population.update` is timed: no drawing, no
+  window (the "timed" field says so).
 - faults: the fake server failing 20% of calls (every kind), lockstep, 25 residents.
 """
 
@@ -34,8 +35,14 @@ from cognition.config import LLMSettings  # noqa: E402
 from cognition.llm.retry import RetryPolicy, no_sleep  # noqa: E402
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Task  # noqa: E402
 from cognition.testing.fake_openai_server import FakeOpenAIServer  # noqa: E402
-from game.bridge.town_minds import TownFile, build_living_town, model_stack  # noqa: E402
-from game.commands.simulate import SimulationOptions, make_embedder, simulate  # noqa: E402
+from game.bridge import (  # noqa: E402
+    SimulationOptions,
+    TownFile,
+    build_living_town,
+    make_embedder,
+    model_stack,
+    simulate,
+)
 
 
 def emit(record: dict[str, Any]) -> None:
@@ -43,7 +50,7 @@ def emit(record: dict[str, Any]) -> None:
 
 
 def offline_day(hours: float, embedder: str) -> None:
-    options = SimulationOptions(hours=hours, embedder=embedder, progress=False)
+    options = SimulationOptions(hours=hours, embedder=embedder)
     report, _ = simulate(options)
     emit({"benchmark": "offline", "embedder": embedder, **report})
 
@@ -57,7 +64,6 @@ def fake_server(hours: float, embedder: str) -> None:
             max_concurrency=16,
             workers=25,
             embedder=embedder,
-            progress=False,
         )
         report, _ = simulate(options)
         in_flight = server.max_in_flight
@@ -80,7 +86,6 @@ def faults(hours: float, embedder: str) -> None:
             model="fake-model",
             timeout_s=0.3,
             embedder=embedder,
-            progress=False,
         )
         report, _ = simulate(options, retry=RetryPolicy(max_retries=2, sleep=no_sleep))
         kinds: dict[str, int] = {}
@@ -138,6 +143,7 @@ def frame(seconds: float, embedder: str) -> None:
             emit(
                 {
                     "benchmark": "frame_with_slow_minds",
+                    "timed": "Population.update only: no drawing, no window",
                     "model_latency_s": 0.3,
                     "frames": len(updates),
                     "update_ms_median": round(statistics.median(ordered), 3),

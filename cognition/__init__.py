@@ -1,1 +1,151 @@
-"""cognition."""
+"""cognition: one resident's mind after Park et al. (2023) — perceive, retrieve, plan, react,
+reflect — against a memory stream, through a language model (or the offline brain).
+
+The public surface is re-exported here (`__all__`); everything else lives in its module
+(see README.md). Importing `cognition` loads pydantic and numpy but none of the heavy
+libraries: chromadb loads with the first `MemoryStore`, onnxruntime and tokenizers with the
+first `LocalMiniLM` embedding, and openai with the first OpenAI-compatible backend or
+`test_connection` (the two names below that are loaded on first use).
+
+Internal modules import from the defining module (`from cognition.contract import
+Perception`), never from this package, so this file can import them all without a cycle.
+"""
+
+import importlib as _importlib
+import typing as _typing
+
+from cognition.agent import Agent
+from cognition.agent_state import AgentState
+from cognition.config import ConfigError, LLMSettings
+from cognition.contract import (
+    Address,
+    Asker,
+    ChangeObjectState,
+    Conversation,
+    ConversationLine,
+    Decision,
+    GoTo,
+    InnerVoice,
+    KnownArena,
+    KnownPlaces,
+    KnownSector,
+    Perception,
+    PersonaAsker,
+    SayLine,
+    SeenAgent,
+    SeenObject,
+    StartConversation,
+    Utterance,
+    VisitorAsker,
+    Wait,
+)
+from cognition.llm.retry import RetryPolicy, no_sleep
+from cognition.llm.stack import ModelStack, build_language_model
+from cognition.llm.task import (
+    BudgetReached,
+    Completion,
+    InputT,
+    LanguageModel,
+    OutputT,
+    Source,
+    Task,
+)
+from cognition.memory.collection import StoredRecord
+from cognition.memory.embedding_cache import CachedEmbedder
+from cognition.memory.embeddings import Embedder, LocalMiniLM
+from cognition.memory.fakes import HashingEmbedder
+from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
+from cognition.memory.store import MemoryStore
+from cognition.memory.stream import MemoryStream
+from cognition.offline.brain import OfflineBrain
+from cognition.persona import Persona, PersonaFileError, Routine, load_personas
+from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, minute_of_day
+from cognition.settings import MindSettings
+from cognition.steps.common import MemoryStreamLike
+from cognition.steps.context import StepContext
+from cognition.talker import Talker
+
+if _typing.TYPE_CHECKING:
+    # lazy: loaded on first use at run time (see `__getattr__`); here for the type checker
+    from cognition.llm.probe import ConnectionReport, test_connection
+
+__all__ = [
+    "DAY_MINUTES",
+    "Address",
+    "Agent",
+    "AgentState",
+    "Asker",
+    "BudgetReached",
+    "CachedEmbedder",
+    "ChangeObjectState",
+    "Completion",
+    "ConfigError",
+    "ConnectionReport",
+    "Conversation",
+    "ConversationLine",
+    "DayPlan",
+    "Decision",
+    "Embedder",
+    "GoTo",
+    "HashingEmbedder",
+    "InnerVoice",
+    "InputT",
+    "KnownArena",
+    "KnownPlaces",
+    "KnownSector",
+    "LLMSettings",
+    "LanguageModel",
+    "LocalMiniLM",
+    "MemoryKind",
+    "MemoryRecord",
+    "MemoryStore",
+    "MemoryStream",
+    "MemoryStreamLike",
+    "MindSettings",
+    "ModelStack",
+    "NewMemory",
+    "OfflineBrain",
+    "OutputT",
+    "Perception",
+    "Persona",
+    "PersonaAsker",
+    "PersonaFileError",
+    "PlanStep",
+    "RetryPolicy",
+    "Routine",
+    "SayLine",
+    "SeenAgent",
+    "SeenObject",
+    "Source",
+    "StartConversation",
+    "StepContext",
+    "StoredRecord",
+    "Talker",
+    "Task",
+    "Utterance",
+    "VisitorAsker",
+    "Wait",
+    "build_language_model",
+    "load_personas",
+    "minute_of_day",
+    "no_sleep",
+    "test_connection",
+]
+
+# name → defining module, for the names loaded on first use
+_LAZY = {
+    "ConnectionReport": "cognition.llm.probe",
+    "test_connection": "cognition.llm.probe",
+}
+
+
+def __getattr__(name: str) -> object:
+    """The lazily loaded names: `cognition.llm.probe` imports openai, which costs about
+    0.5 s (measured, on top of what `import cognition` loads) and which the offline game never
+    needs."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_importlib.import_module(module), name)
+    globals()[name] = value  # later look-ups find it without coming here
+    return value

@@ -1,11 +1,11 @@
 """The Agent: one resident's mind, running perceive → retrieve → plan → react → reflect.
 
-`decide` turns a `Perception` into a `Decision`; `converse_with` runs a whole conversation
-for both speakers; `answer` replies to an interview question, `chat` to the player (and
-remembers it), `greet` opens a talk with the visitor (talking lives in `agent_talks.py`).
-Everything the agent carries between calls is in `AgentState` (JSON via
-`get_state`/`set_state`); memories live in the memory stream. Time comes from perceptions;
-randomness from the injected `random.Random`.
+`decide` turns a `Perception` into a `Decision`. Talking — whole conversations, interview
+answers, chats with the player, greeting the visitor — is the agent's `talker`
+(`cognition.talker.Talker`). Everything the agent carries between calls is in `AgentState`
+(JSON via `get_state`/`set_state`); memories live in the memory stream. The thinking steps
+see the agent through `context(now)`. Time comes from perceptions; randomness from the
+injected `random.Random`.
 """
 
 from __future__ import annotations
@@ -14,17 +14,8 @@ import random
 from datetime import datetime, timedelta
 from typing import Any
 
-from cognition import agent_talks as talks
 from cognition.agent_state import AgentState, PendingEvent, Sighting, Unrated
-from cognition.contract import (
-    Asker,
-    Conversation,
-    Decision,
-    GoTo,
-    Perception,
-    StartConversation,
-    Wait,
-)
+from cognition.contract import Decision, GoTo, Perception, StartConversation, Wait
 from cognition.llm.task import LanguageModel
 from cognition.memory.records import MemoryKind, NewMemory
 from cognition.persona import Persona
@@ -32,7 +23,7 @@ from cognition.plan import DayPlan, minute_of_day, splice
 from cognition.settings import MindSettings
 from cognition.steps.action import next_step
 from cognition.steps.common import MemoryStreamLike, contains_word
-from cognition.steps.dialogue import Speaker
+from cognition.steps.context import StepContext
 from cognition.steps.importance import rate_importances
 from cognition.steps.perceive import Observation, perceive
 from cognition.steps.planning import plan_new_day
@@ -40,6 +31,7 @@ from cognition.steps.react import react
 from cognition.steps.reflect import reflect, should_reflect
 from cognition.steps.replan import replan
 from cognition.steps.summary import describe, summarise
+from cognition.talker import Talker
 
 
 class Agent:
@@ -59,10 +51,15 @@ class Agent:
         self.settings = settings or MindSettings()
         self.rng = rng or random.Random(persona.name)
         self.state = AgentState()
+        self.talker = Talker(self)
 
     @property
     def name(self) -> str:
         return self.persona.name
+
+    def context(self, now: datetime) -> StepContext:
+        """This mind as the thinking steps see it, at the game moment `now`."""
+        return StepContext(self.model, self.memory, self.persona, self.settings, now)
 
     # --- memory -------------------------------------------------------------------------
 
@@ -73,7 +70,7 @@ class Agent:
         """Store memories made at one moment: one importance call, one write."""
         if not texts:
             return
-        ratings = rate_importances(self.model, self.name, self.persona.identity(), texts)
+        ratings = rate_importances(self.context(now), texts)
         self.memory.add_many(
             [
                 NewMemory(kind, text, now, rating)
@@ -87,7 +84,8 @@ class Agent:
         if not waiting:
             return
         texts = [item.text for item in waiting]
-        ratings = rate_importances(self.model, self.name, self.persona.identity(), texts)
+        # rated as of the latest of them (each is stored with the moment it was seen)
+        ratings = rate_importances(self.context(waiting[-1].at), texts)
         self.memory.add_many(
             [
                 NewMemory(MemoryKind.OBSERVATION, item.text, item.at, rating)
@@ -108,7 +106,7 @@ class Agent:
         stale = state.summary_day != now.date() or state.summary_reflections != state.reflections
         if state.summary is None or stale:
             self.flush()
-            state.summary = summarise(self.model, self.memory, self.persona, now, self.settings)
+            state.summary = summarise(self.context(now))
             state.summary_day, state.summary_reflections = now.date(), state.reflections
         return describe(self.persona, state.summary)
 
@@ -117,9 +115,7 @@ class Agent:
         if not should_reflect(self.memory, self.settings):
             return 0
         self.flush()
-        stored = reflect(
-            self.model, self.memory, self.name, self.persona.identity(), now, self.settings
-        )
+        stored = reflect(self.context(now))
         self.state.reflections += 1
         self.state.last_reflection = now
         return len(stored)
@@ -171,14 +167,10 @@ class Agent:
             self.state.yesterday = f"On {plan.day:%A %B %d}: " + "; ".join(plan.describe())
         self.flush()
         plan = plan_new_day(
-            self.model,
-            self.memory,
-            self.persona,
+            self.context(now),
             self.summary(now),
             self.state.yesterday or self.persona.currently,
             perception.known_places,
-            now,
-            self.settings,
         )
         self.state.plan, self.state.current = plan, None
         self.remember(MemoryKind.PLAN, plan_text(self.name, plan), now)
@@ -188,10 +180,8 @@ class Agent:
         """Rewrite the rest of the day from now, starting with `event`."""
         minute = minute_of_day(now)
         new = replan(
-            self.model,
-            self.name,
+            self.context(now),
             self.summary(now),
-            minute,
             event.activity,
             event.minutes,
             plan.remaining(minute),
@@ -230,20 +220,12 @@ class Agent:
         subject = focus.subject or ""
         may_talk = (
             bool(subject)
-            and self.may_talk_with(subject, perception.time)
+            and self.talker.may_talk_with(subject, perception.time)
             and not contains_word(focus.activity, ("sleep", "talking", "conversation"))
         )
         self.flush()
         reaction = react(
-            self.model,
-            self.memory,
-            self.name,
-            self.summary(perception.time),
-            current,
-            focus,
-            may_talk,
-            perception.time,
-            self.settings,
+            self.context(perception.time), self.summary(perception.time), current, focus, may_talk
         )
         if subject:
             self.state.considered[subject] = Sighting(activity=focus.activity, at=perception.time)
@@ -256,14 +238,11 @@ class Agent:
     def act(self, plan: DayPlan, perception: Perception) -> Decision:
         now, minute = perception.time, minute_of_day(perception.time)
         plan, step = next_step(
-            self.model,
-            self.persona,
+            self.context(now),
             self.summary(now),
             plan,
-            minute,
-            perception.known_places,
-            perception.address,
-            self.settings,
+            places=perception.known_places,
+            here=perception.address,
         )
         self.state.plan = plan
         if step is None or step.address is None:
@@ -284,38 +263,10 @@ class Agent:
     def decision(self, now: datetime, action: Any, thought: str = "") -> Decision:
         return Decision(agent=self.name, time=now, actions=(action,), thought=thought)
 
-    # --- talking (cognition/agent_talks.py) -------------------------------------------------
-
-    def may_talk_with(self, other: str, now: datetime) -> bool:
-        """Not while the pair cools down, nor past the day's cap of conversations."""
-        return talks.may_talk_with(self, other, now)
-
-    def speaker(self, other: str, now: datetime) -> Speaker:
-        return talks.speaker(self, other, now)
-
-    def converse_with(self, other: Agent, now: datetime) -> Conversation:
-        """A whole conversation, this agent opening; both keep it and cool down."""
-        return talks.converse_with(self, other, now)
-
-    def keep_conversation(self, conversation: Conversation, partner: str, now: datetime) -> None:
-        talks.keep_conversation(self, conversation, partner, now)
-
     def resume_plan(self) -> None:
         """Forget the step in progress (e.g. after a talk): the next decision walks back to
         wherever the plan says the agent should be now."""
         self.state.current = None
-
-    def answer(self, question: str, asker: Asker, now: datetime | None = None) -> str:
-        """Reply in character; an inner voice becomes an intention and re-plans the day."""
-        return talks.answer(self, question, asker, now)
-
-    def chat(self, question: str, asker: Asker, now: datetime) -> str:
-        """`answer`, remembered as a dialogue memory and counted as a talk with the asker."""
-        return talks.chat(self, question, asker, now)
-
-    def greet(self, visitor: str, description: str, now: datetime) -> Decision:
-        """The opening line to the visitor (a `SayLine`), remembered; the pair cools down."""
-        return talks.greet(self, visitor, description, now)
 
     # --- state ------------------------------------------------------------------------------
 

@@ -39,6 +39,7 @@ class MemoryStore:
     """Owns the Chroma client for `directory` and one `AgentCollection` per opened agent."""
 
     def __init__(self, directory: Path, access_flush_threshold: int = 256) -> None:
+        # lazy: importing chromadb costs about 0.75 s (measured); only a memory store needs it
         import chromadb
         from chromadb.config import Settings
 

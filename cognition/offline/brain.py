@@ -14,8 +14,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
+import cognition.offline.judgement as judgement
+import cognition.offline.places as places
+import cognition.offline.planning as planning
+import cognition.offline.talk as talk
 from cognition.llm.task import Completion, InputT, OutputT, Source, Task
-from cognition.offline import judgement, places, planning, talk
 from cognition.steps.day_plan import DAY_PLAN
 from cognition.steps.decompose import DECOMPOSE
 from cognition.steps.dialogue import CONVERSATION_SUMMARY, DIALOGUE_LINE

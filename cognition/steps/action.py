@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cognition.contract import Address, KnownPlaces
-from cognition.llm.task import LanguageModel
-from cognition.persona import Persona
 from cognition.plan import DayPlan, PlanStep, splice
-from cognition.settings import MindSettings
+from cognition.steps.context import StepContext
 from cognition.steps.decompose import decompose
 from cognition.steps.emoji import choose_emoji
 from cognition.steps.location import place_actions
@@ -30,27 +28,26 @@ def known_objects(places: KnownPlaces) -> list[str]:
 
 
 def place_steps(
-    model: LanguageModel,
-    persona: Persona,
+    ctx: StepContext,
     steps: Sequence[PlanStep],
-    context: str,
+    *,
     places: KnownPlaces,
     here: Address,
-    settings: MindSettings,
+    stretch: str,
     area: Address | None = None,
 ) -> tuple[PlanStep, ...]:
-    """`steps` (one stretch of `context`, in `area` if given) with their address, emoji and
-    object state."""
+    """`steps` (one hour of the plan's `stretch`, in `area` if given) with their address,
+    emoji and object state."""
     if not steps:
         return ()
     activities = [step.activity for step in steps]
-    placed = place_actions(model, persona, places, here, activities, context, settings, area)
+    placed = place_actions(ctx, activities, places=places, here=here, stretch=stretch, area=area)
     return tuple(
         step.model_copy(
             update={
                 "address": address,
                 "object_state": state,
-                "emoji": step.emoji or choose_emoji(model, persona.name, step.activity),
+                "emoji": step.emoji or choose_emoji(ctx, step.activity),
             }
         )
         for step, (address, state) in zip(steps, placed, strict=True)
@@ -58,24 +55,18 @@ def place_steps(
 
 
 def ensure_decomposed(
-    model: LanguageModel,
-    persona: Persona,
-    summary: str,
-    plan: DayPlan,
-    minute: int,
-    places: KnownPlaces,
-    here: Address,
-    settings: MindSettings,
+    ctx: StepContext, summary: str, plan: DayPlan, *, places: KnownPlaces, here: Address
 ) -> DayPlan:
-    """`plan` with placed fine actions covering `minute`."""
+    """`plan` with placed fine actions covering now (`ctx.minute`)."""
+    minute = ctx.minute
     if plan.action_at(minute) is not None:
         return plan
     chunk = plan.chunk_at(minute)
     if chunk is None:
         return plan
-    fine = decompose(model, persona.name, summary, chunk, minute, known_objects(places), settings)
+    fine = decompose(ctx, summary, chunk, known_objects(places))
     placed = place_steps(
-        model, persona, fine, chunk.activity, places, here, settings, chunk.address
+        ctx, fine, places=places, here=here, stretch=chunk.activity, area=chunk.address
     )
     if not placed or placed[0].address is None:
         return plan.model_copy(update={"actions": splice(plan.actions, placed)})
@@ -86,24 +77,18 @@ def ensure_decomposed(
 
 
 def next_step(
-    model: LanguageModel,
-    persona: Persona,
-    summary: str,
-    plan: DayPlan,
-    minute: int,
-    places: KnownPlaces,
-    here: Address,
-    settings: MindSettings,
+    ctx: StepContext, summary: str, plan: DayPlan, *, places: KnownPlaces, here: Address
 ) -> tuple[DayPlan, PlanStep | None]:
-    """The plan (decomposed as needed) and its placed step for `minute`."""
-    plan = ensure_decomposed(model, persona, summary, plan, minute, places, here, settings)
-    step = plan.action_at(minute)
+    """The plan (decomposed as needed) and its step for now (`ctx.minute`), placed inside
+    the known `places`, the agent being `here`."""
+    plan = ensure_decomposed(ctx, summary, plan, places=places, here=here)
+    step = plan.action_at(ctx.minute)
     if step is None:
         return plan, None
     if step.address is None or not places.contains(step.address):
         chunk = plan.chunk_at(step.start)
-        context = chunk.activity if chunk is not None else step.activity
-        (placed,) = place_steps(model, persona, [step], context, places, here, settings)
+        stretch = chunk.activity if chunk is not None else step.activity
+        (placed,) = place_steps(ctx, [step], places=places, here=here, stretch=stretch)
         actions = tuple(placed if s == step else s for s in plan.actions)
         plan = plan.model_copy(update={"actions": actions})
         step = placed

@@ -1,25 +1,17 @@
-"""What every thinking step shares: the memory stream it reads and writes, and a model call.
+"""What the thinking steps share: the memory stream they read and write, and prompt text.
 
 `MemoryStreamLike` is the interface of `cognition.memory`'s `MemoryStream` that the steps
-use; the in-memory fake in `cognition.testing.memory_fake` implements the same.
+use; the in-memory fake in `cognition.testing.memory_fake` implements the same. The model
+call and the retrieval every step makes go through `steps.context.StepContext`.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
-from typing import Protocol, TypeVar
+from typing import Protocol
 
-from pydantic import BaseModel
-
-from cognition.llm.task import LanguageModel, Task
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
-
-log = logging.getLogger("cognition.steps")
-
-InputT = TypeVar("InputT", bound=BaseModel)
-OutputT = TypeVar("OutputT", bound=BaseModel)
 
 
 class MemoryStreamLike(Protocol):
@@ -57,14 +49,6 @@ class MemoryStreamLike(Protocol):
     def mark_reflection(self, at: datetime) -> None: ...
 
     def get(self, ids: Iterable[str]) -> list[MemoryRecord]: ...
-
-
-def ask(model: LanguageModel, task: Task[InputT, OutputT], inputs: InputT, agent: str) -> OutputT:
-    """Complete `task`; the output is always a valid instance of the task's output model."""
-    completion = model.complete(task, inputs, agent=agent)
-    if completion.error:
-        log.info("%s for %s used its fallback: %s", task.name, agent, completion.error)
-    return completion.output
 
 
 def memory_lines(hits: Sequence[RetrievalHit] | Sequence[MemoryRecord]) -> list[str]:

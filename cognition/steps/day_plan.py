@@ -10,11 +10,9 @@ from datetime import date
 
 from pydantic import BaseModel, Field
 
-from cognition.llm.task import LanguageModel, Task
-from cognition.persona import Persona
+from cognition.llm.task import Task
 from cognition.plan import PlanStep, clock, normalise, parse_clock
-from cognition.settings import MindSettings
-from cognition.steps.common import ask
+from cognition.steps.context import StepContext
 
 
 class PlanItem(BaseModel):
@@ -68,15 +66,17 @@ def timed(items: list[PlanItem]) -> list[tuple[int, str]]:
     return [(minute, activity) for minute, activity in entries if minute is not None]
 
 
+def day_text(day: date) -> str:
+    """ "Monday February 13, 2023" — how prompts read a day."""
+    return f"{day:%A %B} {day.day}, {day.year}"
+
+
 def plan_inputs(
-    persona: Persona,
-    summary: str,
-    yesterday: str,
-    today: date,
-    places: list[str],
-    intentions: list[str],
-    settings: MindSettings,
+    ctx: StepContext, summary: str, yesterday: str, places: list[str], intentions: list[str]
 ) -> DayPlanInput:
+    """What the day plan is made from: the persona's routine and homes, the summary,
+    yesterday, the known `places` and today's remembered `intentions` (today is `ctx.now`)."""
+    persona, settings = ctx.persona, ctx.settings
     routine = persona.routine
     work = ""
     if routine.work_start_hour is not None and routine.work_end_hour is not None:
@@ -86,7 +86,7 @@ def plan_inputs(
         agent=persona.name,
         summary=summary,
         yesterday=yesterday,
-        today=f"{today:%A %B} {today.day}, {today.year}",
+        today=day_text(ctx.now.date()),
         min_items=settings.plan_min_items,
         max_items=settings.plan_max_items,
         wake_time=clock(routine.wake_hour * 60),
@@ -99,11 +99,9 @@ def plan_inputs(
     )
 
 
-def plan_day(
-    model: LanguageModel, inputs: DayPlanInput, settings: MindSettings
-) -> tuple[PlanStep, ...]:
+def plan_day(ctx: StepContext, inputs: DayPlanInput) -> tuple[PlanStep, ...]:
     """The day's outline, covering 00:00–24:00 without gaps or overlaps."""
-    answer = ask(model, DAY_PLAN, inputs, inputs.agent)
+    answer = ctx.ask(DAY_PLAN, inputs)
     entries = timed(answer.items)
     if not entries:
         entries = timed(routine_plan(inputs).items)

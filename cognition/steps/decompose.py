@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from cognition.llm.task import LanguageModel, Task
+from cognition.llm.task import Task
 from cognition.plan import PlanStep, clock
 from cognition.settings import MindSettings
-from cognition.steps.common import ask, contains_word
+from cognition.steps.common import contains_word
+from cognition.steps.context import StepContext
 from cognition.steps.emoji import THOUGHT_BUBBLE, clean_emoji
 
 
@@ -84,20 +85,16 @@ def lay_out(
 
 
 def decompose(
-    model: LanguageModel,
-    agent: str,
-    summary: str,
-    chunk: PlanStep,
-    minute: int,
-    objects: list[str],
-    settings: MindSettings,
+    ctx: StepContext, summary: str, chunk: PlanStep, objects: list[str]
 ) -> tuple[PlanStep, ...]:
-    """Fine actions from `minute` through the coming hour of `chunk`."""
+    """Fine actions from now (`ctx.minute`) through the coming hour of `chunk`, knowing the
+    `objects` at hand."""
+    settings, minute = ctx.settings, ctx.minute
     if contains_word(chunk.activity, settings.undecomposed_words):
         return (PlanStep(start=minute, minutes=chunk.end - minute, activity=chunk.activity),)
     start, end = window_for(chunk, minute, settings)
     inputs = DecomposeInput(
-        agent=agent,
+        agent=ctx.agent,
         summary=summary,
         activity=chunk.activity,
         start=clock(start),
@@ -107,5 +104,5 @@ def decompose(
         max_minutes=settings.action_max_minutes,
         objects=objects,
     )
-    actions = ask(model, DECOMPOSE, inputs, agent).actions
+    actions = ctx.ask(DECOMPOSE, inputs).actions
     return lay_out(actions, start, end, chunk.activity, settings)

@@ -2,30 +2,34 @@
 
 Each line is conditioned on the speaker's summary, their view of the listener, memories
 retrieved for the moment, and the history so far. Either speaker may end it; a hard turn
-limit ends it in any case.
+limit (the opener's setting) ends it in any case. Each speaker's lines are its own model
+calls, through its own context.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 
 from pydantic import BaseModel
 
 from cognition.contract import ConversationLine
-from cognition.llm.task import LanguageModel, Task
-from cognition.settings import MindSettings
-from cognition.steps.common import MemoryStreamLike, ask, memory_lines, when
+from cognition.llm.task import Task
+from cognition.steps.common import memory_lines, when
+from cognition.steps.context import StepContext
 
 
 @dataclass(frozen=True)
 class Speaker:
-    """One side of a conversation, as the dialogue step sees it."""
+    """One side of a conversation: the speaker's mind now, its summary description and its
+    view of the other."""
 
-    name: str
+    context: StepContext
     summary: str
-    memory: MemoryStreamLike
     view_of_other: str
+
+    @property
+    def name(self) -> str:
+        return self.context.agent
 
 
 class LineInput(BaseModel):
@@ -81,16 +85,11 @@ CONVERSATION_SUMMARY = Task(
 )
 
 
-def next_line(
-    model: LanguageModel,
-    speaker: Speaker,
-    listener: str,
-    history: list[ConversationLine],
-    now: datetime,
-    settings: MindSettings,
-) -> DialogueLine:
+def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) -> DialogueLine:
+    """`speaker`'s next line to `listener` after `history`, from memories retrieved for it."""
+    ctx = speaker.context
     last = history[-1].text if history else ""
-    hits = speaker.memory.retrieve(f"{listener} {last}".strip(), now, k=settings.retrieval_k)
+    hits = ctx.recall(f"{listener} {last}".strip())
     inputs = LineInput(
         speaker=speaker.name,
         listener=listener,
@@ -98,27 +97,23 @@ def next_line(
         view_of_listener=speaker.view_of_other,
         memories=memory_lines(hits),
         history=[f"{line.speaker}: {line.text}" for line in history],
-        now=when(now),
+        now=when(ctx.now),
         turn=len(history) + 1,
-        max_turns=settings.dialogue_max_turns,
+        max_turns=ctx.settings.dialogue_max_turns,
     )
-    return ask(model, DIALOGUE_LINE, inputs, speaker.name)
+    return ctx.ask(DIALOGUE_LINE, inputs)
 
 
-def converse(
-    model: LanguageModel,
-    first: Speaker,
-    second: Speaker,
-    now: datetime,
-    settings: MindSettings,
-) -> tuple[list[ConversationLine], str]:
-    """The lines (at most the turn limit, first speaker opening) and a summary."""
+def converse(first: Speaker, second: Speaker) -> tuple[list[ConversationLine], str]:
+    """The lines (at most the opener's turn limit, `first` opening) and a summary (the
+    opener's call)."""
+    max_turns = first.context.settings.dialogue_max_turns
     lines: list[ConversationLine] = []
     speakers = (first, second)
-    while len(lines) < settings.dialogue_max_turns:
+    while len(lines) < max_turns:
         speaker = speakers[len(lines) % 2]
         listener = speakers[(len(lines) + 1) % 2]
-        line = next_line(model, speaker, listener.name, lines, now, settings)
+        line = next_line(speaker, listener.name, lines)
         text = line.text.strip()
         if text:
             lines.append(ConversationLine(speaker=speaker.name, text=text))
@@ -127,5 +122,5 @@ def converse(
     summary_in = SummaryInput(
         first=first.name, second=second.name, lines=[f"{x.speaker}: {x.text}" for x in lines]
     )
-    summary = ask(model, CONVERSATION_SUMMARY, summary_in, first.name).summary
+    summary = first.context.ask(CONVERSATION_SUMMARY, summary_in).summary
     return lines, summary

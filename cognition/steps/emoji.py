@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, field_validator
 
-from cognition.llm.task import LanguageModel, Task
-from cognition.steps.common import ask
+from cognition.llm.task import Task
+from cognition.steps.context import StepContext
 
 MAX_EMOJI = 3
 THOUGHT_BUBBLE = "💭"
@@ -76,5 +76,6 @@ EMOJI = Task(
 )
 
 
-def choose_emoji(model: LanguageModel, agent: str, activity: str) -> str:
-    return ask(model, EMOJI, EmojiInput(agent=agent, activity=activity), agent).emoji
+def choose_emoji(ctx: StepContext, activity: str) -> str:
+    """One to three emoji showing `activity` (a thought bubble if the model has none)."""
+    return ctx.ask(EMOJI, EmojiInput(agent=ctx.agent, activity=activity)).emoji

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from cognition.llm.task import LanguageModel, Task
+from cognition.llm.task import Task
 from cognition.plan import PlanStep, clock, normalise, parse_clock
-from cognition.steps.common import ask
-from cognition.steps.day_plan import PlanItem, timed
+from cognition.steps.context import StepContext
+from cognition.steps.day_plan import PlanItem, day_text, timed
 
 
 class HourlyInput(BaseModel):
@@ -48,10 +48,15 @@ def outline_lines(outline: Sequence[PlanStep]) -> list[str]:
 
 
 def decompose_hourly(
-    model: LanguageModel, agent: str, summary: str, today: str, outline: Sequence[PlanStep]
+    ctx: StepContext, summary: str, outline: Sequence[PlanStep]
 ) -> tuple[PlanStep, ...]:
-    """Hour chunks covering the whole day (falling back to the outline when unreadable)."""
-    inputs = HourlyInput(agent=agent, summary=summary, today=today, outline=outline_lines(outline))
-    entries = timed(ask(model, HOURLY, inputs, agent).items)
+    """Today's hour chunks covering the whole day (the outline itself when unreadable)."""
+    inputs = HourlyInput(
+        agent=ctx.agent,
+        summary=summary,
+        today=day_text(ctx.now.date()),
+        outline=outline_lines(outline),
+    )
+    entries = timed(ctx.ask(HOURLY, inputs).items)
     hourly = normalise(entries)
     return hourly if hourly else tuple(outline)

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from cognition.llm.task import LanguageModel, Task
-from cognition.steps.common import ask
+from cognition.llm.task import Task
+from cognition.steps.context import StepContext
 
 NEUTRAL = 3
 
@@ -50,21 +50,19 @@ def per_item(ratings: Sequence[int], count: int) -> list[int]:
     return valid + [NEUTRAL] * (count - len(valid))
 
 
-def rate_importances(
-    model: LanguageModel, agent: str, identity: str, memories: Sequence[str]
-) -> list[int]:
-    """The importance (1–10) of each of `memories` to `agent`, in one call."""
+def rate_importances(ctx: StepContext, memories: Sequence[str]) -> list[int]:
+    """The importance (1–10) of each of `memories` to the agent, in one call."""
     if not memories:
         return []
     inputs = ImportanceInput(
-        agent=agent,
-        identity=identity,
+        agent=ctx.agent,
+        identity=ctx.identity,
         memories=[f"{i}. {text}" for i, text in enumerate(memories, start=1)],
         count=len(memories),
     )
-    return per_item(ask(model, RATE_IMPORTANCE, inputs, agent).ratings, len(memories))
+    return per_item(ctx.ask(RATE_IMPORTANCE, inputs).ratings, len(memories))
 
 
-def rate_importance(model: LanguageModel, agent: str, identity: str, memory: str) -> int:
-    """The importance (1–10) of one `memory` to `agent`."""
-    return rate_importances(model, agent, identity, [memory])[0]
+def rate_importance(ctx: StepContext, memory: str) -> int:
+    """The importance (1–10) of one `memory` to the agent."""
+    return rate_importances(ctx, [memory])[0]

@@ -6,14 +6,12 @@ directive is rewritten as the agent's own intention, to be stored as a memory.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from pydantic import BaseModel
 
 from cognition.contract import Asker, PersonaAsker, VisitorAsker
-from cognition.llm.task import LanguageModel, Task
-from cognition.settings import MindSettings
-from cognition.steps.common import MemoryStreamLike, ask, memory_lines, when
+from cognition.llm.task import Task
+from cognition.steps.common import memory_lines, when
+from cognition.steps.context import StepContext
 
 
 class InterviewInput(BaseModel):
@@ -75,30 +73,23 @@ def describe_asker(asker: Asker) -> str:
 
 
 def interview(
-    model: LanguageModel,
-    memory: MemoryStreamLike,
-    agent: str,
-    summary: str,
-    question: str,
-    asker: VisitorAsker | PersonaAsker,
-    now: datetime,
-    settings: MindSettings,
+    ctx: StepContext, summary: str, question: str, asker: VisitorAsker | PersonaAsker
 ) -> str:
-    """`agent`'s answer to `question`, from memories retrieved for it."""
-    hits = memory.retrieve(question, now, k=settings.retrieval_k)
+    """The agent's answer to `asker`'s `question`, from memories retrieved for it."""
+    hits = ctx.recall(question)
     inputs = InterviewInput(
-        agent=agent,
+        agent=ctx.agent,
         summary=summary,
-        now=when(now),
+        now=when(ctx.now),
         asker=describe_asker(asker),
         question=question,
         memories=memory_lines(hits),
     )
-    return ask(model, INTERVIEW, inputs, agent).answer
+    return ctx.ask(INTERVIEW, inputs).answer
 
 
-def adopt(model: LanguageModel, agent: str, summary: str, directive: str) -> Intention:
+def adopt(ctx: StepContext, summary: str, directive: str) -> Intention:
     """The directive as the agent's own intention."""
-    inputs = IntentionInput(agent=agent, summary=summary, directive=directive)
-    intention = ask(model, ADOPT_INTENTION, inputs, agent)
+    inputs = IntentionInput(agent=ctx.agent, summary=summary, directive=directive)
+    intention = ctx.ask(ADOPT_INTENTION, inputs)
     return intention if intention.statement.strip() else as_stated(inputs)

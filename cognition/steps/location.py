@@ -12,10 +12,8 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from cognition.contract import Address, KnownPlaces, KnownSector
-from cognition.llm.task import LanguageModel, Task
-from cognition.persona import Persona
-from cognition.settings import MindSettings
-from cognition.steps.common import ask
+from cognition.llm.task import Task
+from cognition.steps.context import StepContext
 from cognition.steps.objects import choose_objects
 
 
@@ -49,10 +47,10 @@ CHOOSE_PLACE = Task(
 )
 
 
-def pick(model: LanguageModel, inputs: PlaceChoiceInput, settings: MindSettings) -> str:
+def pick(ctx: StepContext, inputs: PlaceChoiceInput) -> str:
     """One of `inputs.options`, whatever the model says."""
-    for _ in range(1 + settings.location_retries):
-        answer = ask(model, CHOOSE_PLACE, inputs, inputs.agent).name.strip()
+    for _ in range(1 + ctx.settings.location_retries):
+        answer = ctx.ask(CHOOSE_PLACE, inputs).name.strip()
         if answer in inputs.options:
             return answer
         folded = {option.casefold(): option for option in inputs.options}
@@ -73,17 +71,13 @@ def sector_note(sector: KnownSector) -> str:
 
 
 def choose_area(
-    model: LanguageModel,
-    persona: Persona,
-    places: KnownPlaces,
-    here: Address,
-    activity: str,
-    context: str,
-    settings: MindSettings,
+    ctx: StepContext, activity: str, *, places: KnownPlaces, here: Address, stretch: str
 ) -> Address:
-    """Sector and arena inside `places` for `activity`; the world's root if none is known."""
+    """Sector and arena inside the known `places` for `activity` (part of a `stretch` of the
+    plan), the agent being `here`; the world's root if no place is known."""
     if not places.sectors:
         return Address(world=places.world)
+    persona = ctx.persona
 
     def ask_level(
         level: str, within: str, options: list[str], notes: list[str], current: list[str | None]
@@ -91,7 +85,7 @@ def choose_area(
         inputs = PlaceChoiceInput(
             agent=persona.name,
             activity=activity,
-            context=context,
+            context=stretch,
             level=level,
             within=within,
             options=options,
@@ -100,7 +94,7 @@ def choose_area(
             home=f"{persona.home_sector}, {persona.home_arena}",
             workplace=persona.work_sector,
         )
-        return pick(model, inputs, settings)
+        return pick(ctx, inputs)
 
     sectors = sorted(places.sectors, key=lambda s: s.name != here.sector)
     sector_name = ask_level(
@@ -138,32 +132,28 @@ def here_object(here: Address, area: Address) -> str | None:
 
 
 def place_actions(
-    model: LanguageModel,
-    persona: Persona,
+    ctx: StepContext,
+    activities: list[str],
+    *,
     places: KnownPlaces,
     here: Address,
-    activities: list[str],
-    context: str,
-    settings: MindSettings,
+    stretch: str,
     area: Address | None = None,
 ) -> list[tuple[Address, str | None]]:
-    """One area for all `activities` (an hour's stretch of `context`) — `area` when it is
+    """One area for all `activities` (an hour of the plan's `stretch`) — `area` when it is
     given and known, else chosen top-down — then each one's object and its state: at most
     three calls however many actions."""
     if area is None or area.arena is None or not places.contains(area):
-        doing = f"{context}: {'; '.join(activities)}" if activities != [context] else context
-        area = choose_area(model, persona, places, here, doing, context, settings)
+        doing = f"{stretch}: {'; '.join(activities)}" if activities != [stretch] else stretch
+        area = choose_area(ctx, doing, places=places, here=here, stretch=stretch)
     area = area.model_copy(update={"object": None})
-    options = objects_at(places, area)
     uses = choose_objects(
-        model,
-        persona.name,
-        f"{area.arena}, {area.sector}",
-        context,
+        ctx,
         activities,
-        options,
-        here_object(here, area),
-        settings,
+        objects_at(places, area),
+        current=here_object(here, area),
+        place=f"{area.arena}, {area.sector}",
+        stretch=stretch,
     )
     if not uses:
         return [(area, None)] * len(activities)
@@ -171,20 +161,16 @@ def place_actions(
 
 
 def choose_address(
-    model: LanguageModel,
-    persona: Persona,
-    places: KnownPlaces,
-    here: Address,
-    activity: str,
-    context: str,
-    settings: MindSettings,
+    ctx: StepContext, activity: str, *, places: KnownPlaces, here: Address, stretch: str
 ) -> Address:
     """An address inside `places` for doing `activity` alone (sector → arena → object)."""
-    area = choose_area(model, persona, places, here, activity, context, settings)
-    options = objects_at(places, area)
-    where = f"{area.arena}, {area.sector}"
-    current = here_object(here, area)
+    area = choose_area(ctx, activity, places=places, here=here, stretch=stretch)
     uses = choose_objects(
-        model, persona.name, where, context, [activity], options, current, settings
+        ctx,
+        [activity],
+        objects_at(places, area),
+        current=here_object(here, area),
+        place=f"{area.arena}, {area.sector}",
+        stretch=stretch,
     )
     return area.model_copy(update={"object": uses[0][0]}) if uses else area

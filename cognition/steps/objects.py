@@ -12,9 +12,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from cognition.llm.task import LanguageModel, Task
-from cognition.settings import MindSettings
-from cognition.steps.common import ask
+from cognition.llm.task import Task
+from cognition.steps.context import StepContext
 
 
 class ObjectsInput(BaseModel):
@@ -61,30 +60,31 @@ def offered(answer: str, options: Sequence[str]) -> str | None:
 
 
 def choose_objects(
-    model: LanguageModel,
-    agent: str,
-    place: str,
-    context: str,
+    ctx: StepContext,
     activities: Sequence[str],
     options: Sequence[str],
+    *,
     current: str | None,
-    settings: MindSettings,
+    place: str,
+    stretch: str,
 ) -> list[tuple[str, str]]:
-    """(object, state) for each of `activities`, every object one of `options`."""
+    """(object, state) for each of `activities` (a `stretch` of the plan, done at `place`),
+    every object one of `options`; `current` is the object the agent is at now."""
     if not activities or not options:
         return []
+    agent = ctx.agent
     inputs = ObjectsInput(
         agent=agent,
         place=place,
-        context=context,
+        context=stretch,
         actions=[f"{i}. {a}" for i, a in enumerate(activities, start=1)],
         count=len(activities),
         options=list(options),
         current=current if current in options else "",
     )
     chosen: list[tuple[str, str] | None] = [None] * len(activities)
-    for _ in range(1 + settings.location_retries):
-        uses = ask(model, CHOOSE_OBJECTS, inputs, agent).uses
+    for _ in range(1 + ctx.settings.location_retries):
+        uses = ctx.ask(CHOOSE_OBJECTS, inputs).uses
         for index, use in enumerate(uses[: len(chosen)]):
             thing = offered(use.object, options)
             if chosen[index] is None and thing is not None:

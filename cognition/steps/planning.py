@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from cognition.contract import KnownPlaces
-from cognition.llm.task import LanguageModel
-from cognition.persona import Persona
 from cognition.plan import DayPlan
-from cognition.settings import MindSettings
-from cognition.steps.common import MemoryStreamLike, memory_lines
+from cognition.steps.common import memory_lines
+from cognition.steps.context import StepContext
 from cognition.steps.day_plan import plan_day, plan_inputs
 from cognition.steps.hourly import decompose_hourly
 
@@ -25,23 +21,14 @@ def place_lines(places: KnownPlaces) -> list[str]:
     return lines
 
 
-def plan_new_day(
-    model: LanguageModel,
-    memory: MemoryStreamLike,
-    persona: Persona,
-    summary: str,
-    yesterday: str,
-    places: KnownPlaces,
-    now: datetime,
-    settings: MindSettings,
-) -> DayPlan:
-    """Today's plan: an outline and hour chunks, both covering the whole day."""
-    today = now.date()
-    query = f"{persona.name}'s plans, events and invitations for {today:%A %B} {today.day}"
-    intentions = memory_lines(memory.retrieve(query, now, k=settings.retrieval_k))
-    inputs = plan_inputs(
-        persona, summary, yesterday, today, place_lines(places), intentions, settings
-    )
-    outline = plan_day(model, inputs, settings)
-    hourly = decompose_hourly(model, persona.name, summary, inputs.today, outline)
+def plan_new_day(ctx: StepContext, summary: str, yesterday: str, places: KnownPlaces) -> DayPlan:
+    """Today's plan (today is `ctx.now`'s day): an outline and hour chunks, both covering
+    the whole day, from the summary, yesterday, the known places and what memory holds for
+    today."""
+    today = ctx.now.date()
+    query = f"{ctx.agent}'s plans, events and invitations for {today:%A %B} {today.day}"
+    intentions = memory_lines(ctx.recall(query))
+    inputs = plan_inputs(ctx, summary, yesterday, place_lines(places), intentions)
+    outline = plan_day(ctx, inputs)
+    hourly = decompose_hourly(ctx, summary, outline)
     return DayPlan(day=today, outline=outline, hourly=hourly)

@@ -6,14 +6,13 @@ observed person (their relationship) and about what that person is doing (their 
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from cognition.llm.task import LanguageModel, Task
-from cognition.settings import MindSettings
-from cognition.steps.common import MemoryStreamLike, ask, memory_lines, when
+from cognition.llm.task import Task
+from cognition.steps.common import memory_lines, when
+from cognition.steps.context import StepContext
 from cognition.steps.perceive import Observation
 
 
@@ -50,24 +49,21 @@ REACT = Task(
 
 
 def react(
-    model: LanguageModel,
-    memory: MemoryStreamLike,
-    agent: str,
+    ctx: StepContext,
     summary: str,
     current_activity: str,
     observation: Observation,
     may_talk: bool,
-    now: datetime,
-    settings: MindSettings,
 ) -> Reaction:
-    """Whether and how `agent` reacts to `observation` (talk is refused while cooling down)."""
+    """Whether and how the agent reacts to `observation` (talk is refused while cooling
+    down, i.e. unless `may_talk`)."""
     observed = observation.subject or (f"the {observation.thing}" if observation.thing else "")
-    relationship = memory.retrieve(observed or observation.text, now, k=settings.retrieval_k)
-    status = memory.retrieve(observation.text, now, k=settings.retrieval_k)
+    relationship = ctx.recall(observed or observation.text)
+    status = ctx.recall(observation.text)
     inputs = ReactInput(
-        agent=agent,
+        agent=ctx.agent,
         summary=summary,
-        now=when(now),
+        now=when(ctx.now),
         current_activity=current_activity or "nothing in particular",
         observation=observation.text,
         observed=observed or "nobody",
@@ -76,7 +72,7 @@ def react(
         may_talk=may_talk and bool(observation.subject),
         observed_is_visitor=observation.is_visitor,
     )
-    reaction = ask(model, REACT, inputs, agent)
+    reaction = ctx.ask(REACT, inputs)
     if reaction.choice == "talk" and not inputs.may_talk:
         return Reaction(choice="continue")
     if reaction.choice == "react" and not reaction.reaction.strip():

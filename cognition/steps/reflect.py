@@ -8,14 +8,13 @@ of one reflection rated in one call and written at once).
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from pydantic import BaseModel, Field
 
-from cognition.llm.task import LanguageModel, Task
+from cognition.llm.task import Task
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.settings import MindSettings
-from cognition.steps.common import MemoryStreamLike, ask
+from cognition.steps.common import MemoryStreamLike
+from cognition.steps.context import StepContext
 from cognition.steps.importance import rate_importances
 
 
@@ -74,39 +73,33 @@ def should_reflect(memory: MemoryStreamLike, settings: MindSettings) -> bool:
     return memory.importance_since_last_reflection() > settings.reflection_threshold
 
 
-def reflect(
-    model: LanguageModel,
-    memory: MemoryStreamLike,
-    agent: str,
-    identity: str,
-    now: datetime,
-    settings: MindSettings,
-) -> list[MemoryRecord]:
+def reflect(ctx: StepContext) -> list[MemoryRecord]:
     """Reflect once: questions, retrieval, cited insights stored as reflections."""
-    recent = list(reversed(memory.recent(settings.reflection_recent)))
+    settings = ctx.settings
+    recent = list(reversed(ctx.memory.recent(settings.reflection_recent)))
     questions_in = QuestionsInput(
-        agent=agent, count=settings.reflection_questions, memories=[r.text for r in recent]
+        agent=ctx.agent, count=settings.reflection_questions, memories=[r.text for r in recent]
     )
-    questions = ask(model, SALIENT_QUESTIONS, questions_in, agent).questions
+    questions = ctx.ask(SALIENT_QUESTIONS, questions_in).questions
     # as in the reference implementation: retrieve for every question first, then draw the
     # insights; all of them are rated in one call and stored in one write
     asked = questions[: settings.reflection_questions]
-    retrieved = [memory.retrieve(q, now, k=settings.retrieval_k) for q in asked]
+    retrieved = [ctx.recall(q) for q in asked]
     cited: list[tuple[str, list[MemoryRecord]]] = []
     for question, hits in zip(asked, retrieved, strict=True):
         evidence = [h.record for h in hits]
         if not evidence:
             continue
         insights_in = InsightsInput(
-            agent=agent,
+            agent=ctx.agent,
             question=question,
             count=settings.reflection_insights,
             statements=[f"{i}. {r.text}" for i, r in enumerate(evidence, start=1)],
         )
-        found = ask(model, INSIGHTS, insights_in, agent).insights[: settings.reflection_insights]
+        found = ctx.ask(INSIGHTS, insights_in).insights[: settings.reflection_insights]
         cited += citing(found, evidence)
-    stored = store_insights(model, memory, agent, identity, cited, now)
-    memory.mark_reflection(now)
+    stored = store_insights(ctx, cited)
+    ctx.memory.mark_reflection(ctx.now)
     return stored
 
 
@@ -124,21 +117,16 @@ def citing(
 
 
 def store_insights(
-    model: LanguageModel,
-    memory: MemoryStreamLike,
-    agent: str,
-    identity: str,
-    kept: list[tuple[str, list[MemoryRecord]]],
-    now: datetime,
+    ctx: StepContext, kept: list[tuple[str, list[MemoryRecord]]]
 ) -> list[MemoryRecord]:
-    """Store cited insights as reflections: one rating call, one write."""
-    ratings = rate_importances(model, agent, identity, [text for text, _ in kept])
-    return memory.add_many(
+    """Store cited insights as reflections made now: one rating call, one write."""
+    ratings = rate_importances(ctx, [text for text, _ in kept])
+    return ctx.memory.add_many(
         [
             NewMemory(
                 MemoryKind.REFLECTION,
                 text,
-                now,
+                ctx.now,
                 rating,
                 evidence=tuple(r.id for r in records),
                 depth=1 + max(r.depth for r in records),

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from pydantic import BaseModel
 
-from cognition.llm.task import LanguageModel, Task
-from cognition.settings import MindSettings
-from cognition.steps.common import MemoryStreamLike, ask, memory_lines
+from cognition.llm.task import Task
+from cognition.steps.common import memory_lines
+from cognition.steps.context import StepContext
 
 
 class RelationshipInput(BaseModel):
@@ -34,15 +32,9 @@ RELATIONSHIP = Task(
 )
 
 
-def summarise_relationship(
-    model: LanguageModel,
-    memory: MemoryStreamLike,
-    agent: str,
-    other: str,
-    now: datetime,
-    settings: MindSettings,
-) -> str:
-    """A sentence or two on how `agent` sees `other`."""
-    hits = memory.retrieve(other, now, k=settings.retrieval_k)
-    inputs = RelationshipInput(agent=agent, other=other, memories=memory_lines(hits))
-    return ask(model, RELATIONSHIP, inputs, agent).summary
+def summarise_relationship(ctx: StepContext, other: str) -> str:
+    """A sentence or two on how the agent sees `other`."""
+    inputs = RelationshipInput(
+        agent=ctx.agent, other=other, memories=memory_lines(ctx.recall(other))
+    )
+    return ctx.ask(RELATIONSHIP, inputs).summary

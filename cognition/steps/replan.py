@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from cognition.llm.task import LanguageModel, Task
+from cognition.llm.task import Task
 from cognition.plan import DAY_MINUTES, PlanStep, clock, normalise, parse_clock
-from cognition.steps.common import ask
+from cognition.steps.context import StepContext
 from cognition.steps.day_plan import PlanItem, timed
 
 
@@ -50,17 +50,17 @@ REPLAN = Task(
 
 
 def replan(
-    model: LanguageModel,
-    agent: str,
+    ctx: StepContext,
     summary: str,
-    minute: int,
     event: str,
     event_minutes: int,
     remaining: Sequence[PlanStep],
 ) -> tuple[PlanStep, ...]:
-    """Steps tiling [minute, midnight), starting with `event`."""
+    """Steps tiling [now, midnight), starting with `event` (lasting `event_minutes`) and
+    rewriting the `remaining` plan around it."""
+    minute = ctx.minute
     inputs = ReplanInput(
-        agent=agent,
+        agent=ctx.agent,
         summary=summary,
         now=clock(minute),
         event=event,
@@ -68,7 +68,7 @@ def replan(
         event_end=clock(min(DAY_MINUTES, minute + event_minutes)),
         remaining=[f"{clock(s.start)}-{clock(s.end)} {s.activity}" for s in remaining],
     )
-    entries = [(m, a) for m, a in timed(ask(model, REPLAN, inputs, agent).items) if m >= minute]
+    entries = [(m, a) for m, a in timed(ctx.ask(REPLAN, inputs).items) if m >= minute]
     if not any(m == minute for m, _ in entries):
         entries.append((minute, event))
     steps = normalise(entries, start=minute, end=DAY_MINUTES)

@@ -6,14 +6,12 @@ own retrieval — composed into the short description that heads planning and di
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from pydantic import BaseModel
 
-from cognition.llm.task import LanguageModel, Task
+from cognition.llm.task import Task
 from cognition.persona import Persona
-from cognition.settings import MindSettings
-from cognition.steps.common import MemoryStreamLike, ask, memory_lines, when
+from cognition.steps.common import memory_lines, when
+from cognition.steps.context import StepContext
 
 
 class SummaryInput(BaseModel):
@@ -58,27 +56,21 @@ def describe(persona: Persona, summary: SummaryDescription) -> str:
     )
 
 
-def summarise(
-    model: LanguageModel,
-    memory: MemoryStreamLike,
-    persona: Persona,
-    now: datetime,
-    settings: MindSettings,
-) -> SummaryDescription:
+def summarise(ctx: StepContext) -> SummaryDescription:
     """Build the summary description from the three retrievals the paper names."""
-    k = settings.retrieval_k
+    name = ctx.agent
 
     def recall(query: str) -> list[str]:
-        return memory_lines(memory.retrieve(query, now, k=k))
+        return memory_lines(ctx.recall(query))
 
     inputs = SummaryInput(
-        agent=persona.name,
-        identity=persona.identity(),
-        now=when(now),
-        core_memories=recall(f"{persona.name}'s core characteristics"),
-        occupation_memories=recall(f"{persona.name}'s current daily occupation"),
-        progress_memories=recall(f"{persona.name}'s feeling about their recent progress in life"),
-        learned=persona.learned,
-        currently=persona.currently,
+        agent=name,
+        identity=ctx.identity,
+        now=when(ctx.now),
+        core_memories=recall(f"{name}'s core characteristics"),
+        occupation_memories=recall(f"{name}'s current daily occupation"),
+        progress_memories=recall(f"{name}'s feeling about their recent progress in life"),
+        learned=ctx.persona.learned,
+        currently=ctx.persona.currently,
     )
-    return ask(model, SUMMARY, inputs, persona.name)
+    return ctx.ask(SUMMARY, inputs)

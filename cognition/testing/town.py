@@ -1,11 +1,17 @@
-"""A small hand-written town for tests: known places, perceptions, and three personas."""
+"""A small hand-written town for tests: known places, perceptions, three personas, and
+their minds as the thinking steps see them (`context_for`)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from cognition.contract import Address, KnownArena, KnownPlaces, KnownSector, Perception, SeenAgent
+from cognition.llm.task import LanguageModel
 from cognition.persona import Persona, Routine
+from cognition.settings import MindSettings
+from cognition.steps.common import MemoryStreamLike
+from cognition.steps.context import StepContext
+from cognition.testing.memory_fake import FakeMemoryStream
 
 WORLD = "the Ville"
 START = datetime(2023, 2, 13, 7, 0)
@@ -122,4 +128,22 @@ def perception(
         address=here,
         seen_agents=seen,
         known_places=places or town_places(),
+    )
+
+
+def context_for(
+    who: Persona,
+    model: LanguageModel,
+    memory: MemoryStreamLike | None = None,
+    settings: MindSettings | None = None,
+    now: datetime = START,
+) -> StepContext:
+    """`who`'s mind for a thinking step: `model`, `memory` (an empty fake by default) and
+    `settings` (the paper's defaults), at `now`."""
+    return StepContext(
+        model=model,
+        memory=memory if memory is not None else FakeMemoryStream(who.name),
+        persona=who,
+        settings=settings or MindSettings(),
+        now=now,
     )

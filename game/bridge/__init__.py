@@ -1,1 +1,80 @@
-"""game/bridge."""
+"""The bridge: the only place where the world (`game.world`, `game.town`) meets the minds
+(`cognition`). Everything above it — the running game (`game.play`) and the commands
+(`game.commands`) — imports from here, never from `cognition` (tests/test_layers.py).
+
+The surface, by job:
+
+- opening a town: `open_town(TownRecipe(...), FromSave(slot) | None)` → `OpenedTown`
+  (`build_town` and `load_saved_town` are its two one-way steps; `LivingTown` is what runs);
+- running it headless: `LockstepRunner`, `simulate(SimulationOptions(...))`, `TownRecorder`,
+  `run_report`, `day_problems`;
+- saving: `save_town`, `snapshot`, `town_settings`, `TownAutosaver` (saves from the window);
+- the player's controls on the minds: `PlayerDesk` (a `game.town.views.PlayerPort`);
+- which brain drives the minds: `llm_settings_for`, `server_settings`, `brain_lines`,
+  `check_connection`.
+"""
+
+from __future__ import annotations
+
+from game.bridge.brains import brain_lines, check_connection, llm_settings_for, server_settings
+from game.bridge.build import (
+    OpenedTown,
+    Progress,
+    TownRecipe,
+    build_town,
+    make_embedder,
+    new_town,
+    run_directory,
+    town_id_of,
+)
+from game.bridge.day_check import day_problems
+from game.bridge.desk import PlayerDesk
+from game.bridge.director import MindDirector
+from game.bridge.lockstep import LockstepRunner
+from game.bridge.opening import FromSave, open_town
+from game.bridge.persist import (
+    TownAutosaver,
+    embedder_name,
+    load_saved_town,
+    save_town,
+    snapshot,
+    town_settings,
+)
+from game.bridge.report import TownRecorder, run_report
+from game.bridge.simulation import SimulationOptions, simulate
+from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
+
+__all__ = [
+    "FromSave",
+    "LivingTown",
+    "LockstepRunner",
+    "MindDirector",
+    "OpenedTown",
+    "PlayerDesk",
+    "Progress",
+    "SimulationOptions",
+    "TownAutosaver",
+    "TownFile",
+    "TownRecipe",
+    "TownRecorder",
+    "brain_lines",
+    "build_living_town",
+    "build_town",
+    "check_connection",
+    "day_problems",
+    "embedder_name",
+    "llm_settings_for",
+    "load_saved_town",
+    "make_embedder",
+    "model_stack",
+    "new_town",
+    "open_town",
+    "run_directory",
+    "run_report",
+    "save_town",
+    "server_settings",
+    "simulate",
+    "snapshot",
+    "town_id_of",
+    "town_settings",
+]

@@ -1,61 +1,60 @@
-"""Composing a town with minds, shared by the game window and the headless simulation.
+"""Building a town with minds from a recipe — the slow part of opening a town.
 
-`MindsRecipe` says what to build (town, model settings, embedder, workers, memory folder,
-or a save slot to load); `compose_town(recipe, progress)` builds it — the slow part (the
-embedding model, chromadb, the agents) — reporting each stage to `progress(what, share)` so
-a loading screen can show it, and returns a `LoadedTown` (the living town, plus the saved
-visitor and any warnings when it came from a slot). `compose_living_town` returns just the
-`LivingTown`. Safe to run on a worker thread: nothing here touches pygame.
+    living = build_town(TownRecipe(town="the_ville_n3", embedder="hashing"), progress)
+
+`TownRecipe` says what to build (the town, the model settings, the embedder, thinking
+threads, the memory folder); `build_town` builds it stage by stage — the embedding model,
+chromadb, the agents — telling `progress(what, share)` each stage, so a loading screen can
+show it. It knows nothing of saves: loading a save (`game.bridge.persist.load`) builds with
+this module and then restores, and `game.bridge.opening.open_town` chooses between the two.
+Safe to run on a worker thread: nothing here touches pygame.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
-from cognition.config import LLMSettings
-from cognition.llm.retry import RetryPolicy
-from cognition.memory.embeddings import Embedder
+from cognition import (
+    CachedEmbedder,
+    Embedder,
+    HashingEmbedder,
+    LLMSettings,
+    LocalMiniLM,
+    RetryPolicy,
+)
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
-
-if TYPE_CHECKING:
-    from game.bridge.persist.load import LoadedTown
-    from game.saves import SaveSlots
+from game.files.paths import bundle_root, user_data_dir
+from game.saves import VisitorSave
 
 Progress = Callable[[str, float], None]
-DATA_DIR_VARIABLE = "SMALLVILLE_DATA_DIR"
+EMBEDDERS = ("minilm", "hashing")
 
 
 def make_embedder(kind: str) -> Embedder:
-    """ "minilm" (the real local model) or "hashing" (instant, for tests)."""
+    """ "minilm" (the real local model, cached by text) or "hashing" (instant, for tests)."""
     if kind == "hashing":
-        from cognition.memory.fakes import HashingEmbedder
-
         return HashingEmbedder()
     if kind == "minilm":
-        from cognition.memory import CachedEmbedder, LocalMiniLM
-
         return CachedEmbedder(LocalMiniLM())
-    raise ValueError(f"unknown embedder {kind!r} (minilm or hashing)")
+    raise ValueError(f"unknown embedder {kind!r} ({' or '.join(EMBEDDERS)})")
 
 
-def data_root() -> Path:
-    """Where runs keep their memories: `$SMALLVILLE_DATA_DIR`, else the user data dir."""
-    override = os.environ.get(DATA_DIR_VARIABLE)
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("smallville"))
+def warm_up(embedder: Embedder) -> None:
+    """Load the local embedding model now — a loading-screen stage — rather than at the
+    first memory a resident writes."""
+    inner = embedder.inner if isinstance(embedder, CachedEmbedder) else embedder
+    if isinstance(inner, LocalMiniLM):
+        inner.load()
 
 
 def run_directory(root: Path | None = None, now: datetime | None = None) -> Path:
-    """A fresh `runs/<timestamp>` folder under `root` (created; never an existing one)."""
-    base = (root or data_root()) / "runs"
+    """A fresh `runs/<timestamp>` folder under `root` (default: the user data folder),
+    created; never an existing one."""
+    base = (root or user_data_dir()) / "runs"
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     candidate, number = base / stamp, 1
     while candidate.exists():
@@ -65,60 +64,41 @@ def run_directory(root: Path | None = None, now: datetime | None = None) -> Path
     return candidate
 
 
-@dataclass
-class MindsRecipe:
+@dataclass(frozen=True)
+class TownRecipe:
     """What a living town is built from."""
 
-    town: str | Path = "the_ville_n25"
+    town: str | Path = "the_ville_n25"  # a bundled town's name, or a town folder
     settings: LLMSettings | None = None  # None: LLMSettings.load() (environment, else offline)
     embedder: str | Embedder = "minilm"
-    memory_dir: Path | None = None  # None: a fresh run directory under data_root()
+    memory_dir: Path | None = None  # None: a fresh run directory in the user data folder
     seed: int = 0
     workers: int = 8
     retry: RetryPolicy | None = None
-    path_budget_seconds: float | None = None
-    line_minutes: float = 1.0
-    from_slot: str | None = None  # load this save slot (its town, seed and memories)
-    previous: bool = False  # with from_slot: the save before the slot's last one
-    saves: SaveSlots | None = None  # where the slots are (None: SaveSlots(), the user's)
+    path_budget_seconds: float | None = None  # None: lockstep (no wall-clock budget)
+    line_minutes: float = 1.0  # game minutes each spoken line stays in its bubble
 
     def llm_settings(self) -> LLMSettings:
         return self.settings if self.settings is not None else LLMSettings.load()
 
 
-def compose_town(recipe: MindsRecipe, progress: Progress | None = None) -> LoadedTown:
-    """Build the town with minds — the bundled town, or `recipe.from_slot` loaded (raises
-    `SaveError` for a slot that cannot be loaded)."""
-    from game.bridge.persist.load import LoadedTown, load_town
+@dataclass(frozen=True)
+class OpenedTown:
+    """A town ready to play: built fresh (`slot` None) or loaded from a save slot."""
 
-    if recipe.from_slot is not None:
-        from game.saves import SaveSlots
-
-        slots = recipe.saves if recipe.saves is not None else SaveSlots()
-        return load_town(
-            recipe.from_slot, slots, recipe, previous=recipe.previous, progress=progress
-        )
-    memory_dir = recipe.memory_dir or run_directory() / "memory"
-    living = compose_living_town(replace(recipe, memory_dir=memory_dir), progress)
-    town_id = town_id_of(TownFile.load(recipe.town))
-    return LoadedTown(living=living, town_id=town_id, seed=recipe.seed, memory_dir=memory_dir)
+    living: LivingTown
+    town_id: str  # what a save calls the town (`town_id_of`)
+    seed: int
+    memory_dir: Path
+    slot: str | None = None  # the save slot it came from
+    visitor: VisitorSave | None = None  # the saved visitor (the game places them)
+    warnings: tuple[str, ...] = ()  # what a loaded save could not keep, in words
+    pending_walk_minutes: float = 0.0  # give it to the LockstepRunner
+    settings: dict[str, Any] | None = None  # the saved public settings
 
 
-def town_id_of(town_file: TownFile) -> str:
-    """What a save calls the town: the bundled town's folder name ("the_ville_n3"), or the
-    folder's full path for a town from elsewhere."""
-    from game.files.paths import bundle_root
-
-    directory = town_file.directory.resolve()
-    if directory.parent == (bundle_root() / "saves").resolve():
-        return directory.name
-    return str(directory)
-
-
-def compose_living_town(recipe: MindsRecipe, progress: Progress | None = None) -> LivingTown:
+def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTown:
     """Build the town with minds, stage by stage (see the module docstring)."""
-    if recipe.from_slot is not None:
-        return compose_town(recipe, progress).living
     report = progress or (lambda what, share: None)
     report("reading the town", 0.02)
     town_file = TownFile.load(recipe.town)
@@ -128,9 +108,7 @@ def compose_living_town(recipe: MindsRecipe, progress: Progress | None = None) -
     embedder = recipe.embedder
     if isinstance(embedder, str):
         embedder = make_embedder(embedder)
-    load = getattr(getattr(embedder, "inner", embedder), "load", None)
-    if callable(load):
-        load()
+    warm_up(embedder)
     report("opening the memory store", 0.45)
     memory_dir = recipe.memory_dir or run_directory() / "memory"
     try:
@@ -150,3 +128,21 @@ def compose_living_town(recipe: MindsRecipe, progress: Progress | None = None) -
         raise
     report("ready", 1.0)
     return living
+
+
+def new_town(recipe: TownRecipe, progress: Progress | None = None) -> OpenedTown:
+    """The bundled town `recipe.town`, built fresh into `recipe.memory_dir` (default: a new
+    run directory)."""
+    memory_dir = recipe.memory_dir or run_directory() / "memory"
+    living = build_town(replace(recipe, memory_dir=memory_dir), progress)
+    town_id = town_id_of(TownFile.load(recipe.town))
+    return OpenedTown(living=living, town_id=town_id, seed=recipe.seed, memory_dir=memory_dir)
+
+
+def town_id_of(town_file: TownFile) -> str:
+    """What a save calls the town: the bundled town's folder name ("the_ville_n3"), or the
+    folder's full path for a town from elsewhere."""
+    directory = town_file.directory.resolve()
+    if directory.parent == (bundle_root() / "saves").resolve():
+        return directory.name
+    return str(directory)

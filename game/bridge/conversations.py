@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from cognition.contract import Conversation
+from cognition import Conversation
 from game.bridge.activities import ActivityPlanner
 from game.bridge.dialogue import DialogueLog, SpokenLine
 from game.town.resident import Activity, Pose, Resident

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from cognition.persona import Persona
+from cognition import Persona
 from game.bridge.report import Footprint
 from game.world.grid import WalkableGrid
 

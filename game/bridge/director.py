@@ -11,17 +11,13 @@ its place, shown as thinking.
 
 from __future__ import annotations
 
-import itertools
 import logging
-import queue
-import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
+from typing import assert_never
 
-from cognition import contract
-from cognition.agent import Agent
+from cognition import Agent, contract
 from game.bridge.activities import ActivityPlanner
 from game.bridge.conversations import TALK_EMOJI, ConversationDesk
 from game.bridge.dialogue import DialogueLog
@@ -29,10 +25,11 @@ from game.bridge.jobs import (
     Conversed,
     Decided,
     Failed,
+    JobBoard,
     Outcome,
+    Thinking,
     conversation_job,
     decide_job,
-    run_job,
 )
 from game.bridge.perception import PerceptionBuilder, Someone, someone_of
 from game.bridge.residents import MindSlot, MindStats
@@ -74,18 +71,13 @@ class MindDirector:
         self.dialogue = dialogue or DialogueLog()
         self.stats = MindStats()
         self.message = ""  # shown by the UI (e.g. "budget reached: the town is paused")
-        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mind")
-        self.results: queue.Queue[Outcome] = queue.Queue()
+        self.jobs = JobBoard(workers)
         self.slots = {name: MindSlot() for name in self.minds}
         self.talks = ConversationDesk(self.dialogue, line_minutes)
         self.visitor: Someone | None = None  # the player, as residents see them
         self.visitor_description = ""  # the visitor's one line, for greeting them
         self._greeted: list[Greeting] = []  # residents who greeted the visitor, not yet taken
-        self._errands: dict[str, Callable[[], None]] = {}  # waiting for their resident
         self._residents: dict[str, Resident] = {}
-        self._jobs = itertools.count(1)
-        self._busy: dict[str, int] = {}  # name -> job in flight
-        self._busy_lock = threading.Lock()
 
     # --- the ResidentDirector protocol --------------------------------------------------------
 
@@ -95,7 +87,7 @@ class MindDirector:
 
     def pending_decisions(self) -> frozenset[str]:
         self.collect()
-        return frozenset(self._busy)
+        return self.jobs.busy()
 
     def next_activity(self, resident: Resident, now: datetime) -> Activity | None:
         name = resident.name
@@ -105,8 +97,8 @@ class MindDirector:
             return self.fallback.next_activity(resident, now) if self.fallback else None
         for outcome in slot.take_ready():
             self.apply(outcome, now)
-        if name in self._errands:
-            self.start_errand(name)  # before any new decision: the player is waiting
+        if self.jobs.has_errand(name):
+            self.jobs.start_errand(name)  # before any new decision: the player is waiting
         self.track_object_use(resident, slot, now)
         line_activity = self.talks.play(resident, now, self.planner)
         if line_activity is not None:
@@ -118,7 +110,7 @@ class MindDirector:
             return None
         if slot.wants_to_talk is not None:
             return self.try_conversation(resident, slot, now)
-        if name not in self._busy and slot.is_due(now) and not self.paused:
+        if not self.jobs.is_busy(name) and slot.is_due(now) and not self.paused:
             self.submit_decision(resident, slot, now)
         return None
 
@@ -135,8 +127,8 @@ class MindDirector:
 
     @property
     def in_flight(self) -> int:
-        with self._busy_lock:
-            return len(self._busy)
+        """How many residents think right now (a job or an errand)."""
+        return self.jobs.in_flight
 
     def has_ready(self) -> bool:
         """True when finished outcomes wait to be applied at the next update."""
@@ -162,7 +154,7 @@ class MindDirector:
         return greeted
 
     def close(self) -> None:
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        self.jobs.close()
 
     # --- jobs ---------------------------------------------------------------------------------
 
@@ -176,75 +168,25 @@ class MindDirector:
         slot.utterances = []
         self.submit((resident.name,), decide_job(self.minds[resident.name], perception))
 
-    def submit(self, names: tuple[str, ...], think: object) -> None:
-        job = next(self._jobs)
-        with self._busy_lock:
-            for name in names:
-                self._busy[name] = job
-        self.executor.submit(run_job, self.results, job, names, think)  # type: ignore[arg-type]
+    def submit(self, names: tuple[str, ...], think: Thinking) -> None:
+        self.jobs.submit(names, think)
 
     def collect(self, block: bool = False, timeout: float | None = None) -> int:
         """Move finished outcomes into their residents' slots; returns how many."""
-        count = 0
-        while True:
-            try:
-                outcome = self.results.get(block=block and count == 0, timeout=timeout)
-            except queue.Empty:
-                return count
-            with self._busy_lock:
-                for name in outcome.names:
-                    self._busy.pop(name, None)
+        taken = self.jobs.take(block, timeout)
+        for outcome in taken:
             self.slots[outcome.names[0]].ready.append(outcome)
-            count += 1
+        return len(taken)
 
     def wait_for_all(self, timeout: float = 600.0) -> None:
         """Block until no job is in flight (lockstep mode). Errands put nothing into the
         results queue, so the wait polls."""
         deadline = time.monotonic() + timeout
-        while self.in_flight:
+        while self.jobs.in_flight:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError(f"minds still thinking after {timeout} s")
             self.collect(block=True, timeout=min(left, 0.05))
-
-    # --- errands: work for the player's desk on a resident's mind -----------------------------
-
-    def run_errand(self, name: str, work: Callable[[], None]) -> None:
-        """Run `work` (e.g. answering the player) on the executor for resident `name` once no
-        job of theirs is in flight; no decision starts for them until it is done. `work`
-        reports its own results and failures; one errand waits per resident."""
-        self._errands[name] = work
-        self.start_errand(name)
-
-    def start_errand(self, name: str) -> bool:
-        """Start the errand waiting for `name` if they are free; True when started."""
-        work = self._errands.get(name)
-        with self._busy_lock:
-            if work is None or name in self._busy:
-                return False
-            job = self._busy[name] = next(self._jobs)
-        del self._errands[name]
-        try:
-            self.executor.submit(self._errand, name, job, work)
-        except RuntimeError:  # shut down: the town is closing
-            with self._busy_lock:
-                self._busy.pop(name, None)
-            raise
-        return True
-
-    def start_errands(self) -> None:
-        for name in list(self._errands):
-            self.start_errand(name)
-
-    def _errand(self, name: str, job: int, work: Callable[[], None]) -> None:
-        try:
-            work()
-        except Exception:  # the work reports its own failures; never let one escape
-            log.exception("errand %d for %s failed", job, name)
-        finally:
-            with self._busy_lock:
-                if self._busy.get(name) == job:
-                    del self._busy[name]
 
     # --- applying outcomes (main thread) ---------------------------------------------------
 
@@ -262,29 +204,50 @@ class MindDirector:
             self.apply_decision(outcome.names[0], outcome.decision, now)
 
     def apply_decision(self, name: str, decision: contract.Decision, now: datetime) -> None:
-        slot, resident = self.slots[name], self._residents[name]
-        slot.due = now + timedelta(minutes=1)
+        """Carry out each action of `name`'s decision in order; one that cannot apply is
+        logged and counted (`stats.unapplied`), never silently dropped."""
+        self.slots[name].due = now + timedelta(minutes=1)
         for action in decision.actions:
-            if isinstance(action, contract.GoTo):
+            problem = self.apply_action(name, action, now)
+            if problem is not None:
+                self.stats.count_unapplied(f"{name}: {problem}")
+                log.warning("cannot apply %s's %s: %s", name, action.kind, problem)
+
+    def apply_action(self, name: str, action: contract.Action, now: datetime) -> str | None:
+        """One action, by its type; None when done, else why it cannot apply."""
+        slot, resident = self.slots[name], self._residents[name]
+        match action:
+            case contract.GoTo():
                 occupied = {r.activity.destination for r in self._residents.values() if r.activity}
                 activity, place = self.planner.go_to(resident, action, now, occupied)
                 slot.queued = activity
                 slot.plan_object(place, action.object_state, activity.key)
                 slot.due = now + timedelta(minutes=action.duration_minutes)
                 self.stats.go_tos += 1
-            elif isinstance(action, contract.Wait):
-                slot.due = now + timedelta(minutes=max(1, action.minutes))
-            elif isinstance(action, contract.StartConversation):
-                if self.is_visitor(action.partner):
+            case contract.Wait(minutes=minutes):
+                slot.due = now + timedelta(minutes=max(1, minutes))
+            case contract.StartConversation(partner=partner):
+                if self.is_visitor(partner):
                     self.greet_visitor(name, now)
+                elif partner in self.slots:
+                    slot.wants_to_talk, slot.talk_asked = partner, now
                 else:
-                    slot.wants_to_talk, slot.talk_asked = action.partner, now
-            elif isinstance(action, contract.SayLine) and self.is_visitor(action.partner):
-                self.say_to_visitor(name, action.partner, action.text, now)
-            elif isinstance(action, contract.ChangeObjectState):
-                place = self.planner.place_of(action.address)
-                if place is not None and place in self.objects:
-                    self.objects.set(place, action.state, by=name, at=now)
+                    return f"{partner!r} is nobody in this town to talk with"
+            case contract.SayLine(partner=partner, text=text):
+                if not self.is_visitor(partner):
+                    return (
+                        f"a line to {partner} outside a conversation (only the visitor is "
+                        "spoken to one line at a time; residents talk in conversation jobs)"
+                    )
+                self.say_to_visitor(name, partner, text, now)
+            case contract.ChangeObjectState(address=address, state=state):
+                place = self.planner.place_of(address)
+                if place is None or place not in self.objects:
+                    return f"there is no object at {address.describe()}"
+                self.objects.set(place, state, by=name, at=now)
+            case _:
+                assert_never(action)
+        return None
 
     def fail(self, outcome: Failed, now: datetime) -> None:
         self.stats.errors += 1
@@ -311,7 +274,7 @@ class MindDirector:
             not self.is_visitor(partner)
             and partner in self.slots
             and partner in self._residents
-            and partner not in self._busy
+            and not self.jobs.is_busy(partner)
             and not self.talks.talking(partner)
         )
         if not free:
@@ -335,7 +298,7 @@ class MindDirector:
         """`name` decided to talk to the visitor: a job finds the opening line (a `SayLine`)."""
         agent, visitor, about = self.minds[name], self.visitor, self.visitor_description
         if visitor is not None:
-            self.submit((name,), lambda: agent.greet(visitor.name, about, now))
+            self.submit((name,), lambda: agent.talker.greet(visitor.name, about, now))
 
     def say_to_visitor(self, name: str, visitor: str, text: str, now: datetime) -> None:
         """Play the line back in `name`'s bubble and the dialogue log; the desk hands it out."""

@@ -1,21 +1,24 @@
-"""Thinking jobs: what runs on the worker threads, and what comes back from them.
+"""Thinking jobs: what runs on the worker threads, what comes back, and who is busy.
 
 A job gets frozen data in (a `Perception`, or the game time for a conversation) and the
 minds it owns (one, or both speakers); it never touches the world or pygame. Whatever
 happens, exactly one `Outcome` goes into the results queue, so nothing stalls waiting.
+`JobBoard` runs them: one thread pool, at most one job per resident, and errands — the
+player's desk's work on a mind — waiting until their resident is free.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import queue
+import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 
-from cognition.agent import Agent
-from cognition.contract import Conversation, Decision, Perception
-from cognition.llm.task import BudgetReached
+from cognition import Agent, BudgetReached, Conversation, Decision, Perception
 
 log = logging.getLogger(__name__)
 
@@ -49,13 +52,14 @@ class Failed:
 
 
 Outcome = Decided | Conversed | Failed
+Thinking = Callable[[], Decision | Conversation]
 
 
 def run_job(
     results: queue.Queue[Outcome],
     job: int,
     names: tuple[str, ...],
-    think: Callable[[], Decision | Conversation],
+    think: Thinking,
 ) -> None:
     """Run `think` and put exactly one outcome into `results` (worker thread)."""
     try:
@@ -77,4 +81,98 @@ def decide_job(agent: Agent, perception: Perception) -> Callable[[], Decision]:
 
 
 def conversation_job(opener: Agent, partner: Agent, now: datetime) -> Callable[[], Conversation]:
-    return lambda: opener.converse_with(partner, now)
+    return lambda: opener.talker.converse_with(partner.talker, now)
+
+
+class JobBoard:
+    """Who is thinking: the thread pool, the job in flight per resident, the results queue
+    of finished outcomes, and errands waiting for their resident. Thread-safe."""
+
+    def __init__(self, workers: int = 8) -> None:
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mind")
+        self.results: queue.Queue[Outcome] = queue.Queue()
+        self._numbers = itertools.count(1)
+        self._busy: dict[str, int] = {}  # name -> job in flight
+        self._lock = threading.Lock()
+        self._errands: dict[str, Callable[[], None]] = {}  # waiting for their resident
+
+    @property
+    def in_flight(self) -> int:
+        """How many residents have a job (or an errand) running."""
+        with self._lock:
+            return len(self._busy)
+
+    def busy(self) -> frozenset[str]:
+        with self._lock:
+            return frozenset(self._busy)
+
+    def is_busy(self, name: str) -> bool:
+        with self._lock:
+            return name in self._busy
+
+    def submit(self, names: tuple[str, ...], think: Thinking) -> None:
+        """Run `think` for the residents `names` (they are busy until its outcome is taken)."""
+        job = next(self._numbers)
+        with self._lock:
+            for name in names:
+                self._busy[name] = job
+        self.executor.submit(run_job, self.results, job, names, think)
+
+    def take(self, block: bool = False, timeout: float | None = None) -> list[Outcome]:
+        """The outcomes finished so far (with `block`, waiting up to `timeout` for the first);
+        their residents are free again."""
+        taken: list[Outcome] = []
+        while True:
+            try:
+                outcome = self.results.get(block=block and not taken, timeout=timeout)
+            except queue.Empty:
+                return taken
+            with self._lock:
+                for name in outcome.names:
+                    self._busy.pop(name, None)
+            taken.append(outcome)
+
+    # --- errands: work for the player's desk on a resident's mind ---------------------------
+
+    def run_errand(self, name: str, work: Callable[[], None]) -> None:
+        """Run `work` (e.g. answering the player) for resident `name` once no job of theirs
+        is in flight; no decision starts for them until it is done. `work` reports its own
+        results and failures; one errand waits per resident."""
+        self._errands[name] = work
+        self.start_errand(name)
+
+    def has_errand(self, name: str) -> bool:
+        return name in self._errands
+
+    def start_errand(self, name: str) -> bool:
+        """Start the errand waiting for `name` if they are free; True when started."""
+        work = self._errands.get(name)
+        with self._lock:
+            if work is None or name in self._busy:
+                return False
+            job = self._busy[name] = next(self._numbers)
+        del self._errands[name]
+        try:
+            self.executor.submit(self._errand, name, job, work)
+        except RuntimeError:  # shut down: the town is closing
+            with self._lock:
+                self._busy.pop(name, None)
+            raise
+        return True
+
+    def start_errands(self) -> None:
+        for name in list(self._errands):
+            self.start_errand(name)
+
+    def _errand(self, name: str, job: int, work: Callable[[], None]) -> None:
+        try:
+            work()
+        except Exception:  # the work reports its own failures; never let one escape
+            log.exception("errand %d for %s failed", job, name)
+        finally:
+            with self._lock:
+                if self._busy.get(name) == job:
+                    del self._busy[name]
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)

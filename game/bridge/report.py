@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from cognition.memory.records import MemoryKind
+from cognition import MemoryKind
 from game.bridge.town_minds import LivingTown
 from game.world.address import Address
 from game.world.grid import Tile
@@ -83,6 +83,7 @@ def run_report(
         "fallbacks": usage.fallbacks,
         "failed_attempts": usage.failed_attempts,
         "errors": stats.errors + usage.errors,
+        "unapplied_actions": stats.unapplied,  # decided actions the world could not carry out
         "memories": memories,
         "reflections": reflections,
         "conversations": stats.conversations,

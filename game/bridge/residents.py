@@ -51,7 +51,13 @@ class MindStats:
     conversations: int = 0
     errors: int = 0
     last_error: str = ""
+    unapplied: int = 0  # actions of decisions that could not apply (logged)
+    last_unapplied: str = ""
     talked_with: dict[str, set[str]] = field(default_factory=dict)
+
+    def count_unapplied(self, why: str) -> None:
+        self.unapplied += 1
+        self.last_unapplied = why
 
     def count_conversation(self, first: str, second: str) -> None:
         self.conversations += 1

@@ -9,20 +9,26 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from cognition.agent import Agent
-from cognition.config import LLMSettings
-from cognition.llm import ModelStack, build_language_model
-from cognition.llm.retry import RetryPolicy
-from cognition.memory import MemoryStore, MemoryStream
-from cognition.memory.embeddings import Embedder
-from cognition.offline import OfflineBrain
-from cognition.persona import Persona, load_personas
-from cognition.settings import MindSettings
+from cognition import (
+    Agent,
+    Embedder,
+    LLMSettings,
+    MemoryStore,
+    MemoryStream,
+    MindSettings,
+    ModelStack,
+    OfflineBrain,
+    Persona,
+    RetryPolicy,
+    build_language_model,
+    load_personas,
+)
 from game.bridge.activities import ActivityPlanner
 from game.bridge.director import MindDirector
 from game.bridge.perception import PerceptionBuilder
@@ -149,9 +155,12 @@ def build_living_town(
         line_minutes=line_minutes,
     )
     residents = [Resident(name, spawns[name].tile) for name in minds]
-    extra = {} if timer is None else {"timer": timer}
     population = Population(
-        residents, director, pathfinder, path_budget_seconds=path_budget_seconds, **extra
+        residents,
+        director,
+        pathfinder,
+        path_budget_seconds=path_budget_seconds,
+        timer=timer or time.perf_counter,
     )
     director.watch(population.residents)
     return LivingTown(town, clock, population, director, objects, stack, store, minds)

@@ -1,182 +1,152 @@
-"""Headless simulation (composition root): the world, the population and the minds, no window.
+"""`smallville simulate`: a town lived headless in lockstep, with a progress bar, a summary
+and a JSON report; `--save` / `--load` save slots.
 
     smallville simulate --town the_ville_n3 --hours 2 --json report.json
     smallville simulate --town the_ville_n3 --hours 2 --save smoke   # save at the end
     smallville simulate --load smoke --hours 0                       # describe the save
 
-Runs in lockstep, so the same seed with the offline brain gives the same report (wall time
-aside) — also when continued from a save. A progress bar goes to stderr; the summary to
-stdout. A slot that cannot be loaded or written is one line on stderr and exit status 2.
+The run itself is `game.bridge.simulation.simulate` (same seed + offline brain ⇒ same
+report). The progress bar goes to stderr, the summary to stdout; a slot that cannot be
+loaded or written is one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import sys
-import tempfile
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeAlias
 
-from cognition.config import LLMSettings
-from cognition.llm.retry import RetryPolicy
-from game.bridge.build import MindsRecipe, compose_town, make_embedder
-from game.bridge.lockstep import LockstepRunner
-from game.bridge.persist.load import LoadedTown
-from game.bridge.persist.save import embedder_name, save_town, town_settings
-from game.bridge.report import TownRecorder, run_report
-from game.bridge.town_minds import LivingTown
-from game.saves import SaveError, SaveSlots, check_slot_name
+from game.saves import SaveError
 from game.world.clock import format_moment
 
-
-@dataclass
-class SimulationOptions:
-    town: str = "the_ville_n25"
-    hours: float = 24.0
-    seed: int = 0
-    step_minutes: float = 1.0
-    base_url: str | None = None
-    model: str | None = None
-    api_key: str | None = None
-    max_concurrency: int = 16
-    timeout_s: float = 60.0
-    workers: int = 16
-    data_dir: Path | None = None
-    embedder: str = "minilm"  # "minilm" (the real local model) or "hashing" (instant, tests)
-    progress: bool = True
-    save: str | None = None  # save the town in this slot at the end
-    load: str | None = None  # start from this slot instead of the bundled town
-    previous: bool = False  # with load: the save before the slot's last one
-    saves_dir: Path | None = None  # where slots live (None: game.saves.default_saves_root())
-
-    def slots(self) -> SaveSlots:
-        return SaveSlots(self.saves_dir)
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
-def llm_settings(options: SimulationOptions) -> LLMSettings:
-    if options.base_url is None:
-        return LLMSettings(offline=True, max_concurrency=options.max_concurrency)
-    return LLMSettings(
-        base_url=options.base_url,
-        api_key=options.api_key or "not-needed",
-        model=options.model or "gpt-4o-mini",
-        max_concurrency=options.max_concurrency,
-        timeout_s=options.timeout_s,
+def add_to(subcommands: Subcommands) -> None:
+    sim = subcommands.add_parser(
+        "simulate", help="run a town headless in lockstep and report what the minds did"
     )
+    sim.add_argument("--town", default="the_ville_n25", help="a bundled town or a directory")
+    sim.add_argument("--hours", type=float, default=24.0, help="game hours to run")
+    sim.add_argument("--brain", choices=["offline"], help="the offline brain (the default)")
+    sim.add_argument(
+        "--base-url", help="an OpenAI-compatible server, e.g. http://localhost:11434/v1"
+    )
+    sim.add_argument("--model", help="the model name at --base-url")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--step-minutes", type=float, default=1.0, help="game minutes per step")
+    sim.add_argument("--workers", type=int, default=16, help="thinking threads")
+    sim.add_argument("--max-concurrency", type=int, default=16, help="model calls at once")
+    sim.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
+    sim.add_argument("--data-dir", type=Path, help="keep the memory store here (default: temp)")
+    sim.add_argument("--json", type=Path, help="write the report as JSON")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument("--save", metavar="SLOT", help="save the town in this slot at the end")
+    sim.add_argument(
+        "--load",
+        metavar="SLOT",
+        help="start from this save: its town, seed and memories (--hours 0: describe it, stop)",
+    )
+    sim.add_argument(
+        "--previous", action="store_true", help="with --load: the save before the slot's last"
+    )
+    sim.add_argument("--saves-dir", type=Path, help="where the slots are (default: user data)")
+    sim.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The summary on stdout; exit 2 when a save cannot be used."""
+    # lazy: the minds (cognition, numpy, the model client) cost ~0.4 s to import (measured
+    # with -X importtime); `smallville --help`, `saves` and `map-check` need none of it
+    from game.bridge import LivingTown, SimulationOptions, simulate
+
+    if args.brain == "offline" and args.base_url:
+        raise SystemExit("choose --brain offline or --base-url, not both")
+    if args.previous and args.load is None:
+        raise SystemExit("--previous needs --load SLOT")
+    options = SimulationOptions(
+        town=args.town,
+        hours=args.hours,
+        seed=args.seed,
+        step_minutes=args.step_minutes,
+        base_url=args.base_url,
+        model=args.model,
+        api_key=os.environ.get("OPENAI_API_KEY"),
+        max_concurrency=args.max_concurrency,
+        workers=args.workers,
+        data_dir=args.data_dir,
+        embedder=args.embedder,
+        save=args.save,
+        load=args.load,
+        previous=args.previous,
+        saves_dir=args.saves_dir,
+    )
+    bar = ProgressBar(options.hours * 60) if options.hours and not args.quiet else None
+
+    def show_progress(town: LivingTown) -> None:
+        if bar is not None:
+            usage = town.stack.meter.snapshot().total
+            bar.draw(town.clock.now, usage.calls, usage.total_tokens)
+
+    try:
+        report, _ = simulate(options, observe=show_progress)
+    except SaveError as error:
+        print(f"smallville: {one_line(error)}", file=sys.stderr)
+        return 2
+    if bar is not None:
+        bar.finish()
+    if options.load is not None and options.hours == 0:
+        print(town_text(report["town"]))
+    else:
+        print(summary_text(report))
+    if report.get("saved"):
+        print(f"saved as {report['saved']!r} in {options.slots().root}")
+    if args.json is not None:
+        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return 0
 
 
 class ProgressBar:
-    """One line on stderr: game time, calls, tokens, ETA."""
+    """One line on stderr: game time, share done, model calls, tokens, ETA."""
 
     def __init__(self, total_minutes: float, stream: TextIO = sys.stderr) -> None:
         self.total = total_minutes
         self.stream = stream
         self.started = time.perf_counter()
         self.last_drawn = 0.0
+        self.first: datetime | None = None  # the game time of the first step seen
+        self.last: tuple[datetime, int, int] | None = None
 
-    def draw(self, living: LivingTown, done_minutes: float, force: bool = False) -> None:
-        now = time.perf_counter()
-        if not force and now - self.last_drawn < 0.5:
+    def draw(self, now: datetime, calls: int, tokens: int, force: bool = False) -> None:
+        """After a step: the game time and the model's usage (at most twice a second)."""
+        self.first = self.first or now
+        self.last = (now, calls, tokens)
+        wall = time.perf_counter()
+        if not force and wall - self.last_drawn < 0.5:
             return
-        self.last_drawn = now
-        share = min(1.0, done_minutes / self.total) if self.total else 1.0
-        elapsed = now - self.started
+        self.last_drawn = wall
+        done = (now - self.first).total_seconds() / 60
+        share = 1.0 if force or not self.total else min(1.0, done / self.total)
+        elapsed = wall - self.started
         eta = elapsed / share - elapsed if share > 0 else 0.0
-        usage = living.stack.meter.snapshot().total
         bar = "#" * int(share * 30)
         self.stream.write(
-            f"\r[{bar:<30}] {living.clock.now:%a %H:%M} {share:4.0%} "
-            f"calls {usage.calls} tokens {usage.total_tokens} ETA {eta:4.0f}s "
+            f"\r[{bar:<30}] {now:%a %H:%M} {share:4.0%} "
+            f"calls {calls} tokens {tokens} ETA {eta:4.0f}s "
         )
         self.stream.flush()
 
-
-def simulate(
-    options: SimulationOptions,
-    retry: RetryPolicy | None = None,
-    observe: Callable[[LivingTown], None] | None = None,
-) -> tuple[dict[str, Any], TownRecorder]:
-    """Run the town headless for `options.hours`; the report and where everyone went.
-    With `options.load` the town starts from that slot; with `options.save` it is saved at
-    the end. Raises `SaveError` when a slot cannot be loaded or written."""
-    started = time.perf_counter()
-    if options.save is not None:
-        check_slot_name(options.save)  # before hours of simulation, not after
-    slots = options.slots()
-    if options.save is not None or options.load is not None:
-        for done in slots.recover():
-            sys.stderr.write(f"saves: {done}\n")
-    settings = llm_settings(options)
-    recipe = MindsRecipe(
-        town=options.town,
-        settings=settings,
-        embedder=make_embedder(options.embedder),
-        seed=options.seed,
-        workers=options.workers,
-        retry=retry,
-        from_slot=options.load,
-        previous=options.previous,
-        saves=slots,
-    )
-    with tempfile.TemporaryDirectory(prefix="smallville-sim-") as scratch:
-        recipe.memory_dir = options.data_dir or Path(scratch) / "memory"
-        loaded = compose_town(recipe)
-        living = loaded.living
-        for warning in loaded.warnings:
-            sys.stderr.write(f"warning: {warning}\n")
-        try:
-            recorder = TownRecorder()
-            runner = LockstepRunner(living, options.step_minutes, loaded.pending_walk_minutes)
-            bar = ProgressBar(options.hours * 60) if options.progress and options.hours else None
-            start = living.clock.now
-            end = start + timedelta(hours=options.hours)
-
-            def after_step(town: LivingTown) -> None:
-                recorder(town)
-                if observe is not None:
-                    observe(town)
-                if bar is not None:
-                    bar.draw(town, (town.clock.now - start).total_seconds() / 60)
-
-            runner.run_until(end, after_step)
-            if bar is not None:
-                bar.draw(living, options.hours * 60, force=True)
-                sys.stderr.write("\n")
-            played = (living.clock.now - start).total_seconds() / 3600
-            report = run_report(living, round(played, 3), time.perf_counter() - started, recorder)
-            report["town"] = describe_town(loaded)
-            if living.director.message:
-                report["message"] = living.director.message
-            if options.save is not None:
-                embedder = embedder_name(living)
-                save_town(
-                    living,
-                    slots,
-                    options.save,
-                    town_id=loaded.town_id,
-                    visitor=loaded.visitor,
-                    settings=town_settings(settings, seed=loaded.seed, embedder=embedder),
-                    pending_walk_minutes=runner.pending_walk_minutes,
-                )
-                report["saved"] = options.save
-        finally:
-            living.close()
-    return report, recorder
-
-
-def describe_town(loaded: LoadedTown) -> dict[str, Any]:
-    """Which town, when, who and how much each remembers (the report's "town" part)."""
-    living = loaded.living
-    return {
-        "town": loaded.town_id,
-        "loaded_from": loaded.slot,
-        "game_time": living.clock.now.isoformat(),
-        "residents": {name: mind.memory.count() for name, mind in living.minds.items()},
-    }
+    def finish(self) -> None:
+        """The bar at 100 %, then a new line."""
+        if self.last is not None:
+            self.draw(*self.last, force=True)
+        self.stream.write("\n")
+        self.stream.flush()
 
 
 def town_text(town: dict[str, Any]) -> str:
@@ -207,21 +177,3 @@ def one_line(error: SaveError) -> str:
     """A save error on one line (schema problems are listed on lines of their own)."""
     first, *rest = [line.strip() for line in str(error).splitlines() if line.strip()]
     return " ".join([first, "; ".join(rest)]) if rest else first
-
-
-def run_simulation_command(options: SimulationOptions, json_path: Path | None) -> int:
-    """`smallville simulate`: the summary on stdout; exit 2 when a save cannot be used."""
-    try:
-        report, _ = simulate(options)
-    except SaveError as error:
-        print(f"smallville: {one_line(error)}", file=sys.stderr)
-        return 2
-    if options.load is not None and options.hours == 0:
-        print(town_text(report["town"]))
-    else:
-        print(summary_text(report))
-    if report.get("saved"):
-        print(f"saved as {report['saved']!r} in {options.slots().root}")
-    if json_path is not None:
-        json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    return 0

@@ -5,7 +5,8 @@
 (PyInstaller puts the bundle's files under `sys._MEIPASS`). User data never goes inside the
 bundle: `user_data_dir()` is `$SMALLVILLE_DATA_DIR` when set (tests, CI), else the platform's
 user data directory; `user_config_dir()` likewise with `$SMALLVILLE_CONFIG_DIR`.
-Pure standard library plus platformdirs: any layer may import it.
+Pure standard library plus platformdirs; the rooms above the town (bridge, render, ui, play,
+commands) use it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+
+import platformdirs
 
 APP_NAME = "smallville"
 DATA_DIR_VARIABLE = "SMALLVILLE_DATA_DIR"
@@ -46,8 +49,6 @@ def user_data_dir() -> Path:
     override = _override(DATA_DIR_VARIABLE)
     if override is not None:
         return override
-    import platformdirs
-
     return Path(platformdirs.user_data_dir(APP_NAME))
 
 
@@ -56,6 +57,4 @@ def user_config_dir() -> Path:
     override = _override(CONFIG_DIR_VARIABLE)
     if override is not None:
         return override
-    import platformdirs
-
     return Path(platformdirs.user_config_dir(APP_NAME))

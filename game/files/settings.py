@@ -9,11 +9,9 @@ its default; unknown keys are ignored.
 
 The API key is never written: `UserSettings` has no field for it, so no code path can put
 one in the file. A key typed in the settings menu lives only in memory for the session and is
-passed to `to_llm_settings(api_key)`; without one, `OPENAI_API_KEY` from the environment is
-used.
-
-`cognition` is imported only inside the functions that build `LLMSettings`, so the menus
-(which import this module) stay free of it.
+passed to `game.bridge.brains.llm_settings_for(settings, api_key)`, which turns these choices
+into the minds' model settings; without one, `OPENAI_API_KEY` from the environment is used.
+This module knows nothing of the minds (the menus import it).
 """
 
 from __future__ import annotations
@@ -25,17 +23,13 @@ import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from game.files.paths import user_config_dir
 from game.saves.files import fsync_directory, write_durably
 from game.town.speed import SPEEDS
-
-if TYPE_CHECKING:
-    from cognition.config import LLMSettings
-    from cognition.llm.probe import ConnectionReport
 
 __all__ = [
     "AUTOSAVE_CHOICES",
@@ -47,7 +41,6 @@ __all__ = [
     "LoadedSettings",
     "SettingsError",
     "UserSettings",
-    "check_connection",
     "load",
     "save",
     "settings_path",
@@ -118,41 +111,6 @@ class UserSettings(BaseModel):
             values["model"] = model
         settings, _ = _validate_leniently(values, cls())
         return settings
-
-    def to_llm_settings(
-        self, api_key: str | None = None, env: Mapping[str, str] | None = None
-    ) -> LLMSettings:
-        """The minds' settings: these choices, then the environment for the rest. A key typed
-        this session (`api_key`) wins over `OPENAI_API_KEY`. Raises `cognition.config.
-        ConfigError` when the environment holds an invalid value."""
-        from cognition.config import LLMSettings
-
-        if self.backend == "offline":
-            return LLMSettings.load(env, offline=True)
-        explicit: dict[str, Any] = {
-            "offline": False,
-            "base_url": self.base_url or None,
-            "model": self.model,
-        }
-        typed = (api_key or "").strip()
-        if typed:
-            explicit["api_key"] = typed
-        return LLMSettings.load(env, **explicit)
-
-    def brain_lines(
-        self, api_key: str | None = None, env: Mapping[str, str] | None = None
-    ) -> tuple[str, str | None]:
-        """The title screen's line on the brain in use, and a hint on connecting a model
-        (None when one is configured)."""
-        from cognition.config import ConfigError
-
-        try:
-            llm = self.to_llm_settings(api_key, env)
-        except ConfigError as error:
-            return "Offline brain: the model settings are invalid", str(error).splitlines()[-1]
-        if llm.uses_offline_brain:
-            return OFFLINE_BRAIN_LINE, CONNECT_HINT
-        return f"Model: {llm.model} at {llm.base_url or 'OpenAI'}", None
 
 
 @dataclass(frozen=True)
@@ -241,21 +199,3 @@ def _validate_leniently(
 def _looks_secret(name: str) -> bool:
     lowered = name.lower()
     return any(word in lowered for word in _SECRET_WORDS)
-
-
-def check_connection(
-    settings: UserSettings,
-    api_key: str | None = None,
-    timeout_s: float = 10.0,
-    env: Mapping[str, str] | None = None,
-) -> ConnectionReport:
-    """The settings menu's "Test connection": these settings (and the session's key) through
-    `cognition.llm.probe.test_connection`. Blocks up to `timeout_s`: run it on a worker."""
-    from cognition.config import ConfigError
-    from cognition.llm.probe import ConnectionReport, test_connection
-
-    try:
-        llm = settings.to_llm_settings(api_key, env)
-    except ConfigError as error:
-        return ConnectionReport(False, settings.model, None, str(error).replace("\n", " "))
-    return test_connection(llm, timeout_s)

@@ -1,7 +1,9 @@
-"""The game window: builds the town and runs the loop events → update(dt) → draw at 60 FPS.
+"""The game window's loop for one town: events → update(dt) → draw, at 60 FPS.
 
-The same loop runs headless (SDL_VIDEODRIVER=dummy) with a fixed dt for benchmarks and
-screenshots. Drawing lives in game.render and game.ui; the model in game.world and game.town.
+Every event takes one route (`game.ui.input.InputRoute`): the panels first, then the town's
+input handler, whose typed commands act on this `App` (it is their `TownControls`). The same
+loop runs headless (SDL_VIDEODRIVER=dummy) with a fixed dt for benchmarks and screenshots.
+Drawing lives in game.render and game.ui; the model in game.world and game.town.
 """
 
 from __future__ import annotations
@@ -11,38 +13,37 @@ import logging
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
+from game.bridge import LivingTown, TownFile
 from game.files.paths import bundled
+from game.play.session import PlaySession
+from game.play.town_menus import LeaveTown, TownMenus
+from game.play.window import FrameTimes, open_window
 from game.render.camera import Camera
 from game.render.scene import TownScene
 from game.town.director import ResidentDirector
 from game.town.population import Population
+from game.town.resident import Tile
 from game.town.setup import build_population
 from game.town.speed import SimulationSpeed
 from game.ui.dialogue_panel import LogLine
-from game.ui.handlers import Handler, TownHandler
 from game.ui.hud import Hud, HudInfo
+from game.ui.input import InputRoute, TownControls, TownHandler
+from game.ui.input.commands import Kind
 from game.ui.loading import LoadingScreen
 from game.ui.panels import PanelStack
-from game.ui.view_state import ViewState
+from game.ui.view_state import Point, ViewState
 from game.world.clock import GameClock
 from game.world.tmx.loader import load_town
 from game.world.town import TownMap
 
-if TYPE_CHECKING:  # the minds load on a worker thread, behind the loading screen (launch.py)
-    from game.bridge.town_minds import LivingTown
-    from game.play.session import PlaySession
-    from game.play.town_menus import LeaveTown, TownMenus
-
 log = logging.getLogger(__name__)
 DEFAULT_MAP = bundled("maps/the_ville.tmx")
 DEFAULT_CHARACTERS = bundled("assets/characters")
-WINDOW_TITLE = "Smallville"
 
 
 @dataclass
@@ -59,27 +60,9 @@ class AppOptions:
     line_minutes: float = 2.0  # game minutes each spoken line stays in its bubble
 
 
-@dataclass
-class FrameTimes:
-    """Milliseconds per frame (events + update + draw + present)."""
-
-    samples: list[float] = field(default_factory=list)
-
-    def summary(self, agents: int) -> dict[str, float | int]:
-        ordered = sorted(self.samples) or [0.0]
-        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-        median = statistics.median(ordered)
-        return {
-            "frames": len(self.samples),
-            "agents": agents,
-            "frame_ms_median": round(median, 3),
-            "frame_ms_p99": round(p99, 3),
-            "fps": round(1000.0 / median, 1) if median else 0.0,
-        }
-
-
 class App:
-    """Owns the window, the view state, the current input handler and the loop."""
+    """One town in the window: the view, the panels, the input route and the loop. The
+    town's input commands act on it (`TownControls`)."""
 
     def __init__(
         self,
@@ -107,13 +90,13 @@ class App:
         self.view.pick_resident = scene.resident_at
         self.hud = Hud(scene.text)
         self.view.button_at = self.hud.button_at
-        self.handler: Handler = TownHandler(self.view)
         self.real_seconds = 0.0
         self.fps = 0.0
         self.loading: LoadingScreen | None = None  # the loading screen shown, if any
         self.panels = PanelStack()  # inspector, chat, objects, menus: they get input first
         self.session: PlaySession | None = None  # the player, when the town has minds
         self.menus: TownMenus | None = None  # pause, save, load, settings, quit prompt
+        self.input: InputRoute[TownControls] = InputRoute(self.panels, TownHandler(self.view), self)
         self._paused_before_loading = False  # the player's own pause, kept over a failed load
         self._centre_on_residents()
 
@@ -128,12 +111,10 @@ class App:
         town = load_town(options.map_path)
         population = build_population(town, director_for(town) if director_for else None)
         if options.town is not None:  # only the bundled town's residents
-            from game.bridge.town_minds import TownFile
-
             wanted = set(TownFile.load(options.town).residents)
             kept = [r for r in population if r.name in wanted]
             population = Population(kept, population.director, population.pathfinder)
-        scene = TownScene.load(options.map_path, options.characters)
+        scene = TownScene.for_town(town, options.characters)
         return cls(town, population, GameClock(), scene, options)
 
     def close(self) -> None:
@@ -159,30 +140,17 @@ class App:
         self.draw()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.view.mouse = event.pos
-        if self.menus is not None and event.type == pygame.QUIT:
-            self.menus.ask_quit()  # "Save before quitting?" (asked again: quit at once)
-            return
-        if self.panels.handle(event):
-            return
-        if self.panels.wants_text() and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
-            return  # typing in a panel never steers the town
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self._close_top():
-            return
-        next_handler = self.handler.handle(event)
-        if next_handler is None:
-            self.view.running = False
-        else:
-            self.handler = next_handler
+        self.input.handle(event)
 
     def update(self, real_seconds: float) -> None:
         self.real_seconds += real_seconds
-        self._apply_window_requests()
-        self.view.steering = self.session is not None and self.session.player is not None
-        self.view.pan_by_keys(real_seconds)
-        self._act_on_input()
-        game_minutes = 0.0 if self.panels.pausing else self.view.speed.tick(real_seconds)
+        view = self.view
+        view.camera.resize(*self.screen.get_size())
+        view.steering = self.session is not None and self.session.player is not None
+        view.pan_by_keys(real_seconds)
+        if self.session is not None:
+            self.session.steer(view.held_pan)
+        game_minutes = 0.0 if self.panels.pausing else view.speed.tick(real_seconds)
         self.population.update(self.clock.now, game_minutes)
         if self.session is not None:
             self.session.update(real_seconds)
@@ -191,47 +159,8 @@ class App:
         if self.menus is not None:
             self.menus.update(self.clock.now)
             if self.menus.leaving is not None:
-                self.view.running = False
+                view.running = False
         self._follow_selected()
-
-    def _close_top(self) -> bool:
-        """Esc closes the topmost panel first; True when there was one."""
-        top = self.panels.top
-        if top is None:
-            return False
-        top.closed = True
-        self.panels.update(0.0, self.clock.now)
-        return True
-
-    def _act_on_input(self) -> None:
-        """Map clicks and key requests the handlers collected this frame."""
-        view, session = self.view, self.session
-        clicks, view.clicks = view.clicks, []
-        requests, view.requests = view.requests, []
-        if "menu" in requests and self.menus is not None:
-            self.menus.open_pause()  # Esc with no panel to close and nobody followed
-        for point in clicks:
-            resident = self.scene.resident_at(point)
-            if session is None:
-                view.selected = resident
-                continue
-            x, y = view.camera.screen_to_map(*point)
-            tile = (int(x // self.town.tile_width), int(y // self.town.tile_height))
-            view.selected = session.click(tile, resident)
-        if session is None:
-            return
-        session.steer(view.held_pan)
-        for request in requests:
-            if request == "talk":
-                session.talk(view.selected)
-            elif request == "objects":
-                session.objects_here(self._camera_tile())
-            elif request == "inspect" and view.selected is not None:
-                session.inspect(view.selected)
-
-    def _camera_tile(self) -> tuple[int, int]:
-        x, y = self.view.camera.screen_to_map(*(v / 2 for v in self.screen.get_size()))
-        return int(x // self.town.tile_width), int(y // self.town.tile_height)
 
     def _follow_selected(self) -> None:
         resident = self.population.get(self.view.selected) if self.view.selected else None
@@ -242,20 +171,46 @@ class App:
             tile = self.town.tile_width
             self.view.camera.look_at((x + 0.5) * tile, (y + 0.5) * tile)
 
-    def _apply_window_requests(self) -> None:
-        view = self.view
-        if view.fullscreen_requested:
-            view.fullscreen_requested = False
-            try:
-                pygame.display.toggle_fullscreen()
-            except pygame.error as error:
-                log.warning("fullscreen toggle failed: %s", error)
-            self.screen = pygame.display.get_surface() or self.screen
-        if view.resize_to is not None:
-            if self.screen.get_size() != view.resize_to:
-                self.screen = open_window(view.resize_to)
-            view.resize_to = None
-        view.camera.resize(*self.screen.get_size())
+    # -- what the input's commands act on (game.ui.input.TownControls) ----------------------
+
+    @property
+    def player(self) -> PlaySession | None:
+        return self.session
+
+    def notify(self, message: str, kind: Kind = "info") -> None:
+        if self.session is not None:
+            self.session.toast(message, kind)
+        else:
+            log.info("%s", message)
+
+    def tile_at(self, point: Point) -> Tile:
+        x, y = self.view.camera.screen_to_map(*point)
+        return int(x // self.town.tile_width), int(y // self.town.tile_height)
+
+    def camera_tile(self) -> Tile:
+        width, height = self.screen.get_size()
+        return self.tile_at((width // 2, height // 2))
+
+    def close_top_panel(self) -> bool:
+        top = self.panels.top
+        if top is None:
+            return False
+        top.closed = True
+        self.panels.update(0.0, self.clock.now)
+        return True
+
+    def toggle_fullscreen(self) -> None:
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as error:
+            log.warning("fullscreen toggle failed: %s", error)
+        self.screen = pygame.display.get_surface() or self.screen
+
+    def resize_window(self, size: tuple[int, int]) -> None:
+        if self.screen.get_size() != size:
+            self.screen = open_window(size)
+
+    # -- drawing ----------------------------------------------------------------------------
 
     def draw(self) -> None:
         if self.view.mouse is not None:  # residents move under a still mouse too
@@ -290,16 +245,7 @@ class App:
     def hud_info(self) -> HudInfo:
         selected = self.population.get(self.view.selected) if self.view.selected else None
         activity = selected.activity.description if selected and selected.activity else ""
-        extra = {}
-        if self.living is not None:
-            log_ = self.living.director.dialogue
-            extra = {
-                "banner": self.living.director.message,
-                "dialogue": [LogLine(x.speaker, x.listener, x.text) for x in log_.lines(6)],
-                "dialogue_total": log_.total,
-                "usage": usage_line(self.living),
-            }
-        return HudInfo(
+        info = HudInfo(
             now=self.clock.now,
             speed=self.view.speed.multiplier,
             paused=self.view.speed.paused,
@@ -311,8 +257,14 @@ class App:
             portrait=self.scene.painter.sheets.portrait(selected.slug) if selected else None,
             show_dialogue=self.view.show_dialogue,
             real_seconds=self.real_seconds,
-            **extra,  # type: ignore[arg-type]
         )
+        if self.living is not None:
+            spoken = self.living.director.dialogue
+            info.banner = self.living.director.message
+            info.dialogue = [LogLine(x.speaker, x.listener, x.text) for x in spoken.lines(6)]
+            info.dialogue_total = spoken.total
+            info.usage = usage_line(self.living)
+        return info
 
     @staticmethod
     def settle() -> None:
@@ -339,8 +291,6 @@ class App:
 
     def run_until_left(self) -> LeaveTown:
         """Play until the player leaves the town (the menus say how) or the window closes."""
-        from game.play.town_menus import LeaveTown
-
         self.run(close=False)
         leave = self.menus.leaving if self.menus is not None else None
         if self.menus is not None:
@@ -389,11 +339,3 @@ def usage_line(living: LivingTown) -> str:
     if dollars is not None:
         line += f" · about ${dollars:.2f}"
     return line
-
-
-def open_window(size: tuple[int, int]) -> pygame.Surface:
-    """(Re)open the resizable game window."""
-    if not pygame.get_init():
-        pygame.init()
-    pygame.display.set_caption(WINDOW_TITLE)
-    return pygame.display.set_mode(size, pygame.RESIZABLE)

@@ -1,11 +1,11 @@
-"""Entering a town (composition): build it with minds behind the loading screen, then the
+"""Entering a town: open it (built fresh or loaded) behind the loading screen, then the
 window's `App` on it with the player's session, the menus over the town and the autosave.
 
-    opened = load_town_with_screen(screen, options, NewTown("the_ville_n3", "Ada", "a painter"))
-    app = enter_town(opened, options, ...)
+    prepared = load_town_with_screen(screen, options, NewTown("the_ville_n3", "Ada", "a painter"))
+    app = enter_town(prepared, options, ...)
 
-Used by the title flow (`game.play.flow`) and by headless runs (`game.play.launch.build_with_minds`,
-where nobody plays: a spectator).
+Used by the title flow (`game.play.flow`) and by headless runs (`game.play.launch`, where
+nobody plays: a spectator).
 """
 
 from __future__ import annotations
@@ -13,10 +13,21 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
+from game.bridge import (
+    FromSave,
+    LivingTown,
+    OpenedTown,
+    PlayerDesk,
+    TownAutosaver,
+    TownFile,
+    TownRecipe,
+    llm_settings_for,
+    open_town,
+    town_settings,
+)
 from game.files.settings import UserSettings
 from game.play.app import App, AppOptions
 from game.play.session import PlaySession
@@ -30,19 +41,12 @@ from game.town.resident import Facing
 from game.ui.loading import LoadingScreen, LoadingState, load_while_drawing
 from game.ui.menus import LoadSlot, NewTown, TownOption
 
-if TYPE_CHECKING:
-    from game.bridge.build import MindsRecipe
-    from game.bridge.persist.load import LoadedTown
-    from game.bridge.town_minds import LivingTown
-
 TownStart = NewTown | LoadSlot  # what the player picked: a bundled town, or a save slot
 BUNDLED_TOWNS = ("the_ville_n25", "the_ville_n3")
 
 
 def bundled_towns() -> list[TownOption]:
     """The towns in `saves/` the player can start, biggest first."""
-    from game.bridge.town_minds import TownFile
-
     towns = []
     for town_id in BUNDLED_TOWNS:
         try:
@@ -61,11 +65,12 @@ def town_labels(towns: list[TownOption]) -> dict[str, str]:
 
 
 @dataclass
-class OpenedTown:
-    """A town built behind the loading screen: the town, its picture, the loading screen
-    shown, and whether the window was closed meanwhile."""
+class PreparedTown:
+    """A town opened behind the loading screen: the town, its picture (drawn from the map the
+    town was built on), the loading screen shown, and whether the window was closed
+    meanwhile."""
 
-    loaded: LoadedTown
+    opened: OpenedTown
     scene: TownScene
     loading: LoadingScreen
     closed: bool
@@ -80,81 +85,68 @@ def load_town_with_screen(
     player_settings: PlayerSettings | None = None,
     slots: SaveSlots | None = None,
     first_frame: list[float] | None = None,
-    recipe: MindsRecipe | None = None,
-) -> OpenedTown:
-    """Build the town with minds on a worker thread behind the loading screen (the map
-    picture loads on this thread meanwhile): `start` (None: `options.town` as a spectator),
-    or `recipe` as given. Returns the town, its picture, and whether the window was closed
-    meanwhile. Raises `LoadFailed` (the cause: a `SaveError`, a `ConfigError`, …)."""
-    wanted = recipe or town_recipe(options, start, player_settings, slots)
+    recipe: TownRecipe | None = None,
+) -> PreparedTown:
+    """Open the town with minds on a worker thread behind the loading screen, then draw its
+    map: `start` (None: `options.town` as a spectator), with `recipe` if given. Returns the
+    town, its picture, and whether the window was closed meanwhile. Raises `LoadFailed` (the
+    cause: a `SaveError`, a `ConfigError`, …)."""
+    wanted = recipe or town_recipe(options, start, player_settings)
+    save = FromSave(start.name, start.previous, slots) if isinstance(start, LoadSlot) else None
     loading = LoadingScreen(PixelText())
     state = LoadingState()
-    scenes: list[TownScene] = []
     public: dict[str, object] = {}
 
-    def work() -> LoadedTown:
+    def work() -> OpenedTown:
         state.report("waking the town", 0.01)
-        from game.bridge.build import compose_town
-        from game.bridge.persist.save import town_settings
+        opened = open_town(wanted, save, lambda what, share: state.report(what, 0.95 * share))
+        public.update(town_settings(wanted.llm_settings(), seed=opened.seed))
+        return opened
 
-        loaded = compose_town(wanted, state.report)
-        public.update(town_settings(wanted.llm_settings(), seed=loaded.seed))
-        return loaded
-
-    def load_scene() -> None:  # the first main step: runs right after the first frame
+    def mark_first_frame() -> None:  # runs right after the first loading frame
         if first_frame is not None:
             first_frame.append(time.time())
-        scenes.append(TownScene.load(options.map_path, options.characters))
 
-    loaded, closed = load_while_drawing(screen, loading, state, work, [load_scene])
-    return OpenedTown(loaded, scenes[0], loading, closed, start, public)
+    opened, closed = load_while_drawing(screen, loading, state, work, [mark_first_frame])
+    state.report("drawing the town", 0.97)
+    loading.draw(screen, state.status, 0.0)
+    pygame.display.flip()
+    scene = TownScene.for_town(opened.living.town, options.characters)
+    return PreparedTown(opened, scene, loading, closed, start, public)
 
 
 def town_recipe(
-    options: AppOptions,
-    start: TownStart | None,
-    player_settings: PlayerSettings | None,
-    slots: SaveSlots | None,
-) -> MindsRecipe:
+    options: AppOptions, start: TownStart | None, player_settings: PlayerSettings | None
+) -> TownRecipe:
     """What to build for `start`, with the player's brain (else the environment's)."""
-    from game.bridge.build import MindsRecipe
-
     llm = None
     if player_settings is not None:
-        llm = player_settings.settings.to_llm_settings(player_settings.api_key)
-    recipe = MindsRecipe(
-        town=options.town or "the_ville_n25",
+        llm = llm_settings_for(player_settings.settings, player_settings.api_key)
+    town = start.town if isinstance(start, NewTown) else options.town or "the_ville_n25"
+    return TownRecipe(
+        town=town,
         settings=llm,
         embedder=options.embedder,
         path_budget_seconds=0.003,
         line_minutes=options.line_minutes,
-        saves=slots,
     )
-    if isinstance(start, NewTown):
-        recipe.town = start.town
-    elif isinstance(start, LoadSlot):
-        recipe.from_slot, recipe.previous = start.name, start.previous
-    return recipe
 
 
 def enter_town(
-    opened: OpenedTown,
+    prepared: PreparedTown,
     options: AppOptions,
     player_settings: PlayerSettings | None = None,
     slots: SaveSlots | None = None,
     towns: list[TownOption] | None = None,
 ) -> App:
-    """The window's app on a built town: the player's session (who they are: `start`'s
+    """The window's app on an opened town: the player's session (who they are: `start`'s
     visitor or resident, a loaded save's visitor, or nobody — a spectator), the menus over
     the town, and the autosave. `towns`: the bundled towns (None: read them)."""
-    from game.bridge.desk.player_desk import PlayerDesk
-    from game.bridge.persist.autosave import TownAutosaver
-
-    loaded, scene, start = opened.loaded, opened.scene, opened.start
-    living = loaded.living
+    opened, scene, start = prepared.opened, prepared.scene, prepared.start
+    living = opened.living
     app = App(living.town, living.population, living.clock, scene, options, living)
-    app.loading = opened.loading
-    if opened.closed:
+    app.loading = prepared.loading
+    if prepared.closed:
         app.view.running = False
     settings = player_settings or PlayerSettings(UserSettings.from_environment())
     population = living.population
@@ -169,7 +161,7 @@ def enter_town(
         emoji=scene.painter.emoji, panels=app.panels,
     )  # fmt: skip
     app.session = session
-    player = player_for(loaded, start)
+    player = player_for(opened, start)
     if player is not None:
         session.join(player)
     saver = TownAutosaver(
@@ -177,24 +169,24 @@ def enter_town(
         slots if slots is not None else SaveSlots(),
         settings.settings.autosave_minutes,
         session.visitor_save,
-        town_id=loaded.town_id,
-        settings=dict(opened.public_settings or {}),
+        town_id=opened.town_id,
+        settings=dict(prepared.public_settings or {}),
     )
     labels = town_labels(bundled_towns() if towns is None else towns)
     app.menus = TownMenus(
-        app.panels, scene.text, saver, settings, session.toast, slot=loaded.slot, town_labels=labels
+        app.panels, scene.text, saver, settings, session.toast, slot=opened.slot, town_labels=labels
     )
     if start is not None:
         app.view.speed.set(settings.settings.speed)
-    for warning in loaded.warnings:
+    for warning in opened.warnings:
         session.toast(warning, "info")
     return app
 
 
-def player_for(loaded: LoadedTown, start: TownStart | None) -> Player | None:
+def player_for(opened: OpenedTown, start: TownStart | None) -> Player | None:
     """Who the player is in the town they open: the save's visitor (or the resident they
     had taken over), the new visitor or resident picked, or None (a spectator)."""
-    living = loaded.living
+    living = opened.living
     if isinstance(start, NewTown):
         if start.take_over is not None:
             return take_over(living.population, start.take_over)
@@ -202,7 +194,7 @@ def player_for(loaded: LoadedTown, start: TownStart | None) -> Player | None:
             start.visitor_name, start.visitor_description, visitor_tile(living)
         )
     if isinstance(start, LoadSlot):
-        saved = loaded.visitor
+        saved = opened.visitor
         if saved is None or saved.controls != "visitor":  # nobody saved, or a resident
             taken = take_over(living.population, saved.controls) if saved else None
             return taken or Player.new_visitor("", "", visitor_tile(living))

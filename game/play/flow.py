@@ -21,9 +21,9 @@ from datetime import datetime
 
 import pygame
 
-from game.files.settings import check_connection
+from game.bridge import brain_lines, check_connection
 from game.files.settings import load as load_settings
-from game.play.app import App, AppOptions, open_window
+from game.play.app import App, AppOptions
 from game.play.entry import (
     TownStart,
     bundled_towns,
@@ -32,8 +32,11 @@ from game.play.entry import (
     town_labels,
 )
 from game.play.town_menus import LeaveTown, PlayerSettings, delete_slot
+from game.play.window import open_window
 from game.render.text import PixelText
 from game.saves import SaveSlots
+from game.ui.input import InputRoute, TitleControls, TitleHandler
+from game.ui.input.commands import Kind
 from game.ui.loading import LoadFailed
 from game.ui.menus import (
     Back,
@@ -78,8 +81,17 @@ class TitleScreen:
     def __post_init__(self) -> None:
         self.title = TitleMenu(self.text, *self.brain_lines())
         self.panels.open(self.title)
+        self.input: InputRoute[TitleControls] = InputRoute(self.panels, TitleHandler(), self)
         if self.player_settings.warning:
             self.title.say(self.player_settings.warning)
+
+    # --- what the title's input commands act on (game.ui.input.TitleControls) ---------------
+
+    def leave_game(self) -> None:
+        self.quit = True
+
+    def notify(self, message: str, kind: Kind = "info") -> None:
+        self.title.say(message, kind)
 
     @property
     def town_labels(self) -> dict[str, str]:
@@ -87,7 +99,7 @@ class TitleScreen:
 
     def brain_lines(self) -> tuple[str, str | None]:
         settings = self.player_settings
-        return settings.settings.brain_lines(settings.api_key)
+        return brain_lines(settings.settings, settings.api_key)
 
     def show_load(self, error: str = "") -> None:
         """The load menu (with `error` in red: why the last load failed)."""
@@ -98,9 +110,7 @@ class TitleScreen:
     ) -> None:
         """One frame: input, the menus' choices, drawing."""
         for event in events:
-            if event.type == pygame.QUIT:
-                self.quit = True
-            self.panels.handle(event)
+            self.input.handle(event)
         self.panels.update(real_seconds, NO_GAME_TIME)
         for menu in [p for p in self.panels if isinstance(p, MenuPanel)]:
             choice = menu.take_choice()
@@ -198,12 +208,12 @@ class GameFlow:
     def open(self, screen: pygame.Surface, start: TownStart) -> tuple[App | None, str]:
         """Build the town behind the loading screen; (None, why) when it cannot be built."""
         try:
-            opened = load_town_with_screen(
+            prepared = load_town_with_screen(
                 screen, self.options, start, self.player_settings, self.slots
             )
         except LoadFailed as failed:
             return None, describe_failure(start, failed)
-        app = enter_town(opened, self.options, self.player_settings, self.slots, self.towns)
+        app = enter_town(prepared, self.options, self.player_settings, self.slots, self.towns)
         return app, ""
 
     def play(self, app: App) -> LeaveTown:

@@ -1,9 +1,9 @@
-"""Starting the game (composition root): the minds behind a loading screen, or the schedule;
-the window's loop, or a headless run of fixed frames with a screenshot and timings.
+"""Starting the game: the title flow in the window, or the schedule without minds; or a
+headless run of fixed frames with a screenshot and frame timings (`smallville --headless`,
+the frame benchmark, the packaged app's smoke test).
 
-    smallville                                  # the title screen, then towns with minds
-    smallville --no-minds                       # the schedule
-    smallville --headless --frames 600 --screenshot out.png [--no-minds]
+    play()                                                  # what `smallville` runs
+    play(headless=True, frames=600, screenshot=Path("out.png"))
 """
 
 from __future__ import annotations
@@ -14,28 +14,27 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
-from game.play.app import App, AppOptions, open_window
+from game.bridge import TownRecipe
+from game.play.app import App, AppOptions
 from game.play.entry import TownStart, enter_town, load_town_with_screen
+from game.play.flow import GameFlow
+from game.play.window import open_window
 from game.town.setup import wander_director
 from game.world.tmx.loader import MapError
 
-if TYPE_CHECKING:
-    from game.bridge.build import MindsRecipe
-
 
 def build_with_minds(
-    options: AppOptions, recipe: MindsRecipe | None = None, first_frame: list[float] | None = None
+    options: AppOptions, recipe: TownRecipe | None = None, first_frame: list[float] | None = None
 ) -> App:
     """Open the window at once, build `options.town` with minds behind the loading screen,
     and watch it as a spectator (headless runs, benchmarks, tests). `first_frame` gets the
     wall-clock time (time.time()) at which the first loading frame was on screen."""
     screen = open_window(options.size)
-    opened = load_town_with_screen(screen, options, first_frame=first_frame, recipe=recipe)
-    return enter_town(opened, options)
+    prepared = load_town_with_screen(screen, options, first_frame=first_frame, recipe=recipe)
+    return enter_town(prepared, options)
 
 
 HEADLESS_SPEED = 10
@@ -78,8 +77,6 @@ def _play(
         if not options.minds:
             App.build(options).run()
             return 0
-        from game.play.flow import GameFlow
-
         return GameFlow(options, first).run()
     first_frame: list[float] = []
     app = build_app(replace(options, speed=HEADLESS_SPEED), headless=True, first_frame=first_frame)

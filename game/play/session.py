@@ -1,9 +1,11 @@
 """The player in a town with minds (composition): their body, the panels they open, and the
 answers, greetings and events the minds send back, routed to the right panel or a toast.
 
-`App` owns one `PlaySession` when the town has minds. Every frame the app hands it the map
-clicks and key requests the handlers collected (`ViewState.clicks`, `.requests`), and calls
-`update`: the player walks, the desk learns where the visitor is, replies reach their chat.
+`App` owns one `PlaySession` when the town has minds. The town's input commands
+(`game.ui.input.commands`) call it — a click on the map, T, E, I — and raise `Impossible`
+for what cannot be done ("You cannot walk there."); every frame the app calls `steer` with
+the held direction keys and `update`: the player walks, the desk learns where the visitor
+is, replies reach their chat.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import pygame
 
@@ -22,16 +24,14 @@ from game.saves import VisitorSave
 from game.town.player import Player
 from game.town.population import Population
 from game.town.resident import Facing, Tile
-from game.town.views import Asking, ChatSession
+from game.town.views import Asking, ChatSession, PlayerPort
 from game.ui.chat.panel import ChatPanel
+from game.ui.input import Impossible
 from game.ui.inspector.panel import InspectorPanel
 from game.ui.object_panel import ObjectPanel
 from game.ui.panels import PanelStack
 from game.ui.toasts import Toasts
 from game.world.town import TownMap
-
-if TYPE_CHECKING:
-    from game.bridge.desk.player_desk import PlayerDesk
 
 TALK_DISTANCE = 4  # tiles: how close the player must stand to start talking
 FACING_NAMES: dict[Facing, Literal["down", "left", "right", "up"]] = {
@@ -52,7 +52,7 @@ DIRECTIONS: dict[tuple[int, int], Facing] = {
 class PlaySession:
     """What the player does in the town; the app draws `panels` and `toasts`."""
 
-    desk: PlayerDesk
+    desk: PlayerPort
     population: Population
     town: TownMap
     text: PixelText
@@ -182,7 +182,7 @@ class PlaySession:
             self.open_objects(tile, found.key)
             return None
         if self.player is not None and not self.player.walk_to(tile, self.population.pathfinder):
-            self.toast("You cannot walk there.", "error")
+            raise Impossible("You cannot walk there.")
         return None
 
     def inspect(self, resident: str) -> None:
@@ -205,8 +205,7 @@ class PlaySession:
         nearest = self.nearest_resident()
         resident = nearest or selected
         if resident is None:
-            self.toast("Nobody close enough to talk to: walk up to someone.", "error")
-            return
+            raise Impossible("Nobody close enough to talk to: walk up to someone.")
         self.open_chat(resident)
 
     def nearest_resident(self) -> str | None:

@@ -20,15 +20,16 @@ from pathlib import Path
 
 import pygame
 
-from game.bridge.build import DATA_DIR_VARIABLE
+from game.files.paths import DATA_DIR_VARIABLE
 from game.files.settings import UserSettings
-from game.play.app import App, AppOptions, open_window
+from game.play.app import App, AppOptions
 from game.play.flow import GameFlow, TitleScreen
 from game.play.town_menus import PlayerSettings
+from game.play.window import open_window
 from game.saves import SaveSlots
 from game.ui.chat.panel import ChatPanel
 from game.ui.inspector.panel import InspectorPanel
-from game.ui.menus import MenuPanel
+from game.ui.menus import MenuPanel, NewTownMenu, PauseMenu
 from game.ui.menus.items import Item
 from game.ui.object_panel import ObjectPanel
 
@@ -132,11 +133,11 @@ class Tour:
         self.shot("title")
         self.press_menu_button(title, "New town")
         form = title.panels.top
-        if not isinstance(form, MenuPanel) or form.title != "New town":
+        if not isinstance(form, NewTownMenu):
             raise TourError("the New town button did not open the form")
         town_index = next(i for i, t in enumerate(self.flow.towns) if t.id == self.town)
         post(*key_events(*[pygame.K_RIGHT] * town_index))  # the town picker has the focus
-        for item, words in ((form.name, visitor), (form.description, about)):  # type: ignore[attr-defined]
+        for item, words in ((form.name, visitor), (form.description, about)):
             post(*click_event(menu_point(form, item)), *typing_events(words))
             self.title_frames(title)
         self.shot("new_town")
@@ -297,11 +298,11 @@ class Tour:
         post(*key_events(pygame.K_ESCAPE))
         self.frames(2)
         menu = app.panels.top
-        if not isinstance(menu, MenuPanel) or menu.title != "Paused":
+        if not isinstance(menu, PauseMenu):
             raise TourError("Esc did not open the pause menu")
         post(*click_event(menu_point(menu, menu.button("Save"))))
         self.frames(2)
-        field = menu.slot_name  # type: ignore[attr-defined]
+        field = menu.slot_name
         post(*click_event(menu_point(menu, field)))
         post(*key_events(*[pygame.K_BACKSPACE] * len(field.field.value())))  # the last name
         post(*typing_events(slot), *key_events(pygame.K_RETURN))

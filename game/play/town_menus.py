@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from game.bridge.persist.autosave import TownAutosaver
+from game.bridge import TownAutosaver
 from game.files.settings import SettingsError, UserSettings
 from game.files.settings import save as save_settings
 from game.render.text import PixelText

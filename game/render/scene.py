@@ -17,6 +17,7 @@ from game.render.text import PixelText
 from game.render.tilemap import TileMapPicture
 from game.town.population import Population
 from game.town.resident import Resident
+from game.world.town import TownMap
 
 BACKGROUND = (18, 20, 28)
 
@@ -39,8 +40,9 @@ class TownScene:
         self.tint_enabled = True
 
     @classmethod
-    def load(cls, map_path: Path, characters: Path | None) -> TownScene:
-        return cls(TileMapPicture.load(map_path), CharacterSheets(characters))
+    def for_town(cls, town: TownMap, characters: Path | None) -> TownScene:
+        """The scene of an already-loaded town (its map is not read again)."""
+        return cls(TileMapPicture.for_town(town), CharacterSheets(characters))
 
     def draw(
         self,

@@ -1,34 +1,87 @@
 """The map's tile layers as pictures: pre-rendered once at 1×, scaled lazily in chunks.
 
-Static layers (ground, walls, furniture) go under the characters, `overhead` above them. At
-zoom 1 the 1× surfaces are blitted directly; at zoom z the visible 128×128-pixel chunks are
-scaled once and kept in a bounded LRU cache, so 4× of a large map never exists in one piece.
+The pictures are drawn from the world's `MapArt` (the map is parsed once, by
+`game.world.tmx.loader`; nothing here reads a .tmx). Static layers (ground, walls, furniture)
+go under the characters, `overhead` above them. At zoom 1 the 1× surfaces are blitted
+directly; at zoom z the visible 128×128-pixel chunks are scaled once and kept in a bounded LRU
+cache, so 4× of a large map never exists in one piece.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
-import pytmx
+
+from game.world.map_art import MapArt, TileImage
+from game.world.town import TownMap
 
 STATIC_LAYERS = ("ground", "walls", "furniture")
 OVERHEAD_LAYERS = ("overhead",)
+BACKGROUND = (24, 28, 36)  # where the ground layer has no tile
 CHUNK = 128  # map pixels per chunk side
 CACHE_BYTES = 96 * 1024 * 1024
 
 
-def _draw_layers(tmx: pytmx.TiledMap, names: tuple[str, ...], surface: pygame.Surface) -> None:
-    for name in names:
+def load_sheets(sources: list[Path]) -> dict[Path, pygame.Surface]:
+    """Each image file once, `convert_alpha`ed when a display surface exists."""
+    sheets = {}
+    for source in sources:
+        sheet = pygame.image.load(source)
+        if pygame.display.get_surface() is not None:
+            sheet = sheet.convert_alpha()
+        sheets[source] = sheet
+    return sheets
+
+
+def cut_tile(sheet: pygame.Surface, tile: TileImage) -> pygame.Surface:
+    """One tile's surface: its rectangle of the sheet, turned the way pytmx's pygame loader
+    turns it (diagonal flip = rotate 270° and flip horizontally; then horizontal/vertical)."""
+    if tile.rect is None:
+        image = sheet
+    else:
         try:
-            layer = tmx.get_layer_by_name(name)
+            image = sheet.subsurface(tile.rect)
         except ValueError:
+            width, height = sheet.get_size()
+            raise ValueError(
+                f"{tile.source}: tile rectangle {tile.rect} lies outside the {width}×{height} image"
+            ) from None
+    if tile.flipped_diagonally:
+        image = pygame.transform.flip(pygame.transform.rotate(image, 270), True, False)
+    if tile.flipped_horizontally or tile.flipped_vertically:
+        image = pygame.transform.flip(image, tile.flipped_horizontally, tile.flipped_vertically)
+    if tile.colorkey:
+        image = image.convert() if pygame.display.get_surface() is not None else image.copy()
+        image.set_colorkey(pygame.Color(f"#{tile.colorkey}"), pygame.RLEACCEL)
+    return image
+
+
+def cut_tiles(art: MapArt) -> list[pygame.Surface]:
+    """A surface per distinct tile of `art`, in `art.tiles` order."""
+    sheets = load_sheets(art.sources())
+    return [cut_tile(sheets[tile.source], tile) for tile in art.tiles]
+
+
+def _draw_layers(
+    art: MapArt,
+    tiles: Sequence[pygame.Surface],
+    names: tuple[str, ...],
+    tile_size: tuple[int, int],
+    surface: pygame.Surface,
+) -> None:
+    """Blit each named layer's tiles row by row, top-left at the cell's corner (as pytmx)."""
+    tile_width, tile_height = tile_size
+    for name in names:
+        layer = art.layer(name)
+        if layer is None:
             continue
-        if not isinstance(layer, pytmx.TiledTileLayer):
-            continue
-        for x, y, image in layer.tiles():
-            surface.blit(image, (x * tmx.tilewidth, y * tmx.tileheight))
+        surface.blits(
+            [(tiles[tile], (x * tile_width, y * tile_height)) for x, y, tile in layer.cells],
+            doreturn=False,
+        )
 
 
 class ChunkedLayer:
@@ -84,25 +137,35 @@ class ChunkedLayer:
 class TileMapPicture:
     """The drawable map: `draw_below` before the characters, `draw_above` after them."""
 
-    def __init__(self, tmx: pytmx.TiledMap) -> None:
-        self.tile_width = tmx.tilewidth
-        self.tile_height = tmx.tileheight
-        self.width = tmx.width * tmx.tilewidth
-        self.height = tmx.height * tmx.tileheight
-        below = pygame.Surface((self.width, self.height))
-        below.fill((24, 28, 36))
-        _draw_layers(tmx, STATIC_LAYERS, below)
-        above = pygame.Surface((self.width, self.height), pygame.SRCALPHA)
-        _draw_layers(tmx, OVERHEAD_LAYERS, above)
-        if pygame.display.get_surface() is not None:
-            below, above = below.convert(), above.convert_alpha()
+    def __init__(
+        self, below: pygame.Surface, above: pygame.Surface, tile_size: tuple[int, int]
+    ) -> None:
+        self.tile_width, self.tile_height = tile_size
+        self.width, self.height = below.get_size()
         self.below = ChunkedLayer(below, transparent=False)
         self.above = ChunkedLayer(above, transparent=True)
 
     @classmethod
-    def load(cls, path: Path) -> TileMapPicture:
-        """Load a .tmx with its tile images (needs `pygame.display.set_mode` first)."""
-        return cls(pytmx.load_pygame(str(path)))
+    def from_art(
+        cls, art: MapArt, tile_width: int, tile_height: int, width: int, height: int
+    ) -> TileMapPicture:
+        """Pre-render a map of `width`×`height` tiles from its art (each tileset image is
+        loaded once; `convert`ed when a display surface exists)."""
+        tiles = cut_tiles(art)
+        size = (width * tile_width, height * tile_height)
+        below = pygame.Surface(size)
+        below.fill(BACKGROUND)
+        _draw_layers(art, tiles, STATIC_LAYERS, (tile_width, tile_height), below)
+        above = pygame.Surface(size, pygame.SRCALPHA)
+        _draw_layers(art, tiles, OVERHEAD_LAYERS, (tile_width, tile_height), above)
+        if pygame.display.get_surface() is not None:
+            below, above = below.convert(), above.convert_alpha()
+        return cls(below, above, (tile_width, tile_height))
+
+    @classmethod
+    def for_town(cls, town: TownMap) -> TileMapPicture:
+        """The picture of an already-loaded town."""
+        return cls.from_art(town.art, town.tile_width, town.tile_height, town.width, town.height)
 
     def draw_below(self, target: pygame.Surface, origin: tuple[int, int], zoom: int) -> None:
         self.below.draw(target, origin, zoom)

@@ -196,3 +196,11 @@ class PlayerPort(Protocol):
     def events(self) -> list[TownEvent]:
         """Player-caused events since the last call (for toasts)."""
         ...
+
+    def set_visitor(self, name: str, description: str, tile: Tile, activity: str = "") -> None:
+        """Where the player is and what they do, as the residents see them (every frame)."""
+        ...
+
+    def clear_visitor(self) -> None:
+        """The player left the town: residents no longer see them."""
+        ...

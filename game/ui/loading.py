@@ -115,13 +115,14 @@ def load_while_drawing(
     Returns the result and whether the window was closed while loading (the caller then
     closes what was built). Raises `LoadFailed` if `work` raised.
     """
-    box: dict[str, object] = {}
+    results: list[T] = []
+    errors: list[Exception] = []
 
     def run() -> None:
         try:
-            box["result"] = work()
+            results.append(work())
         except Exception as error:  # noqa: BLE001 — re-raised on the main thread below
-            box["error"] = error
+            errors.append(error)
 
     worker = threading.Thread(target=run, name="smallville-loading", daemon=True)
     started = time.perf_counter()
@@ -141,6 +142,6 @@ def load_while_drawing(
         pygame.display.flip()
         timer.tick(fps)
     worker.join()
-    if "error" in box:
-        raise LoadFailed(str(box["error"])) from box["error"]  # type: ignore[misc]
-    return box["result"], closed  # type: ignore[return-value]
+    if errors:
+        raise LoadFailed(str(errors[0])) from errors[0]
+    return results[0], closed

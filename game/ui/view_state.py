@@ -1,4 +1,5 @@
-"""What the player controls: camera, speed, selection, panning keys, FPS and window flags."""
+"""What the player's view is: camera, speed, selection, held direction keys, FPS and log
+flags. The input's commands (`game.ui.input.commands`) change it; the app reads it."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def _no_button(point: Point) -> int | None:
 
 @dataclass
 class ViewState:
-    """Mutable view state the input handlers change and the app reads every frame."""
+    """Mutable view state the input commands change and the app reads every frame."""
 
     camera: Camera
     speed: SimulationSpeed
@@ -34,12 +35,8 @@ class ViewState:
     held_pan: set[tuple[int, int]] = field(default_factory=set)
     show_fps: bool = False
     show_dialogue: bool = True  # the conversation log (L)
-    fullscreen_requested: bool = False
-    resize_to: tuple[int, int] | None = None
     running: bool = True
     steering: bool = False  # the player has a body: WASD/arrows walk it instead of panning
-    clicks: list[Point] = field(default_factory=list)  # map clicks (not drags) to act on
-    requests: list[str] = field(default_factory=list)  # "talk", "objects", "menu"
 
     def pan_by_keys(self, real_seconds: float) -> None:
         """Scroll for the pan keys held down (arrows/WASD); stops following anyone."""

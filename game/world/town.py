@@ -1,4 +1,4 @@
-"""The loaded town: map size, walkable grid, area tree and spawn points."""
+"""The loaded town: map size, walkable grid, area tree, spawn points and the map's art."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 from game.world.address import Address
 from game.world.areas import AreaTree
 from game.world.grid import Tile, WalkableGrid
+from game.world.map_art import MapArt
 
 VISITOR = "Visitor"
 """The name of the player's spawn point."""
@@ -29,7 +30,8 @@ class Spawn:
 
 @dataclass(slots=True)
 class TownMap:
-    """Everything `game.world` reads from a .tmx file (see maps/README.md)."""
+    """Everything read from a .tmx file (see maps/README.md), parsed once. `art` is what the
+    renderer draws (tile layers as plain data); the rest is the world's model."""
 
     path: Path
     world: str
@@ -40,6 +42,7 @@ class TownMap:
     grid: WalkableGrid
     tree: AreaTree
     spawns: dict[str, Spawn]
+    art: MapArt
 
     def residents(self) -> list[Spawn]:
         """Every spawn except the visitor's, in map order."""

@@ -278,7 +278,7 @@ def test_a_chat_waits_for_the_decision_in_flight(make_town: MakeTown) -> None:
     gate, started = threading.Event(), threading.Event()
     deciding = threading.Event()
     seen_deciding: list[bool] = []
-    think, chat = mind.decide, mind.chat
+    think, chat = mind.decide, mind.talker.chat
 
     def slow_decide(perception: Perception) -> Decision:
         deciding.set()
@@ -294,7 +294,7 @@ def test_a_chat_waits_for_the_decision_in_flight(make_town: MakeTown) -> None:
         return chat(*args)
 
     mind.decide = slow_decide  # type: ignore[method-assign]
-    mind.chat = watched_chat  # type: ignore[method-assign]
+    mind.talker.chat = watched_chat  # type: ignore[method-assign]
     living.population.update(living.clock.now, 0.0)  # every resident gets a decision job
     assert started.wait(10)
     assert desk.ask(KLAUS, "How is your research?", Asking(), living.clock.now) is None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections import Counter
 from collections.abc import Callable
 from datetime import timedelta
@@ -15,6 +14,8 @@ from game.bridge.lockstep import LockstepRunner
 from game.bridge.town_minds import LivingTown
 
 MakeTown = Callable[..., LivingTown]
+Think = Callable[[Perception], Decision]
+HANG_GUARD_S = 60.0  # never reached unless a frame waits on a mind (not a speed limit)
 
 
 def run_for(living: LivingTown, minutes: int, observe: Any = None) -> None:
@@ -60,36 +61,57 @@ def test_budget_reached_pauses_the_town_with_a_message(make_town: MakeTown) -> N
 
 
 def test_at_most_one_job_per_resident_and_the_frame_never_waits(make_town: MakeTown) -> None:
+    """Every model call blocks on a gate the test holds closed: frames still run, residents
+    show as thinking, and the decisions arrive once the gate opens. No clock is read: a frame
+    that waited on a mind would deadlock here (the hang guard turns that into a failure)."""
     living = make_town(workers=8)
+    gate = threading.Event()
     running: Counter[str] = Counter()
     most: Counter[str] = Counter()
+    on_main_thread: list[str] = []
+    gave_up: list[str] = []
     lock = threading.Lock()
     for mind in living.minds.values():
         think = mind.decide
 
-        def slow(perception: Perception, think: Any = think) -> Decision:
+        def held(perception: Perception, think: Think = think) -> Decision:
+            name = perception.agent
             with lock:
-                running[perception.agent] += 1
-                most[perception.agent] = max(most[perception.agent], running[perception.agent])
-            time.sleep(0.3)
+                running[name] += 1
+                most[name] = max(most[name], running[name])
+                if threading.current_thread() is threading.main_thread():
+                    on_main_thread.append(name)
             try:
+                if not gate.wait(timeout=HANG_GUARD_S):
+                    gave_up.append(name)
+                    raise RuntimeError("the gate never opened: a frame waited on a mind")
                 return think(perception)
             finally:
                 with lock:
-                    running[perception.agent] -= 1
+                    running[name] -= 1
 
-        mind.decide = slow  # type: ignore[method-assign]
-    longest = 0.0
-    deadline = time.perf_counter() + 1.5
-    while time.perf_counter() < deadline:  # play mode: ×60, 30 frames a second
-        started = time.perf_counter()
-        living.clock.advance(2.0)
-        living.population.update(living.clock.now, 2.0)
-        longest = max(longest, time.perf_counter() - started)
-        time.sleep(1 / 30)
-    assert living.director.stats.decisions >= 3  # decisions did arrive meanwhile
-    assert max(most.values()) == 1
-    assert longest < 0.2  # far below one 300 ms model call: nothing waited on a mind
+        mind.decide = held  # type: ignore[method-assign]
+    names = set(living.minds)
+    try:
+        for _ in range(30):  # play mode: 30 frames of two game minutes, every model call stuck
+            living.clock.advance(2.0)
+            living.population.update(living.clock.now, 2.0)
+        assert not gave_up
+        assert living.director.in_flight == len(names)  # one job per resident, none finished
+        assert {r.name for r in living.population if r.thinking} == names
+        assert living.director.stats.decisions == 0
+        assert not any(r.activity and r.activity.key.startswith("mind:") for r in living.population)
+    finally:
+        gate.set()
+    living.director.wait_for_all()  # the jobs finish once the gate is open ...
+    living.population.update(living.clock.now, 0.0)  # ... and the next frame applies them
+    assert living.director.stats.decisions == len(names)
+    for resident in living.population:
+        assert not resident.thinking
+        assert resident.activity is not None and resident.activity.key.startswith("mind:")
+    run_for(living, 30)  # and the minds carry on
+    assert living.director.stats.decisions > len(names)
+    assert max(most.values()) == 1 and not on_main_thread and not gave_up
 
 
 def test_objects_in_use_show_their_state_and_go_back_after(make_town: MakeTown) -> None:

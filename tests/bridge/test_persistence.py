@@ -14,10 +14,10 @@ import pytest
 
 from cognition.config import LLMSettings
 from cognition.memory.fakes import HashingEmbedder
-from game.bridge.build import MindsRecipe
+from game.bridge.build import OpenedTown, TownRecipe, new_town
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.persist.autosave import TownAutosaver
-from game.bridge.persist.load import LoadedTown, load_town
+from game.bridge.persist.load import load_saved_town
 from game.bridge.persist.save import save_town, snapshot, town_settings
 from game.bridge.report import TownRecorder, run_report
 from game.bridge.town_minds import LivingTown
@@ -29,8 +29,8 @@ SETTINGS = town_settings(LLMSettings(offline=True), seed=0)
 SAVED_AT = datetime(2024, 5, 1, 12, 0).astimezone()
 
 
-def recipe(memory_dir: Path) -> MindsRecipe:
-    return MindsRecipe(
+def recipe(memory_dir: Path) -> TownRecipe:
+    return TownRecipe(
         town=TOWN,
         settings=LLMSettings(offline=True, max_concurrency=8),
         embedder=HashingEmbedder(),
@@ -94,7 +94,7 @@ def test_a_saved_town_loads_back_exactly_and_carries_on_the_same(
         pending_walk_minutes=runner.pending_walk_minutes,
     )
 
-    loaded = load_town("Round trip", slots, recipe(tmp_path / "loaded"))
+    loaded = load_saved_town("Round trip", slots, recipe(tmp_path / "loaded"))
     try:
         assert loaded.warnings == ()
         assert loaded.town_id == TOWN and loaded.visitor is None
@@ -133,7 +133,7 @@ def test_a_save_waits_for_thinking_minds_and_keeps_what_they_decided(
     runtime = slots.read("busy").save.runtime
     assert any(state["ready"] for state in runtime["residents"].values())
 
-    loaded = load_town("busy", slots, recipe(tmp_path / "loaded"))
+    loaded = load_saved_town("busy", slots, recipe(tmp_path / "loaded"))
     try:
         assert state_of(loaded.living) == state_of(original)
         first, second = LockstepRunner(original), LockstepRunner(loaded.living)
@@ -163,7 +163,7 @@ def test_a_failing_memory_copy_leaves_the_old_save_loadable(
     with pytest.raises(SaveError, match="disk full"):
         save_town(living, slots, "slot", town_id=TOWN, settings=SETTINGS)
     assert [path.name for path in slots.root.iterdir()] == ["slot"]
-    loaded = load_town("slot", slots, recipe(tmp_path / "loaded"))
+    loaded = load_saved_town("slot", slots, recipe(tmp_path / "loaded"))
     try:
         assert state_of(loaded.living) == good
     finally:
@@ -199,7 +199,7 @@ def test_strangers_a_changed_map_and_a_lost_visitor_are_warnings(
         data["visitor"]["controls"] = "Tom Moreno"
 
     rewrite(slots, change)
-    loaded = load_town("town", slots, recipe(tmp_path / "loaded"))
+    loaded = load_saved_town("town", slots, recipe(tmp_path / "loaded"))
     try:
         text = "\n".join(loaded.warnings)
         assert "has changed since this town was saved" in text
@@ -219,10 +219,10 @@ def test_a_save_remembering_with_another_embedder_is_refused(
     saved_town(make_town, slots)
     other = replace(recipe(tmp_path / "loaded"), embedder=HashingEmbedder(name="another-model"))
     with pytest.raises(SaveError, match=r"'hashing-fake' embedder.*'another-model'"):
-        load_town("town", slots, other)
+        load_saved_town("town", slots, other)
     rewrite(slots, lambda data: data["settings"].pop("embedder"))  # the store still knows
     with pytest.raises(SaveError, match="embedded with"):
-        load_town("town", slots, replace(other, memory_dir=tmp_path / "copy"))
+        load_saved_town("town", slots, replace(other, memory_dir=tmp_path / "copy"))
 
 
 @pytest.mark.parametrize(
@@ -242,7 +242,7 @@ def test_a_damaged_part_of_a_valid_file_is_a_save_error(
     saved_town(make_town, slots)
     rewrite(slots, damage)
     with pytest.raises(SaveError, match="'town'"):
-        load_town("town", slots, recipe(tmp_path / "loaded"))
+        load_saved_town("town", slots, recipe(tmp_path / "loaded"))
 
 
 def test_the_autosaver_saves_when_due_waits_for_minds_and_never_raises(
@@ -279,12 +279,10 @@ def test_the_autosaver_saves_when_due_waits_for_minds_and_never_raises(
     assert "cannot name a save" in (saver.tick(living.clock.now) or "")
 
 
-def test_a_fresh_town_composes_as_a_loaded_town_without_a_slot(tmp_path: Path) -> None:
-    from game.bridge.build import compose_town
-
-    composed = compose_town(recipe(tmp_path / "fresh"))
+def test_a_fresh_town_opens_without_a_slot(tmp_path: Path) -> None:
+    composed = new_town(recipe(tmp_path / "fresh"))
     try:
-        assert isinstance(composed, LoadedTown)
+        assert isinstance(composed, OpenedTown)
         assert composed.town_id == TOWN
         assert composed.slot is None and composed.warnings == ()
         assert isinstance(snapshot(composed.living, town_id=composed.town_id), TownSave)

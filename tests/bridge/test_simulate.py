@@ -11,10 +11,10 @@ from cognition.llm.retry import RetryPolicy, no_sleep
 from cognition.memory import MemoryStore, MemoryStream
 from cognition.memory.fakes import HashingEmbedder
 from cognition.testing.fake_openai_server import FakeOpenAIServer
+from game.bridge import SimulationOptions, simulate
 from game.bridge.day_check import day_problems
 from game.bridge.town_minds import LivingTown, TownFile
 from game.cli import main
-from game.commands.simulate import SimulationOptions, simulate
 
 REPORT_KEYS = {
     "agents",
@@ -26,6 +26,7 @@ REPORT_KEYS = {
     "fallbacks",
     "failed_attempts",
     "errors",
+    "unapplied_actions",
     "memories",
     "reflections",
     "conversations",
@@ -56,7 +57,7 @@ def test_the_same_seed_gives_the_same_report(tmp_path: Path) -> None:
 def test_a_day_in_smallville_with_the_offline_brain(town: str) -> None:
     """Every resident sleeps at home, works at work, eats, talks; walls and furniture hold."""
     towns: list[LivingTown] = []
-    options = SimulationOptions(town=town, hours=24, embedder="hashing", progress=False)
+    options = SimulationOptions(town=town, hours=24, embedder="hashing")
     report, recorder = simulate(options, observe=lambda living: towns[:1] or towns.append(living))
     living = towns[0]
     personas = TownFile.load(town).personas()
@@ -79,7 +80,6 @@ def test_a_model_failing_one_call_in_five_never_stops_the_town(tmp_path: Path) -
             timeout_s=0.2,
             embedder="hashing",
             data_dir=tmp_path / "memory",
-            progress=False,
         )
         report, recorder = simulate(options, retry=RetryPolicy(max_retries=2, sleep=no_sleep))
         faults = [r.fault for r in server.chat_requests if r.fault is not None]

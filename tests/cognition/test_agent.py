@@ -11,6 +11,7 @@ from cognition.contract import (
     GoTo,
     InnerVoice,
     SeenAgent,
+    SeenObject,
     StartConversation,
     VisitorAsker,
     Wait,
@@ -91,7 +92,7 @@ def test_meeting_a_friend_starts_a_conversation_then_cools_down() -> None:
     isabella.decide(perception(ISABELLA))
     decision = isabella.decide(perception(ISABELLA, START + timedelta(minutes=2), cafe, seen))
     assert decision.actions == (StartConversation(partner=MARIA.name, reason=decision.thought),)
-    conversation = isabella.converse_with(maria, START + timedelta(minutes=3))
+    conversation = isabella.talker.converse_with(maria.talker, START + timedelta(minutes=3))
     assert 2 <= len(conversation.lines) <= MindSettings().dialogue_max_turns
     for agent in (isabella, maria):
         dialogues = [r.text for r in agent.memory.all(MemoryKind.DIALOGUE)]
@@ -104,11 +105,11 @@ def test_meeting_a_friend_starts_a_conversation_then_cools_down() -> None:
 def test_news_passes_from_a_to_b_to_c() -> None:
     isabella, maria, klaus = make(ISABELLA, 7), make(MARIA, 7), make(KLAUS, 7)
     assert not any("party" in r.text for r in klaus.memory.all())
-    isabella.converse_with(maria, START + timedelta(hours=1))
-    maria.converse_with(klaus, START + timedelta(hours=3))
+    isabella.talker.converse_with(maria.talker, START + timedelta(hours=1))
+    maria.talker.converse_with(klaus.talker, START + timedelta(hours=3))
     known = [r.text for r in klaus.memory.all(MemoryKind.DIALOGUE)]
     assert any("Valentine's Day party at Hobbs Cafe on February 14" in t for t in known)
-    answer = klaus.answer(
+    answer = klaus.talker.answer(
         "Do you know about any parties?", VisitorAsker(), START + timedelta(hours=4)
     )
     assert "party" in answer
@@ -116,7 +117,7 @@ def test_news_passes_from_a_to_b_to_c() -> None:
 
 def test_heard_news_enters_the_next_days_plan() -> None:
     isabella, klaus = make(ISABELLA, 2), make(KLAUS, 2)
-    isabella.converse_with(klaus, START + timedelta(hours=2))
+    isabella.talker.converse_with(klaus.talker, START + timedelta(hours=2))
     tuesday = datetime(2023, 2, 14, 7, 0)
     klaus.decide(perception(KLAUS, tuesday))
     assert klaus.state.plan is not None
@@ -139,7 +140,7 @@ def test_reflection_fires_through_decide() -> None:
 def test_inner_voice_is_remembered_and_replans() -> None:
     agent = make(KLAUS)
     agent.decide(perception(KLAUS))
-    said = agent.answer("You should take a walk in Johnson Park.", InnerVoice())
+    said = agent.talker.answer("You should take a walk in Johnson Park.", InnerVoice())
     assert said == "Klaus Mueller intends to take a walk in Johnson Park"
     assert said in [r.text for r in agent.memory.all(MemoryKind.PLAN)]
     action = agent.decide(perception(KLAUS, START + timedelta(minutes=2))).actions[0]
@@ -166,8 +167,6 @@ def test_invalid_places_from_a_model_never_escape() -> None:
 
 
 def test_an_unexplained_burning_stove_makes_the_resident_deal_with_it() -> None:
-    from cognition.contract import SeenObject
-
     agent = make(ISABELLA)
     agent.decide(perception(ISABELLA))
     kitchen = Address(world=WORLD, sector="Hobbs Cafe", arena="kitchen", object="stove")
@@ -183,8 +182,6 @@ def test_an_unexplained_burning_stove_makes_the_resident_deal_with_it() -> None:
 
 
 def test_an_object_state_caused_by_someone_in_sight_is_not_a_reason_to_react() -> None:
-    from cognition.contract import SeenObject
-
     agent = make(ISABELLA)
     first = agent.decide(perception(ISABELLA)).actions[0]
     machine = Address(world=WORLD, sector="Hobbs Cafe", arena="cafe", object="coffee machine")
@@ -224,8 +221,9 @@ def test_conversations_per_day_are_capped() -> None:
     settings = MindSettings(max_conversations_per_day=1, conversation_cooldown_minutes=0)
     isabella = Agent(ISABELLA, FakeMemoryStream(ISABELLA.name), OfflineBrain(0), settings)
     maria = make(MARIA)
-    assert isabella.may_talk_with(MARIA.name, START)
-    isabella.converse_with(maria, START)
-    assert not isabella.may_talk_with(MARIA.name, START + timedelta(hours=2))
-    assert not isabella.may_talk_with(KLAUS.name, START + timedelta(hours=2))
-    assert isabella.may_talk_with(KLAUS.name, START + timedelta(days=1))
+    talker = isabella.talker
+    assert talker.may_talk_with(MARIA.name, START)
+    talker.converse_with(maria.talker, START)
+    assert not talker.may_talk_with(MARIA.name, START + timedelta(hours=2))
+    assert not talker.may_talk_with(KLAUS.name, START + timedelta(hours=2))
+    assert talker.may_talk_with(KLAUS.name, START + timedelta(days=1))

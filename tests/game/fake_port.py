@@ -139,6 +139,7 @@ class FakePort:
             )
         }  # fmt: skip
         self.asked: list[tuple[str, str, Asking]] = []
+        self.visitor: tuple[str, str, Tile, str] | None = None
         self.searches: list[tuple[str, str]] = []
         self.object_changes: list[tuple[str, str]] = []
         self.calls: Counter[str] = Counter()
@@ -236,6 +237,12 @@ class FakePort:
     def events(self) -> list[TownEvent]:
         waiting, self.waiting_events = self.waiting_events, []
         return waiting
+
+    def set_visitor(self, name: str, description: str, tile: Tile, activity: str = "") -> None:
+        self.visitor = (name, description, tile, activity)
+
+    def clear_visitor(self) -> None:
+        self.visitor = None
 
     # --- objects --------------------------------------------------------------------------
 

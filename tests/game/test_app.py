@@ -11,7 +11,7 @@ import pytest
 
 from game.play.app import App, AppOptions
 from game.play.launch import play
-from game.ui.handlers import DragHandler, TownHandler
+from game.ui.input import DragHandler, TownHandler
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ def test_clicking_a_speed_button(app: App) -> None:
     press = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.center, button=1)
     app.step(1 / 60, [press])
     assert app.view.speed.multiplier == 30
-    assert isinstance(app.handler, TownHandler)
+    assert isinstance(app.input.handler, TownHandler)
 
 
 def test_click_selects_and_follows_a_resident(app: App) -> None:
@@ -60,9 +60,9 @@ def test_click_selects_and_follows_a_resident(app: App) -> None:
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
     up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)
     app.step(1 / 60, [down])
-    assert isinstance(app.handler, DragHandler)
+    assert isinstance(app.input.handler, DragHandler)
     app.step(1 / 60, [up])
-    assert app.view.selected == name and isinstance(app.handler, TownHandler)
+    assert app.view.selected == name and isinstance(app.input.handler, TownHandler)
     assert app.hud_info().selected == name
 
 

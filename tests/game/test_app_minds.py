@@ -69,7 +69,7 @@ def test_a_conversation_reaches_the_bubbles_and_the_log(minds_app: App) -> None:
 def test_closing_stops_the_worker_threads(minds_app: App) -> None:
     minds_app.step(0.5)
     assert minds_app.living is not None
-    executor = minds_app.living.director.executor
+    executor = minds_app.living.director.jobs.executor
     store = minds_app.living.store
     minds_app.step(0.5, [pygame.event.Event(pygame.QUIT)])
     assert minds_app.view.running  # first the question: save before quitting?

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.bridge import brain_lines
 from game.files.settings import UserSettings, load, save
 from game.saves import SaveSlots
 from game.ui.menus import (
@@ -147,9 +148,8 @@ def test_title_shows_the_brain_and_how_to_connect(text: object) -> None:
     words = [w for w, _ in texts(offline)]
     assert "Offline brain: no model connected" in words
     assert any("OPENAI_API_KEY" in w and "Settings" in w for w in words)
-    line, hint = UserSettings(backend="server", base_url="http://localhost:11434/v1").brain_lines(
-        env={}
-    )
+    server = UserSettings(backend="server", base_url="http://localhost:11434/v1")
+    line, hint = brain_lines(server, env={})
     online = TitleMenu(text, line, hint)  # type: ignore[arg-type]
     assert [w for w, _ in texts(online)][-1] == "Model: gpt-4o-mini at http://localhost:11434/v1"
 

@@ -2,28 +2,32 @@
 
 from __future__ import annotations
 
+import ast
 from datetime import datetime
 from pathlib import Path
 
 import pygame
+from townmaker import TownSpec
 
 from game.render.camera import Camera
 from game.render.emoji import EmojiCache
 from game.render.scene import TownScene
 from game.render.sprites import CharacterSheets, frame_cell
+from game.render.tilemap import TileMapPicture
 from game.town.population import Population
 from game.town.resident import Activity, Facing, Pose, Resident
 from game.town.wander import WanderDirector
 from game.world.pathfinding import PathFinder
 from game.world.tmx.loader import load_town
 
+FLIP_HORIZONTALLY, FLIP_DIAGONALLY = 1 << 31, 1 << 29
 NOON = datetime(2023, 2, 13, 12, 0)
 MIDNIGHT = datetime(2023, 2, 13, 0, 0)
 
 
 def scene_and_town(path: Path, residents: list[Resident]) -> tuple[TownScene, Population, Camera]:
     town = load_town(path)
-    scene = TownScene.load(path, characters=None)
+    scene = TownScene.for_town(town, characters=None)
     population = Population(residents, WanderDirector([(0, 0)]), PathFinder(town.grid))
     camera = Camera(town.width * 16, town.height * 16, 320, 240, zoom=2)
     return scene, population, camera
@@ -104,6 +108,58 @@ def test_night_is_darker_than_noon(display: pygame.Surface, tiny_town: Path) -> 
     scene.draw(display, camera, population, MIDNIGHT, set(), None, 0.0)
     night = sum(pygame.transform.average_color(display)[:3])
     assert night < noon * 0.7
+
+
+def map_tile(layer: pygame.Surface, cell: tuple[int, int]) -> bytes:
+    return pygame.image.tobytes(layer.subsurface((cell[0] * 16, cell[1] * 16, 16, 16)), "RGBA")
+
+
+def test_the_picture_is_drawn_from_the_worlds_map_art(
+    display: pygame.Surface, tiny_town: Path
+) -> None:
+    spec = TownSpec.small()
+    spec.extra_gids = {(23, 0): 3 | FLIP_HORIZONTALLY, (22, 0): 2 | FLIP_DIAGONALLY}
+    tiny_town.write_text(spec.tmx_xml(), encoding="utf-8")  # two flipped tiles at the top
+    sheet = pygame.image.load(str(tiny_town.parent / "tiny.png"))
+    sheet.fill((0, 0, 255), (16 + 1, 9, 1, 3))  # a mark that a diagonal flip moves
+    pygame.image.save(sheet, str(tiny_town.parent / "tiny.png"))
+    picture = TileMapPicture.for_town(load_town(tiny_town))
+    below, above = picture.below.surface, picture.above.surface
+    assert below.get_size() == (24 * 16, 16 * 16)
+
+    def tile(gid: int) -> pygame.Surface:  # the reference, cut from the image by gid alone
+        return sheet.subsurface(((gid - 1) * 16, 0, 16, 16))
+
+    def expected(image: pygame.Surface) -> bytes:
+        return pygame.image.tobytes(image, "RGBA")
+
+    wall = next(iter(spec.walls))
+    furniture = next(iter(spec.blocked() - spec.walls))
+    assert map_tile(below, (0, 15)) == expected(tile(1))  # ground only
+    assert map_tile(below, wall) == expected(tile(2))  # a wall over the ground
+    assert map_tile(below, furniture) == expected(tile(3))
+    mirrored = pygame.transform.flip(tile(3), True, False)
+    assert map_tile(below, (23, 0)) == expected(mirrored)
+    assert map_tile(above, (23, 0)) == expected(mirrored)  # the overhead layer has it too
+    transposed = pygame.Surface((16, 16))  # diagonal flip: pixel (x, y) comes from (y, x)
+    for x in range(16):
+        for y in range(16):
+            transposed.set_at((x, y), tile(2).get_at((y, x)))
+    assert map_tile(below, (22, 0)) == expected(transposed)
+    assert map_tile(below, (22, 0)) != expected(tile(2))  # the transposition shows
+    assert above.get_at((0, 15 * 16)).a == 0  # no overhead tile: see-through
+
+
+def test_the_renderer_never_parses_the_map() -> None:
+    render = Path(__file__).resolve().parents[2] / "game" / "render"
+    imported = set()
+    for path in render.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module.split(".")[0])
+    assert "pytmx" not in imported
 
 
 def test_emoji_are_coloured_and_cached(display: pygame.Surface) -> None:

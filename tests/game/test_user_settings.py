@@ -9,12 +9,12 @@ import pytest
 from pydantic import SecretStr
 
 from cognition.testing.fake_openai_server import FakeOpenAIServer
+from game.bridge import brain_lines, check_connection, llm_settings_for
 from game.files.settings import (
     CONNECT_HINT,
     OFFLINE_BRAIN_LINE,
     SettingsError,
     UserSettings,
-    check_connection,
     load,
     save,
     settings_path,
@@ -50,7 +50,7 @@ def test_no_field_can_hold_a_key() -> None:
 
 def test_a_key_in_the_environment_or_typed_never_reaches_the_file(tmp_path: Path) -> None:
     path = save(SERVER, tmp_path / "settings.json")
-    llm = SERVER.to_llm_settings("sk-typed-123", env={"OPENAI_API_KEY": SECRET})
+    llm = llm_settings_for(SERVER, "sk-typed-123", env={"OPENAI_API_KEY": SECRET})
     assert llm.api_key == SecretStr("sk-typed-123")
     text = path.read_text("utf-8")
     assert SECRET not in text and "sk-typed-123" not in text
@@ -137,28 +137,28 @@ def test_defaults_follow_the_environment_until_a_file_exists(tmp_path: Path) -> 
     assert bad.base_url == "" and bad.backend == "server"
 
 
-def test_to_llm_settings() -> None:
-    offline = UserSettings().to_llm_settings("sk-typed", env={"OPENAI_API_KEY": SECRET})
+def test_llm_settings_for() -> None:
+    offline = llm_settings_for(UserSettings(), "sk-typed", env={"OPENAI_API_KEY": SECRET})
     assert offline.offline and offline.uses_offline_brain
-    from_env = SERVER.to_llm_settings(None, env={"OPENAI_API_KEY": SECRET})
+    from_env = llm_settings_for(SERVER, None, env={"OPENAI_API_KEY": SECRET})
     assert from_env.api_key == SecretStr(SECRET)
     assert (from_env.base_url, from_env.model, from_env.offline) == (
         "http://localhost:1234/v1",
         "qwen",
         False,
     )
-    typed = SERVER.to_llm_settings("  sk-typed  ", env={"OPENAI_API_KEY": SECRET})
+    typed = llm_settings_for(SERVER, "  sk-typed  ", env={"OPENAI_API_KEY": SECRET})
     assert typed.api_key == SecretStr("sk-typed")
-    assert SERVER.to_llm_settings(None, env={}).api_key is None
+    assert llm_settings_for(SERVER, None, env={}).api_key is None
 
 
 def test_brain_lines() -> None:
-    assert UserSettings().brain_lines(env={}) == (OFFLINE_BRAIN_LINE, CONNECT_HINT)
+    assert brain_lines(UserSettings(), env={}) == (OFFLINE_BRAIN_LINE, CONNECT_HINT)
     openai_without_key = UserSettings(backend="server")
-    assert openai_without_key.brain_lines(env={}) == (OFFLINE_BRAIN_LINE, CONNECT_HINT)
-    assert openai_without_key.brain_lines("sk-x", env={}) == ("Model: gpt-4o-mini at OpenAI", None)
-    assert SERVER.brain_lines(env={}) == ("Model: qwen at http://localhost:1234/v1", None)
-    line, hint = SERVER.brain_lines(env={"SMALLVILLE_TIMEOUT_S": "soon"})
+    assert brain_lines(openai_without_key, env={}) == (OFFLINE_BRAIN_LINE, CONNECT_HINT)
+    assert brain_lines(openai_without_key, "sk-x", env={}) == ("Model: gpt-4o-mini at OpenAI", None)
+    assert brain_lines(SERVER, env={}) == ("Model: qwen at http://localhost:1234/v1", None)
+    line, hint = brain_lines(SERVER, env={"SMALLVILLE_TIMEOUT_S": "soon"})
     assert line.startswith("Offline brain") and hint is not None and "timeout_s" in hint
 
 

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from cognition.agent import Agent
-from cognition.memory.records import MemoryRecord
-from cognition.plan import DAY_MINUTES, DayPlan, minute_of_day
+from cognition import DAY_MINUTES, Agent, DayPlan, MemoryRecord, minute_of_day
 from game.bridge.residents import MindSlot
 from game.town.resident import Activity, Resident
 from game.town.views import MemoryLine, PlanLine, ResidentCard

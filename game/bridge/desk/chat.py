@@ -16,9 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from cognition.agent import Agent
-from cognition.contract import Asker, InnerVoice, PersonaAsker, VisitorAsker
-from cognition.llm.task import BudgetReached
+from cognition import Agent, Asker, BudgetReached, InnerVoice, PersonaAsker, VisitorAsker
 from game.town.views import Asking, ChatLine
 
 log = logging.getLogger(__name__)
@@ -75,7 +73,7 @@ def chat_job(
 
     def work() -> None:
         try:
-            reply = agent.chat(question, asker, now).strip()
+            reply = agent.talker.chat(question, asker, now).strip()
         except Exception as error:  # a mind's failure must never reach the game loop
             log.exception("%s could not answer the player", agent.name)
             text = failure_text(agent, error)

@@ -14,8 +14,7 @@ import logging
 import queue
 from datetime import datetime
 
-from cognition.agent import Agent
-from cognition.memory.records import MemoryKind
+from cognition import Agent, MemoryKind
 from game.bridge.desk import objects as desk_objects
 from game.bridge.desk.cards import memory_line, resident_card
 from game.bridge.desk.chat import CHAT_MAX_CHARS, Answered, chat_job, mind_asker, one_line
@@ -149,7 +148,9 @@ class PlayerDesk:
         visitor = self.director.visitor
         asker = mind_asker(asking, visitor.name if visitor else None)
         try:
-            self.director.run_errand(name, chat_job(agent, question, asker, now, self._answers))
+            self.director.jobs.run_errand(
+                name, chat_job(agent, question, asker, now, self._answers)
+            )
         except RuntimeError as error:  # the executor is shut down: the town is closing
             return f"{agent.persona.first_name} cannot answer now ({error})."
         self._asking.add(name)
@@ -160,7 +161,7 @@ class PlayerDesk:
 
     def replies(self) -> list[ChatLine]:
         """Answers finished since the last call, oldest first."""
-        self.director.start_errands()  # chats waiting for a resident's decision to finish
+        self.director.jobs.start_errands()  # chats waiting for a resident's decision to finish
         lines = []
         while True:
             try:

@@ -1,7 +1,7 @@
 """Loading a saved town: validate the slot, copy its memories, build the town, restore it.
 
-    loaded = load_town("Day 3", SaveSlots(), MindsRecipe(embedder="minilm"))
-    loaded.living, loaded.visitor, loaded.warnings
+    opened = load_saved_town("Day 3", SaveSlots(), TownRecipe(embedder="minilm"))
+    opened.living, opened.visitor, opened.warnings
 
 Nothing is half-loaded: `SaveSlots.read` validates the whole slot first, and any problem
 while building or restoring closes what was built and raises `SaveError`. Playing never
@@ -12,18 +12,26 @@ kept it, the rest of the path they were walking (else a path is planned again fr
 tile to the activity's destination). The director's bookkeeping (decisions due, outcomes
 not applied yet, conversations playing) comes back from `TownSave.runtime`, so a lockstep
 run continues exactly as it would have (see tests/bridge/test_persistence.py).
+
+Building is `game.bridge.build` (one way: it knows nothing of saves).
 """
 
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
-from game.bridge.build import MindsRecipe, Progress, compose_living_town, run_directory
+from game.bridge.build import (
+    OpenedTown,
+    Progress,
+    TownRecipe,
+    build_town,
+    make_embedder,
+    run_directory,
+)
 from game.bridge.persist.runtime import (
     ResidentRuntime,
     RuntimeState,
@@ -35,40 +43,25 @@ from game.bridge.persist.runtime import (
 )
 from game.bridge.town_minds import LivingTown, TownFile
 from game.files.paths import bundle_root
-from game.saves import ResidentSave, SaveError, SaveSlots, TownSave, VisitorSave
+from game.saves import ResidentSave, SaveError, SaveSlots, TownSave
+from game.town.director import Pathfinder
 from game.town.resident import Facing, Resident
 from game.world.grid import Tile, WalkableGrid
-from game.world.pathfinding import PathFinder
 
 
-@dataclass
-class LoadedTown:
-    """A town ready to play: built fresh (`slot` None) or from a save slot."""
-
-    living: LivingTown
-    town_id: str
-    seed: int
-    memory_dir: Path
-    slot: str | None = None
-    visitor: VisitorSave | None = None  # the app places the visitor
-    warnings: tuple[str, ...] = ()
-    pending_walk_minutes: float = 0.0  # give it to the LockstepRunner
-    settings: dict[str, Any] | None = None  # the saved public settings
-
-
-def load_town(
+def load_saved_town(
     slot: str,
     slots: SaveSlots,
-    recipe: MindsRecipe | None = None,
+    recipe: TownRecipe | None = None,
     *,
     previous: bool = False,
     progress: Progress | None = None,
-) -> LoadedTown:
+) -> OpenedTown:
     """The town saved in `slot` (with `previous`, the save before it), built with `recipe`'s
     model, embedder and workers. The save's own town, seed and memories are used; the
     memories are copied into `recipe.memory_dir` (default: a fresh run directory)."""
     report = progress or (lambda what, share: None)
-    wanted = recipe or MindsRecipe()
+    wanted = recipe or TownRecipe()
     report("reading the save", 0.01)
     loaded = slots.read(slot, previous=previous, map_root=bundle_root())
     save = loaded.save
@@ -79,19 +72,12 @@ def load_town(
     seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else wanted.seed
     embedder = wanted.embedder
     if isinstance(embedder, str):
-        from game.bridge.build import make_embedder
-
         embedder = make_embedder(embedder)
     check_embedder(save, embedder.name, label)
     report("copying the memories", 0.04)
     memory_dir = copy_memories(loaded.memory_dir, wanted.memory_dir, label)
     build = replace(
-        wanted,
-        town=town_file.directory,
-        seed=seed,
-        embedder=embedder,
-        memory_dir=memory_dir,
-        from_slot=None,
+        wanted, town=town_file.directory, seed=seed, embedder=embedder, memory_dir=memory_dir
     )
 
     def forget_copy() -> None:  # a run directory made here is removed; a given one is kept
@@ -99,7 +85,7 @@ def load_town(
             shutil.rmtree(memory_dir.parent, ignore_errors=True)
 
     try:
-        living = compose_living_town(build, lambda what, share: report(what, 0.05 + 0.9 * share))
+        living = build_town(build, lambda what, share: report(what, 0.05 + 0.9 * share))
     except ValueError as exc:  # a memory stream refuses another embedder, say
         forget_copy()
         raise SaveError(f"{label} cannot be loaded: {exc}.") from exc
@@ -115,7 +101,7 @@ def load_town(
         warnings.append(f"The visitor took over {visitor.controls}, who is not in this town.")
         visitor = visitor.model_copy(update={"controls": "visitor"})
     report("ready", 1.0)
-    return LoadedTown(
+    return OpenedTown(
         living=living,
         town_id=save.town,
         seed=seed,
@@ -220,7 +206,7 @@ def place(
     saved: ResidentSave,
     state: ResidentRuntime | None,
     grid: WalkableGrid,
-    pathfinder: PathFinder,
+    pathfinder: Pathfinder,
 ) -> str | None:
     """Put the resident's body where the save has it; a warning when the map forbids it."""
     tile = (saved.tile[0], saved.tile[1])

@@ -28,7 +28,7 @@ from game.town.population import Population
 from game.town.resident import Activity, Pose, Resident
 from game.world.address import Address
 
-RUNTIME_VERSION = 1
+RUNTIME_VERSION: Literal[1] = 1
 Tile = tuple[int, int]
 
 
@@ -247,6 +247,8 @@ def stats_state(stats: MindStats) -> dict[str, object]:
         "conversations": stats.conversations,
         "errors": stats.errors,
         "last_error": stats.last_error,
+        "unapplied": stats.unapplied,
+        "last_unapplied": stats.last_unapplied,
         "talked_with": {name: sorted(others) for name, others in stats.talked_with.items()},
     }
 
@@ -256,12 +258,13 @@ def stats_state(stats: MindStats) -> dict[str, object]:
 
 def restore_stats(stats: MindStats, data: dict[str, object]) -> None:
     """Counters from `stats_state` (anything unreadable is left at zero)."""
-    for field in ("decisions", "go_tos", "conversations", "errors"):
+    for field in ("decisions", "go_tos", "conversations", "errors", "unapplied"):
         value = data.get(field)
         if isinstance(value, int) and not isinstance(value, bool):
             setattr(stats, field, value)
-    if isinstance(data.get("last_error"), str):
-        stats.last_error = str(data["last_error"])
+    for field in ("last_error", "last_unapplied"):
+        if isinstance(data.get(field), str):
+            setattr(stats, field, str(data[field]))
     talked = data.get("talked_with")
     if isinstance(talked, dict):
         stats.talked_with = {

@@ -10,19 +10,17 @@ after another, a conversation job writes to two agents, and `Agent.get_state()` 
 another moment than the memories. So `save_town` first waits until no job is in flight
 (`director.wait_for_all`; finished outcomes not yet applied are saved and applied after
 loading). In lockstep (`smallville simulate`) the town is at rest between steps anyway; in
-the window, `TownAutosaver` (persist_autosave.py) pauses the clock and waits frame by frame.
-Main thread only. Loading is in persist_load.py.
+the window, `TownAutosaver` (`autosave.py`) pauses the clock and waits frame by frame.
+Main thread only. Loading is in `load.py`, autosaves in `autosave.py`.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from cognition.config import LLMSettings
+from cognition import LLMSettings
 from game.bridge.persist.runtime import activity_save, gather_runtime, stats_state
 from game.bridge.residents import MindSlot
 from game.bridge.town_minds import LivingTown
@@ -32,7 +30,6 @@ from game.saves import (
     ResidentSave,
     SaveError,
     SaveSlots,
-    SlotInfo,
     TownSave,
     VisitorSave,
 )
@@ -40,7 +37,6 @@ from game.saves.slots import check_slot_name
 from game.town.resident import Resident
 from game.world.address import Address
 from game.world.areas import AreaTree
-from game.world.clock import format_moment
 
 DEFAULT_WAIT_SECONDS = 600.0
 
@@ -107,7 +103,7 @@ def resident_save(living: LivingTown, resident: Resident) -> ResidentSave:
     return ResidentSave(
         name=name,
         tile=resident.tile,
-        facing=resident.facing.name.lower(),  # type: ignore[arg-type]
+        facing=resident.facing.name.lower(),
         activity=activity,
         mind=living.minds[name].get_state(),
         spatial_memory=memory.get_state() if memory is not None else {},
@@ -182,38 +178,3 @@ def save_town(
     )
     living.store.flush()
     return slots.write(slot, save, living.store.copy_to)
-
-
-def slot_lines(infos: Iterable[SlotInfo], as_json: bool = False) -> list[str]:
-    """`smallville saves`: one line per slot — name, town, game time, saved at, residents,
-    ok or the problem (as JSON objects with `as_json`). "No saves yet." when there is none."""
-    lines = []
-    for info in infos:
-        if as_json:
-            lines.append(json.dumps(slot_json(info), ensure_ascii=False))
-        elif info.ok and info.game_time is not None and info.saved_at is not None:
-            saved = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
-            lines.append(
-                f"{info.name}: {info.town}, {format_moment(info.game_time)}, "
-                f"{info.residents} residents, saved {saved}, ok"
-            )
-        else:
-            first = (info.problem or "unreadable").splitlines()[0]
-            previous = " (its previous save is kept)" if info.has_previous else ""
-            lines.append(f"{info.name}: problem: {first}{previous}")
-    if not lines and not as_json:
-        lines.append("No saves yet.")
-    return lines
-
-
-def slot_json(info: SlotInfo) -> dict[str, Any]:
-    return {
-        "name": info.name,
-        "town": info.town,
-        "game_time": info.game_time.isoformat() if info.game_time else None,
-        "saved_at": info.saved_at.isoformat() if info.saved_at else None,
-        "residents": info.residents,
-        "ok": info.ok,
-        "problem": info.problem,
-        "has_previous": info.has_previous,
-    }

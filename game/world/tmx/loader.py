@@ -2,7 +2,8 @@
 
 `load_town` either returns a complete, valid town or raises `MapError` listing every
 problem it found, each naming what is wrong and where. It never lets a parser traceback out.
-pytmx is used data-only (`pytmx.TiledMap`, no images are loaded).
+pytmx is used data-only (`pytmx.TiledMap`, no images are loaded): the map is parsed once, and
+its drawn layers come out as plain `MapArt` (see `game.world.tmx.art`) for the renderer.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from game.world.grid import Rect, Tile, WalkableGrid
+from game.world.map_art import DRAWN_LAYERS
+from game.world.tmx.art import read_art, tile_image_loader
 from game.world.tmx.files import check_map_files
 from game.world.tmx.places import MapObject, PlaceBuilder
 from game.world.town import TownMap
@@ -21,7 +24,7 @@ from game.world.town import TownMap
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx
 
-TILE_LAYERS = ("ground", "walls", "furniture", "overhead", "collision")
+TILE_LAYERS = (*DRAWN_LAYERS, "collision")
 OBJECT_LAYERS = ("areas", "objects", "spawns")
 _GID_FLAGS = 0xE0000000
 
@@ -50,6 +53,7 @@ def load_town(path: str | Path) -> TownMap:
         problems.append("map property 'world' is missing (the world's name, e.g. 'the Ville')")
     if problems:
         raise MapError(path, problems)
+    art, problems = read_art(tiled)
     grid = WalkableGrid(tiled.width, tiled.height, _blocked_tiles(tiled))
     builder = PlaceBuilder(str(world), grid)
     for layer, add in (
@@ -59,8 +63,9 @@ def load_town(path: str | Path) -> TownMap:
     ):
         for item in _map_objects(tiled, layer):
             add(item)
-    if builder.problems:
-        raise MapError(path, builder.problems)
+    problems += builder.problems
+    if problems:
+        raise MapError(path, problems)
     return TownMap(
         path=path,
         world=str(world),
@@ -71,15 +76,16 @@ def load_town(path: str | Path) -> TownMap:
         grid=grid,
         tree=builder.tree(),
         spawns=builder.spawns,
+        art=art,
     )
 
 
 def _read_tiled(path: Path) -> Any:
-    """pytmx's TiledMap, data only. pytmx raises bare Exceptions, so any failure becomes a
-    MapError carrying its message."""
+    """pytmx's TiledMap, data only (tile images described, not loaded). pytmx raises bare
+    Exceptions, so any failure becomes a MapError carrying its message."""
     logging.getLogger("pytmx").setLevel(logging.CRITICAL)
     try:
-        return pytmx.TiledMap(str(path))
+        return pytmx.TiledMap(str(path), image_loader=tile_image_loader)
     except Exception as error:  # noqa: BLE001 — pytmx raises plain Exception on bad input
         raise MapError(path, [f"pytmx cannot read the map: {error}"]) from None
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 from string import Formatter
+from typing import Any
 
 from cognition.agent import Agent
 from cognition.contract import GoTo
-from cognition.llm.task import Source, read_template
+from cognition.llm.task import Source, Task, read_template
 from cognition.offline import OfflineBrain
 from cognition.offline.brain import RULES
 from cognition.settings import MindSettings
@@ -31,7 +32,7 @@ from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.town import ISABELLA, START, perception
 
-TASKS = [
+TASKS: list[Task[Any, Any]] = [
     importance.RATE_IMPORTANCE,
     reflect.SALIENT_QUESTIONS,
     reflect.INSIGHTS,

@@ -8,20 +8,20 @@ from pydantic import ValidationError
 from cognition.contract import PersonaAsker, VisitorAsker
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
-from cognition.settings import MindSettings
 from cognition.steps.emoji import ActionEmoji, choose_emoji
 from cognition.steps.interview import adopt, interview
 from cognition.steps.objects import choose_objects
 from cognition.steps.summary import summarise
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
-from cognition.testing.town import ISABELLA, START
+from cognition.testing.town import ISABELLA, KLAUS, START, context_for
 
 
 def test_offline_emoji_by_keyword() -> None:
-    assert choose_emoji(OfflineBrain(0), "A", "brew coffee at the coffee machine") == "☕"
-    assert choose_emoji(OfflineBrain(0), "A", "sleeping") == "😴"
-    assert choose_emoji(OfflineBrain(0), "A", "contemplating the void") == "🙂"
+    ctx = context_for(ISABELLA, OfflineBrain(0))
+    assert choose_emoji(ctx, "brew coffee at the coffee machine") == "☕"
+    assert choose_emoji(ctx, "sleeping") == "😴"
+    assert choose_emoji(ctx, "contemplating the void") == "🙂"
 
 
 def test_emoji_must_be_one_to_three_emoji() -> None:
@@ -33,15 +33,15 @@ def test_emoji_must_be_one_to_three_emoji() -> None:
 
 
 def test_offline_object_states_from_verbs() -> None:
+    ctx = context_for(ISABELLA, OfflineBrain(0))
+
     def state(activity: str, thing: str) -> str:
-        uses = choose_objects(
-            OfflineBrain(0), "A", "here", "x", [activity], [thing], None, MindSettings()
-        )
+        uses = choose_objects(ctx, [activity], [thing], current=None, place="here", stretch="x")
         return uses[0][1]
 
     assert state("brew coffee", "coffee machine") == "brewing coffee"
     assert state("make breakfast", "stove") == "cooking"
-    assert state("ponder", "rock") == "in use by A"
+    assert state("ponder", "rock") == "in use by Isabella Rodriguez"
 
 
 def test_objects_and_states_for_all_actions_in_one_call() -> None:
@@ -59,9 +59,17 @@ def test_objects_and_states_for_all_actions_in_one_call() -> None:
     )
     options = ["counter", "coffee machine"]
     uses = choose_objects(
-        model, "A", "cafe", "work", ["brew", "serve"], options, None, MindSettings()
+        context_for(ISABELLA, model),
+        ["brew", "serve"],
+        options,
+        current=None,
+        place="cafe",
+        stretch="work",
     )
-    assert uses == [("coffee machine", "brewing coffee"), ("counter", "in use by A")]
+    assert uses == [
+        ("coffee machine", "brewing coffee"),
+        ("counter", "in use by Isabella Rodriguez"),
+    ]
     assert model.count("choose_objects") == 1
 
 
@@ -69,29 +77,22 @@ def test_summary_uses_three_retrievals() -> None:
     memory = FakeMemoryStream(ISABELLA.name)
     memory.add(MemoryKind.OBSERVATION, "Isabella Rodriguez is warm and welcoming", START, 4)
     model = ScriptedModel(fallback_model=OfflineBrain(0))
-    summary = summarise(model, memory, ISABELLA, START, MindSettings())
+    summary = summarise(context_for(ISABELLA, model, memory))
     inputs = model.calls[0].inputs
     assert inputs.core_memories and inputs.occupation_memories  # type: ignore[attr-defined]
     assert summary.core_characteristics == "Isabella Rodriguez is warm and welcoming"
 
 
 def test_interview_answers_from_memory_for_any_asker() -> None:
-    memory = FakeMemoryStream("Klaus Mueller")
+    memory = FakeMemoryStream(KLAUS.name)
     memory.add(MemoryKind.DIALOGUE, "Maria Lopez said Sam Moore is running for mayor", START, 8)
+    ctx = context_for(KLAUS, OfflineBrain(0), memory)
     for asker in (VisitorAsker(), PersonaAsker(name="Ann", description="a reporter")):
-        answer = interview(
-            OfflineBrain(0),
-            memory,
-            "Klaus Mueller",
-            "Klaus",
-            "Who is running for mayor?",
-            asker,
-            START,
-            MindSettings(),
-        )
+        answer = interview(ctx, "Klaus", "Who is running for mayor?", asker)
         assert "Sam Moore" in answer
 
 
 def test_inner_voice_directive_becomes_an_intention() -> None:
-    intention = adopt(OfflineBrain(0), "Klaus Mueller", "s", "You should ask Maria to lunch.")
+    ctx = context_for(KLAUS, OfflineBrain(0))
+    intention = adopt(ctx, "s", "You should ask Maria to lunch.")
     assert intention.statement == "Klaus Mueller intends to ask Maria to lunch"

@@ -2,26 +2,36 @@
 
 from __future__ import annotations
 
-from cognition.contract import Address
+from cognition.contract import Address, KnownPlaces
+from cognition.llm.task import LanguageModel
 from cognition.offline import OfflineBrain
-from cognition.settings import MindSettings
 from cognition.steps.location import choose_address, place_actions
 from cognition.testing.scripted_model import ScriptedModel
-from cognition.testing.town import ISABELLA, WORLD, town_places
+from cognition.testing.town import ISABELLA, WORLD, context_for, town_places
 
-SETTINGS = MindSettings()
 HOME = Address(world=WORLD, sector=ISABELLA.home_sector, arena="kitchen", object="stove")
 
 
+def address_for(
+    model: LanguageModel,
+    activity: str,
+    stretch: str,
+    here: Address = HOME,
+    places: KnownPlaces | None = None,
+) -> Address:
+    """Where Isabella, `here`, does `activity` (part of `stretch`) among the known places."""
+    return choose_address(
+        context_for(ISABELLA, model),
+        activity,
+        places=places if places is not None else town_places(),
+        here=here,
+        stretch=stretch,
+    )
+
+
 def test_offline_brain_walks_the_tree_to_the_named_place() -> None:
-    address = choose_address(
-        OfflineBrain(0),
-        ISABELLA,
-        town_places(),
-        HOME,
-        "brew coffee at the coffee machine",
-        "work at Hobbs Cafe",
-        SETTINGS,
+    address = address_for(
+        OfflineBrain(0), "brew coffee at the coffee machine", "work at Hobbs Cafe"
     )
     assert address == Address(
         world=WORLD, sector="Hobbs Cafe", arena="cafe", object="coffee machine"
@@ -29,9 +39,7 @@ def test_offline_brain_walks_the_tree_to_the_named_place() -> None:
 
 
 def test_home_activities_stay_home() -> None:
-    address = choose_address(
-        OfflineBrain(0), ISABELLA, town_places(), HOME, "take a shower", "get ready", SETTINGS
-    )
+    address = address_for(OfflineBrain(0), "take a shower", "get ready")
     assert (address.sector, address.arena, address.object) == (
         ISABELLA.home_sector,
         "bathroom",
@@ -46,7 +54,7 @@ def test_unknown_places_are_rejected_retried_once_then_fallen_back() -> None:
             "choose_objects": [{"uses": [{"object": "the holodeck", "state": "humming"}]}],
         }
     )
-    address = choose_address(model, ISABELLA, town_places(), HOME, "dance", "party", SETTINGS)
+    address = address_for(model, "dance", "party")
     assert town_places().contains(address)
     assert address == HOME  # current sector, arena and object
     assert model.count("choose_place") == 4  # two tries at sector and arena
@@ -57,7 +65,11 @@ def test_an_hours_actions_share_one_place_choice_and_one_object_call() -> None:
     model = ScriptedModel(fallback_model=OfflineBrain(0))
     actions = ["brew coffee at the coffee machine", "serve pastries", "wipe the counter"]
     placed = place_actions(
-        model, ISABELLA, town_places(), HOME, actions, "work at Hobbs Cafe", SETTINGS
+        context_for(ISABELLA, model),
+        actions,
+        places=town_places(),
+        here=HOME,
+        stretch="work at Hobbs Cafe",
     )
     assert model.count("choose_place") == 2 and model.count("choose_objects") == 1
     assert {(a.sector, a.arena) for a, _ in placed} == {("Hobbs Cafe", "cafe")}
@@ -77,7 +89,8 @@ def test_the_hourly_place_choice_rejects_unknown_places() -> None:
             ],
         }
     )
-    placed = place_actions(model, ISABELLA, town_places(), HOME, ["a", "b"], "work", SETTINGS)
+    ctx = context_for(ISABELLA, model)
+    placed = place_actions(ctx, ["a", "b"], places=town_places(), here=HOME, stretch="work")
     addresses = [address for address, _ in placed]
     assert all(town_places().contains(a) for a in addresses)
     assert addresses[0].sector == "Hobbs Cafe" and addresses[0].arena == "cafe"
@@ -88,7 +101,7 @@ def test_the_hourly_place_choice_rejects_unknown_places() -> None:
 def test_fallback_from_the_street_is_home() -> None:
     street = Address(world=WORLD)
     model = ScriptedModel({"choose_place": [{"name": "Mars"}]})
-    address = choose_address(model, ISABELLA, town_places(), street, "rest", "rest", SETTINGS)
+    address = address_for(model, "rest", "rest", here=street)
     assert address.sector == ISABELLA.home_sector and address.arena == ISABELLA.home_arena
     assert town_places().contains(address)
 
@@ -107,11 +120,11 @@ def test_a_second_try_that_names_a_known_place_is_used() -> None:
             ],
         }
     )
-    address = choose_address(model, ISABELLA, town_places(), HOME, "sit", "walk", SETTINGS)
+    address = address_for(model, "sit", "walk")
     assert address == Address(world=WORLD, sector="Johnson Park", arena="park", object="bench")
 
 
 def test_no_known_places_gives_the_world() -> None:
     empty = town_places().model_copy(update={"sectors": ()})
-    address = choose_address(OfflineBrain(0), ISABELLA, empty, HOME, "x", "x", SETTINGS)
+    address = address_for(OfflineBrain(0), "x", "x", places=empty)
     assert address == Address(world=WORLD)

@@ -8,7 +8,7 @@ from cognition.settings import MindSettings
 from cognition.steps.importance import rate_importance, rate_importances
 from cognition.steps.perceive import perceive
 from cognition.testing.scripted_model import ScriptedModel
-from cognition.testing.town import ISABELLA, START, WORLD, perception
+from cognition.testing.town import ISABELLA, START, WORLD, context_for, perception
 
 CAFE = Address(world=WORLD, sector="Hobbs Cafe", arena="cafe")
 
@@ -57,33 +57,36 @@ def test_idle_objects_are_ignored_and_utterances_always_heard() -> None:
 
 
 def test_offline_importance_ranks_events_above_routine() -> None:
-    brain = OfflineBrain(0)
-    party = rate_importance(brain, "A", "A", "Isabella is planning a Valentine's Day party")
-    teeth = rate_importance(brain, "A", "A", "A is brushing teeth")
+    ctx = context_for(ISABELLA, OfflineBrain(0))
+    party = rate_importance(ctx, "Isabella is planning a Valentine's Day party")
+    teeth = rate_importance(ctx, "Isabella is brushing teeth")
     assert party >= 8 > 2 >= teeth
 
 
 def test_importance_out_of_range_uses_the_typed_fallback() -> None:
     model = ScriptedModel()  # nothing scripted: the task's own fallback
-    assert rate_importance(model, "A", "A", "anything") == 3
+    assert rate_importance(context_for(ISABELLA, model), "anything") == 3
 
 
 def test_importance_of_several_memories_is_one_call() -> None:
     model = ScriptedModel({"rate_importance": [{"ratings": [8, 2, 5]}]})
-    ratings = rate_importances(model, "A", "A", ["a party", "brushing teeth", "a chat"])
+    ctx = context_for(ISABELLA, model)
+    ratings = rate_importances(ctx, ["a party", "brushing teeth", "a chat"])
     assert ratings == [8, 2, 5]
     assert len(model.calls) == 1
 
 
 def test_bad_or_missing_batched_ratings_fall_back_per_item() -> None:
     model = ScriptedModel({"rate_importance": [{"ratings": [9, 42]}]})
-    assert rate_importances(model, "A", "A", ["fire", "odd", "missing"]) == [9, 3, 3]
-    assert rate_importances(ScriptedModel(), "A", "A", ["x", "y"]) == [3, 3]
-    assert rate_importances(model, "A", "A", []) == []
+    ctx = context_for(ISABELLA, model)
+    assert rate_importances(ctx, ["fire", "odd", "missing"]) == [9, 3, 3]
+    assert rate_importances(context_for(ISABELLA, ScriptedModel()), ["x", "y"]) == [3, 3]
+    assert rate_importances(ctx, []) == []
 
 
 def test_offline_batched_importance_rates_each_item() -> None:
     ratings = rate_importances(
-        OfflineBrain(0), "A", "A", ["Isabella is planning a party", "A is brushing teeth"]
+        context_for(ISABELLA, OfflineBrain(0)),
+        ["Isabella is planning a party", "Isabella is brushing teeth"],
     )
     assert ratings[0] >= 8 > 2 >= ratings[1]

@@ -2,34 +2,44 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, time
 
+from cognition.llm.task import LanguageModel
 from cognition.offline import OfflineBrain
 from cognition.plan import DAY_MINUTES, PlanStep, gaps_and_overlaps, normalise
-from cognition.settings import MindSettings
+from cognition.steps.context import StepContext
 from cognition.steps.day_plan import DayPlanInput, plan_day, plan_inputs
 from cognition.steps.decompose import decompose
 from cognition.steps.hourly import decompose_hourly
 from cognition.testing.scripted_model import ScriptedModel
-from cognition.testing.town import ISABELLA, KLAUS
+from cognition.testing.town import ISABELLA, KLAUS, START, context_for
 
-SETTINGS = MindSettings()
+MONDAY = date(2023, 2, 13)
 
 
-def inputs(intentions: list[str] | None = None, day: date = date(2023, 2, 13)) -> DayPlanInput:
+def on(day: date, model: LanguageModel) -> StepContext:
+    """Isabella's mind at 07:00 on `day`."""
+    return context_for(ISABELLA, model, now=datetime.combine(day, time(7)))
+
+
+def at_minute(minute: int, model: LanguageModel) -> StepContext:
+    """Klaus's mind at `minute` of the first day."""
+    return context_for(KLAUS, model, now=START.replace(hour=minute // 60, minute=minute % 60))
+
+
+def inputs(ctx: StepContext, intentions: list[str] | None = None) -> DayPlanInput:
     return plan_inputs(
-        ISABELLA,
+        ctx,
         "summary",
         "yesterday",
-        day,
         ["Hobbs Cafe (public)", "Johnson Park (nature)"],
         intentions or [],
-        SETTINGS,
     )
 
 
 def test_offline_day_plan_covers_the_day_with_5_to_8_items() -> None:
-    outline = plan_day(OfflineBrain(1), inputs(), SETTINGS)
+    ctx = on(MONDAY, OfflineBrain(1))
+    outline = plan_day(ctx, inputs(ctx))
     assert not gaps_and_overlaps(outline)
     awake = [s for s in outline if s.activity != "sleeping"]
     assert 5 <= len(awake) <= 8
@@ -41,11 +51,13 @@ def test_a_remembered_event_today_enters_the_plan_at_its_time() -> None:
         "[Mon Feb 13 09:00] Isabella Rodriguez is planning a Valentine's Day party at "
         "Hobbs Cafe on February 14 from 5 to 7 pm"
     )
-    outline = plan_day(OfflineBrain(1), inputs([memory], date(2023, 2, 14)), SETTINGS)
+    tuesday = on(date(2023, 2, 14), OfflineBrain(1))
+    outline = plan_day(tuesday, inputs(tuesday, [memory]))
     party = next(s for s in outline if "party" in s.activity)
     assert (party.start, party.end) == (17 * 60, 19 * 60)
     assert not gaps_and_overlaps(outline)
-    monday = plan_day(OfflineBrain(1), inputs([memory], date(2023, 2, 13)), SETTINGS)
+    ctx = on(MONDAY, OfflineBrain(1))
+    monday = plan_day(ctx, inputs(ctx, [memory]))
     assert not any("party" in s.activity for s in monday)
 
 
@@ -60,30 +72,33 @@ def test_a_messy_model_plan_is_normalised_without_gaps_or_overlaps() -> None:
             {"start": "22:30", "activity": "sleep"},
         ]
     }
-    model = ScriptedModel({"day_plan": [messy]})
-    outline = plan_day(model, inputs(), SETTINGS)
+    ctx = on(MONDAY, ScriptedModel({"day_plan": [messy]}))
+    outline = plan_day(ctx, inputs(ctx))
     assert not gaps_and_overlaps(outline)
     assert [s.activity for s in outline] == ["sleeping", "wake up", "work", "lunch", "sleep"]
 
 
 def test_an_empty_model_plan_falls_back_to_the_routine() -> None:
-    outline = plan_day(ScriptedModel({"day_plan": [{"items": []}]}), inputs(), SETTINGS)
+    ctx = on(MONDAY, ScriptedModel({"day_plan": [{"items": []}]}))
+    outline = plan_day(ctx, inputs(ctx))
     assert not gaps_and_overlaps(outline)
     assert any("work" in s.activity for s in outline)
 
 
 def test_hourly_schedule_covers_the_day() -> None:
-    outline = plan_day(OfflineBrain(2), inputs(), SETTINGS)
-    hourly = decompose_hourly(OfflineBrain(2), ISABELLA.name, "summary", "today", outline)
+    ctx = on(MONDAY, OfflineBrain(2))
+    outline = plan_day(ctx, inputs(ctx))
+    hourly = decompose_hourly(ctx, "summary", outline)
     assert not gaps_and_overlaps(hourly)
     garbage = ScriptedModel({"hourly_schedule": [{"items": [{"start": "xx", "activity": "?"}]}]})
-    assert decompose_hourly(garbage, KLAUS.name, "s", "today", outline) == outline
+    assert decompose_hourly(at_minute(0, garbage), "s", outline) == outline
 
 
 def test_fine_decomposition_tiles_the_coming_hour_in_5_to_15_minute_steps() -> None:
     chunk = PlanStep(start=9 * 60, minutes=180, activity="work at Hobbs Cafe")
     objects = ["coffee machine", "counter"]
-    fine = decompose(OfflineBrain(4), ISABELLA.name, "s", chunk, 9 * 60 + 7, objects, SETTINGS)
+    ctx = context_for(ISABELLA, OfflineBrain(4), now=START.replace(hour=9, minute=7))
+    fine = decompose(ctx, "s", chunk, objects)
     assert not gaps_and_overlaps(fine, 9 * 60 + 7, 10 * 60 + 7)
     assert all(s.minutes <= 15 for s in fine)
     assert any("coffee machine" in s.activity for s in fine)
@@ -103,7 +118,7 @@ def test_decomposition_clamps_model_durations_and_fills_the_window() -> None:
             ]
         }
     )
-    fine = decompose(model, KLAUS.name, "s", chunk, 600, [], SETTINGS)
+    fine = decompose(at_minute(600, model), "s", chunk, [])
     assert not gaps_and_overlaps(fine, 600, 660)
     assert [s.minutes for s in fine][:2] == [15, 5]
     assert fine[-1].activity == "study"
@@ -112,7 +127,7 @@ def test_decomposition_clamps_model_durations_and_fills_the_window() -> None:
 def test_sleep_is_not_decomposed() -> None:
     chunk = PlanStep(start=0, minutes=420, activity="sleeping")
     model = ScriptedModel()
-    fine = decompose(model, KLAUS.name, "s", chunk, 60, [], SETTINGS)
+    fine = decompose(at_minute(60, model), "s", chunk, [])
     assert fine == (PlanStep(start=60, minutes=360, activity="sleeping"),)
     assert model.calls == []
 

@@ -2,63 +2,61 @@
 
 from __future__ import annotations
 
+from cognition.llm.task import LanguageModel
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
+from cognition.steps.context import StepContext
 from cognition.steps.dialogue import Speaker, converse
 from cognition.steps.perceive import Observation
 from cognition.steps.react import react
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
-from cognition.testing.town import START
+from cognition.testing.town import ISABELLA, MARIA, START, context_for
 
 SETTINGS = MindSettings()
 SEEN = Observation(text="Maria Lopez is reading (cafe)", subject="Maria Lopez", activity="reading")
 
 
 def known_memory() -> FakeMemoryStream:
-    memory = FakeMemoryStream("Isabella Rodriguez")
+    memory = FakeMemoryStream(ISABELLA.name)
     memory.add(MemoryKind.OBSERVATION, "Maria Lopez is a close friend", START, 5)
     return memory
 
 
+def isabella(model: LanguageModel) -> StepContext:
+    """Isabella's mind, knowing Maria as a close friend."""
+    return context_for(ISABELLA, model, known_memory())
+
+
 def test_offline_react_talks_to_someone_known() -> None:
-    reaction = react(
-        OfflineBrain(0),
-        known_memory(),
-        "Isabella Rodriguez",
-        "s",
-        "working",
-        SEEN,
-        True,
-        START,
-        SETTINGS,
-    )
+    reaction = react(isabella(OfflineBrain(0)), "s", "working", SEEN, True)
     assert reaction.choice == "talk"
 
 
 def test_talk_is_refused_while_cooling_down() -> None:
     model = ScriptedModel({"react": [{"choice": "talk"}]})
-    reaction = react(
-        model, known_memory(), "Isabella Rodriguez", "s", "working", SEEN, False, START, SETTINGS
-    )
+    reaction = react(isabella(model), "s", "working", SEEN, False)
     assert reaction.choice == "continue"
 
 
 def test_react_context_has_the_two_retrievals() -> None:
     model = ScriptedModel({"react": [{"choice": "continue"}]})
-    react(model, known_memory(), "Isabella Rodriguez", "s", "working", SEEN, True, START, SETTINGS)
+    react(isabella(model), "s", "working", SEEN, True)
     inputs = model.calls[0].inputs
     assert "Maria Lopez is a close friend" in " ".join(inputs.relationship_memories)  # type: ignore[attr-defined]
     assert inputs.status_memories  # type: ignore[attr-defined]
 
 
-def speakers(first_memory: FakeMemoryStream) -> tuple[Speaker, Speaker]:
+def speakers(
+    model: LanguageModel, first_memory: FakeMemoryStream, settings: MindSettings = SETTINGS
+) -> tuple[Speaker, Speaker]:
+    """Isabella (with `first_memory`) opening a talk with Maria (who remembers nothing)."""
     return (
-        Speaker("Isabella Rodriguez", "Isabella runs a cafe", first_memory, "a friend"),
         Speaker(
-            "Maria Lopez", "Maria studies physics", FakeMemoryStream("Maria Lopez"), "a friend"
+            context_for(ISABELLA, model, first_memory, settings), "Isabella runs a cafe", "a friend"
         ),
+        Speaker(context_for(MARIA, model, settings=settings), "Maria studies physics", "a friend"),
     )
 
 
@@ -69,9 +67,7 @@ def test_dialogue_ends_at_the_turn_limit() -> None:
             "conversation_summary": [{"summary": "They talked a lot."}],
         }
     )
-    lines, summary = converse(
-        model, *speakers(known_memory()), START, MindSettings(dialogue_max_turns=4)
-    )
+    lines, summary = converse(*speakers(model, known_memory(), MindSettings(dialogue_max_turns=4)))
     assert len(lines) == 4
     assert [line.speaker for line in lines] == ["Isabella Rodriguez", "Maria Lopez"] * 2
     assert summary == "They talked a lot."
@@ -79,7 +75,7 @@ def test_dialogue_ends_at_the_turn_limit() -> None:
 
 def test_either_speaker_may_end_it() -> None:
     model = ScriptedModel({"dialogue_line": [{"text": "Hi!"}, {"text": "Bye!", "ends": True}]})
-    lines, _ = converse(model, *speakers(known_memory()), START, SETTINGS)
+    lines, _ = converse(*speakers(model, known_memory()))
     assert [line.text for line in lines] == ["Hi!", "Bye!"]
 
 
@@ -92,7 +88,7 @@ def test_offline_dialogue_passes_on_remembered_news() -> None:
         START,
         8,
     )
-    lines, summary = converse(OfflineBrain(5), *speakers(memory), START, SETTINGS)
+    lines, summary = converse(*speakers(OfflineBrain(5), memory))
     assert len(lines) <= SETTINGS.dialogue_max_turns
     assert any("Valentine's Day party" in line.text for line in lines)
     assert "February 14 from 5 to 7 pm" in summary

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+from cognition.llm.task import LanguageModel
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
+from cognition.steps.context import StepContext
 from cognition.steps.reflect import reflect, should_reflect
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
-from cognition.testing.town import START
+from cognition.testing.town import KLAUS, START, context_for
 
 SETTINGS = MindSettings()
-AGENT = "Klaus Mueller"
+AGENT = KLAUS.name
 
 
 def filled(total_importance: int) -> FakeMemoryStream:
@@ -28,6 +30,10 @@ def filled(total_importance: int) -> FakeMemoryStream:
     return memory
 
 
+def klaus(model: LanguageModel, memory: FakeMemoryStream, now: datetime) -> StepContext:
+    return context_for(KLAUS, model, memory, SETTINGS, now)
+
+
 def test_threshold_is_strictly_past_150() -> None:
     assert not should_reflect(filled(150), SETTINGS)
     assert should_reflect(filled(155), SETTINGS)
@@ -35,7 +41,7 @@ def test_threshold_is_strictly_past_150() -> None:
 
 def test_offline_reflection_cites_real_records_and_resets_the_sum() -> None:
     memory = filled(160)
-    stored = reflect(OfflineBrain(0), memory, AGENT, "Klaus", START + timedelta(hours=2), SETTINGS)
+    stored = reflect(klaus(OfflineBrain(0), memory, START + timedelta(hours=2)))
     assert 1 <= len(stored) <= SETTINGS.reflection_questions * SETTINGS.reflection_insights
     ids = {r.id for r in memory.all(MemoryKind.OBSERVATION)}
     for record in stored:
@@ -63,7 +69,7 @@ def test_invented_evidence_is_rejected() -> None:
             "rate_importance": [{"ratings": [6]}],
         }
     )
-    stored = reflect(model, memory, AGENT, "Klaus", START + timedelta(hours=2), SETTINGS)
+    stored = reflect(klaus(model, memory, START + timedelta(hours=2)))
     assert [r.text for r in stored] == ["Klaus reads a lot"]
     shown = memory.retrieve("What is Klaus reading?", START + timedelta(hours=2), touch=False)
     assert len(stored[0].evidence) == 2
@@ -73,7 +79,7 @@ def test_invented_evidence_is_rejected() -> None:
 
 def test_reflections_on_reflections_are_deeper() -> None:
     memory = filled(160)
-    first = reflect(OfflineBrain(0), memory, AGENT, "K", START + timedelta(hours=2), SETTINGS)
+    first = reflect(klaus(OfflineBrain(0), memory, START + timedelta(hours=2)))
     assert first
     for index in range(40):
         memory.add(
@@ -82,7 +88,7 @@ def test_reflections_on_reflections_are_deeper() -> None:
             START + timedelta(hours=3, minutes=index),
             5,
         )
-    second = reflect(OfflineBrain(0), memory, AGENT, "K", START + timedelta(hours=4), SETTINGS)
+    second = reflect(klaus(OfflineBrain(0), memory, START + timedelta(hours=4)))
     by_id = {r.id: r for r in memory.all()}
     for record in second:
         assert record.depth == 1 + max(by_id[e].depth for e in record.evidence)

@@ -1,0 +1,167 @@
+"""`Talker`: a mind's talking — conversations with residents, interviews, chats with the
+player and greeting the visitor.
+
+The `Agent` owns one (`agent.talker`) and the world's jobs call it on whichever worker thread
+owns the agent at the time. A `Talker` sees its mind only through `Mind`, the few things
+talking needs: it never imports `cognition.agent`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import Protocol
+
+from cognition.agent_state import AgentState, PendingEvent
+from cognition.contract import (
+    Asker,
+    Conversation,
+    Decision,
+    InnerVoice,
+    PersonaAsker,
+    SayLine,
+    VisitorAsker,
+)
+from cognition.memory.records import MemoryKind
+from cognition.settings import MindSettings
+from cognition.steps.context import StepContext
+from cognition.steps.dialogue import Speaker, converse, next_line
+from cognition.steps.interview import adopt, interview
+from cognition.steps.relationship import summarise_relationship
+
+
+class Mind(Protocol):
+    """What a `Talker` needs from the mind it speaks for (an `Agent` is one)."""
+
+    settings: MindSettings
+    state: AgentState
+
+    @property
+    def name(self) -> str: ...
+
+    def context(self, now: datetime) -> StepContext:
+        """The mind as the thinking steps see it, at `now`."""
+        ...
+
+    def seed(self, now: datetime) -> None:
+        """Add the persona's initial memories, once."""
+        ...
+
+    def flush(self) -> None:
+        """Store the observations waiting to be rated (before any retrieval)."""
+        ...
+
+    def summary(self, now: datetime) -> str:
+        """The summary description, as prompts read it."""
+        ...
+
+    def remember(self, kind: MemoryKind, text: str, now: datetime) -> None: ...
+
+    def remember_many(self, kind: MemoryKind, texts: list[str], now: datetime) -> None: ...
+
+    def resume_plan(self) -> None:
+        """Forget the step in progress, so the next decision walks back to the plan."""
+        ...
+
+
+class Talker:
+    """Everything `mind` says: conversations, answers, chats and greetings."""
+
+    def __init__(self, mind: Mind) -> None:
+        self.mind = mind
+
+    @property
+    def name(self) -> str:
+        return self.mind.name
+
+    def may_talk_with(self, other: str, now: datetime) -> bool:
+        """Not while the pair cools down, nor past the day's cap of conversations."""
+        state, settings = self.mind.state, self.mind.settings
+        if state.conversations_on(now.date()) >= settings.max_conversations_per_day:
+            return False
+        until = state.cooldowns.get(other)
+        return until is None or now >= until
+
+    def speaker(self, other: str, now: datetime) -> Speaker:
+        """This mind as one side of a talk with `other`: its summary and view of the other."""
+        self.mind.flush()
+        ctx = self.mind.context(now)
+        view = summarise_relationship(ctx, other)
+        return Speaker(ctx, self.mind.summary(now), view)
+
+    def converse_with(self, other: Talker, now: datetime) -> Conversation:
+        """A whole conversation, this mind opening; both keep it and cool down."""
+        self.mind.seed(now)
+        other.mind.seed(now)
+        lines, summary = converse(self.speaker(other.name, now), other.speaker(self.name, now))
+        conversation = Conversation(
+            participants=(self.name, other.name), started=now, lines=tuple(lines), summary=summary
+        )
+        self.keep(conversation, other.name, now)
+        other.keep(conversation, self.name, now)
+        return conversation
+
+    def keep(self, conversation: Conversation, partner: str, now: datetime) -> None:
+        """The transcript and the summary as dialogue memories; the talk counted."""
+        transcript = "\n".join(f"{line.speaker}: {line.text}" for line in conversation.lines)
+        texts = [f"Conversation with {partner}:\n{transcript}", conversation.summary]
+        self.mind.remember_many(MemoryKind.DIALOGUE, texts, now)
+        cooldown = self.mind.settings.conversation_cooldown_minutes
+        self.mind.state.count_conversation(partner, now, cooldown)
+
+    def answer(self, question: str, asker: Asker, now: datetime | None = None) -> str:
+        """Reply in character; an inner voice becomes an intention and re-plans the day.
+
+        `now` defaults to the time of the mind's last decision."""
+        mind = self.mind
+        moment = now or mind.state.last_time
+        if moment is None:
+            raise ValueError("the agent has no time yet: pass `now`")
+        mind.seed(moment)
+        mind.flush()
+        summary = mind.summary(moment)
+        ctx = mind.context(moment)
+        if isinstance(asker, InnerVoice):
+            intention = adopt(ctx, summary, question)
+            mind.remember(MemoryKind.PLAN, intention.statement, moment)
+            mind.state.pending = PendingEvent(
+                activity=intention.statement, minutes=max(1, intention.minutes)
+            )
+            return intention.statement
+        return interview(ctx, summary, question, asker)
+
+    def chat(self, question: str, asker: Asker, now: datetime) -> str:
+        """`answer`, remembered: a visitor's or a persona's exchange becomes one dialogue
+        memory (the question and the reply) and counts as a talk with them (so the resident
+        will not rush to greet them right after). An inner voice is adopted as in `answer`
+        and leaves no dialogue memory."""
+        reply = self.answer(question, asker, now)
+        if isinstance(asker, VisitorAsker | PersonaAsker):
+            who = asker.name
+            text = f"Conversation with {who}:\n{who}: {question}\n{self.name}: {reply}"
+            self.mind.remember(MemoryKind.DIALOGUE, text, now)
+            cooldown = self.mind.settings.conversation_cooldown_minutes
+            self.mind.state.note_talk(who, now, cooldown)
+        return reply
+
+    def greet(self, visitor: str, description: str, now: datetime) -> Decision:
+        """The opening line this mind says to the visitor it decided to talk to (a `SayLine`).
+
+        The line comes from the dialogue step (turn 1) with the mind's view of the visitor;
+        the greeting is remembered, the pair cools down, and the plan resumes afterwards."""
+        mind = self.mind
+        mind.seed(now)
+        me = self.speaker(visitor, now)
+        about = f"{visitor} is a visitor to the town" + (f": {description}" if description else "")
+        me = replace(me, view_of_other=f"{me.view_of_other} {about.rstrip('.')}.")
+        line = next_line(me, visitor, [])
+        text = line.text.strip() or f"Hello, {visitor.split()[0]}!"
+        mind.remember(MemoryKind.DIALOGUE, f'{self.name} greeted {visitor}: "{text}"', now)
+        mind.state.count_conversation(visitor, now, mind.settings.conversation_cooldown_minutes)
+        mind.resume_plan()
+        return Decision(
+            agent=self.name,
+            time=now,
+            actions=(SayLine(partner=visitor, text=text),),
+            thought=f"{self.name} greets {visitor}",
+        )

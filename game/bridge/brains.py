@@ -1,0 +1,98 @@
+"""Which brain drives the minds: the player's settings (or command-line flags) turned into
+the minds' model settings, the title screen's line about it, and the connection test.
+
+    llm = llm_settings_for(user_settings, api_key)     # the settings file + a typed key
+    llm = server_settings(base_url, model, api_key)    # `smallville simulate --base-url`
+
+`game.files.settings.UserSettings` is what the player chose (no secrets, no cognition); this
+is where those choices meet `cognition`. A key typed this session wins over
+`OPENAI_API_KEY`; neither is ever written anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cognition import ConfigError, LLMSettings
+from game.files.settings import CONNECT_HINT, OFFLINE_BRAIN_LINE, UserSettings
+
+if TYPE_CHECKING:
+    # lazy: the connection test imports openai, 0.5 s (measured with -X importtime); only
+    # the settings menu's Test connection needs it (see `check_connection`)
+    from cognition import ConnectionReport
+
+DEFAULT_SERVER_MODEL = "gpt-4o-mini"
+NO_KEY = "not-needed"  # the openai client needs some key; local servers ignore it
+
+
+def llm_settings_for(
+    settings: UserSettings, api_key: str | None = None, env: Mapping[str, str] | None = None
+) -> LLMSettings:
+    """The minds' settings: the player's choices, then the environment for the rest. Raises
+    `ConfigError` when the environment holds an invalid value."""
+    if settings.backend == "offline":
+        return LLMSettings.load(env, offline=True)
+    explicit: dict[str, Any] = {
+        "offline": False,
+        "base_url": settings.base_url or None,
+        "model": settings.model,
+    }
+    typed = (api_key or "").strip()
+    if typed:
+        explicit["api_key"] = typed
+    return LLMSettings.load(env, **explicit)
+
+
+def server_settings(
+    base_url: str | None,
+    model: str | None,
+    api_key: str | None,
+    *,
+    max_concurrency: int = 16,
+    timeout_s: float = 60.0,
+) -> LLMSettings:
+    """The settings of a headless run: the offline brain without `base_url`, else that
+    OpenAI-compatible server."""
+    if base_url is None:
+        return LLMSettings(offline=True, max_concurrency=max_concurrency)
+    return LLMSettings(
+        base_url=base_url,
+        api_key=api_key or NO_KEY,
+        model=model or DEFAULT_SERVER_MODEL,
+        max_concurrency=max_concurrency,
+        timeout_s=timeout_s,
+    )
+
+
+def brain_lines(
+    settings: UserSettings, api_key: str | None = None, env: Mapping[str, str] | None = None
+) -> tuple[str, str | None]:
+    """The title screen's line on the brain in use, and a hint on connecting a model (None
+    when one is configured)."""
+    try:
+        llm = llm_settings_for(settings, api_key, env)
+    except ConfigError as error:
+        return "Offline brain: the model settings are invalid", str(error).splitlines()[-1]
+    if llm.uses_offline_brain:
+        return OFFLINE_BRAIN_LINE, CONNECT_HINT
+    return f"Model: {llm.model} at {llm.base_url or 'OpenAI'}", None
+
+
+def check_connection(
+    settings: UserSettings,
+    api_key: str | None = None,
+    timeout_s: float = 10.0,
+    env: Mapping[str, str] | None = None,
+) -> ConnectionReport:
+    """The settings menu's "Test connection": these settings (and the session's key) through
+    `cognition.llm.probe.test_connection`. Blocks up to `timeout_s`: run it on a worker."""
+    # lazy: imports openai, 0.5 s (measured with -X importtime), which starting a town
+    # on the offline brain never needs
+    from cognition import ConnectionReport, test_connection
+
+    try:
+        llm = llm_settings_for(settings, api_key, env)
+    except ConfigError as error:
+        return ConnectionReport(False, settings.model, None, str(error).replace("\n", " "))
+    return test_connection(llm, timeout_s)

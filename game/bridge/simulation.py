@@ -1,0 +1,140 @@
+"""Headless runs: a town with minds lived in lockstep for some game hours, and its report.
+
+    report, recorder = simulate(SimulationOptions(town="the_ville_n3", hours=2))
+
+Runs in lockstep, so the same seed with the offline brain gives the same report (wall time
+aside) — also when continued from a save (`load`). `smallville simulate`
+(`game.commands.simulate`) prints it; benchmarks and tests call `simulate` directly.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from cognition import RetryPolicy
+from game.bridge.brains import server_settings
+from game.bridge.build import OpenedTown, TownRecipe, make_embedder
+from game.bridge.lockstep import LockstepRunner
+from game.bridge.opening import FromSave, open_town
+from game.bridge.persist.save import embedder_name, save_town, town_settings
+from game.bridge.report import TownRecorder, run_report
+from game.bridge.town_minds import LivingTown
+from game.saves import SaveSlots, check_slot_name
+
+StepObserver = Callable[[LivingTown], None]
+
+
+@dataclass
+class SimulationOptions:
+    town: str = "the_ville_n25"
+    hours: float = 24.0
+    seed: int = 0
+    step_minutes: float = 1.0
+    base_url: str | None = None  # an OpenAI-compatible server (None: the offline brain)
+    model: str | None = None
+    api_key: str | None = None
+    max_concurrency: int = 16
+    timeout_s: float = 60.0
+    workers: int = 16
+    data_dir: Path | None = None  # keep the memory store here (None: a temporary folder)
+    embedder: str = "minilm"  # "minilm" (the real local model) or "hashing" (instant, tests)
+    save: str | None = None  # save the town in this slot at the end
+    load: str | None = None  # start from this slot instead of the bundled town
+    previous: bool = False  # with load: the save before the slot's last one
+    saves_dir: Path | None = None  # where slots live (None: game.saves.default_saves_root())
+
+    def slots(self) -> SaveSlots:
+        return SaveSlots(self.saves_dir)
+
+
+def simulate(
+    options: SimulationOptions,
+    retry: RetryPolicy | None = None,
+    observe: StepObserver | None = None,
+    warn: Callable[[str], None] | None = None,
+) -> tuple[dict[str, Any], TownRecorder]:
+    """Run the town headless for `options.hours`; the report and where everyone went.
+    With `options.load` the town starts from that slot; with `options.save` it is saved at
+    the end. `observe(town)` runs after every step; `warn(line)` hears what a loaded save
+    could not keep (default: stderr). Raises `SaveError` when a slot cannot be loaded or
+    written."""
+    started = time.perf_counter()
+    tell = warn or (lambda line: sys.stderr.write(f"{line}\n"))
+    if options.save is not None:
+        check_slot_name(options.save)  # before hours of simulation, not after
+    slots = options.slots()
+    if options.save is not None or options.load is not None:
+        for done in slots.recover():
+            tell(f"saves: {done}")
+    settings = server_settings(
+        options.base_url,
+        options.model,
+        options.api_key,
+        max_concurrency=options.max_concurrency,
+        timeout_s=options.timeout_s,
+    )
+    save = None if options.load is None else FromSave(options.load, options.previous, slots)
+    with tempfile.TemporaryDirectory(prefix="smallville-sim-") as scratch:
+        recipe = TownRecipe(
+            town=options.town,
+            settings=settings,
+            embedder=make_embedder(options.embedder),
+            memory_dir=options.data_dir or Path(scratch) / "memory",
+            seed=options.seed,
+            workers=options.workers,
+            retry=retry,
+        )
+        opened = open_town(recipe, save)
+        living = opened.living
+        for warning in opened.warnings:
+            tell(f"warning: {warning}")
+        try:
+            recorder = TownRecorder()
+            runner = LockstepRunner(living, options.step_minutes, opened.pending_walk_minutes)
+            start = living.clock.now
+
+            def after_step(town: LivingTown) -> None:
+                recorder(town)
+                if observe is not None:
+                    observe(town)
+
+            runner.run_until(start + timedelta(hours=options.hours), after_step)
+            played = (living.clock.now - start).total_seconds() / 3600
+            report = run_report(living, round(played, 3), time.perf_counter() - started, recorder)
+            report["town"] = describe_town(opened)
+            if living.director.message:
+                report["message"] = living.director.message
+            if options.save is not None:
+                save_town(
+                    living,
+                    slots,
+                    options.save,
+                    town_id=opened.town_id,
+                    visitor=opened.visitor,
+                    settings=town_settings(
+                        settings, seed=opened.seed, embedder=embedder_name(living)
+                    ),
+                    pending_walk_minutes=runner.pending_walk_minutes,
+                )
+                report["saved"] = options.save
+        finally:
+            living.close()
+    return report, recorder
+
+
+def describe_town(opened: OpenedTown) -> dict[str, Any]:
+    """Which town, when, who and how much each remembers (the report's "town" part)."""
+    living = opened.living
+    return {
+        "town": opened.town_id,
+        "loaded_from": opened.slot,
+        "game_time": living.clock.now.isoformat(),
+        "residents": {name: mind.memory.count() for name, mind in living.minds.items()},
+    }

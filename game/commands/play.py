@@ -1,0 +1,65 @@
+"""`smallville` with no subcommand: the game — the title screen, or a town at once
+(`--town`, `--load`); or a headless run of fixed frames with a screenshot and timings.
+
+    smallville                                  # the title screen, then towns with minds
+    smallville --town the_ville_n3              # a new visitor in that town, at once
+    smallville --load "Day 3"                   # that save, at once
+    smallville --no-minds                       # the schedule, no minds
+    smallville --headless --frames 600 --screenshot out.png [--no-minds]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+TOWNS = ("the_ville_n25", "the_ville_n3")
+
+
+def add_flags(parser: argparse.ArgumentParser) -> None:
+    """Flags for the default command: play the game (or run it headless)."""
+    game = parser.add_argument_group("the game (no command)")
+    game.add_argument("--headless", action="store_true", help="no window: run --frames and exit")
+    game.add_argument("--frames", type=int, default=600, help="frames to run headless")
+    game.add_argument("--screenshot", type=Path, help="save the last headless frame as a PNG")
+    game.add_argument("--bench-json", type=Path, help="write headless frame timings as JSON")
+    game.add_argument(
+        "--no-minds", action="store_true", help="the schedule (headless: wandering), no minds"
+    )
+    game.add_argument(
+        "--town",
+        choices=TOWNS,
+        help="start this bundled town at once as a new visitor, skipping the title screen "
+        "(headless default the_ville_n25; without minds: every resident)",
+    )
+    game.add_argument("--load", metavar="SLOT", help="open this save at once (skip the title)")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.load and (args.town or args.no_minds or args.headless):
+        raise SystemExit(
+            "--load opens a save in the window: not with --town, --no-minds or --headless"
+        )
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # lazy: pygame and the minds cost ~0.5 s to import (measured with -X importtime), which
+    # the subcommands (`--help`, `saves`, `map-check`) need not pay
+    from game.play.app import AppOptions
+    from game.play.launch import play
+    from game.town.player import DEFAULT_VISITOR_DESCRIPTION, DEFAULT_VISITOR_NAME
+    from game.ui.menus import LoadSlot, NewTown
+
+    first: NewTown | LoadSlot | None = None
+    if args.load:
+        first = LoadSlot(args.load)
+    elif args.town and not args.no_minds:
+        first = NewTown(args.town, DEFAULT_VISITOR_NAME, DEFAULT_VISITOR_DESCRIPTION)
+    town = args.town if args.town or args.no_minds else "the_ville_n25"
+    return play(
+        headless=args.headless,
+        frames=args.frames,
+        screenshot=args.screenshot,
+        bench_json=args.bench_json,
+        options=AppOptions(minds=not args.no_minds, town=town),
+        first=first,
+    )

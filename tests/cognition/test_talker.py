@@ -1,0 +1,61 @@
+"""The Talker: greetings and chats with the player, kept as memories; no import of the Agent."""
+
+from __future__ import annotations
+
+import ast
+from datetime import timedelta
+from pathlib import Path
+
+import cognition.talker
+from cognition.agent import Agent
+from cognition.contract import InnerVoice, SayLine, VisitorAsker
+from cognition.memory.records import MemoryKind
+from cognition.offline import OfflineBrain
+from cognition.settings import MindSettings
+from cognition.testing.memory_fake import FakeMemoryStream
+from cognition.testing.town import ISABELLA, START
+
+COOLDOWN = timedelta(minutes=MindSettings().conversation_cooldown_minutes)
+
+
+def isabella() -> Agent:
+    return Agent(ISABELLA, FakeMemoryStream(ISABELLA.name), OfflineBrain(0), MindSettings())
+
+
+def test_the_talker_never_imports_the_agent() -> None:
+    tree = ast.parse(Path(cognition.talker.__file__).read_text(encoding="utf-8"))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert imported and "cognition.agent" not in imported
+
+
+def test_a_greeting_is_a_remembered_line_and_the_pair_cools_down() -> None:
+    agent = isabella()
+    decision = agent.talker.greet("Alex Kim", "a travelling painter", START)
+    [action] = decision.actions
+    assert isinstance(action, SayLine) and action.partner == "Alex Kim" and action.text
+    dialogues = [r.text for r in agent.memory.all(MemoryKind.DIALOGUE)]
+    assert f'{ISABELLA.name} greeted Alex Kim: "{action.text}"' in dialogues
+    assert agent.state.cooldowns["Alex Kim"] == START + COOLDOWN
+    assert not agent.talker.may_talk_with("Alex Kim", START + timedelta(minutes=5))
+    assert agent.state.current is None  # the plan resumes after the greeting
+
+
+def test_a_chat_is_one_dialogue_memory_and_counts_as_a_talk() -> None:
+    agent = isabella()
+    question = "What is happening at Hobbs Cafe?"
+    reply = agent.talker.chat(question, VisitorAsker(name="Alex Kim"), START)
+    assert reply
+    dialogues = [r.text for r in agent.memory.all(MemoryKind.DIALOGUE)]
+    expected = f"Conversation with Alex Kim:\nAlex Kim: {question}\n{ISABELLA.name}: {reply}"
+    assert dialogues == [expected]
+    assert agent.state.talks["Alex Kim"].count == 1
+    assert agent.state.cooldowns["Alex Kim"] == START + COOLDOWN
+
+
+def test_an_inner_voice_in_a_chat_leaves_no_dialogue_memory() -> None:
+    agent = isabella()
+    said = agent.talker.chat("You should bake a cake.", InnerVoice(), START)
+    assert said == f"{ISABELLA.name} intends to bake a cake"
+    assert agent.memory.all(MemoryKind.DIALOGUE) == []
+    assert agent.state.pending is not None and agent.state.pending.activity == said
