@@ -16,6 +16,9 @@ from typing import TypeVar
 import pygame
 
 from game.render.text import PixelText
+from game.ui.input import InputRoute, LoadingHandler
+from game.ui.input.commands import Kind
+from game.ui.panels import PanelStack
 
 T = TypeVar("T")
 BACKGROUND = (18, 20, 28)
@@ -97,6 +100,19 @@ class LoadingScreen:
             target.fill((shade, shade, min(255, shade + 30)), (x, y, 2, 2))
 
 
+class WindowWhileLoading:
+    """What the loading screen's input acts on: whether the window was closed meanwhile."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    def close_window(self) -> None:
+        self.closed = True
+
+    def notify(self, message: str, kind: Kind = "info") -> None:
+        """Nothing to show a message on while loading."""
+
+
 class LoadFailed(Exception):
     """The set-up on the worker thread raised; the original is the __cause__."""
 
@@ -126,7 +142,8 @@ def load_while_drawing(
 
     worker = threading.Thread(target=run, name="smallville-loading", daemon=True)
     started = time.perf_counter()
-    closed = False
+    window = WindowWhileLoading()
+    route = InputRoute(PanelStack(), LoadingHandler(), window)
     steps = list(main_steps)
     picture.draw(screen, state.status, 0.0)  # the first frame, before anything slow
     pygame.display.flip()
@@ -134,8 +151,7 @@ def load_while_drawing(
     timer = pygame.time.Clock()
     while worker.is_alive() or steps:
         for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                closed = True
+            route.handle(event)
         if steps:
             steps.pop(0)()
         picture.draw(screen, state.status, time.perf_counter() - started)
@@ -144,4 +160,4 @@ def load_while_drawing(
     worker.join()
     if errors:
         raise LoadFailed(str(errors[0])) from errors[0]
-    return results[0], closed
+    return results[0], window.closed

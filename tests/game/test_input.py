@@ -11,7 +11,14 @@ import pytest
 from game.render.camera import Camera
 from game.town.resident import Tile
 from game.town.speed import SimulationSpeed
-from game.ui.input import DragHandler, Impossible, InputRoute, TitleHandler, TownHandler
+from game.ui.input import (
+    DragHandler,
+    Impossible,
+    InputRoute,
+    LoadingHandler,
+    TitleHandler,
+    TownHandler,
+)
 from game.ui.input.commands import (
     ClickMap,
     Escape,
@@ -22,6 +29,7 @@ from game.ui.input.commands import (
     Toggle,
     Zoom,
 )
+from game.ui.loading import WindowWhileLoading
 from game.ui.panels import Panel, PanelStack
 from game.ui.view_state import Point, ViewState
 from game.world.clock import GameClock
@@ -261,3 +269,13 @@ def test_commands_are_frozen_values(command: object) -> None:
     with pytest.raises(AttributeError):
         command.anything = 1  # type: ignore[attr-defined]
     assert command == type(command)(*vars(command).values())
+
+
+def test_the_loading_screen_only_hears_the_close_button() -> None:
+    window = WindowWhileLoading()
+    route = InputRoute(PanelStack(), LoadingHandler(), window)
+    for event in [key(pygame.K_ESCAPE), *click((10, 10))]:
+        route.handle(event)
+    assert not window.closed
+    route.handle(pygame.event.Event(pygame.QUIT))
+    assert window.closed

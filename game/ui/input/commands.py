@@ -299,3 +299,21 @@ class LeaveGame:
 
     def perform(self, title: TitleControls) -> None:
         title.leave_game()
+
+
+# --- the loading screen ----------------------------------------------------------------------
+
+
+class LoadingControls(Controls, Protocol):
+    """What the loading screen's commands act on (`game.ui.loading`)."""
+
+    def close_window(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class CloseWhileLoading:
+    """The window's close button while a town loads: the load finishes, then the game
+    closes what was built."""
+
+    def perform(self, loading: LoadingControls) -> None:
+        loading.close_window()

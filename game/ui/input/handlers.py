@@ -15,6 +15,7 @@ import pygame
 from game.ui.hud import PAUSE
 from game.ui.input.commands import (
     ClickMap,
+    CloseWhileLoading,
     CloseWindow,
     Command,
     Controls,
@@ -23,6 +24,7 @@ from game.ui.input.commands import (
     Hover,
     InspectFollowed,
     LeaveGame,
+    LoadingControls,
     OpenObjects,
     PanBy,
     PointAt,
@@ -162,3 +164,10 @@ class TitleHandler(Handler[TitleControls]):
 
     def on_close(self) -> Command[TitleControls]:
         return LeaveGame()
+
+
+class LoadingHandler(Handler[LoadingControls]):
+    """The loading screen: only the close button means anything."""
+
+    def on_close(self) -> Command[LoadingControls]:
+        return CloseWhileLoading()
