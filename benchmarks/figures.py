@@ -125,9 +125,14 @@ def git(*args: str) -> str | None:
     return done.stdout.strip()
 
 
+# what this command writes itself: a change there is not a change to what was measured
+OWN_OUTPUTS = (":!benchmarks/results", ":!README.md")
+
+
 def provenance() -> dict[str, Any]:
-    """The commit the figures were measured at, and whether the tree had local changes."""
-    status = git("status", "--porcelain", "--untracked-files=no")
+    """The commit the figures were measured at, and whether the tree had local changes
+    (besides the results and the README table this command writes)."""
+    status = git("status", "--porcelain", "--untracked-files=no", "--", ".", *OWN_OUTPUTS)
     return {"commit": git("rev-parse", "HEAD") or "unknown", "dirty": bool(status)}
 
 
