@@ -50,6 +50,7 @@ from cognition.llm.task import (
     Source,
     Task,
 )
+from cognition.llm.tracing import CallTrace, Tracer
 from cognition.memory.collection import StoredRecord
 from cognition.memory.embedding_cache import CachedEmbedder
 from cognition.memory.embeddings import Embedder, LocalMiniLM
@@ -77,6 +78,7 @@ __all__ = [
     "Asker",
     "BudgetReached",
     "CachedEmbedder",
+    "CallTrace",
     "ChangeObjectState",
     "Completion",
     "ConfigError",
@@ -122,6 +124,7 @@ __all__ = [
     "StoredRecord",
     "Talker",
     "Task",
+    "Tracer",
     "Utterance",
     "VisitorAsker",
     "Wait",

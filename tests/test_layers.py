@@ -21,14 +21,18 @@ ROOMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "game.town": (("game.world",), ("pygame", "pytmx", "cognition")),
     "game.saves": ((), ("pygame", "pytmx", "cognition", "pickle")),
     "game.files": (("game.saves", "game.town"), ("pygame", "pytmx", "cognition")),
+    "game.records": (("game.files",), ("pygame", "pytmx", "cognition", "pickle")),
     "game.bridge": (
-        ("cognition", "game.world", "game.town", "game.saves", "game.files"),
+        ("cognition", "game.world", "game.town", "game.saves", "game.files", "game.records"),
         ("pygame",),
     ),
     "game.render": (("game.world", "game.town", "game.files"), ("cognition", "pytmx")),
     "game.ui": (BELOW_THE_UI, ("cognition",)),
-    "game.play": (("game.bridge", "game.ui", *BELOW_THE_UI), ("cognition",)),
-    "game.commands": (("game.play", "game.bridge", "game.ui", *BELOW_THE_UI), ("cognition",)),
+    "game.play": (("game.bridge", "game.ui", "game.records", *BELOW_THE_UI), ("cognition",)),
+    "game.commands": (
+        ("game.play", "game.bridge", "game.ui", "game.records", *BELOW_THE_UI),
+        ("cognition",),
+    ),
     "game.cli": (("game.commands",), ("cognition",)),
 }
 

@@ -26,6 +26,7 @@ from cognition.llm.task import (
     Task,
     Usage,
 )
+from cognition.llm.tracing import CallTrace, Tracer
 from cognition.llm.usage_meter import UsageMeter, UsageSnapshot, UsageTally
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ __all__ = [
     "AuditLog",
     "BudgetCap",
     "BudgetReached",
+    "CallTrace",
     "Completion",
     "ConcurrencyLimit",
     "LanguageModel",
@@ -47,6 +49,7 @@ __all__ = [
     "RetryPolicy",
     "Source",
     "Task",
+    "Tracer",
     "UnparseableReply",
     "Usage",
     "UsageMeter",

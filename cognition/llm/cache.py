@@ -3,7 +3,9 @@
 Keyed by the model label, the task name, the rendered messages and the output schema. Held
 in an in-memory LRU; with `path`, also appended to a JSONL file and reloaded from it (the most
 recent `max_entries` lines). Only validated model answers are cached, never fallbacks.
-Hits come back with `source=CACHE`, zero usage and zero attempts.
+Hits come back with `source=CACHE`, zero usage and zero attempts, and the model's answer
+text as `raw`. A file line is `{"key", "output", "raw"}`; lines written before `raw` was
+kept have none (their hits have `raw=None`), and a reader that knows no `raw` ignores it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import logging
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -40,6 +42,11 @@ def cache_key(label: str, task: Task[InputT, OutputT], inputs: InputT) -> str:
     return hashlib.sha256(material.encode("utf-8")).hexdigest()
 
 
+class _Entry(NamedTuple):
+    output: dict[str, Any]
+    raw: str | None  # the model's answer text, when known
+
+
 class ResponseCache:
     """Wraps a `LanguageModel`; answers repeated prompts from the cache."""
 
@@ -52,7 +59,7 @@ class ResponseCache:
         self.hits = 0
         self.misses = 0
         self._lock = threading.Lock()
-        self._entries: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._entries: OrderedDict[str, _Entry] = OrderedDict()
         if path is not None:
             self._load(path)
 
@@ -71,37 +78,40 @@ class ResponseCache:
         stored = self._get(key)
         if stored is not None:
             try:
-                output = task.output_model.model_validate(stored)
+                output = task.output_model.model_validate(stored.output)
             except ValidationError:
                 logger.warning("cached answer for %s no longer validates; asking again", task.name)
             else:
                 with self._lock:
                     self.hits += 1
-                return Completion(output, Source.CACHE, Usage(), attempts=0)
+                return Completion(output, Source.CACHE, Usage(), attempts=0, raw=stored.raw)
         with self._lock:
             self.misses += 1
         completion = self.inner.complete(task, inputs, agent=agent)
         if completion.source is Source.MODEL:
-            self._put(key, completion.output.model_dump(mode="json"))
+            self._put(key, _Entry(completion.output.model_dump(mode="json"), completion.raw))
         return completion
 
-    def _get(self, key: str) -> dict[str, Any] | None:
+    def _get(self, key: str) -> _Entry | None:
         with self._lock:
             stored = self._entries.get(key)
             if stored is not None:
                 self._entries.move_to_end(key)
             return stored
 
-    def _put(self, key: str, output: dict[str, Any]) -> None:
+    def _put(self, key: str, entry: _Entry) -> None:
         with self._lock:
-            self._remember(key, output)
+            self._remember(key, entry)
             if self.path is not None:
-                line = json.dumps({"key": key, "output": output}, ensure_ascii=False)
+                fields: dict[str, Any] = {"key": key, "output": entry.output}
+                if entry.raw is not None:
+                    fields["raw"] = entry.raw
+                line = json.dumps(fields, ensure_ascii=False)
                 with self.path.open("a", encoding="utf-8") as file:
                     file.write(line + "\n")
 
-    def _remember(self, key: str, output: dict[str, Any]) -> None:
-        self._entries[key] = output
+    def _remember(self, key: str, entry: _Entry) -> None:
+        self._entries[key] = entry
         self._entries.move_to_end(key)
         while len(self._entries) > self.max_entries:
             self._entries.popitem(last=False)
@@ -113,7 +123,9 @@ class ResponseCache:
         with path.open(encoding="utf-8") as file:
             for number, line in enumerate(file, start=1):
                 try:
-                    entry = json.loads(line)
-                    self._remember(str(entry["key"]), dict(entry["output"]))
-                except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+                    fields = json.loads(line)
+                    raw = fields.get("raw")
+                    entry = _Entry(dict(fields["output"]), raw if isinstance(raw, str) else None)
+                    self._remember(str(fields["key"]), entry)
+                except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
                     logger.warning("%s:%d: unreadable cache line skipped", path, number)

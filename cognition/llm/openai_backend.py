@@ -13,6 +13,9 @@ One `complete` call:
    output, with exponential backoff and jitter, at most `max_retries` times;
 5. then gives up with the task's typed fallback: `Completion(source=FALLBACK, error=...)`,
    counted and logged. Error text is never returned as data.
+
+Either way the completion's `raw` is the last attempt's answer text as the server sent it
+(None when that attempt got no answer: a timeout, an HTTP error).
 """
 
 from __future__ import annotations
@@ -146,12 +149,15 @@ class OpenAIBackend:
         estimated = False
         problems: list[str] = []
         attempts = retries = 0
+        raw: str | None = None  # the last attempt's answer text, if it got one
         while True:
             mode = self.output_mode
             attempts += 1
             retry_after: float | None = None
+            raw = None
             try:
                 reply = self._request(task, [*messages, *correction], mode)
+                raw = reply.text
                 prompt_tokens += reply.usage.prompt_tokens
                 completion_tokens += reply.usage.completion_tokens
                 estimated = estimated or reply.usage.estimated
@@ -174,14 +180,14 @@ class OpenAIBackend:
                 ]
             else:
                 usage = Usage(prompt_tokens, completion_tokens, estimated)
-                return Completion(output, Source.MODEL, usage, attempts=attempts)
+                return Completion(output, Source.MODEL, usage, attempts=attempts, raw=raw)
             if retries >= self.retry.max_retries:
                 break
             waited = self.retry.wait(retries, retry_after)
             retries += 1
             logger.info("%s for %s: retry %d in %.2fs", task.name, agent, retries, waited)
         usage = Usage(prompt_tokens, completion_tokens, estimated)
-        return self._fall_back(task, inputs, agent, usage, attempts, problems)
+        return self._fall_back(task, inputs, agent, usage, attempts, problems, raw)
 
     def _fall_back(
         self,
@@ -191,13 +197,14 @@ class OpenAIBackend:
         usage: Usage,
         attempts: int,
         problems: list[str],
+        raw: str | None,
     ) -> Completion[OutputT]:
         with self._lock:
             self._fallbacks += 1
         error = f"{len(problems)} failed attempt(s); last: {problems[-1] if problems else '?'}"
         logger.warning("%s for %s fell back to its default: %s", task.name, agent, error)
         output = task.fallback(inputs)
-        return Completion(output, Source.FALLBACK, usage, attempts=attempts, error=error)
+        return Completion(output, Source.FALLBACK, usage, attempts=attempts, error=error, raw=raw)
 
     def _downgrade(self, failed: OutputMode, reason: str) -> None:
         with self._lock:

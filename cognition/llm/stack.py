@@ -1,12 +1,13 @@
 """Composing the language-model stack from settings.
 
 ```
-UsageMeter            counts every call (calls, tokens, fallbacks per agent and task)
-└── AuditLog          optional: JSONL of every prompt and answer, key redacted
-    └── ResponseCache optional: repeated prompts answered for free (source=CACHE)
-        └── BudgetCap optional: raises BudgetReached once the cap is spent
-            └── ConcurrencyLimit   at most max_concurrency calls at the backend
-                └── OpenAIBackend  (or the offline brain: no cache, no budget)
+UsageMeter                counts every call (calls, tokens, fallbacks per agent and task)
+└── Tracer                always: a CallTrace of every call to its listeners, key redacted
+    └── AuditLog          optional: JSONL of every prompt and answer, key redacted
+        └── ResponseCache optional: repeated prompts answered for free (source=CACHE)
+            └── BudgetCap optional: raises BudgetReached once the cap is spent
+                └── ConcurrencyLimit   at most max_concurrency calls at the backend
+                    └── OpenAIBackend  (or the offline brain: no cache, no budget)
 ```
 """
 
@@ -22,6 +23,7 @@ from cognition.llm.cache import ResponseCache
 from cognition.llm.concurrency import ConcurrencyLimit
 from cognition.llm.retry import RetryPolicy
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Task
+from cognition.llm.tracing import Tracer
 from cognition.llm.usage_meter import UsageMeter
 
 __all__ = ["ModelStack", "build_language_model"]
@@ -36,6 +38,7 @@ class ModelStack:
     limit: ConcurrencyLimit
     backend: LanguageModel
     offline: bool
+    tracer: Tracer  # `stack.tracer.add_listener(fn)`: a CallTrace of every call
     cache: ResponseCache | None = None
     budget: BudgetCap | None = None
     audit: AuditLog | None = None
@@ -89,8 +92,9 @@ def build_language_model(
         backend: LanguageModel = offline_factory()
         limit = ConcurrencyLimit(backend, settings.max_concurrency)
         audit = _audit(settings, limit)
-        meter = UsageMeter(audit or limit)
-        return ModelStack(meter, meter, limit, backend, offline=True, audit=audit)
+        tracer = Tracer(audit or limit, redact=_secrets(settings))
+        meter = UsageMeter(tracer)
+        return ModelStack(meter, meter, limit, backend, offline=True, tracer=tracer, audit=audit)
 
     # lazy: importing openai costs about 0.5 s (measured), and the offline brain needs none
     from cognition.llm.openai_backend import OpenAIBackend
@@ -113,13 +117,15 @@ def build_language_model(
         cache = ResponseCache(model, path=settings.cache_path)
         model = cache
     audit = _audit(settings, model)
-    meter = UsageMeter(audit or model)
+    tracer = Tracer(audit or model, redact=_secrets(settings))
+    meter = UsageMeter(tracer)
     return ModelStack(
         meter,
         meter,
         limit,
         backend,
         offline=False,
+        tracer=tracer,
         cache=cache,
         budget=budget,
         audit=audit,
@@ -133,5 +139,9 @@ def build_language_model(
 def _audit(settings: LLMSettings, inner: LanguageModel) -> AuditLog | None:
     if settings.audit_log is None:
         return None
-    secrets = [settings.api_key.get_secret_value()] if settings.api_key is not None else []
-    return AuditLog(inner, settings.audit_log, redact=secrets)
+    return AuditLog(inner, settings.audit_log, redact=_secrets(settings))
+
+
+def _secrets(settings: LLMSettings) -> list[str]:
+    """What must never be written or shown: the API key."""
+    return [settings.api_key.get_secret_value()] if settings.api_key is not None else []

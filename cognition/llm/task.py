@@ -96,6 +96,11 @@ class Completion(Generic[OutputT]):
     usage: Usage = Usage()
     attempts: int = 1
     error: str | None = None  # why the fallback was used (for logs), never passed on as data
+    # the answer's text as the model gave it (the last attempt's, also when it failed and the
+    # fallback was used); None when there was none (a timeout, a refused request, a fallback
+    # without an attempt). The offline brain gives its output as JSON (it is rule-based); a
+    # cache hit, the text cached with the answer (None for entries cached without one).
+    raw: str | None = None
 
 
 class LanguageModel(Protocol):

@@ -2,16 +2,19 @@
 
 The stream never reads a wall clock: every time it sees is game time passed in by the caller.
 All methods are thread-safe (one lock per agent, shared by every stream of that agent).
+Listeners (`add_listener(fn)`) hear of every record `add` / `add_many` stores.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+import logging
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 
 import numpy as np
 import numpy.typing as npt
 
+from cognition.listeners import Listeners
 from cognition.memory.collection import AgentCollection, StoredRecord
 from cognition.memory.embeddings import Embedder
 from cognition.memory.mirror import KIND_CODES, game_hours
@@ -23,6 +26,10 @@ from cognition.memory.scoring import (
     top_k_indices,
 )
 from cognition.memory.store import MemoryStore
+
+logger = logging.getLogger(__name__)
+
+MemoryListener = Callable[[Sequence[MemoryRecord]], None]
 
 _EMBEDDER_KEY = "embedder"
 _LAST_REFLECTION_KEY = "last_reflection"
@@ -44,6 +51,7 @@ class MemoryStream:
         self.weights = weights if weights is not None else RetrievalWeights()
         self.recency_decay = recency_decay
         self._collection: AgentCollection = store.collection(agent)
+        self._listeners: Listeners[Sequence[MemoryRecord]] = Listeners("memory", logger)
         stored_embedder = self._collection.setting(_EMBEDDER_KEY)
         if stored_embedder is not None and stored_embedder != embedder.name:
             raise ValueError(
@@ -52,6 +60,16 @@ class MemoryStream:
             )
 
     # ----------------------------------------------------------------- writing
+    def add_listener(self, listener: MemoryListener) -> None:
+        """After every later `add` / `add_many`, call `listener` with the records just stored
+        (on the writing thread, outside the stream's lock). Records brought in by
+        `import_records` (saves, copies) are not new memories and are not announced."""
+        self._listeners.add(listener)
+
+    def remove_listener(self, listener: MemoryListener) -> None:
+        """Stop telling `listener` (one never added is ignored)."""
+        self._listeners.remove(listener)
+
     def add(
         self,
         kind: MemoryKind,
@@ -88,6 +106,8 @@ class MemoryStream:
             ]
             self._remember_embedder()
             self._collection.write(records, embeddings)
+        if self._listeners:
+            self._listeners.notify(tuple(records))  # a listener that raises is only logged
         return records
 
     def _depth_of(self, memory: NewMemory) -> int:

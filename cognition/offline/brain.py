@@ -1,9 +1,10 @@
 """The offline brain: answers every task by rule, deterministically for a seed.
 
 It is not a language model and never claims to be one: its label is "offline brain" and
-its completions say `Source.OFFLINE`. Each task name maps to one rule in `RULES`; each call
-gets its own `random.Random` seeded from (seed, agent, task, inputs), so answers do not
-depend on the order in which agents think.
+its completions say `Source.OFFLINE` (their `raw` text is the output as JSON, not a model's
+words). Each task name maps to one rule in `RULES`; each call gets its own `random.Random`
+seeded from (seed, agent, task, inputs), so answers do not depend on the order in which
+agents think.
 """
 
 from __future__ import annotations
@@ -77,4 +78,5 @@ class OfflineBrain:
         rng = random.Random(f"{self.seed}|{agent}|{task.name}|{inputs.model_dump_json()}")
         answer = rule(inputs, rng)
         output = task.output_model.model_validate(answer.model_dump())
-        return Completion(output, Source.OFFLINE)
+        # no model wrote this: the "raw answer" is the rule's output as JSON (Source.OFFLINE)
+        return Completion(output, Source.OFFLINE, raw=output.model_dump_json())

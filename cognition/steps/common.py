@@ -7,7 +7,7 @@ call and the retrieval every step makes go through `steps.context.StepContext`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -49,6 +49,12 @@ class MemoryStreamLike(Protocol):
     def mark_reflection(self, at: datetime) -> None: ...
 
     def get(self, ids: Iterable[str]) -> list[MemoryRecord]: ...
+
+    def add_listener(self, listener: Callable[[Sequence[MemoryRecord]], None]) -> None:
+        """After every `add` / `add_many`, call `listener` with the records just stored."""
+        ...
+
+    def remove_listener(self, listener: Callable[[Sequence[MemoryRecord]], None]) -> None: ...
 
 
 def memory_lines(hits: Sequence[RetrievalHit] | Sequence[MemoryRecord]) -> list[str]:

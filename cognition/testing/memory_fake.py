@@ -6,13 +6,17 @@ access, importance, relevance; each min-max normalised; weighted sum), determini
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 
+from cognition.listeners import Listeners
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
+
+logger = logging.getLogger(__name__)
 
 WORD = re.compile(r"[a-z0-9']+")
 STOP_TEXT = (
@@ -50,6 +54,14 @@ class FakeMemoryStream:
         self._records: list[MemoryRecord] = []
         self.last_reflection: datetime | None = None
         self.writes = 0  # calls that store records (add_many counts once)
+        self._listeners: Listeners[Sequence[MemoryRecord]] = Listeners("memory", logger)
+
+    def add_listener(self, listener: Callable[[Sequence[MemoryRecord]], None]) -> None:
+        """As the real stream: told the records of every later `add` / `add_many`."""
+        self._listeners.add(listener)
+
+    def remove_listener(self, listener: Callable[[Sequence[MemoryRecord]], None]) -> None:
+        self._listeners.remove(listener)
 
     def add(
         self,
@@ -59,6 +71,19 @@ class FakeMemoryStream:
         importance: int,
         evidence: Sequence[str] = (),
         depth: int | None = None,
+    ) -> MemoryRecord:
+        record = self._store(kind, text, created, importance, evidence, depth)
+        self._listeners.notify((record,))
+        return record
+
+    def _store(
+        self,
+        kind: MemoryKind,
+        text: str,
+        created: datetime,
+        importance: int,
+        evidence: Sequence[str],
+        depth: int | None,
     ) -> MemoryRecord:
         cited = self.get(evidence)  # raises KeyError for unknown ids, as the real stream
         if depth is None:
@@ -82,9 +107,12 @@ class FakeMemoryStream:
     def add_many(self, memories: Sequence[NewMemory]) -> list[MemoryRecord]:
         """Several memories at once (counted as one write)."""
         records = [
-            self.add(m.kind, m.text, m.created, m.importance, m.evidence, m.depth) for m in memories
+            self._store(m.kind, m.text, m.created, m.importance, m.evidence, m.depth)
+            for m in memories
         ]
         self.writes -= max(0, len(records) - 1)
+        if records:
+            self._listeners.notify(tuple(records))
         return records
 
     def recent(self, n: int, kinds: Collection[MemoryKind] | None = None) -> list[MemoryRecord]:

@@ -9,6 +9,7 @@ The surface, by job:
 - running it headless: `LockstepRunner`, `simulate(SimulationOptions(...))`, `TownRecorder`,
   `run_report`, `day_problems`;
 - saving: `save_town`, `snapshot`, `town_settings`, `TownAutosaver` (saves from the window);
+- recording the run's history (`game.records`): `RunRecording`;
 - the player's controls on the minds: `PlayerDesk` (a `game.town.views.PlayerPort`);
 - which brain drives the minds: `llm_settings_for`, `server_settings`, `brain_lines`,
   `check_connection`.
@@ -16,7 +17,13 @@ The surface, by job:
 
 from __future__ import annotations
 
-from game.bridge.brains import brain_lines, check_connection, llm_settings_for, server_settings
+from game.bridge.brains import (
+    brain_lines,
+    check_connection,
+    llm_settings_for,
+    secrets_of,
+    server_settings,
+)
 from game.bridge.build import (
     OpenedTown,
     Progress,
@@ -40,6 +47,7 @@ from game.bridge.persist import (
     snapshot,
     town_settings,
 )
+from game.bridge.recording import RunRecording
 from game.bridge.report import TownRecorder, run_report
 from game.bridge.simulation import SimulationOptions, simulate
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
@@ -52,6 +60,7 @@ __all__ = [
     "OpenedTown",
     "PlayerDesk",
     "Progress",
+    "RunRecording",
     "SimulationOptions",
     "TownAutosaver",
     "TownFile",
@@ -72,6 +81,7 @@ __all__ = [
     "run_directory",
     "run_report",
     "save_town",
+    "secrets_of",
     "server_settings",
     "simulate",
     "snapshot",

@@ -65,6 +65,12 @@ def server_settings(
     )
 
 
+def secrets_of(settings: LLMSettings) -> tuple[str, ...]:
+    """What must never be written anywhere: the API key, when there is one."""
+    key = settings.api_key.get_secret_value() if settings.api_key is not None else ""
+    return (key,) if key else ()
+
+
 def brain_lines(
     settings: UserSettings, api_key: str | None = None, env: Mapping[str, str] | None = None
 ) -> tuple[str, str | None]:

@@ -95,6 +95,7 @@ class OpenedTown:
     warnings: tuple[str, ...] = ()  # what a loaded save could not keep, in words
     pending_walk_minutes: float = 0.0  # give it to the LockstepRunner
     settings: dict[str, Any] | None = None  # the saved public settings
+    record: Path | None = None  # the save's run record: the history a new record continues
 
 
 def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTown:

@@ -7,6 +7,7 @@ still talking.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -37,6 +38,9 @@ class Playback:
         return min(index, len(self.conversation.lines) - 1)
 
 
+ConversationListener = Callable[[Conversation, datetime, float], None]
+
+
 class ConversationDesk:
     """Who is talking with whom, and the playback of finished conversations."""
 
@@ -45,6 +49,12 @@ class ConversationDesk:
         self.line_minutes = line_minutes
         self._reserved: set[str] = set()
         self._playing: dict[str, Playback] = {}
+        self._listeners: list[ConversationListener] = []
+
+    def add_listener(self, listener: ConversationListener) -> None:
+        """`listener(conversation, started, line_minutes)` hears every conversation that
+        starts playing (main thread), e.g. to record it."""
+        self._listeners.append(listener)
 
     def talking(self, name: str) -> bool:
         return name in self._reserved or name in self._playing
@@ -61,6 +71,8 @@ class ConversationDesk:
         for name in conversation.participants:
             self._reserved.discard(name)
             self._playing[name] = playback
+        for listener in self._listeners:
+            listener(conversation, now, self.line_minutes)
 
     def speaking(self, now: datetime) -> dict[str, str]:
         """Who says what right now: each speaker's latest line in a conversation playing."""

@@ -166,10 +166,10 @@ class MindDirector:
     def submit_decision(self, resident: Resident, slot: MindSlot, now: datetime) -> None:
         perception = self.perceptions.build(resident, now, self.people(), slot.utterances)
         slot.utterances = []
-        self.submit((resident.name,), decide_job(self.minds[resident.name], perception))
+        self.submit((resident.name,), decide_job(self.minds[resident.name], perception), now)
 
-    def submit(self, names: tuple[str, ...], think: Thinking) -> None:
-        self.jobs.submit(names, think)
+    def submit(self, names: tuple[str, ...], think: Thinking, at: datetime) -> None:
+        self.jobs.submit(names, think, at)
 
     def collect(self, block: bool = False, timeout: float | None = None) -> int:
         """Move finished outcomes into their residents' slots; returns how many."""
@@ -284,7 +284,7 @@ class MindDirector:
         slot.wants_to_talk = None
         pair = (resident.name, partner)
         self.talks.reserve(pair)
-        self.submit(pair, conversation_job(self.minds[pair[0]], self.minds[pair[1]], now))
+        self.submit(pair, conversation_job(self.minds[pair[0]], self.minds[pair[1]], now), now)
         other = self._residents[partner]
         self.slots[partner].queued = self.planner.stay(
             other, f"talking with {resident.name}", TALK_EMOJI, Pose.TALK, now
@@ -298,7 +298,7 @@ class MindDirector:
         """`name` decided to talk to the visitor: a job finds the opening line (a `SayLine`)."""
         agent, visitor, about = self.minds[name], self.visitor, self.visitor_description
         if visitor is not None:
-            self.submit((name,), lambda: agent.talker.greet(visitor.name, about, now))
+            self.submit((name,), lambda: agent.talker.greet(visitor.name, about, now), now)
 
     def say_to_visitor(self, name: str, visitor: str, text: str, now: datetime) -> None:
         """Play the line back in `name`'s bubble and the dialogue log; the desk hands it out."""

@@ -17,10 +17,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 from cognition import Agent, BudgetReached, Conversation, Decision, Perception
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -54,16 +56,37 @@ class Failed:
 Outcome = Decided | Conversed | Failed
 Thinking = Callable[[], Decision | Conversation]
 
+_thread = threading.local()  # what the worker thread is thinking about right now
+
+
+def job_moment() -> datetime | None:
+    """The game time of the job running on this thread (None outside a job): model calls
+    and memories made on a worker thread are dated with it."""
+    moment: datetime | None = getattr(_thread, "moment", None)
+    return moment
+
+
+def at_moment(at: datetime | None, work: Callable[[], T]) -> T:
+    """Run `work` with `job_moment()` answering `at` on this thread."""
+    before = getattr(_thread, "moment", None)
+    _thread.moment = at
+    try:
+        return work()
+    finally:
+        _thread.moment = before
+
 
 def run_job(
     results: queue.Queue[Outcome],
     job: int,
     names: tuple[str, ...],
     think: Thinking,
+    at: datetime | None = None,
 ) -> None:
-    """Run `think` and put exactly one outcome into `results` (worker thread)."""
+    """Run `think` (for game time `at`) and put exactly one outcome into `results` (worker
+    thread)."""
     try:
-        answer = think()
+        answer = at_moment(at, think)
     except BudgetReached as error:
         results.put(Failed(job, names, f"budget reached: {error}", budget=True))
     except Exception as error:  # a mind's failure must never reach the game loop
@@ -110,13 +133,14 @@ class JobBoard:
         with self._lock:
             return name in self._busy
 
-    def submit(self, names: tuple[str, ...], think: Thinking) -> None:
-        """Run `think` for the residents `names` (they are busy until its outcome is taken)."""
+    def submit(self, names: tuple[str, ...], think: Thinking, at: datetime | None = None) -> None:
+        """Run `think` for the residents `names` at game time `at` (they are busy until its
+        outcome is taken)."""
         job = next(self._numbers)
         with self._lock:
             for name in names:
                 self._busy[name] = job
-        self.executor.submit(run_job, self.results, job, names, think)
+        self.executor.submit(run_job, self.results, job, names, think, at)
 
     def take(self, block: bool = False, timeout: float | None = None) -> list[Outcome]:
         """The outcomes finished so far (with `block`, waiting up to `timeout` for the first);
@@ -134,11 +158,11 @@ class JobBoard:
 
     # --- errands: work for the player's desk on a resident's mind ---------------------------
 
-    def run_errand(self, name: str, work: Callable[[], None]) -> None:
-        """Run `work` (e.g. answering the player) for resident `name` once no job of theirs
-        is in flight; no decision starts for them until it is done. `work` reports its own
-        results and failures; one errand waits per resident."""
-        self._errands[name] = work
+    def run_errand(self, name: str, work: Callable[[], None], at: datetime | None = None) -> None:
+        """Run `work` (e.g. answering the player at game time `at`) for resident `name` once
+        no job of theirs is in flight; no decision starts for them until it is done. `work`
+        reports its own results and failures; one errand waits per resident."""
+        self._errands[name] = lambda: at_moment(at, work)
         self.start_errand(name)
 
     def has_errand(self, name: str) -> bool:

@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from cognition import RetryPolicy
-from game.bridge.brains import server_settings
+from game.bridge.brains import secrets_of, server_settings
 from game.bridge.build import OpenedTown, TownRecipe, make_embedder
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.opening import FromSave, open_town
 from game.bridge.persist.save import embedder_name, save_town, town_settings
+from game.bridge.recording import RunRecording
 from game.bridge.report import TownRecorder, run_report
 from game.bridge.town_minds import LivingTown
 from game.saves import SaveSlots, check_slot_name
@@ -49,6 +50,7 @@ class SimulationOptions:
     load: str | None = None  # start from this slot instead of the bundled town
     previous: bool = False  # with load: the save before the slot's last one
     saves_dir: Path | None = None  # where slots live (None: game.saves.default_saves_root())
+    record_dir: Path | None = None  # write the run record into this folder (None: no record)
 
     def slots(self) -> SaveSlots:
         return SaveSlots(self.saves_dir)
@@ -95,13 +97,21 @@ def simulate(
         living = opened.living
         for warning in opened.warnings:
             tell(f"warning: {warning}")
+        recording = None
         try:
+            if options.record_dir is not None:
+                recording = RunRecording.start(
+                    opened, options.record_dir, "simulate", secrets=secrets_of(settings)
+                )
+                recording.observe(living.clock.now)
             recorder = TownRecorder()
             runner = LockstepRunner(living, options.step_minutes, opened.pending_walk_minutes)
             start = living.clock.now
 
             def after_step(town: LivingTown) -> None:
                 recorder(town)
+                if recording is not None:
+                    recording.observe(town.clock.now)
                 if observe is not None:
                     observe(town)
 
@@ -122,9 +132,17 @@ def simulate(
                         settings, seed=opened.seed, embedder=embedder_name(living)
                     ),
                     pending_walk_minutes=runner.pending_walk_minutes,
+                    record=recording.copy_into if recording is not None else None,
                 )
                 report["saved"] = options.save
+            if recording is not None:
+                recording.close()
+                report["record"] = str(recording.path)
+                if recording.writer.last_error:
+                    report["record_problem"] = recording.writer.last_error
         finally:
+            if recording is not None:
+                recording.close()
             living.close()
     return report, recorder
 

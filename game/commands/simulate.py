@@ -56,6 +56,15 @@ def add_to(subcommands: Subcommands) -> None:
         "--previous", action="store_true", help="with --load: the save before the slot's last"
     )
     sim.add_argument("--saves-dir", type=Path, help="where the slots are (default: user data)")
+    record = sim.add_mutually_exclusive_group()
+    record.add_argument(
+        "--record",
+        type=Path,
+        metavar="DIR",
+        help="write the run record (SQLite: the town's history) into DIR "
+        "(default: the records folder in the user data directory; see `smallville runs`)",
+    )
+    record.add_argument("--no-record", action="store_true", help="write no run record")
     sim.set_defaults(handler=run)
 
 
@@ -64,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     # lazy: the minds (cognition, numpy, the model client) cost ~0.4 s to import (measured
     # with -X importtime); `smallville --help`, `saves` and `map-check` need none of it
     from game.bridge import LivingTown, SimulationOptions, simulate
+    from game.records import records_folder
 
     if args.brain == "offline" and args.base_url:
         raise SystemExit("choose --brain offline or --base-url, not both")
@@ -85,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
         load=args.load,
         previous=args.previous,
         saves_dir=args.saves_dir,
+        record_dir=None if args.no_record else (args.record or records_folder()),
     )
     bar = ProgressBar(options.hours * 60) if options.hours and not args.quiet else None
 
@@ -106,6 +117,10 @@ def run(args: argparse.Namespace) -> int:
         print(summary_text(report))
     if report.get("saved"):
         print(f"saved as {report['saved']!r} in {options.slots().root}")
+    if report.get("record"):
+        print(f"recorded in {report['record']}")
+    if report.get("record_problem"):
+        print(f"the run record is incomplete: {report['record_problem']}", file=sys.stderr)
     if args.json is not None:
         args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 
-from game.bridge import LivingTown, TownFile
+from game.bridge import LivingTown, RunRecording, TownFile
 from game.files.paths import bundled
 from game.play.session import PlaySession
 from game.play.town_menus import LeaveTown, TownMenus
@@ -96,6 +96,7 @@ class App:
         self.panels = PanelStack()  # inspector, chat, objects, menus: they get input first
         self.session: PlaySession | None = None  # the player, when the town has minds
         self.menus: TownMenus | None = None  # pause, save, load, settings, quit prompt
+        self.recording: RunRecording | None = None  # the run record, when the town has minds
         self.input: InputRoute[TownControls] = InputRoute(self.panels, TownHandler(self.view), self)
         self._paused_before_loading = False  # the player's own pause, kept over a failed load
         self._centre_on_residents()
@@ -118,7 +119,11 @@ class App:
         return cls(town, population, GameClock(), scene, options)
 
     def close(self) -> None:
-        """Stop the minds' threads and flush the memory store (idempotent)."""
+        """Close the run record, stop the minds' threads and flush the memory store
+        (idempotent)."""
+        recording, self.recording = self.recording, None
+        if recording is not None:
+            recording.close()
         living, self.living = self.living, None
         if living is not None:
             living.close()
@@ -152,6 +157,8 @@ class App:
             self.session.steer(view.held_pan)
         game_minutes = 0.0 if self.panels.pausing else view.speed.tick(real_seconds)
         self.population.update(self.clock.now, game_minutes)
+        if self.recording is not None:
+            self.recording.observe(self.clock.now)
         if self.session is not None:
             self.session.update(real_seconds)
         else:

@@ -21,17 +21,20 @@ from game.bridge import (
     LivingTown,
     OpenedTown,
     PlayerDesk,
+    RunRecording,
     TownAutosaver,
     TownFile,
     TownRecipe,
     llm_settings_for,
     open_town,
+    secrets_of,
     town_settings,
 )
 from game.files.settings import UserSettings
 from game.play.app import App, AppOptions
 from game.play.session import PlaySession
 from game.play.town_menus import PlayerSettings, TownMenus
+from game.records import records_folder
 from game.render.scene import TownScene
 from game.render.text import PixelText
 from game.saves import SaveSlots
@@ -76,6 +79,7 @@ class PreparedTown:
     closed: bool
     start: TownStart | None = None
     public_settings: dict[str, object] | None = None  # the model settings a save records
+    secrets: tuple[str, ...] = ()  # the API key: never written into the run record
 
 
 def load_town_with_screen(
@@ -96,11 +100,14 @@ def load_town_with_screen(
     loading = LoadingScreen(PixelText())
     state = LoadingState()
     public: dict[str, object] = {}
+    secrets: list[str] = []
 
     def work() -> OpenedTown:
         state.report("waking the town", 0.01)
         opened = open_town(wanted, save, lambda what, share: state.report(what, 0.95 * share))
-        public.update(town_settings(wanted.llm_settings(), seed=opened.seed))
+        llm = wanted.llm_settings()
+        public.update(town_settings(llm, seed=opened.seed))
+        secrets.extend(secrets_of(llm))
         return opened
 
     def mark_first_frame() -> None:  # runs right after the first loading frame
@@ -112,7 +119,7 @@ def load_town_with_screen(
     loading.draw(screen, state.status, 0.0)
     pygame.display.flip()
     scene = TownScene.for_town(opened.living.town, options.characters)
-    return PreparedTown(opened, scene, loading, closed, start, public)
+    return PreparedTown(opened, scene, loading, closed, start, public, tuple(secrets))
 
 
 def town_recipe(
@@ -155,8 +162,13 @@ def enter_town(
         resident = population.get(who) or next((r for r in population if r.slug == who), None)
         return scene.painter.sheets.portrait(resident.slug if resident else who)
 
+    desk = PlayerDesk(living)
+    recording = RunRecording.start(opened, records_folder(), "play", secrets=prepared.secrets)
+    recording.listen_to(desk)
+    recording.observe(living.clock.now)
+    app.recording = recording
     session = PlaySession(
-        PlayerDesk(living), population, living.town, scene.text,
+        desk, population, living.town, scene.text,
         clock=lambda: living.clock.now, portrait=portrait,
         emoji=scene.painter.emoji, panels=app.panels,
     )  # fmt: skip
@@ -172,6 +184,7 @@ def enter_town(
         town_id=opened.town_id,
         settings=dict(prepared.public_settings or {}),
     )
+    saver.record = recording.copy_into
     labels = town_labels(bundled_towns() if towns is None else towns)
     app.menus = TownMenus(
         app.panels, scene.text, saver, settings, session.toast, slot=opened.slot, town_labels=labels

@@ -78,6 +78,8 @@ class PlaySession:
             self.population.add(player.body)
         self.population.controlled = player.name
         self.player = player
+        takes_over = None if player.is_visitor else player.name
+        self.desk.joined(player.name, player.description, takes_over, self.clock())
         self.update_visitor()
 
     def leave(self) -> None:

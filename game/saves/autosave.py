@@ -36,8 +36,14 @@ class Autosave:
     def mark(self, now: datetime) -> None:
         self.last = now
 
-    def save(self, save: TownSave, write_memory: Callable[[Path], None]) -> Path:
-        """Write the autosave slot and mark its game time."""
-        directory = self.slots.write(self.slot, save, write_memory)
+    def save(
+        self,
+        save: TownSave,
+        write_memory: Callable[[Path], None],
+        write_record: Callable[[Path], None] | None = None,
+    ) -> Path:
+        """Write the autosave slot (with the run record, if `write_record`) and mark its game
+        time."""
+        directory = self.slots.write(self.slot, save, write_memory, write_record)
         self.mark(save.game_time)
         return directory

@@ -45,6 +45,7 @@ __all__ = [
 DATA_DIR_VARIABLE = "SMALLVILLE_DATA_DIR"
 TOWN_FILE = "town.json"
 MEMORY_DIRECTORY = "memory"
+RECORD_FILE = "record.sqlite"  # the run record of the town's history (game.records), if kept
 PREVIOUS_SUFFIX = ".previous"
 _NAME = re.compile(r"^[A-Za-z0-9_-](?:[A-Za-z0-9 _-]{0,62}[A-Za-z0-9_-])?$")
 _WINDOWS_RESERVED = {"con", "prn", "aux", "nul"} | {
@@ -81,6 +82,7 @@ class LoadedSlot:
     memory_dir: Path
     directory: Path
     warnings: tuple[str, ...] = ()
+    record: Path | None = None  # the town's run record up to the save, when it kept one
 
 
 @dataclass(frozen=True)
@@ -115,11 +117,18 @@ class SaveSlots:
 
     # --- writing ----------------------------------------------------------------------------
 
-    def write(self, slot: str, save: TownSave, write_memory: Callable[[Path], None]) -> Path:
+    def write(
+        self,
+        slot: str,
+        save: TownSave,
+        write_memory: Callable[[Path], None],
+        write_record: Callable[[Path], None] | None = None,
+    ) -> Path:
         """Save `save` as `slot`, keeping the slot's last save as `<slot>.previous`.
         `write_memory(directory)` fills an existing empty directory with the memory store
-        (`MemoryStore.copy_to`). Returns the slot's directory; raises `SaveError`, leaving the
-        old slot as it was, when anything fails before the swap."""
+        (`MemoryStore.copy_to`); `write_record(path)`, if given, writes the town's run record
+        to `path` (`RECORD_FILE` in the slot). Returns the slot's directory; raises
+        `SaveError`, leaving the old slot as it was, when anything fails before the swap."""
         name = check_slot_name(slot)
         text = serialise(save, name)
         temporary = self.root / f".{name}.tmp-{uuid.uuid4().hex}"
@@ -136,6 +145,13 @@ class SaveSlots:
                 write_memory(temporary / MEMORY_DIRECTORY)
             except Exception as exc:
                 raise SaveError(f"Could not save {name!r}: writing memories failed: {exc}") from exc
+            if write_record is not None:
+                try:
+                    write_record(temporary / RECORD_FILE)
+                except Exception as exc:
+                    raise SaveError(
+                        f"Could not save {name!r}: copying the run record failed: {exc}"
+                    ) from exc
             try:
                 fsync_tree(temporary)
                 self._swap(name, temporary)
@@ -181,7 +197,10 @@ class SaveSlots:
         if not memory.is_dir():
             raise SaveError(f"{label} is incomplete: its memory directory {memory} is missing.")
         warnings = _map_warnings(save, map_root)
-        return LoadedSlot(name, save, memory, directory, warnings)
+        record = directory / RECORD_FILE
+        return LoadedSlot(
+            name, save, memory, directory, warnings, record if record.is_file() else None
+        )
 
     def _missing_message(self, name: str, previous: bool) -> str:
         if previous:

@@ -81,6 +81,26 @@ class Relationship:
 
 
 @dataclass(frozen=True)
+class TraceLine:
+    """One model call a resident's mind made (the inspector's Trace tab): the thinking step,
+    when, what was asked and answered, and what it cost."""
+
+    time: datetime  # game time of the decision it was part of
+    step: str  # the task: "react", "day_plan", …
+    template: str  # the prompt template file
+    model: str  # what answered: a model's name or "offline brain"
+    source: str  # "model", "cache", "offline", "fallback", or "exception"
+    prompt: str  # the rendered messages, "system: …\n\nuser: …"
+    answer: str  # the raw answer text ("" when there was none)
+    parsed: str  # the parsed result (or the fallback's) as JSON text
+    fallback: bool = False  # the step used its typed fallback…
+    why: str = ""  # …and why (or the exception)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_ms: float = 0.0
+
+
+@dataclass(frozen=True)
 class Asking:
     """Who the player is to the resident: the visitor, a stated persona, or the resident's
     inner voice (a directive the resident adopts as its own intention)."""
@@ -164,6 +184,10 @@ class PlayerPort(Protocol):
 
     def relationships(self, name: str) -> list[Relationship]: ...
 
+    def traces(self, name: str, limit: int = 50) -> list[TraceLine]:
+        """The resident's latest model calls, newest first (the Trace tab)."""
+        ...
+
     def ask(self, name: str, text: str, asking: Asking, now: datetime) -> str | None:
         """Send the player's line to resident `name`; the answer comes later through
         `replies()`. Returns a message for the player instead when it cannot be sent
@@ -203,4 +227,9 @@ class PlayerPort(Protocol):
 
     def clear_visitor(self) -> None:
         """The player left the town: residents no longer see them."""
+        ...
+
+    def joined(self, name: str, description: str, takes_over: str | None, now: datetime) -> None:
+        """The player entered the town: a new visitor, or taking over resident `takes_over`
+        (for the run record)."""
         ...

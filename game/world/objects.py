@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -20,13 +20,22 @@ class ObjectState:
     changed_at: datetime | None = None
 
 
+ChangeListener = Callable[[Address, ObjectState, ObjectState], None]
+
+
 class ObjectStates:
     """Current states of all objects, starting from the map's defaults. Only the last
-    change is kept. Unknown addresses raise KeyError."""
+    change is kept. Unknown addresses raise KeyError. Listeners hear every change made by
+    `set` and `reset` (not `set_state`, which restores a save)."""
 
     def __init__(self, objects: Iterable[GameObject]) -> None:
         self._defaults = {obj.address: obj.default_state for obj in objects}
         self._states = {address: ObjectState(state) for address, state in self._defaults.items()}
+        self._listeners: list[ChangeListener] = []
+
+    def add_listener(self, listener: ChangeListener) -> None:
+        """`listener(address, before, after)` hears each change (main thread)."""
+        self._listeners.append(listener)
 
     def __contains__(self, address: object) -> bool:
         return address in self._states
@@ -48,16 +57,23 @@ class ObjectStates:
     def set(self, address: Address, state: str, by: str, at: datetime) -> None:
         """Record that `by` (an agent's or the visitor's name) set the state at game time `at`."""
         self._require(address)
-        self._states[address] = ObjectState(state, by, at)
+        self._change(address, ObjectState(state, by, at))
 
     def reset(self, address: Address) -> None:
         """Back to the map's default state (e.g. when an agent stops using the object)."""
         self._require(address)
-        self._states[address] = ObjectState(self._defaults[address])
+        self._change(address, ObjectState(self._defaults[address]))
 
     def reset_all(self) -> None:
         for address in self._states:
-            self.reset(address)
+            self._states[address] = ObjectState(self._defaults[address])
+
+    def _change(self, address: Address, after: ObjectState) -> None:
+        before = self._states[address]
+        self._states[address] = after
+        if before.state != after.state:
+            for listener in self._listeners:
+                listener(address, before, after)
 
     def changed(self) -> dict[Address, ObjectState]:
         """Objects whose state differs from the default or was set by someone."""

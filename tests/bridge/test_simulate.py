@@ -49,7 +49,9 @@ def test_the_same_seed_gives_the_same_report(tmp_path: Path) -> None:
     assert set(first) >= REPORT_KEYS
     assert first["agents"] == 3 and first["game_hours"] == 1.5
     assert first["llm_calls"] and first["memories"] and first["plans"] == 3
-    first.pop("wall_s"), second.pop("wall_s")
+    assert Path(str(first["record"])).is_file() and first["record"] != second["record"]
+    for report in (first, second):
+        report.pop("wall_s"), report.pop("record")  # when, and where this run's record is
     assert first == second
 
 

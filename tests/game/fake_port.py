@@ -30,6 +30,7 @@ from game.town.views import (
     ResidentCard,
     SearchHit,
     TownEvent,
+    TraceLine,
 )
 
 NOW = datetime(2023, 2, 13, 9, 30)  # Monday
@@ -140,6 +141,8 @@ class FakePort:
         }  # fmt: skip
         self.asked: list[tuple[str, str, Asking]] = []
         self.visitor: tuple[str, str, Tile, str] | None = None
+        self.joins: list[tuple[str, str | None]] = []
+        self.trace_lines: dict[str, list[TraceLine]] = {}
         self.searches: list[tuple[str, str]] = []
         self.object_changes: list[tuple[str, str]] = []
         self.calls: Counter[str] = Counter()
@@ -238,11 +241,17 @@ class FakePort:
         waiting, self.waiting_events = self.waiting_events, []
         return waiting
 
+    def traces(self, name: str, limit: int = 50) -> list[TraceLine]:
+        return list(self.trace_lines.get(name, []))[:limit]
+
     def set_visitor(self, name: str, description: str, tile: Tile, activity: str = "") -> None:
         self.visitor = (name, description, tile, activity)
 
     def clear_visitor(self) -> None:
         self.visitor = None
+
+    def joined(self, name: str, description: str, takes_over: str | None, now: datetime) -> None:
+        self.joins.append((name, takes_over))
 
     # --- objects --------------------------------------------------------------------------
 

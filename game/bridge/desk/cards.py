@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from cognition import DAY_MINUTES, Agent, DayPlan, MemoryRecord, minute_of_day
+from cognition import DAY_MINUTES, Agent, CallTrace, DayPlan, MemoryRecord, minute_of_day
 from game.bridge.residents import MindSlot
 from game.town.resident import Activity, Resident
-from game.town.views import MemoryLine, PlanLine, ResidentCard
+from game.town.views import MemoryLine, PlanLine, ResidentCard, TraceLine
 from game.world.address import Address
 from game.world.areas import AreaTree
 from game.world.clock import format_clock
@@ -169,4 +169,24 @@ def memory_line(record: MemoryRecord) -> MemoryLine:
         importance=record.importance,
         evidence=tuple(record.evidence),
         depth=record.depth,
+    )
+
+
+def trace_line(trace: CallTrace, at: datetime) -> TraceLine:
+    """A model call as the Trace tab shows it (at the game time `at` of its decision)."""
+    prompt = "\n\n".join(f"{message.role}: {message.content}" for message in trace.messages)
+    return TraceLine(
+        time=at,
+        step=trace.task,
+        template=trace.template,
+        model=trace.label,
+        source=trace.source.value if trace.source is not None else "exception",
+        prompt=prompt,
+        answer=trace.raw or "",
+        parsed=trace.output or "",
+        fallback=trace.fallback,
+        why=trace.error or trace.exception or "",
+        prompt_tokens=trace.prompt_tokens,
+        completion_tokens=trace.completion_tokens,
+        latency_ms=trace.latency_ms,
     )

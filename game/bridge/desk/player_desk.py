@@ -12,16 +12,22 @@ from __future__ import annotations
 
 import logging
 import queue
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from cognition import Agent, MemoryKind
+from cognition import Agent, CallTrace, MemoryKind
 from game.bridge.desk import objects as desk_objects
-from game.bridge.desk.cards import memory_line, resident_card
+from game.bridge.desk.cards import memory_line, resident_card, trace_line
 from game.bridge.desk.chat import CHAT_MAX_CHARS, Answered, chat_job, mind_asker, one_line
+from game.bridge.jobs import job_moment
 from game.bridge.perception import Someone
 from game.bridge.town_minds import LivingTown
 from game.town.resident import Tile
 from game.town.views import (
+    AskerKind,
     Asking,
     ChatLine,
     Greeting,
@@ -32,11 +38,33 @@ from game.town.views import (
     ResidentCard,
     SearchHit,
     TownEvent,
+    TraceLine,
 )
 
 log = logging.getLogger(__name__)
 
 DEFAULT_VISITOR_ACTIVITY = "visiting the town"
+TRACES_KEPT = 100  # model calls kept per resident for the Trace tab
+ASKING_ACTIONS: dict[AskerKind, str] = {
+    "visitor": "chat",
+    "persona": "persona",
+    "inner_voice": "inner_voice",
+}
+
+
+@dataclass(frozen=True)
+class PlayerAction:
+    """Something the player did to the town, for the run record: `kind` is "chat",
+    "persona", "inner_voice", "object_edit", "join" or "take_over"."""
+
+    time: datetime
+    kind: str
+    resident: str
+    text: str
+    detail: dict[str, str] = field(default_factory=dict)
+
+
+ActionListener = Callable[[PlayerAction], None]
 
 
 class PlayerDesk:
@@ -49,6 +77,31 @@ class PlayerDesk:
         self._answers: queue.Queue[Answered] = queue.Queue()
         self._asking: set[str] = set()  # residents composing an answer to the player
         self._events: list[TownEvent] = []
+        self._listeners: list[ActionListener] = []
+        self._traces: dict[str, deque[TraceLine]] = {}
+        self._traces_lock = threading.Lock()
+        living.stack.tracer.add_listener(self._on_trace)
+
+    def _on_trace(self, trace: CallTrace) -> None:
+        """A model call finished (on a worker thread): keep it for the Trace tab."""
+        line = trace_line(trace, job_moment() or self.living.clock.now)
+        with self._traces_lock:
+            kept = self._traces.setdefault(trace.agent, deque(maxlen=TRACES_KEPT))
+            kept.append(line)
+
+    def traces(self, name: str, limit: int = 50) -> list[TraceLine]:
+        """The resident's latest model calls, newest first (the last `TRACES_KEPT`)."""
+        with self._traces_lock:
+            kept = list(self._traces.get(name, ()))
+        return kept[::-1][: max(0, limit)]
+
+    def add_listener(self, listener: ActionListener) -> None:
+        """`listener(action)` hears everything the player does through the desk."""
+        self._listeners.append(listener)
+
+    def _tell(self, action: PlayerAction) -> None:
+        for listener in self._listeners:
+            listener(action)
 
     def mind(self, name: str) -> Agent | None:
         return self.living.minds.get(name)
@@ -70,6 +123,13 @@ class PlayerDesk:
     def clear_visitor(self) -> None:
         self.director.visitor = None
         self.director.visitor_description = ""
+
+    def joined(self, name: str, description: str, takes_over: str | None, now: datetime) -> None:
+        """The player entered the town: a new visitor, or taking over resident `takes_over`."""
+        if takes_over is None:
+            self._tell(PlayerAction(now, "join", "", one_line(description), {"as": name}))
+        else:
+            self._tell(PlayerAction(now, "take_over", takes_over, "", {"as": name}))
 
     # --- reading a mind -------------------------------------------------------------------------
 
@@ -149,11 +209,13 @@ class PlayerDesk:
         asker = mind_asker(asking, visitor.name if visitor else None)
         try:
             self.director.jobs.run_errand(
-                name, chat_job(agent, question, asker, now, self._answers)
+                name, chat_job(agent, question, asker, now, self._answers), now
             )
         except RuntimeError as error:  # the executor is shut down: the town is closing
             return f"{agent.persona.first_name} cannot answer now ({error})."
         self._asking.add(name)
+        kind = ASKING_ACTIONS[asking.kind]
+        self._tell(PlayerAction(now, kind, name, question, {"as": asking.name}))
         return None
 
     def answering(self, name: str) -> bool:
@@ -199,6 +261,7 @@ class PlayerDesk:
         if isinstance(outcome, str):
             return outcome
         self._events.append(outcome)
+        self._tell(PlayerAction(now, "object_edit", "", one_line(text), {"object": key}))
         return None
 
     def events(self) -> list[TownEvent]:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from game.bridge.persist.save import snapshot, thinking
+from game.bridge.persist.save import RecordCopier, snapshot, thinking
 from game.bridge.town_minds import LivingTown
 from game.saves import Autosave, SaveError, SaveSlots, VisitorSave
 from game.world.clock import format_clock
@@ -54,6 +54,7 @@ class TownAutosaver:
         self.town_id = town_id
         self.settings = dict(settings or {})
         self.requested: str | None = None
+        self.record: RecordCopier | None = None  # copies the run record into each save
         self._paused_by_saver = False
 
     @property
@@ -112,9 +113,9 @@ class TownAutosaver:
         living.store.flush()
         automatic = slot == self.autosave.slot and self.requested is None
         if automatic:
-            self.autosave.save(save, living.store.copy_to)
+            self.autosave.save(save, living.store.copy_to, self.record)
         else:
-            self.slots.write(slot, save, living.store.copy_to)
+            self.slots.write(slot, save, living.store.copy_to, self.record)
         self._finish(slot, now)
         if automatic:
             return self._report(slot, True, f"Autosaved at {format_clock(now)}")

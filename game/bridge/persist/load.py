@@ -111,6 +111,7 @@ def load_saved_town(
         warnings=tuple(warnings),
         pending_walk_minutes=runtime.pending_walk_minutes if runtime else 0.0,
         settings=dict(save.settings),
+        record=loaded.record,
     )
 
 

@@ -16,6 +16,7 @@ Main thread only. Loading is in `load.py`, autosaves in `autosave.py`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ from game.world.address import Address
 from game.world.areas import AreaTree
 
 DEFAULT_WAIT_SECONDS = 600.0
+RecordCopier = Callable[[Path], None]  # writes the run record to a path (`RecordWriter.copy_to`)
 
 
 def town_settings(llm: LLMSettings, *, seed: int, embedder: str | None = None) -> dict[str, Any]:
@@ -162,9 +164,11 @@ def save_town(
     saved_at: datetime | None = None,
     pending_walk_minutes: float = 0.0,
     wait_seconds: float = DEFAULT_WAIT_SECONDS,
+    record: RecordCopier | None = None,
 ) -> Path:
     """Save the town as `slot` (the slot's last save is kept as its previous); returns the
     slot's directory. Waits up to `wait_seconds` for thinking minds (0: refuse at once).
+    `record(path)` copies the town's run record into the slot (its history so far).
     Raises `SaveError` — the old slot untouched — when anything fails."""
     check_slot_name(slot)
     settle(living, wait_seconds)
@@ -177,4 +181,4 @@ def save_town(
         pending_walk_minutes=pending_walk_minutes,
     )
     living.store.flush()
-    return slots.write(slot, save, living.store.copy_to)
+    return slots.write(slot, save, living.store.copy_to, record)

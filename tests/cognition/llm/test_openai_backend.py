@@ -224,3 +224,41 @@ def test_error_text_is_never_returned_as_data(
     )
     assert completion.source is Source.FALLBACK
     assert "TOKEN LIMIT" not in completion.output.model_dump_json()
+
+
+def test_the_raw_answer_is_the_text_the_server_sent(
+    make_server: Server, make_backend: Backend, greet_task: Any, greet_inputs: Any
+) -> None:
+    reply = {
+        "utterance": "Hi Klaus!",
+        "warmth": 7,
+        "gesture": {"kind": "wave", "emoji": "👋"},
+        "topics": ["party"],
+    }
+    text = json.dumps(reply, indent=1)  # not how pydantic would write it: the text as sent
+    server = make_server(answer=lambda request: text)
+    completion = make_backend(server).complete(greet_task, greet_inputs(), agent="Isabella")
+    assert completion.source is Source.MODEL and completion.raw == text
+
+
+def test_a_fallback_keeps_the_last_attempts_raw_answer(
+    make_server: Server, make_backend: Backend, greet_task: Any, greet_inputs: Any
+) -> None:
+    answers = iter(["TOKEN LIMIT EXCEEDED", '{"utterance": "cut o'])
+    server = make_server(answer=lambda request: next(answers))
+    completion = make_backend(server, max_retries=1).complete(
+        greet_task, greet_inputs(), agent="Isabella"
+    )
+    assert completion.source is Source.FALLBACK and completion.error
+    assert completion.raw == '{"utterance": "cut o'  # the last attempt's, not the first's
+
+
+def test_no_raw_answer_when_the_last_attempt_got_none(
+    make_server: Server, make_backend: Backend, greet_task: Any, greet_inputs: Any
+) -> None:
+    server = make_server(faults=[Fault.SCHEMA_VIOLATION, Fault.SERVER_ERROR])
+    completion = make_backend(server, max_retries=1).complete(
+        greet_task, greet_inputs(), agent="Isabella"
+    )
+    assert completion.source is Source.FALLBACK and completion.attempts == 2
+    assert completion.raw is None

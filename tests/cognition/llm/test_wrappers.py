@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from collections.abc import Callable
@@ -41,6 +42,19 @@ class CannedModel:
     ) -> Completion[OutputT]:
         self.calls += 1
         return Completion(task.fallback(inputs), self.source, self.usage)
+
+
+class RawModel(CannedModel):
+    """A model answer (its fallback) that came as the text `raw`."""
+
+    def __init__(self, raw: str) -> None:
+        super().__init__(Usage(3, 4))
+        self.raw = raw
+
+    def complete(
+        self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
+    ) -> Completion[OutputT]:
+        return dataclasses.replace(super().complete(task, inputs, agent=agent), raw=self.raw)
 
 
 def test_concurrency_limit_bounds_calls_in_flight(
@@ -160,6 +174,7 @@ def test_cache_hit_returns_the_same_output_without_a_request(
     assert second.source is Source.CACHE
     assert second.output == first.output
     assert second.usage == Usage() and second.attempts == 0
+    assert second.raw is not None and second.raw == first.raw  # the model's text, kept
     assert len(server.chat_requests) == 2
     assert (cache.hits, cache.misses) == (1, 2)
 
@@ -183,6 +198,38 @@ def test_disk_cache_survives_a_restart(greet_task: Any, greet_inputs: Any, tmp_p
     reopened = ResponseCache(inner, path=path)
     completion = reopened.complete(greet_task, greet_inputs(), agent="Isabella")
     assert completion.source is Source.CACHE and inner.calls == 0
+
+
+def test_the_disk_cache_keeps_the_raw_answer_and_reads_lines_without_one(
+    greet_task: Any, greet_inputs: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "cache.jsonl"
+    ResponseCache(RawModel('{"the": "text"}'), path=path).complete(
+        greet_task, greet_inputs(), agent="Isabella"
+    )
+    line = json.loads(path.read_text(encoding="utf-8"))
+    assert line["raw"] == '{"the": "text"}' and set(line) == {"key", "output", "raw"}
+    hit = ResponseCache(CannedModel(Usage()), path=path).complete(
+        greet_task, greet_inputs(), agent="Isabella"
+    )
+    assert hit.source is Source.CACHE and hit.raw == '{"the": "text"}'
+
+    # a file written before the raw text was kept: its hits have no raw answer
+    old = tmp_path / "old.jsonl"
+    old.write_text(json.dumps({"key": line["key"], "output": line["output"]}) + "\n", "utf-8")
+    inner = CannedModel(Usage())
+    hit = ResponseCache(inner, path=old).complete(greet_task, greet_inputs(), agent="Isabella")
+    assert hit.source is Source.CACHE and hit.raw is None and inner.calls == 0
+
+
+def test_an_answer_without_raw_text_is_cached_without_it(
+    greet_task: Any, greet_inputs: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "cache.jsonl"
+    ResponseCache(CannedModel(Usage()), path=path).complete(
+        greet_task, greet_inputs(), agent="Isabella"
+    )
+    assert set(json.loads(path.read_text(encoding="utf-8"))) == {"key", "output"}
 
 
 def test_cache_key_depends_on_model_and_prompt(greet_task: Any, greet_inputs: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import timedelta
 from string import Formatter
 from typing import Any
@@ -75,6 +76,16 @@ def test_it_says_what_it_is() -> None:
         agent="A",
     )
     assert completion.source is Source.OFFLINE and completion.error is None
+    # no model wrote it: its "raw answer" is the rule's output as JSON
+    assert completion.raw == completion.output.model_dump_json()
+
+
+def test_a_task_without_a_rule_falls_back_with_no_raw_answer() -> None:
+    unknown = dataclasses.replace(RATE_IMPORTANCE, name="no_such_task")
+    inputs = ImportanceInput(agent="A", identity="A", memories=["1. a party"], count=1)
+    completion = OfflineBrain(0).complete(unknown, inputs, agent="A")
+    assert completion.source is Source.FALLBACK and completion.raw is None
+    assert completion.error and "no rule" in completion.error
 
 
 def day_of(seed: int) -> list[GoTo]:

@@ -1,0 +1,380 @@
+"""Reading a run record: `RunRecord.open(path)` checks the file and answers questions about
+the town at any game time, through a read-only connection.
+
+A record being written by a live writer, or left by a killed one (its WAL not checkpointed),
+reads up to its last commit. Every failure is a `RecordError` whose one-line message names
+the file and says what is wrong. A `RunRecord` is for one thread at a time.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+from game.records.codec import decode_row, format_time, meta_from, parse_time
+from game.records.errors import RecordError
+from game.records.marks import mark_from, mark_sources
+from game.records.rows import (
+    ConversationRow,
+    LineRow,
+    Mark,
+    MemoryRow,
+    ObjectRow,
+    PlanRow,
+    PlayerActionRow,
+    PositionRow,
+    RunMeta,
+    TraceRow,
+)
+from game.records.schema import (
+    CONVERSATIONS,
+    DATA_TABLES,
+    LINES,
+    MEMORIES,
+    OBJECTS,
+    PLANS,
+    PLAYER_ACTIONS,
+    POSITIONS,
+    SCHEMA_VERSION,
+    TABLES,
+    TRACES,
+    Table,
+)
+
+__all__ = ["RunRecord", "check_header", "size_on_disk"]
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class RunRecord:
+    """An open run record. `RunRecord.open(path)`; use as a context manager or `close()`."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection, meta: RunMeta) -> None:
+        self.path = path
+        self.meta = meta
+        self._connection = connection
+
+    @classmethod
+    def open(cls, path: Path | str) -> RunRecord:
+        """Open and check the record at `path`; `RecordError` when it cannot be read."""
+        path = Path(path)
+        check_header(path)
+        uri = path.resolve().as_uri() + "?mode=ro"
+        try:
+            connection = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise _cannot_open(path, f"SQLite cannot open it ({error})") from None
+        connection.row_factory = sqlite3.Row
+        try:
+            meta = _check_contents(path, connection)
+        except BaseException:
+            connection.close()
+            raise
+        return cls(path, connection, meta)
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def __enter__(self) -> RunRecord:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # --- the whole run ----------------------------------------------------------------------
+
+    def span(self) -> tuple[datetime, datetime]:
+        """The first and last game time of any row (the meta's start time twice when empty)."""
+        parts = " UNION ALL ".join(
+            f"SELECT MIN({t.time_column}) AS t FROM {t.name} "
+            f"UNION ALL SELECT MAX({t.time_column}) FROM {t.name}"
+            for t in DATA_TABLES
+        )
+        (first, last) = self._query(f"SELECT MIN(t), MAX(t) FROM ({parts})")[0]
+        if first is None:
+            return self.meta.start_time, self.meta.start_time
+        return parse_time(first), parse_time(last)
+
+    def residents(self) -> list[str]:
+        """The meta's residents, then anyone else with a position row (by name)."""
+        known = list(self.meta.residents)
+        others = sorted(set(self._distinct(POSITIONS, "resident")) - set(known))
+        return known + others
+
+    def counts(self) -> dict[str, int]:
+        """Rows per data table."""
+        return {
+            table.name: int(self._query(f"SELECT COUNT(*) FROM {table.name}")[0][0])
+            for table in DATA_TABLES
+        }
+
+    # --- the town at a moment -----------------------------------------------------------------
+
+    def positions_at(self, t: datetime) -> dict[str, PositionRow]:
+        """Every resident's row in effect at `t`: their last row at or before `t` (each row
+        holds the whole state; keyframes every game hour keep that row near). Residents with
+        no row yet are absent."""
+        rows = self._latest_per(POSITIONS, "resident", t)
+        return {row["resident"]: decode_row(PositionRow, POSITIONS, row) for row in rows}
+
+    def objects_at(self, t: datetime) -> dict[str, ObjectRow]:
+        """The last change of each object at or before `t`; objects never changed are absent."""
+        rows = self._latest_per(OBJECTS, "key", t)
+        return {row["key"]: decode_row(ObjectRow, OBJECTS, row) for row in rows}
+
+    def plan_at(self, resident: str, t: datetime) -> PlanRow | None:
+        """The resident's latest plan row (any kind) at or before `t`."""
+        rows = self._select(
+            PLANS, "WHERE resident = ? AND time <= ? ORDER BY time DESC, rowid DESC LIMIT 1",
+            (resident, format_time(t)),
+        )  # fmt: skip
+        return decode_row(PlanRow, PLANS, rows[0]) if rows else None
+
+    # --- what was said and done -------------------------------------------------------------
+
+    def lines_between(self, start: datetime, end: datetime) -> list[LineRow]:
+        """Lines spoken from `start` to `end` (both included), in order."""
+        rows = self._select(
+            LINES, "WHERE time >= ? AND time <= ? ORDER BY time, conversation, number",
+            (format_time(start), format_time(end)),
+        )  # fmt: skip
+        return [decode_row(LineRow, LINES, row) for row in rows]
+
+    def last_lines(self, t: datetime, n: int) -> list[LineRow]:
+        """The last `n` lines spoken at or before `t`, oldest first."""
+        rows = self._select(
+            LINES, "WHERE time <= ? ORDER BY time DESC, conversation DESC, number DESC LIMIT ?",
+            (format_time(t), n),
+        )  # fmt: skip
+        return [decode_row(LineRow, LINES, row) for row in reversed(rows)]
+
+    def conversations_between(self, start: datetime, end: datetime) -> list[ConversationRow]:
+        """Conversations started from `start` to `end` (both included), in order."""
+        rows = self._select(
+            CONVERSATIONS, "WHERE started >= ? AND started <= ? ORDER BY started, id",
+            (format_time(start), format_time(end)),
+        )  # fmt: skip
+        return [decode_row(ConversationRow, CONVERSATIONS, row) for row in rows]
+
+    def player_actions(self, start: datetime, end: datetime) -> list[PlayerActionRow]:
+        """What the player did from `start` to `end` (both included), in order."""
+        rows = self._select(
+            PLAYER_ACTIONS, "WHERE time >= ? AND time <= ? ORDER BY time, rowid",
+            (format_time(start), format_time(end)),
+        )  # fmt: skip
+        return [decode_row(PlayerActionRow, PLAYER_ACTIONS, row) for row in rows]
+
+    def memories(
+        self,
+        resident: str,
+        until: datetime,
+        kinds: frozenset[str] | None = None,
+        limit: int = 200,
+    ) -> list[MemoryRow]:
+        """The resident's memories written at or before `until`, newest first."""
+        kind_values: tuple[str, ...] = () if kinds is None else tuple(sorted(kinds))
+        holes = ", ".join("?" for _ in kind_values)
+        kind_filter = "" if kinds is None else f" AND kind IN ({holes})"
+        rows = self._select(
+            MEMORIES,
+            f"WHERE resident = ? AND time <= ?{kind_filter} ORDER BY time DESC, rowid DESC LIMIT ?",
+            (resident, format_time(until), *kind_values, limit),
+        )
+        return [decode_row(MemoryRow, MEMORIES, row) for row in rows]
+
+    def memory(self, resident: str, id: str) -> MemoryRow | None:
+        """One of `resident`'s memories by id (ids count per resident: "m000012")."""
+        rows = self._select(MEMORIES, "WHERE resident = ? AND id = ?", (resident, id))
+        return decode_row(MemoryRow, MEMORIES, rows[0]) if rows else None
+
+    def traces(self, resident: str, until: datetime, limit: int = 50) -> list[TraceRow]:
+        """The resident's model calls at or before `until`, newest first."""
+        rows = self._select(
+            TRACES, "WHERE resident = ? AND time <= ? ORDER BY time DESC, rowid DESC LIMIT ?",
+            (resident, format_time(until), limit),
+        )  # fmt: skip
+        return [decode_row(TraceRow, TRACES, row) for row in rows]
+
+    # --- the replay timeline ----------------------------------------------------------------
+
+    def marks(self, kinds: frozenset[str] | None = None) -> list[Mark]:
+        """Every mark of `kinds` (all kinds when None), in time order."""
+        found = [
+            mark_from(source.kind, *row)
+            for source in mark_sources(kinds)
+            for row in self._query(source.sql("all"))
+        ]
+        return sorted(found, key=lambda mark: mark.time)
+
+    def next_mark(self, after: datetime, kinds: frozenset[str] | None = None) -> Mark | None:
+        """The first mark strictly after `after`."""
+        found = [
+            mark_from(source.kind, *row)
+            for source in mark_sources(kinds)
+            for row in self._query(source.sql("after"), (format_time(after),))
+        ]
+        return min(found, key=lambda mark: mark.time, default=None)
+
+    def previous_mark(self, before: datetime, kinds: frozenset[str] | None = None) -> Mark | None:
+        """The last mark strictly before `before`."""
+        found = [
+            mark_from(source.kind, *row)
+            for source in mark_sources(kinds)
+            for row in self._query(source.sql("before"), (format_time(before),))
+        ]
+        return max(found, key=lambda mark: mark.time, default=None)
+
+    # --- export -------------------------------------------------------------------------------
+
+    def tables(self) -> list[str]:
+        """The record's tables: meta, runs, then the data tables."""
+        return list(TABLES)
+
+    def rows(self, table: str) -> Iterator[dict[str, object]]:
+        """Every row of `table` in the order written, as column → SQL value (times and JSON
+        as text, booleans as 0/1), streamed; `ValueError` for a table a record lacks."""
+        spec = TABLES.get(table)
+        if spec is None:
+            raise ValueError(f"no table {table!r} in a run record (tables: {', '.join(TABLES)})")
+        return self._stream(spec)
+
+    def _stream(self, table: Table) -> Iterator[dict[str, object]]:
+        names = table.names
+        with self._reading():
+            cursor = self._connection.execute(
+                f"SELECT {', '.join(names)} FROM {table.name} ORDER BY rowid"
+            )
+            try:
+                for row in cursor:
+                    yield dict(zip(names, tuple(row), strict=True))
+            finally:
+                cursor.close()
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.DatabaseError as error:
+            raise RecordError(f"cannot read the run record {self.path}: {error}") from None
+
+    def _query(self, sql: str, parameters: tuple[object, ...] = ()) -> list[sqlite3.Row]:
+        with self._reading():
+            return self._connection.execute(sql, parameters).fetchall()
+
+    def _select(self, table: Table, rest: str, parameters: tuple[object, ...]) -> list[sqlite3.Row]:
+        return self._query(f"SELECT {', '.join(table.names)} FROM {table.name} {rest}", parameters)
+
+    def _distinct(self, table: Table, column: str) -> list[str]:
+        """The distinct values of an indexed column, one index seek each (no full scan)."""
+        rows = self._query(
+            f"WITH RECURSIVE seen(value) AS ("
+            f" SELECT MIN({column}) FROM {table.name}"
+            f" UNION ALL SELECT (SELECT MIN({column}) FROM {table.name} WHERE {column} > value)"
+            f" FROM seen WHERE value IS NOT NULL)"
+            f" SELECT value FROM seen WHERE value IS NOT NULL"
+        )
+        return [str(row[0]) for row in rows]
+
+    def _latest_per(self, table: Table, key: str, t: datetime) -> list[sqlite3.Row]:
+        """For each distinct `key` value, its last row at or before `t` (ties: the later
+        written); an index seek per key over (key, time)."""
+        columns = ", ".join(f"{table.name}.{name}" for name in table.names)
+        return self._query(
+            f"WITH RECURSIVE seen(value) AS ("
+            f" SELECT MIN({key}) FROM {table.name}"
+            f" UNION ALL SELECT (SELECT MIN({key}) FROM {table.name} WHERE {key} > value)"
+            f" FROM seen WHERE value IS NOT NULL)"
+            f" SELECT {columns} FROM seen JOIN {table.name} ON {table.name}.rowid = ("
+            f"  SELECT rowid FROM {table.name} WHERE {key} = seen.value AND time <= ?"
+            f"  ORDER BY time DESC, rowid DESC LIMIT 1)",
+            (format_time(t),),
+        )
+
+
+def check_header(path: Path) -> None:
+    """`RecordError` unless `path` is a readable SQLite file that is not cut short."""
+    if not path.exists():
+        raise _cannot_open(path, "no such file")
+    if path.is_dir():
+        inside = (path / "record.sqlite").exists()
+        hint = " (its run record is record.sqlite inside)" if inside else ""
+        raise _cannot_open(path, f"it is a folder, not a file{hint}")
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as stream:
+            header = stream.read(100)
+    except OSError as error:
+        raise _cannot_open(path, f"cannot read it ({error.strerror or error})") from None
+    if size == 0:
+        raise _cannot_open(path, "the file is empty")
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
+        raise _cannot_open(path, "not an SQLite file")
+    wal = Path(f"{path}-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        return  # pages may live in the WAL until the next checkpoint
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    size_is_valid = header[24:28] == header[92:96]  # "version-valid-for" = change counter
+    if size_is_valid and size < pages * page_size:
+        expected = pages * page_size
+        raise _cannot_open(path, f"the file is cut off (it holds {size} of {expected} bytes)")
+
+
+def size_on_disk(path: Path) -> int:
+    """A record's bytes on disk: the file and its WAL (0 for what is missing)."""
+    total = 0
+    for part in (path, Path(f"{path}-wal")):
+        with suppress(OSError):
+            total += part.stat().st_size
+    return total
+
+
+def _check_contents(path: Path, connection: sqlite3.Connection) -> RunMeta:
+    """The record's meta, once the tables and schema version are right."""
+    try:
+        names = {
+            str(row[0])
+            for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        if "meta" not in names:
+            raise _cannot_open(path, "not a Smallville run record (it has no meta table)")
+        meta_rows = connection.execute("SELECT key, value FROM meta").fetchall()
+        values = {str(key): value for key, value in meta_rows}
+    except sqlite3.DatabaseError as error:
+        raise _cannot_open(path, f"not an SQLite file, or a damaged one ({error})") from None
+    version_text = values.get("schema_version")
+    if version_text is None:
+        raise _cannot_open(path, "not a Smallville run record (its meta has no schema_version)")
+    try:
+        version = int(version_text)
+    except ValueError:
+        raise _cannot_open(path, f"its schema_version {version_text!r} is not a number") from None
+    if version > SCHEMA_VERSION:
+        raise _cannot_open(
+            path,
+            f"made by a newer Smallville (record schema {version}; "
+            f"this one reads up to {SCHEMA_VERSION})",
+        )
+    missing = [name for name in TABLES if name not in names]
+    if missing:
+        raise _cannot_open(path, f"an incomplete run record (no table {', '.join(missing)})")
+    try:
+        return meta_from(values)
+    except ValueError as error:
+        raise _cannot_open(path, f"its meta is damaged ({error})") from None
+
+
+def _cannot_open(path: Path, what: str) -> RecordError:
+    return RecordError(f"cannot open the run record {path}: {what}")
