@@ -94,6 +94,7 @@ class Seen:
     activity: str
     emoji: str
     pose: str
+    rest: tuple[int, int] | None  # the bed the body lies on, while resting there
 
 
 class RunRecording:
@@ -208,6 +209,8 @@ class RunRecording:
             pose=seen.pose,
             place=place_text(place),
             keyframe=keyframe,
+            rest_x=seen.rest[0] if seen.rest else None,
+            rest_y=seen.rest[1] if seen.rest else None,
         )
 
     def plan_changed(
@@ -303,6 +306,7 @@ def seen_of(resident: Resident) -> Seen:
         activity=activity.description if activity else "",
         emoji=activity.emoji if activity else "",
         pose=activity.pose.name.lower() if activity else "idle",
+        rest=activity.rest_at if activity and not resident.is_walking else None,
     )
 
 

@@ -141,6 +141,8 @@ def encode_row(row: Row, redact: Redactor) -> tuple[Table, tuple[SqlValue, ...]]
 
 def _encode(value: object, column: Column, redact: Redactor, owner: str) -> SqlValue:
     where = f"{owner}.{column.name}"
+    if value is None and column.nullable:
+        return None
     match column.kind:
         case "time":
             return format_time(cast(datetime, value))
@@ -171,6 +173,8 @@ def decode_row(make: Callable[..., R], table: Table, values: sqlite3.Row) -> R:
 
 
 def _decode(value: object, column: Column) -> object:
+    if value is None and column.nullable:
+        return None
     match column.kind:
         case "time":
             return parse_time(str(value))

@@ -34,7 +34,8 @@ __all__ = [
 class PositionRow:
     """A resident's whole visible state at `time`: written when the tile, facing, activity or
     pose changes, and as a `keyframe` for every resident every game hour (and at the start).
-    `place` is a readable address ("Hobbs Cafe: cafe: counter") or "" outdoors."""
+    `place` is a readable address ("Hobbs Cafe: cafe: counter") or "" outdoors; `rest_x`,
+    `rest_y` the tile the body is drawn on while resting (a bed beside the tile), else None."""
 
     time: datetime
     resident: str
@@ -47,6 +48,8 @@ class PositionRow:
     pose: str
     place: str
     keyframe: bool
+    rest_x: int | None = None  # where the body lies while resting (on the bed), if elsewhere
+    rest_y: int | None = None
 
 
 @dataclass(frozen=True)

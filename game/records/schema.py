@@ -49,7 +49,7 @@ _SQL_TYPE: dict[ColumnKind, str] = {
 class Column:
     name: str
     kind: ColumnKind = "text"
-    nullable: bool = False  # only meta's value: a RunMeta field that is None
+    nullable: bool = False  # may hold NULL (meta's value; a position's resting tile)
 
 
 @dataclass(frozen=True)
@@ -93,12 +93,14 @@ def _index_sql(table: str, columns: tuple[str, ...], *, unique: bool) -> str:
 
 
 def _c(spec: str) -> Column:
-    """ "x:int" → Column("x", "int"); "place" → a text column."""
+    """ "x:int" → Column("x", "int"); "rest_x:int?" → a nullable one; "place" → text."""
     name, _, kind = spec.partition(":")
     kind = kind or "text"
+    nullable = kind.endswith("?")
+    kind = kind.removesuffix("?")
     if kind not in _SQL_TYPE:
         raise ValueError(f"unknown column kind in {spec!r}")
-    return Column(name, kind)
+    return Column(name, kind, nullable)
 
 
 def _columns(*specs: str) -> tuple[Column, ...]:
@@ -112,7 +114,7 @@ POSITIONS = Table(
     "positions",
     _columns(
         "time:time", "resident", "x:int", "y:int", "facing", "walking:bool", "activity",
-        "emoji", "pose", "place", "keyframe:bool",
+        "emoji", "pose", "place", "keyframe:bool", "rest_x:int?", "rest_y:int?",
     ),
     indexes=(BY_RESIDENT, BY_TIME),
 )  # fmt: skip

@@ -65,7 +65,7 @@ def one_of_each(text: str = "", t: datetime = START) -> list[Row]:
     return [
         PositionRow(
             t, f"Isabella{text}", 12, 34, f"left{text}", True, f"brewing coffee ☕ {text}",
-            f"☕{text}", f"sit{text}", f"Hobbs Cafe: cafe: counter{text}", True,
+            f"☕{text}", f"sit{text}", f"Hobbs Cafe: cafe: counter{text}", True, 12, 33,
         ),
         ConversationRow(
             1, t, (f"Isabella{text}", f"Klaus{text}"), f"Hobbs Cafe{text}", f"on art{text}"
