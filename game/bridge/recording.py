@@ -27,6 +27,7 @@ from pathlib import Path
 from cognition import CallTrace, DayPlan, MemoryRecord
 from cognition import Conversation as MindConversation
 from game.bridge.build import OpenedTown
+from game.bridge.desk.cards import description_of
 from game.bridge.desk.player_desk import PlayerAction, PlayerDesk
 from game.bridge.jobs import job_moment
 from game.bridge.town_minds import LivingTown
@@ -36,6 +37,7 @@ from game.records import (
     LineRow,
     MemoryRow,
     ObjectRow,
+    PersonRow,
     PlanRow,
     PlayerActionRow,
     PositionRow,
@@ -46,7 +48,7 @@ from game.records import (
 )
 from game.records.rows import RunKind
 from game.saves import MapRef, file_sha256
-from game.town.resident import Resident
+from game.town.resident import Resident, slug_of
 from game.world.address import Address
 from game.world.object_text import object_key
 from game.world.objects import ObjectState
@@ -105,6 +107,7 @@ class RunRecording:
         self.writer = writer
         self._seen: dict[str, Seen] = {}
         self._plans: dict[str, DayPlan | None] = {}
+        self._described: dict[str, str] = {}  # the summary description last written
         self._keyframe_hour: datetime | None = None
         self._last_now = living.clock.now
         self._closed = False
@@ -187,10 +190,22 @@ class RunRecording:
                 self.writer.write(self.position_row(resident, seen, now, keyframe))
         busy = self.living.director.jobs.busy()
         for name, mind in self.living.minds.items():
+            if name in busy:
+                continue
             plan = mind.state.plan
-            if name not in busy and plan is not self._plans.get(name, None):
+            if plan is not self._plans.get(name, None):
                 self.plan_changed(name, self._plans.get(name), plan, now)
                 self._plans[name] = plan
+            described = description_of(mind)
+            if described != self._described.get(name):
+                self._described[name] = described
+                self.writer.write(self.person_row(name, described, now))
+
+    def person_row(self, name: str, described: str, now: datetime) -> PersonRow:
+        persona = self.living.minds[name].persona
+        body = self.living.population.get(name)
+        look = body.slug if body is not None else slug_of(name)
+        return PersonRow(now, name, persona.age, persona.innate, described, look)
 
     def position_row(
         self, resident: Resident, seen: Seen, now: datetime, keyframe: bool

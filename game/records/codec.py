@@ -19,6 +19,7 @@ from game.records.rows import (
     LineRow,
     MemoryRow,
     ObjectRow,
+    PersonRow,
     PlanRow,
     PlayerActionRow,
     PositionRow,
@@ -31,6 +32,7 @@ from game.records.schema import (
     LINES,
     MEMORIES,
     OBJECTS,
+    PEOPLE,
     PLANS,
     PLAYER_ACTIONS,
     POSITIONS,
@@ -60,6 +62,7 @@ SqlValue = str | int | float | None
 R = TypeVar("R")
 
 ROW_TABLES: dict[type, Table] = {
+    PersonRow: PEOPLE,
     PositionRow: POSITIONS,
     ConversationRow: CONVERSATIONS,
     LineRow: LINES,

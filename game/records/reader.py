@@ -24,6 +24,7 @@ from game.records.rows import (
     Mark,
     MemoryRow,
     ObjectRow,
+    PersonRow,
     PlanRow,
     PlayerActionRow,
     PositionRow,
@@ -36,6 +37,7 @@ from game.records.schema import (
     LINES,
     MEMORIES,
     OBJECTS,
+    PEOPLE,
     PLANS,
     PLAYER_ACTIONS,
     POSITIONS,
@@ -130,6 +132,17 @@ class RunRecord:
         """The last change of each object at or before `t`; objects never changed are absent."""
         rows = self._latest_per(OBJECTS, "key", t)
         return {row["key"]: decode_row(ObjectRow, OBJECTS, row) for row in rows}
+
+    def person_at(self, name: str, t: datetime) -> PersonRow | None:
+        """Who `name` was at `t`: their latest person row at or before `t` (else the first
+        one written, for a moment before the record begins)."""
+        rows = self._select(
+            PEOPLE, "WHERE name = ? AND time <= ? ORDER BY time DESC, rowid DESC LIMIT 1",
+            (name, format_time(t)),
+        )  # fmt: skip
+        if not rows:
+            rows = self._select(PEOPLE, "WHERE name = ? ORDER BY time, rowid LIMIT 1", (name,))
+        return decode_row(PersonRow, PEOPLE, rows[0]) if rows else None
 
     def plan_at(self, resident: str, t: datetime) -> PlanRow | None:
         """The resident's latest plan row (any kind) at or before `t`."""

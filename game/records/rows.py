@@ -151,8 +151,22 @@ class TraceRow:
     latency_ms: float
 
 
+@dataclass(frozen=True)
+class PersonRow:
+    """Who a resident is at `time`: written for everyone at the start and again when their
+    summary description changes (the inspector's header in a replay)."""
+
+    time: datetime
+    name: str
+    age: int
+    traits: str  # innate traits, comma-separated
+    description: str  # the summary description as the inspector shows it
+    look: str  # the sprite and portrait name ("isabella_rodriguez")
+
+
 Row = (
-    PositionRow
+    PersonRow
+    | PositionRow
     | ConversationRow
     | LineRow
     | MemoryRow

@@ -1,7 +1,8 @@
 """The tables of a run record, as data: columns, their kinds, indexes and the SQL made of them.
 
 Version history (`SCHEMA_VERSION`, also stored in `meta` as `schema_version`):
-    1   positions, conversations, lines, memories, plans, objects, player_actions, traces;
+    1   people, positions, conversations, lines, memories, plans, objects, player_actions,
+        traces;
         meta (key, value); runs (one row per run that wrote into the file)
 
 A reader refuses a record whose schema_version is newer than the one it knows. A change to
@@ -164,6 +165,11 @@ TRACES = Table(
     ),
     indexes=(BY_RESIDENT, BY_TIME),
 )  # fmt: skip
+PEOPLE = Table(
+    "people",
+    _columns("time:time", "name", "age:int", "traits", "description", "look"),
+    indexes=(("name", "time"),),
+)
 META = Table(
     "meta",
     (Column("key"), Column("value", nullable=True)),
@@ -179,6 +185,7 @@ RUNS = Table(
 )  # fmt: skip
 
 DATA_TABLES: tuple[Table, ...] = (
+    PEOPLE,
     POSITIONS,
     CONVERSATIONS,
     LINES,
