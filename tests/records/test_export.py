@@ -14,7 +14,7 @@ from town_records import one_of_each, synthetic_record, write_all
 from game.records import RunRecord, export_record
 
 TABLES = [
-    "meta", "runs", "positions", "conversations", "lines", "memories", "plans", "objects",
+    "meta", "runs", "people", "positions", "conversations", "lines", "memories", "plans", "objects",
     "player_actions", "traces",
 ]  # fmt: skip
 

@@ -15,6 +15,7 @@ from game.records import (
     LineRow,
     MemoryRow,
     ObjectRow,
+    PersonRow,
     PlanRow,
     PlayerActionRow,
     PositionRow,
@@ -30,8 +31,8 @@ def test_every_row_type_reads_back_equal(tmp_path: Path) -> None:
     rows = one_of_each(" ünïcode ✨", t)
     writer = write_all(tmp_path / "run.sqlite", rows)
     writer.close()
-    assert (writer.rows_written, writer.errors, writer.last_error) == (8, 0, None)
-    position, conversation, line, memory, plan, change, action, trace = rows
+    assert (writer.rows_written, writer.errors, writer.last_error) == (9, 0, None)
+    position, conversation, line, memory, plan, change, action, trace, person = rows
     with RunRecord.open(tmp_path / "run.sqlite") as record:
         assert isinstance(position, PositionRow) and isinstance(change, ObjectRow)
         assert record.positions_at(t) == {position.resident: position}
@@ -42,10 +43,12 @@ def test_every_row_type_reads_back_equal(tmp_path: Path) -> None:
         assert record.objects_at(t) == {change.key: change}
         assert record.player_actions(t, t) == [action]
         assert isinstance(trace, TraceRow) and record.traces(trace.resident, t) == [trace]
+        assert isinstance(person, PersonRow) and record.person_at(person.name, t) == person
+        assert record.person_at(person.name, t - timedelta(hours=1)) == person  # the first
         assert record.meta == meta()
         assert record.counts() == dict.fromkeys(
             [
-                "positions", "conversations", "lines", "memories", "plans", "objects",
+                "people", "positions", "conversations", "lines", "memories", "plans", "objects",
                 "player_actions", "traces",
             ],
             1,

@@ -15,6 +15,7 @@ from game.records import (
     LineRow,
     MemoryRow,
     ObjectRow,
+    PersonRow,
     PlanRow,
     PlayerActionRow,
     PositionRow,
@@ -84,6 +85,8 @@ def one_of_each(text: str = "", t: datetime = START) -> list[Row]:
             json.dumps([{"role": "user", "content": f"plan {text}"}]), f"raw answer {text}",
             json_text, False, f"no reason {text}", 2, 120, 45, True, 812.5,
         ),
+        PersonRow(t, f"Isabella{text}", 34, f"warm{text}", f"owns Hobbs Cafe{text}",
+                  f"isabella_rodriguez{text}"),
     ]  # fmt: skip
 
 
