@@ -8,8 +8,17 @@ the default (no subcommand): the game itself.
 
 from __future__ import annotations
 
-from game.commands import map_check, play, saves, screenshots, simulate
+from game.commands import export, map_check, play, runs, saves, screenshots, simulate
 
-SUBCOMMANDS = (map_check, simulate, saves, screenshots)
+SUBCOMMANDS = (map_check, simulate, saves, runs, export, screenshots)
 
-__all__ = ["SUBCOMMANDS", "map_check", "play", "saves", "screenshots", "simulate"]
+__all__ = [
+    "SUBCOMMANDS",
+    "export",
+    "map_check",
+    "play",
+    "runs",
+    "saves",
+    "screenshots",
+    "simulate",
+]

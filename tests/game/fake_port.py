@@ -2,7 +2,9 @@
 
 Two residents with minds: Isabella Rodriguez (a full card, a plan with the current step,
 memories of every kind, reflections citing observations and a reflection citing a reflection,
-relationships) and Klaus Mueller (a few memories, no reflections). Objects at Hobbs Cafe.
+relationships, model calls for the Trace tab: one by a model, one a fallback with a long
+prompt, one by the offline brain) and Klaus Mueller (a few memories, no reflections, no model
+calls). Objects at Hobbs Cafe.
 
 It records what the panels asked (`asked`, `searches`, `object_changes`, `calls`) and answers
 `ask` through `replies()` (at once, or after `release()` with `answer_at_once=False`).
@@ -109,6 +111,44 @@ def klaus_card() -> ResidentCard:
     )
 
 
+REACT_PROMPT = (
+    "system: You decide how a person in a small town responds to what they notice. Answer "
+    "as JSON.\n\nuser: Isabella Rodriguez is a cafe owner of Hobbs Cafe who loves to make "
+    "people feel welcome.\nIt is Monday February 13, 2023, 9:14 am. Isabella Rodriguez is "
+    "brewing coffee.\n\nIsabella Rodriguez notices: Klaus Mueller is drinking coffee and "
+    "reading\n\nShould Isabella Rodriguez continue with the plan, react, or talk?"
+)
+
+
+def isabella_traces() -> list[TraceLine]:
+    """Newest first: a model's answer, a fallback with a long prompt, the offline brain."""
+    memories = "\n".join(
+        f"{number}. Isabella Rodriguez noticed that customer {number} ordered a cappuccino "
+        "and talked about the Valentine's Day party at the cafe"
+        for number in range(1, 41)
+    )
+    return [
+        TraceLine(
+            _at(9, 14), "react", "react.txt", "gpt-4o-mini", "model", REACT_PROMPT,
+            '{"decision": "talk", "activity": "", "minutes": 0}',
+            '{"decision": "talk"}', prompt_tokens=310, completion_tokens=45, latency_ms=812.4,
+        ),
+        TraceLine(
+            _at(9, 5), "rate_importance", "rate_importance.txt", "gpt-4o-mini", "fallback",
+            "system: You rate how poignant memories are for a person in a small town. Answer "
+            "as JSON.\n\nuser: Rate each of these 40 memories from 1 to 10:\n" + memories,
+            "Sorry, I cannot rate these memories.", '{"ratings": [3, 3, 3]}', fallback=True,
+            why="the answer was not valid JSON after 3 attempts (expected an object with "
+            "'ratings')", prompt_tokens=2140, completion_tokens=9, latency_ms=2412.0,
+        ),
+        TraceLine(
+            _at(7, 0), "day_plan", "day_plan.txt", "offline brain", "offline",
+            "system: You plan a day.\n\nuser: Plan Isabella Rodriguez's Monday.", "",
+            '{"items": ["wake up at 7 am", "open Hobbs Cafe at 8 am"]}', latency_ms=0.4,
+        ),
+    ]  # fmt: skip
+
+
 class FakePort:
     """Canned minds and objects; see the module docstring."""
 
@@ -142,7 +182,7 @@ class FakePort:
         self.asked: list[tuple[str, str, Asking]] = []
         self.visitor: tuple[str, str, Tile, str] | None = None
         self.joins: list[tuple[str, str | None]] = []
-        self.trace_lines: dict[str, list[TraceLine]] = {}
+        self.trace_lines: dict[str, list[TraceLine]] = {ISABELLA: isabella_traces()}
         self.searches: list[tuple[str, str]] = []
         self.object_changes: list[tuple[str, str]] = []
         self.calls: Counter[str] = Counter()
@@ -242,7 +282,12 @@ class FakePort:
         return waiting
 
     def traces(self, name: str, limit: int = 50) -> list[TraceLine]:
+        self.calls["traces"] += 1
         return list(self.trace_lines.get(name, []))[:limit]
+
+    def add_trace(self, name: str, line: TraceLine) -> None:
+        """A new model call on top of `name`'s list (as a thinking mind would add)."""
+        self.trace_lines.setdefault(name, []).insert(0, line)
 
     def set_visitor(self, name: str, description: str, tile: Tile, activity: str = "") -> None:
         self.visitor = (name, description, tile, activity)

@@ -1,6 +1,7 @@
 """The inspector: click a resident and a side panel shows their mind (the paper's user
 controls). Header (portrait, name, age, traits, summary description, current action) and
-tabs: Plan, Memories, Search, Reflections, People, Interview.
+tabs: Plan, Memories, Search, Reflections, People, Interview, Trace (the resident's latest
+model calls: prompt, answer, fallback, tokens, latency).
 
 Not modal: the town keeps running and clicks outside the panel go to the town. The app reads
 `requested_chat` (the Talk button: open the chat panel with `resident`) and `closed` (the x
@@ -26,6 +27,7 @@ from game.ui.inspector.plan import PeopleTab, PlanTab
 from game.ui.inspector.reflections import ReflectionsTab
 from game.ui.inspector.tab import REFRESH_SECONDS, Tab
 from game.ui.inspector.text import InspectorContext, Wrapper
+from game.ui.inspector.trace import TraceTab
 from game.ui.panels import Panel
 from game.ui.widgets import LINE, PANEL, PANEL_EDGE, Button, button_at
 
@@ -74,6 +76,7 @@ class InspectorPanel(Panel):
                 ReflectionsTab(self.context),
                 PeopleTab(self.context),
                 InterviewTab(self.context),
+                TraceTab(self.context),
             )
         }
         self.tab_buttons = [Button(tab.label, tab.key) for tab in self.tabs.values()]
@@ -101,7 +104,7 @@ class InspectorPanel(Panel):
 
     def select_tab(self, key: str) -> None:
         """Show tab `key` ("plan", "memories", "search", "reflections", "people",
-        "interview"), its data fetched now."""
+        "interview", "trace"), its data fetched now."""
         if key not in self.tabs:
             return
         self.active.focus(False)

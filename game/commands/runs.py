@@ -1,0 +1,93 @@
+"""`smallville runs [--json]`: the run records — every run's history (game.records) — in the
+records folder and in the save slots, newest first: run id, town, kind, when it started,
+the game time it spans, residents, brain or model, size, and where it is. A record that
+cannot be read is listed with its problem, never hidden."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, TypeAlias
+
+from game.records import RecordInfo, list_records, records_folder
+from game.saves import default_saves_root
+from game.world.clock import format_moment
+
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+def add_to(subcommands: Subcommands) -> None:
+    runs = subcommands.add_parser("runs", help="list the run records (the towns' histories)")
+    runs.add_argument(
+        "--folder",
+        type=Path,
+        action="append",
+        help="look here (repeatable; default: the records folder and the save slots)",
+    )
+    runs.add_argument("--json", action="store_true", help="print one JSON object per record")
+    runs.set_defaults(handler=run)
+
+
+def default_folders() -> list[Path]:
+    """The records folder, then the saves (each slot keeps its town's record)."""
+    return [records_folder(), default_saves_root()]
+
+
+def run(args: argparse.Namespace) -> int:
+    infos = list_records(args.folder or default_folders())
+    for line in record_lines(infos, as_json=args.json):
+        print(line)
+    return 0
+
+
+def record_lines(infos: Iterable[RecordInfo], as_json: bool = False) -> list[str]:
+    """One line per record ("No run records yet." when there is none)."""
+    lines = []
+    for info in infos:
+        if as_json:
+            lines.append(json.dumps(record_json(info), ensure_ascii=False))
+        elif info.problem is not None:
+            lines.append(f"{info.path}: problem: {info.problem}")
+        else:
+            lines.append(describe(info))
+    if not lines and not as_json:
+        lines.append("No run records yet.")
+    return lines
+
+
+def describe(info: RecordInfo) -> str:
+    started = info.started.astimezone().strftime("%Y-%m-%d %H:%M") if info.started else "?"
+    span = "empty"
+    if info.span is not None:
+        first, last = info.span
+        hours = (last - first).total_seconds() / 3600
+        span = f"{format_moment(first)} → {format_moment(last)} ({hours:.1f} game hours)"
+    brain = info.model or info.brain
+    return (
+        f"{info.run_id}: {info.town} ({info.kind}), started {started}, {span}, "
+        f"{len(info.residents)} residents, {brain}, {size_text(info.size_bytes)} — {info.path}"
+    )
+
+
+def size_text(size: int) -> str:
+    if size >= 1024 * 1024:
+        return f"{size / (1024 * 1024):.1f} MB"
+    return f"{max(1, round(size / 1024))} KB"
+
+
+def record_json(info: RecordInfo) -> dict[str, Any]:
+    return {
+        "path": str(info.path),
+        "run_id": info.run_id,
+        "kind": info.kind,
+        "town": info.town,
+        "started": info.started.isoformat() if info.started else None,
+        "span": [moment.isoformat() for moment in info.span] if info.span else None,
+        "residents": list(info.residents),
+        "brain": info.brain,
+        "model": info.model,
+        "size_bytes": info.size_bytes,
+        "problem": info.problem,
+    }
