@@ -99,6 +99,12 @@ BENCHMARKS = (
         ("--only", "frame", "--frame-seconds", "20"),
         ("--only", "frame", "--frame-seconds", "3"),
     ),
+    Benchmark(
+        "records",
+        "records.py",
+        ("--hours", "24"),
+        ("--hours", "0.5", "--embedder", "hashing", "--town", "the_ville_n3"),
+    ),
 )
 GROUPS = {"simulation": ("simulation-offline", "simulation-fake", "simulation-frame")}
 

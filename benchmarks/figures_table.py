@@ -195,6 +195,33 @@ def busy_minds_row(lines: list[JsonLine]) -> Rendered:
     )
 
 
+def record_overhead_row(lines: list[JsonLine]) -> Rendered:
+    line = find(lines, benchmark="record_overhead")
+    label = (
+        f"run record overhead: `simulate` with and without the record (SQLite, written on its "
+        f"own thread), 25 residents, offline brain, {number(line, 'game_hours'):g} game hours "
+        f"— wall time, set-up included"
+    )
+    with_record, without = number(line, "wall_s_with"), number(line, "wall_s_without")
+    return label, (
+        f"{number(line, 'overhead_percent'):+.1f} % ({with_record:.0f} s with, "
+        f"{without:.0f} s without)"
+    )
+
+
+def record_size_row(lines: list[JsonLine]) -> Rendered:
+    line = find(lines, benchmark="record_size")
+    label = (
+        f"run record size per resident-day (that run: {number(line, 'resident_days'):g} "
+        f"resident-days), without and with the traces of its "
+        f"{whole(number(line, 'llm_calls'))} model calls"
+    )
+    return label, (
+        f"{number(line, 'mb_per_resident_day_without_traces'):.2f} MB without traces, "
+        f"{number(line, 'mb_per_resident_day'):.2f} MB with"
+    )
+
+
 @dataclass(frozen=True)
 class Row:
     key: str  # the row's id in the README (an HTML comment in its first cell)
@@ -241,6 +268,8 @@ ROWS = (
         "longest < 33 ms",
         busy_minds_row,
     ),
+    Row("record-overhead", "records", "run record overhead", "≤ 5 %", record_overhead_row),
+    Row("record-size", "records", "run record size", "≤ 2 MB without traces", record_size_row),
 )
 HEADER = ("| what was timed | figure | goal | measured |", "|---|---|---|---|")
 

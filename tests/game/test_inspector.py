@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pygame
@@ -15,14 +16,15 @@ from fake_port import ISABELLA, KLAUS, NOW, FakePort
 
 from game.render.emoji import EmojiCache
 from game.render.text import PixelText
-from game.town.views import Asking, ChatLine, ChatSession, MemoryLine
+from game.town.views import Asking, ChatLine, ChatSession, MemoryLine, TraceLine
 from game.ui.inspector.interview import InterviewTab
 from game.ui.inspector.panel import InspectorPanel
 from game.ui.inspector.rows import Row
+from game.ui.inspector.trace import PROMPT_LINES, TraceTab
 from game.ui.panels import PanelStack
-from game.ui.widgets import LINE
+from game.ui.widgets import ERROR, LINE
 
-TABS = ("plan", "memories", "search", "reflections", "people", "interview")
+TABS = ("plan", "memories", "search", "reflections", "people", "interview", "trace")
 SENTINEL = (1, 2, 3)
 
 
@@ -352,6 +354,10 @@ def test_every_tab_draws_inside_its_rect(
         if key == "reflections":
             panel.draw(target)
             panel.active.on_row("r2")
+        if key == "trace":
+            panel.draw(target)
+            assert isinstance(panel.active, TraceTab)
+            panel.active.on_row(panel.active.keys[1])  # the fallback with the long prompt
         target.fill(SENTINEL)
         panel.update(1.0, NOW)
         panel.draw(target)
@@ -360,3 +366,121 @@ def test_every_tab_draws_inside_its_rect(
         outside.invert()  # pixels that changed
         changed = outside.get_bounding_rects()
         assert changed and all(panel.rect.contains(rect) for rect in changed), key
+
+
+def offline_call(at: datetime, step: str) -> TraceLine:
+    return TraceLine(at, step, f"{step}.txt", "offline brain", "offline", "user: hi", "", "{}")
+
+
+def trace_tab(panel: InspectorPanel) -> TraceTab:
+    tab = panel.active
+    assert isinstance(tab, TraceTab)
+    return tab
+
+
+def test_trace_lists_model_calls_newest_first(screen: pygame.Surface, text: PixelText) -> None:
+    panel = make_panel(text)
+    click_tab(panel, screen, "trace")
+    rows = [row_text(row) for row in panel.active.rows.rows]
+    firsts = [words for words in rows if words.startswith("▶")]
+    assert firsts == [
+        "▶  9:14 am react  812 ms",
+        "▶  9:05 am rate_importance  2412 ms",
+        "▶  7:00 am day_plan  0.4 ms",
+    ]
+    assert "gpt-4o-mini · model · 310 → 45 tokens" in rows
+    assert "offline brain · offline: no tokens" in rows
+    assert "system:" not in shown(panel)  # prompts only show once a call is opened
+
+
+def test_a_fallback_stands_out_with_its_reason(screen: pygame.Surface, text: PixelText) -> None:
+    panel = make_panel(text)
+    click_tab(panel, screen, "trace")
+    rows = panel.active.rows.rows
+    first = next(row for row in rows if "rate_importance" in row_text(row))
+    assert ("rate_importance  ", ERROR) in first.segments and first.fill is not None
+    why = [row for row in rows if row_text(row).startswith("fallback: ")]
+    assert why and all(words and colour == ERROR for row in why for words, colour in row.segments)
+    assert "fallback: the answer was not valid JSON" in shown(panel)
+    react = next(row for row in rows if "react" in row_text(row))
+    assert all(colour != ERROR for _, colour in react.segments)
+
+
+def test_clicking_a_call_opens_and_folds_its_prompt_and_answer(
+    screen: pygame.Surface, text: PixelText
+) -> None:
+    panel = make_panel(text)
+    click_tab(panel, screen, "trace")
+    tab = trace_tab(panel)
+    newest, _, offline = tab.keys
+    click_row(panel, screen, newest)
+    assert "prompt (react.txt)" in shown(panel)
+    assert "system: You decide how a person in a small town responds" in shown(panel)
+    assert "user: Isabella Rodriguez is a cafe owner" in shown(panel)
+    assert 'answer {"decision": "talk", "activity": "", "minutes": 0}' in shown(panel)
+    assert "Answer as JSON." in shown(panel)
+    click_row(panel, screen, newest)  # folds again
+    assert "system:" not in shown(panel) and "answer {" not in shown(panel)
+    click_row(panel, screen, offline)  # no raw answer: the parsed result
+    assert 'parsed (no raw answer) {"items": ["wake up at 7 am"' in shown(panel)
+
+
+def test_a_long_prompt_is_cut(screen: pygame.Surface, text: PixelText) -> None:
+    panel = make_panel(text)
+    click_tab(panel, screen, "trace")
+    tab = trace_tab(panel)
+    fallback = tab.keys[1]
+    click_row(panel, screen, fallback)
+    rows = [row for row in tab.rows.rows if row.key == fallback]
+    words = [row_text(row) for row in rows]
+    heading = next(i for i, line in enumerate(words) if line.startswith("prompt ("))
+    assert f"first {PROMPT_LINES} of" in " ".join(words[heading : heading + 2])
+    answer = next(i for i, line in enumerate(words) if line == "answer")
+    assert words[answer - 1].endswith(" …")
+    assert "customer 40" not in shown(panel)
+    assert words[answer + 1] == "Sorry, I cannot rate these memories."
+    tab.wheel(50)  # the open call scrolls
+    panel.draw(screen)
+    assert tab.rows.offset > 0
+
+
+def test_an_empty_trace_says_so(screen: pygame.Surface, text: PixelText) -> None:
+    panel = make_panel(text, resident=KLAUS)
+    click_tab(panel, screen, "trace")
+    assert shown(panel) == "No model calls yet."
+
+
+def test_the_trace_polls_for_new_calls(screen: pygame.Surface, text: PixelText) -> None:
+    port = FakePort()
+    panel = make_panel(text, port)
+    click_tab(panel, screen, "trace")
+    before = port.calls["traces"]
+    for _ in range(30):
+        panel.update(1 / 60, NOW)
+        panel.draw(screen)
+    assert port.calls["traces"] == before  # not every frame
+    port.add_trace(ISABELLA, offline_call(NOW, "choose_place"))
+    panel.update(1.0, NOW)
+    panel.draw(screen)
+    firsts = [row_text(row) for row in panel.active.rows.rows if row_text(row)[:1] in "▶▼"]
+    assert firsts[0] == "▶  9:30 am choose_place  0.0 ms" and len(firsts) == 4
+
+
+def test_an_open_call_stays_put_while_new_calls_arrive(
+    screen: pygame.Surface, text: PixelText
+) -> None:
+    port = FakePort()
+    panel = make_panel(text, port)
+    click_tab(panel, screen, "trace")
+    tab = trace_tab(panel)
+    fallback = tab.keys[1]
+    click_row(panel, screen, fallback)
+    tab.wheel(4)
+    panel.draw(screen)
+    top = row_text(tab.rows.rows[tab.rows.offset])
+    for minute in range(3):
+        port.add_trace(ISABELLA, offline_call(NOW.replace(minute=minute), "react"))
+        panel.update(1.0, NOW)
+        panel.draw(screen)
+    assert row_text(tab.rows.rows[tab.rows.offset]) == top
+    assert fallback in tab.expanded

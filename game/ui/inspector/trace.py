@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 from game.town.views import TraceLine
-from game.ui.inspector.rows import Row, Segment, clip, hanging, paragraph, plain
+from game.ui.inspector.rows import Row, clip, hanging, paragraph, plain
 from game.ui.inspector.tab import Tab
 from game.ui.inspector.text import InspectorContext
 from game.ui.widgets import ACCENT, DIM, ERROR, TEXT, Color
@@ -151,7 +151,7 @@ class TraceTab(Tab):
                                      width)  # fmt: skip
         else:
             rows.append(Row((("no answer", DIM),), INDENT, key))
-        return rows
+        return [*rows, plain("", TEXT, key=key)]
 
     def _text_block(
         self, title: str, words: str, most: int, key: str, width: int, roles: bool = False
@@ -174,8 +174,8 @@ class TraceTab(Tab):
                     for part in wrapper.lines(text_line, width - INDENT)
                 ]
         if len(body) > most:
-            title = f"{title}: first {most} of {len(body)} lines"
-        return [plain(title, ACCENT, INDENT, key), *clip(body, most, CUT)]
+            title = f"{title}, first {most} of {len(body)} lines"
+        return [*paragraph(wrapper, title, ACCENT, width, INDENT, key), *clip(body, most, CUT)]
 
     # --- keeping the place ----------------------------------------------------------------
 
