@@ -99,6 +99,7 @@ BENCHMARKS = (
         ("--only", "frame", "--frame-seconds", "20"),
         ("--only", "frame", "--frame-seconds", "3"),
     ),
+    Benchmark("replay", "replay.py", ("--hours", "48"), ("--hours", "2", "--frames", "60")),
     Benchmark(
         "records",
         "records.py",

@@ -195,6 +195,30 @@ def busy_minds_row(lines: list[JsonLine]) -> Rendered:
     )
 
 
+def replay_frame_row(lines: list[JsonLine]) -> Rendered:
+    line = find(lines, scenario="replay frames at x60, 1280x720, zoom 2")
+    label = (
+        f"replay frame (`smallville replay`: events + the town at t + draw + flip), "
+        f"{number(line, 'agents'):.0f} residents, ×60, 1280×720, zoom 2, dummy video driver, "
+        f"{whole(number(line, 'frames'))} frames"
+    )
+    median, p99 = number(line, "frame_ms_median"), number(line, "frame_ms_p99")
+    return label, f"median {ms(median)}, p99 {ms(p99)}"
+
+
+def replay_seek_row(lines: list[JsonLine]) -> Rendered:
+    line = find(lines, scenario="seek to random moments")
+    label = (
+        f"replay seek to a random moment of a {number(line, 'record_game_hours'):.0f}-game-hour, "
+        f"25-resident record ({whole(number(line, 'seeks'))} seeks: the town and the "
+        f"conversation log)"
+    )
+    return (
+        label,
+        f"median {ms(number(line, 'seek_ms_median'))}, max {ms(number(line, 'seek_ms_max'))}",
+    )
+
+
 def record_overhead_row(lines: list[JsonLine]) -> Rendered:
     line = find(lines, benchmark="record_overhead")
     label = (
@@ -269,6 +293,14 @@ ROWS = (
         busy_minds_row,
     ),
     Row("record-overhead", "records", "run record overhead", "≤ 5 %", record_overhead_row),
+    Row(
+        "replay-frame",
+        "replay",
+        "replay frame",
+        "median ≤ 4 ms, p99 ≤ 8 ms",
+        replay_frame_row,
+    ),
+    Row("replay-seek", "replay", "replay seek", "≤ 100 ms", replay_seek_row),
     Row("record-size", "records", "run record size", "≤ 2 MB without traces", record_size_row),
 )
 HEADER = ("| what was timed | figure | goal | measured |", "|---|---|---|---|")

@@ -29,8 +29,9 @@ ROOMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "game.render": (("game.world", "game.town", "game.files"), ("cognition", "pytmx")),
     "game.ui": (BELOW_THE_UI, ("cognition",)),
     "game.play": (("game.bridge", "game.ui", "game.records", *BELOW_THE_UI), ("cognition",)),
+    "game.replay": (("game.records", "game.ui", *BELOW_THE_UI), ("cognition", "game.bridge")),
     "game.commands": (
-        ("game.play", "game.bridge", "game.ui", "game.records", *BELOW_THE_UI),
+        ("game.play", "game.replay", "game.bridge", "game.ui", "game.records", *BELOW_THE_UI),
         ("cognition",),
     ),
     "game.cli": (("game.commands",), ("cognition",)),

@@ -8,15 +8,16 @@ the default (no subcommand): the game itself.
 
 from __future__ import annotations
 
-from game.commands import export, map_check, play, runs, saves, screenshots, simulate
+from game.commands import export, map_check, play, replay, runs, saves, screenshots, simulate
 
-SUBCOMMANDS = (map_check, simulate, saves, runs, export, screenshots)
+SUBCOMMANDS = (map_check, simulate, saves, runs, export, replay, screenshots)
 
 __all__ = [
     "SUBCOMMANDS",
     "export",
     "map_check",
     "play",
+    "replay",
     "runs",
     "saves",
     "screenshots",

@@ -128,6 +128,15 @@ class RunRecord:
         rows = self._latest_per(POSITIONS, "resident", t)
         return {row["resident"]: decode_row(PositionRow, POSITIONS, row) for row in rows}
 
+    def positions_between(self, after: datetime, until: datetime) -> list[PositionRow]:
+        """The position rows written for times in (`after`, `until`], in time order (rows of
+        one moment in the order written): what a replay playing forward applies next."""
+        rows = self._select(
+            POSITIONS, "WHERE time > ? AND time <= ? ORDER BY time, rowid",
+            (format_time(after), format_time(until)),
+        )  # fmt: skip
+        return [decode_row(PositionRow, POSITIONS, row) for row in rows]
+
     def objects_at(self, t: datetime) -> dict[str, ObjectRow]:
         """The last change of each object at or before `t`; objects never changed are absent."""
         rows = self._latest_per(OBJECTS, "key", t)

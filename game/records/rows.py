@@ -183,7 +183,8 @@ RunKind = Literal["simulate", "play"]
 class RunMeta:
     """What a run was: stored in the record's `meta` table (key, value).
 
-    `map_path` is relative to the project root, in POSIX form; `started` is the wall-clock
+    `map_path` is relative to the project root (or absolute, for a map from elsewhere), in
+    POSIX form; `started` is the wall-clock
     start (aware); `start_time` the game time the run began at; `continues` the run id whose
     history this record carries on (a loaded save), else None. Never holds a secret: the
     writer refuses a meta containing any of its `secrets`."""
@@ -211,13 +212,17 @@ class RunMeta:
             raise ValueError("RunMeta.started is a wall-clock time and must be timezone-aware")
         if self.start_time.tzinfo is not None:
             raise ValueError("RunMeta.start_time is a game time and must be naive")
-        if self.map_path and (
-            "\\" in self.map_path
-            or PurePosixPath(self.map_path).is_absolute()
+        relative = not (
+            PurePosixPath(self.map_path).is_absolute()
             or PureWindowsPath(self.map_path).is_absolute()
-            or ".." in PurePosixPath(self.map_path).parts
+        )
+        if self.map_path and (
+            "\\" in self.map_path or (relative and ".." in PurePosixPath(self.map_path).parts)
         ):
-            raise ValueError("RunMeta.map_path must be a relative POSIX path inside the project")
+            raise ValueError(
+                "RunMeta.map_path must be a POSIX path: relative inside the project, or "
+                "absolute for a map from elsewhere"
+            )
         if not isinstance(self.residents, tuple):
             raise ValueError("RunMeta.residents must be a tuple of names")
 

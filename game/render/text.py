@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
 from pathlib import Path
 
@@ -54,3 +55,38 @@ class PixelText:
                 surface.blit(shadow, (dx, dy))
         surface.blit(face, (1, 1))
         return surface
+
+
+class FontFilter:
+    """Replaces characters the pixel font has no glyph for (emoji, most scripts) with "?";
+    symbols (emoji) are dropped. Plain ASCII passes untouched."""
+
+    def __init__(self, text: PixelText) -> None:
+        self.text = text
+        self._known: dict[str, bool] = {}
+        self._missing: bytes | None = None
+
+    def has_glyph(self, char: str) -> bool:
+        known = self._known.get(char)
+        if known is None:
+            font = self.text.font(8)
+            if self._missing is None:  # what the font draws for a character it lacks
+                self._missing = self._bytes(font, "\ue000")
+            known = self._bytes(font, char) != self._missing
+            self._known[char] = known
+        return known
+
+    @staticmethod
+    def _bytes(font: pygame.font.Font, char: str) -> bytes:
+        return pygame.image.tobytes(font.render(char, False, (255, 255, 255)), "RGBA")
+
+    def clean(self, words: str) -> str:
+        if words.isascii():
+            return words
+        kept = []
+        for char in words:
+            if char.isascii() or self.has_glyph(char):
+                kept.append(char)
+            elif unicodedata.category(char) not in ("So", "Sk", "Mn", "Cf"):
+                kept.append("?")
+        return " ".join("".join(kept).split()) if kept else ""

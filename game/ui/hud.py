@@ -47,6 +47,7 @@ class HudInfo:
     show_dialogue: bool = True
     real_seconds: float = 0.0
     usage: str = ""  # "412 model calls · 96k tokens · about $0.02" (empty: no line)
+    detail: str | None = None  # the line under the clock (None: the brain and minds thinking)
 
 
 class Hud:
@@ -111,7 +112,7 @@ class Hud:
         """Draw the clock panel; return its right edge."""
         time_line = self.text.render(format_hud_time(info.now), 16, TEXT)
         minds = "mind" if info.thinking == 1 else "minds"
-        detail = f"brain: {info.brain} · {info.thinking} {minds} thinking"
+        detail = info.detail or f"brain: {info.brain} · {info.thinking} {minds} thinking"
         detail_line = self.text.render(detail, 8, DIM_TEXT)
         usage_line = self.text.render(info.usage, 8, DIM_TEXT) if info.usage else None
         width = max(time_line.get_width(), detail_line.get_width()) + 16

@@ -3,15 +3,12 @@ text made safe for the pixel font, a cached word wrap, and times as "Mon 9:14 am
 
 from __future__ import annotations
 
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-import pygame
-
-from game.render.text import PixelText
+from game.render.text import FontFilter, PixelText
 from game.town.views import Asking, ChatSession, MemoryKindName, PlayerPort, ResidentCard
 from game.ui.widgets import ACCENT, GOOD, Color, wrap
 from game.world.clock import format_clock
@@ -57,41 +54,6 @@ def wrap_columns(words: str, columns: int) -> list[str]:
             current = word
     lines.append(current)
     return lines
-
-
-class FontFilter:
-    """Replaces characters the pixel font has no glyph for (emoji, most scripts) with "?";
-    symbols (emoji) are dropped. Plain ASCII passes untouched."""
-
-    def __init__(self, text: PixelText) -> None:
-        self.text = text
-        self._known: dict[str, bool] = {}
-        self._missing: bytes | None = None
-
-    def has_glyph(self, char: str) -> bool:
-        known = self._known.get(char)
-        if known is None:
-            font = self.text.font(8)
-            if self._missing is None:  # what the font draws for a character it lacks
-                self._missing = self._bytes(font, "\ue000")
-            known = self._bytes(font, char) != self._missing
-            self._known[char] = known
-        return known
-
-    @staticmethod
-    def _bytes(font: pygame.font.Font, char: str) -> bytes:
-        return pygame.image.tobytes(font.render(char, False, (255, 255, 255)), "RGBA")
-
-    def clean(self, words: str) -> str:
-        if words.isascii():
-            return words
-        kept = []
-        for char in words:
-            if char.isascii() or self.has_glyph(char):
-                kept.append(char)
-            elif unicodedata.category(char) not in ("So", "Sk", "Mn", "Cf"):
-                kept.append("?")
-        return " ".join("".join(kept).split()) if kept else ""
 
 
 class Wrapper:

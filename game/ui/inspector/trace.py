@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 from game.town.views import TraceLine
-from game.ui.inspector.rows import Row, clip, hanging, paragraph, plain
+from game.ui.inspector.rows import Row, Segment, clip, hanging, paragraph, plain
 from game.ui.inspector.tab import Tab
 from game.ui.inspector.text import InspectorContext
 from game.ui.widgets import ACCENT, DIM, ERROR, TEXT, Color
@@ -28,6 +28,8 @@ ROLE_COLOUR: Color = (150, 200, 236)  # "system:", "user:" at the start of a mes
 OPEN, SHUT = "▼ ", "▶ "
 CUT = " …"
 ROLE = re.compile(r"^(system|user|assistant|tool): ?")
+ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,3}[.)])\s+")  # "- ", "3. ": a list item's marker
+WRAP_STEP = 8  # how far in the later rows of a wrapped line start
 
 
 def format_latency(ms: float) -> str:
@@ -144,11 +146,10 @@ class TraceTab(Tab):
         """The prompt and the answer (or the parsed result), each cut when long."""
         title = f"prompt ({line.template})" if line.template else "prompt"
         rows = self._text_block(title, line.prompt, PROMPT_LINES, key, width, roles=True)
-        if line.answer:
-            rows += self._text_block("answer", line.answer, ANSWER_LINES, key, width)
-        elif line.parsed:
-            rows += self._text_block("parsed (no raw answer)", line.parsed, ANSWER_LINES, key,
-                                     width)  # fmt: skip
+        if line.answer or line.parsed:
+            heading = "answer" if line.answer else "parsed (no raw answer)"
+            answer = line.answer or line.parsed
+            rows += self._text_block(heading, answer, ANSWER_LINES, key, width)
         else:
             rows.append(Row((("no answer", DIM),), INDENT, key))
         return [*rows, plain("", TEXT, key=key)]
@@ -156,23 +157,29 @@ class TraceTab(Tab):
     def _text_block(
         self, title: str, words: str, most: int, key: str, width: int, roles: bool = False
     ) -> list[Row]:
-        """A title row, then `words` wrapped line by line under it (the roles of a rendered
-        prompt coloured), at most `most` rows, the cut marked with "…"."""
+        """A title row, then `words` line by line under it (the roles of a rendered prompt
+        coloured), at most `most` rows, the cut marked with "…". A long line wraps with its
+        later rows a step in (under the text of a list item), so the text's own line breaks
+        stay visible."""
         wrapper = self.context.wrapper
         body: list[Row] = []
         for text_line in words.strip("\n").split("\n"):
             role = ROLE.match(text_line) if roles else None
+            item = ITEM.match(text_line)
+            prefix: tuple[Segment, ...] = ()
             if role is not None:
-                rest = text_line[role.end() :]
-                body += hanging(
-                    wrapper, ((role.group(0).rstrip() + " ", ROLE_COLOUR),), rest, TEXT, width,
-                    indent=INDENT, continuation=0, key=key, fill=OPEN_FILL,
-                )  # fmt: skip
+                prefix = ((role.group(0).rstrip() + " ", ROLE_COLOUR),)
+                rest, under = text_line[role.end() :], WRAP_STEP
+            elif item is not None:
+                marker = wrapper.filter.clean(item.group(0).strip()) + " "
+                prefix = ((marker, TEXT),)
+                rest, under = text_line[item.end() :], wrapper.width(marker)
             else:
-                body += [
-                    Row(((part, TEXT),), INDENT, key, OPEN_FILL)
-                    for part in wrapper.lines(text_line, width - INDENT)
-                ]
+                rest, under = text_line, WRAP_STEP
+            body += hanging(
+                wrapper, prefix, rest, TEXT, width,
+                indent=INDENT, continuation=under, key=key, fill=OPEN_FILL,
+            )  # fmt: skip
         if len(body) > most:
             title = f"{title}, first {most} of {len(body)} lines"
         return [*paragraph(wrapper, title, ACCENT, width, INDENT, key), *clip(body, most, CUT)]
