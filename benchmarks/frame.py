@@ -27,12 +27,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from game.play.app import DEFAULT_CHARACTERS, DEFAULT_MAP, App, AppOptions
-from game.play.window import open_window
 from game.render.scene import TownScene
 from game.render.tilemap import TileMapPicture
 from game.town.population import Population
 from game.town.resident import Resident
 from game.town.setup import wander_director
+from game.ui.window import open_window
 from game.world.clock import GameClock
 from game.world.pathfinding import PathFinder
 from game.world.tmx.loader import load_town

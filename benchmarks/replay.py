@@ -33,7 +33,7 @@ import pygame
 from game.records import RunRecord
 from game.replay import open_replay
 from game.replay.app import ReplayApp, ReplayOptions
-from game.replay.window import open_window
+from game.ui.window import open_window
 
 WARM_UP_FRAMES = 60
 

@@ -22,7 +22,6 @@ from game.bridge import LivingTown, RunRecording, TownFile
 from game.files.paths import bundled
 from game.play.session import PlaySession
 from game.play.town_menus import LeaveTown, TownMenus
-from game.play.window import FrameTimes, open_window
 from game.render.camera import Camera
 from game.render.scene import TownScene
 from game.town.director import ResidentDirector
@@ -37,6 +36,7 @@ from game.ui.input.commands import Kind
 from game.ui.loading import LoadingScreen
 from game.ui.panels import PanelStack
 from game.ui.view_state import Point, ViewState
+from game.ui.window import FrameTimes, open_window
 from game.world.clock import GameClock
 from game.world.tmx.loader import load_town
 from game.world.town import TownMap

@@ -32,7 +32,6 @@ from game.play.entry import (
     town_labels,
 )
 from game.play.town_menus import LeaveTown, PlayerSettings, delete_slot
-from game.play.window import open_window
 from game.render.text import PixelText
 from game.saves import SaveSlots
 from game.ui.input import InputRoute, TitleControls, TitleHandler
@@ -55,6 +54,7 @@ from game.ui.menus import (
     TownOption,
 )
 from game.ui.panels import PanelStack
+from game.ui.window import open_window
 
 log = logging.getLogger(__name__)
 NO_GAME_TIME = datetime(2023, 2, 13, 7, 0)  # menus on the title ignore the game time

@@ -21,8 +21,8 @@ from game.bridge import TownRecipe
 from game.play.app import App, AppOptions
 from game.play.entry import TownStart, enter_town, load_town_with_screen
 from game.play.flow import GameFlow
-from game.play.window import open_window
 from game.town.setup import wander_director
+from game.ui.window import open_window
 from game.world.tmx.loader import MapError
 
 

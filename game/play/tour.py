@@ -25,13 +25,13 @@ from game.files.settings import UserSettings
 from game.play.app import App, AppOptions
 from game.play.flow import GameFlow, TitleScreen
 from game.play.town_menus import PlayerSettings
-from game.play.window import open_window
 from game.saves import SaveSlots
 from game.ui.chat.panel import ChatPanel
 from game.ui.inspector.panel import InspectorPanel
 from game.ui.menus import MenuPanel, NewTownMenu, PauseMenu
 from game.ui.menus.items import Item
 from game.ui.object_panel import ObjectPanel
+from game.ui.window import open_window
 
 SHOTS = ("title", "new_town", "town", "inspector", "chat", "objects", "pause", "load")
 FRAME = 1 / 30  # seconds of real time per tour frame

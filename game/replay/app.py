@@ -30,7 +30,6 @@ from game.replay.opening import OpenedReplay
 from game.replay.playback import PlaybackSpeed
 from game.replay.port import ASK_REFUSED, RecordPort
 from game.replay.town import ReplayTown
-from game.replay.window import FrameTimes, open_window
 from game.town.resident import Tile
 from game.ui.dialogue_panel import LogLine
 from game.ui.hud import Hud, HudInfo
@@ -44,10 +43,13 @@ from game.ui.timeline import HEIGHT as TIMELINE_HEIGHT
 from game.ui.timeline import TimelineBar, TimelineMark
 from game.ui.toasts import Toasts
 from game.ui.view_state import Point, ViewState
+from game.ui.window import FrameTimes, open_window
 from game.world.clock import GameClock
 from game.world.pathfinding import PathFinder
 
 __all__ = ["ReplayApp", "ReplayOptions", "ReplayViewer"]
+
+REPLAY_TITLE = "Smallville — replay"
 MARK_NAMES = {"conversation": "conversation", "reflection": "reflection", "plan": "plan",
               "player": "player action"}  # fmt: skip
 
@@ -101,7 +103,7 @@ class ReplayApp:
         self.record = record = replay.record
         self.town_map = replay.town
         self.start, self.end = replay.span
-        self.screen = pygame.display.get_surface() or open_window(options.size)
+        self.screen = pygame.display.get_surface() or open_window(options.size, REPLAY_TITLE)
         self.scene = TownScene.for_town(replay.town, options.characters)
         self.text = self.scene.text
         self.emoji = EmojiCache()
@@ -283,7 +285,7 @@ class ReplayApp:
 
     def resize_window(self, size: tuple[int, int]) -> None:
         if self.screen.get_size() != size:
-            self.screen = open_window(size)
+            self.screen = open_window(size, REPLAY_TITLE)
 
     # --- drawing -------------------------------------------------------------------------------
 
