@@ -108,6 +108,7 @@ class RunRecording:
         self._seen: dict[str, Seen] = {}
         self._plans: dict[str, DayPlan | None] = {}
         self._described: dict[str, str] = {}  # the summary description last written
+        self._summaries: dict[str, object] = {}  # the summary it was made from (identity)
         self._keyframe_hour: datetime | None = None
         self._last_now = living.clock.now
         self._closed = False
@@ -196,6 +197,10 @@ class RunRecording:
             if plan is not self._plans.get(name, None):
                 self.plan_changed(name, self._plans.get(name), plan, now)
                 self._plans[name] = plan
+            summary = mind.state.summary  # replaced, never changed in place: compare identity
+            if name in self._summaries and summary is self._summaries[name]:
+                continue
+            self._summaries[name] = summary
             described = description_of(mind)
             if described != self._described.get(name):
                 self._described[name] = described
