@@ -184,11 +184,11 @@ def check_save_and_load(command: Sequence[str], env: dict[str, str], home: Path)
 def check_playing(command: Sequence[str], env: dict[str, str], home: Path) -> None:
     """The scripted tour with real input events (title, new town, inspector, chat, object
     editor, pause, save, load menu): every screenshot written."""
-    from game.play.tour import SHOTS
+    from game.play.tour import REPLAY_SHOT, SHOTS
 
     shots = home / "shots"
     run_app(command, ["screenshots", str(shots), "--town", TOWN], env)
-    missing = [name for name in SHOTS if not (shots / f"{name}.png").is_file()]
+    missing = [name for name in (*SHOTS, REPLAY_SHOT) if not (shots / f"{name}.png").is_file()]
     if missing:
         raise SmokeFailed(f"the tour took no screenshot of {', '.join(missing)}")
 

@@ -113,12 +113,21 @@ def show(record: RunRecord, moment: Any, args: argparse.Namespace) -> int:
     import pygame
 
     from game.replay.app import ReplayApp, ReplayOptions
-    from game.replay.opening import open_replay
+    from game.replay.frames import save_frame
+    from game.replay.opening import ReplayError, open_replay
 
-    replay = open_replay(record)
-    playing = args.at is None and args.screenshot is None
-    options = ReplayOptions(size=size, speed=args.speed, playing=playing)
-    app = ReplayApp(replay, options)
+    if args.screenshot is not None:
+        pygame.init()
+        try:
+            save_frame(record, moment, args.screenshot, inspect=args.inspect, size=size)
+        except ReplayError as error:
+            return fail(str(error))
+        finally:
+            pygame.quit()
+        print(f"saved {args.screenshot}")
+        return 0
+    options = ReplayOptions(size=size, speed=args.speed, playing=args.at is None)
+    app = ReplayApp(open_replay(record), options)
     try:
         app.seek(moment)
         if args.inspect:
@@ -126,13 +135,7 @@ def show(record: RunRecord, moment: Any, args: argparse.Namespace) -> int:
                 return fail(f"nobody called {args.inspect!r} is in {record.path} at that time")
             app.view.selected = args.inspect
             app.viewer.inspect(args.inspect)
-        if args.screenshot is None:
-            app.run()
-            return 0
-        app.run_frames(30)  # paused: time stands; the log's new lines slide in
-        args.screenshot.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, str(args.screenshot))
-        print(f"saved {args.screenshot}")
+        app.run()
         return 0
     finally:
         app.close()

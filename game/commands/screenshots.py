@@ -1,12 +1,14 @@
 """`smallville screenshots FOLDER`: play a scripted tour with real input events on the
 offline brain and save a PNG at each stop — title, new town, town, inspector, chat, objects,
-pause, load (the README's pictures; `game.play.tour`)."""
+pause, load — then replay the tour's own run record at its last conversation (the README's
+pictures; `game.play.tour`, `game.replay`)."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from datetime import timedelta
 from pathlib import Path
 from typing import TypeAlias
 
@@ -34,11 +36,24 @@ def run(args: argparse.Namespace) -> int:
     # the other subcommands need not pay
     import pygame
 
-    from game.play.tour import TourError, take_screenshots
+    from game.play.tour import REPLAY_SHOT, TourError, take_screenshots
+    from game.records import RunRecord
+    from game.replay.frames import save_frame
+
+    def replay_shot(path: Path) -> None:
+        """The tour's run replayed a minute into its last conversation, the opener
+        inspected."""
+        with RunRecord.open(path) as record:
+            last = record.span()[1]
+            talk = record.previous_mark(last, frozenset({"conversation"}))
+            moment = min(talk.time + timedelta(minutes=1), last) if talk else last
+            inspect = talk.resident if talk else None
+            png = save_frame(record, moment, args.folder / f"{REPLAY_SHOT}.png", inspect=inspect)
+        print(f"saved {png}")
 
     pygame.init()
     try:
-        take_screenshots(args.folder, args.town)
+        take_screenshots(args.folder, args.town, with_record=replay_shot)
     except TourError as error:
         print(f"The tour stopped: {error}", file=sys.stderr)
         return 1

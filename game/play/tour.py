@@ -34,6 +34,7 @@ from game.ui.object_panel import ObjectPanel
 from game.ui.window import open_window
 
 SHOTS = ("title", "new_town", "town", "inspector", "chat", "objects", "pause", "load")
+REPLAY_SHOT = "replay"  # `smallville screenshots` adds it: the tour's own run, replayed
 FRAME = 1 / 30  # seconds of real time per tour frame
 
 
@@ -329,10 +330,14 @@ class Tour:
 
 
 def take_screenshots(
-    folder: Path, town: str = "the_ville_n3", log: Callable[[str], None] = print
+    folder: Path,
+    town: str = "the_ville_n3",
+    log: Callable[[str], None] = print,
+    with_record: Callable[[Path], None] | None = None,
 ) -> list[Path]:
-    """The tour with a screenshot at each stop; the PNGs written. Its saves and memories go
-    to a temporary folder, never among the player's."""
+    """The tour with a screenshot at each stop; the PNGs written. Its saves, memories and
+    run record go to a temporary folder, never among the player's; `with_record(path)` is
+    handed the tour's run record before that folder goes."""
     with tempfile.TemporaryDirectory(prefix="smallville-tour-") as scratch:
         previous = os.environ.get(DATA_DIR_VARIABLE)
         os.environ[DATA_DIR_VARIABLE] = str(Path(scratch) / "data")
@@ -354,6 +359,10 @@ def take_screenshots(
             tour.open_load_menu()
             tour.frames(2)
             tour.shot("load")
+            tour.close()
+            records = sorted((Path(scratch) / "data" / "records").glob("*.sqlite"))
+            if with_record is not None and records:
+                with_record(records[-1])
         finally:
             tour.close()
             if previous is None:
