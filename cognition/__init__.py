@@ -39,6 +39,7 @@ from cognition.contract import (
     VisitorAsker,
     Wait,
 )
+from cognition.llm.breaker import StepBreaker, StepState
 from cognition.llm.retry import RetryPolicy, no_sleep
 from cognition.llm.stack import ModelStack, build_language_model
 from cognition.llm.task import (
@@ -120,7 +121,9 @@ __all__ = [
     "SeenObject",
     "Source",
     "StartConversation",
+    "StepBreaker",
     "StepContext",
+    "StepState",
     "StoredRecord",
     "Talker",
     "Task",

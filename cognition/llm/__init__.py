@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cognition.llm.audit_log import AuditLog
+from cognition.llm.breaker import CircuitState, StepBreaker, StepState, TypedFallbacks
 from cognition.llm.budget import BudgetCap
 from cognition.llm.cache import ResponseCache
 from cognition.llm.concurrency import ConcurrencyLimit
@@ -38,6 +39,7 @@ __all__ = [
     "BudgetCap",
     "BudgetReached",
     "CallTrace",
+    "CircuitState",
     "Completion",
     "ConcurrencyLimit",
     "LanguageModel",
@@ -48,8 +50,11 @@ __all__ = [
     "ResponseCache",
     "RetryPolicy",
     "Source",
+    "StepBreaker",
+    "StepState",
     "Task",
     "Tracer",
+    "TypedFallbacks",
     "UnparseableReply",
     "Usage",
     "UsageMeter",

@@ -9,8 +9,10 @@ One `complete` call:
    backend remembers it for every later call;
 3. reads the reply (strictly in the structured modes, tolerantly in text mode) and validates it
    with the task's output model;
-4. retries 429 (respecting `Retry-After`), 5xx, timeouts, connection errors and invalid
-   output, with exponential backoff and jitter, at most `max_retries` times;
+4. retries 429 (respecting `Retry-After`), 5xx, timeouts, connection errors, answers that are
+   not the OpenAI API (a web page, plain text, JSON without `choices`, a redirect elsewhere:
+   `NotTheAPI`, whose message names the likely cause) and invalid output, with exponential
+   backoff and jitter, at most `max_retries` times;
 5. then gives up with the task's typed fallback: `Completion(source=FALLBACK, error=...)`,
    counted and logged. Error text is never returned as data.
 
@@ -27,13 +29,17 @@ from enum import StrEnum
 from typing import Any, cast
 
 import openai
+from openai.types.chat import ChatCompletion
 from pydantic import ValidationError
 
 from cognition.config import LLMSettings
 from cognition.llm.errors import (
+    OPENAI_URL,
     RequestFailure,
     classify_request_error,
     describe_validation_error,
+    first_choice,
+    not_the_api,
 )
 from cognition.llm.parsing import UnparseableReply, parse_json_object, parse_strict_json_object
 from cognition.llm.retry import RetryPolicy
@@ -240,20 +246,28 @@ class OpenAIBackend:
             response_format = {"type": "json_object"}
         temperature = self.settings.temperature
         try:
-            response = self._client.chat.completions.create(
+            answer = self._client.chat.completions.with_raw_response.create(
                 model=self.settings.model,
                 messages=cast(Any, sent),
                 response_format=response_format,
                 temperature=openai.omit if temperature is None else temperature,
             )
+            http = answer.http_response
+            failure = not_the_api(
+                self.settings.base_url or OPENAI_URL,
+                http.text,
+                content_type=http.headers.get("content-type", ""),
+                redirected_to=str(http.url) if http.history else None,
+            )
+            if failure is not None:
+                raise failure
+            response = answer.parse()
         except openai.OpenAIError as error:
             raise classify_request_error(error) from error
-        text, refusal = "", None
-        if response.choices:
-            text = response.choices[0].message.content or ""
-            refusal = response.choices[0].message.refusal
-        if response.usage is not None:
-            usage = Usage(response.usage.prompt_tokens, response.usage.completion_tokens)
+        text, refusal = first_choice(response, self.settings.base_url or OPENAI_URL)
+        reported = _reported_usage(response)
+        if reported is not None:
+            usage = reported
         else:
             prompt = "".join(m.content for m in messages)
             usage = Usage(estimate_tokens(prompt), estimate_tokens(text), estimated=True)
@@ -287,3 +301,17 @@ class OpenAIBackend:
         if format_ignored:
             self._downgrade(mode, "the reply ignored the requested format")
         return output
+
+
+def _reported_usage(response: ChatCompletion) -> Usage | None:
+    """The server's token counts, or None when it sent none (or none that are numbers)."""
+    try:
+        usage = response.usage
+        if usage is None:
+            return None
+        prompt, completion = usage.prompt_tokens, usage.completion_tokens
+    except AttributeError:
+        return None
+    if isinstance(prompt, int) and isinstance(completion, int):
+        return Usage(prompt, completion)
+    return None

@@ -8,8 +8,9 @@
    then `json_object` with the schema in the prompt, then plain text read leniently.
 
 Every outcome is a `ConnectionReport` in plain words ("could not reach http://…: connection
-refused"); nothing raises, all requests together take at most `timeout_s`, and the API key
-never appears in a message.
+refused"; "the server at http://…:11434 answered a web page, not the OpenAI API — does the
+base URL end in /v1?"); nothing raises, all requests together take at most `timeout_s`, and
+the API key never appears in a message.
 """
 
 from __future__ import annotations
@@ -19,11 +20,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
+import httpx2
 import openai
 from pydantic import BaseModel, ValidationError
 
 from cognition.config import LLMSettings
-from cognition.llm.errors import classify_request_error
+from cognition.llm.errors import (
+    OPENAI_URL,
+    NotTheAPI,
+    classify_request_error,
+    first_choice,
+    not_the_api,
+)
 from cognition.llm.openai_backend import FORMAT_INSTRUCTION, OutputMode
 from cognition.llm.parsing import UnparseableReply, parse_json_object, parse_strict_json_object
 from cognition.llm.schema import schema_name, schema_text, strict_json_schema
@@ -31,7 +39,6 @@ from cognition.llm.schema import schema_name, schema_text, strict_json_schema
 __all__ = ["OFFLINE_MESSAGE", "ConnectionReport", "test_connection"]
 
 OFFLINE_MESSAGE = "offline brain, no model needed"
-OPENAI_URL = "https://api.openai.com/v1"
 PROMPT = 'This is a connection test. Answer with a JSON object whose "word" is "pong".'
 Clock = Callable[[], float]
 
@@ -116,15 +123,19 @@ class _Probe:
         return left
 
     def _list_models(self) -> list[str] | None:
+        client = self.client.with_options(timeout=self._remaining())
         try:
-            page = self.client.with_options(timeout=self._remaining()).models.list()
-            return [entry.id for entry in page.data]
+            answer = client.models.with_raw_response.list()
+            self._check(answer.http_response, expect="data")
+            entries = answer.parse().data
         except (openai.AuthenticationError, openai.PermissionDeniedError) as error:
             raise _Stop(self._bad_key(error.status_code)) from None
         except (openai.APIConnectionError, openai.APITimeoutError) as error:
             raise _Stop(self._failed_to_connect(error)) from None
-        except openai.OpenAIError:
+        except (openai.OpenAIError, NotTheAPI):
             return None  # no model list here (llama.cpp, some proxies): the chat decides
+        ids = [getattr(entry, "id", None) for entry in entries]
+        return [entry for entry in ids if isinstance(entry, str)]
 
     def _chat(self) -> ConnectionReport:
         notes: list[str] = []
@@ -133,6 +144,8 @@ class _Probe:
             started = self.clock()
             try:
                 text = self._ask(mode)
+            except NotTheAPI as not_api:
+                raise _Stop(self._failure(not_api.message)) from None
             except openai.OpenAIError as error:
                 failure = classify_request_error(error)
                 if failure.rejects_format and mode is not OutputMode.TEXT:
@@ -167,15 +180,28 @@ class _Probe:
             prompt += "\n\n" + FORMAT_INSTRUCTION.format(schema=schema_text(ConnectionCheck))
             if mode is OutputMode.JSON_OBJECT:
                 response_format = {"type": "json_object"}
-        response = self.client.with_options(timeout=self._remaining()).chat.completions.create(
+        client = self.client.with_options(timeout=self._remaining())
+        answer = client.chat.completions.with_raw_response.create(
             model=self.model,
             messages=cast(Any, [{"role": "user", "content": prompt}]),
             response_format=response_format,
             max_tokens=50,
         )
-        if not response.choices:
-            return ""
-        return response.choices[0].message.content or ""
+        self._check(answer.http_response, expect="choices")
+        content, _refusal = first_choice(answer.parse(), self.where)
+        return content
+
+    def _check(self, http: httpx2.Response, *, expect: str) -> None:
+        """Raise `NotTheAPI` when the answer is a web page, plain text, a redirect… (2xx)."""
+        failure = not_the_api(
+            self.where,
+            http.text,
+            content_type=http.headers.get("content-type", ""),
+            redirected_to=str(http.url) if http.history else None,
+            expect=expect,
+        )
+        if failure is not None:
+            raise failure
 
     # --- the reports --------------------------------------------------------------------
 

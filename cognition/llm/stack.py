@@ -3,11 +3,13 @@
 ```
 UsageMeter                counts every call (calls, tokens, fallbacks per agent and task)
 └── Tracer                always: a CallTrace of every call to its listeners, key redacted
-    └── AuditLog          optional: JSONL of every prompt and answer, key redacted
-        └── ResponseCache optional: repeated prompts answered for free (source=CACHE)
-            └── BudgetCap optional: raises BudgetReached once the cap is spent
-                └── ConcurrencyLimit   at most max_concurrency calls at the backend
-                    └── OpenAIBackend  (or the offline brain: no cache, no budget)
+    └── StepBreaker       servers only: a step the model keeps failing goes to the offline
+        │                 brain for a while (source=OFFLINE), then the model is tried again
+        └── AuditLog      optional: JSONL of every prompt and answer, key redacted
+            └── ResponseCache optional: repeated prompts answered for free (source=CACHE)
+                └── BudgetCap optional: raises BudgetReached once the cap is spent
+                    └── ConcurrencyLimit   at most max_concurrency calls at the backend
+                        └── OpenAIBackend  (or the offline brain: no breaker, cache, budget)
 ```
 """
 
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 
 from cognition.config import ConfigError, LLMSettings
 from cognition.llm.audit_log import AuditLog
+from cognition.llm.breaker import StepBreaker, TypedFallbacks
 from cognition.llm.budget import BudgetCap
 from cognition.llm.cache import ResponseCache
 from cognition.llm.concurrency import ConcurrencyLimit
@@ -42,6 +45,8 @@ class ModelStack:
     cache: ResponseCache | None = None
     budget: BudgetCap | None = None
     audit: AuditLog | None = None
+    # servers only: sends the steps the model keeps failing to the offline brain for a while
+    breaker: StepBreaker | None = None
     # list prices (prompt, completion) in dollars per million tokens; None: costs nothing
     prices_per_million: tuple[float, float] | None = None
 
@@ -81,7 +86,9 @@ def build_language_model(
     """The wrapped stack the settings ask for.
 
     With no model server configured (`settings.uses_offline_brain`), the backend is
-    `offline_factory()` (the offline brain, which lives in `cognition.offline`).
+    `offline_factory()` (the offline brain, which lives in `cognition.offline`). With a
+    server, `offline_factory()` (or, without one, the tasks' typed fallbacks) is the
+    `StepBreaker`'s standby for the steps the model keeps failing.
     """
     if settings.uses_offline_brain:
         if offline_factory is None:
@@ -117,7 +124,10 @@ def build_language_model(
         cache = ResponseCache(model, path=settings.cache_path)
         model = cache
     audit = _audit(settings, model)
-    tracer = Tracer(audit or model, redact=_secrets(settings))
+    # just inside the tracer and the meter: they see what really answered (model or standby)
+    standby = offline_factory() if offline_factory is not None else TypedFallbacks()
+    breaker = StepBreaker(audit or model, standby)
+    tracer = Tracer(breaker, redact=_secrets(settings))
     meter = UsageMeter(tracer)
     return ModelStack(
         meter,
@@ -129,6 +139,7 @@ def build_language_model(
         cache=cache,
         budget=budget,
         audit=audit,
+        breaker=breaker,
         prices_per_million=(
             settings.prompt_usd_per_million_tokens,
             settings.completion_usd_per_million_tokens,

@@ -20,17 +20,26 @@ from typing import Any, Literal
 from cognition.testing.schema_instance import schema_instance, schema_violation
 
 __all__ = [
+    "DEFAULT_FAULT_KINDS",
     "EMBEDDING_DIMENSIONS",
+    "JSON_SCHEMA_REFUSAL",
+    "LOGIN_PAGE",
+    "NOT_THE_API",
+    "REDIRECT_PATH",
     "AnswerFunction",
     "ChatRequest",
     "Fault",
+    "RawReply",
     "Rejection",
     "chat_content",
     "completion_body",
     "embeddings_body",
     "error_body",
     "hashed_embedding",
+    "incomplete_instance",
+    "json_object_schema",
     "models_body",
+    "not_the_api_reply",
     "prompted_schema",
     "requested_schema",
 ]
@@ -48,6 +57,100 @@ class Fault(StrEnum):
     MALFORMED_JSON = "malformed_json"  # the content is cut-off JSON
     EMPTY_CONTENT = "empty_content"  # the content is ""
     SCHEMA_VIOLATION = "schema_violation"  # valid JSON, wrong types
+    # answers that are not the OpenAI API (a proxy, a web UI, a base URL without /v1), all 2xx
+    # unless said otherwise:
+    WEB_PAGE = "web_page"  # an HTML page, text/html
+    PLAIN_TEXT = "plain_text"  # "Ollama is running", text/plain
+    NOT_JSON_BODY = "not_json_body"  # application/json, but the body is cut-off JSON
+    NO_CHOICES = "no_choices"  # a JSON object without `choices` (Ollama's native /api/chat)
+    REDIRECT = "redirect"  # 302 to REDIRECT_PATH, which answers a sign-in web page
+
+
+# The kinds drawn at `fault_rate` unless a test says else (as before the non-API kinds came).
+DEFAULT_FAULT_KINDS: tuple[Fault, ...] = (
+    Fault.SERVER_ERROR,
+    Fault.RATE_LIMIT,
+    Fault.TIMEOUT,
+    Fault.MALFORMED_JSON,
+    Fault.EMPTY_CONTENT,
+    Fault.SCHEMA_VIOLATION,
+)
+NOT_THE_API: tuple[Fault, ...] = (
+    Fault.WEB_PAGE,
+    Fault.PLAIN_TEXT,
+    Fault.NOT_JSON_BODY,
+    Fault.NO_CHOICES,
+    Fault.REDIRECT,
+)
+REDIRECT_PATH = "/login"
+WEB_PAGE = (
+    "<!DOCTYPE html>\n<html><head><title>Welcome to nginx!</title></head>\n"
+    "<body><h1>Welcome to nginx!</h1><p>If you see this page, the web server works.</p>"
+    "</body></html>\n"
+)
+LOGIN_PAGE = (
+    "<!DOCTYPE html>\n<html><head><title>Sign in</title></head>\n"
+    '<body><form method="post"><input name="user"><input name="password" type="password">'
+    "</form></body></html>\n"
+)
+# what llama-cpp-python's server answers (HTTP 500) to response_format json_schema
+JSON_SCHEMA_REFUSAL = (
+    "1 validation error for CreateChatCompletionRequest: response_format.type: "
+    "Input should be 'text' or 'json_object'"
+)
+
+
+@dataclass(frozen=True)
+class RawReply:
+    """A reply that is not a JSON API answer: status, content type, body bytes, headers."""
+
+    status: int
+    content_type: str
+    body: bytes
+    headers: Mapping[str, str]
+
+
+def not_the_api_reply(fault: Fault | None) -> RawReply | None:
+    """The answer for a non-API fault (`NOT_THE_API`), else None."""
+    if fault is Fault.WEB_PAGE:
+        return RawReply(200, "text/html; charset=utf-8", WEB_PAGE.encode(), {})
+    if fault is Fault.PLAIN_TEXT:
+        return RawReply(200, "text/plain; charset=utf-8", b"Ollama is running", {})
+    if fault is Fault.NOT_JSON_BODY:
+        return RawReply(200, "application/json", b'{"id": "chatcmpl-1", "choices": [{"ind', {})
+    if fault is Fault.NO_CHOICES:
+        body = {
+            "model": "llama3.2",
+            "created_at": "2026-11-23T12:00:00Z",
+            "message": {"role": "assistant", "content": "Hello!"},
+            "done": True,
+        }
+        return RawReply(200, "application/json", json.dumps(body).encode(), {})
+    if fault is Fault.REDIRECT:
+        return RawReply(302, "text/html", b"", {"Location": REDIRECT_PATH})
+    return None
+
+
+def json_object_schema(response_format: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The schema sent with `{"type": "json_object", "schema": {…}}` (llama.cpp's form)."""
+    if response_format.get("type") != "json_object":
+        return None
+    schema = response_format.get("schema")
+    return schema if isinstance(schema, dict) else None
+
+
+def incomplete_instance(schema: Mapping[str, Any] | None) -> dict[str, Any]:
+    """An instance of `schema` missing its last required field, as a small model writes
+    when JSON mode does not constrain it to the schema."""
+    if schema is None:
+        return {"answer": "fake reply"}
+    instance = schema_instance(dict(schema))
+    if not isinstance(instance, dict):
+        return {}
+    required = [name for name in schema.get("required", []) if name in instance]
+    if required:
+        del instance[required[-1]]
+    return instance
 
 
 # How a server treats a response_format it does not support: an HTTP status, or "ignore"

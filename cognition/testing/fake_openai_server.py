@@ -12,8 +12,13 @@ text modes), or with what a test's `answer` function returns. `/v1/models` lists
 without that bearer key gets 401; with `reject_unknown_model`, a chat request for another model
 than `model` gets 404 (as OpenAI, Ollama and vLLM answer). Faults come from a scripted
 sequence (`faults`, consumed one per chat request; `None` = answer normally), then at
-`fault_rate` (seeded). Every request is recorded; `max_in_flight` is the most chat requests
-ever handled at once.
+`fault_rate` (seeded, drawn from `fault_kinds`: by default the six classic kinds). The
+`NOT_THE_API` faults answer as something else would: a web page or plain text with 200, a
+body that is not JSON, JSON without `choices`, a 302 to `/login` (a sign-in page). With
+`schema_only_in_json_object` the server behaves like llama-cpp-python's: `json_schema` gets
+HTTP 500, `{"type": "json_object", "schema": {…}}` a schema-valid object, and `json_object`
+without a schema an object missing a required field. Every request is recorded;
+`max_in_flight` is the most chat requests ever handled at once.
 
 Run it for benchmarks: `python -m cognition.testing.fake_openai_server --port 8765`.
 """
@@ -32,21 +37,33 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from cognition.testing.fake_openai_replies import (
+    DEFAULT_FAULT_KINDS,
+    JSON_SCHEMA_REFUSAL,
+    LOGIN_PAGE,
+    NOT_THE_API,
+    REDIRECT_PATH,
     AnswerFunction,
     ChatRequest,
     Fault,
+    RawReply,
     Rejection,
     chat_content,
     completion_body,
     embeddings_body,
     error_body,
     hashed_embedding,
+    incomplete_instance,
+    json_object_schema,
     models_body,
+    not_the_api_reply,
     prompted_schema,
     requested_schema,
 )
 
 __all__ = [
+    "DEFAULT_FAULT_KINDS",
+    "NOT_THE_API",
+    "REDIRECT_PATH",
     "ChatRequest",
     "FakeOpenAIServer",
     "Fault",
@@ -78,11 +95,12 @@ class FakeOpenAIServer:
         latency_s: float = 0.0,
         faults: Iterable[Fault | None] = (),
         fault_rate: float = 0.0,
-        fault_kinds: Sequence[Fault] = tuple(Fault),
+        fault_kinds: Sequence[Fault] = DEFAULT_FAULT_KINDS,
         seed: int = 0,
         answer: AnswerFunction | None = None,
         reject_json_schema: Rejection | None = None,
         reject_json_object: Rejection | None = None,
+        schema_only_in_json_object: bool = False,
         report_usage: bool = True,
         api_key: str | None = None,
         reject_unknown_model: bool = False,
@@ -98,6 +116,7 @@ class FakeOpenAIServer:
         self.answer = answer
         self.reject_json_schema = reject_json_schema
         self.reject_json_object = reject_json_object
+        self.schema_only_in_json_object = schema_only_in_json_object
         self.report_usage = report_usage
         self.api_key = api_key
         self.reject_unknown_model = reject_unknown_model
@@ -205,6 +224,8 @@ class FakeOpenAIServer:
         format_type = str(response_format.get("type", "text"))
         rejection = {"json_schema": self.reject_json_schema, "json_object": self.reject_json_object}
         refused = rejection.get(format_type)
+        if self.schema_only_in_json_object and format_type == "json_schema":
+            return 500, error_body(JSON_SCHEMA_REFUSAL, "server_error")
         if isinstance(refused, int):
             message = f"response_format type '{format_type}' is not supported by this server"
             return refused, error_body(message, "invalid_request_error")
@@ -213,15 +234,26 @@ class FakeOpenAIServer:
         if fault is Fault.RATE_LIMIT:
             return 429, error_body("Rate limit reached. Please try again later.", "rate_limit")
         schema = requested_schema(response_format) or prompted_schema(body)
+        answer = self.answer
+        if self.schema_only_in_json_object and format_type == "json_object" and answer is None:
+            given = json_object_schema(response_format)
+            if given is not None:
+                schema = given  # decoding constrained to the schema: a valid instance
+            else:
+                answer = _incomplete  # unconstrained JSON mode: required fields go missing
         request = ChatRequest(body, format_type, schema)
         prose = format_type == "text" or refused == "ignore"
-        content = chat_content(request, fault, self.answer, prose=prose)
+        content = chat_content(request, fault, answer, prose=prose)
         with self._lock:
             number = len(self._requests)
         reply = completion_body(
             body, content, number=number, model=self.model, report_usage=self.report_usage
         )
         return 200, reply
+
+
+def _incomplete(request: ChatRequest) -> dict[str, Any]:
+    return incomplete_instance(request.schema)
 
 
 def _route(path: str) -> str:
@@ -256,7 +288,9 @@ class _Handler(BaseHTTPRequestHandler):
         headers = _lower(self.headers.items())
         fake._record(RecordedRequest("GET", self.path, headers, {}))
         refused = fake.refusal(headers)
-        if refused is not None:
+        if _route(self.path) == REDIRECT_PATH:  # where Fault.REDIRECT sends the client
+            self._send_raw(RawReply(200, "text/html; charset=utf-8", LOGIN_PAGE.encode(), {}))
+        elif refused is not None:
             self._send(*refused)
         elif _route(self.path) == "/v1/models":
             self._send(200, models_body(fake.model))
@@ -291,6 +325,10 @@ class _Handler(BaseHTTPRequestHandler):
             fake._pause(fake.latency_s)
             if fault is Fault.TIMEOUT:
                 fake._pause(fake.timeout_sleep_s)
+            raw = not_the_api_reply(fault)
+            if raw is not None:  # a proxy or web server answering instead of the API
+                self._send_raw(raw)
+                return
             status, reply = fake.chat(body, fault)
             headers = {"Retry-After": f"{fake.retry_after_s:g}"} if status == 429 else {}
             self._send(status, reply, headers)
@@ -299,14 +337,17 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _send(self, status: int, payload: Any, headers: Mapping[str, str] | None = None) -> None:
         data = json.dumps(payload).encode("utf-8")
+        self._send_raw(RawReply(status, "application/json", data, headers or {}))
+
+    def _send_raw(self, reply: RawReply) -> None:
         try:
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            for name, value in (headers or {}).items():
+            self.send_response(reply.status)
+            self.send_header("Content-Type", reply.content_type)
+            self.send_header("Content-Length", str(len(reply.body)))
+            for name, value in reply.headers.items():
                 self.send_header(name, value)
             self.end_headers()
-            self.wfile.write(data)
+            self.wfile.write(reply.body)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up (a timeout fault): nothing to tell it
 

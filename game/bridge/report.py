@@ -68,6 +68,7 @@ def run_report(
     agents = len(living.minds)
     agent_days = max(agents * game_hours / 24, 1e-9)
     stats = living.director.stats
+    breaker = living.stack.breaker  # None for the offline brain
     memories = reflections = plans = 0
     for mind in living.minds.values():
         memories += mind.memory.count()
@@ -89,4 +90,7 @@ def run_report(
         "conversations": stats.conversations,
         "plans": plans,
         "distinct_places_visited": len(recorder.places_visited()) if recorder else 0,
+        # steps the model kept failing, sent to the offline brain for a while (servers only)
+        "breaker_trips": breaker.trips if breaker is not None else 0,
+        "steps_on_standby": breaker.open_steps() if breaker is not None else [],
     }

@@ -44,6 +44,7 @@ from game.world.town import TownMap
 log = logging.getLogger(__name__)
 DEFAULT_MAP = bundled("maps/the_ville.tmx")
 DEFAULT_CHARACTERS = bundled("assets/characters")
+MODEL_NOTICE_SECONDS = 8.0  # how long a model notice stays as a banner when watching
 
 
 @dataclass
@@ -92,6 +93,8 @@ class App:
         self.view.button_at = self.hud.button_at
         self.real_seconds = 0.0
         self.fps = 0.0
+        # the model's latest notice ("can't do <step>…") and until when it shows as a banner
+        self.model_notice: tuple[str, float] | None = None
         self.loading: LoadingScreen | None = None  # the loading screen shown, if any
         self.panels = PanelStack()  # inspector, chat, objects, menus: they get input first
         self.session: PlaySession | None = None  # the player, when the town has minds
@@ -163,11 +166,20 @@ class App:
             self.session.update(real_seconds)
         else:
             self.panels.update(real_seconds, self.clock.now)
+        self._show_model_notices()
         if self.menus is not None:
             self.menus.update(self.clock.now)
             if self.menus.leaving is not None:
                 view.running = False
         self._follow_selected()
+
+    def _show_model_notices(self) -> None:
+        """Each step the model gave up on (or took back), told once: a toast when playing,
+        a banner for a few seconds when watching."""
+        breaker = self.living.stack.breaker if self.living is not None else None
+        for message in breaker.take_notices() if breaker is not None else []:
+            self.notify(message, "info")
+            self.model_notice = (message, self.real_seconds + MODEL_NOTICE_SECONDS)
 
     def _follow_selected(self) -> None:
         resident = self.population.get(self.view.selected) if self.view.selected else None
@@ -268,6 +280,9 @@ class App:
         if self.living is not None:
             spoken = self.living.director.dialogue
             info.banner = self.living.director.message
+            notice = self.model_notice
+            if not info.banner and self.session is None and notice is not None:
+                info.banner = notice[0] if self.real_seconds < notice[1] else ""
             info.dialogue = [LogLine(x.speaker, x.listener, x.text) for x in spoken.lines(6)]
             info.dialogue_total = spoken.total
             info.usage = usage_line(self.living)

@@ -1,0 +1,41 @@
+"""The run report says which steps the model kept failing (keys present with the offline
+brain too, so the report's shape never changes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cognition.llm.breaker import StepBreaker
+from cognition.llm.task import Completion, InputT, OutputT, Source, Task
+from cognition.offline.brain import OfflineBrain
+from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
+from game.bridge.report import run_report
+from game.bridge.town_minds import LivingTown
+
+MakeTown = Callable[..., LivingTown]
+
+
+class AlwaysFails:
+    @property
+    def label(self) -> str:
+        return "failing model"
+
+    def complete(
+        self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
+    ) -> Completion[OutputT]:
+        return Completion(task.fallback(inputs), Source.FALLBACK, error="bad")
+
+
+def test_the_report_counts_breaker_trips_and_steps_on_standby(make_town: MakeTown) -> None:
+    living = make_town("the_ville_n3")
+    report = run_report(living, 0.0, 0.0)
+    assert living.stack.breaker is None
+    assert (report["breaker_trips"], report["steps_on_standby"]) == (0, [])
+
+    breaker = StepBreaker(AlwaysFails(), OfflineBrain(), min_calls=5)
+    inputs = ImportanceInput(agent="Isabella", identity="x", memories=["1. a cat"], count=1)
+    for _ in range(5):
+        breaker.complete(RATE_IMPORTANCE, inputs, agent="Isabella")
+    living.stack.breaker = breaker
+    report = run_report(living, 0.0, 0.0)
+    assert (report["breaker_trips"], report["steps_on_standby"]) == (1, ["rate_importance"])

@@ -1,0 +1,69 @@
+"""The play app tells the watcher once when the model gives up on a step (a banner)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cognition.llm.breaker import StepBreaker
+from cognition.llm.task import Completion, InputT, OutputT, Source, Task
+from cognition.offline.brain import OfflineBrain
+from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
+from game.play.app import MODEL_NOTICE_SECONDS, App, AppOptions
+from game.play.launch import build_with_minds
+
+OPTIONS = AppOptions(minds=True, town="the_ville_n3", embedder="hashing", size=(800, 450))
+
+
+class AlwaysFails:
+    @property
+    def label(self) -> str:
+        return "failing model"
+
+    def complete(
+        self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
+    ) -> Completion[OutputT]:
+        return Completion(task.fallback(inputs), Source.FALLBACK, error="bad")
+
+
+@pytest.fixture
+def minds_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    monkeypatch.setenv("SMALLVILLE_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    app = build_with_minds(OPTIONS)
+    yield app
+    app.close()
+    pygame.quit()
+
+
+def tripped() -> StepBreaker:
+    breaker = StepBreaker(AlwaysFails(), OfflineBrain(), min_calls=5)
+    inputs = ImportanceInput(agent="Isabella", identity="x", memories=["1. a cat"], count=1)
+    for _ in range(5):
+        breaker.complete(RATE_IMPORTANCE, inputs, agent="Isabella")
+    return breaker
+
+
+def test_a_tripped_step_is_told_once(minds_app: App) -> None:
+    living, session = minds_app.living, minds_app.session
+    assert living is not None and living.stack.breaker is None  # the offline brain: none
+    assert session is not None and session.toasts is not None
+    minds_app.update(0.1)
+    living.stack.breaker = breaker = tripped()
+    minds_app.update(0.1)
+    minds_app.update(0.1)
+    told = [t.message for t in session.toasts.shown() if "rate_importance" in t.message]
+    assert told == ["The model can't do rate_importance; the offline brain answers it for now."]
+    assert breaker.take_notices() == []
+
+    minds_app.session = None  # watching: a banner for a few seconds instead
+    living.stack.breaker = tripped()
+    living.director.message = ""
+    minds_app.update(0.1)
+    assert "can't do rate_importance" in minds_app.hud_info().banner
+    minds_app.real_seconds += MODEL_NOTICE_SECONDS + 1
+    assert minds_app.hud_info().banner == ""
+    minds_app.session = session
