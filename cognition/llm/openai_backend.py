@@ -3,7 +3,8 @@
 One `complete` call:
 
 1. renders the task's messages and asks for structured output in the best mode the server
-   has accepted so far: strict `json_schema` → `json_object` → plain text;
+   has accepted so far: strict `json_schema` → `json_object` carrying the schema (llama.cpp
+   servers constrain decoding to it) → plain `json_object` → plain text;
 2. a server that refuses a mode (an error of any status mentioning `response_format` /
    `json_schema` / `json_object`) or ignores it (answers prose) is downgraded one mode, and the
    backend remembers it for every later call;
@@ -30,7 +31,7 @@ from typing import Any, cast
 
 import openai
 from openai.types.chat import ChatCompletion
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from cognition.config import LLMSettings
 from cognition.llm.errors import (
@@ -65,17 +66,40 @@ CORRECTION = "That reply could not be used ({problem}). Reply again with only th
 
 
 class OutputMode(StrEnum):
-    """How structured output is requested, best first."""
+    """How structured output is requested, best first: a strict `json_schema` (OpenAI, LM
+    Studio, Ollama ≥ 0.5, vLLM); `json_object` carrying the schema (llama.cpp-based servers
+    constrain decoding to it: a small model then answers the right shape); plain
+    `json_object`; text. Below `json_schema` the schema is also written into the prompt."""
 
     JSON_SCHEMA = "json_schema"
+    JSON_OBJECT_SCHEMA = "json_object_schema"
     JSON_OBJECT = "json_object"
     TEXT = "text"
 
 
 _NEXT_MODE = {
-    OutputMode.JSON_SCHEMA: OutputMode.JSON_OBJECT,
+    OutputMode.JSON_SCHEMA: OutputMode.JSON_OBJECT_SCHEMA,
+    OutputMode.JSON_OBJECT_SCHEMA: OutputMode.JSON_OBJECT,
     OutputMode.JSON_OBJECT: OutputMode.TEXT,
 }
+
+
+def response_format_for(mode: OutputMode, model: type[BaseModel]) -> Any:
+    """The `response_format` to send in `mode` for output `model` (omitted for text)."""
+    if mode is OutputMode.JSON_SCHEMA:
+        return {
+            "type": "json_schema",
+            "json_schema": {
+                "name": schema_name(model),
+                "schema": strict_json_schema(model),
+                "strict": True,
+            },
+        }
+    if mode is OutputMode.JSON_OBJECT_SCHEMA:
+        return {"type": "json_object", "schema": strict_json_schema(model)}
+    if mode is OutputMode.JSON_OBJECT:
+        return {"type": "json_object"}
+    return openai.omit
 
 
 def estimate_tokens(text: str) -> int:
@@ -232,18 +256,7 @@ class OpenAIBackend:
             last = messages[-1]
             messages = [*messages[:-1], Message(last.role, f"{last.content}\n\n{instruction}")]
         sent = [{"role": m.role, "content": m.content} for m in messages]
-        response_format: Any = openai.omit
-        if mode is OutputMode.JSON_SCHEMA:
-            response_format = {
-                "type": "json_schema",
-                "json_schema": {
-                    "name": schema_name(task.output_model),
-                    "schema": strict_json_schema(task.output_model),
-                    "strict": True,
-                },
-            }
-        elif mode is OutputMode.JSON_OBJECT:
-            response_format = {"type": "json_object"}
+        response_format = response_format_for(mode, task.output_model)
         temperature = self.settings.temperature
         try:
             answer = self._client.chat.completions.with_raw_response.create(

@@ -32,9 +32,9 @@ from cognition.llm.errors import (
     first_choice,
     not_the_api,
 )
-from cognition.llm.openai_backend import FORMAT_INSTRUCTION, OutputMode
+from cognition.llm.openai_backend import FORMAT_INSTRUCTION, OutputMode, response_format_for
 from cognition.llm.parsing import UnparseableReply, parse_json_object, parse_strict_json_object
-from cognition.llm.schema import schema_name, schema_text, strict_json_schema
+from cognition.llm.schema import schema_text
 
 __all__ = ["OFFLINE_MESSAGE", "ConnectionReport", "test_connection"]
 
@@ -140,7 +140,7 @@ class _Probe:
     def _chat(self) -> ConnectionReport:
         notes: list[str] = []
         latency_ms: float | None = None
-        for mode in (OutputMode.JSON_SCHEMA, OutputMode.JSON_OBJECT, OutputMode.TEXT):
+        for mode in OutputMode:  # best first
             started = self.clock()
             try:
                 text = self._ask(mode)
@@ -166,20 +166,9 @@ class _Probe:
 
     def _ask(self, mode: OutputMode) -> str:
         prompt = PROMPT
-        response_format: Any = openai.omit
-        if mode is OutputMode.JSON_SCHEMA:
-            response_format = {
-                "type": "json_schema",
-                "json_schema": {
-                    "name": schema_name(ConnectionCheck),
-                    "schema": strict_json_schema(ConnectionCheck),
-                    "strict": True,
-                },
-            }
-        else:
+        response_format = response_format_for(mode, ConnectionCheck)
+        if mode is not OutputMode.JSON_SCHEMA:
             prompt += "\n\n" + FORMAT_INSTRUCTION.format(schema=schema_text(ConnectionCheck))
-            if mode is OutputMode.JSON_OBJECT:
-                response_format = {"type": "json_object"}
         client = self.client.with_options(timeout=self._remaining())
         answer = client.chat.completions.with_raw_response.create(
             model=self.model,
@@ -210,6 +199,11 @@ class _Probe:
         how = notes[0] if notes else ""
         if mode is OutputMode.JSON_SCHEMA:
             message += "; structured output (json_schema) works"
+        elif mode is OutputMode.JSON_OBJECT_SCHEMA:
+            message += (
+                f"; the server {how}: the game will use JSON mode with the schema, which it "
+                "follows while it writes (llama.cpp-style)"
+            )
         elif mode is OutputMode.JSON_OBJECT:
             message += (
                 f"; the server {how}: the game will use JSON mode with the schema in the prompt"

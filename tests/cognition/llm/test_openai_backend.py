@@ -160,9 +160,10 @@ def test_json_schema_rejection_downgrades_to_json_object_and_is_remembered(
     second = backend.complete(greet_task, greet_inputs("Maria"), agent="Isabella")
 
     assert first.source is Source.MODEL and second.source is Source.MODEL
-    assert backend.output_mode is OutputMode.JSON_OBJECT
-    kinds = [r.body.get("response_format", {}).get("type") for r in server.chat_requests]
-    assert kinds == ["json_schema", "json_object", "json_object"]
+    assert backend.output_mode is OutputMode.JSON_OBJECT_SCHEMA  # llama.cpp's next best
+    formats = [r.body.get("response_format", {}) for r in server.chat_requests]
+    assert [f.get("type") for f in formats] == ["json_schema", "json_object", "json_object"]
+    assert formats[1]["schema"] == formats[0]["json_schema"]["schema"]  # the schema goes along
     assert "JSON schema:" in server.chat_requests[1].body["messages"][-1]["content"]
     assert sleep.delays == []  # a refused format costs no backoff
 
@@ -178,8 +179,10 @@ def test_rejecting_both_formats_ends_in_text_mode_with_tolerant_parsing(
 
     assert completion.source is Source.MODEL
     assert backend.output_mode is OutputMode.TEXT
-    kinds = [r.body.get("response_format", {}).get("type") for r in server.chat_requests]
-    assert kinds == ["json_schema", "json_object", None, None]
+    formats = [r.body.get("response_format", {}) for r in server.chat_requests]
+    kinds = [f.get("type") for f in formats]
+    assert kinds == ["json_schema", "json_object", "json_object", None, None]
+    assert "schema" in formats[1] and "schema" not in formats[2]  # with, then without
 
 
 def test_a_server_that_ignores_json_schema_is_downgraded(
@@ -192,7 +195,7 @@ def test_a_server_that_ignores_json_schema_is_downgraded(
 
     assert completion.source is Source.MODEL  # the fenced answer was still read
     assert completion.attempts == 1
-    assert backend.output_mode is OutputMode.JSON_OBJECT
+    assert backend.output_mode is OutputMode.JSON_OBJECT_SCHEMA
 
 
 def test_scripted_answers_are_validated(
@@ -262,3 +265,20 @@ def test_no_raw_answer_when_the_last_attempt_got_none(
     )
     assert completion.source is Source.FALLBACK and completion.attempts == 2
     assert completion.raw is None
+
+
+def test_a_llama_cpp_like_server_answers_through_json_object_with_the_schema(
+    make_server: Server, make_backend: Backend, greet_task: Any, greet_inputs: Any
+) -> None:
+    """llama.cpp's server refuses json_schema (HTTP 500) but constrains json_object to a
+    schema sent with it; without the schema a small model misses required fields."""
+    server = make_server(schema_only_in_json_object=True)
+    backend = make_backend(server)
+    attempts = []
+    for name in ("Maria", "Klaus", "Ayesha"):
+        completion = backend.complete(greet_task, greet_inputs(name), agent="Isabella")
+        assert completion.source is Source.MODEL
+        attempts.append(completion.attempts)
+    assert attempts == [2, 1, 1]  # json_schema refused once, then remembered
+    assert backend.output_mode is OutputMode.JSON_OBJECT_SCHEMA
+    assert backend.fallback_count == 0

@@ -93,10 +93,11 @@ def test_an_ollama_style_tag_counts_as_listed(make_server: Server) -> None:
 def test_a_server_refusing_json_schema_falls_back_to_json_mode(make_server: Server) -> None:
     server = make_server(reject_json_schema=400)
     report = probe.test_connection(settings_for(server), timeout_s=5)
-    assert report.ok and report.structured_output == "json_object"
-    assert "refuses json_schema: the game will use JSON mode" in report.message
-    formats = [r.body.get("response_format", {}).get("type") for r in server.chat_requests]
-    assert formats == ["json_schema", "json_object"]
+    assert report.ok and report.structured_output == "json_object_schema"
+    assert "refuses json_schema: the game will use JSON mode with the schema" in report.message
+    formats = [r.body.get("response_format", {}) for r in server.chat_requests]
+    assert [f.get("type") for f in formats] == ["json_schema", "json_object"]
+    assert "schema" in formats[1]
 
 
 def test_a_server_ignoring_formats_is_parsed_leniently(make_server: Server) -> None:
