@@ -44,6 +44,7 @@ ENVIRONMENT_VARIABLES: dict[str, tuple[str, ...]] = {
     "max_concurrency": ("SMALLVILLE_MAX_CONCURRENCY",),
     "max_retries": ("SMALLVILLE_MAX_RETRIES",),
     "temperature": ("SMALLVILLE_TEMPERATURE",),
+    "max_tokens_scale": ("SMALLVILLE_MAX_TOKENS_SCALE",),
     "budget_usd": ("SMALLVILLE_BUDGET_USD",),
     "budget_tokens": ("SMALLVILLE_BUDGET_TOKENS",),
     "audit_log": ("SMALLVILLE_AUDIT_LOG",),
@@ -67,6 +68,9 @@ class LLMSettings(BaseModel):
     max_concurrency: int = Field(default=4, ge=1, le=256)
     max_retries: int = Field(default=3, ge=0, le=20)
     temperature: float | None = Field(default=None, ge=0, le=2)
+    # each step asks for at most its own `Task.max_tokens` × this (0: no limit at all), so a
+    # rambling model cannot write 500 tokens where a rating needs ten
+    max_tokens_scale: float = Field(default=1.0, ge=0, le=20)
     budget_usd: float | None = Field(default=None, gt=0)
     budget_tokens: int | None = Field(default=None, gt=0)
     # list prices used to estimate dollars for `budget_usd` (defaults: gpt-4o-mini)

@@ -248,6 +248,13 @@ class OpenAIBackend:
                     self._mode.value,
                 )
 
+    def _max_tokens(self, task: Task[InputT, OutputT]) -> Any:
+        """The step's output budget scaled by the settings (omitted when unbounded)."""
+        scale = self.settings.max_tokens_scale
+        if task.max_tokens is None or scale <= 0:
+            return openai.omit
+        return max(16, round(task.max_tokens * scale))
+
     def _request(
         self, task: Task[InputT, OutputT], messages: list[Message], mode: OutputMode
     ) -> _Reply:
@@ -264,6 +271,7 @@ class OpenAIBackend:
                 messages=cast(Any, sent),
                 response_format=response_format,
                 temperature=openai.omit if temperature is None else temperature,
+                max_tokens=self._max_tokens(task),
             )
             http = answer.http_response
             failure = not_the_api(

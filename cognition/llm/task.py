@@ -69,6 +69,7 @@ class Task(Generic[InputT, OutputT]):
     input_model: type[InputT]
     output_model: type[OutputT]
     fallback: Callable[[InputT], OutputT]
+    max_tokens: int | None = None  # the most the answer needs (a rating: tens; a plan: hundreds)
 
     def messages(self, inputs: InputT) -> list[Message]:
         fields = {key: render_value(getattr(inputs, key)) for key in type(inputs).model_fields}

@@ -57,6 +57,7 @@ DAY_PLAN = Task(
     input_model=DayPlanInput,
     output_model=DayPlanOutput,
     fallback=routine_plan,
+    max_tokens=600,
 )
 
 

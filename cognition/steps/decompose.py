@@ -50,6 +50,7 @@ DECOMPOSE = Task(
     input_model=DecomposeInput,
     output_model=Decomposition,
     fallback=keep_whole,
+    max_tokens=700,
 )
 
 

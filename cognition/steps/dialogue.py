@@ -59,6 +59,7 @@ DIALOGUE_LINE = Task(
     input_model=LineInput,
     output_model=DialogueLine,
     fallback=excuse_oneself,
+    max_tokens=200,
 )
 
 
@@ -82,6 +83,7 @@ CONVERSATION_SUMMARY = Task(
     input_model=SummaryInput,
     output_model=ConversationSummary,
     fallback=plain_summary,
+    max_tokens=200,
 )
 
 

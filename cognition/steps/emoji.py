@@ -73,6 +73,7 @@ EMOJI = Task(
     input_model=EmojiInput,
     output_model=ActionEmoji,
     fallback=thought_bubble,
+    max_tokens=32,
 )
 
 

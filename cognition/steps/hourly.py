@@ -40,6 +40,7 @@ HOURLY = Task(
     input_model=HourlyInput,
     output_model=HourlySchedule,
     fallback=outline_as_schedule,
+    max_tokens=900,
 )
 
 

@@ -41,6 +41,7 @@ RATE_IMPORTANCE = Task(
     input_model=ImportanceInput,
     output_model=ImportanceRatings,
     fallback=neutral_ratings,
+    max_tokens=96,
 )
 
 

@@ -37,6 +37,7 @@ INTERVIEW = Task(
     input_model=InterviewInput,
     output_model=InterviewAnswer,
     fallback=cannot_say,
+    max_tokens=300,
 )
 
 
@@ -61,6 +62,7 @@ ADOPT_INTENTION = Task(
     input_model=IntentionInput,
     output_model=Intention,
     fallback=as_stated,
+    max_tokens=160,
 )
 
 

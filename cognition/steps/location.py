@@ -44,6 +44,7 @@ CHOOSE_PLACE = Task(
     input_model=PlaceChoiceInput,
     output_model=PlaceChoice,
     fallback=stay,
+    max_tokens=96,
 )
 
 

@@ -50,6 +50,7 @@ CHOOSE_OBJECTS = Task(
     input_model=ObjectsInput,
     output_model=ObjectUses,
     fallback=stay_put,
+    max_tokens=400,
 )
 
 

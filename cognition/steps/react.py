@@ -45,6 +45,7 @@ REACT = Task(
     input_model=ReactInput,
     output_model=Reaction,
     fallback=carry_on,
+    max_tokens=160,
 )
 
 

@@ -58,6 +58,7 @@ SALIENT_QUESTIONS = Task(
     input_model=QuestionsInput,
     output_model=SalientQuestions,
     fallback=no_questions,
+    max_tokens=250,
 )
 
 INSIGHTS = Task(
@@ -66,6 +67,7 @@ INSIGHTS = Task(
     input_model=InsightsInput,
     output_model=Insights,
     fallback=no_insights,
+    max_tokens=700,
 )
 
 

@@ -29,6 +29,7 @@ RELATIONSHIP = Task(
     input_model=RelationshipInput,
     output_model=RelationshipSummary,
     fallback=little_known,
+    max_tokens=200,
 )
 
 

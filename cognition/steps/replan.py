@@ -46,6 +46,7 @@ REPLAN = Task(
     input_model=ReplanInput,
     output_model=Replan,
     fallback=insert_event,
+    max_tokens=700,
 )
 
 

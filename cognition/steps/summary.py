@@ -45,6 +45,7 @@ SUMMARY = Task(
     input_model=SummaryInput,
     output_model=SummaryDescription,
     fallback=identity_summary,
+    max_tokens=400,
 )
 
 

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import json
 import logging
+import pkgutil
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+import cognition.steps
 from cognition.llm.openai_backend import OpenAIBackend, OutputMode
-from cognition.llm.task import Source
+from cognition.llm.task import Source, Task
+from cognition.offline.brain import RULES
 from cognition.testing.fake_openai_server import ChatRequest, FakeOpenAIServer, Fault
 
 Server = Callable[..., FakeOpenAIServer]
@@ -282,3 +287,28 @@ def test_a_llama_cpp_like_server_answers_through_json_object_with_the_schema(
     assert attempts == [2, 1, 1]  # json_schema refused once, then remembered
     assert backend.output_mode is OutputMode.JSON_OBJECT_SCHEMA
     assert backend.fallback_count == 0
+
+
+def test_each_step_asks_for_no_more_tokens_than_it_needs(
+    make_server: Server, make_backend: Backend, greet_task: Any, greet_inputs: Any
+) -> None:
+    """A step's `max_tokens`, scaled by the settings, bounds the answer; scale 0 lifts it."""
+    server = make_server()
+    bounded = dataclasses.replace(greet_task, max_tokens=120)
+    make_backend(server).complete(bounded, greet_inputs(), agent="Isabella")
+    make_backend(server, max_tokens_scale=0.5).complete(bounded, greet_inputs(), agent="Isabella")
+    make_backend(server, max_tokens_scale=0).complete(bounded, greet_inputs(), agent="Isabella")
+    make_backend(server).complete(greet_task, greet_inputs(), agent="Isabella")  # no budget
+    sent = [request.body.get("max_tokens") for request in server.chat_requests]
+    assert sent == [120, 60, None, None]
+
+
+def test_every_thinking_step_has_an_output_budget() -> None:
+    tasks = [
+        value
+        for info in pkgutil.iter_modules(cognition.steps.__path__)
+        for value in vars(importlib.import_module(f"cognition.steps.{info.name}")).values()
+        if isinstance(value, Task)
+    ]
+    assert len({task.name for task in tasks}) == len(RULES)  # every task the brain answers
+    assert all(task.max_tokens is not None and task.max_tokens > 0 for task in tasks)
