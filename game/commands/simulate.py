@@ -183,6 +183,12 @@ def summary_text(report: dict[str, Any]) -> str:
         f"plans: {report['plans']}, conversations: {report['conversations']}",
         f"distinct places visited: {report['distinct_places_visited']}",
     ]
+    if report.get("breaker_trips"):
+        standby = ", ".join(report.get("steps_on_standby") or []) or "none now"
+        lines.append(
+            f"steps the model kept failing, answered by the offline brain for a while: "
+            f"{report['breaker_trips']} trip(s); on standby at the end: {standby}"
+        )
     if report.get("message"):
         lines.append(str(report["message"]))
     return "\n".join(lines)

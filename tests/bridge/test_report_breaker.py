@@ -39,3 +39,17 @@ def test_the_report_counts_breaker_trips_and_steps_on_standby(make_town: MakeTow
     living.stack.breaker = breaker
     report = run_report(living, 0.0, 0.0)
     assert (report["breaker_trips"], report["steps_on_standby"]) == (1, ["rate_importance"])
+
+
+def test_the_summary_says_when_steps_went_to_the_offline_brain() -> None:
+    from game.commands.simulate import summary_text
+
+    report = {
+        "agents": 3, "game_hours": 1.0, "wall_s": 2.0, "llm_calls": 10,
+        "llm_calls_per_agent_day": 80.0, "tokens_per_agent_day": 0.0, "fallbacks": 5,
+        "errors": 0, "memories": 9, "reflections": 0, "plans": 3, "conversations": 0,
+        "distinct_places_visited": 4, "breaker_trips": 2, "steps_on_standby": ["emoji"],
+    }  # fmt: skip
+    text = summary_text(report)
+    assert "2 trip(s); on standby at the end: emoji" in text
+    assert "trip" not in summary_text({**report, "breaker_trips": 0})
