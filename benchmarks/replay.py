@@ -29,6 +29,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
+from frame import machine_noise  # the same machine-noise line as the frame benchmark
 
 from game.records import RunRecord
 from game.replay import open_replay
@@ -36,23 +37,6 @@ from game.replay.app import ReplayApp, ReplayOptions
 from game.ui.window import open_window
 
 WARM_UP_FRAMES = 60
-
-
-def machine_noise(runs: int = 600) -> dict[str, object]:
-    """The same fixed CPU work timed `runs` times: how much p99 the machine itself adds."""
-    samples = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        total = 0
-        for number in range(20_000):
-            total += number
-        samples.append((time.perf_counter() - started) * 1000.0)
-    samples.sort()
-    return {
-        "scenario": "machine noise: fixed CPU work",
-        "work_ms_median": round(statistics.median(samples), 3),
-        "work_ms_p99": round(samples[int(len(samples) * 0.99)], 3),
-    }
 
 
 def simulated_record(folder: Path, hours: float) -> Path:
