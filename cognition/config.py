@@ -9,6 +9,10 @@
 | `SMALLVILLE_MODEL` (or `OPENAI_MODEL`) | `model` |
 | `SMALLVILLE_OFFLINE` | `offline` (1/0, true/false) |
 | `SMALLVILLE_TIMEOUT_S`, `SMALLVILLE_MAX_CONCURRENCY`, `SMALLVILLE_MAX_RETRIES` | same names |
+| `SMALLVILLE_MAX_TOKENS_SCALE` | `max_tokens_scale` (each step's output budget × this; 0: none) |
+| `SMALLVILLE_OUTPUT_MODE` | `output_mode` (json_schema, json_object_schema, json_object, text) |
+| `SMALLVILLE_STOP` | `stop_sequences` (separated by `|`; a lone `|`: none) |
+| `SMALLVILLE_BREAKER_WINDOW`, `…_TRIP_RATIO`, `…_COOL_DOWN` | `breaker_*` (the breaker) |
 | `SMALLVILLE_TEMPERATURE` | `temperature` |
 | `SMALLVILLE_BUDGET_USD`, `SMALLVILLE_BUDGET_TOKENS` | spending caps |
 | `SMALLVILLE_AUDIT_LOG` | `audit_log` (a JSONL path) |
@@ -20,14 +24,33 @@ The API key is a `SecretStr`: `repr`, `model_dump_json` and `to_public_dict` nev
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 
-__all__ = ["ENVIRONMENT_VARIABLES", "ConfigError", "LLMSettings"]
+__all__ = [
+    "DEFAULT_STOP_SEQUENCES",
+    "ENVIRONMENT_VARIABLES",
+    "LOCAL_TIMEOUT_S",
+    "OUTPUT_MODE_NAMES",
+    "REMOTE_TIMEOUT_S",
+    "ConfigError",
+    "LLMSettings",
+    "OutputModeName",
+    "is_local_url",
+]
+
+
+OutputModeName = Literal["json_schema", "json_object_schema", "json_object", "text"]
+OUTPUT_MODE_NAMES: tuple[OutputModeName, ...] = get_args(OutputModeName)
+DEFAULT_STOP_SEQUENCES = ("<|im_end|>", "<|eot_id|>", "<end_of_turn>", "<|end|>")
+LOCAL_TIMEOUT_S = 180.0
+REMOTE_TIMEOUT_S = 60.0
 
 
 class ConfigError(ValueError):
@@ -45,6 +68,11 @@ ENVIRONMENT_VARIABLES: dict[str, tuple[str, ...]] = {
     "max_retries": ("SMALLVILLE_MAX_RETRIES",),
     "temperature": ("SMALLVILLE_TEMPERATURE",),
     "max_tokens_scale": ("SMALLVILLE_MAX_TOKENS_SCALE",),
+    "output_mode": ("SMALLVILLE_OUTPUT_MODE",),
+    "stop_sequences": ("SMALLVILLE_STOP",),
+    "breaker_window": ("SMALLVILLE_BREAKER_WINDOW",),
+    "breaker_trip_ratio": ("SMALLVILLE_BREAKER_TRIP_RATIO",),
+    "breaker_cool_down_calls": ("SMALLVILLE_BREAKER_COOL_DOWN",),
     "budget_usd": ("SMALLVILLE_BUDGET_USD",),
     "budget_tokens": ("SMALLVILLE_BUDGET_TOKENS",),
     "audit_log": ("SMALLVILLE_AUDIT_LOG",),
@@ -64,13 +92,28 @@ class LLMSettings(BaseModel):
     api_key: SecretStr | None = None
     model: str = "gpt-4o-mini"
     offline: bool = False  # force the offline brain even when a server is configured
-    timeout_s: float = Field(default=60.0, gt=0)
+    # seconds a call may take; None: LOCAL_TIMEOUT_S for a server on this machine or the
+    # local network (a CPU writing a day plan), REMOTE_TIMEOUT_S otherwise (`call_timeout_s`)
+    timeout_s: float | None = Field(default=None, gt=0)
     max_concurrency: int = Field(default=4, ge=1, le=256)
     max_retries: int = Field(default=3, ge=0, le=20)
     temperature: float | None = Field(default=None, ge=0, le=2)
     # each step asks for at most its own `Task.max_tokens` × this (0: no limit at all), so a
     # rambling model cannot write 500 tokens where a rating needs ten
     max_tokens_scale: float = Field(default=1.0, ge=0, le=20)
+    # the structured-output rung to start from (what Test connection or an earlier run
+    # learned for this endpoint); None: start at the top (json_schema) and learn
+    output_mode: OutputModeName | None = None
+    # stop sequences for the rungs without constrained decoding (json_object, text): the
+    # end-of-turn markers a server with a wrong chat template lets through as text, after
+    # which a small model goes on writing both sides of the conversation (4 at most: the API)
+    stop_sequences: tuple[str, ...] = Field(default=DEFAULT_STOP_SEQUENCES, max_length=4)
+    # the circuit breaker (servers only): a step trips when at least trip_ratio of its last
+    # `breaker_window` answers were unusable; it is tried again after `cool_down` calls on
+    # the offline brain; a window of 0 turns the breaker off
+    breaker_window: int = Field(default=10, ge=0, le=1000)
+    breaker_trip_ratio: float = Field(default=0.7, gt=0, le=1)
+    breaker_cool_down_calls: int = Field(default=50, ge=0, le=100_000)
     budget_usd: float | None = Field(default=None, gt=0)
     budget_tokens: int | None = Field(default=None, gt=0)
     # list prices used to estimate dollars for `budget_usd` (defaults: gpt-4o-mini)
@@ -92,6 +135,18 @@ class LLMSettings(BaseModel):
             raise ValueError(f"must start with http:// or https:// (got {value!r})")
         return value
 
+    @field_validator("stop_sequences", mode="before")
+    @classmethod
+    def _split_stops(cls, value: Any) -> Any:
+        if isinstance(value, str):  # from the environment: "a|b"
+            return tuple(part for part in value.split("|") if part)
+        return value
+
+    @field_validator("output_mode", mode="before")
+    @classmethod
+    def _blank_mode(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and value.strip() in ("", "auto") else value
+
     @field_validator("model")
     @classmethod
     def _check_model(cls, value: str) -> str:
@@ -103,6 +158,13 @@ class LLMSettings(BaseModel):
     def uses_offline_brain(self) -> bool:
         """True when no model server is configured (or offline is forced)."""
         return self.offline or (self.base_url is None and self.api_key is None)
+
+    @property
+    def call_timeout_s(self) -> float:
+        """Seconds a call may take: the setting, or the default for where the server is."""
+        if self.timeout_s is not None:
+            return self.timeout_s
+        return LOCAL_TIMEOUT_S if is_local_url(self.base_url) else REMOTE_TIMEOUT_S
 
     def api_key_value(self) -> str:
         """The key to send; local servers accept any string, so a placeholder is used."""
@@ -142,6 +204,21 @@ class LLMSettings(BaseModel):
             return cls.model_validate(values)
         except ValidationError as error:
             raise ConfigError(_describe(error, origin)) from None
+
+
+def is_local_url(url: str | None) -> bool:
+    """True for a server on this machine or a private network (localhost, 127.x, 10.x,
+    192.168.x, a `.local` name): one that likely runs the model on a desktop's hardware."""
+    if not url:
+        return False
+    host = (urlsplit(url).hostname or "").lower()
+    if host in ("localhost", "host.docker.internal") or host.endswith((".local", ".lan")):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_private or address.is_link_local
 
 
 def _describe(error: ValidationError, origin: Mapping[str, str]) -> str:

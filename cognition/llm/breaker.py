@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Source, Task
@@ -130,7 +130,8 @@ class StepBreaker:
             if route is _Route.STANDBY:
                 step.standby_answers += 1
         if route is _Route.STANDBY:
-            return self.standby.complete(task, inputs, agent=agent)
+            answer = self.standby.complete(task, inputs, agent=agent)
+            return replace(answer, answered_by=answer.answered_by or self.standby.label)
         try:
             completion = self.inner.complete(task, inputs, agent=agent)
         except BaseException:

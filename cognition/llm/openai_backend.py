@@ -23,6 +23,7 @@ Either way the completion's `raw` is the last attempt's answer text as the serve
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from dataclasses import dataclass
@@ -44,8 +45,9 @@ from cognition.llm.errors import (
 )
 from cognition.llm.parsing import UnparseableReply, parse_json_object, parse_strict_json_object
 from cognition.llm.retry import RetryPolicy
-from cognition.llm.schema import schema_name, schema_text, strict_json_schema
+from cognition.llm.schema import schema_name, strict_json_schema
 from cognition.llm.task import (
+    AnswerTally,
     Completion,
     InputT,
     Message,
@@ -55,7 +57,13 @@ from cognition.llm.task import (
     Usage,
 )
 
-__all__ = ["FORMAT_INSTRUCTION", "OpenAIBackend", "OutputMode", "estimate_tokens"]
+__all__ = [
+    "FORMAT_INSTRUCTION",
+    "OpenAIBackend",
+    "OutputMode",
+    "estimate_tokens",
+    "response_format_for",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -84,19 +92,23 @@ _NEXT_MODE = {
 }
 
 
-def response_format_for(mode: OutputMode, model: type[BaseModel]) -> Any:
-    """The `response_format` to send in `mode` for output `model` (omitted for text)."""
+# the rungs that do not constrain decoding: stop sequences help there
+_UNCONSTRAINED = (OutputMode.JSON_OBJECT, OutputMode.TEXT)
+
+
+def response_format_for(
+    mode: OutputMode, model: type[BaseModel], schema: dict[str, Any] | None = None
+) -> Any:
+    """The `response_format` to send in `mode` for output `model` (omitted for text);
+    `schema` (default: the model's strict schema) is what the answer must follow."""
+    schema = strict_json_schema(model) if schema is None else schema
     if mode is OutputMode.JSON_SCHEMA:
         return {
             "type": "json_schema",
-            "json_schema": {
-                "name": schema_name(model),
-                "schema": strict_json_schema(model),
-                "strict": True,
-            },
+            "json_schema": {"name": schema_name(model), "schema": schema, "strict": True},
         }
     if mode is OutputMode.JSON_OBJECT_SCHEMA:
-        return {"type": "json_object", "schema": strict_json_schema(model)}
+        return {"type": "json_object", "schema": schema}
     if mode is OutputMode.JSON_OBJECT:
         return {"type": "json_object"}
     return openai.omit
@@ -139,12 +151,13 @@ class OpenAIBackend:
         self._client = client or openai.OpenAI(
             api_key=settings.api_key_value(),
             base_url=settings.base_url,
-            timeout=settings.timeout_s,
+            timeout=settings.call_timeout_s,
             max_retries=0,  # retries are ours, so they are counted and bounded once
         )
         self._lock = threading.Lock()
-        self._mode = OutputMode.JSON_SCHEMA
+        self._mode = OutputMode(settings.output_mode or OutputMode.JSON_SCHEMA)
         self._fallbacks = 0
+        self._tally: dict[tuple[str, OutputMode], list[int]] = {}  # [answers, usable]
 
     @property
     def label(self) -> str:
@@ -161,6 +174,14 @@ class OpenAIBackend:
         with self._lock:
             return self._fallbacks
 
+    def answer_tally(self) -> list[AnswerTally]:
+        """Per step and rung: the answers read and how many were usable, sorted."""
+        with self._lock:
+            return [
+                AnswerTally(task, mode.value, answers, usable)
+                for (task, mode), (answers, usable) in sorted(self._tally.items())
+            ]
+
     def close(self) -> None:
         self._client.close()
 
@@ -174,6 +195,7 @@ class OpenAIBackend:
         self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
     ) -> Completion[OutputT]:
         messages = task.messages(inputs)
+        schema = task.json_schema(inputs)
         correction: list[Message] = []
         prompt_tokens = completion_tokens = 0
         estimated = False
@@ -186,12 +208,12 @@ class OpenAIBackend:
             retry_after: float | None = None
             raw = None
             try:
-                reply = self._request(task, [*messages, *correction], mode)
+                reply = self._request(task, schema, [*messages, *correction], mode)
                 raw = reply.text
                 prompt_tokens += reply.usage.prompt_tokens
                 completion_tokens += reply.usage.completion_tokens
                 estimated = estimated or reply.usage.estimated
-                output = self._read(task, reply, mode)
+                output = self._read_counted(task, reply, mode)
             except RequestFailure as failure:
                 if failure.rejects_format and mode is not OutputMode.TEXT:
                     self._downgrade(mode, failure.message)
@@ -255,16 +277,37 @@ class OpenAIBackend:
             return openai.omit
         return max(16, round(task.max_tokens * scale))
 
+    def _read_counted(
+        self, task: Task[InputT, OutputT], reply: _Reply, mode: OutputMode
+    ) -> OutputT:
+        """`_read`, tallied as one answer of the step at `mode`, usable or not."""
+        usable = False
+        try:
+            output = self._read(task, reply, mode)
+            usable = True
+            return output
+        finally:
+            with self._lock:
+                counts = self._tally.setdefault((task.name, mode), [0, 0])
+                counts[0] += 1
+                counts[1] += usable
+
     def _request(
-        self, task: Task[InputT, OutputT], messages: list[Message], mode: OutputMode
+        self,
+        task: Task[InputT, OutputT],
+        schema: dict[str, Any],
+        messages: list[Message],
+        mode: OutputMode,
     ) -> _Reply:
         if mode is not OutputMode.JSON_SCHEMA:
-            instruction = FORMAT_INSTRUCTION.format(schema=schema_text(task.output_model))
+            compact = json.dumps(schema, sort_keys=True, separators=(",", ":"))
+            instruction = FORMAT_INSTRUCTION.format(schema=compact)
             last = messages[-1]
             messages = [*messages[:-1], Message(last.role, f"{last.content}\n\n{instruction}")]
         sent = [{"role": m.role, "content": m.content} for m in messages]
-        response_format = response_format_for(mode, task.output_model)
+        response_format = response_format_for(mode, task.output_model, schema)
         temperature = self.settings.temperature
+        stops = self.settings.stop_sequences if mode in _UNCONSTRAINED else ()
         try:
             answer = self._client.chat.completions.with_raw_response.create(
                 model=self.settings.model,
@@ -272,6 +315,7 @@ class OpenAIBackend:
                 response_format=response_format,
                 temperature=openai.omit if temperature is None else temperature,
                 max_tokens=self._max_tokens(task),
+                stop=list(stops) if stops else openai.omit,
             )
             http = answer.http_response
             failure = not_the_api(

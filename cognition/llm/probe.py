@@ -46,7 +46,8 @@ Clock = Callable[[], float]
 @dataclass(frozen=True)
 class ConnectionReport:
     """What a connection test found. `structured_output` is the mode the game will use
-    ("json_schema", "json_object" or "text"), or "" when no model answered."""
+    ("json_schema", "json_object_schema", "json_object" or "text"), or "" when no model
+    answered; `check_connection` remembers it for the endpoint (game.files.endpoints)."""
 
     ok: bool
     model: str

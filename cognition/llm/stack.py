@@ -5,6 +5,7 @@ UsageMeter                counts every call (calls, tokens, fallbacks per agent 
 └── Tracer                always: a CallTrace of every call to its listeners, key redacted
     └── StepBreaker       servers only: a step the model keeps failing goes to the offline
         │                 brain for a while (source=OFFLINE), then the model is tried again
+        │                 (its thresholds in the settings; `breaker_window=0`: no breaker)
         └── AuditLog      optional: JSONL of every prompt and answer, key redacted
             └── ResponseCache optional: repeated prompts answered for free (source=CACHE)
                 └── BudgetCap optional: raises BudgetReached once the cap is spent
@@ -25,7 +26,7 @@ from cognition.llm.budget import BudgetCap
 from cognition.llm.cache import ResponseCache
 from cognition.llm.concurrency import ConcurrencyLimit
 from cognition.llm.retry import RetryPolicy
-from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Task
+from cognition.llm.task import AnswerTally, Completion, InputT, LanguageModel, OutputT, Task
 from cognition.llm.tracing import Tracer
 from cognition.llm.usage_meter import UsageMeter
 
@@ -49,6 +50,7 @@ class ModelStack:
     breaker: StepBreaker | None = None
     # list prices (prompt, completion) in dollars per million tokens; None: costs nothing
     prices_per_million: tuple[float, float] | None = None
+    settings: LLMSettings | None = None  # what the stack was built from
 
     def cost_usd(self) -> float | None:
         """Dollars spent so far at the list prices; None for the offline brain."""
@@ -59,6 +61,17 @@ class ModelStack:
     @property
     def label(self) -> str:
         return self.model.label
+
+    @property
+    def output_mode(self) -> str | None:
+        """The structured-output rung the server has accepted (None: the offline brain)."""
+        mode = getattr(self.backend, "output_mode", None)
+        return None if mode is None else str(mode)
+
+    def answer_tally(self) -> list[AnswerTally]:
+        """Per step and rung, the model's answers and how many were usable (servers)."""
+        tally = getattr(self.backend, "answer_tally", None)
+        return list(tally()) if callable(tally) else []
 
     @property
     def minds_thinking(self) -> int:
@@ -101,7 +114,16 @@ def build_language_model(
         audit = _audit(settings, limit)
         tracer = Tracer(audit or limit, redact=_secrets(settings))
         meter = UsageMeter(tracer)
-        return ModelStack(meter, meter, limit, backend, offline=True, tracer=tracer, audit=audit)
+        return ModelStack(
+            meter,
+            meter,
+            limit,
+            backend,
+            offline=True,
+            tracer=tracer,
+            audit=audit,
+            settings=settings,
+        )
 
     # lazy: importing openai costs about 0.5 s (measured), and the offline brain needs none
     from cognition.llm.openai_backend import OpenAIBackend
@@ -126,8 +148,8 @@ def build_language_model(
     audit = _audit(settings, model)
     # just inside the tracer and the meter: they see what really answered (model or standby)
     standby = offline_factory() if offline_factory is not None else TypedFallbacks()
-    breaker = StepBreaker(audit or model, standby)
-    tracer = Tracer(breaker, redact=_secrets(settings))
+    breaker = _breaker(settings, audit or model, standby)
+    tracer = Tracer(breaker or audit or model, redact=_secrets(settings))
     meter = UsageMeter(tracer)
     return ModelStack(
         meter,
@@ -144,6 +166,25 @@ def build_language_model(
             settings.prompt_usd_per_million_tokens,
             settings.completion_usd_per_million_tokens,
         ),
+        settings=settings,
+    )
+
+
+def _breaker(
+    settings: LLMSettings, inner: LanguageModel, standby: LanguageModel
+) -> StepBreaker | None:
+    """The settings' circuit breaker (None when its window is 0: turned off)."""
+    window = settings.breaker_window
+    if window == 0:
+        return None
+    return StepBreaker(
+        inner,
+        standby,
+        window=window,
+        trip_ratio=settings.breaker_trip_ratio,
+        min_calls=min(5, window),
+        cool_down_calls=settings.breaker_cool_down_calls,
+        max_cool_down_calls=max(800, settings.breaker_cool_down_calls),
     )
 
 

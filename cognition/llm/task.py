@@ -17,6 +17,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from cognition.llm.schema import strict_json_schema
+
 PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
 
 InputT = TypeVar("InputT", bound=BaseModel)
@@ -70,6 +72,16 @@ class Task(Generic[InputT, OutputT]):
     output_model: type[OutputT]
     fallback: Callable[[InputT], OutputT]
     max_tokens: int | None = None  # the most the answer needs (a rating: tens; a plan: hundreds)
+    # this call's answer schema, when the inputs pin it down further than the output model
+    # does (a rating per numbered memory: exactly `count` items; a place: one of `options`);
+    # None: the output model's strict schema. Servers with constrained decoding follow it.
+    schema_for: Callable[[InputT], dict[str, Any]] | None = None
+
+    def json_schema(self, inputs: InputT) -> dict[str, Any]:
+        """The strict JSON schema this call's answer must follow."""
+        if self.schema_for is not None:
+            return self.schema_for(inputs)
+        return strict_json_schema(self.output_model)
 
     def messages(self, inputs: InputT) -> list[Message]:
         fields = {key: render_value(getattr(inputs, key)) for key in type(inputs).model_fields}
@@ -91,6 +103,20 @@ class Usage:
 
 
 @dataclass(frozen=True)
+class AnswerTally:
+    """How one step's answers fared at one rung of the ladder."""
+
+    task: str
+    mode: str  # an `OutputMode` value
+    answers: int  # replies read (a refused request or a timeout is not an answer)
+    usable: int  # of those, the ones that validated
+
+    @property
+    def parse_rate(self) -> float:
+        return self.usable / self.answers if self.answers else 0.0
+
+
+@dataclass(frozen=True)
 class Completion(Generic[OutputT]):
     output: OutputT
     source: Source
@@ -102,6 +128,9 @@ class Completion(Generic[OutputT]):
     # without an attempt). The offline brain gives its output as JSON (it is rule-based); a
     # cache hit, the text cached with the answer (None for entries cached without one).
     raw: str | None = None
+    # what answered, when not the model the stack names (the breaker's standby: "offline
+    # brain"); None: the stack's own label
+    answered_by: str | None = None
 
 
 class LanguageModel(Protocol):

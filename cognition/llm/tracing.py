@@ -142,6 +142,7 @@ class Tracer:
         usage = completion.usage
         return replace(
             trace,
+            label=clean(completion.answered_by or self.label),
             source=completion.source,
             output=clean(completion.output.model_dump_json()),
             raw=None if completion.raw is None else clean(completion.raw),

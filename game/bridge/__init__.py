@@ -12,7 +12,7 @@ The surface, by job:
 - recording the run's history (`game.records`): `RunRecording`;
 - the player's controls on the minds: `PlayerDesk` (a `game.town.views.PlayerPort`);
 - which brain drives the minds: `llm_settings_for`, `server_settings`, `brain_lines`,
-  `check_connection`.
+  `check_connection`, `remember_learned_output_mode`.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from game.bridge.brains import (
     brain_lines,
     check_connection,
     llm_settings_for,
+    remember_learned_output_mode,
     secrets_of,
     server_settings,
 )
@@ -49,7 +50,7 @@ from game.bridge.persist import (
 )
 from game.bridge.recording import RunRecording
 from game.bridge.report import TownRecorder, run_report
-from game.bridge.simulation import SimulationOptions, simulate
+from game.bridge.simulation import SimulationOptions, settings_problem, simulate
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
 
 __all__ = [
@@ -78,11 +79,13 @@ __all__ = [
     "model_stack",
     "new_town",
     "open_town",
+    "remember_learned_output_mode",
     "run_directory",
     "run_report",
     "save_town",
     "secrets_of",
     "server_settings",
+    "settings_problem",
     "simulate",
     "snapshot",
     "town_id_of",

@@ -11,16 +11,32 @@ is where those choices meet `cognition`. A key typed this session wins over
 
 from __future__ import annotations
 
+import logging
+import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cognition import ConfigError, LLMSettings
+from game.bridge.town_minds import LivingTown
+from game.files.endpoints import output_mode_for, remember_output_mode
 from game.files.settings import CONNECT_HINT, OFFLINE_BRAIN_LINE, UserSettings
 
 if TYPE_CHECKING:
     # lazy: the connection test imports openai, 0.5 s (measured with -X importtime); only
     # the settings menu's Test connection needs it (see `check_connection`)
     from cognition import ConnectionReport
+
+
+__all__ = [
+    "brain_lines",
+    "check_connection",
+    "llm_settings_for",
+    "remember_learned_output_mode",
+    "secrets_of",
+    "server_settings",
+]
+
+log = logging.getLogger(__name__)
 
 DEFAULT_SERVER_MODEL = "gpt-4o-mini"
 NO_KEY = "not-needed"  # the openai client needs some key; local servers ignore it
@@ -29,8 +45,10 @@ NO_KEY = "not-needed"  # the openai client needs some key; local servers ignore 
 def llm_settings_for(
     settings: UserSettings, api_key: str | None = None, env: Mapping[str, str] | None = None
 ) -> LLMSettings:
-    """The minds' settings: the player's choices, then the environment for the rest. Raises
-    `ConfigError` when the environment holds an invalid value."""
+    """The minds' settings: the player's choices, then the environment for the rest, and
+    the structured-output rung learned for this endpoint (`game.files.endpoints`; the
+    environment's `SMALLVILLE_OUTPUT_MODE` wins). Raises `ConfigError` when the environment
+    holds an invalid value."""
     if settings.backend == "offline":
         return LLMSettings.load(env, offline=True)
     explicit: dict[str, Any] = {
@@ -38,6 +56,10 @@ def llm_settings_for(
         "base_url": settings.base_url or None,
         "model": settings.model,
     }
+    environment = os.environ if env is None else env
+    learned = output_mode_for(settings.base_url or None, settings.model)
+    if learned is not None and not environment.get("SMALLVILLE_OUTPUT_MODE", "").strip():
+        explicit["output_mode"] = learned
     typed = (api_key or "").strip()
     if typed:
         explicit["api_key"] = typed
@@ -50,19 +72,28 @@ def server_settings(
     api_key: str | None,
     *,
     max_concurrency: int = 16,
-    timeout_s: float = 60.0,
+    timeout_s: float | None = None,
+    output_mode: str | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> LLMSettings:
     """The settings of a headless run: the offline brain without `base_url`, else that
-    OpenAI-compatible server."""
+    OpenAI-compatible server, with the environment's tunables (stop sequences, the breaker,
+    output budgets; see `cognition.config`). `timeout_s` None: the default for where the
+    server is. Raises `ConfigError` when a value is invalid."""
     if base_url is None:
         return LLMSettings(offline=True, max_concurrency=max_concurrency)
-    return LLMSettings(
-        base_url=base_url,
-        api_key=api_key or NO_KEY,
-        model=model or DEFAULT_SERVER_MODEL,
-        max_concurrency=max_concurrency,
-        timeout_s=timeout_s,
-    )
+    explicit: dict[str, Any] = {
+        "offline": False,
+        "base_url": base_url,
+        "api_key": api_key or NO_KEY,
+        "model": model or DEFAULT_SERVER_MODEL,
+        "max_concurrency": max_concurrency,
+    }
+    if timeout_s is not None:
+        explicit["timeout_s"] = timeout_s
+    if output_mode is not None:
+        explicit["output_mode"] = output_mode
+    return LLMSettings.load(env, **explicit)
 
 
 def secrets_of(settings: LLMSettings) -> tuple[str, ...]:
@@ -101,4 +132,20 @@ def check_connection(
         llm = llm_settings_for(settings, api_key, env)
     except ConfigError as error:
         return ConnectionReport(False, settings.model, None, str(error).replace("\n", " "))
-    return test_connection(llm, timeout_s)
+    report = test_connection(llm, timeout_s)
+    if report.ok and report.structured_output:
+        problem = remember_output_mode(llm.base_url, llm.model, report.structured_output)
+        if problem is not None:
+            log.warning("%s", problem)
+    return report
+
+
+def remember_learned_output_mode(living: LivingTown) -> str | None:
+    """Remember the structured-output rung the town's server settled on (its first use
+    learns it), so the next town starts there; None when remembered or nothing to
+    remember, else why it could not be written."""
+    stack = living.stack
+    mode, settings = stack.output_mode, stack.settings
+    if stack.offline or mode is None or settings is None:
+        return None
+    return remember_output_mode(settings.base_url, settings.model, mode)

@@ -93,4 +93,20 @@ def run_report(
         # steps the model kept failing, sent to the offline brain for a while (servers only)
         "breaker_trips": breaker.trips if breaker is not None else 0,
         "steps_on_standby": breaker.open_steps() if breaker is not None else [],
+        "structured_output": structured_output(living),
     }
+
+
+def structured_output(living: LivingTown) -> dict[str, Any] | None:
+    """The rung of the output ladder the server ended on, and per step and rung the answers
+    read and how many were usable (None for the offline brain)."""
+    mode = living.stack.output_mode
+    if mode is None:
+        return None
+    steps: dict[str, dict[str, dict[str, int]]] = {}
+    for tally in living.stack.answer_tally():
+        steps.setdefault(tally.task, {})[tally.mode] = {
+            "answers": tally.answers,
+            "usable": tally.usable,
+        }
+    return {"rung": mode, "steps": steps}

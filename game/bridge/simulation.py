@@ -18,7 +18,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from cognition import RetryPolicy
+from cognition import ConfigError, LLMSettings, RetryPolicy
 from game.bridge.brains import secrets_of, server_settings
 from game.bridge.build import OpenedTown, TownRecipe, make_embedder
 from game.bridge.lockstep import LockstepRunner
@@ -42,7 +42,8 @@ class SimulationOptions:
     model: str | None = None
     api_key: str | None = None
     max_concurrency: int = 16
-    timeout_s: float = 60.0
+    timeout_s: float | None = None  # per model call (None: the default for the server's place)
+    output_mode: str | None = None  # the output ladder's rung to start at (None: the top)
     workers: int = 16
     data_dir: Path | None = None  # keep the memory store here (None: a temporary folder)
     embedder: str = "minilm"  # "minilm" (the real local model) or "hashing" (instant, tests)
@@ -56,6 +57,27 @@ class SimulationOptions:
         return SaveSlots(self.saves_dir)
 
 
+def settings_problem(options: SimulationOptions) -> str | None:
+    """Why the options' model settings (and the environment's tunables) are invalid, on one
+    line; None when they are fine. Check before a run: `simulate` raises on them."""
+    try:
+        _model_settings(options)
+    except ConfigError as error:
+        return " ".join(str(error).split())
+    return None
+
+
+def _model_settings(options: SimulationOptions) -> LLMSettings:
+    return server_settings(
+        options.base_url,
+        options.model,
+        options.api_key,
+        max_concurrency=options.max_concurrency,
+        timeout_s=options.timeout_s,
+        output_mode=options.output_mode,
+    )
+
+
 def simulate(
     options: SimulationOptions,
     retry: RetryPolicy | None = None,
@@ -66,7 +88,7 @@ def simulate(
     With `options.load` the town starts from that slot; with `options.save` it is saved at
     the end. `observe(town)` runs after every step; `warn(line)` hears what a loaded save
     could not keep (default: stderr). Raises `SaveError` when a slot cannot be loaded or
-    written."""
+    written, `ConfigError` when the model settings are invalid (see `settings_problem`)."""
     started = time.perf_counter()
     tell = warn or (lambda line: sys.stderr.write(f"{line}\n"))
     if options.save is not None:
@@ -75,13 +97,7 @@ def simulate(
     if options.save is not None or options.load is not None:
         for done in slots.recover():
             tell(f"saves: {done}")
-    settings = server_settings(
-        options.base_url,
-        options.model,
-        options.api_key,
-        max_concurrency=options.max_concurrency,
-        timeout_s=options.timeout_s,
-    )
+    settings = _model_settings(options)
     save = None if options.load is None else FromSave(options.load, options.previous, slots)
     with tempfile.TemporaryDirectory(prefix="smallville-sim-") as scratch:
         recipe = TownRecipe(

@@ -42,6 +42,18 @@ def add_to(subcommands: Subcommands) -> None:
     sim.add_argument("--step-minutes", type=float, default=1.0, help="game minutes per step")
     sim.add_argument("--workers", type=int, default=16, help="thinking threads")
     sim.add_argument("--max-concurrency", type=int, default=16, help="model calls at once")
+    sim.add_argument(
+        "--timeout",
+        type=float,
+        help="seconds a model call may take (default: 180 for a "
+        "server on this machine or network, 60 otherwise)",
+    )
+    sim.add_argument(
+        "--output-mode",
+        metavar="RUNG",
+        help="the structured-output rung to start at: json_schema, json_object_schema, "
+        "json_object or text (default: json_schema, stepping down as the server refuses)",
+    )
     sim.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
     sim.add_argument("--data-dir", type=Path, help="keep the memory store here (default: temp)")
     sim.add_argument("--json", type=Path, help="write the report as JSON")
@@ -72,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     """The summary on stdout; exit 2 when a save cannot be used."""
     # lazy: the minds (cognition, numpy, the model client) cost ~0.4 s to import (measured
     # with -X importtime); `smallville --help`, `saves` and `map-check` need none of it
-    from game.bridge import LivingTown, SimulationOptions, simulate
+    from game.bridge import LivingTown, SimulationOptions, settings_problem, simulate
     from game.records import records_folder
 
     if args.brain == "offline" and args.base_url:
@@ -88,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
         model=args.model,
         api_key=os.environ.get("OPENAI_API_KEY"),
         max_concurrency=args.max_concurrency,
+        timeout_s=args.timeout,
+        output_mode=args.output_mode,
         workers=args.workers,
         data_dir=args.data_dir,
         embedder=args.embedder,
@@ -97,6 +111,10 @@ def run(args: argparse.Namespace) -> int:
         saves_dir=args.saves_dir,
         record_dir=None if args.no_record else (args.record or records_folder()),
     )
+    problem = settings_problem(options)
+    if problem is not None:
+        print(f"smallville: {problem}", file=sys.stderr)
+        return 2
     bar = ProgressBar(options.hours * 60) if options.hours and not args.quiet else None
 
     def show_progress(town: LivingTown) -> None:
@@ -189,9 +207,30 @@ def summary_text(report: dict[str, Any]) -> str:
             f"steps the model kept failing, answered by the offline brain for a while: "
             f"{report['breaker_trips']} trip(s); on standby at the end: {standby}"
         )
+    structured = report.get("structured_output")
+    if structured:
+        lines.append(structured_text(structured))
     if report.get("message"):
         lines.append(str(report["message"]))
     return "\n".join(lines)
+
+
+def structured_text(structured: dict[str, Any]) -> str:
+    """The output ladder's rung, and how many answers were usable (the worst steps named)."""
+    rates = []
+    answers = usable = 0
+    for step, rungs in structured["steps"].items():
+        step_answers = sum(counts["answers"] for counts in rungs.values())
+        step_usable = sum(counts["usable"] for counts in rungs.values())
+        answers, usable = answers + step_answers, usable + step_usable
+        if step_answers:
+            rates.append((step_usable / step_answers, step))
+    line = f"structured output: {structured['rung']}"
+    if not answers:
+        return line
+    worst = ", ".join(f"{step} {rate:.0%}" for rate, step in sorted(rates)[:3] if rate < 1)
+    line += f"; usable answers {usable}/{answers} ({usable / answers:.0%})"
+    return line + (f"; least usable: {worst}" if worst else "")
 
 
 def one_line(error: SaveError) -> str:

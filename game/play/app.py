@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 
-from game.bridge import LivingTown, RunRecording, TownFile
+from game.bridge import LivingTown, RunRecording, TownFile, remember_learned_output_mode
 from game.files.paths import bundled
 from game.play.session import PlaySession
 from game.play.town_menus import LeaveTown, TownMenus
@@ -129,6 +129,9 @@ class App:
             recording.close()
         living, self.living = self.living, None
         if living is not None:
+            problem = remember_learned_output_mode(living)  # the next town starts on it
+            if problem is not None:
+                log.warning("%s", problem)
             living.close()
 
     def _centre_on_residents(self) -> None:
