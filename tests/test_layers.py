@@ -30,8 +30,20 @@ ROOMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "game.ui": (BELOW_THE_UI, ("cognition",)),
     "game.play": (("game.bridge", "game.ui", "game.records", *BELOW_THE_UI), ("cognition",)),
     "game.replay": (("game.records", "game.ui", *BELOW_THE_UI), ("cognition", "game.bridge")),
+    "game.evaluation": (
+        ("game.bridge", "game.records", "game.files", "game.saves", "game.town", "game.world"),
+        ("cognition", "pygame"),
+    ),
     "game.commands": (
-        ("game.play", "game.replay", "game.bridge", "game.ui", "game.records", *BELOW_THE_UI),
+        (
+            "game.play",
+            "game.replay",
+            "game.evaluation",
+            "game.bridge",
+            "game.ui",
+            "game.records",
+            *BELOW_THE_UI,
+        ),
         ("cognition",),
     ),
     "game.cli": (("game.commands",), ("cognition",)),
@@ -149,11 +161,11 @@ def surface_offenders(rooms: tuple[str, ...], package: str, public: set[str]) ->
 
 
 def test_above_the_bridge_the_minds_come_only_through_its_public_surface() -> None:
-    """play and commands import `from game.bridge import <name in __all__>` — never a bridge
-    module — so the bridge's `__all__` is the whole contract."""
+    """play, commands and evaluation import `from game.bridge import <name in __all__>` —
+    never a bridge module — so the bridge's `__all__` is the whole contract."""
     import game.bridge
 
-    rooms = ("game.play", "game.commands")
+    rooms = ("game.play", "game.commands", "game.evaluation")
     assert surface_offenders(rooms, "game.bridge", set(game.bridge.__all__)) == []
 
 

@@ -8,12 +8,23 @@ the default (no subcommand): the game itself.
 
 from __future__ import annotations
 
-from game.commands import export, map_check, play, replay, runs, saves, screenshots, simulate
+from game.commands import (
+    evaluate,
+    export,
+    map_check,
+    play,
+    replay,
+    runs,
+    saves,
+    screenshots,
+    simulate,
+)
 
-SUBCOMMANDS = (map_check, simulate, saves, runs, export, replay, screenshots)
+SUBCOMMANDS = (map_check, simulate, evaluate, saves, runs, export, replay, screenshots)
 
 __all__ = [
     "SUBCOMMANDS",
+    "evaluate",
     "export",
     "map_check",
     "play",

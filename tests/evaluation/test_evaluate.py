@@ -1,0 +1,131 @@
+"""End to end: `evaluate` runs the 3-resident town two game hours with the offline brain and
+writes the report; a second call measures the same record again instead of simulating;
+`smallville evaluate` prints a summary, or one line and exit status 2 on bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.cli import main
+from game.evaluation import EvaluationOptions, EvaluationResult, evaluate
+from game.files.paths import bundled
+
+HOURS = 2.0
+
+
+def options(out: Path, **changes: Any) -> EvaluationOptions:
+    base = EvaluationOptions(
+        town="the_ville_n3", hours=HOURS, seed=3, out_dir=out, embedder="hashing", workers=2
+    )
+    for key, value in changes.items():
+        setattr(base, key, value)
+    return base
+
+
+@pytest.fixture(scope="module")
+def first_run(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[EvaluationResult, list[str]]]:
+    """One simulated evaluation shared by the tests of this module (user folders moved aside,
+    as the autouse fixture does for each test)."""
+    root = tmp_path_factory.mktemp("evaluate")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SMALLVILLE_DATA_DIR", str(root / "data"))
+        patch.setenv("SMALLVILLE_CONFIG_DIR", str(root / "config"))
+        lines: list[str] = []
+        yield evaluate(options(root / "out"), lines.append), lines
+
+
+def test_evaluate_simulates_and_writes_the_report(
+    first_run: tuple[EvaluationResult, list[str]],
+) -> None:
+    result, lines = first_run
+    out = result.files.folder
+    assert result.run.simulated
+    assert lines[0] == "simulating the_ville_n3 for 2 game hours (seed 3)"
+    assert "  game time Mon 08:00 (1 of 2 game hours)" in lines
+    for name in ("evaluation.json", "report.md", "diffusion.png", "network.png", "run.json"):
+        assert (out / name).is_file(), name
+    assert not (out / "presence-party.png").exists()  # the party is on Feb 14, 5 pm
+    assert [path.name for path in (out / "record").iterdir()] == [result.run.record.name]
+    data = json.loads((out / "evaluation.json").read_text(encoding="utf-8"))
+    assert (data["town"], data["seed"], data["hours"], data["brain"]) == (
+        "the_ville_n3", 3, HOURS, "offline brain"
+    )  # fmt: skip
+    assert (data["start"], data["end"]) == ("2023-02-13T07:00:00", "2023-02-13T09:00:00")
+    assert data["diffusion"]["party"]["start"]["who"] == ["Isabella Rodriguez"]
+    assert len(data["diffusion"]["party"]["curve"]) == 3
+    assert data["relationships"]["start"]["pairs"] == 3
+    assert data["coordination"]["party"]["status"] == "not reached"
+    assert data["simulation"]["game_hours"] == HOURS
+    assert data["simulation"]["llm_calls"] > 0
+
+
+def test_a_second_call_measures_the_finished_run_again(
+    first_run: tuple[EvaluationResult, list[str]],
+) -> None:
+    result, _ = first_run
+    out = result.files.folder
+    before = json.loads((out / "evaluation.json").read_text(encoding="utf-8"))
+    lines: list[str] = []
+    again = evaluate(options(out), lines.append)
+    assert not again.run.simulated
+    assert again.run.record == result.run.record
+    assert lines[0].startswith("reusing the finished run in ")
+    assert not any(line.startswith("simulating") for line in lines)
+    assert len(list((out / "record").iterdir())) == 1
+    after = json.loads((out / "evaluation.json").read_text(encoding="utf-8"))
+    assert after.pop("simulated") is False and before.pop("simulated") is True
+    assert after == before
+
+
+def test_the_command_prints_a_summary_of_a_finished_run(
+    first_run: tuple[EvaluationResult, list[str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = first_run[0].files.folder
+    argv = ["evaluate", "--town", "the_ville_n3", "--hours", "2", "--seed", "3"]
+    status = main([*argv, "--embedder", "hashing", "--out", str(out), "--quiet"])
+    printed = capsys.readouterr()
+    assert status == 0
+    assert printed.err == ""
+    assert printed.out.splitlines()[0] == (
+        "the_ville_n3, seed 3, 2 game hours, offline brain (the earlier run measured again)"
+    )
+    assert "  knew about party: 1 → " in printed.out
+    assert f"report: {out / 'report.md'}" in printed.out
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--town", "nowhere"], "smallville: unknown town 'nowhere'"),
+        (["--town", "the_ville_n3", "--hours", "0"], "smallville: --hours must be more than 0"),
+        (["--brain", "offline", "--base-url", "http://127.0.0.1:9/v1"], "smallville: choose"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    argv: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["evaluate", *argv]) == 2
+    printed = capsys.readouterr()
+    assert printed.err.startswith(expected)
+    assert printed.err.count("\n") == 1
+    assert printed.out == ""
+
+
+def test_a_town_without_a_scenario_is_refused_before_simulating(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    town = tmp_path / "town"
+    town.mkdir()
+    for name in ("town.json", "personas.json"):
+        shutil.copy(bundled("saves/the_ville_n3") / name, town / name)
+    assert main(["evaluate", "--town", str(town), "--out", str(tmp_path / "out")]) == 2
+    assert "has no scenario.json" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
