@@ -1,15 +1,18 @@
 """Day plan: the day in broad strokes (5–8 items with times) from the summary and yesterday.
 
 Whatever times come back, the outline is normalised to cover the whole day: the agent sleeps
-until the first item, each item lasts until the next, and the last runs to midnight.
+until the first item, each item lasts until the next, and the last runs to midnight. The
+call's answer schema asks for the configured number of items (any number is accepted).
 """
 
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from pydantic import BaseModel, Field
 
+from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
 from cognition.plan import PlanStep, clock, normalise, parse_clock
 from cognition.steps.context import StepContext
@@ -51,6 +54,12 @@ def routine_plan(inputs: DayPlanInput) -> DayPlanOutput:
     return DayPlanOutput(items=items)
 
 
+def plan_schema(inputs: DayPlanInput) -> dict[str, Any]:
+    """`min_items` to `max_items` items."""
+    low, high = sorted((inputs.min_items, inputs.max_items))
+    return with_items(strict_json_schema(DayPlanOutput), "items", at_least=low, at_most=high)
+
+
 DAY_PLAN = Task(
     name="day_plan",
     template="day_plan.txt",
@@ -58,6 +67,7 @@ DAY_PLAN = Task(
     output_model=DayPlanOutput,
     fallback=routine_plan,
     max_tokens=600,
+    schema_for=plan_schema,
 )
 
 

@@ -3,16 +3,22 @@
 Each action comes with its emoji (one call per hour for both). Sleep is not decomposed.
 The result always tiles the window exactly: durations are clamped to the configured bounds,
 the last action is cut at the window's end, and any time left over continues the chunk's
-activity.
+activity. The call's answer schema asks for actions of `min_minutes` to `max_minutes`, no more
+than fit the window.
 """
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from pydantic import BaseModel, Field
 
+from cognition.llm.schema import strict_json_schema, with_items, with_range
 from cognition.llm.task import Task
 from cognition.plan import PlanStep, clock
 from cognition.settings import MindSettings
+from cognition.steps.bounds import DayMinutes
 from cognition.steps.common import contains_word
 from cognition.steps.context import StepContext
 from cognition.steps.emoji import THOUGHT_BUBBLE, clean_emoji
@@ -32,7 +38,7 @@ class DecomposeInput(BaseModel):
 
 class SubAction(BaseModel):
     activity: str
-    minutes: int
+    minutes: DayMinutes  # (clamped: `lay_out` clamps to the settings' bounds anyway)
     emoji: str = Field(default="", description="one to three emoji showing the action")
 
 
@@ -44,6 +50,16 @@ def keep_whole(inputs: DecomposeInput) -> Decomposition:
     return Decomposition(actions=[SubAction(activity=inputs.activity, minutes=inputs.minutes)])
 
 
+def actions_schema(inputs: DecomposeInput) -> dict[str, Any]:
+    """Actions of `min_minutes` to `max_minutes` each: at least one, at most as many as fit
+    the window. (Not at least as many as fill it: what is left over continues the chunk's
+    activity, and a tiny model made to write more actions only writes more filler.)"""
+    low, high = sorted((max(1, inputs.min_minutes), max(1, inputs.max_minutes)))
+    most = math.ceil(max(1, inputs.minutes) / low)
+    schema = with_items(strict_json_schema(Decomposition), "actions", at_least=1, at_most=most)
+    return with_range(schema, "actions[].minutes", minimum=low, maximum=high)
+
+
 DECOMPOSE = Task(
     name="decompose_actions",
     template="decompose_actions.txt",
@@ -51,6 +67,7 @@ DECOMPOSE = Task(
     output_model=Decomposition,
     fallback=keep_whole,
     max_tokens=700,
+    schema_for=actions_schema,
 )
 
 

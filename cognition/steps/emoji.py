@@ -41,8 +41,23 @@ def count_emoji(text: str) -> int:
     return count
 
 
+# the schema's pattern for the emoji: characters of the emoji blocks only (Miscellaneous
+# Symbols and Dingbats, U+2600–27BF; the pictographs, U+1F000–1FAFF; the joiner and the emoji
+# variation selector), at most six, so a server that constrains decoding cannot let a small
+# model copy words ("one to three") or punctuation into it. Measured with Gemma 3 270M on
+# llama.cpp: without it every answer was words; with "no ASCII" it was block characters and
+# fullwidth commas; with this, emoji. Validation stays as tolerant as before (spaces, …).
+_EMOJI_CHARACTERS = "".join(
+    (chr(0x2600), "-", chr(0x27BF), chr(0x1F000), "-", chr(0x1FAFF), chr(0x200D), chr(0xFE0F))
+)
+EMOJI_PATTERN = f"^[{_EMOJI_CHARACTERS}]{{1,6}}$"
+
+
 class ActionEmoji(BaseModel):
-    emoji: str = Field(description="one to three emoji, nothing else")
+    emoji: str = Field(
+        description="one to three emoji, nothing else",
+        json_schema_extra={"pattern": EMOJI_PATTERN},
+    )
 
     @field_validator("emoji")
     @classmethod

@@ -1,15 +1,22 @@
-"""Hourly decomposition: the broad outline broken into hour-long chunks for the whole day."""
+"""Hourly decomposition: the broad outline broken into hour-long chunks for the whole day.
+
+The call's answer schema asks for at most 24 items (one an hour; any number is accepted).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from pydantic import BaseModel, Field
 
+from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
 from cognition.plan import PlanStep, clock, normalise, parse_clock
 from cognition.steps.context import StepContext
 from cognition.steps.day_plan import PlanItem, day_text, timed
+
+MAX_CHUNKS = 24  # one an hour; a long stretch (sleep) is one chunk
 
 
 class HourlyInput(BaseModel):
@@ -34,6 +41,12 @@ def outline_as_schedule(inputs: HourlyInput) -> HourlySchedule:
     return HourlySchedule(items=items)
 
 
+def schedule_schema(_: HourlyInput) -> dict[str, Any]:
+    """At most one chunk an hour. (No least: an empty schedule is the outline itself, and a
+    tiny model made to write chunks writes up to 24 of filler.)"""
+    return with_items(strict_json_schema(HourlySchedule), "items", at_most=MAX_CHUNKS)
+
+
 HOURLY = Task(
     name="hourly_schedule",
     template="hourly_schedule.txt",
@@ -41,6 +54,7 @@ HOURLY = Task(
     output_model=HourlySchedule,
     fallback=outline_as_schedule,
     max_tokens=900,
+    schema_for=schedule_schema,
 )
 
 

@@ -3,18 +3,35 @@
 All the memories made at one moment (one perception's observations, one question's
 insights, a conversation and its summary) are rated in one call: a list in, a list of
 ratings out. A missing or out-of-range rating falls back to neutral for that item only.
+The call's answer schema asks for exactly one 1–10 rating per memory.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
+from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
+from cognition.steps.bounds import lax_int
 from cognition.steps.context import StepContext
 
 NEUTRAL = 3
+LOWEST, HIGHEST = 1, 10
+
+
+def in_scale(value: Any) -> Any:
+    """A rating off the 1–10 scale is neutral (as `per_item` always made it); anything
+    that is not a number is left to fail validation, as before."""
+    number = lax_int(value)
+    if number is None:
+        return value
+    return number if LOWEST <= number <= HIGHEST else NEUTRAL
+
+
+Rating = Annotated[int, Field(ge=LOWEST, le=HIGHEST), BeforeValidator(in_scale)]
 
 
 class ImportanceInput(BaseModel):
@@ -25,7 +42,7 @@ class ImportanceInput(BaseModel):
 
 
 class ImportanceRatings(BaseModel):
-    ratings: list[int] = Field(
+    ratings: list[Rating] = Field(
         description="one rating per memory, in order: 1 = mundane (brushing teeth), "
         "10 = life-changing"
     )
@@ -35,6 +52,11 @@ def neutral_ratings(inputs: ImportanceInput) -> ImportanceRatings:
     return ImportanceRatings(ratings=[NEUTRAL] * inputs.count)
 
 
+def ratings_schema(inputs: ImportanceInput) -> dict[str, Any]:
+    """Exactly one rating per memory."""
+    return with_items(strict_json_schema(ImportanceRatings), "ratings", exactly=inputs.count)
+
+
 RATE_IMPORTANCE = Task(
     name="rate_importance",
     template="rate_importance.txt",
@@ -42,12 +64,13 @@ RATE_IMPORTANCE = Task(
     output_model=ImportanceRatings,
     fallback=neutral_ratings,
     max_tokens=96,
+    schema_for=ratings_schema,
 )
 
 
 def per_item(ratings: Sequence[int], count: int) -> list[int]:
     """Exactly `count` ratings in 1–10: bad or missing items are neutral."""
-    valid = [r if 1 <= r <= 10 else NEUTRAL for r in ratings[:count]]
+    valid = [r if LOWEST <= r <= HIGHEST else NEUTRAL for r in ratings[:count]]
     return valid + [NEUTRAL] * (count - len(valid))
 
 

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from cognition.contract import Asker, PersonaAsker, VisitorAsker
 from cognition.llm.task import Task
+from cognition.steps.bounds import DayMinutes
 from cognition.steps.common import memory_lines, when
 from cognition.steps.context import StepContext
 
@@ -49,7 +50,7 @@ class IntentionInput(BaseModel):
 
 class Intention(BaseModel):
     statement: str
-    minutes: int = 60
+    minutes: DayMinutes = 60
 
 
 def as_stated(inputs: IntentionInput) -> Intention:

@@ -4,14 +4,18 @@ At each level the model picks one of the offered names (the current place offere
 An answer naming a place not offered is rejected and asked again, then replaced by the
 fallback (current place, else home, else the first option): never obeyed. Sector and arena
 are chosen once for an hour's stretch (`choose_area`); the objects for all its actions, with
-their states, in one call (`steps.objects`).
+their states, in one call (`steps.objects`). The call's answer schema lists the options, so
+servers that constrain decoding can only name one of them.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from cognition.contract import Address, KnownPlaces, KnownSector
+from cognition.llm.schema import strict_json_schema, with_enum
 from cognition.llm.task import Task
 from cognition.steps.context import StepContext
 from cognition.steps.objects import choose_objects
@@ -38,6 +42,11 @@ def stay(inputs: PlaceChoiceInput) -> PlaceChoice:
     return PlaceChoice(name=inputs.current or inputs.options[0])
 
 
+def choice_schema(inputs: PlaceChoiceInput) -> dict[str, Any]:
+    """The name: one of the options."""
+    return with_enum(strict_json_schema(PlaceChoice), "name", inputs.options)
+
+
 CHOOSE_PLACE = Task(
     name="choose_place",
     template="choose_place.txt",
@@ -45,6 +54,7 @@ CHOOSE_PLACE = Task(
     output_model=PlaceChoice,
     fallback=stay,
     max_tokens=96,
+    schema_for=choice_schema,
 )
 
 

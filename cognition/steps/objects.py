@@ -3,15 +3,18 @@
 The model picks, for each action, one of the arena's objects and says what that object
 looks like while in use ("brewing coffee"); it returns to idle after. An object not offered
 is rejected: the call is asked again once for the items still unsettled, then those fall
-back to the current object (else the first offered) — never obeyed.
+back to the current object (else the first offered) — never obeyed. The call's answer schema
+asks for one use per action, its object one of the options.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from pydantic import BaseModel, Field
 
+from cognition.llm.schema import strict_json_schema, with_enum, with_items
 from cognition.llm.task import Task
 from cognition.steps.context import StepContext
 
@@ -44,6 +47,12 @@ def stay_put(inputs: ObjectsInput) -> ObjectUses:
     return ObjectUses(uses=[ObjectUse(object=thing, state=in_use(inputs.agent))] * inputs.count)
 
 
+def uses_schema(inputs: ObjectsInput) -> dict[str, Any]:
+    """One use per action, each of one of the options."""
+    schema = with_items(strict_json_schema(ObjectUses), "uses", exactly=inputs.count)
+    return with_enum(schema, "uses[].object", inputs.options)
+
+
 CHOOSE_OBJECTS = Task(
     name="choose_objects",
     template="choose_objects.txt",
@@ -51,6 +60,7 @@ CHOOSE_OBJECTS = Task(
     output_model=ObjectUses,
     fallback=stay_put,
     max_tokens=400,
+    schema_for=uses_schema,
 )
 
 

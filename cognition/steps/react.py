@@ -2,14 +2,16 @@
 
 The context is the two retrievals the paper names: what the agent remembers about the
 observed person (their relationship) and about what that person is doing (their status).
+While talking is not allowed, the call's answer schema does not offer "talk".
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, Field
 
+from cognition.llm.schema import strict_json_schema, with_enum
 from cognition.llm.task import Task
 from cognition.steps.common import memory_lines, when
 from cognition.steps.context import StepContext
@@ -29,14 +31,23 @@ class ReactInput(BaseModel):
     observed_is_visitor: bool = Field(default=False, description="a visitor, not a resident")
 
 
+Choice = Literal["continue", "react", "talk"]
+
+
 class Reaction(BaseModel):
-    choice: Literal["continue", "react", "talk"]
+    choice: Choice
     reaction: str = Field(default="", description="what the agent does instead, if reacting")
     minutes: int = Field(default=15, ge=1, le=240)
 
 
 def carry_on(_: ReactInput) -> Reaction:
     return Reaction(choice="continue")
+
+
+def reaction_schema(inputs: ReactInput) -> dict[str, Any]:
+    """The choices open now: no "talk" while talking is not allowed."""
+    choices = [c for c in get_args(Choice) if inputs.may_talk or c != "talk"]
+    return with_enum(strict_json_schema(Reaction), "choice", choices)
 
 
 REACT = Task(
@@ -46,6 +57,7 @@ REACT = Task(
     output_model=Reaction,
     fallback=carry_on,
     max_tokens=160,
+    schema_for=reaction_schema,
 )
 
 

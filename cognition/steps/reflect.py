@@ -3,16 +3,21 @@
 Past the threshold of summed importance: the most recent records → salient questions →
 retrieve per question → insights, each citing numbered statements; only citations of
 statements actually shown survive, and they are stored as the evidence's record ids (all
-of one reflection rated in one call and written at once).
+of one reflection rated in one call and written at once). The calls' answer schemas ask for
+`count` questions, and for 1 to `count` insights citing numbers of the statements shown.
 """
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Annotated, Any
 
+from pydantic import BaseModel, BeforeValidator, Field
+
+from cognition.llm.schema import strict_json_schema, with_items, with_range
 from cognition.llm.task import Task
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.settings import MindSettings
+from cognition.steps.bounds import lax_int
 from cognition.steps.common import MemoryStreamLike
 from cognition.steps.context import StepContext
 from cognition.steps.importance import rate_importances
@@ -35,9 +40,19 @@ class InsightsInput(BaseModel):
     statements: list[str] = Field(description="numbered statements, '1. ...'")
 
 
+def citable(value: Any) -> Any:
+    """Citations below 1 cite nothing: dropped (`citing` never used them); anything that is
+    not a number is left to fail validation, as before."""
+    if not isinstance(value, list | tuple):
+        return value
+    return [item for item in value if (number := lax_int(item)) is None or number >= 1]
+
+
 class Insight(BaseModel):
     text: str
-    evidence: list[int] = Field(description="numbers of the statements it rests on")
+    evidence: Annotated[list[Annotated[int, Field(ge=1)]], BeforeValidator(citable)] = Field(
+        description="numbers of the statements it rests on"
+    )
 
 
 class Insights(BaseModel):
@@ -52,6 +67,26 @@ def no_insights(_: InsightsInput) -> Insights:
     return Insights(insights=[])
 
 
+def questions_schema(inputs: QuestionsInput) -> dict[str, Any]:
+    """Exactly `count` questions."""
+    return with_items(strict_json_schema(SalientQuestions), "questions", exactly=inputs.count)
+
+
+def insights_schema(inputs: InsightsInput) -> dict[str, Any]:
+    """1 to `count` insights, each citing at least one of the statements by its number."""
+    schema = with_items(
+        strict_json_schema(Insights),
+        "insights",
+        at_least=min(1, inputs.count),
+        at_most=inputs.count,
+    )
+    shown = len(inputs.statements)
+    if not shown:
+        return schema
+    schema = with_items(schema, "insights[].evidence", at_least=1, at_most=shown)
+    return with_range(schema, "insights[].evidence[]", minimum=1, maximum=shown)
+
+
 SALIENT_QUESTIONS = Task(
     name="reflection_questions",
     template="reflection_questions.txt",
@@ -59,6 +94,7 @@ SALIENT_QUESTIONS = Task(
     output_model=SalientQuestions,
     fallback=no_questions,
     max_tokens=250,
+    schema_for=questions_schema,
 )
 
 INSIGHTS = Task(
@@ -68,6 +104,7 @@ INSIGHTS = Task(
     output_model=Insights,
     fallback=no_insights,
     max_tokens=700,
+    schema_for=insights_schema,
 )
 
 

@@ -1,15 +1,25 @@
-"""Re-planning: the rest of the day rewritten from now around a reaction or an intention."""
+"""Re-planning: the rest of the day rewritten from now around a reaction or an intention.
+
+The call's answer schema asks for the new activity and the rest: at least one item, at most a
+few more than remain (any number is accepted).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from pydantic import BaseModel
 
+from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
 from cognition.plan import DAY_MINUTES, PlanStep, clock, normalise, parse_clock
 from cognition.steps.context import StepContext
 from cognition.steps.day_plan import PlanItem, timed
+
+# items a revised plan may add to the remaining ones: the new activity, the interrupted one
+# resumed after it, a way there
+EXTRA_ITEMS = 3
 
 
 class ReplanInput(BaseModel):
@@ -40,6 +50,12 @@ def insert_event(inputs: ReplanInput) -> Replan:
     return Replan(items=items)
 
 
+def replan_schema(inputs: ReplanInput) -> dict[str, Any]:
+    """The new activity first, then (at most) the remaining ones and a few more."""
+    most = len(inputs.remaining) + EXTRA_ITEMS
+    return with_items(strict_json_schema(Replan), "items", at_least=1, at_most=most)
+
+
 REPLAN = Task(
     name="replan",
     template="replan.txt",
@@ -47,6 +63,7 @@ REPLAN = Task(
     output_model=Replan,
     fallback=insert_event,
     max_tokens=700,
+    schema_for=replan_schema,
 )
 
 

@@ -8,7 +8,13 @@ from typing import Any, Literal
 import pytest
 from pydantic import BaseModel, Field, ValidationError
 
-from cognition.llm.schema import schema_name, strict_json_schema
+from cognition.llm.schema import (
+    schema_name,
+    strict_json_schema,
+    with_enum,
+    with_items,
+    with_range,
+)
 from cognition.testing.schema_instance import schema_instance, schema_violation
 
 
@@ -78,3 +84,13 @@ def test_generated_instance_respects_bounds() -> None:
 def test_violations_do_not_validate() -> None:
     with pytest.raises(ValidationError):
         DayPlan.model_validate(schema_violation(strict_json_schema(DayPlan)))
+
+
+def test_generated_instance_follows_narrowed_schemas() -> None:
+    """The fake server answers per-call schemas in their shape: enums, item counts, ranges."""
+    schema = with_items(strict_json_schema(DayPlan), "steps", exactly=6)
+    schema = with_range(schema, "steps[].minutes", minimum=7, maximum=9)
+    schema = with_enum(schema, "where.sector", ["Hobbs Cafe", "Johnson Park"])
+    plan = DayPlan.model_validate(schema_instance(schema))
+    assert len(plan.steps) == 6 and {s.minutes for s in plan.steps} == {7}
+    assert plan.where.sector == "Hobbs Cafe"
