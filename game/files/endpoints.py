@@ -17,17 +17,14 @@ missing, malformed or partly invalid file gives what can be read); writing is at
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
-import os
-import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from game.files.paths import user_config_dir
-from game.saves.files import fsync_directory, write_durably
+from game.saves.files import replace_durably
 
 __all__ = [
     "ENDPOINTS_FILE",
@@ -82,15 +79,9 @@ def remember_output_mode(
     learned = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
     known[key] = {"output_mode": mode, "learned": learned}
     text = json.dumps(known, indent=2, sort_keys=True) + "\n"
-    temporary = path.with_name(f".{path.name}.tmp-{uuid.uuid4().hex}")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_durably(temporary, text)
-        os.replace(temporary, path)
-        fsync_directory(path.parent)
+        replace_durably(path, text)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
         reason = error.strerror or type(error).__name__
         return f"Could not remember the server's output mode in {path}: {reason}"
     return None

@@ -16,10 +16,8 @@ This module knows nothing of the minds (the menus import it).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +26,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from game.files.paths import user_config_dir
-from game.saves.files import fsync_directory, write_durably
+from game.saves.files import replace_durably
 from game.town.speed import SPEEDS
 
 __all__ = [
@@ -162,15 +160,9 @@ def save(settings: UserSettings, path: Path | None = None) -> Path:
     says why when it cannot."""
     path = settings_path() if path is None else path
     text = settings.model_dump_json(indent=2) + "\n"
-    temporary = path.with_name(f".{path.name}.tmp-{uuid.uuid4().hex}")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_durably(temporary, text)
-        os.replace(temporary, path)
-        fsync_directory(path.parent)
+        replace_durably(path, text)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
         reason = error.strerror or type(error).__name__
         raise SettingsError(f"Could not save the settings to {path}: {reason}") from error
     return path

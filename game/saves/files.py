@@ -6,13 +6,21 @@ still need the target to be absent, which the slot code guarantees.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["Rename", "fsync_directory", "fsync_tree", "remove_tree", "write_durably"]
+__all__ = [
+    "Rename",
+    "fsync_directory",
+    "fsync_tree",
+    "remove_tree",
+    "replace_durably",
+    "write_durably",
+]
 
 Rename = Callable[[Path, Path], None]
 """How directories are renamed; injectable so tests can stop a save between two renames."""
@@ -35,6 +43,22 @@ def write_durably(path: Path, text: str) -> None:
         stream.write(text)
         stream.flush()
         os.fsync(stream.fileno())
+
+
+def replace_durably(path: Path, text: str) -> None:
+    """Put `text` at `path` atomically: written to a temporary sibling, fsynced, renamed over
+    the old file, the directory fsynced. Raises `OSError`; the old file is then untouched and
+    no temporary is left behind."""
+    temporary = path.with_name(f".{path.name}.tmp-{uuid.uuid4().hex}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_durably(temporary, text)
+        os.replace(temporary, path)
+        fsync_directory(path.parent)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        raise
 
 
 def fsync_tree(root: Path) -> None:
