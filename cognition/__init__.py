@@ -14,6 +14,7 @@ Perception`), never from this package, so this file can import them all without 
 import importlib as _importlib
 import typing as _typing
 
+from cognition.ablation import Condition, WithheldMemory
 from cognition.agent import Agent
 from cognition.agent_state import AgentState
 from cognition.config import ConfigError, LLMSettings
@@ -39,6 +40,7 @@ from cognition.contract import (
     VisitorAsker,
     Wait,
 )
+from cognition.interviewee import Interviewee, interviewee
 from cognition.llm.breaker import StepBreaker, StepState
 from cognition.llm.retry import RetryPolicy, no_sleep
 from cognition.llm.stack import ModelStack, build_language_model
@@ -60,11 +62,20 @@ from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.memory.store import MemoryStore
 from cognition.memory.stream import MemoryStream
 from cognition.offline.brain import OfflineBrain
+from cognition.panel.debate import (
+    JudgePanel,
+    PanelCase,
+    PanelStrategy,
+    PanelVerdict,
+    panel_calls_per_case,
+)
+from cognition.panel.referees import PanelError, Referee, load_referees
 from cognition.persona import Persona, PersonaFileError, Routine, load_personas
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, minute_of_day
 from cognition.settings import MindSettings
 from cognition.steps.common import MemoryStreamLike
 from cognition.steps.context import StepContext
+from cognition.steps.knows import KNOWS, KnowsInput, KnowsVerdict, claims_to_know
 from cognition.talker import Talker
 
 if _typing.TYPE_CHECKING:
@@ -73,6 +84,7 @@ if _typing.TYPE_CHECKING:
 
 __all__ = [
     "DAY_MINUTES",
+    "KNOWS",
     "Address",
     "Agent",
     "AgentState",
@@ -82,6 +94,7 @@ __all__ = [
     "CallTrace",
     "ChangeObjectState",
     "Completion",
+    "Condition",
     "ConfigError",
     "ConnectionReport",
     "Conversation",
@@ -93,9 +106,13 @@ __all__ = [
     "HashingEmbedder",
     "InnerVoice",
     "InputT",
+    "Interviewee",
+    "JudgePanel",
     "KnownArena",
     "KnownPlaces",
     "KnownSector",
+    "KnowsInput",
+    "KnowsVerdict",
     "LLMSettings",
     "LanguageModel",
     "LocalMiniLM",
@@ -109,11 +126,16 @@ __all__ = [
     "NewMemory",
     "OfflineBrain",
     "OutputT",
+    "PanelCase",
+    "PanelError",
+    "PanelStrategy",
+    "PanelVerdict",
     "Perception",
     "Persona",
     "PersonaAsker",
     "PersonaFileError",
     "PlanStep",
+    "Referee",
     "RetryPolicy",
     "Routine",
     "SayLine",
@@ -131,10 +153,15 @@ __all__ = [
     "Utterance",
     "VisitorAsker",
     "Wait",
+    "WithheldMemory",
     "build_language_model",
+    "claims_to_know",
+    "interviewee",
     "load_personas",
+    "load_referees",
     "minute_of_day",
     "no_sleep",
+    "panel_calls_per_case",
     "test_connection",
 ]
 

@@ -27,9 +27,11 @@ from cognition.steps.emoji import EMOJI
 from cognition.steps.hourly import HOURLY
 from cognition.steps.importance import RATE_IMPORTANCE
 from cognition.steps.interview import ADOPT_INTENTION, INTERVIEW
+from cognition.steps.knows import KNOWS, judge_by_rule
 from cognition.steps.location import CHOOSE_PLACE
 from cognition.steps.objects import CHOOSE_OBJECTS
 from cognition.steps.react import REACT
+from cognition.steps.referee import REFEREE, SUMMARIZE_DEBATE
 from cognition.steps.reflect import INSIGHTS, SALIENT_QUESTIONS
 from cognition.steps.relationship import RELATIONSHIP
 from cognition.steps.replan import REPLAN
@@ -55,6 +57,9 @@ RULES: dict[str, Rule] = {
     CONVERSATION_SUMMARY.name: talk.conversation_summary,
     INTERVIEW.name: talk.interview,
     ADOPT_INTENTION.name: talk.adopt_intention,
+    KNOWS.name: lambda inputs, rng: judge_by_rule(inputs),
+    REFEREE.name: judgement.referee,
+    SUMMARIZE_DEBATE.name: judgement.debate_summary,
 }
 
 

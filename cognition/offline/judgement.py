@@ -7,9 +7,16 @@ import re
 from collections import Counter
 
 from cognition.offline.tables import EMOJI, IMPORTANCE, OBJECT_STATES
-from cognition.offline.text import first_match, has_word, overlap, strip_stamp
+from cognition.offline.text import first_match, has_word, overlap, strip_stamp, words
 from cognition.steps.emoji import ActionEmoji, EmojiInput
 from cognition.steps.importance import NEUTRAL, ImportanceInput, ImportanceRatings
+from cognition.steps.referee import (
+    DebateSummary,
+    DebateSummaryInput,
+    RefereeInput,
+    RefereeStatement,
+    first_sentences,
+)
 from cognition.steps.reflect import (
     Insight,
     Insights,
@@ -92,3 +99,24 @@ def emoji(inputs: EmojiInput, rng: random.Random) -> ActionEmoji:
 
 def object_state(agent: str, activity: str) -> str:
     return first_match(activity, OBJECT_STATES) or f"in use by {agent}"
+
+
+def referee(inputs: RefereeInput, rng: random.Random) -> RefereeStatement:
+    """By rule, the more specific answer: more of its words are about the question's
+    subject or name things (a crude stand-in for a referee; the evaluation skips the panel
+    on the offline brain)."""
+    details = [
+        len(words(answer) - words(inputs.question)) for answer in (inputs.answer_a, inputs.answer_b)
+    ]
+    if details[0] == details[1]:
+        return RefereeStatement(reasoning="Both answers are about as specific.", verdict="tie")
+    better = "A" if details[0] > details[1] else "B"
+    return RefereeStatement(
+        reasoning=f"Answer {better} is more specific "
+        f"({max(details)} details against {min(details)}).",
+        verdict=better,
+    )
+
+
+def debate_summary(inputs: DebateSummaryInput, rng: random.Random) -> DebateSummary:
+    return first_sentences(inputs)

@@ -95,6 +95,8 @@ class NewsItem(_Strict):
     module's doc), and, for an event, its place and time window."""
 
     id: str = Field(pattern=r"^[a-z0-9_-]+$")  # lower-case letters, digits, "-" and "_"
+    # what the interviewer asks to learn who knows it ("Did you know there is a party?")
+    question: str = Field(min_length=1)
     text: str = Field(min_length=1)
     carried_by: list[list[str]] = Field(min_length=1)
     seeds: list[str] = Field(min_length=1)

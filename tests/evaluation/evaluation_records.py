@@ -42,6 +42,7 @@ def at(hour: int, minute: int = 0) -> datetime:
 
 PARTY = NewsItem(
     id="party",
+    question="Did you know there is a Valentine's Day party?",
     text="Isabella's Valentine's Day party at Hobbs Cafe",
     carried_by=[["valentine", "party"], ["isabella", "party"], ["hobbs cafe", "party"]],
     seeds=[ISA],
@@ -50,6 +51,7 @@ PARTY = NewsItem(
 )
 CANDIDACY = NewsItem(
     id="candidacy",
+    question="Do you know who is running for mayor?",
     text="Sam Moore is running for mayor",
     carried_by=[["sam", "mayor"]],
     seeds=[KLAUS],  # pretend: nothing in the record carries it, so even the seed is unaware

@@ -21,9 +21,11 @@ from cognition.steps import (
     hourly,
     importance,
     interview,
+    knows,
     location,
     objects,
     react,
+    referee,
     reflect,
     relationship,
     replan,
@@ -51,6 +53,9 @@ TASKS: list[Task[Any, Any]] = [
     emoji.EMOJI,
     interview.INTERVIEW,
     interview.ADOPT_INTENTION,
+    knows.KNOWS,
+    referee.REFEREE,
+    referee.SUMMARIZE_DEBATE,
 ]
 
 

@@ -1,0 +1,89 @@
+"""Knows: does an interview answer claim to know a person or a piece of news?
+
+The paper measured diffusion and relationships by asking residents ("Did you know there is
+a Valentine's Day party?", "Do you know Maria Lopez?") and judging the answers. A model
+judges when one drives the town; the offline brain, and the fallback when a model answers
+with junk, use the rule `claims_to_know`: no denial ("I'm not sure", "never heard"…) and
+the subject named — one word of a short subject (a first or last name), two of a longer
+one (a news item).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from cognition.llm.task import Task
+
+__all__ = ["KNOWS", "KnowsInput", "KnowsVerdict", "claims_to_know", "judge_by_rule"]
+
+DENIALS = (
+    "not sure",
+    "don't know",
+    "do not know",
+    "don't remember",
+    "do not remember",
+    "can't remember",
+    "cannot remember",
+    "never heard",
+    "haven't heard",
+    "have not heard",
+    "no idea",
+    "not aware",
+    "can't find the words",
+    "can't say",
+    "doesn't ring a bell",
+    "don't recall",
+    "do not recall",
+)
+_WORD = re.compile(r"[a-z0-9]+")
+_COMMON_TEXT = (
+    "a an the and or of to in on at is are was were be for with by it its this that as from "
+    "about there their his her she he they you your who what when where whom which will day "
+    "from "
+)
+_COMMON = frozenset(_COMMON_TEXT.split())
+
+
+class KnowsInput(BaseModel):
+    agent: str
+    question: str
+    answer: str
+    subject: str  # the person ("Maria Lopez") or the news item asked about
+
+
+class KnowsVerdict(BaseModel):
+    knows: bool
+
+
+def _subject_words(subject: str) -> set[str]:
+    found = {w for w in _WORD.findall(subject.lower()) if len(w) > 2 and w not in _COMMON}
+    return {w[:-1] if w.endswith("s") and len(w) > 4 else w for w in found}
+
+
+def claims_to_know(answer: str, subject: str) -> bool:
+    """The rule: the answer denies nothing and names the subject."""
+    text = answer.lower().replace("’", "'")
+    if any(denial in text for denial in DENIALS):
+        return False
+    said = {w[:-1] if w.endswith("s") and len(w) > 4 else w for w in _WORD.findall(text)}
+    wanted = _subject_words(subject)
+    if not wanted:
+        return False
+    needed = 1 if len(wanted) <= 2 else 2
+    return len(wanted & said) >= needed
+
+
+def judge_by_rule(inputs: KnowsInput) -> KnowsVerdict:
+    return KnowsVerdict(knows=claims_to_know(inputs.answer, inputs.subject))
+
+
+KNOWS = Task(
+    name="knows",
+    template="knows.txt",
+    input_model=KnowsInput,
+    output_model=KnowsVerdict,
+    fallback=judge_by_rule,
+    max_tokens=60,
+)

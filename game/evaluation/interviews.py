@@ -1,0 +1,184 @@
+"""The interviews: what residents say they know, and the controlled evaluation's questions.
+
+- `knowledge_interview(desk, scenario, moment)` — the paper's way of measuring diffusion and
+  relationships: every resident asked each news item's question and "Do you know X?" about
+  every other resident; each answer judged (does it claim to know?) by the town's model, and
+  checked against the memory stream: a claim with no memory record behind it is a
+  hallucination.
+- `controlled_interview(desk, files, scenario, conditions, seed)` — every resident asked the
+  question files' questions under each condition, each answer scored against ground truth
+  where there is one (`game.evaluation.truth`).
+
+Residents are interviewed in parallel (one worker each at a time); the answers come back in
+a fixed order, so a run is deterministic for its seed. `tick()` is called once per answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from datetime import date
+from typing import Any, TypeVar
+
+from game.bridge import Condition, InterviewDesk, claims_to_know
+from game.evaluation.questions import QuestionFile, others_for, questions_for
+from game.evaluation.scenario import Scenario
+from game.evaluation.truth import TruthContext, score
+
+__all__ = [
+    "RELATIONSHIP_QUESTION",
+    "ControlledAnswer",
+    "KnowledgeAnswer",
+    "controlled_interview",
+    "knowledge_interview",
+]
+
+RELATIONSHIP_QUESTION = "Do you know {name}?"
+Tick = Callable[[], None]
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class KnowledgeAnswer:
+    """One "do you know …?" answer: about a person (`kind` "person", `about` the name) or a
+    news item (`kind` "news", `about` the item's id)."""
+
+    moment: str  # "start" or "end"
+    resident: str
+    kind: str
+    about: str
+    question: str
+    answer: str
+    knows: bool  # the judge's verdict: the answer claims to know
+    judge_fell_back: bool  # the model's verdict was unusable; the rule decided
+    backed: bool  # a memory record mentions the person / carries the item
+
+    @property
+    def hallucinated(self) -> bool:
+        return self.knows and not self.backed
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class ControlledAnswer:
+    resident: str
+    condition: str
+    category: str
+    question_id: str
+    question: str
+    answer: str
+    correct: bool | None  # None: no ground truth for this question
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _in_parallel(residents: Sequence[str], work: Callable[[str], T], workers: int) -> list[T]:
+    with ThreadPoolExecutor(max_workers=max(1, min(workers, len(residents)))) as pool:
+        return list(pool.map(work, residents))
+
+
+def _mentions(name: str, texts: list[str]) -> bool:
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, name.split())) + r")\b", re.I)
+    return any(pattern.search(text) for text in texts)
+
+
+def knowledge_interview(
+    desk: InterviewDesk, scenario: Scenario, moment: str, tick: Tick, workers: int = 8
+) -> list[KnowledgeAnswer]:
+    """Every resident asked about every news item and every other resident."""
+    residents = desk.residents
+
+    def one(name: str) -> list[KnowledgeAnswer]:
+        memories = desk.memory_texts(name)
+        found: list[KnowledgeAnswer] = []
+        asks = [("news", item.id, item.question, item.text) for item in scenario.news]
+        asks += [
+            ("person", other, RELATIONSHIP_QUESTION.format(name=other), other)
+            for other in residents
+            if other != name
+        ]
+        for kind, about, question, subject in asks:
+            said = desk.ask(name, question).text
+            judged = desk.knows(name, question, said, subject)
+            if kind == "news":
+                backed = any(scenario.item(about).carried_in(text) for text in memories)
+            else:
+                backed = _mentions(about, memories)
+            found.append(
+                KnowledgeAnswer(
+                    moment,
+                    name,
+                    kind,
+                    about,
+                    question,
+                    said,
+                    judged.knows,
+                    judged.fell_back,
+                    backed,
+                )
+            )
+            tick()
+        return found
+
+    return [answer for group in _in_parallel(residents, one, workers) for answer in group]
+
+
+def knowledge_interview_size(residents: int, items: int) -> int:
+    """How many answers `knowledge_interview` gathers."""
+    return residents * (items + residents - 1)
+
+
+def controlled_interview(
+    desk: InterviewDesk,
+    files: list[QuestionFile],
+    scenario: Scenario,
+    conditions: Sequence[Condition],
+    seed: int,
+    tick: Tick,
+    workers: int = 8,
+) -> tuple[list[ControlledAnswer], dict[str, list[str]]]:
+    """Every resident asked every question under every condition, scored; and per resident
+    the questions that could not be asked (too few others, no plan yet)."""
+    residents = desk.residents
+    personas = {name: desk.persona(name) for name in residents}
+
+    def one(name: str) -> tuple[list[ControlledAnswer], list[str]]:
+        plan = desk.plan(name)
+        plan_day = _day_name(plan[0]["day"]) if plan else None
+        others = others_for(name, personas[name], residents, seed)
+        asked, skipped = questions_for(files, others, scenario, plan_day)
+        truth = TruthContext(
+            name, personas, plan, desk.memory_texts(name), scenario, claims_to_know
+        )
+        found: list[ControlledAnswer] = []
+        for condition in conditions:
+            for question in asked:
+                said = desk.ask(name, question.text, condition).text
+                found.append(
+                    ControlledAnswer(
+                        name,
+                        condition.value,
+                        question.category,
+                        question.id,
+                        question.text,
+                        said,
+                        score(question, said, truth),
+                    )
+                )
+                tick()
+        return found, skipped
+
+    results = _in_parallel(residents, one, workers)
+    answers = [answer for found, _ in results for answer in found]
+    skipped = {name: missed for name, (_, missed) in zip(residents, results, strict=True) if missed}
+    return answers, skipped
+
+
+def _day_name(iso_day: str) -> str:
+    day = date.fromisoformat(iso_day)
+    return f"{day:%A}, {day:%B} {day.day}"
