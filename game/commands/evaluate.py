@@ -17,8 +17,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 if TYPE_CHECKING:
     # lazy: typing only — the evaluation imports the minds (~0.4 s) and matplotlib (~1 s)
@@ -60,6 +61,45 @@ def add_to(subcommands: Subcommands) -> None:
     command.add_argument(
         "--fresh", action="store_true", help="simulate again even if --out holds a finished run"
     )
+    command.add_argument(
+        "--questions",
+        type=Path,
+        metavar="DIR",
+        help="a folder of question files (default: the paper's 25 questions, "
+        "game/evaluation/questions)",
+    )
+    command.add_argument(
+        "--conditions",
+        help="the conditions to interview under, separated by '|' (default: all four: "
+        "full|no reflection|no reflection, no planning|no observation, no reflection, "
+        "no planning)",
+    )
+    command.add_argument(
+        "--panel",
+        default="one-by-one",
+        choices=[
+            "one-by-one",
+            "simultaneous-talk",
+            "simultaneous-talk-with-summarizer",
+            "single-judge",
+        ],
+        help="how the judge panel's referees talk (ChatEval's strategies; a model only)",
+    )
+    command.add_argument("--panel-rounds", type=int, default=2, help="rounds of the debate")
+    command.add_argument(
+        "--panel-pairs",
+        type=int,
+        default=100,
+        help="pairs of answers the panel judges, a sample fixed by the seed (0: none; default 100)",
+    )
+    command.add_argument("--referees", type=Path, metavar="FILE", help="a referees JSON file")
+    command.add_argument(
+        "--budget",
+        type=int,
+        metavar="CALLS",
+        help="the most model calls the evaluation may make: refused before it starts when "
+        "the estimate is over, and the panel stops when it is reached",
+    )
     command.add_argument("--quiet", action="store_true", help="no progress lines")
     command.set_defaults(handler=run)
 
@@ -72,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         # lazy: the evaluation imports the minds (~0.4 s, measured with -X importtime) and
         # matplotlib with networkx (~1.5 s), which `smallville --help` and the others skip
-        from game.evaluation import EvaluationError, EvaluationOptions, evaluate
+        from game.evaluation import EvaluationError, EvaluationOptions, Progress, evaluate
     except ModuleNotFoundError as missing:  # the packaged app leaves the plotting out
         if missing.name not in PLOTTING:
             raise
@@ -94,18 +134,76 @@ def run(args: argparse.Namespace) -> int:
         embedder=args.embedder,
         workers=args.workers,
         fresh=args.fresh,
+        questions_dir=args.questions,
+        panel_strategy=args.panel,
+        panel_rounds=args.panel_rounds,
+        panel_pairs=args.panel_pairs,
+        referees_file=args.referees,
+        budget=args.budget,
     )
-
-    def progress(line: str) -> None:
-        if not args.quiet:
-            print(line, file=sys.stderr, flush=True)
-
+    if args.conditions:
+        options.conditions = tuple(c.strip() for c in args.conditions.split("|") if c.strip())
+    bar = ProgressBar(sys.stderr, quiet=args.quiet)
     try:
-        result = evaluate(options, progress)
+        result = evaluate(options, Progress(bar.line, bar.advance))
     except EvaluationError as error:
         return fail(str(error))
+    finally:
+        bar.finish()
     print(summary_text(result))
     return 0
+
+
+class ProgressBar:
+    """One bar on stderr across the phases: redrawn in place on a terminal, a line every
+    5 % elsewhere (a log keeps a readable trail); progress lines print above it."""
+
+    WIDTH = 30
+
+    def __init__(self, stream: TextIO, quiet: bool = False) -> None:
+        self.stream = stream
+        self.quiet = quiet
+        self.live = stream.isatty()
+        self.shown = -1
+        self.drawn = False
+        self.lock = threading.Lock()  # the interviews tick from worker threads
+
+    def line(self, text: str) -> None:
+        with self.lock:
+            self._line(text)
+
+    def advance(self, share: float, label: str) -> None:
+        with self.lock:
+            self._advance(share, label)
+
+    def _line(self, text: str) -> None:
+        if self.quiet:
+            return
+        if self.drawn:
+            self.stream.write("\r\033[K")
+            self.drawn = False
+        print(text, file=self.stream, flush=True)
+
+    def _advance(self, share: float, label: str) -> None:
+        if self.quiet:
+            return
+        percent = int(share * 100)
+        if not self.live:
+            if percent >= self.shown + 5 or percent == 100:
+                self.shown = percent - percent % 5
+                print(f"[{percent:3d}%] {label}", file=self.stream, flush=True)
+            return
+        filled = round(self.WIDTH * share)
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        self.stream.write(f"\r\033[K[{bar}] {percent:3d}% {label[:60]}")
+        self.stream.flush()
+        self.drawn = True
+
+    def finish(self) -> None:
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.drawn = False
 
 
 def fail(message: str) -> int:

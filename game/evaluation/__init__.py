@@ -21,6 +21,7 @@ from game.evaluation.runner import (
     EvaluationOptions,
     EvaluationPlan,
     EvaluationResult,
+    Progress,
     evaluate,
     plan,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "EvaluationResult",
     "Measures",
     "NewsItem",
+    "Progress",
     "ReportFiles",
     "RunInfo",
     "Scenario",

@@ -19,15 +19,15 @@ from game.evaluation.diffusion import Diffusion
 from game.evaluation.relationships import Network, Relationships
 from game.evaluation.scenario import Scenario
 
-__all__ = ["plot_diffusion", "plot_network", "plot_presence"]
+__all__ = ["COLOURS", "draw_network", "plot_diffusion", "plot_network", "plot_presence", "save_figure"]
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 OLD_EDGE, NEW_EDGE, NODE = "#9aa5b1", "#e8590c", "#1c7ed6"
 
 
-def _save(figure: Figure, path: Path) -> Path:
+def save_figure(figure: Figure, path: Path, dpi: int = 110) -> Path:
     FigureCanvasAgg(figure)
-    figure.savefig(path, dpi=110)
+    figure.savefig(path, dpi=dpi)
     return path
 
 
@@ -88,7 +88,7 @@ def plot_diffusion(
     source = f"   dotted: {scenario.paper.source}" if scenario.paper is not None else ""
     figure.text(0.01, 0.01, f"produced by: {produced_by}{source}", fontsize=8, color="#555555")
     figure.tight_layout(rect=(0, 0.03, 1, 1))
-    return _save(figure, path)
+    return save_figure(figure, path)
 
 
 def plot_network(relationships: Relationships, produced_by: str, path: Path) -> Path:
@@ -100,8 +100,8 @@ def plot_network(relationships: Relationships, produced_by: str, path: Path) -> 
     positions = {name: (float(x), float(y)) for name, (x, y) in layout.items()}
     figure = Figure(figsize=(12, 6.4))
     left, right = figure.subplots(1, 2)
-    _draw_network(left, relationships.start, frozenset(), positions, "Start")
-    _draw_network(right, relationships.end, relationships.new_edges, positions, "End")
+    draw_network(left, relationships.start, frozenset(), positions, "Start")
+    draw_network(right, relationships.end, relationships.new_edges, positions, "End")
     figure.suptitle("Who knows whom (both ways, from the memory stream)", fontsize=12)
     figure.text(
         0.01, 0.01,
@@ -109,16 +109,18 @@ def plot_network(relationships: Relationships, produced_by: str, path: Path) -> 
         fontsize=8, color="#555555",
     )  # fmt: skip
     figure.tight_layout(rect=(0, 0.03, 1, 0.95))
-    return _save(figure, path)
+    return save_figure(figure, path)
 
 
-def _draw_network(
+def draw_network(
     axes: Axes,
     network: Network,
     new: frozenset[tuple[str, str]],
     positions: dict[str, tuple[float, float]],
     label: str,
 ) -> None:
+    """One network on `axes` (nodes at `positions`), `new` edges in orange; the title says
+    `label`, the time and the density."""
     thin = 0.6 if len(network.residents) > 12 else 1.0  # many edges: thinner lines
     for a, b in sorted(network.edges, key=lambda edge: edge in new):  # new ones on top
         colour, width = (NEW_EDGE, 1.8 * thin) if (a, b) in new else (OLD_EDGE, 1.3 * thin)
@@ -189,4 +191,4 @@ def plot_presence(coordination: Coordination, produced_by: str, path: Path) -> P
     note = "" if coordination.status == "whole" else "   (the run ended during the event)"
     figure.text(0.01, 0.01, f"produced by: {produced_by}{note}", fontsize=8, color="#555555")
     figure.tight_layout(rect=(0, 0.04, 1, 1))
-    return _save(figure, path)
+    return save_figure(figure, path)

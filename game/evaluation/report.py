@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from game.evaluation.answers import Findings
 from game.evaluation.coordination import Coordination
 from game.evaluation.diffusion import Diffusion, Knowledge
 from game.evaluation.measures import Measures
@@ -58,7 +59,13 @@ class ReportFiles:
     plots: tuple[Path, ...]
 
 
-def write_report(run: RunInfo, scenario: Scenario, measures: Measures, out: Path) -> ReportFiles:
+def write_report(
+    run: RunInfo,
+    scenario: Scenario,
+    measures: Measures,
+    out: Path,
+    findings: Findings | None = None,
+) -> ReportFiles:
     """Write evaluation.json, report.md and the plots into `out` (made if missing)."""
     out.mkdir(parents=True, exist_ok=True)
     plots = [out / "diffusion.png", out / "network.png"]

@@ -1,31 +1,47 @@
-"""`evaluate(EvaluationOptions(...))`: run the town headless with a run record (through
-`game.bridge.simulate`), measure the record, write the report.
+"""`evaluate(EvaluationOptions(...))`: the paper's evaluation of a town, in phases —
 
-Resumable: when `out_dir` holds a finished run of the same town, seed, hours, brain and
-embedder (its `run.json`, written once the simulation has finished, and a record that
-opens), the record is measured again instead of simulating anew. `run.json` is written
-before anything is measured, so a failure while measuring never costs the simulation.
+1. interviews at the start: the town as it starts, asked "do you know …?" (diffusion and
+   relationships the paper's way);
+2. the simulation: the town run headless in lockstep with a run record, saved at the end;
+3. interviews at the end: the saved town asked again, then the controlled interview (the
+   question files under each condition, scored against ground truth);
+4. the judge panel (a model only): pairs of answers judged, ratings per condition;
+5. the report: the record measured, the interviews' measures beside it.
+
+Resumable: each phase's result is kept in the out folder (`run.json` with the record and the
+save; `interviews-*.json`, `panel.json`) and reused when its settings match, so a finished
+simulation is never re-run to re-judge. Before anything runs, `plan` checks the town, the
+scenario, the questions, the referees and the model settings, and estimates the calls.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from game.bridge import LivingTown, SimulationOptions, settings_problem, simulate
+from game.bridge import LivingTown, simulate
+from game.evaluation.answers import Findings
+from game.evaluation.estimate import Estimate
 from game.evaluation.measures import Measures, measure
+from game.evaluation.phases import end_phases, end_slots, start_interviews
+from game.evaluation.plan import END_SLOT, EvaluationOptions, EvaluationPlan, plan
+from game.evaluation.progress import Bar, Progress
 from game.evaluation.report import ReportFiles, RunInfo, write_report
-from game.evaluation.scenario import EvaluationError, Scenario, TownInfo, load_scenario, read_town
-from game.files.paths import user_data_dir
+from game.evaluation.scenario import EvaluationError
 from game.records import RecordError, RunRecord
 
-__all__ = ["EvaluationOptions", "EvaluationPlan", "EvaluationResult", "evaluate", "plan"]
+__all__ = [
+    "EvaluationOptions",
+    "EvaluationPlan",
+    "EvaluationResult",
+    "Progress",
+    "evaluate",
+    "plan",
+]
 
-Progress = Callable[[str], None]
 RUN_FILE = "run.json"
 SIMULATION_FIGURES = (
     "game_hours", "wall_s", "llm_calls", "llm_calls_per_agent_day", "tokens_per_agent_day",
@@ -33,91 +49,32 @@ SIMULATION_FIGURES = (
 )  # fmt: skip
 
 
-@dataclass
-class EvaluationOptions:
-    town: str = "the_ville_n25"
-    hours: float | None = None  # None: from the town's start to the scenario's run_until
-    seed: int = 0
-    out_dir: Path | None = None  # None: <user data>/evaluations/<town>-seed<seed>-<hours>h
-    base_url: str | None = None  # an OpenAI-compatible server (None: the offline brain)
-    model: str | None = None
-    api_key: str | None = None
-    embedder: str = "minilm"  # "minilm" (the real local model) or "hashing" (instant, tests)
-    workers: int = 16
-    fresh: bool = False  # simulate again even when out_dir holds a finished run
-
-
-@dataclass(frozen=True)
-class EvaluationPlan:
-    """What `evaluate` will do, settled before any simulation."""
-
-    town: TownInfo
-    scenario: Scenario
-    hours: float
-    out_dir: Path
-    simulation: SimulationOptions
-
-    def settings(self) -> dict[str, Any]:
-        """What makes two runs the same run (kept in run.json)."""
-        options = self.simulation
-        return {
-            "town": self.town.id,
-            "seed": options.seed,
-            "hours": self.hours,
-            "base_url": options.base_url,
-            "model": options.model,
-            "embedder": options.embedder,
-        }
-
-
 @dataclass(frozen=True)
 class EvaluationResult:
     run: RunInfo
     measures: Measures
     files: ReportFiles
-
-
-def plan(options: EvaluationOptions) -> EvaluationPlan:
-    """Check the town, its scenario, the hours and the model settings; `EvaluationError`
-    with a one-line message on the first problem."""
-    town = read_town(options.town)
-    scenario = load_scenario(town)
-    hours = options.hours
-    if hours is None:
-        hours = (scenario.run_until - town.start).total_seconds() / 3600
-    if hours <= 0:
-        raise EvaluationError(f"--hours must be more than 0 (not {hours:g})")
-    folder = options.out_dir or (
-        user_data_dir() / "evaluations" / f"{town.directory.name}-seed{options.seed}-{hours:g}h"
-    )
-    simulation = SimulationOptions(
-        town=town.id,
-        hours=hours,
-        seed=options.seed,
-        base_url=options.base_url,
-        model=options.model,
-        api_key=options.api_key,
-        workers=options.workers,
-        embedder=options.embedder,
-        record_dir=folder / "record",
-    )
-    problem = settings_problem(simulation)
-    if problem is not None:
-        raise EvaluationError(problem)
-    return EvaluationPlan(town, scenario, hours, folder, simulation)
+    findings: Findings | None = None
+    estimate: Estimate | None = None
 
 
 def evaluate(options: EvaluationOptions, progress: Progress | None = None) -> EvaluationResult:
-    """Simulate (or reuse a finished run), measure, report; progress lines on `progress`."""
-    tell = progress or (lambda line: None)
+    """Every phase (or its kept result), then the report."""
+    tell = progress or Progress()
     settled = plan(options)
+    tell.say(settled.estimate.line())
+    bar = Bar(settled.estimate, tell)
+    usage: dict[str, dict[str, int]] = {}
+    start_answers = start_interviews(settled, tell, bar, usage)
     found = None if options.fresh else finished_run(settled)
     if found is not None:
         record_path, figures = found
-        tell(f"reusing the finished run in {record_path} (not simulated again)")
+        tell.say(f"reusing the finished run in {record_path} (not simulated again)")
+        bar.phase("simulation", 1)()
     else:
-        record_path, figures = _simulate(settled, tell)
-    tell("measuring diffusion, relationships and coordination from the run record")
+        record_path, figures = _simulate(settled, tell, bar)
+    findings = end_phases(settled, tell, bar, usage, start_answers, fresh=found is None)
+    tell.say("measuring diffusion, relationships and coordination from the run record")
     try:
         with RunRecord.open(record_path) as record:
             end = record.meta.start_time + timedelta(hours=settled.hours)
@@ -135,9 +92,10 @@ def evaluate(options: EvaluationOptions, progress: Progress | None = None) -> Ev
             )
     except RecordError as error:
         raise EvaluationError(str(error)) from None
-    tell(f"writing the report into {settled.out_dir}")
-    files = write_report(run, settled.scenario, measures, settled.out_dir)
-    return EvaluationResult(run, measures, files)
+    tell.say(f"writing the report into {settled.out_dir}")
+    files = write_report(run, settled.scenario, measures, settled.out_dir, findings)
+    tell.advance(1.0, "done")
+    return EvaluationResult(run, measures, files, findings, settled.estimate)
 
 
 def finished_run(settled: EvaluationPlan) -> tuple[Path, dict[str, Any]] | None:
@@ -154,24 +112,27 @@ def finished_run(settled: EvaluationPlan) -> tuple[Path, dict[str, Any]] | None:
         RunRecord.open(record_path).close()
     except RecordError:
         return None
+    if not end_slots(settled).exists(END_SLOT):
+        return None  # the interviews need the town as it ended
     figures = data.get("simulation")
     return record_path, figures if isinstance(figures, dict) else {}
 
 
-def _simulate(settled: EvaluationPlan, tell: Progress) -> tuple[Path, dict[str, Any]]:
+def _simulate(settled: EvaluationPlan, tell: Progress, bar: Bar) -> tuple[Path, dict[str, Any]]:
     hours = settled.hours
-    tell(f"simulating {settled.town.id} for {hours:g} game hours (seed {settled.simulation.seed})")
+    seed = settled.simulation.seed
+    tell.say(f"simulating {settled.town.id} for {hours:g} game hours (seed {seed})")
     start = settled.town.start
     told = [start]
+    tick = bar.phase("simulation", max(1, round(hours)))
 
     def each_hour(town: LivingTown) -> None:
         now: datetime = town.clock.now
         if now - told[0] >= timedelta(hours=1):
             told[0] = now
-            done = (now - start).total_seconds() / 3600
-            tell(f"  game time {now:%a %H:%M} ({done:g} of {hours:g} game hours)")
+            tick(f"simulating: game time {now:%a %H:%M}")
 
-    report, _ = simulate(settled.simulation, observe=each_hour, warn=tell)
+    report, _ = simulate(settled.simulation, observe=each_hour, warn=tell.say)
     if not report.get("record"):
         raise EvaluationError(f"the run left no run record ({report.get('record_problem')})")
     record_path = Path(report["record"])

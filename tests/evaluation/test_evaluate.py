@@ -1,5 +1,6 @@
-"""End to end: `evaluate` runs the 3-resident town two game hours with the offline brain and
-writes the report; a second call measures the same record again instead of simulating;
+"""End to end: `evaluate` interviews the 3-resident town as it starts, runs it two game hours
+with the offline brain, interviews it again and under the four conditions, and writes the
+report; a second call reuses every phase instead of simulating or interviewing again;
 `smallville evaluate` prints a summary, or one line and exit status 2 on bad input."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from game.cli import main
-from game.evaluation import EvaluationOptions, EvaluationResult, evaluate
+from game.evaluation import EvaluationOptions, EvaluationResult, Progress, evaluate
 from game.files.paths import bundled
 
 HOURS = 2.0
@@ -39,7 +40,10 @@ def first_run(
         patch.setenv("SMALLVILLE_DATA_DIR", str(root / "data"))
         patch.setenv("SMALLVILLE_CONFIG_DIR", str(root / "config"))
         lines: list[str] = []
-        yield evaluate(options(root / "out"), lines.append), lines
+        shares: list[float] = []
+        progress = Progress(lines.append, lambda share, label: shares.append(share))
+        yield evaluate(options(root / "out"), progress), lines
+        assert shares == sorted(shares) and shares[-1] == 1.0  # one bar, only forwards
 
 
 def test_evaluate_simulates_and_writes_the_report(
@@ -48,9 +52,13 @@ def test_evaluate_simulates_and_writes_the_report(
     result, lines = first_run
     out = result.files.folder
     assert result.run.simulated
-    assert lines[0] == "simulating the_ville_n3 for 2 game hours (seed 3)"
-    assert "  game time Mon 08:00 (1 of 2 game hours)" in lines
-    for name in ("evaluation.json", "report.md", "diffusion.png", "network.png", "run.json"):
+    assert lines[0].startswith("estimate: ~")
+    assert "offline-brain calls" in lines[0]
+    assert "simulating the_ville_n3 for 2 game hours (seed 3)" in lines
+    assert any(line.startswith("no judge panel: the judge panel needs a model") for line in lines)
+    names = ("evaluation.json", "report.md", "diffusion.png", "network.png", "run.json")
+    names += ("interviews-start.json", "interviews-end.json")
+    for name in names:
         assert (out / name).is_file(), name
     assert not (out / "presence-party.png").exists()  # the party is on Feb 14, 5 pm
     assert [path.name for path in (out / "record").iterdir()] == [result.run.record.name]
@@ -65,6 +73,23 @@ def test_evaluate_simulates_and_writes_the_report(
     assert data["coordination"]["party"]["status"] == "not reached"
     assert data["simulation"]["game_hours"] == HOURS
     assert data["simulation"]["llm_calls"] > 0
+    findings = result.findings
+    assert findings is not None
+    assert findings.moments() == ["start", "end"]
+    assert len(findings.answers_at("start")) == 3 * (1 + 2)  # the party, two others each
+    assert len(findings.conditions) == 4
+    by_condition = {
+        c: [a for a in findings.controlled if a.condition == c] for c in findings.conditions
+    }
+    assert len({len(rows) for rows in by_condition.values()}) == 1  # the same questions each
+    assert any(a.correct for a in findings.controlled)
+    assert any(a.correct is None for a in findings.controlled)  # reactions: the panel's
+    assert findings.panel.skipped is not None and findings.judged == ()
+    isabella = next(
+        a for a in findings.answers_at("start") if a.resident == "Isabella Rodriguez"
+        and a.about == "party"
+    )  # fmt: skip
+    assert isabella.knows and isabella.backed
 
 
 def test_a_second_call_measures_the_finished_run_again(
@@ -74,11 +99,13 @@ def test_a_second_call_measures_the_finished_run_again(
     out = result.files.folder
     before = json.loads((out / "evaluation.json").read_text(encoding="utf-8"))
     lines: list[str] = []
-    again = evaluate(options(out), lines.append)
+    again = evaluate(options(out), Progress(lines.append))
     assert not again.run.simulated
     assert again.run.record == result.run.record
-    assert lines[0].startswith("reusing the finished run in ")
-    assert not any(line.startswith("simulating") for line in lines)
+    assert any(line.startswith("reusing the finished run in ") for line in lines)
+    assert any(line.startswith("reusing the interviews at the start") for line in lines)
+    assert any(line.startswith("reusing the interviews at the end") for line in lines)
+    assert not any(line.startswith(("simulating", "interviewing")) for line in lines)
     assert len(list((out / "record").iterdir())) == 1
     after = json.loads((out / "evaluation.json").read_text(encoding="utf-8"))
     assert after.pop("simulated") is False and before.pop("simulated") is True
@@ -107,6 +134,13 @@ def test_the_command_prints_a_summary_of_a_finished_run(
         (["--town", "nowhere"], "smallville: unknown town 'nowhere'"),
         (["--town", "the_ville_n3", "--hours", "0"], "smallville: --hours must be more than 0"),
         (["--brain", "offline", "--base-url", "http://127.0.0.1:9/v1"], "smallville: choose"),
+        (
+            ["--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--budget", "100"],
+            "smallville: the estimate (~",
+        ),
+        (["--conditions", "full|no reflexion"], "smallville: unknown condition 'no reflexion'"),
+        (["--panel-rounds", "0"], "smallville: --panel-rounds must be 1 or more"),
+        (["--referees", "/nonexistent/referees.json"], "smallville: "),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

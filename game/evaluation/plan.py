@@ -1,0 +1,201 @@
+"""`plan(EvaluationOptions(...))`: everything `evaluate` will do, checked and settled before
+any of it runs — the town, its scenario, the hours, the question files, the conditions, the
+referees, the model settings — with the estimate of the calls (and the `budget` check).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.bridge import (
+    Condition,
+    PanelError,
+    PanelStrategy,
+    Referee,
+    SimulationOptions,
+    TownRecipe,
+    load_referees,
+    panel_calls_per_case,
+    server_settings,
+    settings_problem,
+)
+from game.evaluation.estimate import Estimate, estimate
+from game.evaluation.questions import QuestionFile, load_questions
+from game.evaluation.scenario import EvaluationError, Scenario, TownInfo, load_scenario, read_town
+from game.files.paths import user_data_dir
+
+__all__ = ["END_SLOT", "EvaluationOptions", "EvaluationPlan", "plan"]
+
+END_SLOT = "end"  # the save slot (in <out>/saves) holding the town as the simulation ended
+
+
+@dataclass
+class EvaluationOptions:
+    town: str = "the_ville_n25"
+    hours: float | None = None  # None: from the town's start to the scenario's run_until
+    seed: int = 0
+    out_dir: Path | None = None  # None: <user data>/evaluations/<town>-seed<seed>-<hours>h
+    base_url: str | None = None  # an OpenAI-compatible server (None: the offline brain)
+    model: str | None = None
+    api_key: str | None = None
+    embedder: str = "minilm"  # "minilm" (the real local model) or "hashing" (instant, tests)
+    workers: int = 16
+    fresh: bool = False  # redo every phase even when out_dir holds them
+    questions_dir: Path | None = None  # None: the bundled question files
+    conditions: tuple[str, ...] = tuple(c.value for c in Condition)
+    panel_strategy: str = PanelStrategy.ONE_BY_ONE.value
+    panel_rounds: int = 2
+    panel_pairs: int | None = 100  # pairs judged (a sample fixed by the seed); None: all
+    referees_file: Path | None = None  # None: the bundled referees
+    budget: int | None = None  # most model calls the whole evaluation may make
+
+
+@dataclass(frozen=True)
+class EvaluationPlan:
+    """What `evaluate` will do, settled before any simulation."""
+
+    town: TownInfo
+    scenario: Scenario
+    hours: float
+    out_dir: Path
+    simulation: SimulationOptions
+    questions: list[QuestionFile]
+    conditions: tuple[Condition, ...]
+    referees: list[Referee]
+    strategy: PanelStrategy
+    options: EvaluationOptions
+    estimate: Estimate
+
+    def settings(self) -> dict[str, Any]:
+        """What makes two runs the same run (kept in run.json)."""
+        options = self.simulation
+        return {
+            "town": self.town.id,
+            "seed": options.seed,
+            "hours": self.hours,
+            "base_url": options.base_url,
+            "model": options.model,
+            "embedder": options.embedder,
+        }
+
+    def interview_settings(self) -> dict[str, Any]:
+        questions = [file.model_dump() for file in self.questions]
+        return {
+            **self.settings(),
+            "questions": questions,
+            "conditions": [c.value for c in self.conditions],
+            "news": [item.model_dump(mode="json") for item in self.scenario.news],
+        }
+
+    def panel_settings(self) -> dict[str, Any]:
+        return {
+            **self.interview_settings(),
+            "strategy": self.strategy.value,
+            "rounds": self.options.panel_rounds,
+            "pairs": self.options.panel_pairs,
+            "referees": [[r.name, r.role] for r in self.referees],
+        }
+
+    def recipe(self, memory_dir: Path) -> TownRecipe:
+        sim = self.simulation
+        settings = server_settings(sim.base_url, sim.model, sim.api_key)
+        return TownRecipe(
+            town=sim.town,
+            settings=settings,
+            embedder=sim.embedder,
+            memory_dir=memory_dir,
+            seed=sim.seed,
+            workers=sim.workers,
+        )
+
+
+def plan(options: EvaluationOptions) -> EvaluationPlan:
+    """Check the town, its scenario, the hours, the questions, the conditions, the panel and
+    the model settings; estimate the calls; `EvaluationError` with a one-line message on
+    the first problem (also when the estimate is over `budget`)."""
+    town = read_town(options.town)
+    scenario = load_scenario(town)
+    hours = options.hours
+    if hours is None:
+        hours = (scenario.run_until - town.start).total_seconds() / 3600
+    if hours <= 0:
+        raise EvaluationError(f"--hours must be more than 0 (not {hours:g})")
+    folder = options.out_dir or (
+        user_data_dir() / "evaluations" / f"{town.directory.name}-seed{options.seed}-{hours:g}h"
+    )
+    simulation = SimulationOptions(
+        town=town.id,
+        hours=hours,
+        seed=options.seed,
+        base_url=options.base_url,
+        model=options.model,
+        api_key=options.api_key,
+        workers=options.workers,
+        embedder=options.embedder,
+        record_dir=folder / "record",
+        save=END_SLOT,
+        saves_dir=folder / "saves",
+    )
+    problem = settings_problem(simulation)
+    if problem is not None:
+        raise EvaluationError(problem)
+    questions = load_questions(options.questions_dir)
+    conditions = _conditions(options.conditions)
+    strategy = _strategy(options.panel_strategy)
+    if options.panel_rounds < 1:
+        raise EvaluationError(f"--panel-rounds must be 1 or more (not {options.panel_rounds})")
+    if options.panel_pairs is not None and options.panel_pairs < 0:
+        raise EvaluationError(f"--panel-pairs must be 0 or more (not {options.panel_pairs})")
+    try:
+        referees = load_referees(options.referees_file)
+    except PanelError as error:
+        raise EvaluationError(str(error)) from None
+    offline = options.base_url is None
+    residents = len(town.residents)
+    asked = sum(len(file.questions) for file in questions) + len(scenario.news) - 1
+    pairs = 0 if offline else residents * asked * len(conditions) * (len(conditions) - 1) // 2
+    if options.panel_pairs is not None:
+        pairs = min(pairs, options.panel_pairs)
+    per_pair = panel_calls_per_case(strategy, len(referees), options.panel_rounds)
+    cost = estimate(
+        residents=residents,
+        hours=hours,
+        items=len(scenario.news),
+        questions=asked,
+        conditions=len(conditions),
+        panel_pairs=pairs,
+        panel_calls_per_pair=per_pair,
+        offline=offline,
+    )
+    if options.budget is not None and not offline and cost.calls > options.budget:
+        raise EvaluationError(
+            f"the estimate (~{cost.calls:,} model calls) is over --budget {options.budget:,}: "
+            "lower --hours or --panel-pairs, or raise the budget"
+        )
+    return EvaluationPlan(
+        town, scenario, hours, folder, simulation, questions, conditions, referees, strategy,
+        options, cost,
+    )  # fmt: skip
+
+
+def _conditions(names: tuple[str, ...]) -> tuple[Condition, ...]:
+    known = {c.value: c for c in Condition}
+    chosen = []
+    for name in names:
+        if name not in known:
+            listed = "; ".join(known)
+            raise EvaluationError(f"unknown condition {name!r} (conditions: {listed})")
+        chosen.append(known[name])
+    if not chosen:
+        raise EvaluationError("name at least one condition to interview under")
+    return tuple(chosen)
+
+
+def _strategy(name: str) -> PanelStrategy:
+    try:
+        return PanelStrategy(name)
+    except ValueError:
+        listed = ", ".join(s.value for s in PanelStrategy)
+        raise EvaluationError(f"unknown panel strategy {name!r} ({listed})") from None

@@ -1,0 +1,115 @@
+"""The judge panel's phase: pairs fixed by the seed (A and B drawn, identical answers a tie
+without asking), the ratings (openskill's Thurstone–Mosteller on TrueSkill's scale), the
+estimate and its budget — and, end to end on the fake OpenAI server, the panel path of
+`evaluate`, with junk verdicts counted as fallbacks."""
+
+from __future__ import annotations
+
+import json
+import zlib
+from pathlib import Path
+
+import pytest
+
+from cognition.testing.fake_openai_replies import ChatRequest
+from cognition.testing.fake_openai_server import FakeOpenAIServer
+from game.evaluation import EvaluationOptions, Progress, evaluate
+from game.evaluation.estimate import estimate
+from game.evaluation.interviews import ControlledAnswer
+from game.evaluation.judging import pairs_to_judge
+from game.evaluation.ratings import Pairing, rate
+
+CONDITIONS = ("full", "no reflection", "no observation, no reflection, no planning")
+
+
+def answers() -> list[ControlledAnswer]:
+    rows = []
+    for resident in ("Ada", "Bo"):
+        for question in ("q1", "q2"):
+            for condition in CONDITIONS:
+                text = "same" if question == "q2" else f"{resident} {question} {condition}"
+                rows.append(
+                    ControlledAnswer(resident, condition, "memory", question, "?", text, None)
+                )
+    return rows
+
+
+def test_pairs_are_every_pair_of_conditions_or_a_seeded_sample() -> None:
+    every = pairs_to_judge(answers(), CONDITIONS, None, seed=1)
+    assert len(every) == 2 * 2 * 3
+    assert every == pairs_to_judge(answers(), CONDITIONS, None, seed=1)
+    firsts = {pair.condition_a for pair in every}
+    assert len(firsts) >= 2  # which answer is A is drawn, not always the first condition
+    sample = pairs_to_judge(answers(), CONDITIONS, 5, seed=1)
+    assert len(sample) == 5 and all(pair in every for pair in sample)
+    assert sample != pairs_to_judge(answers(), CONDITIONS, 5, seed=2)
+
+
+def test_ratings_rank_the_winner_first_and_count_the_outcomes() -> None:
+    games = [Pairing("full", "no reflection", "A")] * 6
+    games += [Pairing("no observation, no reflection, no planning", "full", "B")] * 6
+    games += [Pairing("no reflection", "no observation, no reflection, no planning", "tie")]
+    ratings = {r.condition: r for r in rate(CONDITIONS, games)}
+    full, ablated = ratings["full"], ratings["no observation, no reflection, no planning"]
+    assert full.mu > ratings["no reflection"].mu and full.mu > ablated.mu
+    assert (full.wins, full.losses, full.ties) == (12, 0, 0)
+    assert (ablated.wins, ablated.losses, ablated.ties) == (0, 6, 1)
+    assert all(r.sigma < 25 / 3 for r in ratings.values())
+    untouched = rate(("full", "other"), [])
+    assert [(r.mu, r.sigma) for r in untouched] == [(25.0, 8.33), (25.0, 8.33)]
+
+
+def test_the_estimate_adds_up_its_phases() -> None:
+    cost = estimate(
+        residents=3, hours=24, items=1, questions=24, conditions=4, panel_pairs=10,
+        panel_calls_per_pair=6, offline=False,
+    )  # fmt: skip
+    assert cost.phases["simulation"] == 3 * 264
+    assert cost.phases["judge panel"] == 60
+    assert cost.phases["controlled interviews"] == 3 * (24 * 4 + 3)
+    assert cost.calls == sum(cost.phases.values()) and cost.tokens == cost.calls * 500
+    assert "model calls" in cost.line()
+    offline = estimate(
+        residents=3, hours=24, items=1, questions=24, conditions=4, panel_pairs=0,
+        panel_calls_per_pair=6, offline=True,
+    )  # fmt: skip
+    assert offline.tokens == 0 and "no model, no tokens" in offline.line()
+
+
+def junk_for_every_third_referee(request: ChatRequest) -> str | None:
+    """A model answering some referee calls with junk (counted fallbacks, ties)."""
+    text = json.dumps(request.messages)
+    if "believable" in text and zlib.crc32(text.encode()) % 3 == 0:
+        return "I think both are fine, really!!"
+    return None
+
+
+@pytest.mark.timeout(300)
+def test_evaluate_runs_the_panel_on_a_model(tmp_path: Path) -> None:
+    with FakeOpenAIServer(answer=junk_for_every_third_referee) as server:
+        options = EvaluationOptions(
+            town="the_ville_n3", hours=0.5, seed=2, out_dir=tmp_path / "out",
+            base_url=server.base_url, model="fake-model", embedder="hashing", workers=3,
+            panel_strategy="simultaneous-talk-with-summarizer", panel_rounds=2, panel_pairs=4,
+        )  # fmt: skip
+        lines: list[str] = []
+        result = evaluate(options, Progress(lines.append))
+        asked = len(server.chat_requests)
+        # judged again with another strategy: the interviews are kept, only the panel reruns
+        options.panel_strategy = "single-judge"
+        again: list[str] = []
+        evaluate(options, Progress(again.append))
+    assert not any(line.startswith(("interviewing", "simulating")) for line in again), again
+    assert "the judge panel (single-judge, 3 referees, 2 rounds) on 4 pairs of answers" in again
+    findings = result.findings
+    assert findings is not None and findings.panel.skipped is None
+    assert lines[0].startswith("estimate: ~") and "model calls" in lines[0]
+    assert len(findings.judged) == 4
+    judged_calls = sum(pair.calls for pair in findings.judged)
+    assert judged_calls == sum(3 * 2 + 1 for pair in findings.judged if pair.asked)
+    assert findings.usage["judge panel"]["calls"] == judged_calls
+    assert sum(pair.fallbacks for pair in findings.judged) > 0  # the junk, counted
+    assert {r.condition for r in findings.ratings} == set(findings.conditions)
+    assert asked > judged_calls
+    panel = json.loads((tmp_path / "out" / "panel.json").read_text(encoding="utf-8"))
+    assert len(panel["judged"]) == 4
