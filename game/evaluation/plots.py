@@ -19,7 +19,14 @@ from game.evaluation.diffusion import Diffusion
 from game.evaluation.relationships import Network, Relationships
 from game.evaluation.scenario import Scenario
 
-__all__ = ["COLOURS", "draw_network", "plot_diffusion", "plot_network", "plot_presence", "save_figure"]
+__all__ = [
+    "COLOURS",
+    "draw_network",
+    "plot_diffusion",
+    "plot_network",
+    "plot_presence",
+    "save_figure",
+]
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 OLD_EDGE, NEW_EDGE, NODE = "#9aa5b1", "#e8590c", "#1c7ed6"

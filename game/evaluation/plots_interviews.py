@@ -7,21 +7,65 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 
 import networkx as nx
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from game.evaluation.answers import Accuracy
+from game.evaluation.answers import Accuracy, Findings, accuracy, density_by_answers
+from game.evaluation.measures import Measures
 from game.evaluation.plots import COLOURS, draw_network, save_figure
 from game.evaluation.ratings import MU, Rating
-from game.evaluation.relationships import Network
+from game.evaluation.relationships import Network, pair
+from game.evaluation.report_interviews import PAPER_HUMANS, PAPER_RATINGS
 
-__all__ = ["plot_accuracy", "plot_interview_network", "plot_ratings"]
+__all__ = [
+    "draw_interview_plots",
+    "interview_network",
+    "interview_plots",
+    "plot_accuracy",
+    "plot_interview_network",
+    "plot_ratings",
+]
 
 DPI = 100
 NOTE = "#555555"
+
+
+def interview_plots(findings: Findings, out: Path) -> list[Path]:
+    """The PNGs the findings make: the network by answers (when anyone was asked), the
+    accuracy (when an answer was scored), the ratings (when there are any)."""
+    paths = [out / "network-interviews.png"] if findings.moments() else []
+    if any(a.correct is not None for a in findings.controlled):
+        paths.append(out / "accuracy.png")
+    return paths + ([out / "ratings.png"] if findings.ratings else [])
+
+
+def draw_interview_plots(
+    findings: Findings, measures: Measures, produced_by: str, paths: Sequence[Path]
+) -> None:
+    """Draw the PNGs `interview_plots` named."""
+    for path in paths:
+        if path.name == "network-interviews.png":
+            start = interview_network(findings, "start", measures.start)
+            end = interview_network(findings, "end", measures.end)
+            plot_interview_network(start, end, produced_by, path)
+        elif path.name == "accuracy.png":
+            found = accuracy(findings.controlled, findings.conditions)
+            plot_accuracy(found, produced_by, path)
+        elif path.name == "ratings.png":
+            plot_ratings(findings.ratings, PAPER_RATINGS, PAPER_HUMANS, produced_by, path)
+
+
+def interview_network(findings: Findings, moment: str, time: datetime) -> Network | None:
+    """The network from the answers at `moment` (None when nobody was asked then)."""
+    answers = findings.answers_at(moment)
+    if not answers:
+        return None
+    _, edges = density_by_answers(answers, findings.residents)
+    return Network(time, findings.residents, frozenset(pair(a, b) for a, b in edges))
 
 
 def _note(figure: Figure, text: str) -> None:
@@ -48,7 +92,9 @@ def plot_ratings(
         [x - 0.12 for x in xs], [r.mu for r in ratings], yerr=[r.sigma for r in ratings],
         fmt="o", color=COLOURS[0], markersize=8, capsize=5, label="this run (μ ± σ)",
     )  # fmt: skip
-    known = [(x, paper[r.condition]) for x, r in zip(xs, ratings, strict=True) if r.condition in paper]
+    known = [
+        (x, paper[r.condition]) for x, r in zip(xs, ratings, strict=True) if r.condition in paper
+    ]
     if known:
         axes.errorbar(
             [x + 0.12 for x, _ in known], [mu for _, (mu, _) in known],
@@ -126,7 +172,9 @@ def plot_interview_network(
     positions = {name: (float(x), float(y)) for name, (x, y) in layout.items()}
     figure = Figure(figsize=(6 * max(len(shown), 1), 6))
     panels = figure.subplots(1, max(len(shown), 1), squeeze=False)[0]
-    new = frozenset(end.edges - start.edges) if start is not None and end is not None else frozenset()
+    new = (
+        frozenset(end.edges - start.edges) if start is not None and end is not None else frozenset()
+    )
     for axes, network in zip(panels, shown, strict=False):
         label = "Start" if network is start else "End"
         draw_network(axes, network, new if network is end else frozenset(), positions, label)

@@ -6,7 +6,6 @@ estimate and its budget — and, end to end on the fake OpenAI server, the panel
 from __future__ import annotations
 
 import json
-import zlib
 from pathlib import Path
 
 import pytest
@@ -76,17 +75,20 @@ def test_the_estimate_adds_up_its_phases() -> None:
     assert offline.tokens == 0 and "no model, no tokens" in offline.line()
 
 
-def junk_for_every_third_referee(request: ChatRequest) -> str | None:
-    """A model answering some referee calls with junk (counted fallbacks, ties)."""
+def varied_answers_and_one_junk_referee(request: ChatRequest) -> str | dict[str, str] | None:
+    """Interview answers that depend on the memories shown (so the conditions differ), and
+    one referee answering with junk, retries too (counted fallbacks)."""
     text = json.dumps(request.messages)
-    if "believable" in text and zlib.crc32(text.encode()) % 3 == 0:
+    if "asks you:" in text:
+        return {"answer": f"I remember {text.count('- [')} things about it."}
+    if "believable" in text and "You are Tomas Reyes" in text:
         return "I think both are fine, really!!"
     return None
 
 
 @pytest.mark.timeout(300)
 def test_evaluate_runs_the_panel_on_a_model(tmp_path: Path) -> None:
-    with FakeOpenAIServer(answer=junk_for_every_third_referee) as server:
+    with FakeOpenAIServer(answer=varied_answers_and_one_junk_referee) as server:
         options = EvaluationOptions(
             town="the_ville_n3", hours=0.5, seed=2, out_dir=tmp_path / "out",
             base_url=server.base_url, model="fake-model", embedder="hashing", workers=3,
@@ -104,7 +106,7 @@ def test_evaluate_runs_the_panel_on_a_model(tmp_path: Path) -> None:
     findings = result.findings
     assert findings is not None and findings.panel.skipped is None
     assert lines[0].startswith("estimate: ~") and "model calls" in lines[0]
-    assert len(findings.judged) == 4
+    assert len(findings.judged) == 4 and any(pair.asked for pair in findings.judged)
     judged_calls = sum(pair.calls for pair in findings.judged)
     assert judged_calls == sum(3 * 2 + 1 for pair in findings.judged if pair.asked)
     assert findings.usage["judge panel"]["calls"] == judged_calls
