@@ -1,7 +1,9 @@
 """The evaluation's report: `evaluation.json` (the measures beside the paper's figures, the
-brain or model that produced them, the seed, the hours), `report.md` with tables, and the
-PNG plots (`plots.py`). `evaluation.json` is written first, so a plot that fails leaves the
-figures on disk."""
+brain or model that produced them, the seed, the hours), `report.md` with tables, the same
+as `report.html`, and the PNG plots (`plots.py`). With the interviews' `Findings`, their
+figures too (`report_interviews.py`, `plots_interviews.py`) and `answers.csv`, every question
+and answer (`report_html.py`). `evaluation.json` is written first, so a plot that fails
+leaves the figures on disk."""
 
 from __future__ import annotations
 
@@ -16,14 +18,17 @@ from game.evaluation.coordination import Coordination
 from game.evaluation.diffusion import Diffusion, Knowledge
 from game.evaluation.measures import Measures
 from game.evaluation.plots import plot_diffusion, plot_network, plot_presence
+from game.evaluation.plots_interviews import draw_interview_plots, interview_plots
 from game.evaluation.relationships import Network
+from game.evaluation.report_html import write_answers_csv, write_html
+from game.evaluation.report_interviews import findings_json, interview_sections, not_measured
 from game.evaluation.scenario import Scenario
 
 __all__ = ["FORMAT", "NOT_MEASURED", "ReportFiles", "RunInfo", "evaluation_json", "write_report"]
 
-FORMAT = 1  # evaluation.json's format; a change that renames or removes a key bumps it
+FORMAT = 2  # evaluation.json's format; a change that renames or removes a key bumps it
 
-NOT_MEASURED = (
+NOT_MEASURED = (  # without the interviews' findings (a run measured from its record alone)
     "interviews: diffusion and relationships from asked-and-judged answers (the paper's way)",
     "hallucination: answers claiming a person or event with no memory behind it",
     "controlled evaluation: the 25 interview questions under the paper's ablations",
@@ -57,6 +62,8 @@ class ReportFiles:
     json: Path
     markdown: Path
     plots: tuple[Path, ...]
+    html: Path | None = None
+    csv: Path | None = None  # answers.csv: only with the interviews' findings
 
 
 def write_report(
@@ -66,31 +73,42 @@ def write_report(
     out: Path,
     findings: Findings | None = None,
 ) -> ReportFiles:
-    """Write evaluation.json, report.md and the plots into `out` (made if missing)."""
+    """Write evaluation.json, report.md, report.html, answers.csv (with `findings`) and the
+    plots into `out` (made if missing)."""
     out.mkdir(parents=True, exist_ok=True)
     plots = [out / "diffusion.png", out / "network.png"]
     reached = [event for event in measures.coordination if event.status != "not reached"]
     plots += [out / f"presence-{event.item}.png" for event in reached]
-    data = evaluation_json(run, scenario, measures, [path.name for path in plots])
+    asked = [] if findings is None else interview_plots(findings, out)
+    data = evaluation_json(run, scenario, measures, [p.name for p in [*plots, *asked]], findings)
     json_path = out / "evaluation.json"
     json_path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    answers = None if findings is None else write_answers_csv(findings, out / "answers.csv")
+    text = report_markdown(run, scenario, measures, findings, data)
     markdown = out / "report.md"
-    markdown.write_text(report_markdown(run, scenario, measures, plots), encoding="utf-8")
+    markdown.write_text(text, encoding="utf-8")
+    html = write_html(text, text.splitlines()[0].lstrip("# "), out / "report.html")
     plot_diffusion(measures.diffusion, scenario, run.produced_by, plots[0])
     plot_network(measures.relationships, run.produced_by, plots[1])
     for event, path in zip(reached, plots[2:], strict=True):
         plot_presence(event, run.produced_by, path)
-    return ReportFiles(out, json_path, markdown, tuple(plots))
+    if findings is not None:
+        draw_interview_plots(findings, measures, run.produced_by, asked)
+    return ReportFiles(out, json_path, markdown, (*plots, *asked), html, answers)
 
 
 # --- evaluation.json -------------------------------------------------------------------------
 
 
 def evaluation_json(
-    run: RunInfo, scenario: Scenario, measures: Measures, plots: list[str]
+    run: RunInfo,
+    scenario: Scenario,
+    measures: Measures,
+    plots: list[str],
+    findings: Findings | None = None,
 ) -> dict[str, Any]:
     paper = scenario.paper
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "town": run.town,
         "scenario": scenario.title,
@@ -113,8 +131,13 @@ def evaluation_json(
         "coordination": {
             event.item: _coordination_json(event, scenario) for event in measures.coordination
         },
+    }
+    if findings is not None:
+        data |= findings_json(findings, measures, scenario, run.simulation)
+    missing = NOT_MEASURED if findings is None else not_measured(findings)
+    return data | {
         "warnings": list(measures.warnings),
-        "not_measured": list(NOT_MEASURED),
+        "not_measured": list(missing),
         "plots": plots,
     }
 
@@ -203,7 +226,11 @@ def _coordination_json(event: Coordination, scenario: Scenario) -> dict[str, Any
 # --- report.md -------------------------------------------------------------------------------
 
 
-def report_markdown(run: RunInfo, scenario: Scenario, measures: Measures, plots: list[Path]) -> str:
+def report_markdown(
+    run: RunInfo, scenario: Scenario, measures: Measures, findings: Findings | None, data: Any
+) -> str:
+    """report.md, from the measures, the findings and `data`, evaluation.json's content."""
+    plots: list[str] = data["plots"]
     n = len(measures.residents)
     how = "simulated for this report"
     if not run.simulated:
@@ -220,15 +247,17 @@ def report_markdown(run: RunInfo, scenario: Scenario, measures: Measures, plots:
         lines += [f"The paper's figures: {scenario.paper.source}.", ""]
     lines += ["## Information diffusion (from the memory stream)", ""]
     lines += _diffusion_tables(measures, scenario)
-    lines += [f"![diffusion]({plots[0].name})", "", "## Relationships", ""]
+    lines += [f"![diffusion]({plots[0]})", "", "## Relationships", ""]
     lines += _relationship_table(measures, scenario)
-    lines += [f"![network]({plots[1].name})", ""]
+    lines += [f"![network]({plots[1]})", ""]
     if measures.coordination:
         lines += ["## Coordination", ""]
         lines += _coordination_table(measures, scenario, plots)
+    if findings is not None:
+        lines += interview_sections(run.produced_by, scenario, findings, data, plots)
     if measures.warnings:
         lines += ["## Warnings", "", *(f"- {warning}" for warning in measures.warnings), ""]
-    lines += ["## Not measured yet", "", *(f"- {what}" for what in NOT_MEASURED), ""]
+    lines += ["## Not measured yet", "", *(f"- {what}" for what in data["not_measured"]), ""]
     return "\n".join(lines)
 
 
@@ -294,7 +323,7 @@ def _relationship_table(measures: Measures, scenario: Scenario) -> list[str]:
     ]
 
 
-def _coordination_table(measures: Measures, scenario: Scenario, plots: list[Path]) -> list[str]:
+def _coordination_table(measures: Measures, scenario: Scenario, plots: list[str]) -> list[str]:
     lines = [
         "| event | place, window | status | invited | planned | there (guests) | paper |",
         "|---|---|---|---|---|---|---|",
@@ -315,8 +344,7 @@ def _coordination_table(measures: Measures, scenario: Scenario, plots: list[Path
         lines.append(
             f"- {event.item}: invited: {invited or 'nobody'}; planned: {planned}; there: {there}"
         )
-        presence = next((p for p in plots if p.name == f"presence-{event.item}.png"), None)
-        if presence is not None:
-            lines += ["", f"![presence at the {event.item}]({presence.name})"]
+        if f"presence-{event.item}.png" in plots:
+            lines += ["", f"![presence at the {event.item}](presence-{event.item}.png)"]
     lines.append("")
     return lines

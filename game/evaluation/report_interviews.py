@@ -238,7 +238,7 @@ def interview_sections(
         lines += ["", f"Answered as knowing at the {moment}: {who}."]
     lines += ["", *_relationships_section(by, found, moments, plots)]
     lines += _hallucination_section(by, found["hallucination"])
-    lines += _controlled_section(by, findings, data["controlled"], plots)
+    lines += _controlled_section(by, data["controlled"], plots)
     lines += _panel_section(by, data["panel"], plots)
     return lines + _calls_section(by, data["calls"])
 
@@ -291,9 +291,7 @@ def _hallucination_section(by: str, found: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _controlled_section(
-    by: str, findings: Findings, found: dict[str, Any], plots: Sequence[str]
-) -> list[str]:
+def _controlled_section(by: str, found: dict[str, Any], plots: Sequence[str]) -> list[str]:
     cells = found["accuracy"]
     categories = list(next(iter(cells.values()), {}))
     lines = [
@@ -311,12 +309,10 @@ def _controlled_section(
             for cell in row.values()
         ]  # fmt: skip
         lines.append(f"| {condition} | " + " | ".join(text) + " |")
-    untruthed = found["without_truth"] or ["reactions", "reflections"]
-    lines += [
-        "",
-        f"{' and '.join(untruthed).capitalize()} have no ground truth: they are judged only "
-        "by the panel.",
-    ]
+    if found["without_truth"]:
+        *some, last = found["without_truth"]
+        named = f"{', '.join(some)} and {last}" if some else last
+        lines += ["", f"{named.capitalize()}: no ground truth; judged only by the panel."]
     if found["skipped"]:
         lines += ["", "Questions not asked (too few others, no plan yet):", ""]
         lines += [f"- {name}: {', '.join(ids)}" for name, ids in found["skipped"].items()]
