@@ -54,7 +54,9 @@ def draw_interview_plots(
             plot_interview_network(start, end, produced_by, path)
         elif path.name == "accuracy.png":
             found = accuracy(findings.controlled, findings.conditions)
-            plot_accuracy(found, produced_by, path)
+            asked = {a.category for a in findings.controlled}
+            untruthed = asked - {a.category for a in found}
+            plot_accuracy(found, sorted(untruthed), produced_by, path)
         elif path.name == "ratings.png":
             plot_ratings(findings.ratings, PAPER_RATINGS, PAPER_HUMANS, produced_by, path)
 
@@ -101,6 +103,9 @@ def plot_ratings(
             yerr=[sigma for _, (_, sigma) in known], fmt="o", markerfacecolor="white",
             color=COLOURS[1], markersize=8, capsize=4, label="the paper (μ ± σ)",
         )  # fmt: skip
+    for x, (mu, _) in known:
+        axes.annotate(f"{mu:.2f}", (x + 0.12, mu), xytext=(8, 0), textcoords="offset points",
+                      va="center", fontsize=8, color=COLOURS[1])  # fmt: skip
     for x, rating in zip(xs, ratings, strict=True):
         axes.annotate(
             f"{rating.mu:.1f}\n{rating.wins}-{rating.losses}-{rating.ties}",
@@ -126,9 +131,12 @@ def plot_ratings(
     return save_figure(figure, path, DPI)
 
 
-def plot_accuracy(found: Sequence[Accuracy], produced_by: str, path: Path) -> Path:
+def plot_accuracy(
+    found: Sequence[Accuracy], without_truth: Sequence[str], produced_by: str, path: Path
+) -> Path:
     """Grouped bars: the share of scored answers that were correct, per category (groups)
-    and condition (bars); "n/m" above each bar, nothing where nothing was scored."""
+    and condition (bars); "n/m" above each bar, "—" where nothing was scored; the footnote
+    names the categories `without_truth` (the panel's only)."""
     conditions = list(dict.fromkeys(a.condition for a in found))
     categories = list(dict.fromkeys(a.category for a in found))
     cells = {(a.condition, a.category): a for a in found}
@@ -138,13 +146,11 @@ def plot_accuracy(found: Sequence[Accuracy], produced_by: str, path: Path) -> Pa
     for number, condition in enumerate(conditions):
         offset = (number - (len(conditions) - 1) / 2) * width
         for group, category in enumerate(categories):
-            cell = cells[(condition, category)]
-            if cell.rate is None:
-                continue
-            x = group + offset
-            axes.bar(x, 100 * cell.rate, width * 0.92, color=COLOURS[number % len(COLOURS)])
-            axes.text(x, 100 * cell.rate + 1.5, f"{cell.correct}/{cell.scored}", ha="center",
-                      fontsize=7.5)  # fmt: skip
+            cell, x = cells[(condition, category)], group + offset
+            height = 0.0 if cell.rate is None else 100 * cell.rate
+            label = "—" if cell.rate is None else f"{cell.correct}/{cell.scored}"
+            axes.bar(x, height, width * 0.92, color=COLOURS[number % len(COLOURS)])
+            axes.text(x, height + 1.5, label, ha="center", fontsize=7.5)
     handles = [Patch(color=COLOURS[n % len(COLOURS)], label=c) for n, c in enumerate(conditions)]
     axes.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8.5,
                 title="condition")  # fmt: skip
@@ -154,7 +160,8 @@ def plot_accuracy(found: Sequence[Accuracy], produced_by: str, path: Path) -> Pa
     axes.set_ylabel("correct (% of answers with a ground truth)")
     axes.grid(axis="y", alpha=0.3)
     axes.set_title("The controlled interview against ground truth", fontsize=11)
-    _note(figure, f"answers by: {produced_by}   reactions and reflections: the panel's only")
+    untruthed = f"   no ground truth (the panel's only): {', '.join(without_truth)}"
+    _note(figure, f"answers by: {produced_by}{untruthed if without_truth else ''}")
     figure.tight_layout(rect=(0, 0.04, 1, 1))
     return save_figure(figure, path, DPI)
 

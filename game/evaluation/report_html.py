@@ -35,8 +35,9 @@ CSV_COLUMNS = (
 
 
 def html_page(text: str, title: str) -> str:
-    """`text` (Markdown) as a standalone HTML page titled `title`."""
-    body = str(markdown.markdown(text, extensions=["tables"]))
+    """`text` (Markdown) as a standalone HTML page titled `title`. Raw HTML in the text (a
+    resident's answer quoted) is shown as text, never run."""
+    body = str(markdown.markdown(text.replace("<", "&lt;"), extensions=["tables"]))
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{html.escape(title)}</title>\n<style>{CSS}</style>\n</head>\n"

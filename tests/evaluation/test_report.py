@@ -32,7 +32,8 @@ def test_the_report_files_are_written(tmp_path: Path) -> None:
     out, _ = report_of(tmp_path)
     names = sorted(path.name for path in out.iterdir())
     assert names == [
-        "diffusion.png", "evaluation.json", "network.png", "presence-party.png", "report.md"
+        "diffusion.png", "evaluation.json", "network.png", "presence-party.png", "report.html",
+        "report.md",
     ]  # fmt: skip
     for name in ("diffusion.png", "network.png", "presence-party.png"):
         data = (out / name).read_bytes()
@@ -43,7 +44,7 @@ def test_evaluation_json_holds_the_measures_beside_the_paper(tmp_path: Path) -> 
     out, run = report_of(tmp_path)
     data = json.loads((out / "evaluation.json").read_text(encoding="utf-8"))
     assert (data["format"], data["town"], data["brain"], data["model"]) == (
-        1, "the_ville_n3", "offline brain", None
+        2, "the_ville_n3", "offline brain", None
     )  # fmt: skip
     assert (data["seed"], data["hours"], data["residents"]) == (7, 3, 3)
     assert (data["start"], data["end"]) == ("2023-02-13T07:00:00", "2023-02-13T10:00:00")
@@ -72,7 +73,8 @@ def test_evaluation_json_holds_the_measures_beside_the_paper(tmp_path: Path) -> 
     assert event["guests"] == ["Maria Lopez"]
     assert event["paper"] == {"invited": 12, "attended": 5}
     assert len(data["warnings"]) == 2
-    assert any(line.startswith("interviews") for line in data["not_measured"])
+    assert any(line.startswith("interviews") for line in data["not_measured"])  # no findings
+    assert not {"interviews", "controlled", "panel", "calls"} & set(data)
     assert data["plots"] == ["diffusion.png", "network.png", "presence-party.png"]
 
 
@@ -92,6 +94,9 @@ def test_report_md_has_the_tables_and_the_pictures(tmp_path: Path) -> None:
     for name in ("diffusion.png", "network.png", "presence-party.png"):
         assert f"]({name})" in text
     assert "## Not measured yet" in text
+    assert "## Judge panel" not in text  # no interviews: no sections for them
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "<table>" in page and 'src="diffusion.png"' in page
 
 
 def test_an_event_not_reached_has_no_presence_plot(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from game.evaluation.interviews import ControlledAnswer, KnowledgeAnswer
 from game.evaluation.judging import JudgedPair, PairToJudge
 from game.evaluation.phases import OFFLINE_PANEL
 from game.evaluation.report import ReportFiles
+from game.evaluation.report_html import html_page
 from game.records import RunRecord
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -39,7 +40,7 @@ def knowledge(moment: str) -> list[KnowledgeAnswer]:
             found.append(
                 KnowledgeAnswer(
                     moment, name, "news", item.id, item.question, said, knows, False, knows
-                )  # fmt: skip
+                )
             )
         for other in RESIDENTS:
             if other == name:
@@ -57,7 +58,7 @@ def knowledge(moment: str) -> list[KnowledgeAnswer]:
                     knows,
                     name == MARIA and moment == "end",
                     backed,
-                )  # fmt: skip
+                )
             )
     return found
 
@@ -157,9 +158,8 @@ def test_evaluation_json_has_the_interviews_beside_the_stream_and_the_paper(
     assert (start["judge_fallbacks"], end["judge_fallbacks"]) == (0, 2)
     made_up = data["interviews"]["hallucination"]
     assert (made_up["answers"], made_up["hallucinated"], made_up["rate"]) == (24, 1, 0.0417)
-    assert made_up["examples"] == [
-        {"resident": KLAUS, "question": f"Do you know {MARIA}?", "answer": f"Yes, {MARIA} is a friend."}
-    ]  # fmt: skip
+    example = {"resident": KLAUS, "question": f"Do you know {MARIA}?"}
+    assert made_up["examples"] == [{**example, "answer": f"Yes, {MARIA} is a friend."}]
     assert made_up["paper"]["rate"] == 0.013 and made_up["paper"]["answers"] == 453
 
 
@@ -255,7 +255,10 @@ def test_report_md_and_html_show_the_sections_beside_the_paper(tmp_path: Path) -
                     "Controlled evaluation", "Judge panel", "Model calls"):  # fmt: skip
         section = text.split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
         assert "test brain (tiny-model)" in section, heading
-    assert "| party | 1 of 3 (33%) | 2 of 3 (67%) | 1 → 3 of 3 | 1 → 13 of 25 |" in text
+    assert (
+        "| party | 1 of 3 (33%) | 2 of 3 (67%) | 1 → 3 of 3 (33% → 100%) | "
+        "1 → 13 of 25 (4% → 52%) |"
+    ) in text
     assert "| by answers (this run) | 0.333 | 0.667 |" in text
     assert "| the paper (by answers) | 0.167 | 0.740 |" in text
     assert "1 of 24 answers (4.2%)" in text and "the paper: 1.3% of 453 answers" in text
@@ -266,7 +269,7 @@ def test_report_md_and_html_show_the_sections_beside_the_paper(tmp_path: Path) -
     assert "Reactions: no ground truth; judged only by the panel." in text
     assert "| 29.89 ± 0.72 |" in text and "| human crowdworkers" in text
     assert "| interviews at the start | 24 | 2,400 | 0 | 8 |" in text
-    assert "| the simulation | 120 | | | |" in text
+    assert "| the simulation | 120 | | | 40.0 |" in text
     for name in ("network-interviews.png", "accuracy.png", "ratings.png"):
         assert f"]({name})" in text
     page = (out / "report.html").read_text(encoding="utf-8")
@@ -290,3 +293,9 @@ def test_a_skipped_panel_is_explained_and_has_no_ratings(tmp_path: Path) -> None
     assert f"No judge panel: {OFFLINE_PANEL}." in panel
     assert "μ ± σ" not in panel and "ratings.png" not in text
     assert (out / "accuracy.png").exists()  # the ground truth works without a panel
+
+
+def test_the_html_page_shows_raw_html_as_text() -> None:
+    page = html_page('# A\n\n> **Klaus**: "<script>alert(1)</script> & more"\n', "A & B")
+    assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<title>A &amp; B</title>" in page and "<blockquote>" in page

@@ -1,0 +1,142 @@
+"""report.md: the measures of the run record as tables beside the paper's figures, the
+plots, and the interviews' sections (`report_sections`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.evaluation.answers import Findings
+from game.evaluation.diffusion import Knowledge
+from game.evaluation.measures import Measures
+from game.evaluation.report_sections import interview_sections
+from game.evaluation.scenario import Scenario
+
+if TYPE_CHECKING:
+    # lazy: typing only — report.py imports this module, so a real import would be a cycle
+    from game.evaluation.report import RunInfo
+
+__all__ = ["report_markdown"]
+
+
+def report_markdown(
+    run: RunInfo, scenario: Scenario, measures: Measures, findings: Findings | None, data: Any
+) -> str:
+    """report.md, from the measures, the findings and `data`, evaluation.json's content."""
+    plots: list[str] = data["plots"]
+    n = len(measures.residents)
+    how = "simulated for this report"
+    if not run.simulated:
+        how = "an earlier run's record, measured again"
+    lines = [
+        f"# Evaluation: {run.town}, seed {run.seed}, {run.hours:g} game hours",
+        "",
+        f"*{scenario.title}.* Produced by **{run.produced_by}**; {n} residents; "
+        f"{measures.start:%a %b %d %H:%M} → {measures.end:%a %b %d %H:%M}.",
+        f"Run record: `{run.record}` ({how}).",
+        "",
+    ]
+    if scenario.paper is not None:
+        lines += [f"The paper's figures: {scenario.paper.source}.", ""]
+    lines += ["## Information diffusion (from the memory stream)", ""]
+    lines += _diffusion_tables(measures, scenario)
+    lines += [f"![diffusion]({plots[0]})", "", "## Relationships", ""]
+    lines += _relationship_table(measures, scenario)
+    lines += [f"![network]({plots[1]})", ""]
+    if measures.coordination:
+        lines += ["## Coordination", ""]
+        lines += _coordination_table(measures, scenario, plots)
+    if findings is not None:
+        lines += interview_sections(run.produced_by, scenario, findings, data, plots)
+    if measures.warnings:
+        lines += ["## Warnings", "", *(f"- {warning}" for warning in measures.warnings), ""]
+    lines += ["## Not measured yet", "", *(f"- {what}" for what in data["not_measured"]), ""]
+    return "\n".join(lines)
+
+
+def _count(point: Knowledge) -> str:
+    return f"{point.count} of {point.population} ({point.share:.0%})"
+
+
+def _paper_text(start: int | None, end: int | None, scenario: Scenario) -> str:
+    if scenario.paper is None or start is None or end is None:
+        return "—"
+    total = scenario.paper.residents
+    return f"{start} → {end} of {total} ({start / total:.0%} → {end / total:.0%})"
+
+
+def _diffusion_tables(measures: Measures, scenario: Scenario) -> list[str]:
+    lines = [
+        "| news | seeds | knew at the start | knew at the end | paper |",
+        "|---|---|---|---|---|",
+    ]
+    for spread in measures.diffusion:
+        figures = scenario.item(spread.item).paper
+        paper = _paper_text(figures.knew_start, figures.knew_end, scenario)
+        lines.append(
+            f"| {spread.item} | {', '.join(spread.seeds)} | {_count(spread.start)} | "
+            f"{_count(spread.end)} | {paper} |"
+        )
+    lines += ["", "Who knows, game hour by game hour:", ""]
+    lines += ["| game time | " + " | ".join(s.item for s in measures.diffusion) + " |"]
+    lines += ["|---|" + "---|" * len(measures.diffusion)]
+    if measures.diffusion:
+        for index, point in enumerate(measures.diffusion[0].curve):
+            cells = [f"{spread.curve[index].count}" for spread in measures.diffusion]
+            lines.append(f"| {point.time:%a %H:%M} | " + " | ".join(cells) + " |")
+    heard = [
+        f"- {spread.item}: {name} at {moment:%a %H:%M}"
+        for spread in measures.diffusion
+        for name, moment in sorted(spread.first_heard.items(), key=lambda entry: entry[1])
+        if name not in spread.seeds
+    ]
+    lines += ["", "First heard (seeds aside):", "", *(heard or ["- nobody yet"]), ""]
+    return lines
+
+
+def _relationship_table(measures: Measures, scenario: Scenario) -> list[str]:
+    found = measures.relationships
+    paper = scenario.paper
+    paper_text = "—"
+    if paper is not None and paper.density_start is not None and paper.density_end is not None:
+        paper_text = f"{paper.density_start:.3f} → {paper.density_end:.3f}"
+    new = ", ".join(f"{a} – {b}" for a, b in sorted(found.new_edges)) or "none"
+    return [
+        "An edge where each of two residents has a memory naming the other (the paper: both",
+        'answer yes to "Do you know X?").',
+        "",
+        "| | start | end | paper |",
+        "|---|---|---|---|",
+        f"| density | {found.start.density:.3f} | {found.end.density:.3f} | {paper_text} |",
+        f"| edges of {found.end.pairs} pairs | {len(found.start.edges)} | "
+        f"{len(found.end.edges)} | |",
+        "",
+        f"New edges: {new}. Pairs who talked: {len(found.talked)}.",
+        "",
+    ]
+
+
+def _coordination_table(measures: Measures, scenario: Scenario, plots: list[str]) -> list[str]:
+    lines = [
+        "| event | place, window | status | invited | planned | there (guests) | paper |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for event in measures.coordination:
+        figures = scenario.item(event.item).paper
+        paper = f"{figures.invited} invited, {figures.attended} came"
+        window = f"{event.event.place}, {event.event.starts:%a %H:%M}–{event.event.ends:%H:%M}"
+        lines.append(
+            f"| {event.item} | {window} | {event.status} | {len(event.invited)} | "
+            f"{len(event.planned)} | {len(event.attended)} ({len(event.guests)}) | {paper} |"
+        )
+    lines.append("")
+    for event in measures.coordination:
+        invited = ", ".join(f"{i.guest} (by {i.by}, {i.time:%a %H:%M})" for i in event.invited)
+        planned = ", ".join(event.planned) or "nobody"
+        there = ", ".join(event.attended) or "nobody"
+        lines.append(
+            f"- {event.item}: invited: {invited or 'nobody'}; planned: {planned}; there: {there}"
+        )
+        if f"presence-{event.item}.png" in plots:
+            lines += ["", f"![presence at the {event.item}](presence-{event.item}.png)"]
+    lines.append("")
+    return lines
