@@ -113,3 +113,30 @@ def test_deterministic_for_a_seed() -> None:
 
 def test_different_seeds_differ() -> None:
     assert day_of(11) != day_of(12)
+
+
+def test_questions_about_oneself_are_answered_from_the_summary_in_the_first_person() -> None:
+    from cognition.offline.talk import first_person
+    from cognition.steps.interview import INTERVIEW, InterviewInput
+
+    summary = (
+        "Name: Isabella Rodriguez (age 34). Innate traits: warm. Lifestyle: Isabella is up "
+        "early to open the cafe and turns in around ten.\nIsabella is warm.\n"
+        "Isabella Rodriguez owns Hobbs Cafe and runs it with care.\nIsabella feels content."
+    )
+
+    def ask(question: str) -> str:
+        inputs = InterviewInput(
+            agent="Isabella Rodriguez", summary=summary, now="Monday", asker="An interviewer",
+            question=question, memories=[],
+        )  # fmt: skip
+        return OfflineBrain(0).complete(INTERVIEW, inputs, agent="Isabella Rodriguez").output.answer
+
+    assert ask("What's your occupation?") == "I own Hobbs Cafe and run it with care."
+    assert ask("Describe your typical weekday schedule in broad strokes.") == (
+        "I am up early to open the cafe and turn in around ten."
+    )
+    assert ask("What is the weather like?").startswith("I'm not sure")
+    assert first_person("Maria Lopez", "Maria studies physics and Maria's cat sleeps.") == (
+        "I study physics and my cat sleeps."
+    )
