@@ -10,8 +10,8 @@ The surface, by job:
   `run_report`, `day_problems`;
 - saving: `save_town`, `snapshot`, `town_settings`, `TownAutosaver` (saves from the window);
 - recording the run's history (`game.records`): `RunRecording`;
-- the evaluation's interviews and judge panel: `InterviewDesk` (ask under a `Condition`,
-  judge "does this answer claim to know?", a `JudgePanel`), `load_referees`;
+- the evaluation's interviews and judge panel: `InterviewDesk` (ask under one of `CONDITIONS`,
+  judge "does this answer claim to know?", a `Panel`), `read_referees`;
 - the player's controls on the minds: `PlayerDesk` (a `game.town.views.PlayerPort`);
 - which brain drives the minds: `llm_settings_for`, `server_settings`, `brain_lines`,
   `check_connection`, `remember_learned_output_mode`.
@@ -41,18 +41,18 @@ from game.bridge.day_check import day_problems
 from game.bridge.desk import PlayerDesk
 from game.bridge.director import MindDirector
 from game.bridge.interviews import (
+    CONDITIONS,
+    PANEL_STRATEGIES,
     Answered,
-    Condition,
     InterviewDesk,
     Judged,
-    PanelCase,
-    PanelError,
-    PanelStrategy,
+    Panel,
+    PanelMember,
     PanelVerdict,
-    Referee,
-    claims_to_know,
-    load_referees,
-    panel_calls_per_case,
+    RefereesError,
+    claims_knowledge,
+    panel_calls,
+    read_referees,
 )
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.opening import FromSave, open_town
@@ -70,8 +70,9 @@ from game.bridge.simulation import SimulationOptions, settings_problem, simulate
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
 
 __all__ = [
+    "CONDITIONS",
+    "PANEL_STRATEGIES",
     "Answered",
-    "Condition",
     "FromSave",
     "InterviewDesk",
     "Judged",
@@ -79,13 +80,12 @@ __all__ = [
     "LockstepRunner",
     "MindDirector",
     "OpenedTown",
-    "PanelCase",
-    "PanelError",
-    "PanelStrategy",
+    "Panel",
+    "PanelMember",
     "PanelVerdict",
     "PlayerDesk",
     "Progress",
-    "Referee",
+    "RefereesError",
     "RunRecording",
     "SimulationOptions",
     "TownAutosaver",
@@ -96,17 +96,17 @@ __all__ = [
     "build_living_town",
     "build_town",
     "check_connection",
-    "claims_to_know",
+    "claims_knowledge",
     "day_problems",
     "embedder_name",
     "llm_settings_for",
-    "load_referees",
     "load_saved_town",
     "make_embedder",
     "model_stack",
     "new_town",
     "open_town",
-    "panel_calls_per_case",
+    "panel_calls",
+    "read_referees",
     "remember_learned_output_mode",
     "run_directory",
     "run_report",

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -26,7 +27,6 @@ from cognition import (
     PanelCase,
     PanelError,
     PanelStrategy,
-    PanelVerdict,
     PersonaAsker,
     Referee,
     Source,
@@ -39,19 +39,80 @@ from game.bridge.build import OpenedTown, TownRecipe
 from game.bridge.opening import FromSave, open_town
 
 __all__ = [
+    "CONDITIONS",
+    "PANEL_STRATEGIES",
     "Answered",
-    "Condition",
     "InterviewDesk",
     "Judged",
-    "PanelCase",
-    "PanelError",
-    "PanelStrategy",
+    "Panel",
+    "PanelMember",
     "PanelVerdict",
-    "Referee",
-    "claims_to_know",
-    "load_referees",
-    "panel_calls_per_case",
+    "RefereesError",
+    "claims_knowledge",
+    "panel_calls",
+    "read_referees",
 ]
+
+# the paper's conditions, as the evaluation names them: "full", "no reflection", …
+CONDITIONS: tuple[str, ...] = tuple(condition.value for condition in Condition)
+# ChatEval's strategies and the single judge: "one-by-one", "simultaneous-talk", …
+PANEL_STRATEGIES: tuple[str, ...] = tuple(strategy.value for strategy in PanelStrategy)
+
+
+class RefereesError(Exception):
+    """A referees file that cannot be used; `str()` is one line naming the file."""
+
+
+@dataclass(frozen=True)
+class PanelMember:
+    """A referee of the judge panel: a name and the role it judges from."""
+
+    name: str
+    role: str
+
+
+@dataclass(frozen=True)
+class PanelVerdict:
+    winner: str  # "A", "B" or "tie"
+    votes: dict[str, str]
+    statements: tuple[tuple[str, str], ...]
+    calls: int
+    fallbacks: int
+
+
+def read_referees(path: Path | None = None) -> list[PanelMember]:
+    """The referees in `path` (None: the bundled ones); `RefereesError` when unusable."""
+    try:
+        return [PanelMember(r.name, r.role) for r in load_referees(path)]
+    except PanelError as error:
+        raise RefereesError(str(error)) from None
+
+
+def panel_calls(strategy: str, referees: int, rounds: int) -> int:
+    """The model calls the panel makes per pair of answers."""
+    return panel_calls_per_case(PanelStrategy(strategy), referees, rounds)
+
+
+def claims_knowledge(answer: str, subject: str) -> bool:
+    """The rule: does `answer` claim to know `subject` (no denial, the subject named)?"""
+    return claims_to_know(answer, subject)
+
+
+class Panel:
+    """A judge panel on a town's model (see `cognition.panel`)."""
+
+    def __init__(self, panel: JudgePanel) -> None:
+        self._panel = panel
+
+    def judge(
+        self, resident: str, about: str, question: str, answer_a: str, answer_b: str
+    ) -> PanelVerdict:
+        verdict = self._panel.judge(PanelCase(resident, about, question, answer_a, answer_b))
+        return PanelVerdict(
+            verdict.winner, dict(verdict.votes), verdict.statements, verdict.calls,
+            verdict.fallbacks,
+        )  # fmt: skip
+
 
 INTERVIEWER = PersonaAsker(
     name="The interviewer", description="a researcher interviewing the town's residents"
@@ -108,7 +169,8 @@ class InterviewDesk:
 
     @property
     def offline(self) -> bool:
-        return self.living.stack.settings.base_url is None
+        settings = self.living.stack.settings
+        return settings is None or settings.base_url is None
 
     def persona(self, name: str) -> dict[str, Any]:
         """The resident's persona as plain data (for ground truth)."""
@@ -131,12 +193,13 @@ class InterviewDesk:
         mind.flush()
         return [record.text for record in mind.memory.all()]
 
-    def ask(self, name: str, question: str, condition: Condition = Condition.FULL) -> Answered:
-        """`name`'s answer to the interviewer under `condition` (nothing remembered)."""
-        key = (name, condition)
+    def ask(self, name: str, question: str, condition: str = "full") -> Answered:
+        """`name`'s answer to the interviewer under `condition` (one of `CONDITIONS`;
+        nothing remembered)."""
+        key = (name, Condition(condition))
         asked = self._interviewees.get(key)
         if asked is None:
-            asked = interviewee(self.living.minds[name], self.now, condition)
+            asked = interviewee(self.living.minds[name], self.now, key[1])
             self._interviewees[key] = asked
         return Answered(asked.answer(question, INTERVIEWER))
 
@@ -147,11 +210,11 @@ class InterviewDesk:
         fell_back = completion.source is Source.FALLBACK or completion.error is not None
         return Judged(completion.output.knows, fell_back)
 
-    def panel(
-        self, referees: Sequence[Referee], strategy: PanelStrategy, rounds: int
-    ) -> JudgePanel:
-        """A judge panel on the town's model."""
-        return JudgePanel(self.living.stack.model, referees, strategy, rounds)
+    def panel(self, referees: Sequence[PanelMember], strategy: str, rounds: int) -> Panel:
+        """A judge panel on the town's model (`strategy`: one of `PANEL_STRATEGIES`)."""
+        members = [Referee(member.name, member.role) for member in referees]
+        model = self.living.stack.model
+        return Panel(JudgePanel(model, members, PanelStrategy(strategy), rounds))
 
     def usage(self) -> dict[str, int]:
         """Model calls, tokens and fallbacks through this town's model so far."""

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any, TypeVar
 
-from game.bridge import Condition, InterviewDesk, claims_to_know
+from game.bridge import InterviewDesk, claims_knowledge
 from game.evaluation.questions import QuestionFile, others_for, questions_for
 from game.evaluation.scenario import Scenario
 from game.evaluation.truth import TruthContext, score
@@ -137,7 +137,7 @@ def controlled_interview(
     desk: InterviewDesk,
     files: list[QuestionFile],
     scenario: Scenario,
-    conditions: Sequence[Condition],
+    conditions: Sequence[str],
     seed: int,
     tick: Tick,
     workers: int = 8,
@@ -153,7 +153,7 @@ def controlled_interview(
         others = others_for(name, personas[name], residents, seed)
         asked, skipped = questions_for(files, others, scenario, plan_day)
         truth = TruthContext(
-            name, personas, plan, desk.memory_texts(name), scenario, claims_to_know
+            name, personas, plan, desk.memory_texts(name), scenario, claims_knowledge
         )
         found: list[ControlledAnswer] = []
         for condition in conditions:
@@ -162,7 +162,7 @@ def controlled_interview(
                 found.append(
                     ControlledAnswer(
                         name,
-                        condition.value,
+                        condition,
                         question.category,
                         question.id,
                         question.text,

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.bridge import InterviewDesk, PanelCase, PanelStrategy, Referee
+from game.bridge import InterviewDesk, PanelMember
 from game.evaluation.interviews import ControlledAnswer
 from game.evaluation.ratings import Pairing
 
@@ -79,8 +79,8 @@ def pairs_to_judge(
 def judge_pairs(
     desk: InterviewDesk,
     pairs: Sequence[PairToJudge],
-    referees: Sequence[Referee],
-    strategy: PanelStrategy,
+    referees: Sequence[PanelMember],
+    strategy: str,
     rounds: int,
     tick: Callable[[], None],
     may_go_on: Callable[[], bool] = lambda: True,
@@ -99,9 +99,7 @@ def judge_pairs(
         about = abouts.get(pair.resident)
         if about is None:
             about = abouts[pair.resident] = _about(desk.persona(pair.resident))
-        verdict = panel.judge(
-            PanelCase(pair.resident, about, pair.question, pair.answer_a, pair.answer_b)
-        )
+        verdict = panel.judge(pair.resident, about, pair.question, pair.answer_a, pair.answer_b)
         judged.append(
             JudgedPair(
                 pair,

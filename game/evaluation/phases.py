@@ -140,7 +140,7 @@ def end_phases(
             judged, info = _panel(settled, desk, controlled, panel_kept, tell, bar, usage)
     findings = Findings(
         residents=tuple(settled.town.residents),
-        conditions=tuple(c.value for c in settled.conditions),
+        conditions=tuple(settled.conditions),
         knowledge=(*start_answers, *knowledge),
         controlled=tuple(controlled),
         skipped=skipped,
@@ -166,9 +166,9 @@ def _panel(
 ) -> tuple[list[JudgedPair], PanelInfo]:
     options = settled.options
     names = tuple(r.name for r in settled.referees)
-    conditions = [c.value for c in settled.conditions]
+    conditions = list(settled.conditions)
     pairs = pairs_to_judge(controlled, conditions, options.panel_pairs, settled.simulation.seed)
-    info = PanelInfo(settled.strategy.value, names, options.panel_rounds, len(pairs))
+    info = PanelInfo(settled.strategy, names, options.panel_rounds, len(pairs))
     if desk.offline:
         tell.say(f"no judge panel: {OFFLINE_PANEL}")
         return [], PanelInfo(**{**info.__dict__, "skipped": OFFLINE_PANEL})
@@ -178,7 +178,7 @@ def _panel(
         stopped = kept.get("stopped")
         return read_judged(kept), PanelInfo(**{**info.__dict__, "stopped": stopped})
     tell.say(
-        f"the judge panel ({settled.strategy.value}, {len(names)} referees, "
+        f"the judge panel ({settled.strategy}, {len(names)} referees, "
         f"{options.panel_rounds} rounds) on {len(pairs)} pairs of answers"
     )
     tick = bar.phase("judge panel", len(pairs))

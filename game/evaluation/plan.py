@@ -10,14 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from game.bridge import (
-    Condition,
-    PanelError,
-    PanelStrategy,
-    Referee,
+    CONDITIONS,
+    PANEL_STRATEGIES,
+    PanelMember,
+    RefereesError,
     SimulationOptions,
     TownRecipe,
-    load_referees,
-    panel_calls_per_case,
+    panel_calls,
+    read_referees,
     server_settings,
     settings_problem,
 )
@@ -44,8 +44,8 @@ class EvaluationOptions:
     workers: int = 16
     fresh: bool = False  # redo every phase even when out_dir holds them
     questions_dir: Path | None = None  # None: the bundled question files
-    conditions: tuple[str, ...] = tuple(c.value for c in Condition)
-    panel_strategy: str = PanelStrategy.ONE_BY_ONE.value
+    conditions: tuple[str, ...] = CONDITIONS
+    panel_strategy: str = "one-by-one"
     panel_rounds: int = 2
     panel_pairs: int | None = 100  # pairs judged (a sample fixed by the seed); None: all
     referees_file: Path | None = None  # None: the bundled referees
@@ -62,9 +62,9 @@ class EvaluationPlan:
     out_dir: Path
     simulation: SimulationOptions
     questions: list[QuestionFile]
-    conditions: tuple[Condition, ...]
-    referees: list[Referee]
-    strategy: PanelStrategy
+    conditions: tuple[str, ...]
+    referees: list[PanelMember]
+    strategy: str
     options: EvaluationOptions
     estimate: Estimate
 
@@ -85,14 +85,14 @@ class EvaluationPlan:
         return {
             **self.settings(),
             "questions": questions,
-            "conditions": [c.value for c in self.conditions],
+            "conditions": list(self.conditions),
             "news": [item.model_dump(mode="json") for item in self.scenario.news],
         }
 
     def panel_settings(self) -> dict[str, Any]:
         return {
             **self.interview_settings(),
-            "strategy": self.strategy.value,
+            "strategy": self.strategy,
             "rounds": self.options.panel_rounds,
             "pairs": self.options.panel_pairs,
             "referees": [[r.name, r.role] for r in self.referees],
@@ -149,8 +149,8 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
     if options.panel_pairs is not None and options.panel_pairs < 0:
         raise EvaluationError(f"--panel-pairs must be 0 or more (not {options.panel_pairs})")
     try:
-        referees = load_referees(options.referees_file)
-    except PanelError as error:
+        referees = read_referees(options.referees_file)
+    except RefereesError as error:
         raise EvaluationError(str(error)) from None
     offline = options.base_url is None
     residents = len(town.residents)
@@ -158,7 +158,7 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
     pairs = 0 if offline else residents * asked * len(conditions) * (len(conditions) - 1) // 2
     if options.panel_pairs is not None:
         pairs = min(pairs, options.panel_pairs)
-    per_pair = panel_calls_per_case(strategy, len(referees), options.panel_rounds)
+    per_pair = panel_calls(strategy, len(referees), options.panel_rounds)
     cost = estimate(
         residents=residents,
         hours=hours,
@@ -180,22 +180,18 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
     )  # fmt: skip
 
 
-def _conditions(names: tuple[str, ...]) -> tuple[Condition, ...]:
-    known = {c.value: c for c in Condition}
-    chosen = []
+def _conditions(names: tuple[str, ...]) -> tuple[str, ...]:
     for name in names:
-        if name not in known:
-            listed = "; ".join(known)
+        if name not in CONDITIONS:
+            listed = "; ".join(CONDITIONS)
             raise EvaluationError(f"unknown condition {name!r} (conditions: {listed})")
-        chosen.append(known[name])
-    if not chosen:
+    if not names:
         raise EvaluationError("name at least one condition to interview under")
-    return tuple(chosen)
+    return tuple(names)
 
 
-def _strategy(name: str) -> PanelStrategy:
-    try:
-        return PanelStrategy(name)
-    except ValueError:
-        listed = ", ".join(s.value for s in PanelStrategy)
-        raise EvaluationError(f"unknown panel strategy {name!r} ({listed})") from None
+def _strategy(name: str) -> str:
+    if name not in PANEL_STRATEGIES:
+        listed = ", ".join(PANEL_STRATEGIES)
+        raise EvaluationError(f"unknown panel strategy {name!r} ({listed})")
+    return name

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.bridge import Condition, InterviewDesk, TownRecipe, server_settings
+from game.bridge import CONDITIONS, InterviewDesk, TownRecipe, server_settings
 from game.evaluation.interviews import knowledge_interview, knowledge_interview_size
 from game.evaluation.scenario import load_scenario, read_town
 
@@ -27,8 +27,8 @@ def test_interviews_change_nothing_and_do_not_depend_on_their_order(tmp_path: Pa
     with desk(tmp_path / "a") as first, desk(tmp_path / "b") as second:
         name = "Isabella Rodriguez"
         count = len(first.memory_texts(name))
-        forwards = [first.ask(name, QUESTION, c).text for c in Condition]
-        backwards = [second.ask(name, QUESTION, c).text for c in reversed(Condition)]
+        forwards = [first.ask(name, QUESTION, c).text for c in CONDITIONS]
+        backwards = [second.ask(name, QUESTION, c).text for c in reversed(CONDITIONS)]
         assert forwards == backwards[::-1]
         assert len(first.memory_texts(name)) == count
         assert "Valentine" in forwards[0]  # the full architecture remembers her own party

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from evaluation_records import SCENARIO
 
-from game.bridge import claims_to_know
+from game.bridge import claims_knowledge
 from game.evaluation.questions import load_questions, others_for, questions_for
 from game.evaluation.scenario import EvaluationError
 from game.evaluation.truth import TruthContext, score
@@ -106,7 +106,7 @@ PERSONAS: dict[str, dict[str, Any]] = {
 def truth_for(
     name: str, memories: list[str], plan: list[dict[str, Any]] | None = None
 ) -> TruthContext:
-    return TruthContext(name, PERSONAS, plan or [], memories, SCENARIO, claims_to_know)
+    return TruthContext(name, PERSONAS, plan or [], memories, SCENARIO, claims_knowledge)
 
 
 def asked(text: str, **truth: Any) -> Any:
