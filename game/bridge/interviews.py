@@ -22,6 +22,7 @@ from typing import Any
 from cognition import (
     KNOWS,
     Condition,
+    Interviewee,
     JudgePanel,
     KnowsInput,
     PanelCase,
@@ -137,7 +138,7 @@ class InterviewDesk:
         self.opened = opened
         self.living = opened.living
         self.now: datetime = self.living.clock.now
-        self._interviewees: dict[tuple[str, Condition], Any] = {}
+        self._interviewees: dict[tuple[str, Condition], Interviewee] = {}
 
     @classmethod
     def open(cls, recipe: TownRecipe, save: FromSave | None = None) -> InterviewDesk:
@@ -161,16 +162,6 @@ class InterviewDesk:
     @property
     def residents(self) -> list[str]:
         return sorted(self.living.minds)
-
-    @property
-    def brain(self) -> str:
-        """What answers: "offline brain" or the model's name."""
-        return self.living.stack.model.label
-
-    @property
-    def offline(self) -> bool:
-        settings = self.living.stack.settings
-        return settings is None or settings.base_url is None
 
     def persona(self, name: str) -> dict[str, Any]:
         """The resident's persona as plain data (for ground truth)."""

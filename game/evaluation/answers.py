@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.evaluation.interviews import ControlledAnswer, KnowledgeAnswer
@@ -77,11 +77,10 @@ class Findings:
 
 def with_ratings(findings: Findings) -> Findings:
     """The findings with the conditions' ratings from the judged pairs (none if no pair)."""
-    asked = [pair for pair in findings.judged]
-    if not asked:
+    if not findings.judged:
         return findings
-    ratings = tuple(rate(findings.conditions, (pair.pairing() for pair in asked)))
-    return Findings(**{**findings.__dict__, "ratings": ratings})
+    ratings = rate(findings.conditions, (pair.pairing() for pair in findings.judged))
+    return replace(findings, ratings=tuple(ratings))
 
 
 def diffusion_by_answers(answers: Sequence[KnowledgeAnswer], item: str) -> list[str]:

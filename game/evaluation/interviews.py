@@ -15,7 +15,6 @@ a fixed order, so a run is deterministic for its seed. `tick()` is called once p
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
@@ -25,7 +24,7 @@ from typing import Any, TypeVar
 from game.bridge import InterviewDesk, claims_knowledge
 from game.evaluation.questions import QuestionFile, others_for, questions_for
 from game.evaluation.scenario import Scenario
-from game.evaluation.truth import TruthContext, score
+from game.evaluation.truth import TruthContext, mentions, score
 
 __all__ = [
     "RELATIONSHIP_QUESTION",
@@ -82,11 +81,6 @@ def _in_parallel(residents: Sequence[str], work: Callable[[str], T], workers: in
         return list(pool.map(work, residents))
 
 
-def _mentions(name: str, texts: list[str]) -> bool:
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, name.split())) + r")\b", re.I)
-    return any(pattern.search(text) for text in texts)
-
-
 def knowledge_interview(
     desk: InterviewDesk, scenario: Scenario, moment: str, tick: Tick, workers: int = 8
 ) -> list[KnowledgeAnswer]:
@@ -108,7 +102,7 @@ def knowledge_interview(
             if kind == "news":
                 backed = any(scenario.item(about).carried_in(text) for text in memories)
             else:
-                backed = _mentions(about, memories)
+                backed = mentions(about, memories)
             found.append(
                 KnowledgeAnswer(
                     moment,

@@ -10,6 +10,8 @@ the settings match (`phase_files`).
 from __future__ import annotations
 
 import tempfile
+from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -101,43 +103,48 @@ def end_phases(
     controlling = bar.phase("controlled interviews", asked)
     panel_path = settled.out_dir / PANEL_FILE
     panel_kept = None if settled.options.fresh else load_phase(panel_path, settled.panel_settings())
-    with tempfile.TemporaryDirectory(prefix="smallville-eval-") as scratch:
-        save = FromSave(END_SLOT, slots=end_slots(settled))
-        with InterviewDesk.open(settled.recipe(Path(scratch)), save) as desk:
-            if kept is not None:
-                tell.say(f"reusing the interviews at the end in {path}")
-                knowledge, controlled = read_knowledge(kept), read_controlled(kept)
-                skipped = kept.get("skipped", {})
-                usage.update(kept.get("usage", {}))
-                knowing(), controlling()
-            else:
-                tell.say("interviewing the residents at the end (do you know …?)")
-                before = desk.usage()
-                workers = settled.simulation.workers
-                knowledge = knowledge_interview(
-                    desk, settled.scenario, "end", lambda: knowing("interviews at the end"),
-                    workers,
-                )  # fmt: skip
-                middle = desk.usage()
-                usage["interviews at the end"] = _spent(before, middle)
-                tell.say(
-                    f"the controlled interview: {len(settled.conditions)} conditions, "
-                    "ground truth where the answer is known"
-                )
-                controlled, skipped = controlled_interview(
-                    desk, settled.questions, settled.scenario, settled.conditions,
-                    settled.simulation.seed, lambda: controlling("controlled interviews"),
-                    workers,
-                )  # fmt: skip
-                usage["controlled interviews"] = _spent(middle, desk.usage())
-                write_phase(
-                    path, settings,
-                    knowledge=[a.to_dict() for a in knowledge],
-                    controlled=[a.to_dict() for a in controlled],
-                    skipped=skipped,
-                    usage={k: usage[k] for k in ("interviews at the end", "controlled interviews")},
-                )  # fmt: skip
-            judged, info = _panel(settled, desk, controlled, panel_kept, tell, bar, usage)
+    judging = not _offline(settled) and panel_kept is None
+    with ExitStack() as opened:
+        desk = None
+        if kept is None or judging:  # the saved town is loaded only when someone is asked
+            scratch = opened.enter_context(tempfile.TemporaryDirectory(prefix="smallville-eval-"))
+            save = FromSave(END_SLOT, slots=end_slots(settled))
+            desk = opened.enter_context(InterviewDesk.open(settled.recipe(Path(scratch)), save))
+        if kept is not None:
+            tell.say(f"reusing the interviews at the end in {path}")
+            knowledge, controlled = read_knowledge(kept), read_controlled(kept)
+            skipped = kept.get("skipped", {})
+            usage.update(kept.get("usage", {}))
+            knowing(), controlling()
+        else:
+            assert desk is not None
+            tell.say("interviewing the residents at the end (do you know …?)")
+            before = desk.usage()
+            workers = settled.simulation.workers
+            knowledge = knowledge_interview(
+                desk, settled.scenario, "end", lambda: knowing("interviews at the end"),
+                workers,
+            )  # fmt: skip
+            middle = desk.usage()
+            usage["interviews at the end"] = _spent(before, middle)
+            tell.say(
+                f"the controlled interview: {len(settled.conditions)} conditions, "
+                "ground truth where the answer is known"
+            )
+            controlled, skipped = controlled_interview(
+                desk, settled.questions, settled.scenario, settled.conditions,
+                settled.simulation.seed, lambda: controlling("controlled interviews"),
+                workers,
+            )  # fmt: skip
+            usage["controlled interviews"] = _spent(middle, desk.usage())
+            write_phase(
+                path, settings,
+                knowledge=[a.to_dict() for a in knowledge],
+                controlled=[a.to_dict() for a in controlled],
+                skipped=skipped,
+                usage={k: usage[k] for k in ("interviews at the end", "controlled interviews")},
+            )  # fmt: skip
+        judged, info = _panel(settled, desk, controlled, panel_kept, tell, bar, usage)
     findings = Findings(
         residents=tuple(settled.town.residents),
         conditions=tuple(settled.conditions),
@@ -151,13 +158,18 @@ def end_phases(
     return with_ratings(findings)
 
 
+def _offline(settled: EvaluationPlan) -> bool:
+    """The offline brain answers (no server): the panel cannot run."""
+    return settled.simulation.base_url is None
+
+
 def _spent(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
     return {key: after.get(key, 0) - before.get(key, 0) for key in after}
 
 
 def _panel(
     settled: EvaluationPlan,
-    desk: InterviewDesk,
+    desk: InterviewDesk | None,
     controlled: list[ControlledAnswer],
     kept: dict[str, Any] | None,
     tell: Progress,
@@ -169,14 +181,14 @@ def _panel(
     conditions = list(settled.conditions)
     pairs = pairs_to_judge(controlled, conditions, options.panel_pairs, settled.simulation.seed)
     info = PanelInfo(settled.strategy, names, options.panel_rounds, len(pairs))
-    if desk.offline:
+    if _offline(settled):
         tell.say(f"no judge panel: {OFFLINE_PANEL}")
-        return [], PanelInfo(**{**info.__dict__, "skipped": OFFLINE_PANEL})
-    if kept is not None:
+        return [], replace(info, skipped=OFFLINE_PANEL)
+    if kept is not None or desk is None:
+        assert kept is not None  # the desk is opened whenever the panel must run
         tell.say("reusing the panel's verdicts")
         usage["judge panel"] = kept.get("usage", {})
-        stopped = kept.get("stopped")
-        return read_judged(kept), PanelInfo(**{**info.__dict__, "stopped": stopped})
+        return read_judged(kept), replace(info, stopped=kept.get("stopped"))
     tell.say(
         f"the judge panel ({settled.strategy}, {len(names)} referees, "
         f"{options.panel_rounds} rounds) on {len(pairs)} pairs of answers"
@@ -203,7 +215,7 @@ def _panel(
         settled.out_dir / PANEL_FILE, settled.panel_settings(),
         judged=[j.to_dict() for j in judged], usage=usage["judge panel"], stopped=stopped,
     )  # fmt: skip
-    return judged, PanelInfo(**{**info.__dict__, "stopped": stopped})
+    return judged, replace(info, stopped=stopped)
 
 
 def _total_calls(usage: dict[str, dict[str, int]]) -> int:

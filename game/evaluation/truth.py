@@ -24,7 +24,7 @@ from typing import Any
 from game.evaluation.questions import AskedQuestion
 from game.evaluation.scenario import Scenario
 
-__all__ = ["TruthContext", "content_words", "score"]
+__all__ = ["TruthContext", "content_words", "mentions", "score"]
 
 Claims = Callable[[str, str], bool]  # (answer, subject) → does the answer claim to know it?
 
@@ -38,6 +38,12 @@ _COMMON_TEXT = (
 )
 _COMMON = frozenset(_COMMON_TEXT.split())
 _ALONE = ("alone", "by myself", "on my own", "nobody", "no one", "live with no")
+
+
+def mentions(name: str, texts: list[str]) -> bool:
+    """Whether one of `texts` names the person: the full, first or last name, whole words."""
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, name.split())) + r")\b", re.I)
+    return any(pattern.search(text) for text in texts)
 
 
 def content_words(text: str, ignore: frozenset[str] = frozenset()) -> set[str]:
@@ -114,12 +120,11 @@ def _housemates(ctx: TruthContext, answer: str) -> bool:
 
 
 def _person(ctx: TruthContext, other: str, answer: str, said: set[str]) -> bool:
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, other.split())) + r")\b", re.I)
-    knows = any(pattern.search(text) for text in ctx.memories)
+    knows = mentions(other, ctx.memories)
     claims = ctx.claims(answer, other)
     if not knows:
         return not claims
     about = ctx.personas.get(other, {})
     facts = [str(about.get(key, "")) for key in ("learned", "currently", "innate", "description")]
-    facts += [text for text in ctx.memories if pattern.search(text)]  # what it learned of them
+    facts += [text for text in ctx.memories if mentions(other, [text])]  # what it learned of them
     return claims and bool(said & content_words(" ".join(facts), _names(ctx.personas)))
