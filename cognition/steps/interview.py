@@ -6,7 +6,7 @@ directive is rewritten as the agent's own intention, to be stored as a memory.
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, field_validator
 
 from cognition.contract import Asker, PersonaAsker, VisitorAsker
 from cognition.llm.task import Task
@@ -26,6 +26,15 @@ class InterviewInput(BaseModel):
 
 class InterviewAnswer(BaseModel):
     answer: str
+
+    @field_validator("answer")
+    @classmethod
+    def _said_something(cls, answer: str) -> str:
+        """An empty answer is no answer: retried, then the fallback (Gemma 270M sent "").
+        Checked here, not in the schema: strict schemas allow no minLength."""
+        if not answer.strip():
+            raise ValueError("the answer is empty")
+        return answer
 
 
 def cannot_say(inputs: InterviewInput) -> InterviewAnswer:

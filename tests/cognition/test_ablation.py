@@ -102,3 +102,14 @@ def test_an_ablated_interviewee_answers_from_what_its_condition_allows() -> None
 )
 def test_the_knows_rule(answer: str, subject: str, claims: bool) -> None:
     assert claims_to_know(answer, subject) is claims
+
+
+def test_an_empty_interview_answer_is_no_answer() -> None:
+    from pydantic import ValidationError
+
+    from cognition.steps.interview import InterviewAnswer
+
+    for blank in ("", "   "):
+        with pytest.raises(ValidationError):
+            InterviewAnswer(answer=blank)
+    assert InterviewAnswer(answer="Yes.").answer == "Yes."
