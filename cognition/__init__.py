@@ -75,7 +75,7 @@ from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, minute_of_day
 from cognition.settings import MindSettings
 from cognition.steps.common import MemoryStreamLike
 from cognition.steps.context import StepContext
-from cognition.steps.knows import KNOWS, KnowsInput, KnowsVerdict, claims_to_know
+from cognition.steps.knows import KNOWS, KnowsInput, KnowsVerdict, claims_to_know, denies
 from cognition.talker import Talker
 
 if _typing.TYPE_CHECKING:
@@ -156,6 +156,7 @@ __all__ = [
     "WithheldMemory",
     "build_language_model",
     "claims_to_know",
+    "denies",
     "interviewee",
     "load_personas",
     "load_referees",

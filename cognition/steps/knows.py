@@ -2,10 +2,11 @@
 
 The paper measured diffusion and relationships by asking residents ("Did you know there is
 a Valentine's Day party?", "Do you know Maria Lopez?") and judging the answers. A model
-judges when one drives the town; the offline brain, and the fallback when a model answers
-with junk, use the rule `claims_to_know`: no denial ("I'm not sure", "never heard"…) and
-the subject named — one word of a short subject (a first or last name), two of a longer
-one (a news item).
+judges when one drives the town — except an answer that denies knowing, which is no claim
+and is not asked about (Gemma 270M judged "I can't find the words" as knowing); the offline
+brain, and the fallback when a model answers with junk, use the rule `claims_to_know`:
+no denial ("I'm not sure", "never heard"…) and the subject named — one word of a short
+subject (a first or last name), two of a longer one (a news item).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pydantic import BaseModel
 
 from cognition.llm.task import Task
 
-__all__ = ["KNOWS", "KnowsInput", "KnowsVerdict", "claims_to_know", "judge_by_rule"]
+__all__ = ["KNOWS", "KnowsInput", "KnowsVerdict", "claims_to_know", "denies", "judge_by_rule"]
 
 DENIALS = (
     "not sure",
@@ -62,11 +63,18 @@ def _subject_words(subject: str) -> set[str]:
     return {w[:-1] if w.endswith("s") and len(w) > 4 else w for w in found}
 
 
+def denies(answer: str) -> bool:
+    """The answer says it does not know (or is the interview's fallback, "I can't find the
+    words"): no claim, whatever a judge would say."""
+    text = answer.lower().replace("’", "'")
+    return any(denial in text for denial in DENIALS)
+
+
 def claims_to_know(answer: str, subject: str) -> bool:
     """The rule: the answer denies nothing and names the subject."""
-    text = answer.lower().replace("’", "'")
-    if any(denial in text for denial in DENIALS):
+    if denies(answer):
         return False
+    text = answer.lower().replace("’", "'")
     said = {w[:-1] if w.endswith("s") and len(w) > 4 else w for w in _WORD.findall(text)}
     wanted = _subject_words(subject)
     if not wanted:

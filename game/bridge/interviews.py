@@ -32,6 +32,7 @@ from cognition import (
     Referee,
     Source,
     claims_to_know,
+    denies,
     interviewee,
     load_referees,
     panel_calls_per_case,
@@ -195,7 +196,10 @@ class InterviewDesk:
         return Answered(asked.answer(question, INTERVIEWER))
 
     def knows(self, name: str, question: str, answer: str, subject: str) -> Judged:
-        """Whether `answer` claims that `name` knows `subject` (judged by the town's model)."""
+        """Whether `answer` claims that `name` knows `subject` (judged by the town's model;
+        an answer that denies knowing is no claim and costs no call)."""
+        if denies(answer):
+            return Judged(knows=False, fell_back=False)
         inputs = KnowsInput(agent=name, question=question, answer=answer, subject=subject)
         completion = self.living.stack.model.complete(KNOWS, inputs, agent=name)
         fell_back = completion.source is Source.FALLBACK or completion.error is not None

@@ -113,3 +113,11 @@ def test_an_empty_interview_answer_is_no_answer() -> None:
         with pytest.raises(ValidationError):
             InterviewAnswer(answer=blank)
     assert InterviewAnswer(answer="Yes.").answer == "Yes."
+
+
+def test_a_denial_is_never_a_claim() -> None:
+    from cognition import denies
+
+    assert denies("I'm sorry, I can't find the words right now.")
+    assert denies("I've never heard of her.")
+    assert not denies("Yes, Maria is a physics student.")
