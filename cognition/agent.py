@@ -19,7 +19,7 @@ from cognition.contract import Decision, GoTo, Perception, StartConversation, Wa
 from cognition.llm.task import LanguageModel
 from cognition.memory.records import MemoryKind, NewMemory
 from cognition.persona import Persona
-from cognition.plan import DayPlan, minute_of_day, splice
+from cognition.plan import DayPlan, PlanStep, minute_of_day, splice
 from cognition.settings import MindSettings
 from cognition.steps.action import next_step
 from cognition.steps.common import MemoryStreamLike, contains_word
@@ -133,6 +133,7 @@ class Agent:
         if self.state.pending is not None:
             plan = self.replan_around(plan, self.state.pending, now)
             self.state.pending = None
+        plan = self.keep_appointments(plan, now)
         if perception.in_conversation_with:
             partner = perception.in_conversation_with
             return self.decision(now, Wait(minutes=1, activity=f"talking with {partner}"))
@@ -193,6 +194,23 @@ class Agent:
         )
         plan = plan.model_copy(update={"hourly": splice(plan.hourly, new), "actions": actions})
         self.state.plan, self.state.current = plan, None
+        return plan
+
+    def keep_appointments(self, plan: DayPlan, now: datetime) -> DayPlan:
+        """Today's appointments fitted into the plan (by rule, no model call): each one's
+        span becomes its activity, unless the plan has it there already. Past days' are
+        dropped."""
+        today, minute = now.date(), minute_of_day(now)
+        self.state.appointments = [a for a in self.state.appointments if a.day >= today]
+        for appointment in self.state.appointments:
+            if appointment.day != today or appointment.end <= minute:
+                continue
+            start = max(appointment.start, minute)
+            chunk = plan.chunk_at(start)
+            if chunk is not None and chunk.activity == appointment.activity:
+                continue
+            plan = fit(plan, start, appointment.end, appointment.activity)
+            self.state.plan, self.state.current = plan, None
         return plan
 
     def react_to(
@@ -276,6 +294,18 @@ class Agent:
 
     def set_state(self, state: dict[str, Any]) -> None:
         self.state = AgentState.model_validate(state)
+
+
+def fit(plan: DayPlan, start: int, end: int, activity: str) -> DayPlan:
+    """`plan` doing `activity` from `start` to `end` (minutes of its day): hour chunks
+    spliced, fine actions from `start` on dropped (they are decomposed again)."""
+    step = PlanStep(start=start, minutes=end - start, activity=activity)
+    actions = tuple(
+        a.model_copy(update={"minutes": min(a.minutes, start - a.start)})
+        for a in plan.actions
+        if a.start < start
+    )
+    return plan.model_copy(update={"hourly": splice(plan.hourly, [step]), "actions": actions})
 
 
 def plan_text(name: str, plan: DayPlan) -> str:

@@ -6,7 +6,8 @@ from datetime import date, datetime, timedelta
 
 from pydantic import BaseModel, Field
 
-from cognition.plan import DayPlan, PlanStep
+from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, clock, minute_of_day
+from cognition.steps.dialogue import Commitment
 from cognition.steps.summary import SummaryDescription
 
 
@@ -15,6 +16,38 @@ class PendingEvent(BaseModel):
 
     activity: str
     minutes: int = Field(ge=1)
+
+
+class Appointment(BaseModel):
+    """Somewhere the agent said it will be (an accepted invitation): fitted into the plan
+    of its day, whatever the day plan made of it."""
+
+    day: date
+    start: int = Field(ge=0, le=DAY_MINUTES)
+    end: int = Field(ge=1, le=DAY_MINUTES)
+    activity: str
+
+    @classmethod
+    def from_commitment(
+        cls, commitment: Commitment, person: str, now: datetime
+    ) -> Appointment | None:
+        """`person`'s appointment from a conversation's commitment, if it is theirs, its
+        times read and it is not over by `now`."""
+        when = commitment.when()
+        if commitment.person.strip() != person or when is None:
+            return None
+        day, start, end = when
+        if (day, end) <= (now.date(), minute_of_day(now)):
+            return None
+        return cls(day=day, start=start, end=end, activity=commitment.activity.strip())
+
+    def statement(self, person: str) -> str:
+        """ "Klaus Mueller plans to go to the party at the cafe on February 14 from 17:00 to
+        19:00." — how the memory stream keeps it."""
+        return (
+            f"{person} plans to {self.activity} on {self.day:%B} {self.day.day} "
+            f"from {clock(self.start)} to {clock(self.end)}."
+        )
 
 
 class Sighting(BaseModel):
@@ -59,6 +92,14 @@ class AgentState(BaseModel):
     last_time: datetime | None = None
     pending: PendingEvent | None = None
     talks: dict[str, TalkRecord] = Field(default_factory=dict)
+    appointments: list[Appointment] = Field(default_factory=list)
+
+    def add_appointment(self, appointment: Appointment) -> bool:
+        """Keep `appointment` (False when it is already kept)."""
+        if appointment in self.appointments:
+            return False
+        self.appointments = [*self.appointments, appointment]
+        return True
 
     def worth_considering(self, person: str, activity: str, now: datetime, window: int) -> bool:
         """Whether `person` doing `activity` is news: not considered within `window` minutes,

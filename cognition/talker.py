@@ -8,11 +8,12 @@ talking needs: it never imports `cognition.agent`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Protocol
 
-from cognition.agent_state import AgentState, PendingEvent
+from cognition.agent_state import AgentState, Appointment, PendingEvent
 from cognition.contract import (
     Asker,
     Conversation,
@@ -25,7 +26,7 @@ from cognition.contract import (
 from cognition.memory.records import MemoryKind
 from cognition.settings import MindSettings
 from cognition.steps.context import StepContext
-from cognition.steps.dialogue import Speaker, converse, next_line
+from cognition.steps.dialogue import Commitment, Speaker, converse, next_line
 from cognition.steps.interview import adopt, interview
 from cognition.steps.relationship import summarise_relationship
 
@@ -87,7 +88,9 @@ class Talker:
         self.mind.flush()
         ctx = self.mind.context(now)
         view = summarise_relationship(ctx, other)
-        return Speaker(ctx, self.mind.summary(now), view)
+        plan = self.mind.state.plan
+        today = tuple(plan.describe()) if plan is not None and plan.day == now.date() else ()
+        return Speaker(ctx, self.mind.summary(now), view, today)
 
     def converse_with(self, other: Talker, now: datetime) -> Conversation:
         """A whole conversation, this mind opening; both keep it and cool down."""
@@ -95,19 +98,35 @@ class Talker:
         other.mind.seed(now)
         lines, summary = converse(self.speaker(other.name, now), other.speaker(self.name, now))
         conversation = Conversation(
-            participants=(self.name, other.name), started=now, lines=tuple(lines), summary=summary
+            participants=(self.name, other.name),
+            started=now,
+            lines=tuple(lines),
+            summary=summary.summary,
         )
-        self.keep(conversation, other.name, now)
-        other.keep(conversation, self.name, now)
+        self.keep(conversation, other.name, now, summary.commitments)
+        other.keep(conversation, self.name, now, summary.commitments)
         return conversation
 
-    def keep(self, conversation: Conversation, partner: str, now: datetime) -> None:
-        """The transcript and the summary as dialogue memories; the talk counted."""
+    def keep(
+        self,
+        conversation: Conversation,
+        partner: str,
+        now: datetime,
+        commitments: Sequence[Commitment] = (),
+    ) -> None:
+        """The transcript and the summary as dialogue memories; the talk counted; this
+        mind's commitments remembered as plans and kept as appointments."""
         transcript = "\n".join(f"{line.speaker}: {line.text}" for line in conversation.lines)
         texts = [f"Conversation with {partner}:\n{transcript}", conversation.summary]
         self.mind.remember_many(MemoryKind.DIALOGUE, texts, now)
         cooldown = self.mind.settings.conversation_cooldown_minutes
         self.mind.state.count_conversation(partner, now, cooldown)
+        promises = []
+        for promise in commitments:
+            appointment = Appointment.from_commitment(promise, self.name, now)
+            if appointment is not None and self.mind.state.add_appointment(appointment):
+                promises.append(appointment.statement(self.name))
+        self.mind.remember_many(MemoryKind.PLAN, promises, now)
 
     def answer(self, question: str, asker: Asker, now: datetime | None = None) -> str:
         """Reply in character; an inner voice becomes an intention and re-plans the day.

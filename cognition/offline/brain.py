@@ -15,9 +15,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
+import cognition.offline.answers as answers
 import cognition.offline.judgement as judgement
 import cognition.offline.places as places
 import cognition.offline.planning as planning
+import cognition.offline.relations as relations
 import cognition.offline.talk as talk
 from cognition.llm.task import Completion, InputT, OutputT, Source, Task
 from cognition.steps.day_plan import DAY_PLAN
@@ -52,11 +54,11 @@ RULES: dict[str, Rule] = {
     CHOOSE_PLACE.name: places.choose_place,
     CHOOSE_OBJECTS.name: places.choose_objects,
     REACT.name: talk.react,
-    RELATIONSHIP.name: talk.relationship,
+    RELATIONSHIP.name: relations.relationship,
     DIALOGUE_LINE.name: talk.line,
     CONVERSATION_SUMMARY.name: talk.conversation_summary,
-    INTERVIEW.name: talk.interview,
-    ADOPT_INTENTION.name: talk.adopt_intention,
+    INTERVIEW.name: answers.interview,
+    ADOPT_INTENTION.name: answers.adopt_intention,
     KNOWS.name: lambda inputs, rng: judge_by_rule(inputs),
     REFEREE.name: judgement.referee,
     SUMMARIZE_DEBATE.name: judgement.debate_summary,

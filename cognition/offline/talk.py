@@ -1,189 +1,352 @@
-"""Offline talk: reacting, dialogue that passes on remembered news, interviews.
+"""Offline talk: whether to react, each line of a conversation, and its summary.
 
-News spreads for real: a speaker mentions news sentences from its retrieved memories that
-the conversation has not covered yet; the listener keeps the conversation as a memory, so in
-its next conversation it can pass the news on.
+Talk is grounded in memory. A line comes from the speaker's summary (traits, what it is busy
+with), its view of the listener, its plan for today and the memories retrieved for the
+moment (the paper's retrieval: recency, importance, relevance to the listener and the last
+line). A speaker greets, makes small talk, and tells the weightiest facts it knows that the
+conversation has not covered and that it has not told this listener before — never object
+states, never anything about the listener, and a secret only to a friend. News carries its
+source one level deep. The listener answers from what it knows: it had heard (and from
+whom), it is news, an invitation it accepts or declines by persona, relationship and plan,
+an opinion on a candidate by persona and relationship. The summary keeps who told whom what,
+and who accepted what, as `Commitment`s the mind fits into its plan.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from datetime import datetime
 
-from cognition.offline.text import mentions, news_in, overlap, sentences, strip_stamp
-from cognition.steps.dialogue import (
-    ConversationSummary,
-    DialogueLine,
-    LineInput,
+import cognition.offline.phrases as say
+from cognition.offline.answers import first_person
+from cognition.offline.facts import (
+    Event,
+    Fact,
+    fact_from,
+    known_facts,
+    spoken_facts,
+    told_between,
 )
+from cognition.offline.text import SENTENCE_END, mentions
+from cognition.plan import clock, parse_clock
+from cognition.steps.dialogue import Commitment, ConversationSummary, DialogueLine, LineInput
 from cognition.steps.dialogue import SummaryInput as ConversationInput
-from cognition.steps.interview import Intention, IntentionInput, InterviewAnswer, InterviewInput
 from cognition.steps.react import ReactInput, Reaction
-from cognition.steps.relationship import RelationshipInput, RelationshipSummary
-
-OPENERS = (
-    "Hi {first}! Good to see you.",
-    "Hey {first}, how are you doing?",
-    "Oh, hello {first}! How's your day going?",
-)
-STRANGER = "Hi, I'm {me}. I don't think we've met yet — nice to meet you!"
-REPLIES = (
-    "Pretty good, thanks! Busy day.",
-    "I'm well, thank you. Just {activity}.",
-    "Not bad at all. It's nice to run into you.",
-)
-CLOSERS = (
-    "Well, I should get going. See you around, {first}!",
-    "It was nice talking, {first}. Take care!",
-    "I'd better get back to it. Bye for now!",
-)
-DIRECTIVE = re.compile(
-    r"^(?:you (?:should|will|want to|must|need to)|i (?:should|will|want to))"
-    r"\s+",
-    re.IGNORECASE,
-)
-
-
-def knows(memories: list[str], name: str) -> bool:
-    return bool(mentions(memories, name))
-
 
 ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
+SPAN = re.compile(r"from (\d{1,2}(?::\d{2})?)\s*(am|pm)? to (\d{1,2}(?::\d{2})?)\s*(am|pm)")
+PLAN_LINE = re.compile(r"^(\d{2}:\d{2})[–-](\d{2}:\d{2}) (.+)$")
+NEWS_WEIGHT = 6  # facts this weighty are news to tell, not small talk
+NEWSLESS = Fact(subject="", statement="", kind="", weight=0)
+NOW_DATE = re.compile(r"([A-Z][a-z]+ \d{1,2}), (\d{4})")
 
 
 def react(inputs: ReactInput, rng: random.Random) -> Reaction:
-    """Deal with an alarming object state; welcome a visitor; talk to people one knows (or
-    half the time)."""
+    """Deal with an alarming object state; welcome a visitor; talk to people one knows, and
+    to others as often as the persona is sociable (half the time, more or less)."""
     if inputs.observed.startswith("the ") and any(w in inputs.observation for w in ALARMING):
         thing = inputs.observed
         state = inputs.observation.rsplit(") ", 1)[-1]
         return Reaction(choice="react", reaction=f"dealing with {thing}, which {state}", minutes=15)
+    mood = traits(inputs.summary)
+    chance = 0.5 + 0.3 * any(w in mood for w in say.SOCIABLE) - 0.25 * any(
+        w in mood for w in say.RESERVED
+    )
     if inputs.may_talk and (
         inputs.observed_is_visitor
-        or knows(inputs.relationship_memories, inputs.observed)
-        or rng.random() < 0.5
+        or mentions(inputs.relationship_memories, inputs.observed)
+        or rng.random() < chance
     ):
         return Reaction(choice="talk")
     return Reaction(choice="continue")
 
 
-def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipSummary:
-    about = mentions(inputs.memories, inputs.other)
-    if not about:
-        return RelationshipSummary(summary=f"{inputs.agent} has not met {inputs.other} yet.")
-    known = "; ".join(line.split("\n")[0] for line in about[:2])
-    return RelationshipSummary(summary=f"{inputs.agent} knows {inputs.other}: {known}")
+# --- what a speaker knows of itself and of the moment ----------------------------------------
 
 
-def untold(inputs: LineInput) -> list[str]:
-    """News in the speaker's memories not yet said in this conversation, not about the
-    listener."""
-    said = " ".join(inputs.history)
-    return [
-        n
-        for n in news_in(inputs.memories)
-        if n.rstrip(".") not in said and not n.startswith(inputs.listener)
-    ]
+def traits(summary: str) -> str:
+    found = re.search(r"Innate traits: ([^.\n]*)", summary)
+    return found.group(1).lower() if found else ""
 
 
-def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
-    first, me = inputs.listener.split()[0], inputs.speaker
-    if inputs.turn == 1:
-        stranger = "has not met" in inputs.view_of_listener
-        opener = STRANGER if stranger else rng.choice(OPENERS)
-        return DialogueLine(text=opener.format(first=first, me=me))
-    news = untold(inputs)
-    if news and inputs.turn < inputs.max_turns:
-        return DialogueLine(text=f"Did you hear? {news[0]}")
-    if inputs.turn == 2:
-        reply = rng.choice(REPLIES).format(activity="taking care of a few things")
-        return DialogueLine(text=reply)
-    return DialogueLine(text=rng.choice(CLOSERS).format(first=first), ends=True)
-
-
-def conversation_summary(inputs: ConversationInput, rng: random.Random) -> ConversationSummary:
-    news = news_in(inputs.lines)
-    told = " ".join(news)
-    text = f"{inputs.first} and {inputs.second} had a chat."
-    return ConversationSummary(summary=f"{text} They talked about this: {told}" if news else text)
-
-
-DAY_WORDS = "work job today doing plan busy lately days up to"
-# questions about oneself, answered from the summary description's lines (see `describe`):
-# 0 identity and lifestyle, 1 core characteristics, 2 occupation and current work, 3 feeling
-ABOUT_ME = (
-    ("occupation job profession living career work", 2),
-    ("interest interests hobby hobbies passion enjoy", 2),
-    ("schedule weekday routine typical", 0),
-)
-
-
-def first_person(agent: str, sentence: str) -> str:
-    """ "Isabella Rodriguez is running Hobbs Cafe" said by Isabella → "I am running Hobbs Cafe"."""
-    for name in (agent, agent.split()[0]):
-        sentence = re.sub(rf"\b{re.escape(name)}'s\b", "my", sentence)
-        sentence = re.sub(rf"\b{re.escape(name)} is\b", "I am", sentence)
-        sentence = re.sub(rf"\b{re.escape(name)}\b", "I", sentence)
-    sentence = re.sub(r"\bI ([a-z]{2,}s)\b", lambda m: f"I {_base_form(m[1])}", sentence)
-    if sentence.startswith("I "):  # "I own the cafe and runs it" → "… and run it"
-        sentence = re.sub(_AND_VERB, lambda m: f"and {_base_form(m[1])} {m[2]}", sentence)
-    return sentence[:1].upper() + sentence[1:]
-
-
-_AND_VERB = re.compile(r"\band ([a-z]{2,}s) (it|the|a|an|her|his|their|to|with|at|in|on|up|out)\b")
-
-
-def _base_form(verb: str) -> str:
-    """ "owns" → "own", "studies" → "study", "watches" → "watch", "has" → "have"."""
-    irregular = {"has": "have", "does": "do", "goes": "go", "is": "am", "was": "was"}
-    if verb in irregular:
-        return irregular[verb]
-    if verb.endswith("ies"):
-        return verb[:-3] + "y"
-    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
-        return verb[:-2]
-    return verb if verb.endswith("ss") else verb[:-1]
-
-
-def about_me(inputs: InterviewInput) -> str | None:
-    """An answer from the summary to a question about oneself ("What's your occupation?")."""
-    question = inputs.question.lower()
-    if "your" not in question.split() and "you" not in question.split():
-        return None
+def busy_with(inputs: LineInput, rng: random.Random) -> str:
+    """Something the speaker is busy with, in the first person ("I'm writing a paper …"):
+    from the summary's occupation line, news it will tell aside."""
     lines = inputs.summary.split("\n")
-    for topic, line in ABOUT_ME:
-        if overlap(question, topic) and line < len(lines):
-            text = lines[line]
-            if line == 0 and "Lifestyle:" in text:
-                text = text.split("Lifestyle:", 1)[1]
-            found = [s for s in sentences(text) if s.strip()][:2]
-            if found:
-                return " ".join(first_person(inputs.agent, s.rstrip(".") + ".") for s in found)
+    text = lines[2] if len(lines) > 2 else lines[0]
+    found = [
+        s.strip().rstrip(".")
+        for s in SENTENCE_END.split(text)
+        if s.startswith(inputs.speaker) and "(" not in s
+    ]
+    plain = [s for s in found if (fact_from(s) or NEWSLESS).weight < NEWS_WEIGHT] or found
+    if not plain:
+        return "I've been keeping busy."
+    said = first_person(inputs.speaker, rng.choice(plain) + ".")
+    said = re.sub(r"\b(?:his|her|their)\b", "my", re.sub(r"^I am\b", "I'm", said))
+    return re.sub(r"\b(?:he|she|they) (can|could|does|is|has)\b", r"I \1", said)
+
+
+def today(inputs_now: str) -> datetime | None:
+    found = NOW_DATE.search(inputs_now)
+    if found is None:
+        return None
+    try:
+        return datetime.strptime(f"{found[1]} {found[2]}", "%B %d %Y")
+    except ValueError:
+        return None
+
+
+def event_date(event: Event, now: str) -> datetime | None:
+    day = today(now)
+    if day is None:
+        return None
+    try:
+        return datetime.strptime(f"{event.day} {day.year}", "%B %d %Y")
+    except ValueError:
+        return None
+
+
+def span_minutes(span: str) -> tuple[int, int] | None:
+    found = SPAN.search(span)
+    if found is None:
+        return None
+    start = parse_clock(f"{found[1]} {found[2] or found[4]}")
+    end = parse_clock(f"{found[3]} {found[4]}")
+    if start is None or end is None or end <= start:
+        return None
+    return start, end
+
+
+def clash(plan: list[str], span: tuple[int, int]) -> str | None:
+    """What in today's plan (lines "17:00–19:00 work at …") keeps the speaker busy during
+    `span`: working, or another event."""
+    for line in plan:
+        found = PLAN_LINE.match(line)
+        if found is None:
+            continue
+        start, end = parse_clock(found[1]) or 0, parse_clock(found[2]) or 0
+        if start < span[1] and span[0] < end and re.search(r"\bwork", found[3]):
+            return "working"
     return None
 
 
-def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
-    question = inputs.question
-    if overlap(question, "introduce yourself who are you") >= 1 and "you" in question.lower():
-        return InterviewAnswer(answer=inputs.summary.split("\n")[0].replace("Name: ", "I'm "))
-    mine = about_me(inputs)
-    if mine is not None:
-        return InterviewAnswer(answer=mine)
-    facts = [s for line in inputs.memories for s in sentences(line)]
-    ranked = sorted(facts, key=lambda s: -overlap(question, s))
-    relevant = [s for s in ranked if overlap(question, s) > 0][:2]
-    if not relevant and overlap(question, DAY_WORDS):  # "what are you up to today?"
-        about = [s for s in sentences(inputs.summary) if ":" not in s][:2]
-        if about:
-            return InterviewAnswer(answer="These days: " + " ".join(about))
-    if not relevant:
-        return InterviewAnswer(answer="I'm not sure — I don't remember anything about that.")
-    return InterviewAnswer(
-        answer="From what I remember: " + " ".join(s.rstrip(".") + "." for s in relevant)
+# --- deciding -------------------------------------------------------------------------------
+
+
+def same_event(a: Event | None, b: Event | None) -> bool:
+    return a is not None and b is not None and (a.place, a.day) == (b.place, b.day)
+
+
+def will_go(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[bool, str]:
+    """Whether the speaker accepts an invitation to `fact`'s event, and if not, why not
+    ("working", "past", or "" for not in the mood): by plan, relationship and persona."""
+    event = fact.event
+    assert event is not None
+    when, now = event_date(event, inputs.now), today(inputs.now)
+    if when is None or now is None or when < now:
+        return False, "past"
+    span = span_minutes(event.span)
+    if when == now and span is not None:
+        busy = clash(inputs.plan, span)
+        if busy:
+            return False, busy
+    mood = traits(inputs.summary)
+    chance = 0.45
+    host = fact.subject
+    if len(mentions(inputs.memories, host)) >= 2 or host in inputs.view_of_listener:
+        chance += 0.25
+    if any(word in mood for word in say.SOCIABLE):
+        chance += 0.15
+    if any(word in mood for word in say.RESERVED):
+        chance -= 0.25
+    return rng.random() < chance, ""
+
+
+def stance(inputs: LineInput, subject: str) -> bool:
+    """For (True) or against a candidate: relationship and persona, stable per pair."""
+    mood = traits(inputs.summary)
+    score = sum(word in mood for word in say.HOPEFUL) - sum(word in mood for word in say.CRITICAL)
+    score += len(mentions(inputs.memories, subject)) >= 2
+    if score == 0:
+        return random.Random(f"{inputs.speaker}|{subject}").random() < 0.6
+    return score > 0
+
+
+# --- speaking -------------------------------------------------------------------------------
+
+
+def fill(template: str, inputs: LineInput, **values: str) -> str:
+    first = inputs.listener.split()[0]
+    return template.format(first=first, me=inputs.speaker, **values)
+
+
+def pick(options: tuple[str, ...], rng: random.Random, inputs: LineInput, **values: str) -> str:
+    return fill(rng.choice(options), inputs, **values)
+
+
+def spoken(fact: Fact, inputs: LineInput) -> str:
+    """How the speaker says `fact`: its own news in the first person, others' as stated."""
+    if fact.subject == inputs.speaker:
+        text = re.sub(r"^I am ", "I'm ", first_person(inputs.speaker, fact.statement))
+        return text[:1].lower() + text[1:] if not text.startswith("I") else text
+    return fact.statement
+
+
+def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
+    """Facts worth telling this listener now, weightiest first."""
+    me, you = inputs.speaker, inputs.listener
+    said = {f.key for s, t in history for f in spoken_facts(s, t)}
+    said_events = [f.event for s, t in history for f in spoken_facts(s, t) if f.event]
+    before = told_between(inputs.memories, me, you)
+    close = you in inputs.view_of_listener and "has not met" not in inputs.view_of_listener
+    return [
+        f
+        for f in known_facts(inputs.memories, me)
+        if f.key not in said
+        and f.key not in before
+        and f.subject != you
+        and f.source != you
+        and not any(same_event(f.event, e) for e in said_events)
+        and (f.kind != "secret" or (close and you not in f.statement))
+    ]
+
+
+def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
+    news = spoken(fact, inputs)
+    if fact.subject == inputs.speaker:
+        line = pick(say.TELL_MINE, rng, inputs, news=news)
+    elif fact.source and fact.source not in (fact.subject, inputs.speaker):
+        line = pick(say.TELL_HEARD, rng, inputs, news=news, source=fact.source.split()[0])
+    else:
+        line = pick(say.TELL_OWN, rng, inputs, news=news)
+    going = fact.subject == inputs.speaker or any(
+        f.subject == inputs.speaker and same_event(f.event, fact.event)
+        for f in known_facts(inputs.memories, inputs.speaker)
+    )
+    if fact.event is not None and going:
+        line += pick(say.INVITE, rng, inputs)
+    return line
+
+
+def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
+    """The answer to news just heard: known (from whom) or new, then a decision on an
+    invitation, an opinion on a candidate, or a word for the person."""
+    mine = {f.key: f for f in known_facts(inputs.memories, inputs.speaker)}
+    held = mine.get(fact.key)
+    subject = fact.subject.split()[0]
+    if held is not None:
+        told_me = held.source and held.source != inputs.speaker
+        source = held.source.split()[0] if held.source and told_me else ""
+        reply = pick(say.KNEW_FROM if source else say.KNEW, rng, inputs, source=source)
+    else:
+        reply = pick(say.NEW_NEWS, rng, inputs)
+    if fact.event is not None:
+        event = fact.event
+        values = {"event": event.name, "place": event.place, "day": event.day}
+        if any(f.subject == inputs.speaker and same_event(f.event, event) for f in mine.values()):
+            return f"{reply} {rng.choice(say.ALREADY_GOING)}"
+        going, why = will_go(inputs, fact, rng)
+        if going:
+            return f"{reply} {pick(say.ACCEPT, rng, inputs, **values)}"
+        if why == "working":
+            return f"{reply} {pick(say.DECLINE_BUSY, rng, inputs, busy=why)}"
+        if why == "past":
+            return reply
+        return f"{reply} {rng.choice(say.DECLINE_MOOD)}"
+    if fact.kind == "opinion":
+        options = say.SUPPORT if stance(inputs, fact.subject) else say.DOUBT
+        return f"{reply} {pick(options, rng, inputs, subject=subject)}"
+    if fact.kind == "secret":
+        return f"{reply} {rng.choice(say.SECRET_KEPT)}"
+    return f"{reply} {pick(say.FOR_SUBJECT, rng, inputs, subject=subject)}"
+
+
+def greeting(inputs: LineInput, rng: random.Random) -> str:
+    if "has not met" in inputs.view_of_listener:
+        return pick(say.STRANGER, rng, inputs)
+    hour = int(inputs.now[-5:-3]) if inputs.now[-3:-2] == ":" else 12
+    options = say.EVENING_GREETINGS if hour >= 17 else say.GREETINGS
+    if hour >= 12:
+        options = tuple(o for o in options if not o.startswith("Morning"))
+    return pick(options, rng, inputs)
+
+
+def split(line: str) -> tuple[str, str]:
+    speaker, _, text = line.partition(": ")
+    return speaker, text
+
+
+def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
+    if inputs.turn == 1 or not inputs.history:
+        return DialogueLine(text=greeting(inputs, rng))
+    history = [split(h) for h in inputs.history]
+    last_speaker, last_text = history[-1]
+    news = untold(inputs, history)
+    room = inputs.turn < inputs.max_turns - 1
+    heard = spoken_facts(last_speaker, last_text)
+    if heard:
+        reply = respond(inputs, heard[-1], rng)
+        if news and room and rng.random() < 0.5:
+            reply += " " + tell(news[0], inputs, rng)
+        return DialogueLine(text=reply)
+    if inputs.turn == 2:
+        if "I'm " in last_text and "met" in last_text:
+            return DialogueLine(text=pick(say.MEETING_BACK, rng, inputs) + " " + busy_with(inputs, rng))
+        return DialogueLine(text=pick(say.SMALL_TALK, rng, inputs, mine=busy_with(inputs, rng)))
+    if news and room:
+        return DialogueLine(text=tell(news[0], inputs, rng))
+    if last_text.endswith("?") and room:
+        return DialogueLine(text=busy_with(inputs, rng) + " " + pick(say.ASK_BACK, rng, inputs))
+    if inputs.turn == 3 and room:
+        return DialogueLine(text=pick(say.INTEREST, rng, inputs))
+    return DialogueLine(text=pick(say.CLOSERS, rng, inputs), ends=True)
+
+
+# --- the summary ----------------------------------------------------------------------------
+
+
+def commitment(person: str, event: Event, now: str) -> Commitment | None:
+    when, span = event_date(event, now), span_minutes(event.span)
+    if when is None or span is None:
+        return None
+    return Commitment(
+        person=person,
+        activity=f"go to the {event.name} at {event.place}",
+        day=f"{when:%Y-%m-%d}",
+        start=clock(span[0]),
+        end=clock(span[1]),
     )
 
 
-def adopt_intention(inputs: IntentionInput, rng: random.Random) -> Intention:
-    directive = DIRECTIVE.sub("", strip_stamp(inputs.directive)).rstrip(".!")
-    directive = directive[:1].lower() + directive[1:]
-    return Intention(statement=f"{inputs.agent} intends to {directive}", minutes=60)
+def conversation_summary(inputs: ConversationInput, rng: random.Random) -> ConversationSummary:
+    """Who told whom what, who accepted what (with the commitments), in that order."""
+    first, second = inputs.first, inputs.second
+    parts = [rng.choice((f"{first} and {second} had a chat.", f"{first} and {second} talked."))]
+    told: set[str] = set()
+    offered: dict[str, Fact] = {}  # the last event each speaker told of
+    commitments: list[Commitment] = []
+    for raw in inputs.lines:
+        speaker, text = split(raw)
+        listener = second if speaker == first else first
+        for sentence in SENTENCE_END.split(text):
+            invitation = offered.get(listener)
+            if say.ACCEPTED.search(sentence) and invitation and invitation.event:
+                event = invitation.event
+                parts.append(
+                    f"{speaker} plans to go to the {event.name} at {event.place} "
+                    f"on {event.day} {event.span}".rstrip() + "."
+                )
+                promise = commitment(speaker, event, inputs.now)
+                if promise is not None and promise not in commitments:
+                    commitments.append(promise)
+            elif say.DECLINED.search(sentence) and invitation and invitation.event:
+                parts.append(f"{speaker} will not go to the {invitation.event.name}.")
+            for fact in spoken_facts(speaker, sentence):
+                if fact.key not in told:
+                    told.add(fact.key)
+                    parts.append(f"{speaker} told {listener} that {fact.statement}.")
+                if fact.event is not None:
+                    offered[speaker] = fact
+    return ConversationSummary(summary=" ".join(parts), commitments=commitments)

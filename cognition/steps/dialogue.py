@@ -1,19 +1,23 @@
 """Dialogue: two agents talk turn by turn, then both keep the talk and its summary.
 
-Each line is conditioned on the speaker's summary, their view of the listener, memories
-retrieved for the moment, and the history so far. Either speaker may end it; a hard turn
-limit (the opener's setting) ends it in any case. Each speaker's lines are its own model
-calls, through its own context.
+Each line is conditioned on the speaker's summary, their view of the listener, their plan
+for today, memories retrieved for the moment, and the history so far. Either speaker may end
+it; a hard turn limit (the opener's setting) ends it in any case. Each speaker's lines are
+its own model calls, through its own context. The summary also lists the commitments made
+(who will be where, when: an accepted invitation), which each mind fits into its plan.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import BaseModel
+from datetime import date, datetime
+
+from pydantic import BaseModel, Field
 
 from cognition.contract import ConversationLine
 from cognition.llm.task import Task
+from cognition.plan import parse_clock
 from cognition.steps.common import memory_lines, when
 from cognition.steps.context import StepContext
 
@@ -26,6 +30,7 @@ class Speaker:
     context: StepContext
     summary: str
     view_of_other: str
+    plan: tuple[str, ...] = ()  # today's plan in broad strokes, "17:00–19:00 go to …"
 
     @property
     def name(self) -> str:
@@ -42,6 +47,7 @@ class LineInput(BaseModel):
     now: str
     turn: int
     max_turns: int
+    plan: list[str] = Field(default_factory=list, description="the speaker's plan for today")
 
 
 class DialogueLine(BaseModel):
@@ -67,10 +73,35 @@ class SummaryInput(BaseModel):
     first: str
     second: str
     lines: list[str]
+    now: str = ""
+
+
+class Commitment(BaseModel):
+    """Someone said they will be somewhere at a set time ("I'll be there!")."""
+
+    person: str
+    activity: str = Field(description='what and where, e.g. "go to the party at the cafe"')
+    day: str = Field(description='"YYYY-MM-DD"')
+    start: str = Field(description='"HH:MM", 24-hour')
+    end: str = Field(description='"HH:MM", 24-hour')
+
+    def when(self) -> tuple[date, int, int] | None:
+        """(day, start minute, end minute), or None when the times do not read."""
+        try:
+            day = datetime.strptime(self.day.strip(), "%Y-%m-%d").date()
+        except ValueError:
+            return None
+        start, end = parse_clock(self.start), parse_clock(self.end)
+        if start is None or end is None or end <= start or not self.activity.strip():
+            return None
+        return day, start, end
 
 
 class ConversationSummary(BaseModel):
     summary: str
+    commitments: list[Commitment] = Field(
+        default_factory=list, description="who committed to be where and when; often none"
+    )
 
 
 def plain_summary(inputs: SummaryInput) -> ConversationSummary:
@@ -102,13 +133,16 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         now=when(ctx.now),
         turn=len(history) + 1,
         max_turns=ctx.settings.dialogue_max_turns,
+        plan=list(speaker.plan),
     )
     return ctx.ask(DIALOGUE_LINE, inputs)
 
 
-def converse(first: Speaker, second: Speaker) -> tuple[list[ConversationLine], str]:
-    """The lines (at most the opener's turn limit, `first` opening) and a summary (the
-    opener's call)."""
+def converse(
+    first: Speaker, second: Speaker
+) -> tuple[list[ConversationLine], ConversationSummary]:
+    """The lines (at most the opener's turn limit, `first` opening) and a summary with the
+    commitments made (the opener's call)."""
     max_turns = first.context.settings.dialogue_max_turns
     lines: list[ConversationLine] = []
     speakers = (first, second)
@@ -122,7 +156,9 @@ def converse(first: Speaker, second: Speaker) -> tuple[list[ConversationLine], s
         if line.ends or not text:
             break
     summary_in = SummaryInput(
-        first=first.name, second=second.name, lines=[f"{x.speaker}: {x.text}" for x in lines]
+        first=first.name,
+        second=second.name,
+        lines=[f"{x.speaker}: {x.text}" for x in lines],
+        now=when(first.context.now),
     )
-    summary = first.context.ask(CONVERSATION_SUMMARY, summary_in).summary
-    return lines, summary
+    return lines, first.context.ask(CONVERSATION_SUMMARY, summary_in)

@@ -70,7 +70,8 @@ def test_dialogue_ends_at_the_turn_limit() -> None:
     lines, summary = converse(*speakers(model, known_memory(), MindSettings(dialogue_max_turns=4)))
     assert len(lines) == 4
     assert [line.speaker for line in lines] == ["Isabella Rodriguez", "Maria Lopez"] * 2
-    assert summary == "They talked a lot."
+    assert summary.summary == "They talked a lot."
+    assert summary.commitments == []
 
 
 def test_either_speaker_may_end_it() -> None:
@@ -91,4 +92,4 @@ def test_offline_dialogue_passes_on_remembered_news() -> None:
     lines, summary = converse(*speakers(OfflineBrain(5), memory))
     assert len(lines) <= SETTINGS.dialogue_max_turns
     assert any("Valentine's Day party" in line.text for line in lines)
-    assert "February 14 from 5 to 7 pm" in summary
+    assert "February 14 from 5 to 7 pm" in summary.summary

@@ -1,0 +1,97 @@
+"""Offline answers: interview questions from the summary and memories, and an inner voice
+adopted as an intention."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from cognition.offline.text import overlap, sentences, strip_stamp
+from cognition.steps.interview import Intention, IntentionInput, InterviewAnswer, InterviewInput
+
+DIRECTIVE = re.compile(
+    r"^(?:you (?:should|will|want to|must|need to)|i (?:should|will|want to))"
+    r"\s+",
+    re.IGNORECASE,
+)
+
+
+DAY_WORDS = "work job today doing plan busy lately days up to"
+# questions about oneself, answered from the summary description's lines (see `describe`):
+# 0 identity and lifestyle, 1 core characteristics, 2 occupation and current work, 3 feeling
+ABOUT_ME = (
+    ("occupation job profession living career work", 2),
+    ("interest interests hobby hobbies passion enjoy", 2),
+    ("schedule weekday routine typical", 0),
+)
+
+
+def first_person(agent: str, sentence: str) -> str:
+    """ "Isabella Rodriguez is running Hobbs Cafe" said by Isabella → "I am running Hobbs Cafe"."""
+    for name in (agent, agent.split()[0]):
+        sentence = re.sub(rf"\b{re.escape(name)}'s\b", "my", sentence)
+        sentence = re.sub(rf"\b{re.escape(name)} is\b", "I am", sentence)
+        sentence = re.sub(rf"\b{re.escape(name)}\b", "I", sentence)
+    sentence = re.sub(r"\bI ([a-z]{2,}s)\b", lambda m: f"I {_base_form(m[1])}", sentence)
+    if sentence.startswith("I "):  # "I own the cafe and runs it" → "… and run it"
+        sentence = re.sub(_AND_VERB, lambda m: f"and {_base_form(m[1])} {m[2]}", sentence)
+    return sentence[:1].upper() + sentence[1:]
+
+
+_AND_VERB = re.compile(r"\band ([a-z]{2,}s) (it|the|a|an|her|his|their|to|with|at|in|on|up|out)\b")
+
+
+def _base_form(verb: str) -> str:
+    """ "owns" → "own", "studies" → "study", "watches" → "watch", "has" → "have"."""
+    irregular = {"has": "have", "does": "do", "goes": "go", "is": "am", "was": "was"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return verb[:-2]
+    return verb if verb.endswith("ss") else verb[:-1]
+
+
+def about_me(inputs: InterviewInput) -> str | None:
+    """An answer from the summary to a question about oneself ("What's your occupation?")."""
+    question = inputs.question.lower()
+    if "your" not in question.split() and "you" not in question.split():
+        return None
+    lines = inputs.summary.split("\n")
+    for topic, line in ABOUT_ME:
+        if overlap(question, topic) and line < len(lines):
+            text = lines[line]
+            if line == 0 and "Lifestyle:" in text:
+                text = text.split("Lifestyle:", 1)[1]
+            found = [s for s in sentences(text) if s.strip()][:2]
+            if found:
+                return " ".join(first_person(inputs.agent, s.rstrip(".") + ".") for s in found)
+    return None
+
+
+def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
+    question = inputs.question
+    if overlap(question, "introduce yourself who are you") >= 1 and "you" in question.lower():
+        return InterviewAnswer(answer=inputs.summary.split("\n")[0].replace("Name: ", "I'm "))
+    mine = about_me(inputs)
+    if mine is not None:
+        return InterviewAnswer(answer=mine)
+    facts = [s for line in inputs.memories for s in sentences(line)]
+    ranked = sorted(facts, key=lambda s: -overlap(question, s))
+    relevant = [s for s in ranked if overlap(question, s) > 0][:2]
+    if not relevant and overlap(question, DAY_WORDS):  # "what are you up to today?"
+        about = [s for s in sentences(inputs.summary) if ":" not in s][:2]
+        if about:
+            return InterviewAnswer(answer="These days: " + " ".join(about))
+    if not relevant:
+        return InterviewAnswer(answer="I'm not sure — I don't remember anything about that.")
+    return InterviewAnswer(
+        answer="From what I remember: " + " ".join(s.rstrip(".") + "." for s in relevant)
+    )
+
+
+def adopt_intention(inputs: IntentionInput, rng: random.Random) -> Intention:
+    directive = DIRECTIVE.sub("", strip_stamp(inputs.directive)).rstrip(".!")
+    directive = directive[:1].lower() + directive[1:]
+    return Intention(statement=f"{inputs.agent} intends to {directive}", minutes=60)

@@ -1,0 +1,215 @@
+"""Facts the offline brain knows and tells: who intends what, and who said so.
+
+A `Fact` is a statement about a person — "Isabella Rodriguez is planning a Valentine's Day
+party at Hobbs Cafe on February 14 from 5 to 7 pm" — with the person it is about
+(`subject`), who told the knower (`source`, one level deep: the chain behind it is dropped),
+how worth telling it is (`weight`), its `kind`, and for an event its place, day and time.
+
+Facts are read back from memory texts of every kind: persona statements and plans (first
+hand), conversation transcripts ("Maria Lopez: Isabella told me that …" — the line's speaker
+is the source, whatever they said theirs was), and conversation summaries ("Maria Lopez told
+Klaus Mueller that …"). Object states and observations of what someone is doing at a place
+are never facts. Nothing here names a town's people, places or events: a person is whatever
+full name heads a statement of intention.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cognition.offline.text import SPEAKER_LINE, SENTENCE_END, strip_stamp, third_person
+
+KEY_WORDS = 6
+NAME = r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+"
+# intentions, in order: (pattern after the subject, kind, weight)
+INTENTS: tuple[tuple[str, str, int], ...] = (
+    (r"(?:is|are) (?:planning|hosting|throwing|organi[sz]ing|holding|putting on|having)\b", "event", 8),
+    (r"(?:will host|plans to host|hopes to host)\b", "event", 8),
+    (r"(?:plans to go|is going|will go|is coming|plans to attend|will be) to\b", "event", 7),
+    (r"(?:is|are) (?:running|standing|campaigning) for\b", "opinion", 8),
+    (r"(?:has|have) (?:a secret crush|a crush) on\b", "secret", 6),
+    (r"(?:is|are) in love with\b", "secret", 6),
+    (
+        r"(?:is|are) (?:writing|working on|preparing|training for|composing|building|"
+        r"painting|drafting|animating|finishing|trying to finish|putting together|"
+        r"nervous and excited about|worried about|worries about)\b",
+        "project",
+        4,
+    ),
+)
+STATEMENT = re.compile(rf"^(?P<subject>{NAME}) (?P<rest>.+)$")
+EVENT_AT = re.compile(
+    r"^(?P<verb>.*?)\b(?:a|an|the|his|her|their|my)\s+(?P<name>[\w'’ -]+?)\s+at\s+"
+    r"(?P<place>(?:the |The )?[A-Z][\w'’]*(?: (?:of |and )?[A-Z][\w'’]*)*)"
+    r"\s+on\s+(?P<day>[A-Z][a-z]+ \d{1,2})"
+    r"(?:,?\s+(?P<span>from \d{1,2}(?::\d{2})?\s*(?:am|pm)? to \d{1,2}(?::\d{2})?\s*(?:am|pm)))?"
+)
+# how a teller cites where they heard it, in a spoken line or a summary
+SPOKEN_SOURCE = re.compile(
+    rf"^(?:(?P<who>{NAME}|[A-Z][\w'’-]+) (?:told me|mentioned|said)(?: that)?|"
+    rf"I heard from (?P<who2>{NAME}|[A-Z][\w'’-]+)(?: that)?|"
+    rf"[Aa]ccording to (?P<who3>{NAME}|[A-Z][\w'’-]+),)\s+"
+)
+TOLD = re.compile(rf"^(?P<teller>{NAME}) told (?P<listener>{NAME}) that (?P<statement>.+)$")
+# what a line says before its news: "Did you hear?", "Guess what —", "By the way,"
+LEAD = re.compile(
+    r"^(?:[^:—–\n]{0,30}[:—–]\s+)?"  # "Guess what — ", "Big news from me: "
+    r"(?:(?:did you hear|did you know|word is|have you heard|guess what|oh|by the way|you know what|"
+    r"so|also|anyway|speaking of which|and|yes|right)[,.!?:—–-]*\s+)*(?:that\s+)?",
+    re.IGNORECASE,
+)
+TRAILING_QUESTION = re.compile(r"\s*[—–-]\s*[^—–-]*\?$")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Where and when an event happens: "Valentine's Day party", "Hobbs Cafe", "February 14",
+    "from 5 to 7 pm" (the span may be unknown: "")."""
+
+    name: str
+    place: str
+    day: str
+    span: str
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A statement about `subject`, heard from `source` (None: known first hand)."""
+
+    subject: str
+    statement: str
+    kind: str
+    weight: int
+    source: str | None = None
+    event: Event | None = None
+
+    @property
+    def key(self) -> str:
+        """The same fact however it is put: the statement's first words, lower case
+        ("sam moore is running for mayor" for both "… in the local election" and "… and
+        wants to meet everyone")."""
+        return " ".join(re.findall(r"[a-z0-9']+", self.statement.lower())[:KEY_WORDS])
+
+    @property
+    def topic(self) -> str:
+        """A few words for what it is about: the event's name, or the statement's verb
+        phrase ("running for mayor in the local election")."""
+        if self.event is not None:
+            return self.event.name
+        return self.statement.removeprefix(self.subject).strip().removeprefix("is ").strip()
+
+
+def intent_of(rest: str) -> tuple[str, int] | None:
+    """(kind, weight) of the intention `rest` starts with ("is planning a party …")."""
+    for pattern, kind, weight in INTENTS:
+        if re.match(pattern, rest):
+            return kind, weight
+    return None
+
+
+def event_in(statement: str) -> Event | None:
+    match = EVENT_AT.search(statement)
+    if match is None:
+        return None
+    name = re.sub(r"^(?:go|going|come|coming|attend)\s+to\s+", "", match["name"]).strip()
+    return Event(name=name, place=match["place"], day=match["day"], span=match["span"] or "")
+
+
+def fact_from(statement: str, source: str | None = None) -> Fact | None:
+    """The fact a third-person statement states, or None when it states no intention of a
+    person (an object state, an observation at a place, small talk)."""
+    text = statement.strip().rstrip(".!?").strip()
+    match = STATEMENT.match(text)
+    if match is None or "(" in text or '"' in text:
+        return None
+    found = intent_of(match["rest"])
+    if found is None:
+        return None
+    kind, weight = found
+    event = event_in(text) if kind == "event" else None
+    if kind == "event" and event is None:
+        kind, weight = "project", 4  # "is planning to repaint the kitchen": no place, no day
+    return Fact(match["subject"], text, kind, weight, source, event)
+
+
+def unsourced(sentence: str) -> tuple[str, str | None]:
+    """A spoken sentence without its lead-in and its cited source: (rest, source)."""
+    rest = LEAD.sub("", sentence.strip())
+    rest = TRAILING_QUESTION.sub("", rest)
+    cited = SPOKEN_SOURCE.match(rest)
+    if cited is None:
+        return rest, None
+    return rest[cited.end() :], cited["who"] or cited["who2"] or cited["who3"]
+
+
+def spoken_facts(speaker: str, text: str) -> list[Fact]:
+    """Facts in a line `speaker` said (its source: the speaker, the knower itself when it
+    said it)."""
+    found = []
+    for part in SENTENCE_END.split(text):
+        rest, _cited = unsourced(part)
+        statement = third_person(speaker, rest[:1].upper() + rest[1:]) if rest else ""
+        fact = fact_from(statement, speaker)
+        if fact is not None:
+            found.append(fact)
+    return found
+
+
+def facts_in_text(text: str) -> list[Fact]:
+    """Every fact one memory text holds: first hand (no source), or as someone said or
+    told it (their name the source)."""
+    found: list[Fact] = []
+    for raw in strip_stamp(text).splitlines():
+        line = raw.strip()
+        spoken = SPEAKER_LINE.match(line)
+        if spoken is not None:
+            found += spoken_facts(spoken[1], spoken[2])
+            continue
+        for sentence in SENTENCE_END.split(line):
+            told = TOLD.match(sentence.strip().rstrip("."))
+            if told is not None:
+                fact = fact_from(told["statement"], told["teller"])
+            else:
+                fact = fact_from(sentence)
+            if fact is not None:
+                found.append(fact)
+    return found
+
+
+def known_facts(memories: Iterable[str], knower: str) -> list[Fact]:
+    """The distinct facts in `memories`, weightiest first (then in memory order); of one
+    fact known several ways, first-hand knowledge wins, then the first source heard, then
+    the knower's own retelling (its source is the knower)."""
+
+    def rank(fact: Fact) -> int:
+        return 2 if fact.source is None else 0 if fact.source == knower else 1
+
+    best: dict[str, Fact] = {}
+    for text in memories:
+        for fact in facts_in_text(text):
+            held = best.get(fact.key)
+            if held is None or rank(fact) > rank(held):
+                best[fact.key] = fact
+    order = {key: index for index, key in enumerate(best)}
+    return sorted(best.values(), key=lambda f: (-f.weight, order[f.key]))
+
+
+def told_between(memories: Iterable[str], first: str, second: str) -> set[str]:
+    """Keys of the facts `first` and `second` have told each other (in any direction), as
+    summaries and transcripts in `memories` record."""
+    keys: set[str] = set()
+    for text in memories:
+        body = strip_stamp(text)
+        for sentence in SENTENCE_END.split(body):
+            told = TOLD.match(sentence.strip().rstrip("."))
+            if told and {told["teller"], told["listener"]} == {first, second}:
+                fact = fact_from(told["statement"])
+                if fact is not None:
+                    keys.add(fact.key)
+        if body.startswith("Conversation with "):
+            partner = body.removeprefix("Conversation with ").split(":", 1)[0]
+            if {partner} & {first, second}:
+                keys |= {f.key for f in facts_in_text(body)}
+    return keys

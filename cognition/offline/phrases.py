@@ -1,0 +1,162 @@
+"""The offline brain's phrasings: several ways to say each thing, filled from typed facts.
+
+A rule picks one with its seeded random. Placeholders: {first} the listener's first name,
+{me} the speaker's full name, {source} who told the speaker (first name), {news} a statement,
+{mine} something about the speaker in the first person, {event}, {place}, {day}, {span},
+{subject} a person's first name, {topic} what a fact is about.
+
+Every acceptance of an invitation says "I'll be there" or "I'll come", and no other line
+does: the conversation summary reads acceptances by those words (`ACCEPTED`).
+"""
+
+from __future__ import annotations
+
+import re
+
+GREETINGS = (
+    "Hi {first}! Good to see you.",
+    "Hey {first}, how are you doing?",
+    "Oh, hello {first}! How's your day going?",
+    "{first}! Nice to run into you. How have you been?",
+    "Morning, {first}! What are you up to today?",
+)
+EVENING_GREETINGS = (
+    "Evening, {first}! How was your day?",
+    "Hi {first}! Busy day?",
+    "Hey {first}, good to see you this evening.",
+)
+STRANGER = (
+    "Hi, I'm {me}. I don't think we've met yet — nice to meet you!",
+    "Hello! I'm {me}. I don't think we've been introduced.",
+    "Hi there, I'm {me}. Are you new around here?",
+)
+MEETING_BACK = (
+    "Nice to meet you too, I'm {me}.",
+    "Hi! I'm {me}, good to meet you.",
+)
+SMALL_TALK = (
+    "Pretty good, thanks! {mine}",
+    "Busy, as usual. {mine}",
+    "Not bad at all. {mine}",
+    "Oh, you know me. {mine}",
+    "Good! {mine} How about you, {first}?",
+)
+ASK_BACK = (
+    "What have you been up to, {first}?",
+    "And you, {first}? What keeps you busy these days?",
+    "How are things with you?",
+)
+INTEREST = (
+    "That sounds like a lot of work. Good luck with it, {first}!",
+    "Oh, I'd love to hear how that turns out, {first}.",
+    "Sounds interesting — keep me posted, {first}.",
+    "Nice! It's good to see you so into it.",
+    "Wow, {first}, that's a lot on your plate.",
+    "I hope it goes well, {first}.",
+    "You'll have to tell me more about it some time, {first}.",
+    "Ha, that sounds just like you, {first}.",
+)
+TELL_HEARD = (
+    "Did you hear? {source} told me that {news}.",
+    "Guess what — {source} told me that {news}.",
+    "Have you heard? According to {source}, {news}.",
+    "By the way, I heard from {source} that {news}.",
+)
+TELL_OWN = (
+    "{first}, did you know {news}?",
+    "Have you heard that {news}?",
+    "Word is that {news}.",
+    "By the way, {first}, have you heard that {news}?",
+    "Did you know {news}?",
+)
+TELL_MINE = (
+    "Guess what — {news}.",
+    "Oh, I should tell you: {news}.",
+    "Big news from me: {news}.",
+    "By the way, {news}.",
+)
+INVITE = (
+    " Would you like to come, {first}?",
+    " I'd love for you to come!",
+    " You should come, {first}!",
+    " Want to join?",
+)
+KNEW_FROM = (
+    "Yes, {source} told me about it.",
+    "I know — {source} mentioned it.",
+    "Oh yes, I heard it from {source}.",
+)
+KNEW = (
+    "Yes, I know about it.",
+    "I'd heard, yes.",
+    "Yes, {first}, I'd heard that.",
+)
+ACCEPT = (
+    "Oh, I'd love to — I'll be there!",
+    "Count on me, I'll come to the {event}.",
+    "That sounds fun. I'll be there on {day}!",
+    "A {event} at {place}? I'll come, thanks for telling me!",
+)
+ALREADY_GOING = (
+    "I'm going too — I'll be there!",
+    "Yes, and I'll be there, of course.",
+)
+DECLINE_BUSY = (
+    "That sounds lovely, but I'm {busy} then. Maybe next time.",
+    "Oh, I wish I could — I'm {busy} at that time.",
+)
+DECLINE_MOOD = (
+    "Hmm, parties aren't really my thing, but thanks.",
+    "That's nice of them. I don't think I'll make it, though.",
+    "I'll think about it — I'm not sure it's for me.",
+)
+NEW_NEWS = (
+    "Really? I had no idea about that.",
+    "Oh, that's news to me!",
+    "Huh, I didn't know that. Thanks for telling me, {first}.",
+    "Is that so, {first}?",
+    "Oh really? That's the first I've heard of it.",
+)
+FOR_SUBJECT = (
+    "Good for {subject}!",
+    "I'm happy for {subject}.",
+    "{subject} must be busy, then.",
+    "I should ask {subject} about it.",
+    "That's just like {subject}.",
+)
+SECRET_KEPT = (
+    "Oh! My lips are sealed.",
+    "I won't tell a soul.",
+)
+SUPPORT = (
+    "I think {subject} would do a good job.",
+    "{subject} has my vote, I think.",
+    "That's good — the town could use someone like {subject}.",
+)
+DOUBT = (
+    "Hmm, I'm not sure {subject} is the right person for it.",
+    "I'd want to hear more before I back {subject}.",
+    "Really? I have my doubts about {subject}, to be honest.",
+)
+CLOSERS = (
+    "Well, I should get going. See you around, {first}!",
+    "It was nice talking, {first}. Take care!",
+    "I'd better get back to it. Bye for now, {first}!",
+    "Good talking to you, {first}. See you soon!",
+    "Anyway, I'll let you get on with your day. Bye, {first}!",
+)
+CLOSER_REPLIES = (
+    "Bye, {first}!",
+    "See you, {first}!",
+    "Take care, {first}.",
+)
+
+ACCEPTED = re.compile(r"\bI'll (?:be there|come)\b")
+DECLINED = re.compile(r"\b(?:can't make it|wish I could|won't make it|don't think I'll make it|"
+                      r"not really my thing|not sure it's for me|maybe next time)\b", re.IGNORECASE)
+SOCIABLE = ("warm", "welcoming", "friendly", "outgoing", "cheerful", "energetic", "social",
+            "playful", "kind", "curious", "open", "generous", "hospitable", "gregarious")
+RESERVED = ("shy", "introverted", "quiet", "reserved", "private", "solitary", "aloof", "anxious")
+HOPEFUL = ("kind", "warm", "optimistic", "hopeful", "earnest", "generous", "friendly", "loyal")
+CRITICAL = ("blunt", "critical", "skeptical", "sceptical", "stubborn", "cynical", "opinionated",
+            "argumentative", "sharp", "honest")
