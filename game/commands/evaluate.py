@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, TextIO, TypeAlias
 if TYPE_CHECKING:
     # lazy: typing only — the evaluation imports the minds (~0.4 s) and matplotlib (~1 s)
     from game.evaluation import EvaluationResult
+    from game.evaluation.talk import Talk
+    from game.evaluation.targets import Target
 
 Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
@@ -213,7 +215,10 @@ def fail(message: str) -> int:
 
 
 def summary_text(result: EvaluationResult) -> str:
-    """A few lines: the run, each measure beside the paper's, where the report is."""
+    """A few lines: the run, each measure beside the paper's, the talk, the targets, where
+    the report is."""
+    from game.evaluation.targets import check_targets  # lazy, as `run` imports the evaluation
+
     run, measures = result.run, result.measures
     how = "simulated" if run.simulated else "the earlier run measured again"
     lines = [
@@ -237,6 +242,29 @@ def summary_text(result: EvaluationResult) -> str:
             f"planned {len(event.planned)}, there {len(event.attended)} "
             f"({len(event.guests)} guests)"
         )
+    lines.append(f"  {talk_line(measures.talk)}")
+    lines.append(f"  {targets_line(check_targets(measures, result.findings))}")
     lines += [f"  warning: {warning}" for warning in measures.warnings]
     lines.append(f"report: {result.files.markdown} (evaluation.json and the plots beside it)")
     return "\n".join(lines)
+
+
+def talk_line(talk: Talk) -> str:
+    """The talk in one line: lines, distinct, repeats, nested."""
+    from game.evaluation.talk import REPEAT_LIMIT  # lazy, as `run` imports the evaluation
+
+    whole = talk.overall
+    return (
+        f"talk: {whole.lines} lines, {whole.distinct} distinct ({whole.distinct_share:.0%}); "
+        f"a line said at most {talk.max_daily_count}× in a day, {len(whole.repeated)} lines "
+        f"over {REPEAT_LIMIT}× a day; {whole.nested} nested"
+    )
+
+
+def targets_line(targets: tuple[Target, ...]) -> str:
+    """The targets in one line: how many passed, which failed."""
+    failed = [target.id for target in targets if not target.passed]
+    passed = len(targets) - len(failed)
+    return f"targets: {passed} of {len(targets)} passed" + (
+        f" (failed: {', '.join(failed)})" if failed else ""
+    )

@@ -1,5 +1,6 @@
 """The end-to-end measures of one run record, together: diffusion of each news item,
-relationship density, and coordination around each event (see their modules)."""
+relationship density, coordination around each event, and the town's talk (see their
+modules)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from game.evaluation.coordination import Coordination, measure_coordination
 from game.evaluation.diffusion import Diffusion, measure_diffusion
 from game.evaluation.relationships import Relationships, measure_relationships
 from game.evaluation.scenario import Scenario
+from game.evaluation.talk import Talk, measure_talk
 from game.records import RunRecord
 
 __all__ = ["Measures", "measure"]
@@ -24,6 +26,7 @@ class Measures:
     relationships: Relationships
     coordination: tuple[Coordination, ...]  # one per news item with an event
     warnings: tuple[str, ...]  # what a reader of the figures should know
+    talk: Talk  # lines said per game day: distinct, repeated, nested
 
 
 def measure(record: RunRecord, scenario: Scenario, end: datetime | None = None) -> Measures:
@@ -63,4 +66,5 @@ def measure(record: RunRecord, scenario: Scenario, end: datetime | None = None) 
         relationships=measure_relationships(record, start, last),
         coordination=coordination,
         warnings=tuple(warnings),
+        talk=measure_talk(record, start, last),
     )

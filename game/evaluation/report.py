@@ -23,11 +23,14 @@ from game.evaluation.relationships import Network
 from game.evaluation.report_html import write_answers_csv, write_html
 from game.evaluation.report_interviews import findings_json, not_measured
 from game.evaluation.report_markdown import report_markdown
+from game.evaluation.report_talk import talk_json, targets_json
 from game.evaluation.scenario import Scenario
+from game.evaluation.targets import check_targets
 
 __all__ = ["FORMAT", "NOT_MEASURED", "ReportFiles", "RunInfo", "evaluation_json", "write_report"]
 
 FORMAT = 2  # evaluation.json's format; a change that renames or removes a key bumps it
+# (new keys do not: `talk` and `targets` came within format 2)
 
 NOT_MEASURED = (  # without the interviews' findings (a run measured from its record alone)
     "interviews: diffusion and relationships from asked-and-judged answers (the paper's way)",
@@ -135,6 +138,8 @@ def evaluation_json(
     }
     if findings is not None:
         data |= findings_json(findings, measures, scenario, run.simulation)
+    data["talk"] = talk_json(measures.talk)
+    data["targets"] = targets_json(check_targets(measures, findings))
     missing = NOT_MEASURED if findings is None else not_measured(findings)
     return data | {
         "warnings": list(measures.warnings),

@@ -1,5 +1,6 @@
-"""report.md: the measures of the run record as tables beside the paper's figures, the
-plots, and the interviews' sections (`report_sections`)."""
+"""report.md: the targets passed or failed, the measures of the run record as tables beside
+the paper's figures, the plots, the talk (`report_talk`), and the interviews' sections
+(`report_sections`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from game.evaluation.answers import Findings
 from game.evaluation.diffusion import Knowledge
 from game.evaluation.measures import Measures
 from game.evaluation.report_sections import interview_sections
+from game.evaluation.report_talk import talk_section, targets_section
 from game.evaluation.scenario import Scenario
+from game.evaluation.targets import check_targets
 
 if TYPE_CHECKING:
     # lazy: typing only — report.py imports this module, so a real import would be a cycle
@@ -37,6 +40,7 @@ def report_markdown(
     ]
     if scenario.paper is not None:
         lines += [f"The paper's figures: {scenario.paper.source}.", ""]
+    lines += targets_section(check_targets(measures, findings))
     lines += ["## Information diffusion (from the memory stream)", ""]
     lines += _diffusion_tables(measures, scenario)
     lines += [f"![diffusion]({plots[0]})", "", "## Relationships", ""]
@@ -45,6 +49,7 @@ def report_markdown(
     if measures.coordination:
         lines += ["## Coordination", ""]
         lines += _coordination_table(measures, scenario, plots)
+    lines += talk_section(run.produced_by, measures.talk)
     if findings is not None:
         lines += interview_sections(run.produced_by, scenario, findings, data, plots)
     if measures.warnings:

@@ -125,6 +125,8 @@ def test_the_command_prints_a_summary_of_a_finished_run(
         "the_ville_n3, seed 3, 2 game hours, offline brain (the earlier run measured again)"
     )
     assert "  knew about party: 1 → " in printed.out
+    assert "\n  talk: " in printed.out and " distinct (" in printed.out
+    assert "\n  targets: " in printed.out and " of 5 passed" in printed.out  # one news item
     assert f"report: {out / 'report.md'}" in printed.out
 
 

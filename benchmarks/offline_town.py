@@ -1,0 +1,207 @@
+"""The offline town, several seeds (JSON lines on stdout): `smallville evaluate`'s whole
+evaluation (in process) on the offline brain, the 25-resident town, the scenario's default
+hours (Feb 13, 7 am → Feb 15: two game days), seeds 0 … N−1, one after another.
+
+    uv run python benchmarks/offline_town.py                   # seeds 0-4, 2-3 min a seed
+    uv run python benchmarks/offline_town.py --seeds 1 --out eval-seeds
+    uv run python benchmarks/offline_town.py --conditions full # one controlled condition
+
+One line per seed: wall seconds (the whole evaluation: interviews, simulation, report),
+seconds per phase, the share knowing each news item at the end, density at the start and
+the end, the party's invited / guests there / invited-and-came, the talk (distinct share,
+the most times a line was said in a day, lines over 3 times a day, nested lines),
+simulation calls per resident-day, and the targets (`game/evaluation/targets.py`) passed or
+failed. Then a summary line: the targets per seed, and the mean, min and max of each figure.
+Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.evaluation import EvaluationOptions, EvaluationResult, Progress, evaluate  # noqa: E402
+from game.evaluation.targets import check_targets, density_change, news_reach  # noqa: E402
+
+PHASES = (  # the evaluation's progress lines that start a phase → the phase
+    ("interviewing the residents as the town starts", "interviews at the start"),
+    ("reusing the interviews at the start", "interviews at the start"),
+    ("simulating ", "simulation"),
+    ("reusing the finished run", "simulation"),
+    ("interviewing the residents at the end", "interviews at the end"),
+    ("reusing the interviews at the end", "interviews at the end"),
+    ("the controlled interview", "controlled interviews"),
+    ("no judge panel", "judge panel (offline: skipped) and closing the interviews"),
+    ("measuring ", "measures and report"),
+)
+
+
+def emit(record: dict[str, Any]) -> None:
+    print(json.dumps(record), flush=True)
+
+
+class PhaseClock:
+    """Seconds per phase, from the evaluation's progress lines (shown on stderr)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.began = time.perf_counter()
+        self.current = "plan"
+        self.since = self.began
+        self.seconds: dict[str, float] = {}
+
+    def say(self, text: str) -> None:
+        now = time.perf_counter()
+        print(f"[seed {self.seed} {now - self.began:7.1f} s] {text}", file=sys.stderr, flush=True)
+        phase = next((name for prefix, name in PHASES if text.startswith(prefix)), None)
+        if phase is not None and phase != self.current:
+            self._close(now)
+            self.current = phase
+
+    def _close(self, now: float) -> None:
+        spent = now - self.since
+        self.seconds[self.current] = round(self.seconds.get(self.current, 0.0) + spent, 1)
+        self.since = now
+
+    def finish(self) -> dict[str, float]:
+        self._close(time.perf_counter())
+        return self.seconds
+
+
+def figures(result: EvaluationResult) -> dict[str, Any]:
+    """The figures of one evaluation; `<item>`-suffixed keys per news item or event."""
+    measures, findings = result.measures, result.findings
+    found: dict[str, Any] = {}
+    for reach in news_reach(measures, findings):
+        found[f"knew_end_{reach.item}"] = round(reach.share, 4)
+    found["knew_end_by"] = news_reach(measures, findings)[0].measured_by
+    for spread in measures.diffusion:
+        found[f"knew_end_stream_{spread.item}"] = round(spread.end.share, 4)
+    start, end, by = density_change(measures, findings)
+    found |= {"density_start": round(start, 4), "density_end": round(end, 4), "density_by": by}
+    found["density_stream_start"] = round(measures.relationships.start.density, 4)
+    found["density_stream_end"] = round(measures.relationships.end.density, 4)
+    for event in measures.coordination:
+        found[f"invited_{event.item}"] = len(event.invited)
+        found[f"attended_guests_{event.item}"] = len(event.guests)
+        found[f"invited_and_came_{event.item}"] = len(event.invited_and_came)
+    talk = measures.talk
+    found |= {
+        "lines": talk.overall.lines,
+        "distinct_share": round(talk.overall.distinct_share, 4),
+        "max_daily_repeats": talk.max_daily_count,
+        "lines_over_limit": len(talk.overall.repeated),
+        "nested": talk.overall.nested,
+        "calls_per_resident_day": result.run.simulation.get("llm_calls_per_agent_day"),
+    }
+    targets = check_targets(measures, findings)
+    found["targets"] = {target.id: target.passed for target in targets}
+    found["targets_passed"] = sum(1 for target in targets if target.passed)
+    return found
+
+
+def run_seed(args: argparse.Namespace, seed: int, out: Path) -> dict[str, Any]:
+    options = EvaluationOptions(
+        town=args.town,
+        seed=seed,
+        out_dir=out / f"seed{seed}",
+        embedder=args.embedder,
+        workers=args.workers,
+        fresh=True,
+    )
+    if args.conditions:
+        options.conditions = tuple(c.strip() for c in args.conditions.split("|") if c.strip())
+    clock = PhaseClock(seed)
+    began = time.perf_counter()
+    result = evaluate(options, Progress(clock.say))
+    wall = time.perf_counter() - began
+    return {
+        "benchmark": "offline_town",
+        "town": args.town,
+        "seed": seed,
+        "game_hours": result.run.hours,
+        "wall_s": round(wall, 1),
+        "phases_s": clock.finish(),
+        **figures(result),
+    }
+
+
+def summary(lines: list[dict[str, Any]], conditions: str | None) -> dict[str, Any]:
+    numbers = [
+        key for key, value in lines[0].items()
+        if isinstance(value, int | float) and not isinstance(value, bool) and key != "seed"
+    ]  # fmt: skip
+    spread: dict[str, dict[str, float]] = {}
+    for key in numbers:
+        values = [line[key] for line in lines if isinstance(line.get(key), int | float)]
+        if values:
+            spread[key] = {
+                "mean": round(statistics.fmean(values), 4),
+                "min": min(values),
+                "max": max(values),
+            }
+    ids = list(lines[0]["targets"])
+    return {
+        "benchmark": "offline_town_summary",
+        "town": lines[0]["town"],
+        "seeds": [line["seed"] for line in lines],
+        "conditions": conditions or "all four",
+        "targets": {str(line["seed"]): line["targets"] for line in lines},
+        "targets_passed_by_seeds": {
+            target: sum(1 for line in lines if line["targets"].get(target)) for target in ids
+        },
+        "all_targets_passed": [line["seed"] for line in lines if all(line["targets"].values())],
+        "figures": spread,
+    }
+
+
+def in_folder(args: argparse.Namespace, work: Callable[[Path], None]) -> None:
+    if args.out is not None:
+        args.out.mkdir(parents=True, exist_ok=True)
+        work(args.out)
+        return
+    with tempfile.TemporaryDirectory(prefix="smallville-offline-town-") as scratch:
+        work(Path(scratch))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=5, help="seeds 0 … N−1 (default 5)")
+    parser.add_argument("--town", default="the_ville_n25")
+    parser.add_argument(
+        "--out", type=Path, metavar="DIR", help="keep the reports here (default: a temp dir)"
+    )
+    parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
+    parser.add_argument("--workers", type=int, default=16)
+    parser.add_argument(
+        "--conditions",
+        help="the controlled interview's conditions, separated by '|' (default: all four); "
+        "none of the figures here needs them, so 'full' alone saves their time",
+    )
+    args = parser.parse_args()
+    if args.seeds < 1:
+        parser.error("--seeds must be 1 or more")
+
+    def work(out: Path) -> None:
+        lines = []
+        for seed in range(args.seeds):
+            lines.append(run_seed(args, seed, out))
+            emit(lines[-1])
+        emit(summary(lines, args.conditions))
+
+    in_folder(args, work)
+
+
+if __name__ == "__main__":
+    main()
