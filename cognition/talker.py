@@ -90,7 +90,10 @@ class Talker:
         view = summarise_relationship(ctx, other)
         plan = self.mind.state.plan
         today = tuple(plan.describe()) if plan is not None and plan.day == now.date() else ()
-        return Speaker(ctx, self.mind.summary(now), view, today)
+        current = self.mind.state.current
+        sector = current.address.sector if current and current.address else None
+        place = sector if sector and sector != ctx.persona.home_sector else "home"
+        return Speaker(ctx, self.mind.summary(now), view, today, place)
 
     def converse_with(self, other: Talker, now: datetime) -> Conversation:
         """A whole conversation, this mind opening; both keep it and cool down."""

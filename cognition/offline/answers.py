@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+from cognition.offline.facts import known_facts
 from cognition.offline.text import overlap, sentences, strip_stamp
 from cognition.steps.interview import Intention, IntentionInput, InterviewAnswer, InterviewInput
 
@@ -16,6 +17,7 @@ DIRECTIVE = re.compile(
 )
 
 
+YES_NO = re.compile(r"^(?:do|did|have|has|are|is|were|was)\b", re.IGNORECASE)
 DAY_WORDS = "work job today doing plan busy lately days up to"
 # questions about oneself, answered from the summary description's lines (see `describe`):
 # 0 identity and lifestyle, 1 core characteristics, 2 occupation and current work, 3 feeling
@@ -70,6 +72,25 @@ def about_me(inputs: InterviewInput) -> str | None:
     return None
 
 
+def heard_of(inputs: InterviewInput) -> str | None:
+    """The answer from a known fact the question is about ("Do you know who is running
+    for mayor?"), saying whom it was heard from; None when no fact fits."""
+    question = inputs.question
+    facts = known_facts(inputs.memories, inputs.agent)
+    scored = [(overlap(question, f.statement), f) for f in facts]
+    best = max((score for score, _ in scored), default=0)
+    if best < 1:
+        return None
+    fact = next(f for score, f in scored if score == best)
+    yes = "Yes, " if YES_NO.match(question) else ""
+    if fact.subject == inputs.agent:
+        return yes + first_person(inputs.agent, fact.statement) + "."
+    if fact.source and fact.source not in (inputs.agent, fact.subject):
+        told = f"{fact.source.split()[0]} told me that {fact.statement}."
+        return yes + told if yes else told
+    return f"{yes}I know that {fact.statement}."
+
+
 def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
     question = inputs.question
     if overlap(question, "introduce yourself who are you") >= 1 and "you" in question.lower():
@@ -77,6 +98,9 @@ def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
     mine = about_me(inputs)
     if mine is not None:
         return InterviewAnswer(answer=mine)
+    news = heard_of(inputs)
+    if news is not None:
+        return InterviewAnswer(answer=news)
     facts = [s for line in inputs.memories for s in sentences(line)]
     ranked = sorted(facts, key=lambda s: -overlap(question, s))
     relevant = [s for s in ranked if overlap(question, s) > 0][:2]

@@ -19,13 +19,17 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cognition.offline.text import SPEAKER_LINE, SENTENCE_END, strip_stamp, third_person
+from cognition.offline.text import SENTENCE_END, SPEAKER_LINE, strip_stamp, third_person
 
 KEY_WORDS = 6
 NAME = r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+"
 # intentions, in order: (pattern after the subject, kind, weight)
 INTENTS: tuple[tuple[str, str, int], ...] = (
-    (r"(?:is|are) (?:planning|hosting|throwing|organi[sz]ing|holding|putting on|having)\b", "event", 8),
+    (
+        r"(?:is|are) (?:planning|hosting|throwing|organi[sz]ing|holding|putting on|having)\b",
+        "event",
+        8,
+    ),
     (r"(?:will host|plans to host|hopes to host)\b", "event", 8),
     (r"(?:plans to go|is going|will go|is coming|plans to attend|will be) to\b", "event", 7),
     (r"(?:is|are) (?:running|standing|campaigning) for\b", "opinion", 8),
@@ -56,8 +60,9 @@ TOLD = re.compile(rf"^(?P<teller>{NAME}) told (?P<listener>{NAME}) that (?P<stat
 # what a line says before its news: "Did you hear?", "Guess what —", "By the way,"
 LEAD = re.compile(
     r"^(?:[^:—–\n]{0,30}[:—–]\s+)?"  # "Guess what — ", "Big news from me: "
-    r"(?:(?:did you hear|did you know|word is|have you heard|guess what|oh|by the way|you know what|"
-    r"so|also|anyway|speaking of which|and|yes|right)[,.!?:—–-]*\s+)*(?:that\s+)?",
+    r"(?:(?:did you hear|did you know|word is|have you heard|guess what|oh|by the way|"
+    r"you know what|so|also|anyway|speaking of which|and|yes|right)[,.!?:—–-]*\s+)*"
+    r"(?:that\s+)?",
     re.IGNORECASE,
 )
 TRAILING_QUESTION = re.compile(r"\s*[—–-]\s*[^—–-]*\?$")

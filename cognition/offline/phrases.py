@@ -25,6 +25,12 @@ EVENING_GREETINGS = (
     "Hi {first}! Busy day?",
     "Hey {first}, good to see you this evening.",
 )
+AT_PLACE = (
+    "Hi {first}! Fancy meeting you at {place}.",
+    "Oh, {first}! Do you come to {place} often?",
+    "Hey {first}, nice to see you here at {place}.",
+    "{first}! I didn't expect to see you at {place} today.",
+)
 STRANGER = (
     "Hi, I'm {me}. I don't think we've met yet — nice to meet you!",
     "Hello! I'm {me}. I don't think we've been introduced.",
@@ -152,11 +158,38 @@ CLOSER_REPLIES = (
 )
 
 ACCEPTED = re.compile(r"\bI'll (?:be there|come)\b")
-DECLINED = re.compile(r"\b(?:can't make it|wish I could|won't make it|don't think I'll make it|"
-                      r"not really my thing|not sure it's for me|maybe next time)\b", re.IGNORECASE)
-SOCIABLE = ("warm", "welcoming", "friendly", "outgoing", "cheerful", "energetic", "social",
-            "playful", "kind", "curious", "open", "generous", "hospitable", "gregarious")
+DECLINED = re.compile(
+    r"\b(?:can't make it|wish I could|won't make it|don't think I'll make it|"
+    r"not really my thing|not sure it's for me|maybe next time)\b",
+    re.IGNORECASE,
+)
+SOCIABLE = (
+    "warm",
+    "welcoming",
+    "friendly",
+    "outgoing",
+    "cheerful",
+    "energetic",
+    "social",
+    "playful",
+    "kind",
+    "curious",
+    "open",
+    "generous",
+    "hospitable",
+    "gregarious",
+)
 RESERVED = ("shy", "introverted", "quiet", "reserved", "private", "solitary", "aloof", "anxious")
 HOPEFUL = ("kind", "warm", "optimistic", "hopeful", "earnest", "generous", "friendly", "loyal")
-CRITICAL = ("blunt", "critical", "skeptical", "sceptical", "stubborn", "cynical", "opinionated",
-            "argumentative", "sharp", "honest")
+CRITICAL = (
+    "blunt",
+    "critical",
+    "skeptical",
+    "sceptical",
+    "stubborn",
+    "cynical",
+    "opinionated",
+    "argumentative",
+    "sharp",
+    "honest",
+)

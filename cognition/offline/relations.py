@@ -4,10 +4,11 @@ A memory line is read as one of a few shapes (`read_note`): an object's state ("
 (bathroom, Home) is in use by …" — never worth a thought about people), a transcript
 ("Conversation with B:\\nA: …\\nB: …"), a conversation summary ("A and B talked about …. A
 told B that …. B said he would go."), a heard utterance ('A said to B: "…"'), a sighting
-("B is <activity> (<arena>, <sector>)"), a day plan ("A's plan for …: 09:00–12:00 …") or a
-plain fact (persona facts, relationship lines, earlier reflections). From those: who talked
-with whom and when (`talks_with`), who told whom what (`told_in`), which events they were
-about (`event_in`), and `relationship`, the offline rule for how `agent` sees `other`: a
+("B is <activity> (<arena>, <sector>)"), a day plan ("A's plan for …: 09:00–12:00 …"), an
+earlier offline reflection (known by its phrasing) or a plain fact (persona facts,
+relationship lines, intentions). From those: who talked with whom and when (`talks_with`),
+who told whom what (`told_in`), which events they were about (`event_in`), and
+`relationship`, the offline rule for how `agent` sees `other`: a
 stranger "has not met" them yet (the dialogue rule reads that phrase); otherwise what the
 agent knows of them, how often and when they last talked, about what, what the other told,
 and a warmth that grows with the talks. No resident, place or event is named here: every
@@ -55,9 +56,36 @@ DECLINES = re.compile(
     r"(?:go to|come to|make it to|attend) (.+?)\.?$"
 )
 INTENDS = re.compile(rf"^({NAME}) intends to (.+?)\.?$")
+# the offline reflection's own phrasings (judgement.py), so that earlier insights are read as
+# reflections: evidence for new ones, never persona facts, news or ties
+REFLECTED = re.compile(
+    r"they are getting closer|a friendship is growing|'s company: they have talked|"
+    r"has had a good talk with|seems easy to get along with|is much on .+'s mind|"
+    r"is busy preparing|so far; word is getting around|is spreading the word about|"
+    r"the talk of the town|^Word about|keeps hearing about|^[A-Z][a-z]+ [A-Z][a-z]+ learned from|"
+    r"made sure .+ knows about|has passed on the news|is set on|has set aside|"
+    r"has decided to (?:be at|skip)|will not be going to|won't miss|spends most days|"
+    r"'s time goes to|days revolve around|often sees|seems to spend a lot of time|"
+    r"has noticed|is someone who|keeps coming up in|has been thinking about|has noted that|"
+    r"keeps thinking about|"
+    r"means to go to"
+)
+SUBJECT = re.compile(rf"(?<![\w'])({NAME})(?![\w'])")
+THIRD_PERSON_VERB = re.compile(r"(?:is|was|has|had|will|would|can|could|might|may|must|[a-z]+s)")
 PLAN_ITEM = re.compile(r"^(\d{1,2}):(\d{2})\s*[–-]\s*(\d{1,2}):(\d{2}) (.+)$")
 CAPITAL_RUN = re.compile(rf"(?<![\w'])({CAPITALISED}(?: {CAPITALISED})+)(?:'s)?(?![\w])")
-RUNNING_FOR = re.compile(rf"^({NAME}) is running for ((?:the )?[a-z]+(?: [a-z]+)?)")
+RUNNING_FOR = re.compile(
+    rf"^({NAME}) is (?:running|standing|campaigning) for "
+    r"((?:the )?[a-z]+(?: (?!in\b|of\b|at\b|on\b|for\b|and\b|to\b)[a-z]+)?)"
+)
+GUESTING = re.compile(
+    r"\b(?:go|goes|going|went|attend\w*|come|comes|coming|join\w*|be at|invited to|skip\w*|"
+    r"miss\w*|heard|hear\w*|told|tell\w*|knows?)\b"
+)
+ORGANISING = re.compile(
+    r"\b(?:plan\w*|host\w*|throw\w*|organi[sz]\w*|hold\w*|having|has|putting on|puts on|"
+    r"running|runs|prepar\w*|open\w*|giv\w*|celebrat\w*|arrang\w*|invit\w*)\b"
+)
 EVENT_WORD = re.compile(
     r"\b(part(?:y|ies)|celebrations?|gatherings?|festivals?|concerts?|shows?|exhibitions?|"
     r"weddings?|elections?|openings?|fairs?|parades?|picnics?|recitals?|debates?|"
@@ -88,6 +116,8 @@ ROUTINE_WORDS = (
     "sleep", "wake", "bed", "breakfast", "lunch", "dinner", "get ready", "evening", "relax",
     "shower", "toilet", "bathroom", "dress", "eat", "meal", "dishes", "idle", "commute",
 )  # fmt: skip
+TALKED = re.compile(r"\btalk|\bconversation|'s company\b")
+PRIVATE = ("bathroom", "shower", "toilet", "bath", "sleep", "bed", "dress", "teeth", "undress")
 DAYS = {
     "Mon": "Monday", "Tue": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday",
     "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday",
@@ -100,7 +130,7 @@ class Note:
     """One memory line, read: its kind and the people in its shape."""
 
     number: int
-    kind: str  # object, transcript, summary, said, seen, plan, fact
+    kind: str  # object, transcript, summary, said, seen, plan, reflection, fact
     text: str  # without the time stamp
     stamp: str = ""  # "[Mon Feb 13 09:10]" as "Mon 09:10"; "" when the line has none
     subject: str = ""  # transcript partner, speaker, person seen, plan owner
@@ -153,6 +183,8 @@ def read_note(number: int, line: str) -> Note:
     if (match := SEEN.match(text)) and "\n" not in text:
         person, activity, where = match.groups()
         return Note(number, "seen", text, stamp, person, activity.strip(), where.strip())
+    if REFLECTED.search(text):
+        return Note(number, "reflection", text, stamp)
     return Note(number, "fact", text, stamp)
 
 
@@ -237,14 +269,10 @@ def clean(text: str) -> str:
     return text.rstrip(" .!;,")
 
 
-SUBJECT = re.compile(rf"(?<![\w'])({NAME})(?![\w'])")
-THIRD_PERSON_VERB = re.compile(r"(?:is|was|has|had|will|would|can|could|might|may|must|[a-z]+s)")
-
-
 def statements_in(speaker: str, body: str) -> list[str]:
     """What a spoken line says about someone by name, in the third person: "Did you hear?
-    Bo told me that Ann Lee is planning a party." → "Ann Lee is
-    planning a party"; "Guess what — I'm painting" said by Bo Stone → "Bo Stone is painting"."""
+    Bo told me that Ann Lee is planning a party." → "Ann Lee is planning a party"; "Guess
+    what — I'm painting" said by Bo Stone → "Bo Stone is painting"."""
     found = []
     for sentence in SENTENCE_END.split(body):
         said = clean(third_person(speaker, sentence.strip())).rstrip("?!")
@@ -257,6 +285,7 @@ def statements_in(speaker: str, body: str) -> list[str]:
             len(rest) >= 2
             and THIRD_PERSON_VERB.fullmatch(rest[0])
             and not statement.endswith(subject.group(1))
+            and rest[-1].lower() not in ("it", "that", "this", "so", "too", "there")
         ):
             found.append(statement)
     return found
@@ -300,30 +329,41 @@ def singular(noun: str) -> str:
     return noun[:-1] if noun.endswith("s") else noun
 
 
+def hosting(verbs: str) -> bool:
+    """Do the words between a subject and an event make the subject its host ("is
+    throwing", "is preparing for"), not a guest ("plans to go to", "was invited to")?"""
+    return bool(ORGANISING.search(verbs)) and not GUESTING.search(verbs)
+
+
 def event_in(sentence: str) -> Event | None:
     """The event `sentence` speaks of, if any: an event noun with a determiner ("a
-    Lantern Night party", "her show") or someone running for an office."""
+    Lantern Night party", "her show", "Ann Lee's party") or someone running for an office.
+    Its organiser is the sentence's subject when a verb between them says so ("is
+    planning", "is throwing", "is preparing for")."""
     sentence = clean(sentence)
     if OBJECT_STATE.match(sentence) or sentence.endswith("?"):
         return None
-    organiser = re.match(rf"^({NAME})\b", sentence)
-    who = organiser.group(1) if organiser and is_person(organiser.group(1)) else ""
+    subject = re.match(rf"^({NAME})\b", sentence)
+    who = subject.group(1) if subject and is_person(subject.group(1)) else ""
     if running := RUNNING_FOR.match(sentence):
         office = running.group(2).removeprefix("the ")
-        return Event(f"run for {office}", f"{who}'s run for {office}", clean(running.group(0)), who)
+        return Event(f"run for {office}", f"{who}'s run for {office}", sentence, who)
     for match in EVENT_WORD.finditer(sentence):
         tokens = sentence[: match.start()].split()
         modifiers: list[str] = []
-        determined = False
+        owner, determined = "", False
         for index in range(len(tokens) - 1, -1, -1):
             token = tokens[index]
             if token.lower() in DETERMINERS:
                 determined = True
+                owner = who if token.lower() in ("his", "her", "their") else ""
                 break
-            if token.endswith("'s"):  # "a New Year's party" vs "Ann's party"
-                before = tokens[index - 1].lower() if index else ""
-                if before in DETERMINERS:
+            if token.endswith("'s"):  # "a New Year's party" vs "Ann Lee's party"
+                before = tokens[index - 1] if index else ""
+                if before.lower() in DETERMINERS:
                     modifiers.insert(0, token)
+                else:
+                    owner = " ".join([before, token[:-2]] if before[:1].isupper() else [token[:-2]])
                 determined = True
                 break
             if len(modifiers) == 3 or not re.fullmatch(r"[\w-]+", token):
@@ -335,11 +375,13 @@ def event_in(sentence: str) -> Event | None:
         place = EVENT_PLACE.search(after)
         day = EVENT_DATE.search(after)
         where = clean(re.sub(r" (?:and|of|for)$", "", place.group(1))) if place else ""
+        between = sentence[len(who) : match.start()] if who else ""
+        named = " ".join([*modifiers, match.group(1)])
         return Event(
             key=singular(match.group(1)),
-            phrase="the " + " ".join([*modifiers, match.group(1)]),
+            phrase=f"{owner}'s {named}" if owner else f"the {named}",
             core=clean(sentence[: match.end()]),
-            organiser=who,
+            organiser=owner or (who if hosting(between) else ""),
             place=where,
             day=day.group(1) if day else "",
         )
@@ -372,11 +414,13 @@ def gerund(activity: str) -> str:
             return verb + verb[-1] + "ing"
         return verb + "ing"
 
-    parts = clean(activity).split(" and ")
-    return " and ".join(
-        ing(p.split(" ", 1)[0]) + (" " + p.split(" ", 1)[1] if " " in p else "") if p else p
-        for p in parts
-    )
+    def doing(part: str, index: int) -> str:
+        verb, _, rest = part.partition(" ")
+        if index and not rest:  # "enjoy drinks and music": a lone later word is a noun
+            return part
+        return f"{ing(verb)} {rest}".strip()
+
+    return " and ".join(doing(p, i) for i, p in enumerate(clean(activity).split(" and ")))
 
 
 def place_phrase(where: str, arena_last: bool = True) -> str:
@@ -399,17 +443,15 @@ def when(stamp: str) -> str:
     if not stamp:
         return "recently"
     day, clock = stamp.split()
-    hour = int(clock.split(":")[0])
-    part = (
-        "morning"
-        if 5 <= hour < 12
-        else "afternoon"
-        if hour < 17
-        else "evening"
-        if hour < 22
-        else "night"
+    hour, name = int(clock.split(":")[0]), DAYS.get(day, day)
+    if hour < 5:
+        return f"late on {name} night"
+    part = next(
+        p
+        for end, p in ((12, "morning"), (17, "afternoon"), (22, "evening"), (24, "night"))
+        if hour < end
     )
-    return f"on {DAYS.get(day, day)} {part}" if hour >= 5 else f"late on {DAYS.get(day, day)} night"
+    return f"on {name} {part}"
 
 
 def sentence_of(text: str) -> str:
@@ -419,7 +461,8 @@ def sentence_of(text: str) -> str:
 
 # --- the relationship rule ------------------------------------------------------------------
 
-AFFECTION = ("crush", "love", "fond", "adore", "admire", "close friend", "closest friend")
+ROMANCE = ("crush", "love", "fond", "adore")
+AFFECTION = (*ROMANCE, "admire", "close friend", "closest friend")
 WORK_HINTS = re.compile(
     r"\b(?:stud(?:y|ies|ying)|works?|working|is an? |runs?|owns?|writ(?:es|ing)|paint(?:s|ing)|"
     r"teach(?:es|ing)|prepar(?:es|ing)|project|paper|thesis|business|shop|research)\b"
@@ -445,9 +488,22 @@ WARMTH = {
 }
 
 
-def warmth(talks: int, rng: random.Random, agent: str, other: str) -> str:
-    level = max(k for k in WARMTH if k <= talks)
-    return rng.choice(WARMTH[level]).format(a=first_name(agent), o=first_name(other))
+CLOSE = {  # for those the persona already ties together (family, friends, colleagues)
+    1: ("{a} enjoyed catching up with {o}.", "{a} was glad to see {o}."),
+    3: ("{a} and {o} are closer than ever.", "{a} feels lucky to have {o} around."),
+}
+FOND = {  # for a crush or a love
+    1: ("{a} treasures every moment with {o}.", "{a} came away from the talk smiling."),
+    3: ("{a} feels more and more drawn to {o}.", "{a} can hardly stop thinking about {o}."),
+}
+
+
+def warmth(talks: int, rng: random.Random, agent: str, other: str, bond: str = "") -> str:
+    """A sentence of feeling that grows with the talks; for a known tie, catching up."""
+    fond = any(word in bond.lower() for word in ROMANCE)
+    table = FOND if fond else CLOSE if bond else WARMTH
+    level = max(k for k in table if k <= talks)
+    return rng.choice(table[level]).format(a=first_name(agent), o=first_name(other))
 
 
 def talk_topic(note: Note, agent: str) -> tuple[int, str]:
@@ -495,9 +551,16 @@ def pronoun(name: str, notes: Sequence[Note]) -> str:
     return "he" if he > she else "she" if she > he else ""
 
 
-def ties(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
-    """Plain facts naming both: the persona's relationship lines, earlier reflections."""
-    return [n for n in notes if n.kind == "fact" and agent in n.text and other in n.text]
+def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> list[Note]:
+    """Notes of `kind` naming both: plain facts are the persona's relationship lines."""
+    return [
+        n
+        for n in notes
+        if n.kind == kind
+        and agent in n.text
+        and other in n.text
+        and not re.search(r"\b(?:not|never) (?:yet )?met\b", n.text)
+    ]
 
 
 def known_about(notes: Sequence[Note], other: str, skip: set[int]) -> list[str]:
@@ -512,9 +575,23 @@ def known_about(notes: Sequence[Note], other: str, skip: set[int]) -> list[str]:
     return sorted(facts, key=lambda s: WORK_HINTS.search(s) is None)
 
 
-def last_seen(notes: Sequence[Note], other: str) -> str:
+def usable_sighting(note: Note, agent: str) -> bool:
+    """A sighting worth retelling: a doing, not words, not idling, not something private,
+    not about the agent."""
+    detail = note.detail
+    lowered = f"{detail} {note.where}".lower()
+    return (
+        bool(detail)
+        and not detail.startswith(('"', "'"))
+        and detail != "idle"
+        and not any(word in lowered for word in PRIVATE)
+        and (agent not in detail and first_name(agent) not in detail.split())
+    )
+
+
+def last_seen(notes: Sequence[Note], other: str, agent: str = "") -> str:
     seen = [n for n in notes if n.kind == "seen" and n.subject == other]
-    usable = [n for n in seen if not n.detail.startswith(('"', "'")) and n.detail != "idle"]
+    usable = [n for n in seen if usable_sighting(n, agent)]
     if not usable:
         return ""
     note = usable[-1]
@@ -529,8 +606,9 @@ def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipS
     talks = talks_with(notes, agent, other)
     bonds = ties(notes, agent, other)
     told = [t for t in told_in(notes, agent) if t.teller == other and t.hearer == agent]
-    seen = last_seen(notes, other)
-    if not talks and not bonds and not told:
+    seen = last_seen(notes, other, agent)
+    reflected = [n for n in ties(notes, agent, other, "reflection") if TALKED.search(n.text)]
+    if not talks and not bonds and not told and not reflected:
         heard = known_about(notes, other, set())
         text = f"{agent} has not met {other} yet."
         if seen:
@@ -561,9 +639,9 @@ def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipS
         parts.append(f"{o} told {a} that {statement}.")
     talked = len(talks)
     if talked:
-        parts.append(warmth(talked, rng, agent, other))
+        parts.append(warmth(talked, rng, agent, other, bond[0].text if bond else ""))
     elif bond and any(word in bond[0].text.lower() for word in AFFECTION):
         parts.append(f"{a} would love to spend more time with {o}.")
     else:
-        parts.append(rng.choice((f"{a} has not talked with {o} lately.", "")) or "")
+        parts.append(rng.choice((f"{a} has not talked with {o} lately.", "")))
     return RelationshipSummary(summary=" ".join(p for p in parts if p))

@@ -50,8 +50,10 @@ def react(inputs: ReactInput, rng: random.Random) -> Reaction:
         state = inputs.observation.rsplit(") ", 1)[-1]
         return Reaction(choice="react", reaction=f"dealing with {thing}, which {state}", minutes=15)
     mood = traits(inputs.summary)
-    chance = 0.5 + 0.3 * any(w in mood for w in say.SOCIABLE) - 0.25 * any(
-        w in mood for w in say.RESERVED
+    chance = (
+        0.5
+        + 0.3 * any(w in mood for w in say.SOCIABLE)
+        - 0.25 * any(w in mood for w in say.RESERVED)
     )
     if inputs.may_talk and (
         inputs.observed_is_visitor
@@ -213,6 +215,15 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
     ]
 
 
+def passes_on(inputs: LineInput) -> float:
+    """How likely the speaker passes on something it only heard: sociable people more,
+    reserved ones less (what it knows first hand it always may tell)."""
+    mood = traits(inputs.summary)
+    sociable = any(word in mood for word in say.SOCIABLE)
+    reserved = any(word in mood for word in say.RESERVED)
+    return 0.55 + 0.25 * sociable - 0.3 * reserved
+
+
 def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
     news = spoken(fact, inputs)
     if fact.subject == inputs.speaker:
@@ -266,8 +277,10 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
 def greeting(inputs: LineInput, rng: random.Random) -> str:
     if "has not met" in inputs.view_of_listener:
         return pick(say.STRANGER, rng, inputs)
+    if inputs.place != "home" and rng.random() < 0.4:
+        return pick(say.AT_PLACE, rng, inputs, place=inputs.place)
     hour = int(inputs.now[-5:-3]) if inputs.now[-3:-2] == ":" else 12
-    options = say.EVENING_GREETINGS if hour >= 17 else say.GREETINGS
+    options: tuple[str, ...] = say.EVENING_GREETINGS if hour >= 17 else say.GREETINGS
     if hour >= 12:
         options = tuple(o for o in options if not o.startswith("Morning"))
     return pick(options, rng, inputs)
@@ -283,7 +296,8 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
         return DialogueLine(text=greeting(inputs, rng))
     history = [split(h) for h in inputs.history]
     last_speaker, last_text = history[-1]
-    news = untold(inputs, history)
+    gossip = passes_on(inputs)
+    news = [f for f in untold(inputs, history) if f.source is None or rng.random() < gossip]
     room = inputs.turn < inputs.max_turns - 1
     heard = spoken_facts(last_speaker, last_text)
     if heard:
@@ -293,7 +307,9 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
         return DialogueLine(text=reply)
     if inputs.turn == 2:
         if "I'm " in last_text and "met" in last_text:
-            return DialogueLine(text=pick(say.MEETING_BACK, rng, inputs) + " " + busy_with(inputs, rng))
+            return DialogueLine(
+                text=pick(say.MEETING_BACK, rng, inputs) + " " + busy_with(inputs, rng)
+            )
         return DialogueLine(text=pick(say.SMALL_TALK, rng, inputs, mine=busy_with(inputs, rng)))
     if news and room:
         return DialogueLine(text=tell(news[0], inputs, rng))
@@ -336,7 +352,8 @@ def conversation_summary(inputs: ConversationInput, rng: random.Random) -> Conve
                 event = invitation.event
                 parts.append(
                     f"{speaker} plans to go to the {event.name} at {event.place} "
-                    f"on {event.day} {event.span}".rstrip() + "."
+                    f"on {event.day} {event.span}".rstrip()
+                    + "."
                 )
                 promise = commitment(speaker, event, inputs.now)
                 if promise is not None and promise not in commitments:

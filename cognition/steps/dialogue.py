@@ -10,7 +10,6 @@ its own model calls, through its own context. The summary also lists the commitm
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from datetime import date, datetime
 
 from pydantic import BaseModel, Field
@@ -31,6 +30,7 @@ class Speaker:
     summary: str
     view_of_other: str
     plan: tuple[str, ...] = ()  # today's plan in broad strokes, "17:00–19:00 go to …"
+    place: str = "home"  # where the speaker is: a sector's name, or "home"
 
     @property
     def name(self) -> str:
@@ -48,6 +48,7 @@ class LineInput(BaseModel):
     turn: int
     max_turns: int
     plan: list[str] = Field(default_factory=list, description="the speaker's plan for today")
+    place: str = Field(default="home", description='where they talk: a place, or "home"')
 
 
 class DialogueLine(BaseModel):
@@ -122,7 +123,8 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
     """`speaker`'s next line to `listener` after `history`, from memories retrieved for it."""
     ctx = speaker.context
     last = history[-1].text if history else ""
-    hits = ctx.recall(f"{listener} {last}".strip())
+    where = speaker.place if speaker.place != "home" else ""
+    hits = ctx.recall(" ".join(part for part in (listener, where, last) if part))
     inputs = LineInput(
         speaker=speaker.name,
         listener=listener,
@@ -134,13 +136,12 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         turn=len(history) + 1,
         max_turns=ctx.settings.dialogue_max_turns,
         plan=list(speaker.plan),
+        place=speaker.place,
     )
     return ctx.ask(DIALOGUE_LINE, inputs)
 
 
-def converse(
-    first: Speaker, second: Speaker
-) -> tuple[list[ConversationLine], ConversationSummary]:
+def converse(first: Speaker, second: Speaker) -> tuple[list[ConversationLine], ConversationSummary]:
     """The lines (at most the opener's turn limit, `first` opening) and a summary with the
     commitments made (the opener's call)."""
     max_turns = first.context.settings.dialogue_max_turns

@@ -1,0 +1,252 @@
+"""Offline talk: facts read from memories, lines grounded in them, invitations that become
+appointments. A made-up town (no bundled names): the rules must work for any town's data."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import datetime
+
+from cognition.agent import Agent
+from cognition.memory.records import MemoryKind
+from cognition.offline import OfflineBrain
+from cognition.offline.facts import fact_from, facts_in_text, known_facts, spoken_facts
+from cognition.offline.talk import conversation_summary, line
+from cognition.persona import Persona, Routine
+from cognition.plan import DayPlan, PlanStep
+from cognition.settings import MindSettings
+from cognition.steps.dialogue import LineInput, SummaryInput
+from cognition.testing.memory_fake import FakeMemoryStream
+
+DAY = datetime(2031, 3, 2, 9, 0)
+EVENT = "Nora Vance is planning an open mic night at The Blue Note on March 3 from 7 to 9 pm"
+NOW = "Sunday March 2, 2031, 09:00"
+
+
+def persona(name: str, traits: str = "cheerful, curious", **extra: str) -> Persona:
+    return Persona(
+        name=name,
+        age=30,
+        innate=traits,
+        learned=f"{name} runs the bookshop on the corner.",
+        currently=f"{name} is writing a guide to the river birds.",
+        lifestyle=f"{name} gets up early.",
+        home_sector=f"{name}'s flat",
+        home_arena="bedroom",
+        work_sector="Corner Books",
+        routine=Routine(wake_hour=7, sleep_hour=23, work_start_hour=9, work_end_hour=17),
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def summary_of(person: Persona) -> str:
+    return f"{person.identity()}\n{person.learned}\n{person.learned} {person.currently}\nfine"
+
+
+def line_input(
+    speaker: Persona, listener: str, memories: list[str], history: list[str], **extra: object
+) -> LineInput:
+    values: dict[str, object] = {
+        "speaker": speaker.name,
+        "listener": listener,
+        "summary": summary_of(speaker),
+        "view_of_listener": f"{speaker.name} knows {listener} a little.",
+        "memories": memories,
+        "history": history,
+        "now": NOW,
+        "turn": len(history) + 1,
+        "max_turns": 8,
+        **extra,
+    }
+    return LineInput.model_validate(values)
+
+
+def test_an_intention_with_place_day_and_time_is_an_event_fact() -> None:
+    fact = fact_from(EVENT)
+    assert fact is not None and fact.kind == "event" and fact.subject == "Nora Vance"
+    assert fact.event is not None
+    assert (fact.event.name, fact.event.place, fact.event.day, fact.event.span) == (
+        "open mic night",
+        "The Blue Note",
+        "March 3",
+        "from 7 to 9 pm",
+    )
+
+
+def test_object_states_and_observations_are_never_facts() -> None:
+    assert fact_from("The shower (bathroom, Nora Vance's flat) is in use by Nora Vance") is None
+    assert fact_from("Otto Brandt is writing (desk, Corner Books)") is None
+    assert fact_from("Otto Brandt likes tea") is None
+
+
+def test_news_keeps_one_level_of_source() -> None:
+    said = f"Did you hear? Lena told me that {EVENT}."
+    [fact] = spoken_facts("Otto Brandt", said)
+    assert fact.source == "Otto Brandt"  # the one who told me, not the chain behind
+    assert fact.statement == EVENT
+    summary = f"Otto Brandt told Ivy Moss that {EVENT}."
+    [from_summary] = facts_in_text(f"[Sun Mar 02 09:00] {summary}")
+    assert from_summary.source == "Otto Brandt" and from_summary.key == fact.key
+
+
+def test_first_hand_beats_hearsay_and_one_fact_is_one_however_put() -> None:
+    memories = [
+        f"Otto Brandt told Nora Vance that {EVENT}.",
+        EVENT,
+        "Nora Vance is planning an open mic night at The Blue Note on March 3, it'll be fun",
+    ]
+    facts = known_facts(memories, "Nora Vance")
+    assert [f.source for f in facts] == [None]
+
+
+def test_the_host_invites_and_the_guest_answers_by_plan_and_persona() -> None:
+    host = persona("Nora Vance", "warm, outgoing")
+    history = ["Nora Vance: Hi Otto!", "Otto Brandt: Pretty good, thanks! How about you?"]
+    told = line(line_input(host, "Otto Brandt", [EVENT], history), random.Random(1))
+    assert "open mic night at The Blue Note on March 3 from 7 to 9 pm" in told.text
+    assert re.search(r"come|join", told.text)
+    assert told.text.startswith(("Guess", "Oh", "Big", "By")) and "I'm planning" in told.text
+    guest = persona("Otto Brandt", "warm, friendly")
+    answers = {
+        line(
+            line_input(guest, "Nora Vance", [], [*history, f"Nora Vance: {told.text}"]),
+            random.Random(seed),
+        ).text
+        for seed in range(20)
+    }
+    assert any("I'll be there" in a or "I'll come" in a for a in answers)
+    busy = line_input(
+        guest,
+        "Nora Vance",
+        [],
+        [*history, f"Nora Vance: {told.text}"],
+        now="Monday March 3, 2031, 09:00",
+        plan=["09:00–21:00 work at Corner Books"],
+    )
+    for seed in range(10):
+        text = line(busy, random.Random(seed)).text
+        assert "I'll" not in text and "working" in text
+
+
+def test_a_listener_who_knew_says_from_whom() -> None:
+    teller = persona("Otto Brandt")
+    listener = persona("Lena Fisk")
+    heard = f"[Sun Mar 02 08:00] Ivy Moss told Lena Fisk that {EVENT}."
+    said = f"Otto Brandt: Did you hear? Nora told me that {EVENT}."
+    reply = line(
+        line_input(
+            listener, teller.name, [heard], ["Otto Brandt: Hi Lena!", "Lena Fisk: Hi!", said]
+        ),
+        random.Random(3),
+    )
+    assert "Ivy" in reply.text or "heard" in reply.text.lower() or "know" in reply.text.lower()
+    assert "told me that" not in reply.text
+
+
+def test_nothing_told_twice_to_the_same_person_nor_back_to_its_source() -> None:
+    teller = persona("Otto Brandt")
+    memories = [
+        f"Nora Vance told Otto Brandt that {EVENT}.",
+        "Otto Brandt told Lena Fisk that Ivy Moss is running for mayor in the town election.",
+        "Ivy Moss is running for mayor in the town election",
+    ]
+    history = ["Otto Brandt: Hi!", "Lena Fisk: Good! How about you?"]
+    to_lena = [
+        line(line_input(teller, "Lena Fisk", memories, history), random.Random(seed)).text
+        for seed in range(10)
+    ]
+    assert not any("mayor" in text for text in to_lena)
+    assert any("open mic" in text for text in to_lena)  # hearsay: passed on, not always
+    to_nora = [
+        line(line_input(teller, "Nora Vance", memories, history), random.Random(seed)).text
+        for seed in range(10)
+    ]
+    assert not any("open mic" in text for text in to_nora)
+    assert all("mayor" in text for text in to_nora)  # known first hand: always told
+
+
+def test_a_secret_is_kept_from_strangers_and_from_its_subject() -> None:
+    teller = persona("Otto Brandt")
+    secret = "Lena Fisk has a secret crush on Ivy Moss"
+    history = ["Otto Brandt: Hi!", "Ivy Moss: Good! How about you?"]
+    stranger = line_input(
+        teller,
+        "Ivy Moss",
+        [secret],
+        history,
+        view_of_listener="Otto Brandt has not met Ivy Moss yet.",
+    )
+    assert "crush" not in line(stranger, random.Random(0)).text
+    friend = line_input(teller, "Ivy Moss", [secret], history)
+    assert "crush" not in line(friend, random.Random(0)).text  # she is the subject of it
+
+
+def test_the_summary_says_who_told_whom_and_lists_the_commitment() -> None:
+    lines = [
+        "Nora Vance: Hi Otto!",
+        "Otto Brandt: Good, thanks.",
+        "Nora Vance: Guess what — I'm planning an open mic night at The Blue Note on March 3 "
+        "from 7 to 9 pm. Want to join?",
+        "Otto Brandt: Oh, that's news to me! Oh, I'd love to — I'll be there!",
+    ]
+    summary = conversation_summary(
+        SummaryInput(first="Nora Vance", second="Otto Brandt", lines=lines, now=NOW),
+        random.Random(0),
+    )
+    assert f"Nora Vance told Otto Brandt that {EVENT}." in summary.summary
+    assert "Otto Brandt plans to go to the open mic night at The Blue Note" in summary.summary
+    [promise] = summary.commitments
+    assert (promise.person, promise.day, promise.start, promise.end) == (
+        "Otto Brandt",
+        "2031-03-03",
+        "19:00",
+        "21:00",
+    )
+    assert promise.activity == "go to the open mic night at The Blue Note"
+    assert '"' not in summary.summary
+
+
+def test_an_accepted_invitation_is_fitted_into_the_plan_on_its_day() -> None:
+    guest = persona("Otto Brandt")
+    agent = Agent(guest, FakeMemoryStream(guest.name), OfflineBrain(0), MindSettings())
+    lines = [
+        "Nora Vance: Guess what — I'm planning an open mic night at The Blue Note on March 3 "
+        "from 7 to 9 pm. You should come, Otto!",
+        "Otto Brandt: Count on me, I'll come to the open mic night.",
+    ]
+    summary = conversation_summary(
+        SummaryInput(first="Nora Vance", second="Otto Brandt", lines=lines, now=NOW),
+        random.Random(0),
+    )
+    from cognition.contract import Conversation, ConversationLine
+
+    talk = Conversation(
+        participants=("Nora Vance", "Otto Brandt"),
+        started=DAY,
+        lines=tuple(
+            ConversationLine(speaker=s, text=t) for s, _, t in (x.partition(": ") for x in lines)
+        ),
+        summary=summary.summary,
+    )
+    agent.talker.keep(talk, "Nora Vance", DAY, summary.commitments)
+    plans = [r.text for r in agent.memory.all(MemoryKind.PLAN)]
+    assert plans == [
+        "Otto Brandt plans to go to the open mic night at The Blue Note on March 3 "
+        "from 19:00 to 21:00."
+    ]
+    next_day = datetime(2031, 3, 3, 12, 0)
+    plan = DayPlan(
+        day=next_day.date(),
+        hourly=(
+            PlanStep(start=0, minutes=17 * 60, activity="work and so on"),
+            PlanStep(start=17 * 60, minutes=7 * 60, activity="relax at home"),
+        ),
+    )
+    fitted = agent.keep_appointments(plan, next_day)
+    at_eight = fitted.chunk_at(20 * 60)
+    assert at_eight is not None and at_eight.activity == "go to the open mic night at The Blue Note"
+    assert (at_eight.start, at_eight.end) == (19 * 60, 21 * 60)
+    after = fitted.chunk_at(22 * 60)
+    assert after is not None and after.activity == "relax at home"
+    # kept once: fitting again changes nothing
+    assert agent.keep_appointments(fitted, next_day).hourly == fitted.hourly
