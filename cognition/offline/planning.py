@@ -1,127 +1,195 @@
-"""Offline planning: a day from the routine and remembered events, and its decompositions."""
+"""Offline planning: a day from the routine, the person and their own events; its hours and
+their decomposition into small steps."""
 
 from __future__ import annotations
 
 import random
 import re
 
+from cognition.offline.days import EVENT, Block, Day
+from cognition.offline.events import todays_events
 from cognition.offline.judgement import emoji_for
-from cognition.offline.tables import PLACE_WORDS, ROUTINES
-from cognition.offline.text import first_match, news_in, strip_stamp
+from cognition.offline.likes import identity_line
+from cognition.offline.routines import (
+    EATING_OUT,
+    ROUTINES,
+    SHORT_FILLERS,
+    WORK_ROUTINES,
+    Routine,
+    Steps,
+)
+from cognition.offline.text import has_word
 from cognition.plan import clock, parse_clock
 from cognition.steps.day_plan import DayPlanInput, DayPlanOutput, PlanItem
 from cognition.steps.decompose import DecomposeInput, Decomposition, SubAction
-from cognition.steps.hourly import HourlyInput, HourlySchedule, outline_as_schedule
+from cognition.steps.hourly import HourlyInput, HourlySchedule
 from cognition.steps.replan import Replan, ReplanInput, insert_event
 
-SPAN = re.compile(
-    r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:to|-|–|until)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)",
-    re.IGNORECASE,
-)
-EVENT = re.compile(
-    r"\b(?:a|an|the|her|his|their)\s+((?:[\w']+\s){0,3}?(?:party|celebration|gathering|"
-    r"meeting|concert|show|exhibition|dinner|debate))\b",
-    re.IGNORECASE,
-)
-PLACE = re.compile(r"\bat ((?:the )?[A-Z][\w']*(?: [A-Z][\w']*)*)")
-DAY = re.compile(r"([A-Z][a-z]+) (\d{1,2}),")
-
-
-def event_span(sentence: str) -> tuple[int, int] | None:
-    """(start, end) minutes of "from 5 to 7 pm"-style times in `sentence`."""
-    match = SPAN.search(sentence)
-    if match is None:
-        return None
-    h1, m1, mer1, h2, m2, mer2 = match.groups()
-    start = parse_clock(f"{h1}:{m1 or '00'} {mer1 or mer2}")
-    end = parse_clock(f"{h2}:{m2 or '00'} {mer2}")
-    if start is None or end is None or end <= start:
-        return None
-    return start, end
-
-
-def todays_events(inputs: DayPlanInput) -> list[tuple[int, int, str]]:
-    """Events remembered for today, as (start, end, activity)."""
-    day = DAY.search(inputs.today + ",")
-    if day is None:
-        return []
-    month_day = f"{day.group(1)} {int(day.group(2))}".lower()
-    events = []
-    for sentence in news_in(strip_stamp(line) for line in inputs.intentions):
-        span = event_span(sentence)
-        name, place = EVENT.search(sentence), PLACE.search(sentence)
-        if month_day not in sentence.lower() or span is None or name is None:
-            continue
-        where = f" at {place.group(1)}" if place else ""
-        events.append((span[0], span[1], f"go to the {name.group(1)}{where}"))
-    return events
-
-
-def leisure(inputs: DayPlanInput, rng: random.Random) -> str:
-    """An evening place among the known public places (pub, cafe, park), else home."""
-    choices = [p.split(" (")[0] for p in inputs.places if first_match(p, PLACE_WORDS)]
-    evening = [c for c in choices if first_match(c, PLACE_WORDS) in {"pub", "cafe", "park"}]
-    if not evening:
-        return "relax at home"
-    place = rng.choice(sorted(evening))
-    return f"spend the evening at {place}"
-
-
-OPTIONAL = ("have breakfast", "spend the evening", "relax at home", "have lunch")
+MEALS = ("breakfast", "lunch", "dinner")
+THEN = ", then "  # "a, then b from 10:00": an outline item folded from two
+IN_ORDER = ("wake", "breakfast", "lunch", "buy", "bake")  # routines never taken up midway
+HERE = re.compile(r" (?:at|in|on|by) the ")  # "relax in the common room": placed already
+SEATS = ("bed", "couch", "sofa", "bench", "armchair")
 
 
 def plan_day(inputs: DayPlanInput, rng: random.Random) -> DayPlanOutput:
-    wake = parse_clock(inputs.wake_time) or 7 * 60
-    sleep = parse_clock(inputs.sleep_time) or 23 * 60
-    begin, _, end = inputs.work_hours.partition("-")
-    work_start, work_end = parse_clock(begin), parse_clock(end)
-    dinner = max(wake + 60, sleep - 300, work_end or 0)
-    entries: dict[int, str] = {
-        wake: "wake up and get ready at home",
-        wake + 30: "have breakfast at home",
-        dinner: "have dinner at home",
-        min(sleep - 30, max(dinner + 60, sleep - 240)): leisure(inputs, rng),
-        sleep: "go to bed and sleep at home",
-    }
-    if work_start is not None and work_end is not None:
-        lunch = max(work_start + 60, min(12 * 60, work_end - 60))
-        entries[work_start] = f"work at {inputs.workplace}"
-        entries[lunch] = rng.choice(["have lunch at home", "have lunch nearby"])
-        entries[lunch + 60] = f"work at {inputs.workplace}"
-    for start, stop, activity in todays_events(inputs):
-        resume = max((m for m in entries if m <= stop), default=start)
-        after = entries.get(resume, "head home and relax")
-        for minute in [m for m in entries if start <= m < stop]:
-            del entries[minute]
-        entries[start], entries[stop] = activity, after
-    for optional in OPTIONAL:
-        if len(entries) <= inputs.max_items:
+    """The day laid out (`days.Day`), folded to at most `max_items` items."""
+    items = fold(Day(inputs, rng).items(todays_events(inputs)), inputs.max_items)
+    return DayPlanOutput(items=[PlanItem(start=clock(m), activity=a) for m, a in items])
+
+
+def timed(block: Block) -> str:
+    """ "b, then c from 10:00" starting at 09:00 → "b from 09:00, then c from 10:00"."""
+    first, then, rest = block.activity.partition(THEN)
+    return f"{first} from {clock(block.start)}{then}{rest}"
+
+
+def fold(blocks: list[Block], limit: int) -> list[tuple[int, str]]:
+    """At most `limit` items: the least important (then shortest) is folded into the one
+    before it ("…, then <activity> from HH:MM"), or the one after when that is an event;
+    events and bed stay items of their own."""
+    items = [Block(b.start, b.end, b.activity, b.rank) for b in blocks]
+    while len(items) > max(1, limit):
+        order = sorted(range(len(items)), key=lambda i: (items[i].rank, items[i].minutes))
+        for index in order:
+            item = items[index]
+            if item.rank >= EVENT:
+                continue
+            if index > 0 and items[index - 1].rank < EVENT:
+                before = items[index - 1]
+                before.activity += THEN + timed(item)
+                before.end = item.end
+            elif index + 1 < len(items) and items[index + 1].rank < EVENT:
+                after = items[index + 1]
+                after.activity = item.activity + THEN + timed(after)
+                after.start = item.start
+            else:
+                continue
+            del items[index]
             break
-        for minute in [m for m, a in entries.items() if a.startswith(optional)]:
-            del entries[minute]
-    items = [PlanItem(start=clock(m), activity=a) for m, a in sorted(entries.items())]
-    return DayPlanOutput(items=items)
+        else:
+            break
+    return [(item.start, item.activity) for item in items]
+
+
+def unfold(start: int, end: int, activity: str) -> list[tuple[int, str]]:
+    """An outline item back into its parts: "a, then b from 09:30" → (start, a), (570, b);
+    parts without a time share the item evenly."""
+    first, *rest = activity.split(THEN)
+    parts: list[tuple[int | None, str]] = [(start, first)]
+    for part in rest:
+        text, _, at = part.rpartition(" from ")
+        minute = parse_clock(at) if text else None
+        inside = minute is not None and start < minute < end
+        parts.append((minute, text) if inside else (None, part))
+    missing = [i for i, (minute, _) in enumerate(parts) if minute is None]
+    for count, index in enumerate(missing, start=1):
+        parts[index] = (start + (end - start) * count // (len(missing) + 1), parts[index][1])
+    return sorted((start if minute is None else minute, text) for minute, text in parts)
+
+
+def meal_of(activity: str) -> str | None:
+    return next((meal for meal in MEALS if has_word(activity.lower(), meal)), None)
 
 
 def hourly(inputs: HourlyInput, rng: random.Random) -> HourlySchedule:
-    return outline_as_schedule(inputs)
+    """The outline's items unfolded into their parts; a meal lasts an hour at most."""
+    items: list[PlanItem] = []
+    for line in inputs.outline:
+        span, _, activity = line.partition(" ")
+        begin, _, end = span.partition("-")
+        start, stop = parse_clock(begin), parse_clock(end)
+        if start is None:
+            continue
+        parts = unfold(start, stop if stop is not None else start + 60, activity)
+        for index, (minute, text) in enumerate(parts):
+            items.append(PlanItem(start=clock(minute), activity=text))
+            until = parts[index + 1][0] if index + 1 < len(parts) else stop
+            if text.startswith("have ") and meal_of(text) and until and until - minute > 60:
+                after = "relax at home" if "at home" in text else "take a short stroll"
+                items.append(
+                    PlanItem(start=clock(minute + rng.choice((45, 50, 60))), activity=after)
+                )
+    return HourlySchedule(items=items)
+
+
+def routine_for(inputs: DecomposeInput) -> tuple[Steps, Steps, bool]:
+    """The steps and fillers of the stretch, and whether it goes round in a cycle (work, an
+    evening out) rather than once in order (waking, a meal, an errand): work by the person's
+    occupation, a meal out as a meal out, else the first routine whose keywords start words
+    of the activity."""
+    activity = inputs.activity.replace(inputs.agent, " ").lower()
+    if has_word(activity, "work"):
+        occupation = identity_line(inputs.summary, inputs.agent).partition("Lifestyle:")[0]
+        for text in (occupation.lower(), activity):  # who they are, then where they work
+            found = first_said(text, WORK_ROUTINES)
+            if found is not None:
+                return found[1], found[2], True
+    if meal_of(activity) and " at " in activity and "at home" not in activity:
+        return (*EATING_OUT, False)
+    for keys, walked, fillers in ROUTINES:
+        if any(has_word(activity, key) for key in keys):
+            return walked, fillers, keys[0] not in IN_ORDER
+    return ((inputs.activity, ""),), ((inputs.activity, ""), *SHORT_FILLERS), True
+
+
+def first_said(text: str, rows: tuple[Routine, ...]) -> Routine | None:
+    """The row whose keyword comes first in `text` ("studies physics": studying)."""
+    found = []
+    for row in rows:
+        hits = [m.start() for key in row[0] for m in [re.search(rf"\b{re.escape(key)}", text)] if m]
+        if hits:
+            found.append((min(hits), row))
+    return min(found, key=lambda pair: pair[0])[1] if found else None
+
+
+def spread(total: int, count: int, low: int, high: int) -> list[int]:
+    """`count` lengths within [low, high], in 5-minute steps where possible, summing to
+    `total` when that fits."""
+    lengths: list[int] = []
+    for left in range(count, 0, -1):
+        share = (total - sum(lengths)) / left
+        length = round(share) if left == 1 else 5 * round(share / 5) or round(share)
+        lengths.append(max(low, min(high, length)))
+    return lengths
 
 
 def decompose(inputs: DecomposeInput, rng: random.Random) -> Decomposition:
-    routine = next(
-        (steps for keys, steps in ROUTINES if any(k in inputs.activity.lower() for k in keys)),
-        ((inputs.activity, ""),),
-    )
-    actions: list[SubAction] = []
-    total, index = 0, 0
-    while total < inputs.minutes:
-        activity, thing = routine[index % len(routine)]
-        if thing and thing in inputs.objects:
-            activity = f"{activity} at the {thing}"
-        minutes = rng.choice(range(inputs.min_minutes, inputs.max_minutes + 1, 5))
+    """The routine walked once, its steps lengthened within the bounds as the stretch allows;
+    a longer stretch goes on with the routine's fillers in a varied order, never the routine
+    again. A long stretch of a cycle (work, an evening out) takes up the cycle where the hour
+    says, so that one hour of it is not the next."""
+    low, high = sorted((max(1, inputs.min_minutes), max(1, inputs.max_minutes)))
+    total = max(1, inputs.minutes)
+    walked, fillers, cyclic = routine_for(inputs)
+    steps: list[tuple[str, str]]
+    if total <= len(walked) * high:
+        steps = list(walked[: max(1, min(len(walked), total // low))])
+    elif cyclic:
+        cycle, count = [*walked, *fillers], -(-total // high)
+        offset = (parse_clock(inputs.start) or 0) // 60 * count
+        steps = [cycle[(offset + i) % len(cycle)] for i in range(count)]
+    else:
+        pool = list(fillers) or list(walked)
+        rng.shuffle(pool)
+        rest = -(-(total - len(walked) * high) // high)
+        steps = [*walked, *(pool[i % len(pool)] for i in range(rest))]
+    lengths = spread(total, len(steps), low, high)
+    while sum(lengths) < total:  # never leave time for the stretch itself to come back
+        steps.append((fillers or walked)[len(steps) % len(fillers or walked)])
+        lengths.append(min(high, max(low, total - sum(lengths))))
+    actions = []
+    for (activity, thing), minutes in zip(steps, lengths, strict=True):
+        activity = with_object(activity, thing, inputs.objects)
         actions.append(SubAction(activity=activity, minutes=minutes, emoji=emoji_for(activity)))
-        total, index = total + minutes, index + 1
     return Decomposition(actions=actions)
+
+
+def with_object(activity: str, thing: str, objects: list[str]) -> str:
+    """ "read a book" with the couch at hand → "read a book on the couch"."""
+    if not thing or thing not in objects or thing in activity or HERE.search(activity):
+        return activity
+    return f"{activity} {'on' if thing in SEATS else 'at'} the {thing}"
 
 
 def replan(inputs: ReplanInput, rng: random.Random) -> Replan:

@@ -1,4 +1,4 @@
-"""The offline brain's keyword tables: importance, emoji, object states, small activities.
+"""The offline brain's keyword tables: importance, emoji, object states, places, interests.
 
 Rows are checked in order; the first row whose keywords occur in the text wins.
 """
@@ -9,7 +9,7 @@ Table = tuple[tuple[tuple[str, ...], str], ...]
 
 IMPORTANCE: tuple[tuple[tuple[str, ...], int], ...] = (
     (("fire", "burning", "died", "accident", "emergency", "engaged", "break up"), 9),
-    (("party", "election", "mayor", "love", "crush", "valentine", "wedding", "invit"), 8),
+    (("party", "election", "mayor", "love", "crush", "wedding", "invit"), 8),
     (("candida", "campaign", "exhibition", "show", "thesis", "research", "project"), 6),
     (("conversation", "talked", "told", "said", "intends", "plan for"), 5),
     (("friend", "met", "customer", "class", "work"), 4),
@@ -61,107 +61,6 @@ OBJECT_STATES: Table = (
     (("sit", "chat", "drink", "eat"), "occupied"),
 )
 
-# Small activities for a stretch of the day: (keywords, ((activity, object or ""), ...)).
-ROUTINES: tuple[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], ...] = (
-    (
-        ("wake", "get ready", "morning routine"),
-        (
-            ("get out of bed", "bed"),
-            ("use the bathroom", "toilet"),
-            ("take a shower", "shower"),
-            ("get dressed", "closet"),
-        ),
-    ),
-    (
-        ("breakfast",),
-        (("make breakfast", "stove"), ("eat breakfast", "counter"), ("wash the dishes", "sink")),
-    ),
-    (
-        ("lunch", "dinner", "meal"),
-        (("cook a meal", "stove"), ("eat", "counter"), ("clean up after eating", "sink")),
-    ),
-    (
-        ("party", "celebration", "gathering"),
-        (
-            ("greet the other guests", ""),
-            ("chat with friends", "customer table"),
-            ("enjoy drinks and music", "counter"),
-        ),
-    ),
-    (
-        ("cafe", "coffee"),
-        (
-            ("brew coffee", "coffee machine"),
-            ("serve customers", "counter"),
-            ("arrange the pastries", "pastry display"),
-            ("wipe down the tables", "customer table"),
-        ),
-    ),
-    (
-        ("pub", "bar"),
-        (
-            ("chat with people", "bar counter"),
-            ("have a drink", "pub table"),
-            ("listen to the music", "piano"),
-        ),
-    ),
-    (
-        ("market", "pharmacy", "grocer", "store", "shop", "supply"),
-        (
-            ("stock the shelves", "grocery shelves"),
-            ("help customers", "counter"),
-            ("check the inventory", "supply shelves"),
-            ("fill prescriptions", "pharmacy counter"),
-        ),
-    ),
-    (
-        ("college", "class", "library", "study", "research", "lecture", "thesis"),
-        (
-            ("look for books", "bookshelves"),
-            ("read and take notes", "library table"),
-            ("work through the material", "desk"),
-            ("review notes", "student desk"),
-        ),
-    ),
-    (
-        ("paint", "art", "studio", "animat", "photo"),
-        (
-            ("set up the materials", "easel"),
-            ("work on the piece", "desk"),
-            ("step back and review the work", ""),
-        ),
-    ),
-    (
-        ("write", "poem", "book", "novel"),
-        (
-            ("draft new pages", "desk"),
-            ("revise yesterday's pages", "desk"),
-            ("read for inspiration", "shelf"),
-        ),
-    ),
-    (
-        ("park", "walk", "garden"),
-        (
-            ("stroll through the garden", "park garden"),
-            ("sit on a bench", "bench"),
-            ("watch the pond", "pond"),
-        ),
-    ),
-    (
-        ("relax", "evening", "wind down", "home"),
-        (("tidy up", "shelf"), ("read a book", "bed"), ("relax in the common room", "couch")),
-    ),
-    (
-        ("work", "software", "code", "math", "law", "tax", "campaign"),
-        (
-            ("work on the main task", "desk"),
-            ("answer messages", "desk"),
-            ("take a short break", ""),
-            ("plan the next steps", "desk"),
-        ),
-    ),
-)
-
 PLACE_WORDS: Table = (
     (("coffee", "cafe", "pastr"), "cafe"),
     (("pub", "beer", "bar "), "pub"),
@@ -197,3 +96,116 @@ OBJECT_WORDS: Table = (
     (("drink", "bar"), "bar counter"),
     (("eat", "table"), "table"),
 )
+
+# What a day is made of besides work and meals. A person's interests come from the words of
+# their identity line (every matching row counts); the places they know are sorted into kinds
+# by the words of their names (the first matching row wins); an outing is (interest, or ""
+# for anyone; kind of place, or "home"; activity with "{place}", or "{room}" for one's own).
+INTERESTS: Table = (
+    (
+        (
+            "runner",
+            "runs on",
+            "runs every",
+            "goes running",
+            "jog",
+            "race",
+            "marathon",
+            "athlet",
+            "trains",
+            "training",
+        ),
+        "run",
+    ),
+    (("paint", "watercolo", "sketch", "draw", "artist", "animat", "illustrat"), "paint"),
+    (("photo", "camera"), "photo"),
+    (("writ", "poem", "poet", "novel", "author", "book"), "write"),
+    (("stud", "research", "thesis", "library", "professor", "bookish", "literature"), "study"),
+    (("music", "compos", "piano", "guitar", "singer", "band"), "music"),
+    (("comed", "actor", "perform", "stand-up", "jokes"), "perform"),
+    (("software", "code", "coding", "program", "developer"), "code"),
+    (("math", "proof", "philosoph", "think"), "think"),
+    (("walk", "stroll", "wander", "outdoors", "hike", "nature"), "walk"),
+    (("garden", "plants", "flowers"), "garden"),
+    (("bak", "cook", "pastr", "recipe"), "cook"),
+    (("pub", "tavern", "drink", "bartend"), "pub"),
+    (("cafe", "café", "coffee"), "cafe"),
+    (("market", "shopping", "grocer", "household", "homemaker", "errand"), "shop"),
+    (("mayor", "campaign", "politic", "council", "candida"), "civic"),
+    (("video game", "stream", "gaming"), "game"),
+    (("family",), "family"),
+    (("quiet evening", "evening at home", "at home in the evening", "relaxes at home"), "home"),
+    (("outgoing", "sociable", "welcoming", "gossip", "friendly", "jovial"), "social"),
+)
+
+PLACE_KINDS: Table = (
+    (("cafe", "café", "coffee", "bakery", "tea room", "diner", "bistro", "restaurant"), "cafe"),
+    (("pub", "bar", "tavern", "inn", "saloon", "brewery", "lounge"), "pub"),
+    (("supply", "hardware"), "supply"),
+    (("market", "grocer", "pharmacy", "shop", "store", "bazaar", "mall"), "market"),
+    (("library", "bookshop", "bookstore"), "library"),
+    (("college", "university", "campus", "school", "academy"), "college"),
+    (("park", "garden", "green", "woods", "forest", "lake", "beach", "meadow", "nature"), "park"),
+    (("square", "plaza", "commons"), "square"),
+    (("theatre", "theater", "cinema", "hall", "venue", "gallery", "museum", "club"), "venue"),
+)
+
+OUTINGS: tuple[tuple[str, str, str], ...] = (
+    ("", "park", "take a walk in {place}"),
+    ("", "cafe", "have a coffee at {place}"),
+    ("", "pub", "have a drink at {place}"),
+    ("", "square", "stroll around {place}"),
+    ("", "venue", "see what is on at {place}"),
+    ("", "market", "buy groceries at {place}"),
+    ("", "home", "read a book in {room} at home"),
+    ("", "home", "relax at home"),
+    ("", "home", "listen to some music in {room} at home"),
+    ("", "home", "tidy up at home"),
+    ("", "home", "call a friend from home"),
+    ("run", "park", "go for a run in {place}"),
+    ("run", "college", "train with the team at {place}"),
+    ("paint", "park", "paint outdoors in {place}"),
+    ("paint", "home", "sketch in {room} at home"),
+    ("paint", "supply", "buy art supplies at {place}"),
+    ("photo", "park", "take photographs in {place}"),
+    ("photo", "square", "photograph street life around {place}"),
+    ("write", "cafe", "write in a corner of {place}"),
+    ("write", "library", "read at {place}"),
+    ("write", "park", "look for ideas on a walk in {place}"),
+    ("study", "library", "study at {place}"),
+    ("study", "college", "read in the library at {place}"),
+    ("study", "cafe", "study over a coffee at {place}"),
+    ("music", "pub", "listen to live music at {place}"),
+    ("music", "venue", "catch a concert at {place}"),
+    ("music", "home", "practise the piano at home"),
+    ("perform", "pub", "try out new jokes at {place}"),
+    ("perform", "cafe", "write new material at {place}"),
+    ("code", "cafe", "code over a coffee at {place}"),
+    ("code", "home", "tinker with a side project in {room} at home"),
+    ("think", "park", "walk and think in {place}"),
+    ("think", "cafe", "think over a coffee at {place}"),
+    ("walk", "park", "take a long walk in {place}"),
+    ("walk", "square", "wander around {place}"),
+    ("garden", "park", "admire the gardens in {place}"),
+    ("cook", "home", "bake something at home"),
+    ("cook", "market", "shop for ingredients at {place}"),
+    ("pub", "pub", "have a drink with friends at {place}"),
+    ("cafe", "cafe", "meet a friend at {place}"),
+    ("shop", "market", "do the week's shopping at {place}"),
+    ("shop", "supply", "pick up things for the house at {place}"),
+    ("civic", "square", "talk with voters at {place}"),
+    ("civic", "cafe", "meet residents at {place}"),
+    ("civic", "pub", "chat with residents about the election at {place}"),
+    ("game", "home", "stream a video game in {room} at home"),
+    ("family", "home", "spend time with the family at home"),
+    ("home", "home", "spend a quiet evening at home"),
+    ("social", "cafe", "catch up with friends at {place}"),
+    ("social", "pub", "catch up with friends at {place}"),
+)
+
+# "… is writing a picture book about …" → a project of one's own ("the picture book").
+PROJECT_VERBS = (
+    "writing", "working on", "preparing", "painting", "animating", "composing", "building",
+    "drafting", "putting together", "planning", "developing", "designing", "researching",
+    "editing", "recording", "restoring",
+)  # fmt: skip

@@ -177,8 +177,16 @@ def test_a_secret_is_kept_from_strangers_and_from_its_subject() -> None:
         view_of_listener="Otto Brandt has not met Ivy Moss yet.",
     )
     assert "crush" not in line(stranger, random.Random(0)).text
-    friend = line_input(teller, "Ivy Moss", [secret], history)
+    friend = line_input(
+        teller, "Ivy Moss", [secret], history, view_of_listener="Ivy is Otto's close friend."
+    )
     assert "crush" not in line(friend, random.Random(0)).text  # she is the subject of it
+    other = line_input(
+        teller, "Jo Park", [secret], history, view_of_listener="Jo is Otto's close friend."
+    )
+    assert any("crush" in line(other, random.Random(seed)).text for seed in range(10))
+    acquaintance = line_input(teller, "Jo Park", [secret], history)
+    assert not any("crush" in line(acquaintance, random.Random(s)).text for s in range(10))
 
 
 def test_the_summary_says_who_told_whom_and_lists_the_commitment() -> None:
