@@ -10,7 +10,7 @@ Table = tuple[tuple[tuple[str, ...], str], ...]
 IMPORTANCE: tuple[tuple[tuple[str, ...], int], ...] = (
     (("fire", "burning", "died", "accident", "emergency", "engaged", "break up"), 9),
     (("party", "election", "mayor", "love", "crush", "wedding", "invit"), 8),
-    (("candida", "campaign", "exhibition", "show", "thesis", "research", "project"), 6),
+    (("candida", "campaign", "exhibition", "show$", "thesis", "research", "project"), 6),
     (("conversation", "talked", "told", "said", "intends", "plan for"), 5),
     (("friend", "met", "customer", "class", "work"), 4),
     (("sleep", "idle", "brush", "shower", "toilet", "walking", "bed", "eating", "breakfast"), 2),

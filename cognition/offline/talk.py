@@ -37,6 +37,8 @@ from cognition.steps.react import ReactInput, Reaction
 ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
 SPAN = re.compile(r"from (\d{1,2}(?::\d{2})?)\s*(am|pm)? to (\d{1,2}(?::\d{2})?)\s*(am|pm)")
 PLAN_LINE = re.compile(r"^(\d{2}:\d{2})[–-](\d{2}:\d{2}) (.+)$")
+# a view of the listener with one of these says they are close enough to share a secret
+CLOSE_WORDS = ("friend", "close", "lucky", "family", "married", "sister", "brother", "partner")
 NEWS_WEIGHT = 6  # facts this weighty are news to tell, not small talk
 NEWSLESS = Fact(subject="", statement="", kind="", weight=0)
 NOW_DATE = re.compile(r"([A-Z][a-z]+ \d{1,2}), (\d{4})")
@@ -202,7 +204,8 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
     said = {f.key for s, t in history for f in spoken_facts(s, t)}
     said_events = [f.event for s, t in history for f in spoken_facts(s, t) if f.event]
     before = told_between(inputs.memories, me, you)
-    close = you in inputs.view_of_listener and "has not met" not in inputs.view_of_listener
+    view = inputs.view_of_listener.lower()
+    close = "has not met" not in view and any(word in view for word in CLOSE_WORDS)
     return [
         f
         for f in known_facts(inputs.memories, me)

@@ -14,7 +14,7 @@ import argparse
 import os
 from pathlib import Path
 
-TOWNS = ("the_ville_n25", "the_ville_n3")
+TOWNS = ("the_ville_n25", "the_ville_open_mic", "the_ville_n3")
 
 
 def add_flags(parser: argparse.ArgumentParser) -> None:

@@ -45,7 +45,7 @@ from game.ui.loading import LoadingScreen, LoadingState, load_while_drawing
 from game.ui.menus import LoadSlot, NewTown, TownOption
 
 TownStart = NewTown | LoadSlot  # what the player picked: a bundled town, or a save slot
-BUNDLED_TOWNS = ("the_ville_n25", "the_ville_n3")
+BUNDLED_TOWNS = ("the_ville_n25", "the_ville_open_mic", "the_ville_n3")
 
 
 def bundled_towns() -> list[TownOption]:
