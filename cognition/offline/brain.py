@@ -19,6 +19,7 @@ import cognition.offline.answers as answers
 import cognition.offline.judgement as judgement
 import cognition.offline.places as places
 import cognition.offline.planning as planning
+import cognition.offline.reflection as reflection
 import cognition.offline.relations as relations
 import cognition.offline.talk as talk
 from cognition.llm.task import Completion, InputT, OutputT, Source, Task
@@ -43,8 +44,8 @@ Rule = Callable[[Any, random.Random], BaseModel]
 
 RULES: dict[str, Rule] = {
     RATE_IMPORTANCE.name: judgement.rate,
-    SALIENT_QUESTIONS.name: judgement.questions,
-    INSIGHTS.name: judgement.insights,
+    SALIENT_QUESTIONS.name: reflection.questions,
+    INSIGHTS.name: reflection.insights,
     SUMMARY.name: judgement.summary,
     EMOJI.name: judgement.emoji,
     DAY_PLAN.name: planning.plan_day,

@@ -18,8 +18,10 @@ import pytest
 
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
-from cognition.offline.judgement import insights, questions, summary
-from cognition.offline.relations import read_note, relationship
+from cognition.offline.judgement import summary
+from cognition.offline.notes import read_note
+from cognition.offline.reflection import insights, questions
+from cognition.offline.relations import relationship
 from cognition.persona import Persona
 from cognition.steps.reflect import InsightsInput, QuestionsInput, reflect
 from cognition.steps.relationship import RelationshipInput
@@ -281,7 +283,9 @@ def test_no_bundled_resident_place_or_event_is_named_in_the_rules() -> None:
     names = bundled_names()
     firsts = {name.split()[0] for name in names if re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z]+", name)}
     assert names and firsts
-    for module in ("judgement.py", "relations.py"):
+    rules = ("judgement.py", "relations.py", "reflection.py", "conclusions.py")
+    readers = ("event_conclusions.py", "event_mentions.py", "notes.py", "wording.py")
+    for module in (*rules, *readers):
         code = (ROOT / "cognition" / "offline" / module).read_text(encoding="utf-8")
         assert not [name for name in names if name in code], module
         assert not [name for name in firsts if re.search(rf"\b{name}\b", code)], module

@@ -1,0 +1,276 @@
+"""Conclusions reflection draws about events: news heard and passed on, and plans to go.
+
+From the events the memories speak of (`events_known`): what the agent has heard and from
+how many, what it has told others (`news_conclusions`), and what it means to do — events it
+said it would go to, planned for or turned down, intentions it adopted
+(`intention_conclusions`). No resident, place or event is named here.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+
+from cognition.offline.conclusions import Conclusion
+from cognition.offline.event_mentions import Event, best_event, event_in, shown
+from cognition.offline.notes import (
+    NAME,
+    PLAN,
+    PLAN_ITEM,
+    TOLD,
+    Note,
+    Told,
+    first_name,
+    pronoun,
+    told_in,
+)
+from cognition.offline.text import sentences
+from cognition.offline.wording import capital, clean, gerund, how_many, joined
+
+WOULD_GO = re.compile(
+    rf"^({NAME}) (?:said|says|promised) (?:he|she|they) (?:would|will|'d) "
+    r"(?:go|come|be there|attend|join)"
+)
+GOING_TO = re.compile(
+    rf"^({NAME}) (?:plans|means|intends|wants|hopes|is going|is planning) to "
+    r"(?:go to|attend|come to|be at) (.+?)\.?$"
+)
+DECLINES = re.compile(
+    rf"^({NAME}) (?:will not|won't|cannot|can't|does not want to) "
+    r"(?:go to|come to|make it to|attend) (.+?)\.?$"
+)
+INTENDS = re.compile(rf"^({NAME}) intends to (.+?)\.?$")
+
+
+def events_known(
+    agent: str, notes: Sequence[Note]
+) -> dict[str, list[tuple[int, Event, Told | None]]]:
+    """Every event the notes speak of, by kind: (note number, event, who told whom)."""
+    found: dict[str, list[tuple[int, Event, Told | None]]] = {}
+    for told in told_in(notes, agent):
+        if event := event_in(told.statement):
+            found.setdefault(event.key, []).append((told.number, event, told))
+    for note in notes:
+        if note.kind != "fact":
+            continue
+        for sentence in sentences(note.text):
+            if event := event_in(sentence):
+                found.setdefault(event.key, []).append((note.number, event, None))
+    return found
+
+
+def own_news(event: Event, teller: str) -> str:
+    """The event's statement as told by `teller`: "Ann is planning …" when it is theirs."""
+    if not event.core.startswith(teller + " "):
+        return event.core
+    return first_name(teller) + event.core[len(teller) :]
+
+
+def news_conclusions(
+    agent: str,
+    notes: Sequence[Note],
+    known: dict[str, list[tuple[int, Event, Told | None]]],
+    rng: random.Random,
+) -> list[Conclusion]:
+    """What the agent has heard, from how many, and what it has passed on."""
+    found = []
+    possessive = {"he": "his", "she": "her"}.get(pronoun(agent, notes), "their")
+    for mentions in known.values():
+        event = best_event(e for _, e, _ in mentions)
+        display = shown(event)
+        if display.startswith(f"{agent}'s "):  # "Ann Lee's run for mayor" → "her run …"
+            display = possessive + display[len(agent) + 2 :]
+        heard_from = list(
+            dict.fromkeys(
+                t.teller for _, _, t in mentions if t and t.hearer == agent and t.teller != agent
+            )
+        )
+        told_to = list(
+            dict.fromkeys(
+                t.hearer for _, _, t in mentions if t and t.teller == agent and t.hearer != agent
+            )
+        )
+        own = event.organiser == agent
+        firsts = [first_name(n) for n in heard_from]
+        heard = {n for n, _, t in mentions if t and t.hearer == agent and t.teller != agent}
+        told = {n for n, _, t in mentions if t and t.teller == agent and t.hearer != agent}
+        first_hand = {n for n, _, t in mentions if t is None}
+        evidence = (told | first_hand) if own else heard or told
+        if own and told_to:
+            text = rng.choice(
+                (
+                    f"{agent} has told {how_many(len(told_to), 'person', 'people')} about "
+                    f"{display} so far; word is getting around",
+                    f"{agent} is spreading the word about {display}: "
+                    f"{joined(told_to)} {'knows' if len(told_to) == 1 else 'know'} about it now",
+                )
+            )
+        elif own:
+            text = rng.choice(
+                (
+                    f"{capital(display)} is much on {agent}'s mind",
+                    f"{agent} is busy preparing {display}",
+                )
+            )
+        elif len(heard_from) >= 2:
+            text = rng.choice(
+                (
+                    f"{agent} has heard from {how_many(len(heard_from), 'person', 'people')} "
+                    f"that {event.core}; it seems to be the talk of the town",
+                    f"Word about {display} is spreading: {joined(firsts)} "
+                    f"{'both' if len(firsts) == 2 else 'all'} told {agent} about it",
+                    f"{agent} keeps hearing about {display}; {joined(firsts)} brought it up",
+                )
+            )
+        elif heard_from:
+            learned = f"{agent} learned from {heard_from[0]} that {own_news(event, heard_from[0])}"
+            text = (
+                rng.choice((learned, f"{heard_from[0]} made sure {agent} knows about {display}"))
+                if event.organiser
+                else learned
+            )
+        elif told_to and event.organiser:
+            text = f"{agent} has passed on the news about {display} to {joined(told_to)}"
+        elif told_to:
+            text = f"{agent} has told {joined(told_to)} that {own_news(event, agent)}"
+        elif len(first_hand) >= 2:  # it keeps coming up
+            text = rng.choice(
+                (
+                    f"{capital(display)} is much on {agent}'s mind",
+                    f"{agent} keeps thinking about {display}",
+                )
+            )
+            evidence = first_hand
+        else:  # one fact known first hand, not one's own: nothing to conclude
+            continue
+        question = rng.choice(
+            (
+                f"What has {agent} heard about {display}?",
+                f"Who has {agent} talked with about {display}?",
+            )
+            if not own
+            else (
+                f"How are {agent}'s plans for {display} coming along?",
+                f"Who has {agent} told about {display}?",
+            )
+        )
+        found.append(
+            Conclusion(
+                "news",
+                text,
+                question,
+                tuple(sorted(evidence)),
+                f"{display} {event.organiser} heard hear news told town word",
+                2 * len(heard_from) + len(told_to) + (2 if own else 0) + 1,
+            )
+        )
+    return found
+
+
+def intention_conclusions(
+    agent: str,
+    notes: Sequence[Note],
+    known: dict[str, list[tuple[int, Event, Told | None]]],
+    rng: random.Random,
+) -> list[Conclusion]:
+    """What the agent means to do: events it said it would go to, planned for, or turned
+    down; intentions it adopted."""
+    going: dict[str, list[tuple[int, Event, str]]] = {}  # key → (note, event, plan span)
+    skipping: dict[str, list[tuple[int, Event]]] = {}
+    found = []
+    for note in notes:
+        if note.kind == "summary":
+            said = sentences(note.text)
+            offered = [e for s in said if (m := TOLD.match(s)) and (e := event_in(m.group(3)))]
+            for sentence in said:
+                if (m := GOING_TO.match(sentence)) and m.group(1) == agent:
+                    if event := event_in(m.group(2)):
+                        going.setdefault(event.key, []).append((note.number, event, ""))
+                elif (m := WOULD_GO.match(sentence)) and m.group(1) == agent and offered:
+                    going.setdefault(offered[-1].key, []).append((note.number, offered[-1], ""))
+                elif (
+                    (m := DECLINES.match(sentence))
+                    and m.group(1) == agent
+                    and (event := event_in(m.group(2)))
+                ):
+                    skipping.setdefault(event.key, []).append((note.number, event))
+        elif note.kind == "plan" and note.subject == agent:
+            day = PLAN.match(note.text)
+            for item in note.detail.split("; "):
+                step = PLAN_ITEM.match(item.strip())
+                if step and (event := event_in(step.group(5))):
+                    span = (
+                        f"{int(step.group(1)):02d}:{step.group(2)}–{step.group(3)}:{step.group(4)}"
+                    )
+                    on = f" on {day.group(2)}" if day else ""
+                    going.setdefault(event.key, []).append((note.number, event, span + on))
+        elif note.kind == "fact":
+            for sentence in sentences(note.text):
+                if (m := GOING_TO.match(sentence)) and m.group(1) == agent:
+                    if event := event_in(m.group(2)):
+                        going.setdefault(event.key, []).append((note.number, event, ""))
+                elif (m := INTENDS.match(sentence)) and m.group(1) == agent:
+                    deed = clean(m.group(2))
+                    found.append(
+                        Conclusion(
+                            "intention",
+                            rng.choice(
+                                (f"{agent} is set on {gerund(deed)}", f"{agent} means to {deed}")
+                            ),
+                            f"What does {agent} mean to do next?",
+                            (note.number,),
+                            f"{deed} intend mean plan next do",
+                            3,
+                        )
+                    )
+    for key, plans in going.items():
+        mentions = [e for _, e, _ in plans] + [e for _, e, _ in known.get(key, [])]
+        if any(e.organiser == agent for e in mentions):  # one's own event: see the news
+            continue
+        news = known.get(key, [])
+        event = best_event([*(e for _, e, _ in plans), *(e for _, e, _ in news)])
+        display = shown(event)
+        spans = [s for _, _, s in plans if s]
+        options = [
+            f"{agent} means to go to {display}",
+            f"{agent} has decided to be at {display}",
+            f"{agent} won't miss {display}",
+        ]
+        if spans:
+            options.append(f"{agent} has set aside {spans[-1]} for {display}")
+        found.append(
+            Conclusion(
+                "intention",
+                rng.choice(options),
+                rng.choice(
+                    (
+                        f"What is {agent} planning to do about {display}?",
+                        f"Will {agent} go to {display}?",
+                    )
+                ),
+                tuple(sorted({n for n, _, _ in plans} | {n for n, _, _ in news})),
+                f"{display} go going plan plans planning intend attend mean decide will",
+                3 + len(plans),
+            )
+        )
+    for key, turned in skipping.items():
+        if key in going:
+            continue
+        event = best_event(e for _, e in turned)
+        found.append(
+            Conclusion(
+                "intention",
+                rng.choice(
+                    (
+                        f"{agent} has decided to skip {shown(event)}",
+                        f"{agent} will not be going to {shown(event)}",
+                    )
+                ),
+                f"Will {agent} go to {shown(event)}?",
+                tuple(sorted({n for n, _ in turned})),
+                f"{shown(event)} go skip decide not",
+                2,
+            )
+        )
+    return found

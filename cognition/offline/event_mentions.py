@@ -1,0 +1,134 @@
+"""Events a sentence speaks of, as the reflection and relationship rules read them.
+
+`event_in` finds an event noun with a determiner ("a Lantern Night party", "her show",
+"Ann Lee's party") or someone running for an office, with its organiser, place and day when
+the sentence gives them; `best_event` merges several mentions of one event into the fullest.
+Unlike `facts.event_in`, it needs no place or day: news is news before its details are known.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cognition.offline.notes import NAME, OBJECT_STATE, is_person, names_in
+from cognition.offline.text import stem
+from cognition.offline.wording import clean
+
+RUNNING_FOR = re.compile(
+    rf"^({NAME}) is (?:running|standing|campaigning) for "
+    r"((?:the )?[a-z]+(?: (?!in\b|of\b|at\b|on\b|for\b|and\b|to\b)[a-z]+)?)"
+)
+GUESTING = re.compile(
+    r"\b(?:go|goes|going|went|attend\w*|come|comes|coming|join\w*|be at|invited to|skip\w*|"
+    r"miss\w*|heard|hear\w*|told|tell\w*|knows?)\b"
+)
+ORGANISING = re.compile(
+    r"\b(?:plan\w*|host\w*|throw\w*|organi[sz]\w*|hold\w*|having|has|putting on|puts on|"
+    r"running|runs|prepar\w*|open\w*|giv\w*|celebrat\w*|arrang\w*|invit\w*)\b"
+)
+EVENT_WORD = re.compile(
+    r"\b(part(?:y|ies)|celebrations?|gatherings?|festivals?|concerts?|shows?|exhibitions?|"
+    r"weddings?|elections?|openings?|fairs?|parades?|picnics?|recitals?|debates?|"
+    r"fundraisers?|competitions?|tournaments?|premieres?|ceremon(?:y|ies))\b",
+    re.IGNORECASE,
+)
+EVENT_PLACE = re.compile(r"\bat ((?:the |The )?[A-Z][\w']*(?: (?:[A-Z][\w']*|and|of|for))*)")
+EVENT_DATE = re.compile(r"\bon ((?:[A-Z][a-z]+ )?[A-Z][a-z]+ \d{1,2})\b")
+DETERMINER_TEXT = "a an the his her their my our its this that your"
+DETERMINERS = frozenset(DETERMINER_TEXT.split())
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event a sentence speaks of: "the Lantern Night party at the Old Mill"."""
+
+    key: str  # its kind, singular ("party"), or "run for <office>"
+    phrase: str  # "the Lantern Night party" / "Ann Lee's run for mayor"
+    core: str  # the sentence up to the event ("X is planning a Lantern Night party")
+    organiser: str = ""
+    place: str = ""
+    day: str = ""
+
+
+def hosting(verbs: str) -> bool:
+    """Do the words between a subject and an event make the subject its host ("is
+    throwing", "is preparing for"), not a guest ("plans to go to", "was invited to")?"""
+    return bool(ORGANISING.search(verbs)) and not GUESTING.search(verbs)
+
+
+def event_in(sentence: str) -> Event | None:
+    """The event `sentence` speaks of, if any: an event noun with a determiner ("a
+    Lantern Night party", "her show", "Ann Lee's party") or someone running for an office.
+    Its organiser is the sentence's subject when a verb between them says so ("is
+    planning", "is throwing", "is preparing for")."""
+    sentence = clean(sentence)
+    if OBJECT_STATE.match(sentence) or sentence.endswith("?"):
+        return None
+    subject = re.match(rf"^({NAME})\b", sentence)
+    who = subject.group(1) if subject and is_person(subject.group(1)) else ""
+    if running := RUNNING_FOR.match(sentence):
+        office = running.group(2).removeprefix("the ")
+        return Event(f"run for {office}", f"{who}'s run for {office}", sentence, who)
+    for match in EVENT_WORD.finditer(sentence):
+        tokens = sentence[: match.start()].split()
+        modifiers: list[str] = []
+        owner, determined = "", False
+        for index in range(len(tokens) - 1, -1, -1):
+            token = tokens[index]
+            if token.lower() in DETERMINERS:
+                determined = True
+                owner = who if token.lower() in ("his", "her", "their") else ""
+                break
+            if token.endswith("'s"):  # "a New Year's party" vs "Ann Lee's party"
+                before = tokens[index - 1] if index else ""
+                if before.lower() in DETERMINERS:
+                    modifiers.insert(0, token)
+                else:
+                    owner = " ".join([before, token[:-2]] if before[:1].isupper() else [token[:-2]])
+                determined = True
+                break
+            if len(modifiers) == 3 or not re.fullmatch(r"[\w-]+", token):
+                break
+            modifiers.insert(0, token)
+        if not determined:
+            continue
+        after = sentence[match.end() :]
+        place = EVENT_PLACE.search(after)
+        day = EVENT_DATE.search(after)
+        where = clean(re.sub(r" (?:and|of|for)$", "", place.group(1))) if place else ""
+        between = sentence[len(who) : match.start()] if who else ""
+        named = " ".join([*modifiers, match.group(1)])
+        return Event(
+            key=stem(match.group(1).lower()),  # every EVENT_WORD's singular
+            phrase=f"{owner}'s {named}" if owner else f"the {named}",
+            core=clean(sentence[: match.end()]),
+            organiser=owner or (who if hosting(between) else ""),
+            place=where,
+            day=day.group(1) if day else "",
+        )
+    return None
+
+
+def best_event(events: Iterable[Event]) -> Event:
+    """The fullest description among mentions of one event (organiser, place, longest)."""
+    ranked = sorted(
+        events,
+        key=lambda e: (
+            not e.organiser,
+            len(names_in(e.core)) > 1,  # "A made sure B knows about …" is no plain statement
+            not e.place,
+            -len(e.phrase),
+            len(e.core),
+        ),
+    )
+    best = ranked[0]
+    place = best.place or next((e.place for e in ranked if e.place), "")
+    day = best.day or next((e.day for e in ranked if e.day), "")
+    return Event(best.key, best.phrase, best.core, best.organiser, place, day)
+
+
+def shown(event: Event) -> str:
+    """ "the Lantern Night party at the Old Mill"."""
+    return event.phrase + (f" at {event.place}" if event.place else "")

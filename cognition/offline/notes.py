@@ -1,0 +1,278 @@
+"""Memory lines read into their shapes, and who talked with and told whom what.
+
+A memory line is read as one of a few shapes (`read_note`): an object's state ("The shower
+(bathroom, Home) is in use by …" — never worth a thought about people), a transcript
+("Conversation with B:\\nA: …\\nB: …"), a conversation summary ("A and B talked about …. A
+told B that …. B said he would go."), a heard utterance ('A said to B: "…"'), a sighting
+("B is <activity> (<arena>, <sector>)"), a day plan ("A's plan for …: 09:00–12:00 …"), an
+earlier offline reflection (known by its phrasing) or a plain fact (persona facts,
+relationship lines, intentions). From those: the people named (`names_in`), who talked with
+whom (`talks_with`, `partners`), who told whom what (`told_in`) and how a person is spoken
+of (`pronoun`). No resident, place or event is named here: every name comes from the inputs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from cognition.offline.text import (
+    SENTENCE_END,
+    SPEAKER_LINE,
+    sentences,
+    strip_stamp,
+    third_person,
+)
+from cognition.offline.wording import clean
+
+CAPITALISED = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
+NAME = rf"{CAPITALISED} {CAPITALISED}"
+STAMP = re.compile(r"^\[([A-Z][a-z]{2}) [A-Z][a-z]{2} \d{1,2} (\d{1,2}):(\d{2})\]")
+OBJECT_STATE = re.compile(r"^The [^()\n]+ \([^()\n]*\) (?:is|are)\b")
+TRANSCRIPT = re.compile(r"^Conversation with ([^:\n]+):\n")
+SAID_TO = re.compile(rf'^({NAME}) said to ({NAME}): "(.*)"$', re.DOTALL)
+PLAN = re.compile(rf"^({NAME})'s plan for ([^:]+): (.*)$", re.DOTALL)
+SEEN = re.compile(rf"^({NAME}) is (.+?) \(([^()]*)\)\.?$")
+PAIR = re.compile(rf"^({NAME}) and ({NAME}) (?:talked|had|chatted|spoke|discussed|caught up)\b")
+TALKED_ABOUT = re.compile(r"\btalked about (?!this\b)([^.;:]+)")
+TOLD = re.compile(rf"^({NAME}) told ({NAME}) (?:that|about) (.+?)\.?$")
+# the offline reflection's own phrasings (conclusions.py, event_conclusions.py), so that
+# earlier insights are read as reflections: evidence for new ones, never persona facts,
+# news or ties
+REFLECTED = re.compile(
+    r"they are getting closer|a friendship is growing|'s company: they have talked|"
+    r"has had a good talk with|seems easy to get along with|is much on .+'s mind|"
+    r"is busy preparing|so far; word is getting around|is spreading the word about|"
+    r"the talk of the town|^Word about|keeps hearing about|^[A-Z][a-z]+ [A-Z][a-z]+ learned from|"
+    r"made sure .+ knows about|has passed on the news|is set on|has set aside|"
+    r"has decided to (?:be at|skip)|will not be going to|won't miss|spends most days|"
+    r"'s time goes to|days revolve around|often sees|seems to spend a lot of time|"
+    r"has noticed|is someone who|keeps coming up in|has been thinking about|has noted that|"
+    r"keeps thinking about|"
+    r"means to go to"
+)
+SUBJECT = re.compile(rf"(?<![\w'])({NAME})(?![\w'])")
+THIRD_PERSON_VERB = re.compile(r"(?:is|was|has|had|will|would|can|could|might|may|must|[a-z]+s)")
+PLAN_ITEM = re.compile(r"^(\d{1,2}):(\d{2})\s*[–-]\s*(\d{1,2}):(\d{2}) (.+)$")
+CAPITAL_RUN = re.compile(rf"(?<![\w'])({CAPITALISED}(?: {CAPITALISED})+)(?:'s)?(?![\w])")
+NOT_NAME_TEXT = (
+    "The A An Hi Hey Hello Oh Well Did Dear Good Happy Mr Mrs Ms Dr On In At This That "
+    "Conversation Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February "
+    "March April May June July August September October November December Mon Tue Wed Thu "
+    "Fri Sat Sun Jan Feb Mar Apr Jun Jul Aug Sep Oct Nov Dec"
+)
+NOT_NAMES = frozenset(NOT_NAME_TEXT.split())
+PLACE_TEXT = (
+    "cafe café coffee pub bar tavern park college university school academy library market "
+    "store shop supply supplies pharmacy bakery restaurant diner house hall street road "
+    "avenue square garden gardens center centre hotel inn church station office club museum "
+    "bank hospital clinic gym theater theatre apartment apartments dorm tower plaza lane way "
+    "farm studio gallery town city village ville county lake river hill beach bridge court "
+    "building mall cinema arena day eve night party festival"
+)
+PLACE_NOUNS = frozenset(PLACE_TEXT.split())
+
+
+@dataclass(frozen=True)
+class Note:
+    """One memory line, read: its kind and the people in its shape."""
+
+    number: int
+    kind: str  # object, transcript, summary, said, seen, plan, reflection, fact
+    text: str  # without the time stamp
+    stamp: str = ""  # "[Mon Feb 13 09:10]" as "Mon 09:10"; "" when the line has none
+    subject: str = ""  # transcript partner, speaker, person seen, plan owner
+    detail: str = ""  # activity seen, words said, plan items
+    where: str = ""  # the place in a sighting's parentheses
+    pair: tuple[str, ...] = ()  # summary: the two who talked; said: speaker and hearer
+
+    def mentions(self, name: str) -> bool:
+        return name in self.text or name == self.subject
+
+
+@dataclass(frozen=True)
+class Told:
+    """Something one person told another, as a third-person statement."""
+
+    number: int
+    teller: str
+    hearer: str
+    statement: str  # no final full stop
+
+
+def read_note(number: int, line: str) -> Note:
+    """A memory line ("[Mon Feb 13 09:10] text" or "text") read into its shape."""
+    text = strip_stamp(line)
+    stamped = STAMP.match(line.strip())
+    stamp = f"{stamped.group(1)} {int(stamped.group(2)):02d}:{stamped.group(3)}" if stamped else ""
+    if OBJECT_STATE.match(text):
+        return Note(number, "object", text, stamp)
+    if match := TRANSCRIPT.match(text):
+        return Note(number, "transcript", text, stamp, subject=match.group(1).strip())
+    if match := SAID_TO.match(text):
+        speaker, hearer, said = match.groups()
+        return Note(number, "said", text, stamp, speaker, said, pair=(speaker, hearer))
+    if match := PLAN.match(text):
+        return Note(number, "plan", text, stamp, match.group(1), match.group(3))
+    if match := PAIR.match(text):
+        return Note(number, "summary", text, stamp, pair=(match.group(1), match.group(2)))
+    if (match := SEEN.match(text)) and "\n" not in text:
+        person, activity, where = match.groups()
+        return Note(number, "seen", text, stamp, person, activity.strip(), where.strip())
+    if REFLECTED.search(text):
+        return Note(number, "reflection", text, stamp)
+    return Note(number, "fact", text, stamp)
+
+
+def read_notes(lines: Iterable[str], numbered: bool = False) -> list[Note]:
+    """Memory lines read; `numbered` lines ("3. text") keep their numbers, others count
+    from 1. Lines that are not numbered when they should be are skipped."""
+    notes: list[Note] = []
+    for index, line in enumerate(lines, start=1):
+        if not numbered:
+            notes.append(read_note(index, line))
+            continue
+        label, _, text = line.partition(". ")
+        if label.strip().isdigit() and text.strip():
+            notes.append(read_note(int(label), text))
+    return notes
+
+
+# --- people ---------------------------------------------------------------------------------
+
+
+def is_person(name: str) -> bool:
+    """ "Capitalised Capitalised" and not a place, an event, a day or a greeting."""
+    first, *rest = name.split()
+    return (
+        len(rest) == 1
+        and first not in NOT_NAMES
+        and rest[0] not in NOT_NAMES
+        and rest[0].lower() not in PLACE_NOUNS
+    )
+
+
+def names_in(text: str) -> list[str]:
+    """The people named in `text`, in order, once each."""
+    found = [run for run in CAPITAL_RUN.findall(text) if is_person(run)]
+    return list(dict.fromkeys(found))
+
+
+def people(notes: Sequence[Note], agent: str) -> Counter[str]:
+    """How many notes (object states aside) mention each person other than `agent`."""
+    counts: Counter[str] = Counter()
+    for note in notes:
+        if note.kind == "object":
+            continue
+        # in order of appearance (a set's order varies between processes: ties would too)
+        named = dict.fromkeys([*names_in(note.text), *([note.subject] if note.subject else [])])
+        counts.update(n for n in named if n != agent and is_person(n))
+    return counts
+
+
+def first_name(name: str) -> str:
+    return name.split()[0] if name.strip() else name
+
+
+def talks_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
+    """The agent's conversations with `other`: transcripts, else the summaries of them."""
+    transcripts = [n for n in notes if n.kind == "transcript" and n.subject == other]
+    if transcripts:
+        return transcripts
+    return [n for n in notes if n.kind == "summary" and {agent, other} <= set(n.pair)]
+
+
+def summaries_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
+    return [n for n in notes if n.kind == "summary" and {agent, other} <= set(n.pair)]
+
+
+def partners(notes: Sequence[Note], agent: str) -> list[str]:
+    """Everyone the agent has talked with in `notes`, most talks first."""
+    met = [n.subject for n in notes if n.kind == "transcript"]
+    met += [p for n in notes if n.kind == "summary" and agent in n.pair for p in n.pair]
+    found = [p for p in dict.fromkeys(met) if p and p != agent]
+    return sorted(found, key=lambda p: -len(talks_with(notes, agent, p)))
+
+
+def topic_of(note: Note) -> str:
+    """What a conversation summary says they talked about ("his thesis")."""
+    match = TALKED_ABOUT.search(note.text)
+    return clean(match.group(1)) if match else ""
+
+
+def statements_in(speaker: str, body: str) -> list[str]:
+    """What a spoken line says about someone by name, in the third person: "Did you hear?
+    Bo told me that Ann Lee is planning a party." → "Ann Lee is planning a party"; "Guess
+    what — I'm painting" said by Bo Stone → "Bo Stone is painting"."""
+    found = []
+    for sentence in SENTENCE_END.split(body):
+        said = clean(third_person(speaker, sentence.strip())).rstrip("?!")
+        subject = next((m for m in SUBJECT.finditer(said) if is_person(m.group(1))), None)
+        if subject is None:
+            continue
+        statement = said[subject.start() :]
+        rest = statement[len(subject.group(1)) :].split()
+        if (
+            len(rest) >= 2
+            and THIRD_PERSON_VERB.fullmatch(rest[0])
+            and not statement.endswith(subject.group(1))
+            and rest[-1].lower() not in ("it", "that", "this", "so", "too", "there")
+        ):
+            found.append(statement)
+    return found
+
+
+def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
+    """Who told whom what: summaries' "A told B that …", transcripts' statements about
+    people (the agent is one side of every transcript it keeps), heard utterances."""
+    found: list[Told] = []
+    for note in notes:
+        if note.kind == "summary":
+            for sentence in sentences(note.text):
+                if match := TOLD.match(sentence.strip()):
+                    teller, hearer, what = match.groups()
+                    found.append(Told(note.number, teller, hearer, clean(what)))
+        elif note.kind == "transcript":
+            for raw in note.text.splitlines()[1:]:
+                spoken = SPEAKER_LINE.match(raw.strip())
+                if not spoken:
+                    continue
+                speaker, body = spoken.groups()
+                hearer = agent if speaker == note.subject else note.subject
+                found += [
+                    Told(note.number, speaker, hearer, s) for s in statements_in(speaker, body)
+                ]
+        elif note.kind == "said":
+            speaker, hearer = note.pair
+            found += [
+                Told(note.number, speaker, hearer, s) for s in statements_in(speaker, note.detail)
+            ]
+    return found
+
+
+def pronoun(name: str, notes: Sequence[Note]) -> str:
+    """ "he", "she" or "" (unknown): from sentences about `name` alone ("… her streams")."""
+    he = she = 0
+    said = [s for n in notes if n.kind == "fact" for s in sentences(n.text)]
+    said += [t.statement for t in told_in(notes, "")]
+    for sentence in said:
+        if not sentence.startswith(name) or [n for n in names_in(sentence) if n != name]:
+            continue
+        lowered = sentence.lower()
+        he += len(re.findall(r"\b(?:he|him|his|himself)\b", lowered))
+        she += len(re.findall(r"\b(?:she|her|hers|herself)\b", lowered))
+    return "he" if he > she else "she" if she > he else ""
+
+
+def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> list[Note]:
+    """Notes of `kind` naming both: plain facts are the persona's relationship lines."""
+    return [
+        n
+        for n in notes
+        if n.kind == kind
+        and agent in n.text
+        and other in n.text
+        and not re.search(r"\b(?:not|never) (?:yet )?met\b", n.text)
+    ]
