@@ -56,7 +56,7 @@ INTEREST = (
     "That sounds like a lot of work. Good luck with it, {first}!",
     "Oh, I'd love to hear how that turns out, {first}.",
     "Sounds interesting — keep me posted, {first}.",
-    "Nice! It's good to see you so into it.",
+    "Nice! It's good to see you so into it, {first}.",
     "Wow, {first}, that's a lot on your plate.",
     "I hope it goes well, {first}.",
     "You'll have to tell me more about it some time, {first}.",
@@ -67,6 +67,9 @@ TELL_HEARD = (
     "Guess what — {source} told me that {news}.",
     "Have you heard? According to {source}, {news}.",
     "By the way, I heard from {source} that {news}.",
+    "{first}, did you hear? {source} told me that {news}.",
+    "Oh, {first} — {source} told me that {news}.",
+    "Have you heard, {first}? I heard from {source} that {news}.",
 )
 TELL_OWN = (
     "{first}, did you know {news}?",
