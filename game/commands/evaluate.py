@@ -217,7 +217,8 @@ def fail(message: str) -> int:
 def summary_text(result: EvaluationResult) -> str:
     """A few lines: the run, each measure beside the paper's, the talk, the targets, where
     the report is."""
-    from game.evaluation.targets import check_targets  # lazy, as `run` imports the evaluation
+    # lazy: as `run` imports the evaluation
+    from game.evaluation.targets import check_targets
 
     run, measures = result.run, result.measures
     how = "simulated" if run.simulated else "the earlier run measured again"
@@ -251,7 +252,8 @@ def summary_text(result: EvaluationResult) -> str:
 
 def talk_line(talk: Talk) -> str:
     """The talk in one line: lines, distinct, repeats, nested."""
-    from game.evaluation.talk import REPEAT_LIMIT  # lazy, as `run` imports the evaluation
+    # lazy: as `run` imports the evaluation
+    from game.evaluation.talk import REPEAT_LIMIT
 
     whole = talk.overall
     return (

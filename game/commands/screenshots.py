@@ -22,7 +22,11 @@ def add_to(subcommands: Subcommands) -> None:
         "stop: title, new town, town, inspector, chat, objects, pause, load",
     )
     shots.add_argument("folder", type=Path, help="where the PNGs go, e.g. docs/screenshots")
-    shots.add_argument("--town", choices=["the_ville_n3", "the_ville_n25", "the_ville_open_mic"], default="the_ville_n3")
+    shots.add_argument(
+        "--town",
+        choices=["the_ville_n3", "the_ville_n25", "the_ville_open_mic"],
+        default="the_ville_n3",
+    )
     shots.add_argument("--window", action="store_true", help="show the window (default: headless)")
     shots.set_defaults(handler=run)
 
