@@ -29,7 +29,7 @@ ABOUT_ME = (
 
 
 def first_person(agent: str, sentence: str) -> str:
-    """ "Isabella Rodriguez is running Hobbs Cafe" said by Isabella → "I am running Hobbs Cafe"."""
+    """ "Nora Vance is running Corner Books" said by Nora → "I am running Corner Books"."""
     for name in (agent, agent.split()[0]):
         sentence = re.sub(rf"\b{re.escape(name)}'s\b", "my", sentence)
         sentence = re.sub(rf"\b{re.escape(name)} is\b", "I am", sentence)

@@ -16,7 +16,7 @@ SPAN = re.compile(
     r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:to|-|–|until|and)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?",
     re.IGNORECASE,
 )
-# "at The Blue Note", "at Rose and Crown": capitalised words, small joining words between
+# "at The Blue Note", "at Crown and Anchor": capitalised words, small joining words between
 PLACE = re.compile(
     rf"\bat ((?:[Tt]he )?(?!(?:{MONTHS})\b)[A-Z][\w'&.-]*"
     rf"(?:(?: (?:and|of|the|on the|&))? (?!(?:{MONTHS})\b)[A-Z][\w'&.-]*)*)"

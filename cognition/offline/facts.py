@@ -1,14 +1,14 @@
 """Facts the offline brain knows and tells: who intends what, and who said so.
 
-A `Fact` is a statement about a person — "Isabella Rodriguez is planning a Valentine's Day
-party at Hobbs Cafe on February 14 from 5 to 7 pm" — with the person it is about
+A `Fact` is a statement about a person — "Nora Vance is planning an open mic night at
+The Blue Note on March 3 from 7 to 9 pm" — with the person it is about
 (`subject`), who told the knower (`source`, one level deep: the chain behind it is dropped),
 how worth telling it is (`weight`), its `kind`, and for an event its place, day and time.
 
 Facts are read back from memory texts of every kind: persona statements and plans (first
-hand), conversation transcripts ("Maria Lopez: Isabella told me that …" — the line's speaker
-is the source, whatever they said theirs was), and conversation summaries ("Maria Lopez told
-Klaus Mueller that …"). Object states and observations of what someone is doing at a place
+hand), conversation transcripts ("Otto Brandt: Nora told me that …" — the line's speaker
+is the source, whatever they said theirs was), and conversation summaries ("Otto Brandt told
+Lena Fisk that …"). Object states and observations of what someone is doing at a place
 are never facts. Nothing here names a town's people, places or events: a person is whatever
 full name heads a statement of intention.
 """
@@ -70,7 +70,7 @@ TRAILING_QUESTION = re.compile(r"\s*[—–-]\s*[^—–-]*\?$")
 
 @dataclass(frozen=True)
 class Event:
-    """Where and when an event happens: "Valentine's Day party", "Hobbs Cafe", "February 14",
+    """Where and when an event happens: "open mic night", "The Blue Note", "March 3",
     "from 5 to 7 pm" (the span may be unknown: "")."""
 
     name: str

@@ -56,7 +56,7 @@ def overlap(left: str, right: str) -> int:
 
 
 def third_person(speaker: str, sentence: str) -> str:
-    """ "I'm hosting a party" said by Isabella → "Isabella Rodriguez is hosting a party"."""
+    """ "I'm hosting a party" said by Nora → "Nora Vance is hosting a party"."""
     replacements = (
         ("I'm ", f"{speaker} is "),
         ("I am ", f"{speaker} is "),
