@@ -253,6 +253,22 @@ class Agent:
             return PendingEvent(activity=reaction.reaction, minutes=reaction.minutes)
         return None
 
+    def notices(self, person: str, activity: str, doing: str, now: datetime) -> bool:
+        """Whether seeing `person` doing `activity` while this mind is `doing` something would
+        make it stop and think (the paper perceives every step; the game asks this only when
+        someone comes into view): both awake, the other not talking already, news to this
+        mind (not considered within the react window), and the pair free to talk. Call it
+        only while no job of this mind runs."""
+        words = self.settings.undecomposed_words
+        if contains_word(doing, words):
+            return False
+        if contains_word(activity, (*words, "talking", "conversation")):
+            return False
+        window = self.settings.react_window_minutes
+        return self.state.worth_considering(
+            person, activity, now, window
+        ) and self.talker.may_talk_with(person, now)
+
     def act(self, plan: DayPlan, perception: Perception) -> Decision:
         now, minute = perception.time, minute_of_day(perception.time)
         plan, step = next_step(

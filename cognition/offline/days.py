@@ -5,7 +5,8 @@ sleep time (seeded), and awake at least an hour before work or one's own event; 
 the workplace, one breakfast, one lunch and one dinner, the day's own events, and the free
 time filled with outings that fit the person's interests (read from the identity line of
 the summary) among the places they know — a walk one day, an errand the next, an evening at
-the pub or at home; yesterday's choices are less likely today. Each block has a rank: what
+the pub or at home; yesterday's choices are less likely today. Someone who works at home
+still goes out once a day (a meal out, or an outing). Each block has a rank: what
 matters least is folded into a neighbour first when the outline has room for fewer items.
 """
 
@@ -227,11 +228,38 @@ class Day:
             if before is not None and before.rank in (MEAL, BREAKFAST):
                 before.start, before.end = before.start + end - start, end
 
+    def get_out(self) -> None:
+        """A day wholly at home (work there too) goes out once: lunch, else dinner, at an
+        eatery open then; else the first stretch of free time at a place that fits."""
+        if self.work and self.work_place != self.home:
+            return
+        if any(b.place and b.place != self.home for b in self.blocks):
+            return
+        for meal in ("lunch", "dinner"):
+            block = next(
+                (b for b in self.blocks if b.rank == MEAL and has_word(b.activity, meal)), None
+            )
+            places = self.eateries(block.start, block.end, ("cafe", "pub")) if block else []
+            if block is not None and places:
+                block.activity, block.place = self.pick(
+                    [
+                        (f"have {meal} at {p.name}", p.name, 2.0 if p.kind in self.tags else 1.0)
+                        for p in places
+                    ]
+                )
+                return
+        for block in [b for b in self.blocks if b.rank in (OUTING, EXTRA)]:
+            away = [c for c in self.outings(block.start, block.minutes, False) if c[1] != self.home]
+            if away:
+                block.activity, block.place = self.pick(away)
+                return
+
     def items(self, events: list[tuple[int, int, str]]) -> list[Block]:
         wake, bed = self.frame(events)
         self.settle_small_gaps(wake, bed)
         for start, end in self.spans(wake, bed):
             self.fill(start, end, bed)
+        self.get_out()
         found = list(self.blocks)
         if self.work:  # work fills its hours around what happens inside them
             work, (cursor, end) = f"work at {self.inputs.workplace}", self.work

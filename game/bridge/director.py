@@ -78,6 +78,7 @@ class MindDirector:
         self.visitor_description = ""  # the visitor's one line, for greeting them
         self._greeted: list[Greeting] = []  # residents who greeted the visitor, not yet taken
         self._residents: dict[str, Resident] = {}
+        self._people_now: list[Someone] | None = None  # this update's people, for noticing
 
     # --- the ResidentDirector protocol --------------------------------------------------------
 
@@ -86,6 +87,7 @@ class MindDirector:
         return self._label
 
     def pending_decisions(self) -> frozenset[str]:
+        self._people_now = None  # where everyone is, taken afresh once per update
         self.collect()
         return self.jobs.busy()
 
@@ -110,9 +112,31 @@ class MindDirector:
             return None
         if slot.wants_to_talk is not None:
             return self.try_conversation(resident, slot, now)
-        if not self.jobs.is_busy(name) and slot.is_due(now) and not self.paused:
+        if self.jobs.is_busy(name) or self.paused:
+            return None
+        if slot.is_due(now) or self.notices_someone(resident, slot, now):
             self.submit_decision(resident, slot, now)
         return None
+
+    def notices_someone(self, resident: Resident, slot: MindSlot, now: datetime) -> bool:
+        """Someone came into view whom the resident's mind would stop for: it perceives now,
+        mid-activity (the paper perceives every step; here only an arrival wakes the mind,
+        at most once per person within the mind's react window)."""
+        mind = self.minds[resident.name]
+        doing = resident.activity.description if resident.activity else ""
+        window = timedelta(minutes=mind.settings.react_window_minutes)
+        if self._people_now is None:
+            self._people_now = self.people()
+        for person in self.perceptions.in_view(resident, self._people_now):
+            last = slot.noticed.get(person.name)
+            if last is not None and now - last < window:
+                continue
+            if mind.notices(person.name, person.activity, doing, now):
+                slot.noticed = {
+                    seen: at for seen, at in slot.noticed.items() if now - at < window
+                } | {person.name: now}
+                return True
+        return False
 
     # --- wiring -----------------------------------------------------------------------------
 

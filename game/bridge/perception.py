@@ -86,21 +86,16 @@ class PerceptionBuilder:
         if here is not None and me.name in self.memories:
             arena = self.tree.arena(here)
             self.memories[me.name].observe(here, list(arena.objects))
-        seen_agents = []
-        for person in people:
-            if person.name == me.name or self.tree.arena_at(person.tile) != here:
-                continue
-            distance = chebyshev(me.tile, person.tile)
-            if distance <= self.vision_radius:
-                seen_agents.append(
-                    contract.SeenAgent(
-                        name=person.name,
-                        activity=person.activity,
-                        address=to_mind_address(world, self.address_of(person.tile)),
-                        distance=distance,
-                        is_visitor=person.is_visitor,
-                    )
-                )
+        seen_agents = [
+            contract.SeenAgent(
+                name=person.name,
+                activity=person.activity,
+                address=to_mind_address(world, self.address_of(person.tile)),
+                distance=chebyshev(me.tile, person.tile),
+                is_visitor=person.is_visitor,
+            )
+            for person in self.in_view(me, people)
+        ]
         seen_agents.sort(key=lambda seen: (seen.distance, seen.name))
         return contract.Perception(
             time=now,
@@ -114,6 +109,18 @@ class PerceptionBuilder:
             known_places=self.known(me.name),
             in_conversation_with=in_conversation_with,
         )
+
+    def in_view(self, me: Resident, people: Iterable[Someone]) -> list[Someone]:
+        """The people `me` sees: within the vision radius, in its arena (outdoors: others
+        outdoors)."""
+        here = self.tree.arena_at(me.tile)
+        return [
+            person
+            for person in people
+            if person.name != me.name
+            and chebyshev(me.tile, person.tile) <= self.vision_radius
+            and self.tree.arena_at(person.tile) == here
+        ]
 
     def seen_objects(self, tile: Tile, here: Address | None) -> tuple[contract.SeenObject, ...]:
         if here is None:

@@ -5,7 +5,8 @@
     recording.close()                                                # flushes the file
 
 The main thread diffs what it owns each `observe`: residents' tiles, facing, activities and
-poses (a row only when one changes, and a keyframe of everyone every game hour) and plans
+poses (a row only when one changes, and a keyframe of everyone every game hour and when
+the recording closes, so the record spans the whole run) and plans
 (a row when a resident's plan changes). Listeners report the rest as it happens:
 conversations (`ConversationDesk`), object state changes (`ObjectStates`), the player's
 actions (`PlayerDesk`), and — from the worker threads — every memory written (each
@@ -110,6 +111,7 @@ class RunRecording:
         self._described: dict[str, str] = {}  # the summary description last written
         self._summaries: dict[str, object] = {}  # the summary it was made from (identity)
         self._keyframe_hour: datetime | None = None
+        self._keyframe_at: datetime | None = None  # the last keyframe's game time
         self._last_now = living.clock.now
         self._closed = False
         living.stack.tracer.add_listener(self.on_trace)
@@ -184,11 +186,7 @@ class RunRecording:
         hour = now.replace(minute=0, second=0, microsecond=0)
         keyframe = self._keyframe_hour != hour
         self._keyframe_hour = hour
-        for resident in self.living.population:
-            seen = seen_of(resident)
-            if keyframe or self._seen.get(resident.name) != seen:
-                self._seen[resident.name] = seen
-                self.writer.write(self.position_row(resident, seen, now, keyframe))
+        self.write_positions(now, keyframe)
         busy = self.living.director.jobs.busy()
         for name, mind in self.living.minds.items():
             if name in busy:
@@ -205,6 +203,17 @@ class RunRecording:
             if described != self._described.get(name):
                 self._described[name] = described
                 self.writer.write(self.person_row(name, described, now))
+
+    def write_positions(self, now: datetime, keyframe: bool) -> None:
+        """A position row for each resident who changed since the last one (everyone on a
+        keyframe)."""
+        for resident in self.living.population:
+            seen = seen_of(resident)
+            if keyframe or self._seen.get(resident.name) != seen:
+                self._seen[resident.name] = seen
+                self.writer.write(self.position_row(resident, seen, now, keyframe))
+        if keyframe:
+            self._keyframe_at = now
 
     def person_row(self, name: str, described: str, now: datetime) -> PersonRow:
         persona = self.living.minds[name].persona
@@ -310,6 +319,8 @@ class RunRecording:
         """Stop listening, write everything queued and close the file (idempotent)."""
         if self._closed:
             return
+        if self._keyframe_at is not None and self._keyframe_at != self._last_now:
+            self.write_positions(self._last_now, keyframe=True)  # the town as the run ended
         self._closed = True
         self.living.stack.tracer.remove_listener(self.on_trace)
         for mind in self.living.minds.values():

@@ -26,6 +26,7 @@ class MindSlot:
     object_key: str = ""
     in_use: Address | None = None  # the object this resident is using now
     in_use_key: str = ""
+    noticed: dict[str, datetime] = field(default_factory=dict)  # who woke this mind, when
 
     def is_due(self, now: datetime) -> bool:
         return self.due is None or now >= self.due

@@ -33,7 +33,8 @@ __all__ = [
 @dataclass(frozen=True)
 class PositionRow:
     """A resident's whole visible state at `time`: written when the tile, facing, activity or
-    pose changes, and as a `keyframe` for every resident every game hour (and at the start).
+    pose changes, and as a `keyframe` for every resident every game hour (and at the start and
+    the end).
     `place` is a readable address ("Hobbs Cafe: cafe: counter") or "" outdoors; `rest_x`,
     `rest_y` the tile the body is drawn on while resting (a bed beside the tile), else None."""
 

@@ -312,12 +312,23 @@ def test_a_chat_waits_for_the_decision_in_flight(make_town: MakeTown) -> None:
 # --- the visitor ------------------------------------------------------------------------------
 
 
-def visitor_next_to(living: LivingTown, desk: PlayerDesk, name: str, visitor: str) -> None:
+def visitor_next_to(
+    living: LivingTown, desk: PlayerDesk, name: str, visitor: str, wake: bool = True
+) -> None:
     resident = living.population.get(name)
     assert resident is not None
     x, y = resident.tile
-    desk.set_visitor(visitor, "a travelling painter", (x + 1, y), "looking around")
-    living.director.wake(name, living.clock.now)
+    tree, grid = living.town.tree, living.town.grid
+    beside = [
+        (x + dx, y + dy)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
+        if grid.is_walkable((x + dx, y + dy))
+        and tree.arena_at((x + dx, y + dy)) == tree.arena_at(resident.tile)
+    ]
+    assert beside, f"no free tile beside {name} in the same room"
+    desk.set_visitor(visitor, "a travelling painter", beside[0], "looking around")
+    if wake:
+        living.director.wake(name, living.clock.now)
 
 
 def test_a_resident_greets_the_visitor_once(make_town: MakeTown) -> None:
@@ -335,6 +346,27 @@ def test_a_resident_greets_the_visitor_once(make_town: MakeTown) -> None:
         visitor_next_to(living, desk, ISABELLA, "Alex Kim")
         settle(living, 10)
         assert desk.greetings() == []
+
+
+def test_someone_coming_into_view_makes_a_busy_resident_think_at_once(
+    make_town: MakeTown,
+) -> None:
+    """Nobody wakes her: she reads on the couch, her next decision due in a quarter of an
+    hour, but a newcomer in her room is perceived now (once: the visitor standing there does
+    not wake her every minute)."""
+    living, desk = town_at(make_town, minutes=21)
+    due = living.director.slots[ISABELLA].due
+    assert due is not None and due - living.clock.now >= timedelta(minutes=10)
+    before = living.director.stats.decisions
+    visitor_next_to(living, desk, ISABELLA, "Alex Kim", wake=False)
+    settle(living, 2)
+    [greeting] = desk.greetings()
+    assert greeting.resident == ISABELLA and greeting.at < due
+    assert living.director.slots[ISABELLA].noticed == {"Alex Kim": greeting.at}
+    decided = living.director.stats.decisions
+    settle(living, 20)
+    assert decided - before <= 3 and living.director.stats.decisions - decided <= 3
+    assert desk.greetings() == []
 
 
 def test_the_offline_brain_welcomes_a_visitor_but_not_while_cooling_down(

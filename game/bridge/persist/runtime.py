@@ -64,6 +64,7 @@ class ResidentRuntime(_Strict):
     object_key: str = ""
     in_use: list[str] | None = None
     in_use_key: str = ""
+    noticed: dict[str, datetime] = Field(default_factory=dict)
 
 
 class PlaybackState(_Strict):
@@ -190,6 +191,7 @@ def resident_runtime(
             "object_key": slot.object_key,
             "in_use": levels_of(slot.in_use),
             "in_use_key": slot.in_use_key,
+            "noticed": dict(slot.noticed),
         }
     )
 
@@ -291,6 +293,7 @@ def restore_slot(
     slot.object_target, slot.object_state = kept(state.object_target), state.object_state
     slot.object_key = state.object_key
     slot.in_use, slot.in_use_key = kept(state.in_use), state.in_use_key
+    slot.noticed = dict(state.noticed)
 
 
 def restore_desk(desk: ConversationDesk, state: RuntimeState, present: set[str]) -> None:

@@ -160,6 +160,25 @@ def test_one_breakfast_one_lunch_one_dinner_and_evenings_of_one_to_three_hours()
                 assert step.minutes <= 180, (persona.name, step.describe())
 
 
+def test_everyone_leaves_home_once_a_day_even_those_who_work_there() -> None:
+    """Wren works in her cottage: a day wholly at home would meet nobody."""
+    public = [place.split(" (")[0] for place in TOWN[:-1]]
+    few = [TOWN[1], TOWN[-1]]  # a bakery that closes at five, and home
+    for seed, today in itertools.product(range(8), (MONDAY, TUESDAY)):
+        steps = outline(day_input(today=today, places=few, work="09:00-18:00"), seed)
+        assert any("Pebble Bakery" in s.activity for s in steps), (seed, today)
+    for persona in bundled():
+        for seed in range(2):
+            steps = outline(persona_input(persona, MONDAY), seed)
+            out = [
+                s.activity
+                for s in steps
+                if any(place in s.activity for place in public)
+                or (persona.work_sector != persona.home_sector and "work at" in s.activity)
+            ]
+            assert out, (persona.name, seed, [s.describe() for s in steps])
+
+
 def test_the_outline_holds_at_most_max_items_and_the_hours_unfold_it() -> None:
     for limit in (3, 5, 8):
         inputs = day_input(max_items=limit, today=TUESDAY)
