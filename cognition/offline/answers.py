@@ -1,13 +1,14 @@
-"""Offline answers: interview questions from the summary and memories, and an inner voice
-adopted as an intention."""
+"""Offline answers: interview questions from the summary and memories (questions about a
+person: `acquaintance.py`), and an inner voice adopted as an intention."""
 
 from __future__ import annotations
 
 import random
 import re
 
+from cognition.offline.acquaintance import about_person
 from cognition.offline.facts import known_facts
-from cognition.offline.text import overlap, sentences, strip_stamp
+from cognition.offline.text import first_person, overlap, sentences, strip_stamp
 from cognition.steps.interview import Intention, IntentionInput, InterviewAnswer, InterviewInput
 
 DIRECTIVE = re.compile(
@@ -26,33 +27,6 @@ ABOUT_ME = (
     ("interest interests hobby hobbies passion enjoy", 2),
     ("schedule weekday routine typical", 0),
 )
-
-
-def first_person(agent: str, sentence: str) -> str:
-    """ "Nora Vance is running Corner Books" said by Nora → "I am running Corner Books"."""
-    for name in (agent, agent.split()[0]):
-        sentence = re.sub(rf"\b{re.escape(name)}'s\b", "my", sentence)
-        sentence = re.sub(rf"\b{re.escape(name)} is\b", "I am", sentence)
-        sentence = re.sub(rf"\b{re.escape(name)}\b", "I", sentence)
-    sentence = re.sub(r"\bI ([a-z]{2,}s)\b", lambda m: f"I {_base_form(m[1])}", sentence)
-    if sentence.startswith("I "):  # "I own the cafe and runs it" → "… and run it"
-        sentence = re.sub(_AND_VERB, lambda m: f"and {_base_form(m[1])} {m[2]}", sentence)
-    return sentence[:1].upper() + sentence[1:]
-
-
-_AND_VERB = re.compile(r"\band ([a-z]{2,}s) (it|the|a|an|her|his|their|to|with|at|in|on|up|out)\b")
-
-
-def _base_form(verb: str) -> str:
-    """ "owns" → "own", "studies" → "study", "watches" → "watch", "has" → "have"."""
-    irregular = {"has": "have", "does": "do", "goes": "go", "is": "am", "was": "was"}
-    if verb in irregular:
-        return irregular[verb]
-    if verb.endswith("ies"):
-        return verb[:-3] + "y"
-    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
-        return verb[:-2]
-    return verb if verb.endswith("ss") else verb[:-1]
 
 
 def about_me(inputs: InterviewInput) -> str | None:
@@ -98,6 +72,9 @@ def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
     mine = about_me(inputs)
     if mine is not None:
         return InterviewAnswer(answer=mine)
+    person = about_person(inputs, rng)
+    if person is not None:
+        return InterviewAnswer(answer=person)
     news = heard_of(inputs)
     if news is not None:
         return InterviewAnswer(answer=news)

@@ -266,8 +266,12 @@ def pronoun(name: str, notes: Sequence[Note]) -> str:
     return "he" if he > she else "she" if she > he else ""
 
 
+TELLING = re.compile(r"\b(?:told|tells?|telling|made sure|knows? about|spreading the word)\b")
+
+
 def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> list[Note]:
-    """Notes of `kind` naming both: plain facts are the persona's relationship lines."""
+    """Notes of `kind` naming both: plain facts are the persona's relationship lines (not
+    a record of news passed on to several people)."""
     return [
         n
         for n in notes
@@ -275,4 +279,5 @@ def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> l
         and agent in n.text
         and other in n.text
         and not re.search(r"\b(?:not|never) (?:yet )?met\b", n.text)
+        and not (kind == "fact" and TELLING.search(n.text))
     ]

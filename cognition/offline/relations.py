@@ -155,6 +155,7 @@ def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipS
     reflected = [n for n in ties(notes, agent, other, "reflection") if TALKED.search(n.text)]
     if not talks and not bonds and not told and not reflected:
         heard = known_about(notes, other, set())
+        heard += [t.statement for t in told_in(notes, agent) if t.statement.startswith(other)]
         text = f"{agent} has not met {other} yet."
         if seen:
             text += f" {a} has seen {o} {seen}."
@@ -177,6 +178,8 @@ def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipS
         about = last_topic(notes, agent, other, last)
         about = f", about {about}" if about else ""
         parts.append(f"They have talked {times(len(talks))}, last {when(last.stamp)}{about}.")
+    elif reflected:  # the talks themselves not retrieved: what was concluded from them
+        parts.append(sentence_of(reflected[-1].text))
     if told:
         statement = told[-1].statement
         if statement.startswith(other + " "):
@@ -187,6 +190,6 @@ def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipS
         parts.append(warmth(talked, rng, agent, other, bond[0].text if bond else ""))
     elif bond and any(word in bond[0].text.lower() for word in AFFECTION):
         parts.append(f"{a} would love to spend more time with {o}.")
-    else:
+    elif not reflected:
         parts.append(rng.choice((f"{a} has not talked with {o} lately.", "")))
     return RelationshipSummary(summary=" ".join(p for p in parts if p))

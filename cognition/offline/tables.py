@@ -10,6 +10,8 @@ Table = tuple[tuple[tuple[str, ...], str], ...]
 IMPORTANCE: tuple[tuple[tuple[str, ...], int], ...] = (
     (("fire", "burning", "died", "accident", "emergency", "engaged", "break up"), 9),
     (("party", "election", "mayor", "love", "crush", "wedding", "invit"), 8),
+    (("married", "husband$", "wife$", "son$", "daughter$", "mother$", "father$"), 7),
+    (("parent", "brother$", "sister$"), 7),
     (("candida", "campaign", "exhibition", "show$", "thesis", "research", "project"), 6),
     (("conversation", "talked", "told", "said", "intends", "plan for"), 5),
     (("friend", "met", "customer", "class", "work"), 4),

@@ -19,7 +19,6 @@ import re
 from datetime import datetime
 
 import cognition.offline.phrases as say
-from cognition.offline.answers import first_person
 from cognition.offline.facts import (
     Event,
     Fact,
@@ -28,7 +27,7 @@ from cognition.offline.facts import (
     spoken_facts,
     told_between,
 )
-from cognition.offline.text import SENTENCE_END, mentions
+from cognition.offline.text import SENTENCE_END, first_person, mentions
 from cognition.plan import clock, parse_clock
 from cognition.steps.dialogue import Commitment, ConversationSummary, DialogueLine, LineInput
 from cognition.steps.dialogue import SummaryInput as ConversationInput

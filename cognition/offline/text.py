@@ -68,7 +68,38 @@ def third_person(speaker: str, sentence: str) -> str:
     )
     for old, new in replacements:
         sentence = sentence.replace(old, new)
+    named = sentence.find(speaker)  # "Ann is at Ann's desk" → "Ann is at their desk"
+    if named >= 0:
+        head = named + len(speaker)
+        sentence = sentence[:head] + sentence[head:].replace(f"{speaker}'s ", "their ")
     return sentence
+
+
+def first_person(agent: str, sentence: str) -> str:
+    """ "Nora Vance is running Corner Books" said by Nora → "I am running Corner Books"."""
+    for name in (agent, agent.split()[0]):
+        sentence = re.sub(rf"\b{re.escape(name)}'s\b", "my", sentence)
+        sentence = re.sub(rf"\b{re.escape(name)} is\b", "I am", sentence)
+        sentence = re.sub(rf"\b{re.escape(name)}\b", "I", sentence)
+    sentence = re.sub(r"\bI ([a-z]{2,}s)\b", lambda m: f"I {_base_form(m[1])}", sentence)
+    if sentence.startswith("I "):  # "I own the cafe and runs it" → "… and run it"
+        sentence = re.sub(_AND_VERB, lambda m: f"and {_base_form(m[1])} {m[2]}", sentence)
+    return sentence[:1].upper() + sentence[1:]
+
+
+_AND_VERB = re.compile(r"\band ([a-z]{2,}s) (it|the|a|an|her|his|their|to|with|at|in|on|up|out)\b")
+
+
+def _base_form(verb: str) -> str:
+    """ "owns" → "own", "studies" → "study", "watches" → "watch", "has" → "have"."""
+    irregular = {"has": "have", "does": "do", "goes": "go", "is": "am", "was": "was"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return verb[:-2]
+    return verb if verb.endswith("ss") else verb[:-1]
 
 
 def sentences(text: str) -> list[str]:

@@ -15,6 +15,8 @@ from game.bridge import SimulationOptions, simulate
 from game.bridge.day_check import day_problems
 from game.bridge.town_minds import LivingTown, TownFile
 from game.cli import main
+from game.evaluation.talk import REPEAT_LIMIT, measure_talk
+from game.records import RunRecord
 
 REPORT_KEYS = {
     "agents",
@@ -56,10 +58,12 @@ def test_the_same_seed_gives_the_same_report(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("town", ["the_ville_n3", "the_ville_n25"])
-def test_a_day_in_smallville_with_the_offline_brain(town: str) -> None:
-    """Every resident sleeps at home, works at work, eats, talks; walls and furniture hold."""
+def test_a_day_in_smallville_with_the_offline_brain(town: str, tmp_path: Path) -> None:
+    """Every resident sleeps at home, works at work, eats, talks; walls and furniture hold;
+    no line is said more than three times in the day town-wide, none nests a quote or a
+    report in another."""
     towns: list[LivingTown] = []
-    options = SimulationOptions(town=town, hours=24, embedder="hashing")
+    options = SimulationOptions(town=town, hours=24, embedder="hashing", record_dir=tmp_path)
     report, recorder = simulate(options, observe=lambda living: towns[:1] or towns.append(living))
     living = towns[0]
     personas = TownFile.load(town).personas()
@@ -70,6 +74,11 @@ def test_a_day_in_smallville_with_the_offline_brain(town: str) -> None:
     assert problems == []
     assert report["errors"] == 0 and report["conversations"] >= 3
     assert report["distinct_places_visited"] >= 8
+    with RunRecord.open(Path(str(report["record"]))) as record:
+        talk = measure_talk(record, *record.span())
+    assert talk.overall.lines >= 2 * int(report["conversations"])
+    assert talk.max_daily_count <= REPEAT_LIMIT, [day.repeated for day in talk.days]
+    assert talk.overall.nested == 0, talk.overall.nested_examples
 
 
 def test_a_model_failing_one_call_in_five_never_stops_the_town(tmp_path: Path) -> None:
