@@ -71,6 +71,7 @@ from cognition.panel.debate import (
 )
 from cognition.panel.referees import PanelError, Referee, load_referees
 from cognition.persona import Persona, PersonaFileError, Routine, load_personas
+from cognition.phrasing import doing_phrase, progressive
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, minute_of_day
 from cognition.settings import MindSettings
 from cognition.steps.common import MemoryStreamLike
@@ -157,12 +158,14 @@ __all__ = [
     "build_language_model",
     "claims_to_know",
     "denies",
+    "doing_phrase",
     "interviewee",
     "load_personas",
     "load_referees",
     "minute_of_day",
     "no_sleep",
     "panel_calls_per_case",
+    "progressive",
     "test_connection",
 ]
 

@@ -40,7 +40,7 @@ class Interviewee:
         """The texts this condition lets the resident retrieve for `query` (for checking
         an answer against what lay behind it)."""
         hits = self.ctx.memory.retrieve(
-            query, self.ctx.now, k=k or self.ctx.settings.retrieval_k, touch=False
+            query, self.ctx.now, k=k or self.ctx.settings.interview_k, touch=False
         )
         return [hit.record.text for hit in hits]
 

@@ -20,6 +20,9 @@ class MindSettings(BaseModel):
     observation_batch_minutes: int = Field(default=120, ge=0)
     # retrieval
     retrieval_k: int = Field(default=10, ge=1)
+    # an interview (the evaluation's, the player's questions) reads more: the reference
+    # implementation retrieves 50 memories for each question put to an agent
+    interview_k: int = Field(default=50, ge=1)
     # reflection
     reflection_threshold: float = Field(default=150.0, gt=0)
     reflection_recent: int = Field(default=100, ge=1)

@@ -7,8 +7,9 @@ day, and names joined into a list. No resident, place or event is named here.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+
+from cognition.phrasing import gerund as verb_ing
 
 DAYS = {
     "Mon": "Monday", "Tue": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday",
@@ -34,23 +35,11 @@ def how_many(n: int, thing: str, things: str) -> str:
 def gerund(activity: str) -> str:
     """ "read and take notes" → "reading and taking notes"."""
 
-    def ing(verb: str) -> str:
-        lowered = verb.lower()
-        if lowered.endswith("ing") or not lowered.isalpha() or lowered in {"be", "idle"}:
-            return verb
-        if lowered.endswith("ie"):
-            return verb[:-2] + "ying"
-        if lowered.endswith("e") and not lowered.endswith(("ee", "ye", "oe")):
-            return verb[:-1] + "ing"
-        if len(lowered) <= 4 and re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", lowered):
-            return verb + verb[-1] + "ing"
-        return verb + "ing"
-
     def doing(part: str, index: int) -> str:
         verb, _, rest = part.partition(" ")
         if index and not rest:  # "enjoy drinks and music": a lone later word is a noun
             return part
-        return f"{ing(verb)} {rest}".strip()
+        return f"{verb_ing(verb)} {rest}".strip()
 
     return " and ".join(doing(p, i) for i, p in enumerate(clean(activity).split(" and ")))
 

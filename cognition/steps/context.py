@@ -58,7 +58,7 @@ class StepContext:
             log.info("%s for %s used its fallback: %s", task.name, self.agent, completion.error)
         return completion.output
 
-    def recall(self, query: str) -> list[RetrievalHit]:
-        """The `retrieval_k` memories scoring highest for `query` now (their access time is
-        updated)."""
-        return self.memory.retrieve(query, self.now, k=self.settings.retrieval_k)
+    def recall(self, query: str, k: int | None = None) -> list[RetrievalHit]:
+        """The `k` (default `retrieval_k`) memories scoring highest for `query` now (their
+        access time is updated)."""
+        return self.memory.retrieve(query, self.now, k=k or self.settings.retrieval_k)

@@ -88,7 +88,7 @@ def interview(
     ctx: StepContext, summary: str, question: str, asker: VisitorAsker | PersonaAsker
 ) -> str:
     """The agent's answer to `asker`'s `question`, from memories retrieved for it."""
-    hits = ctx.recall(question)
+    hits = ctx.recall(question, ctx.settings.interview_k)
     inputs = InterviewInput(
         agent=ctx.agent,
         summary=summary,

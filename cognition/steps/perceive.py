@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cognition.contract import Perception, SeenAgent, SeenObject
+from cognition.phrasing import doing_phrase
 from cognition.settings import MindSettings
 
 IDLE_STATES = frozenset({"", "idle"})
@@ -31,7 +32,7 @@ def agent_event(seen: SeenAgent) -> Observation:
     activity = seen.activity.strip() or "idle"
     where = seen.address.describe()
     return Observation(
-        text=f"{seen.name} is {activity} ({where})",
+        text=f"{seen.name} is {doing_phrase(activity)} ({where})",
         subject=seen.name,
         activity=activity,
         is_visitor=seen.is_visitor,

@@ -137,7 +137,7 @@ def reflect(ctx: StepContext) -> list[MemoryRecord]:
         )
         found = ctx.ask(INSIGHTS, insights_in).insights[: settings.reflection_insights]
         cited += citing(found, evidence)
-    stored = store_insights(ctx, cited)
+    stored = store_insights(ctx, merged(cited))
     ctx.memory.mark_reflection(ctx.now)
     return stored
 
@@ -153,6 +153,18 @@ def citing(
         if cited and text:
             kept.append((text, [evidence[n - 1] for n in cited]))
     return kept
+
+
+def merged(
+    kept: list[tuple[str, list[MemoryRecord]]],
+) -> list[tuple[str, list[MemoryRecord]]]:
+    """One insight drawn for several questions is stored once, citing all its evidence."""
+    by_text: dict[str, tuple[str, list[MemoryRecord]]] = {}
+    for text, records in kept:
+        key = " ".join(text.split()).casefold()
+        _, cited = by_text.setdefault(key, (text, []))
+        cited += [r for r in records if r.id not in {c.id for c in cited}]
+    return list(by_text.values())
 
 
 def store_insights(

@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
+from cognition import progressive
 from cognition.agent_state import AgentState
 from cognition.contract import Decision, Perception, StartConversation
 from cognition.plan import DayPlan, PlanStep
-from game.bridge.desk.cards import action_sentence, clock_text, plan_lines, progressive
+from game.bridge.desk.cards import action_sentence, clock_text, plan_lines
 from game.bridge.desk.player_desk import PlayerDesk
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.town_minds import LivingTown

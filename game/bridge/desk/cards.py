@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from cognition import DAY_MINUTES, Agent, CallTrace, DayPlan, MemoryRecord, minute_of_day
+from cognition import (
+    DAY_MINUTES,
+    Agent,
+    CallTrace,
+    DayPlan,
+    MemoryRecord,
+    minute_of_day,
+    progressive,
+)
 from game.bridge.residents import MindSlot
 from game.town.resident import Activity, Resident
 from game.town.views import MemoryLine, PlanLine, ResidentCard, TraceLine
@@ -67,44 +75,6 @@ def description_of(agent: Agent) -> str:
         return " ".join(sentence(part) for part in (persona.learned, persona.currently) if part)
     parts = (summary.core_characteristics, summary.occupation, summary.feeling)
     return " ".join(sentence(part) for part in parts if part.strip())
-
-
-VOWELS = "aeiou"
-NOT_VERBS = frozenset((
-    "a", "an", "the", "at", "in", "on", "by", "up", "out", "off", "away", "back", "home",
-    "asleep", "awake", "busy", "still", "about", "with", "not", "ready", "done", "outside",
-    "inside",
-))  # fmt: skip
-
-
-def gerund(verb: str) -> str:
-    """ "make" → "making", "get" → "getting", "lie" → "lying", "see" → "seeing"."""
-    if verb.endswith("ie"):
-        return verb[:-2] + "ying"
-    if verb.endswith("e") and len(verb) > 2 and not verb.endswith(("ee", "ye", "oe")):
-        return verb[:-1] + "ing"
-    syllables = sum(
-        1 for i, ch in enumerate(verb) if ch in VOWELS and (i == 0 or verb[i - 1] not in VOWELS)
-    )
-    last = verb[-3:]
-    if (
-        syllables == 1
-        and len(last) == 3
-        and last[0] not in VOWELS
-        and last[1] in VOWELS
-        and last[2] not in VOWELS + "wxy"
-    ):
-        return verb + verb[-1] + "ing"
-    return verb + "ing"
-
-
-def progressive(doing: str) -> str:
-    """An activity as it reads after "is": "make breakfast" → "making breakfast"; phrases
-    already in -ing form, or not starting with a plain verb ("at the cafe"), are kept."""
-    first, _, rest = doing.partition(" ")
-    if not first.isalpha() or not first.islower() or first.endswith("ing") or first in NOT_VERBS:
-        return doing
-    return f"{gerund(first)} {rest}".strip()
 
 
 def action_sentence(name: str, activity: Activity | None, walking: bool) -> str:

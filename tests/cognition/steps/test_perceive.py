@@ -40,6 +40,23 @@ def test_retained_observations_are_not_recorded_again() -> None:
     assert len(first) == 2 and again == []
 
 
+def test_people_are_seen_doing_things_in_plain_english() -> None:
+    doings = ("listen to the music", "sleeping", '"See you tomorrow!"', "", "at the counter")
+    seen = tuple(
+        SeenAgent(name=f"Person {i}", activity=doing, address=CAFE, distance=i)
+        for i, doing in enumerate(doings, start=1)
+    )
+    found = perceive(perception(ISABELLA, seen=seen), MindSettings(attention_bandwidth=9), [])
+    assert [o.text for o in found] == [
+        "Person 1 is listening to the music (cafe, Hobbs Cafe)",
+        "Person 2 is sleeping (cafe, Hobbs Cafe)",
+        'Person 3 is saying "See you tomorrow!" (cafe, Hobbs Cafe)',
+        "Person 4 is idle (cafe, Hobbs Cafe)",
+        "Person 5 is at the counter (cafe, Hobbs Cafe)",
+    ]
+    assert found[0].activity == "listen to the music"  # as they are doing it
+
+
 def test_idle_objects_are_ignored_and_utterances_always_heard() -> None:
     stove = SeenObject(
         address=CAFE.model_copy(update={"object": "stove"}), state="burning", distance=1

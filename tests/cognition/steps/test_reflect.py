@@ -92,3 +92,21 @@ def test_reflections_on_reflections_are_deeper() -> None:
     by_id = {r.id: r for r in memory.all()}
     for record in second:
         assert record.depth == 1 + max(by_id[e].depth for e in record.evidence)
+
+
+def test_the_same_insight_for_two_questions_is_stored_once_citing_both() -> None:
+    memory = filled(160)
+    same = "Klaus  reads a lot with Maria"
+    model = ScriptedModel(
+        {
+            "reflection_questions": [{"questions": ["What is Klaus reading?", "Who is Maria?"]}],
+            "reflection_insights": [
+                {"insights": [{"text": same, "evidence": [1]}]},
+                {"insights": [{"text": "klaus reads a lot with maria", "evidence": [1, 2]}]},
+            ],
+            "rate_importance": [{"ratings": [6]}],
+        }
+    )
+    stored = reflect(klaus(model, memory, START + timedelta(hours=2)))
+    assert [r.text for r in stored] == [same]
+    assert len(stored[0].evidence) >= 2  # the first question's evidence and the second's
