@@ -95,6 +95,11 @@ KNEW_FROM = (
     "I know — {source} mentioned it.",
     "Oh yes, I heard it from {source}.",
 )
+KNEW_FROM_YOU = (  # the news is the listener's own, or the listener told it before
+    "Yes, you told me about it.",
+    "I know — you mentioned it.",
+    "Oh yes, you said so last time.",
+)
 KNEW = (
     "Yes, I know about it.",
     "I'd heard, yes.",
@@ -113,6 +118,11 @@ ALREADY_GOING = (
 DECLINE_BUSY = (
     "That sounds lovely, but I'm {busy} then. Maybe next time.",
     "Oh, I wish I could — I'm {busy} at that time.",
+)
+DECLINE_MOOD_YOU = (
+    "Hmm, parties aren't really my thing, but thanks for asking.",
+    "That's nice of you. I don't think I'll make it, though.",
+    "I'll think about it — I'm not sure it's for me.",
 )
 DECLINE_MOOD = (
     "Hmm, parties aren't really my thing, but thanks.",
@@ -133,6 +143,13 @@ FOR_SUBJECT = (
     "I should ask {subject} about it.",
     "That's just like {subject}.",
 )
+FOR_YOU = (  # the listener's own news
+    "Good for you!",
+    "I'm happy for you, {first}.",
+    "You must be busy, then.",
+    "That's just like you, {first}.",
+    "I'd love to hear more about it some time.",
+)
 SECRET_KEPT = (
     "Oh! My lips are sealed.",
     "I won't tell a soul.",
@@ -141,6 +158,16 @@ SUPPORT = (
     "I think {subject} would do a good job.",
     "{subject} has my vote, I think.",
     "That's good — the town could use someone like {subject}.",
+)
+SUPPORT_YOU = (
+    "I think you'd do a good job, {first}.",
+    "You have my vote, I think.",
+    "That's good — the town could use someone like you.",
+)
+DOUBT_YOU = (
+    "Hmm, I'm not sure it's the right job for you, {first}.",
+    "I'd want to hear more before I back you.",
+    "Really? I have my doubts, to be honest.",
 )
 DOUBT = (
     "Hmm, I'm not sure {subject} is the right person for it.",

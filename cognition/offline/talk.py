@@ -33,6 +33,10 @@ from cognition.steps.dialogue import Commitment, ConversationSummary, DialogueLi
 from cognition.steps.dialogue import SummaryInput as ConversationInput
 from cognition.steps.react import ReactInput, Reaction
 
+ASKED_ABOUT_ME = re.compile(  # the small-talk questions about the listener (phrases.py)
+    r"\b(?:how about you|and you|what have you been up to|what keeps you busy|how are things)",
+    re.IGNORECASE,
+)
 ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
 SPAN = re.compile(r"from (\d{1,2}(?::\d{2})?)\s*(am|pm)? to (\d{1,2}(?::\d{2})?)\s*(am|pm)")
 PLAN_LINE = re.compile(r"^(\d{2}:\d{2})[–-](\d{2}:\d{2}) (.+)$")
@@ -249,10 +253,14 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
     mine = {f.key: f for f in known_facts(inputs.memories, inputs.speaker)}
     held = mine.get(fact.key)
     subject = fact.subject.split()[0]
+    yours = fact.subject == inputs.listener  # the listener's own news: said to "you"
     if held is not None:
         told_me = held.source and held.source != inputs.speaker
         source = held.source.split()[0] if held.source and told_me else ""
-        reply = pick(say.KNEW_FROM if source else say.KNEW, rng, inputs, source=source)
+        if held.source == inputs.listener:
+            reply = pick(say.KNEW_FROM_YOU, rng, inputs)
+        else:
+            reply = pick(say.KNEW_FROM if source else say.KNEW, rng, inputs, source=source)
     else:
         reply = pick(say.NEW_NEWS, rng, inputs)
     if fact.event is not None:
@@ -267,13 +275,18 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
             return f"{reply} {pick(say.DECLINE_BUSY, rng, inputs, busy=why)}"
         if why == "past":
             return reply
-        return f"{reply} {rng.choice(say.DECLINE_MOOD)}"
+        return f"{reply} {rng.choice(say.DECLINE_MOOD_YOU if yours else say.DECLINE_MOOD)}"
     if fact.kind == "opinion":
-        options = say.SUPPORT if stance(inputs, fact.subject) else say.DOUBT
+        backs = stance(inputs, fact.subject)
+        if yours:
+            options = say.SUPPORT_YOU if backs else say.DOUBT_YOU
+        else:
+            options = say.SUPPORT if backs else say.DOUBT
         return f"{reply} {pick(options, rng, inputs, subject=subject)}"
     if fact.kind == "secret":
         return f"{reply} {rng.choice(say.SECRET_KEPT)}"
-    return f"{reply} {pick(say.FOR_SUBJECT, rng, inputs, subject=subject)}"
+    word = say.FOR_YOU if yours else say.FOR_SUBJECT
+    return f"{reply} {pick(word, rng, inputs, subject=subject)}"
 
 
 def greeting(inputs: LineInput, rng: random.Random) -> str:
@@ -304,11 +317,13 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
     heard = spoken_facts(last_speaker, last_text)
     if heard:
         reply = respond(inputs, heard[-1], rng)
-        if news and room and rng.random() < 0.5:
+        if ASKED_ABOUT_ME.search(last_text) and room:  # "… How about you, Tom?" answered too
+            reply += " " + busy_with(inputs, rng)
+        elif news and room and rng.random() < 0.5:
             reply += " " + tell(news[0], inputs, rng)
         return DialogueLine(text=reply)
     if inputs.turn == 2:
-        if "I'm " in last_text and "met" in last_text:
+        if f"I'm {last_speaker}" in last_text:  # an introduction is answered with one
             return DialogueLine(
                 text=pick(say.MEETING_BACK, rng, inputs) + " " + busy_with(inputs, rng)
             )

@@ -143,6 +143,40 @@ def test_a_listener_who_knew_says_from_whom() -> None:
     assert "told me that" not in reply.text
 
 
+def test_the_listeners_own_news_is_answered_to_them_not_about_them() -> None:
+    """Otto tells Lena of his own project and his run for mayor: she answers "you"."""
+    lena = persona("Lena Fisk", "kind, warm")
+    for said in (
+        "Otto Brandt: Guess what — I'm writing a guide to the river birds.",
+        "Otto Brandt: Oh, I should tell you: I'm running for mayor in the town election.",
+    ):
+        history = ["Otto Brandt: Hi Lena!", "Lena Fisk: Hi! How are you?", said]
+        for seed in range(12):
+            reply = line(line_input(lena, "Otto Brandt", [], history), random.Random(seed)).text
+            assert "Otto" not in reply.replace("Otto?", "").replace(", Otto", ""), reply
+            assert not re.search(r"\b(?:he|she|him|his|her)\b", reply, re.IGNORECASE), reply
+
+
+def test_an_introduction_is_answered_with_one() -> None:
+    ivy = persona("Ivy Moss")
+    for greeting in (
+        "Otto Brandt: Hello! I'm Otto Brandt. I don't think we've been introduced.",
+        "Otto Brandt: Hi there, I'm Otto Brandt. Are you new around here?",
+    ):
+        reply = line(line_input(ivy, "Otto Brandt", [], [greeting]), random.Random(0)).text
+        assert "I'm Ivy Moss" in reply and "you know me" not in reply
+
+
+def test_a_question_about_the_listener_is_answered() -> None:
+    ivy = persona("Ivy Moss")
+    asked = "Otto Brandt: Good! I'm writing a guide to the river birds. How about you, Ivy?"
+    for seed in range(6):
+        reply = line(
+            line_input(ivy, "Otto Brandt", [], ["Ivy Moss: Hi Otto!", asked]), random.Random(seed)
+        ).text
+        assert "I'm writing a guide" in reply or "I run the bookshop" in reply, reply
+
+
 def test_nothing_told_twice_to_the_same_person_nor_back_to_its_source() -> None:
     teller = persona("Otto Brandt")
     memories = [
