@@ -35,10 +35,17 @@ STRANGER = (
     "Hi, I'm {me}. I don't think we've met yet — nice to meet you!",
     "Hello! I'm {me}. I don't think we've been introduced.",
     "Hi there, I'm {me}. Are you new around here?",
+    "Excuse me — I'm {me}. I've seen you around, but we've never talked.",
+    "Hi! We haven't met, have we? I'm {me}.",
+    "Good to finally say hello. I'm {me}.",
 )
 MEETING_BACK = (
     "Nice to meet you too, I'm {me}.",
     "Hi! I'm {me}, good to meet you.",
+    "Oh, hello {first}! {me} — pleased to meet you.",
+    "Good to meet you, {first}. I'm {me}.",
+    "The pleasure's mine, {first} — I'm {me}.",
+    "Hi {first}, I'm {me}. Nice to finally meet you.",
 )
 SMALL_TALK = (
     "Pretty good, thanks! {mine}",
