@@ -84,12 +84,25 @@ TELL_OWN = (
     "Word is that {news}.",
     "By the way, {first}, have you heard that {news}?",
     "Did you know {news}?",
+    "I keep hearing that {news}.",
+    "Apparently {news}, {first}.",
+    "Here's something: {news}.",
 )
 TELL_MINE = (
     "Guess what — {news}.",
     "Oh, I should tell you: {news}.",
     "Big news from me: {news}.",
     "By the way, {news}.",
+    "{first}, I wanted to tell you — {news}.",
+    "You might not know yet, but {news}.",
+    "Something new with me, {first}: {news}.",
+)
+CAMPAIGN = (  # after telling of one's own run for office
+    "",
+    " I'd be glad of your support, {first}.",
+    " I hope I can count on your vote.",
+    " Tell me what matters to you in this town.",
+    " I want to hear what people here think.",
 )
 INVITE = (
     " Would you like to come, {first}?",
@@ -156,6 +169,15 @@ FOR_YOU = (  # the listener's own news
     "You must be busy, then.",
     "That's just like you, {first}.",
     "I'd love to hear more about it some time.",
+)
+ECHO_YOU = (  # the listener's own news, its topic said back ("Writing a book? …")
+    "{Topic}? Good for you!",
+    "{Topic} — that's just like you, {first}.",
+    "{Topic}? I'd love to hear more about that.",
+)
+ECHO_SUBJECT = (
+    "{Topic}? Good for {subject}!",
+    "{subject}, {topic}? That's just like {subject}.",
 )
 SECRET_KEPT = (
     "Oh! My lips are sealed.",

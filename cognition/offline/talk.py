@@ -28,6 +28,7 @@ from cognition.offline.facts import (
     told_between,
 )
 from cognition.offline.text import SENTENCE_END, first_person, mentions
+from cognition.offline.wording import capital
 from cognition.plan import clock, parse_clock
 from cognition.steps.dialogue import Commitment, ConversationSummary, DialogueLine, LineInput
 from cognition.steps.dialogue import SummaryInput as ConversationInput
@@ -244,6 +245,8 @@ def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
     )
     if fact.event is not None and going:
         line += pick(say.INVITE, rng, inputs)
+    elif fact.kind == "opinion" and fact.subject == inputs.speaker:
+        line += pick(say.CAMPAIGN, rng, inputs)
     return line
 
 
@@ -285,6 +288,11 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
         return f"{reply} {pick(options, rng, inputs, subject=subject)}"
     if fact.kind == "secret":
         return f"{reply} {rng.choice(say.SECRET_KEPT)}"
+    topic = fact.topic
+    if 2 <= len(topic.split()) <= 9 and rng.random() < 0.5:
+        echo = say.ECHO_YOU if yours else say.ECHO_SUBJECT
+        said = pick(echo, rng, inputs, subject=subject, topic=topic, Topic=capital(topic))
+        return f"{reply} {said}" if rng.random() < 0.4 else said
     word = say.FOR_YOU if yours else say.FOR_SUBJECT
     return f"{reply} {pick(word, rng, inputs, subject=subject)}"
 

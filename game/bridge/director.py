@@ -294,6 +294,11 @@ class MindDirector:
     ) -> Activity | None:
         """Start the conversation `resident` asked for once the partner is free to talk."""
         partner = slot.wants_to_talk or ""
+        if partner in self.slots and not self.minds[resident.name].talker.may_talk_with(
+            partner, now
+        ):  # they have talked since the wish was made (the partner opened first)
+            slot.wants_to_talk, slot.due = None, now
+            return None
         free = (
             not self.is_visitor(partner)
             and partner in self.slots
@@ -306,6 +311,8 @@ class MindDirector:
                 slot.wants_to_talk, slot.due = None, now  # give up; back to the plan
             return None
         slot.wants_to_talk = None
+        if self.slots[partner].wants_to_talk == resident.name:  # both wanted it: one talk
+            self.slots[partner].wants_to_talk = None
         pair = (resident.name, partner)
         self.talks.reserve(pair)
         self.submit(pair, conversation_job(self.minds[pair[0]], self.minds[pair[1]], now), now)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from cognition.contract import Decision, Perception
+from cognition.contract import Decision, Perception, StartConversation
 from cognition.llm.task import BudgetReached
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.town_minds import LivingTown
@@ -138,3 +138,33 @@ def test_conversations_are_played_back_into_the_dialogue_log(make_town: MakeTown
     assert lines and {line.speaker for line in lines} <= set(living.minds)
     for name, partners in stats.talked_with.items():
         assert name not in partners and partners <= set(living.minds)
+
+
+def test_two_who_want_to_talk_to_each_other_at_once_hold_one_conversation(
+    make_town: MakeTown,
+) -> None:
+    """Both decide to talk at the same moment: one talk, not a second one five minutes later
+    (the second wish is met by the first talk, and the pair cools down after it)."""
+    living = make_town()
+    run_for(living, 60)
+    pair = ("Klaus Mueller", "Maria Lopez")
+    held: list[tuple[str, ...]] = []
+    living.director.talks.add_listener(lambda talk, *_: held.append(talk.participants))
+    wished: set[str] = set()
+    for name, other in (pair, pair[::-1]):
+        mind = living.minds[name]
+
+        def wish(
+            perception: Perception, name: str = name, other: str = other, think: Think = mind.decide
+        ) -> Decision:
+            if name in wished:
+                return think(perception)
+            wished.add(name)
+            action = StartConversation(partner=other)
+            return Decision(agent=name, time=perception.time, actions=(action,))
+
+        mind.decide = wish  # type: ignore[method-assign]
+        living.director.wake(name, living.clock.now)
+    run_for(living, 30)
+    assert wished == set(pair)
+    assert [set(participants) for participants in held] == [set(pair)]
