@@ -113,7 +113,7 @@ class AgentState(BaseModel):
         return self.conversations_today if self.conversations_day == day else 0
 
     def count_conversation(self, partner: str, now: datetime, cooldown: int) -> None:
-        """One more conversation opened today; the pair cools down for `cooldown` minutes."""
+        """One more conversation today; the pair cools down for `cooldown` minutes."""
         self.note_talk(partner, now, cooldown)
         self.conversations_today = self.conversations_on(now.date()) + 1
         self.conversations_day = now.date()

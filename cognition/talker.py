@@ -118,16 +118,13 @@ class Talker:
         commitments: Sequence[Commitment] = (),
     ) -> None:
         """The transcript and the summary as dialogue memories; the talk counted (towards
-        the daily cap only when this mind opened it); this mind's commitments remembered as
-        plans and kept as appointments."""
+        the daily cap too, whoever opened it); this mind's commitments remembered as plans
+        and kept as appointments."""
         transcript = "\n".join(f"{line.speaker}: {line.text}" for line in conversation.lines)
         texts = [f"Conversation with {partner}:\n{transcript}", conversation.summary]
         self.mind.remember_many(MemoryKind.DIALOGUE, texts, now)
         cooldown = self.mind.settings.conversation_cooldown_minutes
-        if conversation.participants[0] == self.name:  # the daily cap counts talks opened
-            self.mind.state.count_conversation(partner, now, cooldown)
-        else:
-            self.mind.state.note_talk(partner, now, cooldown)
+        self.mind.state.count_conversation(partner, now, cooldown)
         promises = []
         for promise in commitments:
             appointment = Appointment.from_commitment(promise, self.name, now)

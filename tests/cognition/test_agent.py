@@ -229,14 +229,11 @@ def test_conversations_per_day_are_capped() -> None:
     assert talker.may_talk_with(KLAUS.name, START + timedelta(days=1))
 
 
-def test_the_daily_cap_counts_the_conversations_one_opens_not_those_one_is_drawn_into() -> None:
+def test_the_daily_cap_counts_every_conversation_but_others_may_still_open_one() -> None:
     settings = MindSettings(max_conversations_per_day=1, conversation_cooldown_minutes=30)
     isabella = Agent(ISABELLA, FakeMemoryStream(ISABELLA.name), OfflineBrain(0), settings)
     maria, klaus = make(MARIA), make(KLAUS)
-    maria.talker.converse_with(isabella.talker, START)  # Maria opens
-    klaus.talker.converse_with(isabella.talker, START + timedelta(minutes=20))  # Klaus opens
+    maria.talker.converse_with(isabella.talker, START)  # Maria opens: Isabella's one for today
     later = START + timedelta(hours=1)
-    assert isabella.talker.may_talk_with(KLAUS.name, later)  # her own one is still to come
-    assert not isabella.talker.may_talk_with(MARIA.name, START + timedelta(minutes=10))
-    isabella.talker.converse_with(klaus.talker, later)
-    assert not isabella.talker.may_talk_with(MARIA.name, later + timedelta(hours=1))
+    assert not isabella.talker.may_talk_with(KLAUS.name, later)
+    assert klaus.talker.may_talk_with(ISABELLA.name, later)  # Klaus may still open one
