@@ -222,13 +222,25 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
     ]
 
 
-def passes_on(inputs: LineInput) -> float:
-    """How likely the speaker passes on something it only heard: sociable people more,
-    reserved ones less (what it knows first hand it always may tell)."""
+def going_to(inputs: LineInput, event: Event | None) -> bool:
+    """Whether the speaker plans to go to `event` (its own plan to, among its facts)."""
+    return event is not None and any(
+        f.subject == inputs.speaker and same_event(f.event, event)
+        for f in known_facts(inputs.memories, inputs.speaker)
+    )
+
+
+def passes_on(inputs: LineInput, fact: Fact) -> float:
+    """How likely the speaker passes on `fact`, which it only heard: sociable people more,
+    reserved ones less, and an event half as likely when the speaker is not going to it
+    (what it knows first hand — its own plan to go included — it always may tell)."""
     mood = traits(inputs.summary)
     sociable = any(word in mood for word in say.SOCIABLE)
     reserved = any(word in mood for word in say.RESERVED)
-    return 0.55 + 0.25 * sociable - 0.3 * reserved
+    chance = 0.55 + 0.25 * sociable - 0.3 * reserved
+    if fact.event is not None and not going_to(inputs, fact.event):
+        chance /= 2
+    return chance
 
 
 def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
@@ -239,10 +251,7 @@ def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
         line = pick(say.TELL_HEARD, rng, inputs, news=news, source=fact.source.split()[0])
     else:
         line = pick(say.TELL_OWN, rng, inputs, news=news)
-    going = fact.subject == inputs.speaker or any(
-        f.subject == inputs.speaker and same_event(f.event, fact.event)
-        for f in known_facts(inputs.memories, inputs.speaker)
-    )
+    going = fact.subject == inputs.speaker or going_to(inputs, fact.event)
     if fact.event is not None and going:
         line += pick(say.INVITE, rng, inputs)
     elif fact.kind == "opinion" and fact.subject == inputs.speaker:
@@ -319,8 +328,11 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
         return DialogueLine(text=greeting(inputs, rng))
     history = [split(h) for h in inputs.history]
     last_speaker, last_text = history[-1]
-    gossip = passes_on(inputs)
-    news = [f for f in untold(inputs, history) if f.source is None or rng.random() < gossip]
+    news = [
+        f
+        for f in untold(inputs, history)
+        if f.source is None or rng.random() < passes_on(inputs, f)
+    ]
     room = inputs.turn < inputs.max_turns - 1
     heard = spoken_facts(last_speaker, last_text)
     if heard:
