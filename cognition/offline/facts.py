@@ -52,16 +52,19 @@ EVENT_AT = re.compile(
 )
 # how a teller cites where they heard it, in a spoken line or a summary
 SPOKEN_SOURCE = re.compile(
-    rf"^(?:(?P<who>{NAME}|[A-Z][\w'’-]+) (?:told me|mentioned|said)(?: that)?|"
+    rf"^(?:(?P<who>{NAME}|[A-Z][\w'’-]+) (?:told me|mentioned|said|says)(?: that)?|"
     rf"I heard from (?P<who2>{NAME}|[A-Z][\w'’-]+)(?: that)?|"
-    rf"[Aa]ccording to (?P<who3>{NAME}|[A-Z][\w'’-]+),)\s+"
+    rf"[Aa]ccording to (?P<who3>{NAME}|[A-Z][\w'’-]+),|"
+    rf"I ran into (?P<who4>{NAME}|[A-Z][\w'’-]+) earlier, and apparently)\s+"
 )
 TOLD = re.compile(rf"^(?P<teller>{NAME}) told (?P<listener>{NAME}) that (?P<statement>.+)$")
 # what a line says before its news: "Did you hear?", "Guess what —", "By the way,"
 LEAD = re.compile(
     r"^(?:[^:—–\n]{0,30}[:—–]\s+)?"  # "Guess what — ", "Big news from me: "
     r"(?:(?:did you hear|did you know|word is|have you heard|guess what|oh|by the way|"
-    r"you know what|so|also|anyway|speaking of which|and|yes|right)[,.!?:—–-]*\s+)*"
+    r"you know what|so|also|anyway|speaking of which|and|yes|right|apparently|"
+    r"i keep hearing|here's something|you might not know yet, but|"
+    r"(?-i:[A-Z][\w'’-]+)(?=,))[,.!?:—–-]*\s+)*"  # … and the listener's name: "Lena, "
     r"(?:that\s+)?",
     re.IGNORECASE,
 )
@@ -146,7 +149,7 @@ def unsourced(sentence: str) -> tuple[str, str | None]:
     cited = SPOKEN_SOURCE.match(rest)
     if cited is None:
         return rest, None
-    return rest[cited.end() :], cited["who"] or cited["who2"] or cited["who3"]
+    return rest[cited.end() :], cited["who"] or cited["who2"] or cited["who3"] or cited["who4"]
 
 
 def spoken_facts(speaker: str, text: str) -> list[Fact]:

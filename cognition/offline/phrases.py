@@ -77,6 +77,10 @@ TELL_HEARD = (
     "{first}, did you hear? {source} told me that {news}.",
     "Oh, {first} — {source} told me that {news}.",
     "Have you heard, {first}? I heard from {source} that {news}.",
+    "{first}, you'll like this — {source} says {news}.",
+    "I ran into {source} earlier, and apparently {news}.",
+    "So, {first}: {source} told me that {news}.",
+    "Have you heard the latest, {first}? {source} says {news}.",
 )
 TELL_OWN = (
     "{first}, did you know {news}?",
@@ -85,7 +89,7 @@ TELL_OWN = (
     "By the way, {first}, have you heard that {news}?",
     "Did you know {news}?",
     "I keep hearing that {news}.",
-    "Apparently {news}, {first}.",
+    "{first}, apparently {news}.",
     "Here's something: {news}.",
 )
 TELL_MINE = (
@@ -209,6 +213,11 @@ CLOSERS = (
     "I'd better get back to it. Bye for now, {first}!",
     "Good talking to you, {first}. See you soon!",
     "Anyway, I'll let you get on with your day. Bye, {first}!",
+    "Right, I'll let you go, {first}. Have a good one!",
+    "Lovely chatting, {first}. Catch you later!",
+    "I must run — see you, {first}!",
+    "Take care, {first}. Talk soon!",
+    "Anyway, enjoy the rest of your day, {first}!",
 )
 CLOSER_REPLIES = (
     "Bye, {first}!",

@@ -7,11 +7,21 @@ import random
 import re
 from datetime import datetime
 
+import pytest
+
+import cognition.offline.phrases as say
 from cognition.agent import Agent
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
-from cognition.offline.facts import fact_from, facts_in_text, known_facts, spoken_facts
+from cognition.offline.facts import (
+    fact_from,
+    facts_in_text,
+    known_facts,
+    spoken_facts,
+    unsourced,
+)
 from cognition.offline.talk import conversation_summary, line
+from cognition.offline.text import SENTENCE_END
 from cognition.persona import Persona, Routine
 from cognition.plan import DayPlan, PlanStep
 from cognition.settings import MindSettings
@@ -141,6 +151,22 @@ def test_a_listener_who_knew_says_from_whom() -> None:
     )
     assert "Ivy" in reply.text or "heard" in reply.text.lower() or "know" in reply.text.lower()
     assert "told me that" not in reply.text
+
+
+@pytest.mark.parametrize(
+    ("table", "template"),
+    [(name, t) for name in ("TELL_HEARD", "TELL_OWN", "TELL_MINE") for t in getattr(say, name)],
+)
+def test_every_way_of_telling_news_is_heard_as_that_news(table: str, template: str) -> None:
+    """A line the offline brain says is read back by the same rules: the listener hears
+    the fact (a phrasing the reader misses would lose the news on the way)."""
+    news = EVENT.replace("Nora Vance is", "I'm") if table == "TELL_MINE" else EVENT
+    text = template.format(first="Lena", source="Ivy", news=news)
+    [fact] = spoken_facts("Otto Brandt", text)
+    assert fact.event is not None and fact.event.place == "The Blue Note"
+    assert fact.subject == ("Otto Brandt" if table == "TELL_MINE" else "Nora Vance"), text
+    if table == "TELL_HEARD":
+        assert unsourced(SENTENCE_END.split(text)[-1])[1] == "Ivy", text
 
 
 def test_the_listeners_own_news_is_answered_to_them_not_about_them() -> None:
