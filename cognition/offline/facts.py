@@ -23,6 +23,7 @@ from cognition.offline.text import SENTENCE_END, SPEAKER_LINE, strip_stamp, thir
 
 KEY_WORDS = 6
 NAME = r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+"
+ATTENDING = r"(?:plans to go|is going|will go|is coming|plans to attend|will be) to\b"
 # intentions, in order: (pattern after the subject, kind, weight)
 INTENTS: tuple[tuple[str, str, int], ...] = (
     (
@@ -31,7 +32,7 @@ INTENTS: tuple[tuple[str, str, int], ...] = (
         8,
     ),
     (r"(?:will host|plans to host|hopes to host)\b", "event", 8),
-    (r"(?:plans to go|is going|will go|is coming|plans to attend|will be) to\b", "event", 7),
+    (ATTENDING, "event", 7),
     (r"(?:is|are) (?:running|standing|campaigning) for\b", "opinion", 8),
     (r"(?:has|have) (?:a secret crush|a crush) on\b", "secret", 6),
     (r"(?:is|are) in love with\b", "secret", 6),
@@ -99,6 +100,12 @@ class Fact:
         ("sam moore is running for mayor" for both "… in the local election" and "… and
         wants to meet everyone")."""
         return " ".join(re.findall(r"[a-z0-9']+", self.statement.lower())[:KEY_WORDS])
+
+    @property
+    def attending(self) -> bool:
+        """A plan to go to an event someone else holds ("Ann plans to go to the fair …")."""
+        rest = self.statement.removeprefix(self.subject).strip()
+        return self.kind == "event" and re.match(ATTENDING, rest) is not None
 
     @property
     def topic(self) -> str:

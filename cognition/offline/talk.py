@@ -209,7 +209,8 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
     said_events = [f.event for s, t in history for f in spoken_facts(s, t) if f.event]
     before = told_between(inputs.memories, me, you)
     view = inputs.view_of_listener.lower()
-    close = "has not met" not in view and any(word in view for word in CLOSE_WORDS)
+    met = "has not met" not in view
+    close = met and any(word in view for word in CLOSE_WORDS)
     return [
         f
         for f in known_facts(inputs.memories, me)
@@ -219,6 +220,8 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
         and f.source != you
         and not any(same_event(f.event, e) for e in said_events)
         and (f.kind != "secret" or (close and you not in f.statement))
+        # someone else's event is told to people one has met (a host invites anyone)
+        and (met or f.event is None or (f.subject == me and not f.attending))
     ]
 
 

@@ -169,6 +169,25 @@ def test_every_way_of_telling_news_is_heard_as_that_news(table: str, template: s
         assert unsourced(SENTENCE_END.split(text)[-1])[1] == "Ivy", text
 
 
+def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
+    """Otto is going to Nora's open mic night: he tells Ivy of it once they have met (Nora,
+    the host, invites anyone: test_the_host_invites_and_the_guest_answers_…)."""
+    guest = persona("Otto Brandt")
+    going = [
+        EVENT,
+        "Otto Brandt plans to go to the open mic night at The Blue Note on March 3 from 7 to 9 pm.",
+    ]
+    history = ["Otto Brandt: Hi!", "Ivy Moss: Good! How about you?"]
+
+    def told(view: str) -> list[str]:
+        inputs = line_input(guest, "Ivy Moss", going, history, view_of_listener=view)
+        return [line(inputs, random.Random(seed)).text for seed in range(12)]
+
+    assert any("open mic" in text for text in told("Otto Brandt knows Ivy Moss a little."))
+    to_a_stranger = told("Otto Brandt has not met Ivy Moss yet.")
+    assert not any("open mic" in text for text in to_a_stranger)
+
+
 def test_the_listeners_own_news_is_answered_to_them_not_about_them() -> None:
     """Otto tells Lena of his own project and his run for mayor: she answers "you"."""
     lena = persona("Lena Fisk", "kind, warm")
