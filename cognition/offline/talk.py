@@ -220,8 +220,9 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
         and f.source != you
         and not any(same_event(f.event, e) for e in said_events)
         and (f.kind != "secret" or (close and you not in f.statement))
-        # someone else's event is told to people one has met (a host invites anyone)
-        and (met or f.event is None or (f.subject == me and not f.attending))
+        # a stranger hears only one's own news (a host invites anyone; a guest asks along,
+        # and gossip passes, between people who have met)
+        and (met or (f.subject == me and not f.attending))
     ]
 
 

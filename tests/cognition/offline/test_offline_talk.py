@@ -171,7 +171,8 @@ def test_every_way_of_telling_news_is_heard_as_that_news(table: str, template: s
 
 def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
     """Otto is going to Nora's open mic night: he tells Ivy of it once they have met (Nora,
-    the host, invites anyone: test_the_host_invites_and_the_guest_answers_…)."""
+    the host, invites anyone: test_the_host_invites_and_the_guest_answers_…); a stranger
+    hears only his own news."""
     guest = persona("Otto Brandt")
     going = [
         EVENT,
@@ -186,6 +187,11 @@ def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
     assert any("open mic" in text for text in told("Otto Brandt knows Ivy Moss a little."))
     to_a_stranger = told("Otto Brandt has not met Ivy Moss yet.")
     assert not any("open mic" in text for text in to_a_stranger)
+    own = [*going, "Otto Brandt is writing a guide to the river birds."]
+    stranger = line_input(
+        guest, "Ivy Moss", own, history, view_of_listener="Otto Brandt has not met Ivy Moss yet."
+    )
+    assert any("river birds" in line(stranger, random.Random(s)).text for s in range(12))
 
 
 def test_the_listeners_own_news_is_answered_to_them_not_about_them() -> None:
