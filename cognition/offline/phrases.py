@@ -159,6 +159,9 @@ NEW_NEWS = (
     "Huh, I didn't know that. Thanks for telling me, {first}.",
     "Is that so, {first}?",
     "Oh really? That's the first I've heard of it.",
+    "No way!",
+    "Well, how about that.",
+    "I hadn't heard, {first}.",
 )
 FOR_SUBJECT = (
     "Good for {subject}!",
@@ -173,6 +176,9 @@ FOR_YOU = (  # the listener's own news
     "You must be busy, then.",
     "That's just like you, {first}.",
     "I'd love to hear more about it some time.",
+    "That sounds exciting.",
+    "How's it going so far?",
+    "You'll have to show me some time.",
 )
 ECHO_YOU = (  # the listener's own news, its topic said back ("Writing a book? …")
     "{Topic}? Good for you!",

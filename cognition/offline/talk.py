@@ -220,9 +220,9 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
         and f.source != you
         and not any(same_event(f.event, e) for e in said_events)
         and (f.kind != "secret" or (close and you not in f.statement))
-        # a stranger hears only one's own news (a host invites anyone; a guest asks along,
-        # and gossip passes, between people who have met)
-        and (met or (f.subject == me and not f.attending))
+        # a stranger hears one's own news and public matters (an election); a guest asks
+        # along, and gossip passes, between people who have met (a host invites anyone)
+        and (met or f.kind == "opinion" or (f.subject == me and not f.attending))
     ]
 
 
