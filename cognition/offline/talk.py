@@ -202,8 +202,17 @@ def spoken(fact: Fact, inputs: LineInput) -> str:
     return fact.statement
 
 
+def soon(fact: Fact, now: str) -> bool:
+    """An event today or tomorrow: what is coming up is what people talk about."""
+    if fact.event is None:
+        return False
+    when, day = event_date(fact.event, now), today(now)
+    return when is not None and day is not None and 0 <= (when - day).days <= 1
+
+
 def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
-    """Facts worth telling this listener now, weightiest first."""
+    """Facts worth telling this listener now, weightiest first (an event coming up today
+    or tomorrow weighs one more)."""
     me, you = inputs.speaker, inputs.listener
     said = {f.key for s, t in history for f in spoken_facts(s, t)}
     said_events = [f.event for s, t in history for f in spoken_facts(s, t) if f.event]
@@ -211,7 +220,7 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
     view = inputs.view_of_listener.lower()
     met = "has not met" not in view
     close = met and any(word in view for word in CLOSE_WORDS)
-    return [
+    found = [
         f
         for f in known_facts(inputs.memories, me)
         if f.key not in said
@@ -224,6 +233,7 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
         # along, and gossip passes, between people who have met (a host invites anyone)
         and (met or f.kind == "opinion" or (f.subject == me and not f.attending))
     ]
+    return sorted(found, key=lambda f: -(f.weight + soon(f, inputs.now)))  # stable: ties keep order
 
 
 def going_to(inputs: LineInput, event: Event | None) -> bool:

@@ -194,6 +194,16 @@ def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
     assert any("river birds" in line(stranger, random.Random(s)).text for s in range(12))
 
 
+def test_an_event_coming_up_is_told_before_older_news_of_equal_weight() -> None:
+    teller = persona("Otto Brandt")
+    election = "Ivy Moss is running for mayor in the town election"
+    history = ["Otto Brandt: Hi Lena!", "Lena Fisk: Good! How about you?"]
+    for now, first in ((NOW, "open mic"), ("Sunday February 2, 2031, 09:00", "mayor")):
+        inputs = line_input(teller, "Lena Fisk", [election, EVENT], history, now=now)
+        told = [line(inputs, random.Random(seed)).text for seed in range(8)]
+        assert all(first in text for text in told), (now, told)  # a month ahead: in order
+
+
 def test_the_listeners_own_news_is_answered_to_them_not_about_them() -> None:
     """Otto tells Lena of his own project and his run for mayor: she answers "you"."""
     lena = persona("Lena Fisk", "kind, warm")
