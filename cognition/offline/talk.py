@@ -217,6 +217,7 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
     said = {f.key for s, t in history for f in spoken_facts(s, t)}
     said_events = [f.event for s, t in history for f in spoken_facts(s, t) if f.event]
     before = told_between(inputs.memories, me, you)
+    theirs = [f.event for f in known_facts(inputs.memories, me) if f.subject == you and f.event]
     view = inputs.view_of_listener.lower()
     met = "has not met" not in view
     close = met and any(word in view for word in CLOSE_WORDS)
@@ -227,7 +228,7 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
         and f.key not in before
         and f.subject != you
         and f.source != you
-        and not any(same_event(f.event, e) for e in said_events)
+        and not any(same_event(f.event, e) for e in [*said_events, *theirs])  # not to its host
         and (f.kind != "secret" or (close and you not in f.statement))
         # a stranger hears one's own news and public matters (an election); a guest asks
         # along, and gossip passes, between people who have met (a host invites anyone)
@@ -314,6 +315,8 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
     topic = fact.topic
     if 2 <= len(topic.split()) <= 9 and rng.random() < 0.5:
         echo = say.ECHO_YOU if yours else say.ECHO_SUBJECT
+        if yours:  # "writing their thesis" said back to its writer: "writing your thesis"
+            topic = re.sub(r"\b(?:their|his|her)\b", "your", topic)
         said = pick(echo, rng, inputs, subject=subject, topic=topic, Topic=capital(topic))
         return f"{reply} {said}" if rng.random() < 0.4 else said
     word = say.FOR_YOU if yours else say.FOR_SUBJECT
@@ -353,8 +356,8 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
         reply = respond(inputs, heard[-1], rng)
         if ASKED_ABOUT_ME.search(last_text) and room:  # "… How about you, Tom?" answered too
             reply += " " + busy_with(inputs, rng)
-        elif news and room and rng.random() < 0.5:
-            reply += " " + tell(news[0], inputs, rng)
+        elif news and room and (news[0].subject == inputs.speaker or rng.random() < 0.5):
+            reply += " " + tell(news[0], inputs, rng)  # one's own news is always brought up
         return DialogueLine(text=reply)
     if inputs.turn == 2:
         if f"I'm {last_speaker}" in last_text:  # an introduction is answered with one

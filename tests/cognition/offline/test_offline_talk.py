@@ -204,6 +204,28 @@ def test_an_event_coming_up_is_told_before_older_news_of_equal_weight() -> None:
         assert all(first in text for text in told), (now, told)  # a month ahead: in order
 
 
+def test_a_guest_never_invites_the_host_to_the_hosts_own_event() -> None:
+    guest = persona("Otto Brandt")
+    going = [EVENT, "Otto Brandt plans to go to the open mic night at The Blue Note on March 3."]
+    history = ["Otto Brandt: Hi Nora!", "Nora Vance: Good! How about you?"]
+    for seed in range(12):
+        text = line(line_input(guest, "Nora Vance", going, history), random.Random(seed)).text
+        assert "open mic" not in text, text
+
+
+def test_a_host_brings_up_its_event_after_answering_the_other_s_news() -> None:
+    host = persona("Nora Vance", "warm, outgoing")
+    history = [
+        "Nora Vance: Hi!",
+        "Ivy Moss: Nice to meet you too, I'm Ivy Moss. I'm writing my thesis on river birds.",
+    ]
+    view = "Nora Vance has not met Ivy Moss yet."
+    for seed in range(12):
+        inputs = line_input(host, "Ivy Moss", [EVENT], history, view_of_listener=view)
+        text = line(inputs, random.Random(seed)).text
+        assert "open mic night" in text and "their thesis" not in text, text
+
+
 def test_the_listeners_own_news_is_answered_to_them_not_about_them() -> None:
     """Otto tells Lena of his own project and his run for mayor: she answers "you"."""
     lena = persona("Lena Fisk", "kind, warm")
