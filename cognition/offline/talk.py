@@ -247,12 +247,15 @@ def going_to(inputs: LineInput, event: Event | None) -> bool:
 
 def passes_on(inputs: LineInput, fact: Fact) -> float:
     """How likely the speaker passes on `fact`, which it only heard: sociable people more,
-    reserved ones less, and an event half as likely when the speaker is not going to it
-    (what it knows first hand — its own plan to go included — it always may tell)."""
+    reserved ones less; half as likely to a stranger, and an event half as likely when the
+    speaker is not going to it (what it knows first hand — its own plan to go included —
+    it always may tell)."""
     mood = traits(inputs.summary)
     sociable = any(word in mood for word in say.SOCIABLE)
     reserved = any(word in mood for word in say.RESERVED)
     chance = 0.55 + 0.25 * sociable - 0.3 * reserved
+    if "has not met" in inputs.view_of_listener:
+        chance /= 2
     if fact.event is not None and not going_to(inputs, fact.event):
         chance /= 2
     return chance
