@@ -105,6 +105,8 @@ def test_meeting_a_friend_starts_a_conversation_then_cools_down() -> None:
 def test_news_passes_from_a_to_b_to_c() -> None:
     isabella, maria, klaus = make(ISABELLA, 7), make(MARIA, 7), make(KLAUS, 7)
     assert not any("party" in r.text for r in klaus.memory.all())
+    # classmates who have met (news heard from others passes between acquaintances only)
+    maria.talker.converse_with(klaus.talker, START)
     isabella.talker.converse_with(maria.talker, START + timedelta(hours=1))
     maria.talker.converse_with(klaus.talker, START + timedelta(hours=3))
     known = [r.text for r in klaus.memory.all(MemoryKind.DIALOGUE)]
