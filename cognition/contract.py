@@ -184,26 +184,44 @@ class Decision(Frozen):
 
 
 class ConversationLine(Frozen):
-    """One spoken line of a conversation."""
+    """One spoken line of a conversation. In a group, `to` names the member spoken to
+    ("" for the whole group); `leaves` marks a member's last line (it walks off after it)."""
 
     speaker: str
     text: str
+    to: str = ""
+    leaves: bool = False
 
 
 class Conversation(Frozen):
-    """A whole conversation between two residents, run by one job that owns both."""
+    """A whole conversation between two residents, or among a group of three or more, run
+    by one job that owns every member. `strategy` names how a group chose its speakers
+    ("" for a pair)."""
 
-    participants: tuple[str, str]
+    participants: tuple[str, ...] = Field(min_length=2)
     started: datetime
     lines: tuple[ConversationLine, ...]
     summary: str
+    strategy: str = ""
+
+    @property
+    def is_group(self) -> bool:
+        return len(self.participants) > 2
+
+    def listener_of(self, line: ConversationLine) -> str:
+        """Whom `line` is said to: its addressee, the other of a pair, else "the group"."""
+        if line.to:
+            return line.to
+        if not self.is_group:
+            first, second = self.participants
+            return second if line.speaker == first else first
+        return "the group"
 
     def as_actions(self) -> tuple[SayLine, ...]:
-        """The lines as `SayLine` actions (each addressed to the other speaker)."""
-        first, second = self.participants
+        """The lines as `SayLine` actions (each addressed to its listener)."""
         return tuple(
             SayLine(
-                partner=second if line.speaker == first else first,
+                partner=self.listener_of(line),
                 text=line.text,
                 ends=index == len(self.lines) - 1,
             )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -48,3 +50,11 @@ class MindSettings(BaseModel):
     # opened them); others may still open one with it. Counting only those it opened was
     # tried: 60 % more talk, and every news item reached the whole town in two days.
     max_conversations_per_day: int = Field(default=3, ge=0)
+    # group conversations: three or more who are together talk as one group (else in
+    # pairs); who speaks next is the strategy's (cognition.group)
+    group_conversations: bool = True
+    group_strategy: Literal[
+        "one-by-one", "simultaneous-talk", "simultaneous-talk-with-summarizer", "manager"
+    ] = "one-by-one"
+    group_max_members: int = Field(default=5, ge=3)
+    group_max_rounds: int = Field(default=4, ge=1)

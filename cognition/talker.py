@@ -17,18 +17,28 @@ from cognition.agent_state import AgentState, Appointment, PendingEvent
 from cognition.contract import (
     Asker,
     Conversation,
+    ConversationLine,
     Decision,
     InnerVoice,
     PersonaAsker,
     SayLine,
     VisitorAsker,
 )
+from cognition.group import GroupRules, GroupStrategy, Member, hold_group
 from cognition.memory.records import MemoryKind
 from cognition.settings import MindSettings
+from cognition.steps.common import memory_lines
 from cognition.steps.context import StepContext
-from cognition.steps.dialogue import Commitment, Speaker, converse, next_line
+from cognition.steps.dialogue import Commitment, ConversationSummary, Speaker, converse, next_line
 from cognition.steps.interview import adopt, interview
 from cognition.steps.relationship import summarise_relationship
+
+ABOUT_K = 3  # memories about each other member a group member reads (retrieved once)
+
+
+def listed(names: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 class Mind(Protocol):
@@ -110,12 +120,91 @@ class Talker:
         other.keep(conversation, self.name, now, summary.commitments)
         return conversation
 
+    def member(self, others: Sequence[str], now: datetime) -> Member:
+        """This mind as a member of a group with `others`: a speaker (no view of one other:
+        what it remembers about each member instead, retrieved once, no model call), a line
+        on who it is, and how long until its plan calls it away."""
+        self.mind.seed(now)
+        self.mind.flush()
+        ctx = self.mind.context(now)
+        about = tuple(
+            f"{other} — {line}"
+            for other in others
+            for line in memory_lines(ctx.recall(other, k=ABOUT_K))
+        )
+        plan = self.mind.state.plan
+        today = plan is not None and plan.day == now.date()
+        chunk = plan.chunk_at(ctx.minute) if plan is not None and today else None
+        after = plan.chunk_at(chunk.end) if plan is not None and chunk is not None else None
+        current = self.mind.state.current
+        sector = current.address.sector if current and current.address else None
+        speaker = Speaker(
+            ctx,
+            self.mind.summary(now),
+            "",
+            tuple(plan.describe()) if plan is not None and today else (),
+            sector if sector and sector != ctx.persona.home_sector else "home",
+        )
+        moving_on = after is not None and after.activity != chunk.activity if chunk else False
+        return Member(
+            speaker,
+            about,
+            description=f"{ctx.persona.currently} {ctx.persona.lifestyle}".strip(),
+            free_minutes=chunk.end - ctx.minute if chunk is not None and moving_on else None,
+            called_to=after.activity if after is not None and moving_on else "",
+        )
+
+    def group_rules(self, line_minutes: float = 1.0, topic: str = "") -> GroupRules:
+        settings = self.mind.settings
+        return GroupRules(
+            strategy=GroupStrategy(settings.group_strategy),
+            max_rounds=settings.group_max_rounds,
+            line_minutes=line_minutes,
+            topic=topic,
+        )
+
+    def converse_in_group(
+        self,
+        others: Sequence[Talker],
+        now: datetime,
+        rules: GroupRules | None = None,
+        history: Sequence[ConversationLine] = (),
+    ) -> Conversation:
+        """A group conversation this mind opens (or goes on with, after `history`, when
+        someone joined) with `others` (the first: whom it came to talk to); every member
+        keeps it and cools down with each other member."""
+        talkers = [self, *others]
+        names = [t.name for t in talkers]
+        members = [t.member([n for n in names if n != t.name], now) for t in talkers]
+        rules = rules or self.group_rules()
+        result = hold_group(members, rules, history)
+        conversation = Conversation(
+            participants=tuple(names),
+            started=now,
+            lines=tuple(result.lines),
+            summary=result.summary.summary,
+            strategy=rules.strategy.value,
+        )
+        for talker in talkers:
+            talker.keep_group(conversation, now, result.summary)
+        return conversation
+
+    def keep_group(
+        self, conversation: Conversation, now: datetime, summary: ConversationSummary
+    ) -> None:
+        """A group talk kept as a pair's is: the transcript ("Conversation with A, B and
+        C:") and the summary; it counts as one talk of the day, and this mind cools down with
+        every other member; its own commitments become appointments."""
+        others = [name for name in conversation.participants if name != self.name]
+        self.keep(conversation, listed(others), now, summary.commitments, cool_with=others)
+
     def keep(
         self,
         conversation: Conversation,
         partner: str,
         now: datetime,
         commitments: Sequence[Commitment] = (),
+        cool_with: Sequence[str] = (),
     ) -> None:
         """The transcript and the summary as dialogue memories; the talk counted (towards
         the daily cap too, whoever opened it); this mind's commitments remembered as plans
@@ -124,7 +213,10 @@ class Talker:
         texts = [f"Conversation with {partner}:\n{transcript}", conversation.summary]
         self.mind.remember_many(MemoryKind.DIALOGUE, texts, now)
         cooldown = self.mind.settings.conversation_cooldown_minutes
-        self.mind.state.count_conversation(partner, now, cooldown)
+        first, *rest = cool_with or (partner,)
+        self.mind.state.count_conversation(first, now, cooldown)
+        for other in rest:
+            self.mind.state.note_talk(other, now, cooldown)
         promises = []
         for promise in commitments:
             appointment = Appointment.from_commitment(promise, self.name, now)

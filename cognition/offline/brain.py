@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 import cognition.offline.answers as answers
+import cognition.offline.group as group
 import cognition.offline.judgement as judgement
 import cognition.offline.places as places
 import cognition.offline.planning as planning
@@ -27,6 +28,9 @@ from cognition.steps.day_plan import DAY_PLAN
 from cognition.steps.decompose import DECOMPOSE
 from cognition.steps.dialogue import CONVERSATION_SUMMARY, DIALOGUE_LINE
 from cognition.steps.emoji import EMOJI
+from cognition.steps.group_line import GROUP_LINE
+from cognition.steps.group_manager import NEXT_SPEAKER
+from cognition.steps.group_summary import GROUP_SUMMARY, SUMMARIZE_ROUND
 from cognition.steps.hourly import HOURLY
 from cognition.steps.importance import RATE_IMPORTANCE
 from cognition.steps.interview import ADOPT_INTENTION, INTERVIEW
@@ -58,6 +62,10 @@ RULES: dict[str, Rule] = {
     RELATIONSHIP.name: relations.relationship,
     DIALOGUE_LINE.name: talk.line,
     CONVERSATION_SUMMARY.name: talk.conversation_summary,
+    GROUP_LINE.name: group.group_line,
+    NEXT_SPEAKER.name: group.next_speaker,
+    SUMMARIZE_ROUND.name: group.round_summary,
+    GROUP_SUMMARY.name: group.group_summary,
     INTERVIEW.name: answers.interview,
     ADOPT_INTENTION.name: answers.adopt_intention,
     KNOWS.name: lambda inputs, rng: judge_by_rule(inputs),

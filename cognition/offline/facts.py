@@ -19,7 +19,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cognition.offline.text import SENTENCE_END, SPEAKER_LINE, strip_stamp, third_person
+from cognition.offline.text import (
+    SENTENCE_END,
+    SPEAKER_LINE,
+    listed_names,
+    strip_stamp,
+    third_person,
+)
 
 KEY_WORDS = 6
 NAME = r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+"
@@ -224,7 +230,7 @@ def told_between(memories: Iterable[str], first: str, second: str) -> set[str]:
                 if fact is not None:
                     keys.add(fact.key)
         if body.startswith("Conversation with "):
-            partner = body.removeprefix("Conversation with ").split(":", 1)[0]
-            if {partner} & {first, second}:
+            partners = listed_names(body.removeprefix("Conversation with ").split(":", 1)[0])
+            if set(partners) & {first, second}:
                 keys |= {f.key for f in facts_in_text(body)}
     return keys

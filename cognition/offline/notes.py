@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from cognition.offline.text import (
     SENTENCE_END,
     SPEAKER_LINE,
+    listed_names,
     sentences,
     strip_stamp,
     third_person,
@@ -86,7 +87,9 @@ class Note:
     subject: str = ""  # transcript partner, speaker, person seen, plan owner
     detail: str = ""  # activity seen, words said, plan items
     where: str = ""  # the place in a sighting's parentheses
-    pair: tuple[str, ...] = ()  # summary: the two who talked; said: speaker and hearer
+    # summary: the two who talked; said: speaker and hearer; transcript: the partners (one,
+    # or the other members of a group)
+    pair: tuple[str, ...] = ()
 
     def mentions(self, name: str) -> bool:
         return name in self.text or name == self.subject
@@ -110,7 +113,8 @@ def read_note(number: int, line: str) -> Note:
     if OBJECT_STATE.match(text):
         return Note(number, "object", text, stamp)
     if match := TRANSCRIPT.match(text):
-        return Note(number, "transcript", text, stamp, subject=match.group(1).strip())
+        partners = listed_names(match.group(1))
+        return Note(number, "transcript", text, stamp, subject=partners[0], pair=partners)
     if match := SAID_TO.match(text):
         speaker, hearer, said = match.groups()
         return Note(number, "said", text, stamp, speaker, said, pair=(speaker, hearer))
@@ -178,7 +182,7 @@ def first_name(name: str) -> str:
 
 def talks_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
     """The agent's conversations with `other`: transcripts, else the summaries of them."""
-    transcripts = [n for n in notes if n.kind == "transcript" and n.subject == other]
+    transcripts = [n for n in notes if n.kind == "transcript" and other in n.pair]
     if transcripts:
         return transcripts
     return [n for n in notes if n.kind == "summary" and {agent, other} <= set(n.pair)]
@@ -190,7 +194,7 @@ def summaries_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
 
 def partners(notes: Sequence[Note], agent: str) -> list[str]:
     """Everyone the agent has talked with in `notes`, most talks first."""
-    met = [n.subject for n in notes if n.kind == "transcript"]
+    met = [p for n in notes if n.kind == "transcript" for p in n.pair]
     met += [p for n in notes if n.kind == "summary" and agent in n.pair for p in n.pair]
     found = [p for p in dict.fromkeys(met) if p and p != agent]
     return sorted(found, key=lambda p: -len(talks_with(notes, agent, p)))
@@ -240,9 +244,11 @@ def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
                 if not spoken:
                     continue
                 speaker, body = spoken.groups()
-                hearer = agent if speaker == note.subject else note.subject
+                hearers = (agent,) if speaker in note.pair else note.pair
                 found += [
-                    Told(note.number, speaker, hearer, s) for s in statements_in(speaker, body)
+                    Told(note.number, speaker, hearer, s)
+                    for s in statements_in(speaker, body)
+                    for hearer in hearers
                 ]
         elif note.kind == "said":
             speaker, hearer = note.pair

@@ -230,6 +230,19 @@ CLOSER_REPLIES = (
     "See you, {first}!",
     "Take care, {first}.",
 )
+GROUP_GREETINGS = (  # the opener of a group talk, to everyone
+    "Hi everyone! Good to see you all.",
+    "Hello, all! What a nice bunch of people to run into.",
+    "Hey, everyone — how's the day treating you?",
+    "Oh, hi all! Mind if I join in?",
+)
+GROUP_CLOSERS = (  # a member leaving a group that goes on
+    "Well, I should get going. See you all!",
+    "I'd better run — bye, everyone!",
+    "Good talking with you all. Take care!",
+    "I'll leave you to it. Bye for now, everyone!",
+    "Sorry, I have to go. Enjoy the rest of the day, all!",
+)
 
 ACCEPTED = re.compile(r"\bI'll (?:be there|come)\b")
 DECLINED = re.compile(

@@ -396,15 +396,27 @@ def commitment(person: str, event: Event, now: str) -> Commitment | None:
 def conversation_summary(inputs: ConversationInput, rng: random.Random) -> ConversationSummary:
     """Who told whom what, who accepted what (with the commitments), in that order."""
     first, second = inputs.first, inputs.second
-    parts = [rng.choice((f"{first} and {second} had a chat.", f"{first} and {second} talked."))]
+    opening = rng.choice((f"{first} and {second} had a chat.", f"{first} and {second} talked."))
+    said = []
+    for raw in inputs.lines:
+        speaker, text = split(raw)
+        said.append((speaker, second if speaker == first else first, text))
+    return summarise_lines(opening, said, inputs.now)
+
+
+def summarise_lines(
+    opening: str, said: list[tuple[str, str, str]], now: str
+) -> ConversationSummary:
+    """The summary of lines (speaker, listener, text): the opening sentence, then who told
+    whom what and who accepted or declined which invitation, with the commitments made."""
+    parts = [opening]
     told: set[str] = set()
     offered: dict[str, Fact] = {}  # the last event each speaker told of
     commitments: list[Commitment] = []
-    for raw in inputs.lines:
-        speaker, text = split(raw)
-        listener = second if speaker == first else first
+    for speaker, listener, text in said:
         for sentence in SENTENCE_END.split(text):
-            invitation = offered.get(listener)
+            others = [f for who, f in offered.items() if who != speaker]
+            invitation = offered.get(listener) or (others[-1] if others else None)
             if say.ACCEPTED.search(sentence) and invitation and invitation.event:
                 event = invitation.event
                 parts.append(
@@ -412,7 +424,7 @@ def conversation_summary(inputs: ConversationInput, rng: random.Random) -> Conve
                     f"on {event.day} {event.span}".rstrip()
                     + "."
                 )
-                promise = commitment(speaker, event, inputs.now)
+                promise = commitment(speaker, event, now)
                 if promise is not None and promise not in commitments:
                     commitments.append(promise)
             elif say.DECLINED.search(sentence) and invitation and invitation.event:
@@ -422,5 +434,6 @@ def conversation_summary(inputs: ConversationInput, rng: random.Random) -> Conve
                     told.add(fact.key)
                     parts.append(f"{speaker} told {listener} that {fact.statement}.")
                 if fact.event is not None:
+                    offered.pop(speaker, None)
                     offered[speaker] = fact
     return ConversationSummary(summary=" ".join(parts), commitments=commitments)

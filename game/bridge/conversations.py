@@ -32,6 +32,13 @@ class Playback:
         lines = max(1, len(self.conversation.lines))
         return self.started + timedelta(minutes=lines * self.line_minutes)
 
+    def ends_for(self, name: str) -> datetime:
+        """When `name` is done: after its leaving line (it walks off), else at the end."""
+        for index, line in enumerate(self.conversation.lines):
+            if line.speaker == name and line.leaves:
+                return self.started + timedelta(minutes=(index + 1) * self.line_minutes)
+        return self.ends
+
     def line_at(self, now: datetime) -> int:
         elapsed = (now - self.started).total_seconds() / 60
         index = int(elapsed // self.line_minutes) if self.line_minutes > 0 else 0
@@ -59,8 +66,8 @@ class ConversationDesk:
     def talking(self, name: str) -> bool:
         return name in self._reserved or name in self._playing
 
-    def reserve(self, pair: tuple[str, str]) -> None:
-        self._reserved.update(pair)
+    def reserve(self, members: tuple[str, ...]) -> None:
+        self._reserved.update(members)
 
     def release(self, name: str) -> None:
         self._reserved.discard(name)
@@ -82,7 +89,8 @@ class ConversationDesk:
             if not lines or now >= playback.ends:
                 continue
             for line in lines[: playback.line_at(now) + 1]:
-                said[line.speaker] = line.text
+                if now < playback.ends_for(line.speaker):  # not once it has walked off
+                    said[line.speaker] = line.text
         return said
 
     def play(self, resident: Resident, now: datetime, planner: ActivityPlanner) -> Activity | None:
@@ -90,21 +98,20 @@ class ConversationDesk:
         playback = self._playing.get(resident.name)
         if playback is None:
             return None
-        lines = playback.conversation.lines
-        if now >= playback.ends or not lines:
+        conversation = playback.conversation
+        lines = conversation.lines
+        if not lines or now >= playback.ends_for(resident.name):
             self._playing.pop(resident.name, None)
             return None
         index = playback.line_at(now)
-        first, second = playback.conversation.participants
         while playback.shown <= index:
             line = lines[playback.shown]
-            listener = second if line.speaker == first else first
+            listener = conversation.listener_of(line)
             self.dialogue.add(SpokenLine(now, line.speaker, listener, line.text))
             playback.shown += 1
         if playback.seen_by.get(resident.name) == index:
             return None
         playback.seen_by[resident.name] = index
         line = lines[index]
-        other = second if resident.name == first else first
-        text = f'"{line.text}"' if line.speaker == resident.name else f"listening to {other}"
+        text = f'"{line.text}"' if line.speaker == resident.name else f"listening to {line.speaker}"
         return planner.stay(resident, text, TALK_EMOJI, Pose.TALK, now)

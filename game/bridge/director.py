@@ -18,9 +18,11 @@ from datetime import datetime, timedelta
 from typing import assert_never
 
 from cognition import Agent, contract
+from cognition.talker import listed
 from game.bridge.activities import ActivityPlanner
 from game.bridge.conversations import TALK_EMOJI, ConversationDesk
 from game.bridge.dialogue import DialogueLog
+from game.bridge.groups import gather_group
 from game.bridge.jobs import (
     Conversed,
     Decided,
@@ -30,6 +32,7 @@ from game.bridge.jobs import (
     Thinking,
     conversation_job,
     decide_job,
+    group_job,
 )
 from game.bridge.perception import PerceptionBuilder, Someone, someone_of
 from game.bridge.residents import MindSlot, MindStats
@@ -313,14 +316,35 @@ class MindDirector:
         slot.wants_to_talk = None
         if self.slots[partner].wants_to_talk == resident.name:  # both wanted it: one talk
             self.slots[partner].wants_to_talk = None
-        pair = (resident.name, partner)
-        self.talks.reserve(pair)
-        self.submit(pair, conversation_job(self.minds[pair[0]], self.minds[pair[1]], now), now)
-        other = self._residents[partner]
-        self.slots[partner].queued = self.planner.stay(
-            other, f"talking with {resident.name}", TALK_EMOJI, Pose.TALK, now
+        joiners = gather_group(
+            resident,
+            partner,
+            self.perceptions.in_view(resident, self.people()),
+            self._residents,
+            self.minds,
+            lambda name: (
+                not self.jobs.is_busy(name)
+                and not self.talks.talking(name)
+                and self.slots[name].queued is None
+            ),
+            now,
         )
-        stay = self.planner.stay(resident, f"talking with {partner}", TALK_EMOJI, Pose.TALK, now)
+        members = (resident.name, partner, *joiners)
+        self.talks.reserve(members)
+        if joiners:
+            others = [self.minds[name] for name in members[1:]]
+            job = group_job(self.minds[resident.name], others, now, self.talks.line_minutes)
+        else:
+            job = conversation_job(self.minds[resident.name], self.minds[partner], now)
+        self.submit(members, job, now)
+        for name in members[1:]:
+            self.slots[name].wants_to_talk = None
+            with_whom = listed([m for m in members if m != name])
+            self.slots[name].queued = self.planner.stay(
+                self._residents[name], f"talking with {with_whom}", TALK_EMOJI, Pose.TALK, now
+            )
+        with_whom = listed(list(members[1:]))
+        stay = self.planner.stay(resident, f"talking with {with_whom}", TALK_EMOJI, Pose.TALK, now)
         return self.begin(resident, slot, stay, now)
 
     # --- the visitor ------------------------------------------------------------------------------

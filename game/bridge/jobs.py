@@ -107,6 +107,14 @@ def conversation_job(opener: Agent, partner: Agent, now: datetime) -> Callable[[
     return lambda: opener.talker.converse_with(partner.talker, now)
 
 
+def group_job(
+    opener: Agent, others: list[Agent], now: datetime, line_minutes: float
+) -> Callable[[], Conversation]:
+    """A group conversation: `opener` with `others` (the first: whom it came to talk to)."""
+    rules = opener.talker.group_rules(line_minutes)
+    return lambda: opener.talker.converse_in_group([o.talker for o in others], now, rules)
+
+
 class JobBoard:
     """Who is thinking: the thread pool, the job in flight per resident, the results queue
     of finished outcomes, and errands waiting for their resident. Thread-safe."""

@@ -274,9 +274,8 @@ class RunRecording:
                 conversation.summary,
             )
         )  # fmt: skip
-        first_name, second_name = conversation.participants
         for index, line in enumerate(conversation.lines):
-            listener = second_name if line.speaker == first_name else first_name
+            listener = conversation.listener_of(line)
             at = started + line_minutes * index * ONE_MINUTE
             self.writer.write(LineRow(number, index, at, line.speaker, listener, line.text))
 

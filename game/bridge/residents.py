@@ -50,6 +50,9 @@ class MindStats:
     decisions: int = 0
     go_tos: int = 0
     conversations: int = 0
+    groups: int = 0  # conversations of three or more
+    group_members: int = 0  # members summed over the groups (mean: / groups)
+    largest_group: int = 0
     errors: int = 0
     last_error: str = ""
     unapplied: int = 0  # actions of decisions that could not apply (logged)
@@ -60,7 +63,12 @@ class MindStats:
         self.unapplied += 1
         self.last_unapplied = why
 
-    def count_conversation(self, first: str, second: str) -> None:
+    def count_conversation(self, *members: str) -> None:
+        """One more conversation among `members` (a pair or a group)."""
         self.conversations += 1
-        self.talked_with.setdefault(first, set()).add(second)
-        self.talked_with.setdefault(second, set()).add(first)
+        if len(members) > 2:
+            self.groups += 1
+            self.group_members += len(members)
+            self.largest_group = max(self.largest_group, len(members))
+        for member in members:
+            self.talked_with.setdefault(member, set()).update(m for m in members if m != member)

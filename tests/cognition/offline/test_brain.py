@@ -18,6 +18,9 @@ from cognition.steps import (
     decompose,
     dialogue,
     emoji,
+    group_line,
+    group_manager,
+    group_summary,
     hourly,
     importance,
     interview,
@@ -56,6 +59,10 @@ TASKS: list[Task[Any, Any]] = [
     knows.KNOWS,
     referee.REFEREE,
     referee.SUMMARIZE_DEBATE,
+    group_line.GROUP_LINE,
+    group_manager.NEXT_SPEAKER,
+    group_summary.SUMMARIZE_ROUND,
+    group_summary.GROUP_SUMMARY,
 ]
 
 

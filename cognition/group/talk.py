@@ -1,0 +1,288 @@
+"""A group conversation among three or more members, run by one job that owns them all.
+
+Who speaks next, and what each speaker sees, is the strategy's (ChatEval's communication
+strategies, AutoGen's group chat manager):
+
+- one-by-one: each round the members speak in turn (the opener first, then in the order
+  they joined), each seeing every line said so far;
+- simultaneous-talk: each round every member answers the same context (the lines said
+  before the round) at once, in parallel; the round's lines are then added in member
+  order, so the talk never depends on which thread finished first;
+- simultaneous-talk-with-summarizer: as simultaneous-talk, and after every round but the
+  last a summarizer condenses the round (and the summary before) into the shared context,
+  which is that summary alone from then on (fewer tokens on long talks);
+- manager: a manager picks each next speaker from the transcript and the members'
+  descriptions (the model with a model; addressing and turn-taking offline); an answer
+  naming nobody who may speak is a counted fallback to turn-taking.
+
+A line is one model call of its speaker's mind; a summary per round (summarizer) and a
+choice per line (manager) are calls of the group's own "group summarizer" / "group manager"
+(so a meter shows them apart). A member leaves after a line that says so, or when its plan
+calls it away (it is told, and says goodbye); a member that says nothing passes its turn.
+The talk ends after `max_rounds` rounds, when a round passes in silence, or when fewer than
+two members are left. The whole talk is then summarised once (with the commitments made),
+as a pair's is, for every member to keep.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+from cognition.contract import ConversationLine
+from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Source, Task
+from cognition.steps.common import memory_lines, when
+from cognition.steps.dialogue import ConversationSummary, Speaker
+from cognition.steps.group_line import GROUP_LINE, GroupLine, GroupLineInput, said
+from cognition.steps.group_manager import NEXT_SPEAKER, NextSpeakerInput, valid_choice
+from cognition.steps.group_summary import (
+    GROUP_SUMMARY,
+    SUMMARIZE_ROUND,
+    GroupSummaryInput,
+    RoundSummaryInput,
+)
+
+MANAGER_AGENT = "group manager"
+SUMMARIZER_AGENT = "group summarizer"
+
+
+class GroupStrategy(StrEnum):
+    ONE_BY_ONE = "one-by-one"
+    SIMULTANEOUS = "simultaneous-talk"
+    SUMMARIZER = "simultaneous-talk-with-summarizer"
+    MANAGER = "manager"
+
+
+@dataclass(frozen=True)
+class Member:
+    """One member: its mind as a speaker (summary, plan, place), what it remembers about
+    the others ("Name — memory" lines), who it is in a line (for the manager), and how many
+    game minutes it has before its plan calls it away (None: free)."""
+
+    speaker: Speaker
+    about: tuple[str, ...] = ()
+    description: str = ""
+    free_minutes: float | None = None
+    called_to: str = ""  # what calls it away then
+
+    @property
+    def name(self) -> str:
+        return self.speaker.name
+
+
+@dataclass(frozen=True)
+class GroupRules:
+    strategy: GroupStrategy = GroupStrategy.ONE_BY_ONE
+    max_rounds: int = 4
+    line_minutes: float = 1.0  # game minutes a line takes, for plans calling members away
+    topic: str = ""  # a meeting's question; "" for a chance talk
+    max_parallel: int = 8  # simultaneous calls at most (simultaneous strategies)
+
+
+@dataclass
+class GroupResult:
+    lines: list[ConversationLine]
+    summary: ConversationSummary
+    calls: Counter[str] = field(default_factory=Counter)  # "line", "summary", "manager", …
+    fallbacks: int = 0
+
+
+class GroupTalk:
+    """One group conversation in progress (`hold_group` runs it)."""
+
+    def __init__(
+        self, members: Sequence[Member], rules: GroupRules, history: Sequence[ConversationLine]
+    ) -> None:
+        if len(members) < 2:
+            raise ValueError("a group conversation needs two members or more")
+        self.members = list(members)
+        self.rules = rules
+        self.earlier = list(history)  # lines said before this part of the talk (a join)
+        self.lines: list[ConversationLine] = []
+        self.here = [m.name for m in members]
+        self.summary = ""  # the summarizer's shared context
+        self.calls: Counter[str] = Counter()
+        self.fallbacks = 0
+        self.opener = members[0].speaker.context
+
+    # --- running ------------------------------------------------------------------------------
+
+    def run(self) -> GroupResult:
+        strategy = self.rules.strategy
+        for number in range(1, self.rules.max_rounds + 1):
+            before = len(self.lines)
+            if strategy is GroupStrategy.ONE_BY_ONE:
+                self.one_by_one(number)
+            elif strategy is GroupStrategy.MANAGER:
+                self.managed(number)
+            else:
+                self.at_once(number)
+                last = number == self.rules.max_rounds
+                if strategy is GroupStrategy.SUMMARIZER and not last and len(self.here) > 1:
+                    self.summarize(self.lines[before:])
+            if len(self.lines) == before or len(self.here) < 2:
+                break
+        return GroupResult(self.lines, self.summarize_talk(), self.calls, self.fallbacks)
+
+    def one_by_one(self, number: int) -> None:
+        for member in self.present():
+            if len(self.here) < 2:
+                return
+            if member.name in self.here:
+                self.add(member, self.speak(member, self.shared(), number))
+
+    def at_once(self, number: int) -> None:
+        speakers, shown = self.present(), self.shared()
+        workers = max(1, min(self.rules.max_parallel, len(speakers)))
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="group") as pool:
+            answers = list(pool.map(lambda m: self.speak(m, shown, number), speakers))
+        for member, answer in zip(speakers, answers, strict=True):
+            self.add(member, answer)
+
+    def managed(self, number: int) -> None:
+        """One round's worth of lines (as many as members), each speaker chosen."""
+        for _ in range(len(self.present())):
+            if len(self.here) < 2:
+                return
+            member = self.choose()
+            self.add(member, self.speak(member, self.shared(), number))
+
+    # --- who speaks, and what they see ---------------------------------------------------------
+
+    def present(self) -> list[Member]:
+        return [m for m in self.members if m.name in self.here]
+
+    def shared(self) -> list[str]:
+        """The context every speaker sees: the summary, then the lines since (summarizer), or
+        every line so far."""
+        if self.summary:
+            return [f"(summary of the talk so far) {self.summary}"]
+        return [said(line) for line in [*self.earlier, *self.lines]]
+
+    def last_speaker(self) -> str:
+        lines = [*self.earlier, *self.lines]
+        return lines[-1].speaker if lines else ""
+
+    def by_turns(self) -> Member:
+        """Turn-taking: whoever was addressed, else who spoke longest ago (never yet: first)."""
+        present, last = self.present(), self.last_speaker()
+        lines = [*self.earlier, *self.lines]
+        addressed = lines[-1].to if lines else ""
+        for member in present:
+            if member.name == addressed and member.name != last:
+                return member
+        spoke = {line.speaker: index for index, line in enumerate(lines)}
+        others = [m for m in present if m.name != last] or present
+        return min(others, key=lambda m: spoke.get(m.name, -1))
+
+    def choose(self) -> Member:
+        if not self.lines and not self.earlier:
+            return self.members[0]  # the opener opens
+        present, last = self.present(), self.last_speaker()
+        inputs = NextSpeakerInput(
+            members=[f"{m.name}: {m.description or m.name}" for m in present],
+            transcript=self.shared(),
+            last_speaker=last,
+            topic=self.rules.topic,
+            now=when(self.now()),
+        )
+        answer = self.ask(self.opener.model, NEXT_SPEAKER, inputs, MANAGER_AGENT, "manager")
+        name = valid_choice(answer.output.name, [m.name for m in present], last)
+        if name is None:
+            self.fallbacks += answer.source is not Source.FALLBACK  # a fallback counts once
+            return self.by_turns()
+        return next(m for m in present if m.name == name)
+
+    # --- calls ---------------------------------------------------------------------------------
+
+    def now(self) -> datetime:
+        return self.opener.now
+
+    def elapsed(self) -> float:
+        return len(self.lines) * self.rules.line_minutes
+
+    def speak(self, member: Member, context: list[str], number: int) -> GroupLine:
+        ctx = member.speaker.context
+        others = [name for name in self.here if name != member.name]
+        last = context[-1] if context else ""
+        where = member.speaker.place if member.speaker.place != "home" else ""
+        query = " ".join(part for part in (*others, where, self.rules.topic, last) if part)
+        called = member.free_minutes is not None and self.elapsed() >= member.free_minutes
+        inputs = GroupLineInput(
+            speaker=member.name,
+            members=others,
+            summary=member.speaker.summary,
+            about_members=[a for a in member.about if a.split(" — ")[0] in others],
+            memories=memory_lines(ctx.recall(query)),
+            context=context,
+            now=when(ctx.now),
+            round=number,
+            max_rounds=self.rules.max_rounds,
+            plan=list(member.speaker.plan),
+            place=member.speaker.place,
+            topic=self.rules.topic,
+            must_leave=f"{member.name} must leave now: {member.called_to or 'the plan calls'}."
+            if called
+            else "",
+        )
+        line = self.ask(ctx.model, GROUP_LINE, inputs, member.name, "line").output
+        to = line.to.strip()
+        if to and to not in others:  # a name not in the group: said to everyone
+            to = next((o for o in others if o.split()[0].lower() == to.lower()), "")
+        return GroupLine(text=line.text.strip(), to=to, leaves=line.leaves or called)
+
+    def ask(
+        self,
+        model: LanguageModel,
+        task: Task[InputT, OutputT],
+        inputs: InputT,
+        agent: str,
+        kind: str,
+    ) -> Completion[OutputT]:
+        completion = model.complete(task, inputs, agent=agent)
+        self.calls[kind] += 1
+        if completion.source is Source.FALLBACK:
+            self.fallbacks += 1
+        return completion
+
+    def add(self, member: Member, line: GroupLine) -> None:
+        if line.text:
+            self.lines.append(
+                ConversationLine(
+                    speaker=member.name, text=line.text, to=line.to, leaves=line.leaves
+                )
+            )
+        if line.leaves and member.name in self.here:
+            self.here.remove(member.name)
+
+    def summarize(self, round_lines: list[ConversationLine]) -> None:
+        inputs = RoundSummaryInput(
+            members=list(self.here),
+            earlier=self.summary,
+            lines=[said(line) for line in round_lines],
+            now=when(self.now()),
+        )
+        answer = self.ask(self.opener.model, SUMMARIZE_ROUND, inputs, SUMMARIZER_AGENT, "summary")
+        self.summary = answer.output.summary
+
+    def summarize_talk(self) -> ConversationSummary:
+        inputs = GroupSummaryInput(
+            members=[m.name for m in self.members],
+            lines=[said(line) for line in self.lines],
+            now=when(self.now()),
+            topic=self.rules.topic,
+        )
+        opener = self.members[0].name
+        return self.ask(self.opener.model, GROUP_SUMMARY, inputs, opener, "talk summary").output
+
+
+def hold_group(
+    members: Sequence[Member], rules: GroupRules, history: Sequence[ConversationLine] = ()
+) -> GroupResult:
+    """Run a group conversation (`members[0]` opens, or continues after `history` when
+    someone joined) to its end."""
+    return GroupTalk(members, rules, history).run()

@@ -1,0 +1,152 @@
+"""Offline group talk: a member's line, the manager's choice of the next speaker, and the
+summaries of a round and of the whole talk.
+
+A member's line is the pair rule's (`talk.line`) said to one member — whoever spoke last,
+or, for the opener, the person it came to talk to — with the speaker's view of that member
+worked out from what it remembers about them (`relations.relationship`, no model). What
+the group has said is the history, so nothing said is told again. A member whose turn
+finds nothing to say passes (an empty line) until it has spoken twice; then it says
+goodbye to everyone and leaves. A member whose plan calls it away says goodbye at once.
+
+The manager picks the member just addressed (by the line's "to", or by first name in its
+text); otherwise the one whose description shares the most words with the last line,
+ties to the one who has spoken least recently (relevance and turn-taking).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import cognition.offline.phrases as say
+from cognition.offline.relations import relationship
+from cognition.offline.talk import line as pair_line
+from cognition.offline.talk import summarise_lines
+from cognition.steps.dialogue import ConversationSummary, LineInput
+from cognition.steps.group_line import GroupLine, GroupLineInput, heard
+from cognition.steps.group_manager import NextSpeaker, NextSpeakerInput
+from cognition.steps.group_summary import GroupSummaryInput, RoundSummary, RoundSummaryInput
+from cognition.steps.relationship import RelationshipInput
+
+WORD = re.compile(r"[a-z]{4,}")
+SUMMARY_MARK = "(summary of the talk so far) "
+
+
+def listed(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def pick(options: tuple[str, ...], rng: random.Random) -> str:
+    return options[rng.randrange(len(options))]
+
+
+def history_of(context: list[str]) -> list[tuple[str, str, str]]:
+    """(speaker, to, text) of each line in the shared context; a round summary reads as a
+    line by nobody, so its facts count as said."""
+    found: list[tuple[str, str, str]] = []
+    for text in context:
+        if text.startswith(SUMMARY_MARK):
+            found.append(("", "", text.removeprefix(SUMMARY_MARK)))
+        elif (line := heard(text)) is not None:
+            found.append((line.speaker, line.to, line.text))
+    return found
+
+
+def addressee(inputs: GroupLineInput, history: list[tuple[str, str, str]]) -> str:
+    """Whom the speaker answers: whoever spoke last (when it was not the speaker), else
+    the first member (for the opener: the person it came to talk to)."""
+    spoken = [(who, to) for who, to, _ in history if who and who in inputs.members]
+    if spoken:
+        return spoken[-1][0]
+    return inputs.members[0]
+
+
+def view_of(inputs: GroupLineInput, other: str, rng: random.Random) -> str:
+    prefix = f"{other} — "
+    about = [a.removeprefix(prefix) for a in inputs.about_members if a.startswith(prefix)]
+    return relationship(
+        RelationshipInput(agent=inputs.speaker, other=other, memories=about), rng
+    ).summary
+
+
+def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
+    if not inputs.members:
+        return GroupLine(text="", leaves=True)
+    if inputs.must_leave:
+        return GroupLine(text=pick(say.GROUP_CLOSERS, rng), leaves=True)
+    history = history_of(inputs.context)
+    to = addressee(inputs, history)
+    mine = sum(1 for who, _, _ in history if who == inputs.speaker)
+    if not history and len(inputs.members) > 1 and rng.random() < 0.5:
+        return GroupLine(text=pick(say.GROUP_GREETINGS, rng))
+    turn = 1 if not history else (2 if mine == 0 else len(history) + 1)
+    room = inputs.round < inputs.max_rounds
+    pair = LineInput(
+        speaker=inputs.speaker,
+        listener=to,
+        summary=inputs.summary,
+        view_of_listener=view_of(inputs, to, rng),
+        memories=inputs.memories,
+        history=[f"{who or 'Someone'}: {text}" for who, _, text in history],
+        now=inputs.now,
+        turn=turn,
+        max_turns=turn + 2 if room else turn + 1,
+        plan=inputs.plan,
+        place=inputs.place,
+    )
+    answer = pair_line(pair, rng)
+    if not answer.ends:
+        return GroupLine(text=answer.text, to=to)
+    if mine < 2 and room:
+        return GroupLine(text="")  # nothing to add: pass this turn
+    if len(inputs.members) > 1:
+        return GroupLine(text=pick(say.GROUP_CLOSERS, rng), leaves=True)
+    return GroupLine(text=answer.text, to=to, leaves=True)
+
+
+def next_speaker(inputs: NextSpeakerInput, rng: random.Random) -> NextSpeaker:
+    members = [m.split(": ", 1) for m in inputs.members]
+    names = [m[0] for m in members]
+    allowed = [m for m in members if m[0] != inputs.last_speaker] or members
+    lines = [line for text in inputs.transcript if (line := heard(text)) is not None]
+    if not lines:
+        return NextSpeaker(name=allowed[0][0], reason="nobody has spoken yet")
+    last = lines[-1]
+    for name, _ in allowed:
+        if last.to == name or re.search(rf"\b{re.escape(name.split()[0])}\b", last.text):
+            return NextSpeaker(name=name, reason=f"{last.speaker} spoke to them")
+    words = set(WORD.findall(last.text.lower()))
+    spoke = {line.speaker: index for index, line in enumerate(lines)}
+
+    def score(member: list[str]) -> tuple[int, int]:
+        about = set(WORD.findall(member[-1].lower()))
+        return (
+            2 * len(words & about) + len(lines) - spoke.get(member[0], -1),
+            -names.index(member[0]),
+        )
+
+    chosen = max(allowed, key=score)
+    return NextSpeaker(name=chosen[0], reason="has something to add, or has been quiet")
+
+
+def round_summary(inputs: RoundSummaryInput, rng: random.Random) -> RoundSummary:
+    said = [
+        (line.speaker, line.to or "the group", line.text)
+        for text in inputs.lines
+        if (line := heard(text))
+    ]
+    opening = inputs.earlier or f"{listed(inputs.members)} are talking."
+    return RoundSummary(summary=summarise_lines(opening, said, inputs.now).summary)
+
+
+def group_summary(inputs: GroupSummaryInput, rng: random.Random) -> ConversationSummary:
+    names = listed(inputs.members)
+    opening = rng.choice((f"{names} talked together.", f"{names} had a chat as a group."))
+    if inputs.topic:
+        opening = f"{names} met to talk about: {inputs.topic}"
+    said = [
+        (line.speaker, line.to or "the group", line.text)
+        for text in inputs.lines
+        if (line := heard(text))
+    ]
+    return summarise_lines(opening, said, inputs.now)

@@ -1,0 +1,79 @@
+"""A group line: one member of a group conversation (three or more people) says its next
+line, seeing the shared context its strategy gives it.
+
+Like a pair's line, it is conditioned on the speaker's summary, its plan, the place and
+memories retrieved for the moment; in a group it also reads what it remembers about each
+member (retrieved once when the talk starts, no model call) and says to whom it speaks —
+a member's name, or "" for everyone. A member whose plan calls it away is told so, and says
+goodbye; a member may leave on its own ("leaves"). Nothing here picks the speaker: the
+strategy in `cognition.group` does.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+from cognition.contract import ConversationLine
+from cognition.llm.task import Task
+
+SAID = re.compile(
+    r"^(?P<speaker>[^:()\n]+?)(?: \(to (?P<to>[^()\n]+)\))?: (?P<text>.*)$", re.DOTALL
+)
+
+
+class GroupLineInput(BaseModel):
+    speaker: str
+    members: list[str] = Field(description="the others in the group")
+    summary: str
+    about_members: list[str] = Field(
+        default_factory=list,
+        description='what the speaker remembers about each member: "Name — memory" lines',
+    )
+    memories: list[str]
+    context: list[str] = Field(
+        description="the shared context: the lines so far, or a summary and the lines since"
+    )
+    now: str
+    round: int
+    max_rounds: int
+    plan: list[str] = Field(default_factory=list)
+    place: str = "home"
+    topic: str = Field(default="", description="what a meeting is about; often none")
+    must_leave: str = Field(default="", description="what calls the speaker away now, if any")
+
+
+class GroupLine(BaseModel):
+    text: str
+    to: str = Field(default="", description="the member spoken to, or empty for everyone")
+    leaves: bool = False
+
+
+def step_away(inputs: GroupLineInput) -> GroupLine:
+    return GroupLine(text="Sorry, everyone, I need to go.", leaves=True)
+
+
+GROUP_LINE = Task(
+    name="group_line",
+    template="group_line.txt",
+    input_model=GroupLineInput,
+    output_model=GroupLine,
+    fallback=step_away,
+    max_tokens=200,
+)
+
+
+def said(line: ConversationLine) -> str:
+    """A line as the shared context shows it: "Maria Lopez (to Klaus Mueller): …", or
+    "Maria Lopez: …" when said to everyone."""
+    to = f" (to {line.to})" if line.to else ""
+    return f"{line.speaker}{to}: {line.text}"
+
+
+def heard(text: str) -> ConversationLine | None:
+    """A context line read back (None for what is not a line, e.g. a round's summary)."""
+    match = SAID.match(text)
+    if match is None:
+        return None
+    return ConversationLine(speaker=match["speaker"], text=match["text"], to=match["to"] or "")
