@@ -127,6 +127,29 @@ def span_minutes(span: str) -> tuple[int, int] | None:
     return start, end
 
 
+def planned_for(plan: list[str], event: Event, span: tuple[int, int] | None) -> bool:
+    """Whether today's plan already has the speaker at `event` (an item over its time that
+    names the event or its place)."""
+    for line in plan:
+        found = PLAN_LINE.match(line)
+        if found is None or span is None:
+            continue
+        start, end = parse_clock(found[1]) or 0, parse_clock(found[2]) or 0
+        names = (event.name.lower(), event.place.lower())
+        if start < span[1] and span[0] < end and any(n in found[3].lower() for n in names):
+            return True
+    return False
+
+
+def already_going(inputs: LineInput, event: Event) -> bool:
+    """The speaker plans to go to `event`: a fact it remembers, or (today) its plan."""
+    mine = known_facts(inputs.memories, inputs.speaker)
+    if any(f.subject == inputs.speaker and same_event(f.event, event) for f in mine):
+        return True
+    when, day = event_date(event, inputs.now), today(inputs.now)
+    return when == day and planned_for(inputs.plan, event, span_minutes(event.span))
+
+
 def clash(plan: list[str], span: tuple[int, int]) -> str | None:
     """What in today's plan (lines "17:00–19:00 work at …") keeps the speaker busy during
     `span`: working, or another event."""
@@ -165,6 +188,8 @@ def will_go(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[bool, st
     host = fact.subject
     if len(mentions(inputs.memories, host)) >= 2 or host in inputs.view_of_listener:
         chance += 0.25
+    if host == inputs.listener:  # asked by the host in person, not told of it
+        chance += 0.15
     if any(word in mood for word in say.SOCIABLE):
         chance += 0.15
     if any(word in mood for word in say.RESERVED):
@@ -296,7 +321,7 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
     if fact.event is not None:
         event = fact.event
         values = {"event": event.name, "place": event.place, "day": event.day}
-        if any(f.subject == inputs.speaker and same_event(f.event, event) for f in mine.values()):
+        if already_going(inputs, event):
             return f"{reply} {rng.choice(say.ALREADY_GOING)}"
         going, why = will_go(inputs, fact, rng)
         if going:

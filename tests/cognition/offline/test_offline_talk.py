@@ -375,3 +375,20 @@ def test_an_accepted_invitation_is_fitted_into_the_plan_on_its_day() -> None:
     assert after is not None and after.activity == "relax at home"
     # kept once: fitting again changes nothing
     assert agent.keep_appointments(fitted, next_day).hourly == fitted.hourly
+
+
+def test_asked_again_about_an_event_already_in_todays_plan_one_says_so() -> None:
+    """The talk about the event is out of reach of retrieval today, but the plan has it:
+    the guest says it is going, never that it will not make it."""
+    ivy = persona("Ivy Moss")
+    event_day = "Monday March 3, 2031, 12:00"
+    history = [f"Nora Vance: Guess what — {EVENT.replace('Nora Vance is', 'I am')}."]
+    plan = [
+        "09:00–17:00 work at Corner Books",
+        "18:45–21:00 go to the open mic night at The Blue Note",
+    ]
+    for seed in range(12):
+        inputs = line_input(ivy, "Nora Vance", [], history, now=event_day, plan=plan)
+        said = line(inputs, random.Random(seed)).text
+        assert any(going in said for going in say.ALREADY_GOING), said
+        assert not say.DECLINED.search(said)
