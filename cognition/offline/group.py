@@ -77,9 +77,11 @@ def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     history = history_of(inputs.context)
     to = addressee(inputs, history)
     mine = sum(1 for who, _, _ in history if who == inputs.speaker)
+    if history and not history[0][0]:  # a round's summary: the speaker spoke in each round
+        mine = max(mine, inputs.round - 1)
     if not history and len(inputs.members) > 1 and rng.random() < 0.5:
         return GroupLine(text=pick(say.GROUP_GREETINGS, rng))
-    turn = 1 if not history else (2 if mine == 0 else len(history) + 1)
+    turn = 1 if not history else (2 if mine == 0 else max(3, len(history) + 1))
     room = inputs.round < inputs.max_rounds
     pair = LineInput(
         speaker=inputs.speaker,

@@ -235,6 +235,10 @@ GROUP_GREETINGS = (  # the opener of a group talk, to everyone
     "Hello, all! What a nice bunch of people to run into.",
     "Hey, everyone — how's the day treating you?",
     "Oh, hi all! Mind if I join in?",
+    "Well, look who's here — hello, everyone!",
+    "Hi, all! What's everyone up to?",
+    "Good to see so many friendly faces. Hello!",
+    "Hello there, everyone. Busy day?",
 )
 GROUP_CLOSERS = (  # a member leaving a group that goes on
     "Well, I should get going. See you all!",

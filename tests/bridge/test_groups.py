@@ -1,0 +1,105 @@
+"""Group conversations in the town: people standing near a pair that starts to talk join
+it; the talk plays line by line with each speaker's listener, is counted and remembered."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+from cognition.contract import Decision, Perception, StartConversation
+from cognition.memory.records import MemoryKind
+from game.bridge.lockstep import LockstepRunner
+from game.bridge.town_minds import LivingTown
+
+MakeTown = Callable[..., LivingTown]
+ISABELLA, KLAUS, MARIA = "Isabella Rodriguez", "Klaus Mueller", "Maria Lopez"
+
+
+def run_for(living: LivingTown, minutes: int) -> None:
+    LockstepRunner(living).run_until(living.clock.now + timedelta(minutes=minutes))
+
+
+def stand_beside(living: LivingTown, host: str, names: tuple[str, ...]) -> None:
+    """Put `names` on free tiles beside `host`, in its room, standing still."""
+    resident = living.population.get(host)
+    assert resident is not None
+    x, y = resident.tile
+    tree, grid = living.town.tree, living.town.grid
+    beside = [
+        (x + dx, y + dy)
+        for dx in (-2, -1, 0, 1, 2)
+        for dy in (-2, -1, 0, 1, 2)
+        if (dx, dy) != (0, 0)
+        and grid.is_walkable((x + dx, y + dy))
+        and tree.arena_at((x + dx, y + dy)) == tree.arena_at(resident.tile)
+    ]
+    assert len(beside) >= len(names), f"no room beside {host}"
+    for name, tile in zip(names, beside, strict=False):
+        other = living.population.get(name)
+        assert other is not None
+        other.tile, other.path = tile, []
+        living.director.slots[name].due = living.clock.now + timedelta(hours=2)
+
+
+def wants_to_talk(living: LivingTown, name: str, partner: str) -> None:
+    mind = living.minds[name]
+    think = mind.decide
+    asked: list[bool] = []
+
+    def wish(perception: Perception) -> Decision:
+        if asked:
+            return think(perception)
+        asked.append(True)
+        action = StartConversation(partner=partner)
+        return Decision(agent=name, time=perception.time, actions=(action,))
+
+    mind.decide = wish  # type: ignore[method-assign]
+    living.director.wake(name, living.clock.now)
+
+
+def test_people_near_a_pair_that_starts_talking_join_it_as_a_group(make_town: MakeTown) -> None:
+    living = make_town()
+    run_for(living, 180)  # 10 am: Isabella works at the cafe
+    stand_beside(living, ISABELLA, (KLAUS, MARIA))
+    held = []
+    living.director.talks.add_listener(lambda talk, *_: held.append(talk))
+    wants_to_talk(living, KLAUS, ISABELLA)
+    run_for(living, 40)
+    assert held, "no conversation started"
+    talk = held[0]
+    # whoever opened (Isabella may notice them first), the one beside joined
+    assert set(talk.participants) == {KLAUS, ISABELLA, MARIA}
+    assert talk.strategy == "one-by-one" and len({x.speaker for x in talk.lines}) == 3
+    stats = living.director.stats
+    assert stats.groups == 1 and stats.largest_group == 3
+    assert stats.talked_with[MARIA] >= {KLAUS, ISABELLA}
+    logged = [
+        x
+        for x in living.director.dialogue.lines()
+        if x.speaker in talk.participants and x.time >= talk.started
+    ]
+    assert [(x.speaker, x.text) for x in logged[: len(talk.lines)]] == [
+        (x.speaker, x.text) for x in talk.lines
+    ]
+    assert {x.listener for x in logged} <= {*talk.participants, "the group"}
+    for name in talk.participants:
+        others = [n for n in talk.participants if n != name]
+        kept = [r.text for r in living.minds[name].memory.all(MemoryKind.DIALOGUE)]
+        assert any(t.startswith(f"Conversation with {others[0]} and {others[1]}:") for t in kept)
+        assert talk.summary in kept
+    for name in talk.participants:  # the talk is over: everyone is back to its day
+        assert not living.director.talks.talking(name)
+
+
+def test_with_groups_off_in_the_settings_a_pair_talks_alone(make_town: MakeTown) -> None:
+    from cognition.settings import MindSettings
+
+    living = make_town(mind_settings=MindSettings(group_conversations=False))
+    run_for(living, 180)
+    stand_beside(living, ISABELLA, (KLAUS, MARIA))
+    held = []
+    living.director.talks.add_listener(lambda talk, *_: held.append(talk))
+    wants_to_talk(living, KLAUS, ISABELLA)
+    run_for(living, 20)
+    assert held and all(len(talk.participants) == 2 for talk in held)
+    assert living.director.stats.groups == 0

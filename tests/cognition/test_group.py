@@ -1,0 +1,204 @@
+"""Group conversations: each strategy's order of speakers and the context each speaker sees,
+leaving (by choice or called away by the plan), the manager's fallback, what every member
+keeps, and the offline brain under every strategy."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from cognition.agent import Agent
+from cognition.contract import ConversationLine
+from cognition.group import GroupRules, GroupStrategy, Member, hold_group
+from cognition.memory.records import MemoryKind
+from cognition.offline import OfflineBrain
+from cognition.settings import MindSettings
+from cognition.steps.context import StepContext
+from cognition.steps.dialogue import Speaker
+from cognition.steps.group_line import GroupLineInput, heard, said
+from cognition.testing.memory_fake import FakeMemoryStream
+from cognition.testing.scripted_model import ScriptedModel
+from cognition.testing.town import ISABELLA, KLAUS, MARIA, START, perception
+
+NAMES = (ISABELLA.name, MARIA.name, KLAUS.name)
+SUMMARY = {"summary": "They talked together.", "commitments": []}
+
+
+def numbered(inputs: GroupLineInput) -> dict[str, Any]:
+    """Each member says its name and the round: "Maria Lopez, round 2"."""
+    return {"text": f"{inputs.speaker}, round {inputs.round}"}
+
+
+def members(model: ScriptedModel, **free: float) -> list[Member]:
+    found = []
+    for persona in (ISABELLA, MARIA, KLAUS):
+        ctx = StepContext(model, FakeMemoryStream(persona.name), persona, MindSettings(), START)
+        speaker = Speaker(ctx, f"{persona.name} lives here.", "", (), "Hobbs Cafe")
+        found.append(Member(speaker, free_minutes=free.get(persona.name.split()[0])))
+    return found
+
+
+def line_calls(model: ScriptedModel) -> list[GroupLineInput]:
+    calls = [c.inputs for c in model.calls if c.task == "group_line"]
+    assert all(isinstance(c, GroupLineInput) for c in calls)
+    return calls  # type: ignore[return-value]
+
+
+def test_one_by_one_members_speak_in_turn_each_seeing_every_line_so_far() -> None:
+    model = ScriptedModel({"group_line": [numbered], "group_summary": [SUMMARY]})
+    rules = GroupRules(GroupStrategy.ONE_BY_ONE, max_rounds=2)
+    result = hold_group(members(model), rules)
+    assert [line.speaker for line in result.lines] == [*NAMES, *NAMES]
+    for index, call in enumerate(line_calls(model)):
+        assert call.context == [said(line) for line in result.lines[:index]]
+        assert call.speaker not in call.members and len(call.members) == 2
+    assert result.calls == {"line": 6, "talk summary": 1}
+
+
+@pytest.mark.parametrize("strategy", [GroupStrategy.SIMULTANEOUS, GroupStrategy.SUMMARIZER])
+def test_simultaneous_talk_every_member_answers_the_same_context_in_member_order(
+    strategy: GroupStrategy,
+) -> None:
+    round_summaries = [{"summary": "S1"}, {"summary": "S2"}]
+    model = ScriptedModel(
+        {
+            "group_line": [numbered],
+            "group_round_summary": round_summaries,
+            "group_summary": [SUMMARY],
+        }
+    )
+    result = hold_group(members(model), GroupRules(strategy, max_rounds=3))
+    assert [line.speaker for line in result.lines] == [*NAMES, *NAMES, *NAMES]
+    calls = line_calls(model)
+    by_round = [calls[i : i + 3] for i in range(0, 9, 3)]
+    for number, answers in enumerate(by_round, start=1):
+        contexts = {tuple(c.context) for c in answers}
+        assert len(contexts) == 1  # the same context for all
+        assert {c.round for c in answers} == {number}
+    first, second, third = (list(c[0].context) for c in by_round)
+    assert first == []
+    if strategy is GroupStrategy.SIMULTANEOUS:
+        assert second == [said(line) for line in result.lines[:3]]
+        assert third == [said(line) for line in result.lines[:6]]
+        assert result.calls == {"line": 9, "talk summary": 1}
+    else:  # the summary of the rounds so far stands in for their lines
+        assert second == ["(summary of the talk so far) S1"]
+        assert third == ["(summary of the talk so far) S2"]
+        summaries = [c for c in model.calls if c.task == "group_round_summary"]
+        assert [c.agent for c in summaries] == ["group summarizer"] * 2  # not after the last
+        assert summaries[1].inputs.earlier == "S1"  # type: ignore[attr-defined]
+        assert result.calls == {"line": 9, "summary": 2, "talk summary": 1}
+
+
+def test_the_manager_picks_each_speaker_and_a_name_not_in_the_group_falls_back() -> None:
+    picks = [{"name": "Klaus"}, {"name": "Isabella Rodriguez"}, {"name": "Santa Claus"}]
+    model = ScriptedModel(
+        {"group_line": [numbered], "next_speaker": picks, "group_summary": [SUMMARY]}
+    )
+    result = hold_group(members(model), GroupRules(GroupStrategy.MANAGER, max_rounds=2))
+    speakers = [line.speaker for line in result.lines]
+    # the opener opens; Klaus, Isabella as picked; then "Santa Claus" for every later pick:
+    # turn-taking (whoever has spoken longest ago) instead, each counted as a fallback
+    assert speakers[:4] == [ISABELLA.name, KLAUS.name, ISABELLA.name, MARIA.name]
+    assert len(speakers) == 6 and all(a != b for a, b in itertools.pairwise(speakers))
+    assert result.fallbacks == 3 and result.calls["manager"] == 5
+    managed = [c for c in model.calls if c.task == "next_speaker"]
+    assert {c.agent for c in managed} == {"group manager"}
+    assert managed[0].inputs.last_speaker == ISABELLA.name  # type: ignore[attr-defined]
+
+
+def test_a_member_leaves_after_saying_so_and_one_called_away_by_its_plan_says_goodbye() -> None:
+    def line(inputs: GroupLineInput) -> dict[str, Any]:
+        if inputs.must_leave:
+            return {"text": "Sorry, I have to go.", "leaves": False}  # leaves all the same
+        leaving = inputs.speaker == MARIA.name and inputs.round == 1
+        return {"text": f"{inputs.speaker} here.", "leaves": leaving}
+
+    model = ScriptedModel({"group_line": [line], "group_summary": [SUMMARY]})
+    rules = GroupRules(GroupStrategy.ONE_BY_ONE, max_rounds=4, line_minutes=1.0)
+    result = hold_group(members(model, Klaus=3), rules)
+    said_by = [(x.speaker, x.text, x.leaves) for x in result.lines]
+    assert said_by[:3] == [
+        (ISABELLA.name, f"{ISABELLA.name} here.", False),
+        (MARIA.name, f"{MARIA.name} here.", True),
+        (KLAUS.name, f"{KLAUS.name} here.", False),
+    ]
+    # three minutes in, Klaus's plan calls: he is told, says goodbye and leaves; Isabella is
+    # then alone and the talk ends
+    assert said_by[3:] == [
+        (ISABELLA.name, f"{ISABELLA.name} here.", False),
+        (KLAUS.name, "Sorry, I have to go.", True),
+    ]
+    told = [c for c in line_calls(model) if c.must_leave]
+    assert [c.speaker for c in told] == [KLAUS.name]
+    assert MARIA.name not in line_calls(model)[-1].members  # gone from the group
+
+
+def test_a_silent_round_ends_the_talk_and_a_line_to_nobody_here_is_to_everyone() -> None:
+    def line(inputs: GroupLineInput) -> dict[str, Any]:
+        if inputs.round > 1:
+            return {"text": ""}
+        return {
+            "text": "Hello.",
+            "to": "Sherlock Holmes" if inputs.speaker == KLAUS.name else "Klaus",
+        }
+
+    model = ScriptedModel({"group_line": [line], "group_summary": [SUMMARY]})
+    result = hold_group(members(model), GroupRules(GroupStrategy.ONE_BY_ONE, max_rounds=4))
+    assert len(result.lines) == 3 and len(line_calls(model)) == 6
+    assert [x.to for x in result.lines] == [KLAUS.name, KLAUS.name, ""]
+
+
+def test_a_joined_talk_goes_on_from_the_lines_before() -> None:
+    model = ScriptedModel({"group_line": [numbered], "group_summary": [SUMMARY]})
+    before = [ConversationLine(speaker=ISABELLA.name, text="Hi Maria!", to=MARIA.name)]
+    hold_group(members(model), GroupRules(max_rounds=1), before)
+    assert line_calls(model)[0].context == [f"{ISABELLA.name} (to {MARIA.name}): Hi Maria!"]
+
+
+def test_said_lines_read_back() -> None:
+    line = ConversationLine(speaker="Ann Lee", text="Hi: all (of you)!", to="Bo Chan")
+    assert heard(said(line)) == line
+    assert heard("(summary of the talk so far) they met") is None
+
+
+def offline_agents(seed: int) -> list[Agent]:
+    agents = []
+    for persona in (ISABELLA, MARIA, KLAUS):
+        agent = Agent(persona, FakeMemoryStream(persona.name), OfflineBrain(seed), MindSettings())
+        agent.decide(perception(persona, START))
+        agents.append(agent)
+    return agents
+
+
+@pytest.mark.parametrize("strategy", list(GroupStrategy))
+def test_the_offline_brain_talks_in_a_group_under_every_strategy(strategy: GroupStrategy) -> None:
+    def talk(seed: int) -> tuple[Any, list[Agent]]:
+        opener, *others = offline_agents(seed)
+        rules = GroupRules(strategy, max_rounds=4)
+        now = START + timedelta(hours=1)
+        return opener.talker.converse_in_group([o.talker for o in others], now, rules), [
+            opener,
+            *others,
+        ]
+
+    conversation, agents = talk(3)
+    again, _ = talk(3)
+    assert conversation == again  # deterministic for a seed
+    assert conversation.participants == NAMES and conversation.strategy == strategy.value
+    assert len({line.speaker for line in conversation.lines}) == 3
+    assert all(line.text and '"' not in line.text for line in conversation.lines)
+    assert any("Valentine's Day party" in line.text for line in conversation.lines)
+    for agent in agents:
+        others = [n for n in NAMES if n != agent.name]
+        kept = [r.text for r in agent.memory.all(MemoryKind.DIALOGUE)]
+        assert kept[-2].startswith(f"Conversation with {others[0]} and {others[1]}:\n")
+        assert kept[-1] == conversation.summary
+        assert agent.state.conversations_today == 1
+        assert all(other in agent.state.cooldowns for other in others)
+    # a member's view of another now rests on the group talk
+    view = agents[2].talker.speaker(ISABELLA.name, START + timedelta(hours=2)).view_of_other
+    assert "has not met" not in view
