@@ -203,6 +203,7 @@ class Conversation(Frozen):
     lines: tuple[ConversationLine, ...]
     summary: str
     strategy: str = ""
+    fallbacks: int = 0  # a group's lines or speaker choices that fell back (counted)
 
     @property
     def is_group(self) -> bool:

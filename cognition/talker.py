@@ -24,7 +24,7 @@ from cognition.contract import (
     SayLine,
     VisitorAsker,
 )
-from cognition.group import GroupRules, GroupStrategy, Member, hold_group
+from cognition.group import GroupRules, GroupStrategy, Human, Member, hold_group
 from cognition.memory.records import MemoryKind
 from cognition.settings import MindSettings
 from cognition.steps.common import memory_lines
@@ -91,6 +91,12 @@ class Talker:
         if state.conversations_on(now.date()) >= settings.max_conversations_per_day:
             return False
         until = state.cooldowns.get(other)
+        return until is None or now >= until
+
+    def may_join(self, opener: str, now: datetime) -> bool:
+        """Whether this mind joins a talk `opener` starts beside it: not while the two cool
+        down (joining opens nothing, so the day's cap does not stop it)."""
+        until = self.mind.state.cooldowns.get(opener)
         return until is None or now >= until
 
     def speaker(self, other: str, now: datetime) -> Speaker:
@@ -169,21 +175,26 @@ class Talker:
         now: datetime,
         rules: GroupRules | None = None,
         history: Sequence[ConversationLine] = (),
+        humans: Sequence[Human] = (),
     ) -> Conversation:
         """A group conversation this mind opens (or goes on with, after `history`, when
-        someone joined) with `others` (the first: whom it came to talk to); every member
-        keeps it and cools down with each other member."""
+        someone joined) with `others` (the first: whom it came to talk to) and `humans`
+        (the player, in its input mode); every resident member keeps it and cools down with
+        each other member."""
         talkers = [self, *others]
-        names = [t.name for t in talkers]
-        members = [t.member([n for n in names if n != t.name], now) for t in talkers]
+        names = [t.name for t in talkers] + [h.name for h in humans]
+        members: list[Member | Human] = [
+            t.member([n for n in names if n != t.name], now) for t in talkers
+        ]
         rules = rules or self.group_rules()
-        result = hold_group(members, rules, history)
+        result = hold_group([*members, *humans], rules, history)
         conversation = Conversation(
             participants=tuple(names),
             started=now,
             lines=tuple(result.lines),
             summary=result.summary.summary,
             strategy=rules.strategy.value,
+            fallbacks=result.fallbacks,
         )
         for talker in talkers:
             talker.keep_group(conversation, now, result.summary)

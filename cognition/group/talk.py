@@ -34,6 +34,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from cognition.contract import ConversationLine
+from cognition.group.human import Human, human_line
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Source, Task
 from cognition.steps.common import memory_lines, when
 from cognition.steps.dialogue import ConversationSummary, Speaker
@@ -74,6 +75,9 @@ class Member:
         return self.speaker.name
 
 
+Anyone = Member | Human  # a mind, or the player
+
+
 @dataclass(frozen=True)
 class GroupRules:
     strategy: GroupStrategy = GroupStrategy.ONE_BY_ONE
@@ -95,10 +99,12 @@ class GroupTalk:
     """One group conversation in progress (`hold_group` runs it)."""
 
     def __init__(
-        self, members: Sequence[Member], rules: GroupRules, history: Sequence[ConversationLine]
+        self, members: Sequence[Anyone], rules: GroupRules, history: Sequence[ConversationLine]
     ) -> None:
         if len(members) < 2:
             raise ValueError("a group conversation needs two members or more")
+        if not isinstance(members[0], Member):
+            raise ValueError("a group conversation is opened by a resident, not the player")
         self.members = list(members)
         self.rules = rules
         self.earlier = list(history)  # lines said before this part of the talk (a join)
@@ -153,7 +159,7 @@ class GroupTalk:
 
     # --- who speaks, and what they see ---------------------------------------------------------
 
-    def present(self) -> list[Member]:
+    def present(self) -> list[Anyone]:
         return [m for m in self.members if m.name in self.here]
 
     def shared(self) -> list[str]:
@@ -167,7 +173,7 @@ class GroupTalk:
         lines = [*self.earlier, *self.lines]
         return lines[-1].speaker if lines else ""
 
-    def by_turns(self) -> Member:
+    def by_turns(self) -> Anyone:
         """Turn-taking: whoever was addressed, else who spoke longest ago (never yet: first)."""
         present, last = self.present(), self.last_speaker()
         lines = [*self.earlier, *self.lines]
@@ -179,7 +185,7 @@ class GroupTalk:
         others = [m for m in present if m.name != last] or present
         return min(others, key=lambda m: spoke.get(m.name, -1))
 
-    def choose(self) -> Member:
+    def choose(self) -> Anyone:
         if not self.lines and not self.earlier:
             return self.members[0]  # the opener opens
         present, last = self.present(), self.last_speaker()
@@ -205,9 +211,12 @@ class GroupTalk:
     def elapsed(self) -> float:
         return len(self.lines) * self.rules.line_minutes
 
-    def speak(self, member: Member, context: list[str], number: int) -> GroupLine:
-        ctx = member.speaker.context
+    def speak(self, member: Anyone, context: list[str], number: int) -> GroupLine:
         others = [name for name in self.here if name != member.name]
+        if isinstance(member, Human):
+            ending = number == self.rules.max_rounds or len(self.here) <= 2
+            return human_line(member, context, others, ending)
+        ctx = member.speaker.context
         last = context[-1] if context else ""
         where = member.speaker.place if member.speaker.place != "home" else ""
         query = " ".join(part for part in (*others, where, self.rules.topic, last) if part)
@@ -249,7 +258,7 @@ class GroupTalk:
             self.fallbacks += 1
         return completion
 
-    def add(self, member: Member, line: GroupLine) -> None:
+    def add(self, member: Anyone, line: GroupLine) -> None:
         if line.text:
             self.lines.append(
                 ConversationLine(
@@ -281,7 +290,7 @@ class GroupTalk:
 
 
 def hold_group(
-    members: Sequence[Member], rules: GroupRules, history: Sequence[ConversationLine] = ()
+    members: Sequence[Anyone], rules: GroupRules, history: Sequence[ConversationLine] = ()
 ) -> GroupResult:
     """Run a group conversation (`members[0]` opens, or continues after `history` when
     someone joined) to its end."""

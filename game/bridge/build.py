@@ -24,6 +24,7 @@ from cognition import (
     HashingEmbedder,
     LLMSettings,
     LocalMiniLM,
+    MindSettings,
     RetryPolicy,
 )
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
@@ -77,6 +78,9 @@ class TownRecipe:
     retry: RetryPolicy | None = None
     path_budget_seconds: float | None = None  # None: lockstep (no wall-clock budget)
     line_minutes: float = 1.0  # game minutes each spoken line stays in its bubble
+    # who speaks next in groups (cognition.group's strategies), or "off" for pairs only;
+    # None: the town's own setting (town.json's "mind"), else the default
+    group_strategy: str | None = None
 
     def llm_settings(self) -> LLMSettings:
         return self.settings if self.settings is not None else LLMSettings.load()
@@ -96,6 +100,31 @@ class OpenedTown:
     pending_walk_minutes: float = 0.0  # give it to the LockstepRunner
     settings: dict[str, Any] | None = None  # the saved public settings
     record: Path | None = None  # the save's run record: the history a new record continues
+
+
+GROUP_STRATEGIES = (
+    "one-by-one",
+    "simultaneous-talk",
+    "simultaneous-talk-with-summarizer",
+    "manager",
+    "off",
+)
+
+
+def mind_settings_for(town_file: TownFile, group_strategy: str | None) -> MindSettings:
+    """The town's mind settings, with the group strategy chosen for this run if any."""
+    if group_strategy is None:
+        return town_file.mind
+    if group_strategy not in GROUP_STRATEGIES:
+        raise ValueError(
+            f"unknown group strategy {group_strategy!r}: one of {', '.join(GROUP_STRATEGIES)}"
+        )
+    values = town_file.mind.model_dump()
+    if group_strategy == "off":
+        values["group_conversations"] = False
+    else:
+        values |= {"group_conversations": True, "group_strategy": group_strategy}
+    return MindSettings.model_validate(values)
 
 
 def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTown:
@@ -120,6 +149,7 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
             embedder,
             seed=recipe.seed,
             workers=recipe.workers,
+            mind_settings=mind_settings_for(town_file, recipe.group_strategy),
             path_budget_seconds=recipe.path_budget_seconds,
             line_minutes=recipe.line_minutes,
             progress=lambda what, share: report(what, 0.5 + 0.5 * share),

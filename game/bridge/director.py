@@ -221,7 +221,10 @@ class MindDirector:
         if isinstance(outcome, Failed):
             self.fail(outcome, now)
         elif isinstance(outcome, Conversed):
-            self.stats.count_conversation(*outcome.conversation.participants)
+            talk = outcome.conversation
+            self.stats.count_conversation(
+                *talk.participants, lines=len(talk.lines), fallbacks=talk.fallbacks
+            )
             self.talks.start(outcome.conversation, now)
             for name in outcome.names:
                 self.slots[name].due = None

@@ -1,10 +1,10 @@
 """Who joins a conversation as it starts: the people standing near the two about to talk.
 
-When a resident opens a conversation with another, residents near them in the same arena
-who are free — not thinking, not talking, not walking, not asleep, and whose minds may
-talk with the opener now (no cool-down, under the day's cap) — join, and the pair becomes
-a group (up to the town's `group_max_members`). Nearest first; nobody is pulled in from
-further than `GROUP_RADIUS` tiles of the opener.
+When a resident opens a conversation with another, the residents it sees (in its arena,
+within its vision radius) who are free — not thinking, not talking, not walking, not
+asleep, and not cooling down from a talk with the opener (joining opens nothing, so the
+day's cap of conversations does not stop them) — join, and the pair becomes a group (up to
+the town's `group_max_members`), nearest first.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from datetime import datetime
 from cognition import Agent
 from game.bridge.perception import Someone, chebyshev
 from game.town.resident import Resident
-
-GROUP_RADIUS = 4  # tiles: near enough to be in the talk
 
 
 def asleep(resident: Resident, words: Iterable[str]) -> bool:
@@ -48,7 +46,6 @@ def gather_group(
             or person.is_visitor
             or resident is None
             or name not in minds
-            or chebyshev(person.tile, opener.tile) > GROUP_RADIUS
         ):
             continue
         mind = minds[name]
@@ -56,7 +53,7 @@ def gather_group(
             free(name)
             and not resident.is_walking
             and not asleep(resident, mind.settings.undecomposed_words)
-            and mind.talker.may_talk_with(opener.name, now)
+            and mind.talker.may_join(opener.name, now)
         ):
             joiners.append(name)
     return joiners

@@ -88,12 +88,34 @@ def run_report(
         "memories": memories,
         "reflections": reflections,
         "conversations": stats.conversations,
+        "groups": group_figures(living),
         "plans": plans,
         "distinct_places_visited": len(recorder.places_visited()) if recorder else 0,
         # steps the model kept failing, sent to the offline brain for a while (servers only)
         "breaker_trips": breaker.trips if breaker is not None else 0,
         "steps_on_standby": breaker.open_steps() if breaker is not None else [],
         "structured_output": structured_output(living),
+    }
+
+
+GROUP_TASKS = ("group_line", "next_speaker", "group_round_summary", "group_summary")
+
+
+def group_figures(living: LivingTown) -> dict[str, Any]:
+    """Group conversations (three or more): how many formed, their members (mean, largest),
+    and the model calls of each group step, under the town's strategy."""
+    stats = living.director.stats
+    by_task = living.stack.meter.snapshot().by_task
+    strategies = {mind.settings.group_strategy for mind in living.minds.values()}
+    return {
+        "strategy": ", ".join(sorted(strategies)),
+        "formed": stats.groups,
+        "mean_members": round(stats.group_members / stats.groups, 2) if stats.groups else 0.0,
+        "largest": stats.largest_group,
+        "lines": stats.group_lines,
+        "longest_lines": stats.longest_group,
+        "fallbacks": stats.group_fallbacks,
+        "calls": {task: by_task[task].calls for task in GROUP_TASKS if task in by_task},
     }
 
 

@@ -53,6 +53,9 @@ class MindStats:
     groups: int = 0  # conversations of three or more
     group_members: int = 0  # members summed over the groups (mean: / groups)
     largest_group: int = 0
+    group_lines: int = 0  # lines said in groups
+    longest_group: int = 0  # the most lines one group said
+    group_fallbacks: int = 0  # group lines or speaker choices that fell back
     errors: int = 0
     last_error: str = ""
     unapplied: int = 0  # actions of decisions that could not apply (logged)
@@ -63,10 +66,13 @@ class MindStats:
         self.unapplied += 1
         self.last_unapplied = why
 
-    def count_conversation(self, *members: str) -> None:
-        """One more conversation among `members` (a pair or a group)."""
+    def count_conversation(self, *members: str, lines: int = 0, fallbacks: int = 0) -> None:
+        """One more conversation among `members` (a pair or a group) of `lines` lines."""
         self.conversations += 1
         if len(members) > 2:
+            self.group_fallbacks += fallbacks
+            self.group_lines += lines
+            self.longest_group = max(self.longest_group, lines)
             self.groups += 1
             self.group_members += len(members)
             self.largest_group = max(self.largest_group, len(members))

@@ -20,7 +20,7 @@ from typing import Any
 
 from cognition import ConfigError, LLMSettings, RetryPolicy
 from game.bridge.brains import secrets_of, server_settings
-from game.bridge.build import OpenedTown, TownRecipe, make_embedder
+from game.bridge.build import GROUP_STRATEGIES, OpenedTown, TownRecipe, make_embedder
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.opening import FromSave, open_town
 from game.bridge.persist.save import embedder_name, save_town, town_settings
@@ -52,6 +52,7 @@ class SimulationOptions:
     previous: bool = False  # with load: the save before the slot's last one
     saves_dir: Path | None = None  # where slots live (None: game.saves.default_saves_root())
     record_dir: Path | None = None  # write the run record into this folder (None: no record)
+    group_strategy: str | None = None  # who speaks next in groups, or "off" (None: the town's)
 
     def slots(self) -> SaveSlots:
         return SaveSlots(self.saves_dir)
@@ -64,6 +65,10 @@ def settings_problem(options: SimulationOptions) -> str | None:
         _model_settings(options)
     except ConfigError as error:
         return " ".join(str(error).split())
+    if options.group_strategy not in (None, *GROUP_STRATEGIES):
+        return f"--group-strategy {options.group_strategy!r} is none of: " + ", ".join(
+            GROUP_STRATEGIES
+        )
     return None
 
 
@@ -108,6 +113,7 @@ def simulate(
             seed=options.seed,
             workers=options.workers,
             retry=retry,
+            group_strategy=options.group_strategy,
         )
         opened = open_town(recipe, save)
         living = opened.living

@@ -11,9 +11,11 @@ import json
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+
+from pydantic import ValidationError
 
 from cognition import (
     Agent,
@@ -56,24 +58,43 @@ class TownFile:
     map_path: Path
     start: datetime
     residents: tuple[str, ...]
+    # the town's own mind settings (town.json's "mind": {"group_strategy": "manager", …});
+    # what it leaves out keeps the paper's defaults
+    mind: MindSettings = field(default_factory=MindSettings)
 
     @classmethod
     def load(cls, town: str | Path, root: Path = ROOT) -> TownFile:
         directory = Path(town)
         if not directory.is_dir():
             directory = root / "saves" / str(town)
-        data = json.loads((directory / "town.json").read_text(encoding="utf-8"))
+        path = directory / "town.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
         return cls(
             directory=directory,
             name=data.get("town", directory.name),
             map_path=root / data["map"],
             start=datetime.fromisoformat(data["start"]),
             residents=tuple(data["residents"]),
+            mind=mind_settings_of(path, data.get("mind", {})),
         )
 
     def personas(self) -> list[Persona]:
         wanted = set(self.residents)
         return [p for p in load_personas(self.directory / "personas.json") if p.name in wanted]
+
+
+def mind_settings_of(path: Path, values: object) -> MindSettings:
+    """town.json's "mind" block as settings; a clear message naming the file and the
+    setting when one is unknown or out of range."""
+    if not isinstance(values, dict):
+        raise ValueError(f'{path}: "mind" should be an object of settings, not {values!r}')
+    try:
+        return MindSettings.model_validate(values)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'mind'}: {e['msg']}" for e in error.errors()
+        )
+        raise ValueError(f'{path}: "mind" settings: {problems}') from None
 
 
 @dataclass
@@ -132,7 +153,7 @@ def build_living_town(
             p,
             MemoryStream(store, p.name, embedder),
             stack.model,
-            mind_settings,
+            mind_settings or town_file.mind,
             random.Random(f"{seed}|{p.name}"),
         )
     report("placing the residents", 0.9)

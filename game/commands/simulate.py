@@ -55,6 +55,13 @@ def add_to(subcommands: Subcommands) -> None:
         "json_object or text (default: json_schema, stepping down as the server refuses)",
     )
     sim.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
+    sim.add_argument(
+        "--group-strategy",
+        metavar="STRATEGY",
+        help="who speaks next in group conversations: one-by-one, simultaneous-talk, "
+        "simultaneous-talk-with-summarizer, manager, or off for pairs only (default: the "
+        "town's setting, else one-by-one)",
+    )
     sim.add_argument("--data-dir", type=Path, help="keep the memory store here (default: temp)")
     sim.add_argument("--json", type=Path, help="write the report as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -110,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
         previous=args.previous,
         saves_dir=args.saves_dir,
         record_dir=None if args.no_record else (args.record or records_folder()),
+        group_strategy=args.group_strategy,
     )
     problem = settings_problem(options)
     if problem is not None:
@@ -201,6 +209,13 @@ def summary_text(report: dict[str, Any]) -> str:
         f"plans: {report['plans']}, conversations: {report['conversations']}",
         f"distinct places visited: {report['distinct_places_visited']}",
     ]
+    groups = report.get("groups")
+    if groups and groups.get("formed"):
+        lines.append(
+            f"group conversations ({groups['strategy']}): {groups['formed']} formed, "
+            f"{groups['mean_members']} members on average, the largest {groups['largest']}; "
+            f"{groups['lines']} lines, the longest {groups['longest_lines']}"
+        )
     if report.get("breaker_trips"):
         standby = ", ".join(report.get("steps_on_standby") or []) or "none now"
         lines.append(

@@ -12,7 +12,7 @@ import pytest
 
 from cognition.agent import Agent
 from cognition.contract import ConversationLine
-from cognition.group import GroupRules, GroupStrategy, Member, hold_group
+from cognition.group import GroupRules, GroupStrategy, Human, InputMode, Member, hold_group
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
@@ -202,3 +202,64 @@ def test_the_offline_brain_talks_in_a_group_under_every_strategy(strategy: Group
     # a member's view of another now rests on the group talk
     view = agents[2].talker.speaker(ISABELLA.name, START + timedelta(hours=2)).view_of_other
     assert "has not met" not in view
+
+
+# --- the player in a group ----------------------------------------------------------------
+
+
+def scripted_player(lines: list[str | None]) -> tuple[Any, list[str]]:
+    """A player who says `lines` in turn (None: stays silent), noting why it was asked."""
+    asked: list[str] = []
+
+    def ask(context: list[str], why: str) -> str | None:
+        asked.append(why)
+        return lines.pop(0) if lines else None
+
+    return ask, asked
+
+
+def test_a_player_always_asked_speaks_at_each_turn_and_may_address_someone() -> None:
+    ask, asked = scripted_player(["Maria, are you going?", "Sounds fun.", None])
+    player = Human("Alex Kim", InputMode.ALWAYS, ask)
+    model = ScriptedModel({"group_line": [numbered], "group_summary": [SUMMARY]})
+    result = hold_group([*members(model), player], GroupRules(max_rounds=3))
+    mine = [x for x in result.lines if x.speaker == "Alex Kim"]
+    assert [(x.text, x.to) for x in mine] == [
+        ("Maria, are you going?", MARIA.name),
+        ("Sounds fun.", ""),
+    ]
+    assert asked == ["your turn"] * 3  # asked every round; silent in the third
+    assert [x.speaker for x in result.lines[:4]] == [*NAMES, "Alex Kim"]
+    after = line_calls(model)[3]  # Isabella's second line sees the player's
+    assert after.context[-1] == f"Alex Kim (to {MARIA.name}): Maria, are you going?"
+    assert "Alex Kim" in after.members
+
+
+def test_a_player_asked_when_addressed_speaks_only_when_spoken_to_or_at_the_end() -> None:
+    def line(inputs: GroupLineInput) -> dict[str, Any]:
+        if inputs.speaker == KLAUS.name and inputs.round == 1:
+            return {"text": "Alex, what brings you here?", "to": "Alex Kim"}
+        return {"text": f"{inputs.speaker}, round {inputs.round}"}
+
+    ask, asked = scripted_player(["Just visiting!", "Bye, everyone!"])
+    player = Human("Alex Kim", InputMode.WHEN_ADDRESSED, ask)
+    model = ScriptedModel({"group_line": [line], "group_summary": [SUMMARY]})
+    result = hold_group([*members(model), player], GroupRules(max_rounds=3))
+    assert asked == ["you were spoken to", "the talk is about to end"]
+    mine = [(x.text, x.leaves) for x in result.lines if x.speaker == "Alex Kim"]
+    assert mine == [("Just visiting!", False), ("Bye, everyone!", True)]
+
+
+def test_a_watching_player_is_never_asked_and_hears_everything() -> None:
+    ask, asked = scripted_player(["I should not be said."])
+    player = Human("Alex Kim", InputMode.WATCH, ask)
+    model = ScriptedModel({"group_line": [numbered], "group_summary": [SUMMARY]})
+    result = hold_group([*members(model), player], GroupRules(max_rounds=2))
+    assert asked == [] and all(x.speaker != "Alex Kim" for x in result.lines)
+    assert len(result.lines) == 6 and all("Alex Kim" in c.members for c in line_calls(model))
+
+
+def test_a_group_is_opened_by_a_resident_not_the_player() -> None:
+    player = Human("Alex Kim", InputMode.ALWAYS, lambda context, why: "hi")
+    with pytest.raises(ValueError, match="opened by a resident"):
+        hold_group([player, *members(ScriptedModel())], GroupRules())
