@@ -204,6 +204,8 @@ class Conversation(Frozen):
     summary: str
     strategy: str = ""
     fallbacks: int = 0  # a group's lines or speaker choices that fell back (counted)
+    topic: str = ""  # a meeting's question ("" for a chance talk)
+    stances: tuple[tuple[str, str], ...] = ()  # a meeting's (member, its stance in words)
 
     @property
     def is_group(self) -> bool:

@@ -32,6 +32,7 @@ from cognition.steps.context import StepContext
 from cognition.steps.dialogue import Commitment, ConversationSummary, Speaker, converse, next_line
 from cognition.steps.interview import adopt, interview
 from cognition.steps.relationship import summarise_relationship
+from cognition.steps.stance import STANCE, StanceInput, stance_memory
 
 ABOUT_K = 3  # memories about each other member a group member reads (retrieved once)
 
@@ -195,10 +196,31 @@ class Talker:
             summary=result.summary.summary,
             strategy=rules.strategy.value,
             fallbacks=result.fallbacks,
+            topic=rules.topic,
         )
         for talker in talkers:
             talker.keep_group(conversation, now, result.summary)
-        return conversation
+        if not rules.topic:
+            return conversation
+        stances = tuple((t.name, t.take_stance(conversation, now)) for t in talkers)
+        return conversation.model_copy(update={"stances": stances})
+
+    def take_stance(self, meeting: Conversation, now: datetime) -> str:
+        """Where this mind stands on `meeting`'s question after it (one model call), kept
+        as a memory; returns that memory's text."""
+        ctx = self.mind.context(now)
+        said = [line.text for line in meeting.lines if line.speaker == self.name]
+        inputs = StanceInput(
+            person=self.name,
+            summary=self.mind.summary(now),
+            topic=meeting.topic,
+            memories=memory_lines(ctx.recall(meeting.topic)),
+            discussion=meeting.summary,
+            said=said,
+        )
+        text = stance_memory(self.name, meeting.topic, ctx.ask(STANCE, inputs))
+        self.mind.remember(MemoryKind.DIALOGUE, text, now)
+        return text
 
     def keep_group(
         self, conversation: Conversation, now: datetime, summary: ConversationSummary

@@ -234,6 +234,7 @@ class GroupTalk:
             plan=list(member.speaker.plan),
             place=member.speaker.place,
             topic=self.rules.topic,
+            host=self.members[0].name,
             must_leave=f"{member.name} must leave now: {member.called_to or 'the plan calls'}."
             if called
             else "",

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 import cognition.offline.answers as answers
 import cognition.offline.group as group
 import cognition.offline.judgement as judgement
+import cognition.offline.meeting as meeting
 import cognition.offline.places as places
 import cognition.offline.planning as planning
 import cognition.offline.reflection as reflection
@@ -42,6 +43,7 @@ from cognition.steps.referee import REFEREE, SUMMARIZE_DEBATE
 from cognition.steps.reflect import INSIGHTS, SALIENT_QUESTIONS
 from cognition.steps.relationship import RELATIONSHIP
 from cognition.steps.replan import REPLAN
+from cognition.steps.stance import STANCE
 from cognition.steps.summary import SUMMARY
 
 Rule = Callable[[Any, random.Random], BaseModel]
@@ -66,6 +68,7 @@ RULES: dict[str, Rule] = {
     NEXT_SPEAKER.name: group.next_speaker,
     SUMMARIZE_ROUND.name: group.round_summary,
     GROUP_SUMMARY.name: group.group_summary,
+    STANCE.name: meeting.stance,
     INTERVIEW.name: answers.interview,
     ADOPT_INTENTION.name: answers.adopt_intention,
     KNOWS.name: lambda inputs, rng: judge_by_rule(inputs),

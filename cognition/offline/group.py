@@ -19,9 +19,12 @@ import random
 import re
 
 import cognition.offline.phrases as say
+from cognition.offline.facts import TOLD
+from cognition.offline.meeting import VIEW_WORDS, meeting_line, view_in
 from cognition.offline.relations import relationship
 from cognition.offline.talk import line as pair_line
 from cognition.offline.talk import summarise_lines
+from cognition.offline.text import SENTENCE_END
 from cognition.steps.dialogue import ConversationSummary, LineInput
 from cognition.steps.group_line import GroupLine, GroupLineInput, heard
 from cognition.steps.group_manager import NextSpeaker, NextSpeakerInput
@@ -41,12 +44,17 @@ def pick(options: tuple[str, ...], rng: random.Random) -> str:
 
 
 def history_of(context: list[str]) -> list[tuple[str, str, str]]:
-    """(speaker, to, text) of each line in the shared context; a round summary reads as a
-    line by nobody, so its facts count as said."""
+    """(speaker, to, text) of each line in the shared context; a round summary reads as the
+    tellings it reports (so what was told counts as said), then a line by nobody (what was
+    said was answered in its round)."""
     found: list[tuple[str, str, str]] = []
     for text in context:
         if text.startswith(SUMMARY_MARK):
-            found.append(("", "", text.removeprefix(SUMMARY_MARK)))
+            summary = text.removeprefix(SUMMARY_MARK)
+            for sentence in SENTENCE_END.split(summary):  # what was told counts as said
+                if told := TOLD.match(sentence.strip().rstrip(".")):
+                    found.append((told["teller"], told["listener"], told["statement"] + "."))
+            found.append(("", "", "(the talk goes on)"))  # answered already: nothing to answer
         elif (line := heard(text)) is not None:
             found.append((line.speaker, line.to, line.text))
     return found
@@ -74,7 +82,11 @@ def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         return GroupLine(text="", leaves=True)
     if inputs.must_leave:
         return GroupLine(text=pick(say.GROUP_CLOSERS, rng), leaves=True)
+    if inputs.topic and (on_topic := meeting_line(inputs, rng)) is not None:
+        return on_topic
     history = history_of(inputs.context)
+    if history and history[-1][0] == inputs.speaker:
+        return GroupLine(text="")  # nobody has answered its last line yet: it waits
     to = addressee(inputs, history)
     mine = sum(1 for who, _, _ in history if who == inputs.speaker)
     if history and not history[0][0]:  # a round's summary: the speaker spoke in each round
@@ -138,7 +150,9 @@ def round_summary(inputs: RoundSummaryInput, rng: random.Random) -> RoundSummary
         if (line := heard(text))
     ]
     opening = inputs.earlier or f"{listed(inputs.members)} are talking."
-    return RoundSummary(summary=summarise_lines(opening, said, inputs.now).summary)
+    views = [f"{who} {VIEW_WORDS[view]}." for who, _, text in said if (view := view_in(text))]
+    summary = summarise_lines(opening, said, inputs.now).summary
+    return RoundSummary(summary=" ".join([summary, *views]))
 
 
 def group_summary(inputs: GroupSummaryInput, rng: random.Random) -> ConversationSummary:
@@ -151,4 +165,6 @@ def group_summary(inputs: GroupSummaryInput, rng: random.Random) -> Conversation
         for text in inputs.lines
         if (line := heard(text))
     ]
-    return summarise_lines(opening, said, inputs.now)
+    found = summarise_lines(opening, said, inputs.now)
+    views = [f"{who} {VIEW_WORDS[view]}." for who, _, text in said if (view := view_in(text))]
+    return found.model_copy(update={"summary": " ".join([found.summary, *views])})

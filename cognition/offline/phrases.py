@@ -247,6 +247,31 @@ GROUP_CLOSERS = (  # a member leaving a group that goes on
     "I'll leave you to it. Bye for now, everyone!",
     "Sorry, I have to go. Enjoy the rest of the day, all!",
 )
+MEETING_OPEN = (  # the host opens a meeting
+    "Thanks for coming, everyone. The question today: {topic}",
+    "Welcome, all! Let's talk about this: {topic}",
+    "Good to see you here. What do we think — {topic}",
+)
+FOR_IT = (  # a member's view on a meeting's question, with its reason
+    "I'm for it. {mine}, and I think it would help.",
+    "I'd say yes. {mine}, so I can see the good in it.",
+    "Count me in favour — {mine_lower}, and it makes sense to me.",
+)
+AGAINST_IT = (
+    "I'm not convinced. {mine}, and I worry about the cost of it.",
+    "I'd say no, honestly. {mine}, and I don't see the need.",
+    "I have my doubts — {mine_lower}, and it could go wrong.",
+)
+UNDECIDED = (
+    "I'm torn, to be honest. {mine}, so I can see both sides.",
+    "I haven't made up my mind. {mine}.",
+)
+AGREE_WITH = ("I agree with {first}.", "{first} has a point.", "Same as {first}, really.")
+DISAGREE_WITH = (
+    "I see it differently from {first}.",
+    "With respect, {first}, I disagree.",
+    "I'm not sure {first} is right there.",
+)
 
 ACCEPTED = re.compile(r"\bI'll (?:be there|come)\b")
 DECLINED = re.compile(

@@ -41,6 +41,7 @@ class GroupLineInput(BaseModel):
     plan: list[str] = Field(default_factory=list)
     place: str = "home"
     topic: str = Field(default="", description="what a meeting is about; often none")
+    host: str = Field(default="", description="who opened the talk (a meeting's host)")
     must_leave: str = Field(default="", description="what calls the speaker away now, if any")
 
 

@@ -32,6 +32,7 @@ from cognition.steps import (
     reflect,
     relationship,
     replan,
+    stance,
     summary,
 )
 from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
@@ -63,6 +64,7 @@ TASKS: list[Task[Any, Any]] = [
     group_manager.NEXT_SPEAKER,
     group_summary.SUMMARIZE_ROUND,
     group_summary.GROUP_SUMMARY,
+    stance.STANCE,
 ]
 
 

@@ -1,0 +1,99 @@
+"""Offline meetings: a member's lines on a meeting's question, and its stance after.
+
+The host (the member who opens) puts the question. Each member's first line states its
+view — for, against or undecided — with a reason from its own life (what it is busy with),
+agreeing or disagreeing with the last member who gave a view (ChatEval's diverse roles:
+each argues from its own persona). The leaning comes from the persona's traits (hopeful
+people lean for, critical ones against; neither: a seeded draw per person and question).
+After its first line a member talks as in any group (news, replies, goodbyes). Its stance
+after the meeting is the view it gave, or its leaning if it said none.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import cognition.offline.phrases as say
+from cognition.offline.talk import busy_with, traits
+from cognition.steps.dialogue import LineInput
+from cognition.steps.group_line import GroupLine, GroupLineInput, heard
+from cognition.steps.stance import Stance, StanceInput
+
+SAID_FOR = re.compile(r"\b(?:I'm for it|I'd say yes|in favour)\b")
+SAID_AGAINST = re.compile(r"\b(?:not convinced|I'd say no|I have my doubts)\b")
+SAID_UNDECIDED = re.compile(r"\b(?:I'm torn|haven't made up my mind)\b")
+
+
+def leaning(summary: str, person: str, topic: str) -> str:
+    mood = traits(summary)
+    score = sum(w in mood for w in say.HOPEFUL) - sum(w in mood for w in say.CRITICAL)
+    if score:
+        return "for" if score > 0 else "against"
+    draw = random.Random(f"{person}|{topic}").random()
+    return "for" if draw < 0.45 else "against" if draw < 0.8 else "undecided"
+
+
+VIEW_WORDS = {"for": "spoke for it", "against": "spoke against it", "undecided": "was undecided"}
+
+
+def view_in(text: str) -> str | None:
+    """The view a line gives on the question, if any."""
+    for pattern, view in (
+        (SAID_FOR, "for"),
+        (SAID_AGAINST, "against"),
+        (SAID_UNDECIDED, "undecided"),
+    ):
+        if pattern.search(text):
+            return view
+    return None
+
+
+def about_me(person: str, summary: str, rng: random.Random) -> str:
+    """What the person is busy with, in the first person, without its full stop."""
+    inputs = LineInput(
+        speaker=person,
+        listener="",
+        summary=summary,
+        view_of_listener="",
+        memories=[],
+        history=[],
+        now="",
+        turn=1,
+        max_turns=2,
+    )
+    return busy_with(inputs, rng).rstrip(".")
+
+
+def meeting_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine | None:
+    """The member's line on the question; None when it has given its view already (it then
+    talks as in any group)."""
+    said = [line for text in inputs.context if (line := heard(text)) is not None]
+    question = inputs.topic.strip()
+    hosting = inputs.host in ("", inputs.speaker)
+    if hosting and inputs.round == 1 and not said:
+        text = rng.choice(say.MEETING_OPEN).format(topic=question)
+        return GroupLine(text=text)
+    spoke = any(line.speaker == inputs.speaker for line in said)
+    if spoke or (inputs.round > 1 and not said):  # a summary stands for the rounds before
+        return None
+    view = leaning(inputs.summary, inputs.speaker, question)
+    mine = about_me(inputs.speaker, inputs.summary, rng)
+    options = {"for": say.FOR_IT, "against": say.AGAINST_IT, "undecided": say.UNDECIDED}[view]
+    lower = mine if re.match(r"I\b", mine) else mine[:1].lower() + mine[1:]
+    text = rng.choice(options).format(mine=mine, mine_lower=lower)
+    others = [(line.speaker, view_in(line.text)) for line in said if line.speaker != inputs.speaker]
+    given = [(who, theirs) for who, theirs in others if theirs is not None]
+    if given:
+        who, theirs = given[-1]
+        side = say.AGREE_WITH if theirs == view else say.DISAGREE_WITH
+        text = f"{rng.choice(side).format(first=who.split()[0])} {text}"
+        return GroupLine(text=text, to=who)
+    return GroupLine(text=text)
+
+
+def stance(inputs: StanceInput, rng: random.Random) -> Stance:
+    given = [view for text in inputs.said if (view := view_in(text)) is not None]
+    position = given[-1] if given else leaning(inputs.summary, inputs.person, inputs.topic)
+    reason = about_me(inputs.person, inputs.summary, rng)
+    return Stance(position=position, reason=reason)
