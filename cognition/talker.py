@@ -205,6 +205,17 @@ class Talker:
         stances = tuple((t.name, t.take_stance(conversation, now)) for t in talkers)
         return conversation.model_copy(update={"stances": stances})
 
+    def intend(self, statement: str, commitment: Commitment, now: datetime) -> bool:
+        """Take up an intention the player gave this mind (to host a meeting, say): it is
+        remembered (so it is news the mind tells) and kept as an appointment (so the day's
+        plan takes it to the place on time). False when the appointment does not fit."""
+        self.mind.seed(now)
+        appointment = Appointment.from_commitment(commitment, self.name, now)
+        if appointment is None or not self.mind.state.add_appointment(appointment):
+            return False
+        self.mind.remember_many(MemoryKind.PLAN, [statement], now)
+        return True
+
     def take_stance(self, meeting: Conversation, now: datetime) -> str:
         """Where this mind stands on `meeting`'s question after it (one model call), kept
         as a memory; returns that memory's text."""

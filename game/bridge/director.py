@@ -34,6 +34,7 @@ from game.bridge.jobs import (
     decide_job,
     group_job,
 )
+from game.bridge.meetings import MeetingDesk
 from game.bridge.perception import PerceptionBuilder, Someone, someone_of
 from game.bridge.residents import MindSlot, MindStats
 from game.town.director import ResidentDirector
@@ -82,6 +83,19 @@ class MindDirector:
         self._greeted: list[Greeting] = []  # residents who greeted the visitor, not yet taken
         self._residents: dict[str, Resident] = {}
         self._people_now: list[Someone] | None = None  # this update's people, for noticing
+        self.meetings = MeetingDesk(
+            tree=perceptions.tree,
+            residents=lambda: self._residents,
+            is_free=lambda name: (
+                name in self.slots and self.is_free(name) and not self._residents[name].is_walking
+            ),
+            start_group=self.start_meeting,
+            errand=lambda name, work: self.jobs.run_errand(name, work),
+            intend=lambda name, text, promise, now: self.minds[name].talker.intend(
+                text, promise, now
+            ),
+            say=self.dialogue.add,
+        )
 
     # --- the ResidentDirector protocol --------------------------------------------------------
 
@@ -92,6 +106,8 @@ class MindDirector:
     def pending_decisions(self) -> frozenset[str]:
         self._people_now = None  # where everyone is, taken afresh once per update
         self.collect()
+        if self.clock is not None:
+            self.meetings.update(self.clock.now)
         return self.jobs.busy()
 
     def next_activity(self, resident: Resident, now: datetime) -> Activity | None:
@@ -222,6 +238,8 @@ class MindDirector:
             self.fail(outcome, now)
         elif isinstance(outcome, Conversed):
             talk = outcome.conversation
+            if talk.topic:
+                self.meetings.finished(talk, now)
             self.stats.count_conversation(
                 *talk.participants, lines=len(talk.lines), fallbacks=talk.fallbacks
             )
@@ -325,30 +343,47 @@ class MindDirector:
             self.perceptions.in_view(resident, self.people()),
             self._residents,
             self.minds,
-            lambda name: (
-                not self.jobs.is_busy(name)
-                and not self.talks.talking(name)
-                and self.slots[name].queued is None
-            ),
+            self.is_free,
             now,
         )
-        members = (resident.name, partner, *joiners)
-        self.talks.reserve(members)
-        if joiners:
-            others = [self.minds[name] for name in members[1:]]
-            job = group_job(self.minds[resident.name], others, now, self.talks.line_minutes)
+        stay = self.start_talk([resident.name, partner, *joiners], now)
+        return self.begin(resident, slot, stay, now)
+
+    def is_free(self, name: str) -> bool:
+        """Free to join a talk: not thinking, not talking, nothing waiting to begin."""
+        return (
+            not self.jobs.is_busy(name)
+            and not self.talks.talking(name)
+            and self.slots[name].queued is None
+        )
+
+    def start_talk(self, members: list[str], now: datetime, topic: str = "") -> Activity:
+        """Reserve `members` and think their talk: a pair's, a group's, or a meeting's on
+        `topic`; every member but the first gets its talking activity queued, the first's
+        is returned."""
+        self.talks.reserve(tuple(members))
+        opener, others = self.minds[members[0]], [self.minds[name] for name in members[1:]]
+        if len(members) > 2 or topic:
+            job = group_job(opener, others, now, self.talks.line_minutes, topic)
         else:
-            job = conversation_job(self.minds[resident.name], self.minds[partner], now)
-        self.submit(members, job, now)
-        for name in members[1:]:
+            job = conversation_job(opener, others[0], now)
+        self.submit(tuple(members), job, now)
+        stays = []
+        for name in members:
             self.slots[name].wants_to_talk = None
             with_whom = listed([m for m in members if m != name])
-            self.slots[name].queued = self.planner.stay(
-                self._residents[name], f"talking with {with_whom}", TALK_EMOJI, Pose.TALK, now
-            )
-        with_whom = listed(list(members[1:]))
-        stay = self.planner.stay(resident, f"talking with {with_whom}", TALK_EMOJI, Pose.TALK, now)
-        return self.begin(resident, slot, stay, now)
+            doing = f"at the town meeting: {topic}" if topic else f"talking with {with_whom}"
+            resident = self._residents[name]
+            stays.append(self.planner.stay(resident, doing, TALK_EMOJI, Pose.TALK, now))
+        for name, stay in zip(members[1:], stays[1:], strict=True):
+            self.slots[name].queued = stay
+        return stays[0]
+
+    def start_meeting(self, members: list[str], now: datetime, topic: str) -> None:
+        """A meeting begins (the meeting desk asks): the first member's talking activity is
+        queued too, as it is not the one deciding now."""
+        first = self.start_talk(members, now, topic)
+        self.slots[members[0]].queued = first
 
     # --- the visitor ------------------------------------------------------------------------------
 

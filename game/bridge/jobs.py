@@ -108,10 +108,11 @@ def conversation_job(opener: Agent, partner: Agent, now: datetime) -> Callable[[
 
 
 def group_job(
-    opener: Agent, others: list[Agent], now: datetime, line_minutes: float
+    opener: Agent, others: list[Agent], now: datetime, line_minutes: float, topic: str = ""
 ) -> Callable[[], Conversation]:
-    """A group conversation: `opener` with `others` (the first: whom it came to talk to)."""
-    rules = opener.talker.group_rules(line_minutes)
+    """A group conversation: `opener` with `others` (the first: whom it came to talk to),
+    or a meeting on `topic` that `opener` hosts."""
+    rules = opener.talker.group_rules(line_minutes, topic)
     return lambda: opener.talker.converse_in_group([o.talker for o in others], now, rules)
 
 

@@ -23,6 +23,7 @@ from game.bridge.desk import objects as desk_objects
 from game.bridge.desk.cards import memory_line, resident_card, trace_line
 from game.bridge.desk.chat import CHAT_MAX_CHARS, Answered, chat_job, mind_asker, one_line
 from game.bridge.jobs import job_moment
+from game.bridge.meetings import MeetingError
 from game.bridge.perception import Someone
 from game.bridge.town_minds import LivingTown
 from game.town.resident import Tile
@@ -216,6 +217,19 @@ class PlayerDesk:
         self._asking.add(name)
         kind = ASKING_ACTIONS[asking.kind]
         self._tell(PlayerAction(now, kind, name, question, {"as": asking.name}))
+        return None
+
+    def call_meeting(
+        self, host: str, place: str, starts: datetime, minutes: int, topic: str, now: datetime
+    ) -> str | None:
+        """Call a town meeting hosted by resident `host`; None when called, else why not
+        (a message for the player)."""
+        try:
+            meeting = self.director.meetings.call(host, place, starts, minutes, topic, now)
+        except MeetingError as error:
+            return f"No meeting: {error}."
+        detail = {"place": meeting.place, "starts": f"{starts:%Y-%m-%d %H:%M}"}
+        self._tell(PlayerAction(now, "call_meeting", host, meeting.topic, detail))
         return None
 
     def answering(self, name: str) -> bool:

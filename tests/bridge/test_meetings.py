@@ -1,0 +1,112 @@
+"""Town meetings: called by the player through a host, held offline among those who come,
+remembered by every attendee; bad calls refused with a message; a meeting nobody comes to
+is not held and says so."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+
+from cognition.memory.records import MemoryKind
+from game.bridge.desk import PlayerDesk
+from game.bridge.lockstep import LockstepRunner
+from game.bridge.meetings import MEETING, MeetingError
+from game.bridge.town_minds import LivingTown
+
+from .test_groups import ISABELLA, KLAUS, MARIA, stand_beside
+
+MakeTown = Callable[..., LivingTown]
+QUESTION = "Should the library open on Sundays?"
+
+
+def run_for(living: LivingTown, minutes: int) -> None:
+    LockstepRunner(living).run_until(living.clock.now + timedelta(minutes=minutes))
+
+
+def test_a_meeting_called_through_a_host_is_held_and_every_attendee_remembers_it(
+    make_town: MakeTown,
+) -> None:
+    living = make_town()
+    run_for(living, 180)  # 10 am: Isabella at work in Hobbs Cafe
+    desk = PlayerDesk(living)
+    now = living.clock.now
+    starts = now + timedelta(minutes=30)
+    assert desk.call_meeting(ISABELLA, "hobbs cafe", starts, 60, QUESTION, now) is None
+    run_for(living, 5)  # the host takes it up: news to tell, and an appointment
+    isabella = living.minds[ISABELLA]
+    plans = [r.text for r in isabella.memory.all(MemoryKind.PLAN)]
+    assert any("is holding a town meeting at Hobbs Cafe" in t for t in plans)
+    assert any(
+        a.activity == "hold the town meeting at Hobbs Cafe" for a in isabella.state.appointments
+    )
+    run_for(living, 22)
+    stand_beside(living, ISABELLA, (KLAUS, MARIA))  # the two come along
+    run_for(living, 40)
+    [meeting] = living.director.meetings.meetings
+    assert meeting.state == "held" and meeting.attendees[0] == ISABELLA
+    assert set(meeting.attendees) == {ISABELLA, KLAUS, MARIA}
+    assert meeting.summary and len(meeting.stances) == 3
+    for name in meeting.attendees:
+        kept = [r.text for r in living.minds[name].memory.all(MemoryKind.DIALOGUE)]
+        assert meeting.summary in kept
+        assert any(t.startswith(f'At the meeting about "{QUESTION}", {name} was') for t in kept)
+    logged = [x.text for x in living.director.dialogue.lines() if x.speaker == MEETING]
+    assert logged[0] == meeting.summary and len(logged) == 4  # the summary, three stances
+    opening = [x for x in living.director.dialogue.lines() if x.speaker == ISABELLA]
+    assert any(QUESTION in x.text for x in opening)  # the host put the question
+
+
+def test_a_meeting_nobody_comes_to_is_not_held(make_town: MakeTown) -> None:
+    living = make_town()
+    run_for(living, 60)
+    desk = PlayerDesk(living)
+    now = living.clock.now
+    assert (
+        desk.call_meeting(
+            KLAUS, "The Willows Market and Pharmacy", now + timedelta(minutes=5), 15, QUESTION, now
+        )
+        is None
+    )
+    run_for(living, 25)
+    [meeting] = living.director.meetings.meetings
+    assert meeting.state == "not held"
+    said = [x.text for x in living.director.dialogue.lines() if x.speaker == MEETING]
+    assert said == [
+        f"The meeting at The Willows Market and Pharmacy on {meeting.question!r} was not "
+        "held: fewer than 2 people came."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("host", "place", "minutes_ahead", "length", "topic", "problem"),
+    [
+        (ISABELLA, "Atlantis", 30, 60, QUESTION, "there is no place called 'Atlantis'"),
+        (ISABELLA, "Hobbs Cafe", -30, 60, QUESTION, "is not in the future"),
+        (ISABELLA, "Hobbs Cafe", 30, 60, "   ", "needs a question"),
+        ("Nobody Here", "Hobbs Cafe", 30, 60, QUESTION, "is nobody in this town"),
+        (ISABELLA, "Hobbs Cafe", 30, 5, QUESTION, "from 15 minutes to 4 hours"),
+    ],
+)
+def test_a_meeting_that_cannot_be_is_refused_with_a_message(
+    make_town: MakeTown,
+    host: str,
+    place: str,
+    minutes_ahead: int,
+    length: int,
+    topic: str,
+    problem: str,
+) -> None:
+    living = make_town()
+    desk = PlayerDesk(living)
+    now = living.clock.now
+    said = desk.call_meeting(
+        host, place, now + timedelta(minutes=minutes_ahead), length, topic, now
+    )
+    assert said is not None and said.startswith("No meeting: ") and problem in said
+    assert living.director.meetings.meetings == []
+    with pytest.raises(MeetingError):
+        living.director.meetings.call(
+            host, place, now + timedelta(minutes=minutes_ahead), length, topic, now
+        )
