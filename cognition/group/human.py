@@ -37,10 +37,16 @@ AskHuman = Callable[[list[str], str], str | None]  # (context, why) → a line, 
 
 @dataclass(frozen=True)
 class Human:
+    """The player as a member. `mode` may be a function, read at each turn (the player may
+    change it during the talk)."""
+
     name: str
-    mode: InputMode
+    mode: InputMode | Callable[[], InputMode]
     ask: AskHuman
     description: str = "a visitor to the town"
+
+    def mode_now(self) -> InputMode:
+        return self.mode() if callable(self.mode) else self.mode
 
 
 def addressed(name: str, context: Sequence[str]) -> bool:
@@ -54,9 +60,10 @@ def addressed(name: str, context: Sequence[str]) -> bool:
 
 def why_asked(human: Human, context: Sequence[str], ending: bool) -> str | None:
     """Why the human is asked for a line now, or None when its mode says it passes."""
-    if human.mode is InputMode.WATCH:
+    mode = human.mode_now()
+    if mode is InputMode.WATCH:
         return None
-    if human.mode is InputMode.ALWAYS:
+    if mode is InputMode.ALWAYS:
         return "your turn"
     if addressed(human.name, context):
         return "you were spoken to"

@@ -66,6 +66,11 @@ class ConversationDesk:
     def talking(self, name: str) -> bool:
         return name in self._reserved or name in self._playing
 
+    def conversation_of(self, name: str) -> Conversation | None:
+        """The conversation `name` is in, while it plays (None while it is thought about)."""
+        playback = self._playing.get(name)
+        return playback.conversation if playback is not None else None
+
     def reserve(self, members: tuple[str, ...]) -> None:
         self._reserved.update(members)
 

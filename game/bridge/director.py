@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import assert_never
 
 from cognition import Agent, contract
+from cognition.group import Human
 from cognition.talker import listed
 from game.bridge.activities import ActivityPlanner
 from game.bridge.conversations import TALK_EMOJI, ConversationDesk
@@ -34,6 +35,7 @@ from game.bridge.jobs import (
     decide_job,
     group_job,
 )
+from game.bridge.joining import Joining
 from game.bridge.meetings import MeetingDesk
 from game.bridge.perception import PerceptionBuilder, Someone, someone_of
 from game.bridge.residents import MindSlot, MindStats
@@ -96,6 +98,7 @@ class MindDirector:
             ),
             say=self.dialogue.add,
         )
+        self.joining = Joining(self)
 
     # --- the ResidentDirector protocol --------------------------------------------------------
 
@@ -108,6 +111,7 @@ class MindDirector:
         self.collect()
         if self.clock is not None:
             self.meetings.update(self.clock.now)
+            self.joining.update(self.clock.now)
         return self.jobs.busy()
 
     def next_activity(self, resident: Resident, now: datetime) -> Activity | None:
@@ -240,6 +244,7 @@ class MindDirector:
             talk = outcome.conversation
             if talk.topic:
                 self.meetings.finished(talk, now)
+            self.joining.finished(talk)
             self.stats.count_conversation(
                 *talk.participants, lines=len(talk.lines), fallbacks=talk.fallbacks
             )
@@ -357,14 +362,22 @@ class MindDirector:
             and self.slots[name].queued is None
         )
 
-    def start_talk(self, members: list[str], now: datetime, topic: str = "") -> Activity:
-        """Reserve `members` and think their talk: a pair's, a group's, or a meeting's on
-        `topic`; every member but the first gets its talking activity queued, the first's
-        is returned."""
+    def start_talk(
+        self,
+        members: list[str],
+        now: datetime,
+        topic: str = "",
+        humans: Sequence[Human] = (),
+        history: Sequence[contract.ConversationLine] = (),
+    ) -> Activity:
+        """Reserve `members` and think their talk: a pair's, a group's, a meeting's on
+        `topic`, or one with the player (`humans`) going on after `history`; every member
+        but the first gets its talking activity queued, the first's is returned."""
         self.talks.reserve(tuple(members))
         opener, others = self.minds[members[0]], [self.minds[name] for name in members[1:]]
-        if len(members) > 2 or topic:
-            job = group_job(opener, others, now, self.talks.line_minutes, topic)
+        if len(members) > 2 or topic or humans:
+            lines = self.talks.line_minutes
+            job = group_job(opener, others, now, lines, topic, humans, history)
         else:
             job = conversation_job(opener, others[0], now)
         self.submit(tuple(members), job, now)
@@ -378,6 +391,21 @@ class MindDirector:
         for name, stay in zip(members[1:], stays[1:], strict=True):
             self.slots[name].queued = stay
         return stays[0]
+
+    def start_group_with(
+        self,
+        members: list[str],
+        now: datetime,
+        human: Human,
+        history: Sequence[contract.ConversationLine],
+    ) -> None:
+        """A talk the player joined begins: `members` (residents) and the player."""
+        first = self.start_talk(members, now, humans=[human], history=history)
+        self.slots[members[0]].queued = first
+
+    @property
+    def residents(self) -> dict[str, Resident]:
+        return self._residents
 
     def start_meeting(self, members: list[str], now: datetime, topic: str) -> None:
         """A meeting begins (the meeting desk asks): the first member's talking activity is

@@ -13,13 +13,15 @@ import itertools
 import logging
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
 from cognition import Agent, BudgetReached, Conversation, Decision, Perception
+from cognition.contract import ConversationLine
+from cognition.group import Human
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -108,12 +110,20 @@ def conversation_job(opener: Agent, partner: Agent, now: datetime) -> Callable[[
 
 
 def group_job(
-    opener: Agent, others: list[Agent], now: datetime, line_minutes: float, topic: str = ""
+    opener: Agent,
+    others: list[Agent],
+    now: datetime,
+    line_minutes: float,
+    topic: str = "",
+    humans: Sequence[Human] = (),
+    history: Sequence[ConversationLine] = (),
 ) -> Callable[[], Conversation]:
     """A group conversation: `opener` with `others` (the first: whom it came to talk to),
-    or a meeting on `topic` that `opener` hosts."""
+    a meeting on `topic` that `opener` hosts, or a talk the player joins (`humans`), going
+    on after `history`."""
     rules = opener.talker.group_rules(line_minutes, topic)
-    return lambda: opener.talker.converse_in_group([o.talker for o in others], now, rules)
+    talkers = [o.talker for o in others]
+    return lambda: opener.talker.converse_in_group(talkers, now, rules, history, humans)
 
 
 class JobBoard:

@@ -19,10 +19,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from cognition import Agent, CallTrace, MemoryKind
+from cognition.group import InputMode
 from game.bridge.desk import objects as desk_objects
 from game.bridge.desk.cards import memory_line, resident_card, trace_line
 from game.bridge.desk.chat import CHAT_MAX_CHARS, Answered, chat_job, mind_asker, one_line
 from game.bridge.jobs import job_moment
+from game.bridge.joining import GroupSeat
 from game.bridge.meetings import MeetingError
 from game.bridge.perception import Someone
 from game.bridge.town_minds import LivingTown
@@ -218,6 +220,37 @@ class PlayerDesk:
         kind = ASKING_ACTIONS[asking.kind]
         self._tell(PlayerAction(now, kind, name, question, {"as": asking.name}))
         return None
+
+    def join_group(self, near: str, mode: str, now: datetime) -> str | None:
+        """The player joins `near`'s conversation, or starts a group talk with it and the
+        residents it sees, in input `mode` ("always", "when addressed", "watch"); None when
+        joined (or waiting to join), else why not."""
+        visitor = self.director.visitor
+        if visitor is None:
+            return "Walk into the town first: only the visitor can join a conversation."
+        try:
+            input_mode = InputMode(mode)
+        except ValueError:
+            return f"{mode!r} is not a way to take part: always, when addressed or watch."
+        joined = self.director.joining.join(visitor.name, near, input_mode, now)
+        if isinstance(joined, str):
+            return joined
+        self._tell(PlayerAction(now, "join_group", near, "", {"mode": input_mode.value}))
+        return None
+
+    def group_seat(self) -> GroupSeat | None:
+        """The player's seat in a group talk (waiting, talking, or the last one, over)."""
+        return self.director.joining.seat
+
+    def group_say(self, text: str) -> str | None:
+        """The player's line at its turn in the group; a message when it cannot be said."""
+        seat = self.director.joining.seat
+        if seat is None or seat.state != "talking":
+            return "You are not in a conversation: walk up to someone and press T."
+        line = one_line(text)
+        if len(line) > CHAT_MAX_CHARS:
+            return f"That is {len(line)} characters; say it in at most {CHAT_MAX_CHARS}."
+        return seat.say(line or None)
 
     def call_meeting(
         self, host: str, place: str, starts: datetime, minutes: int, topic: str, now: datetime

@@ -1,0 +1,144 @@
+"""The player in a group conversation (after AutoGen's human in the loop).
+
+Walking up to a resident and pressing T joins it: a free resident starts a group talk with
+the player and the free residents it sees; a resident already talking is joined when that
+talk is over — its members who are still there go on from its transcript with the player
+among them. The player's seat (`GroupSeat`) is the talk's `Human` member: at the player's
+turn (by its input mode: always, when addressed, watch) the talk's worker waits for the
+player's line — up to `WAIT_SECONDS`, then the player is taken to be silent — while the
+frame goes on; the panel reads the prompt and answers it. The mode can change mid-talk.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from cognition.contract import Conversation
+from cognition.group import Human, InputMode
+
+if TYPE_CHECKING:
+    from game.bridge.director import MindDirector
+
+WAIT_SECONDS = 120.0  # real seconds a talk waits for the player's line at its turn
+
+
+class GroupSeat:
+    """The player's place in one group talk: prompts from the talk's worker, lines from
+    the panel (thread-safe)."""
+
+    def __init__(self, name: str, mode: InputMode) -> None:
+        self.name = name
+        self.mode = mode
+        self.members: tuple[str, ...] = ()  # the residents in the talk
+        self.state = "waiting"  # "waiting" (to join), "talking", "over"
+        self.message = ""  # for the panel: why the player is not (yet) in the talk
+        self.context: list[str] = []  # the talk as the player last saw it
+        self._lock = threading.Lock()
+        self._prompt: str | None = None  # why the player is asked now
+        self._answers: queue.Queue[str | None] = queue.Queue(maxsize=1)
+
+    def human(self) -> Human:
+        return Human(self.name, lambda: self.mode, self.ask, "the player, a visitor")
+
+    def ask(self, context: list[str], why: str) -> str | None:
+        """The talk's worker asks for the player's line, and waits for it."""
+        with self._lock:
+            self._prompt, self.context = why, list(context)
+        try:
+            return self._answers.get(timeout=WAIT_SECONDS)
+        except queue.Empty:
+            return None
+        finally:
+            with self._lock:
+                self._prompt = None
+
+    def asked(self) -> str | None:
+        """Why the talk waits for the player's line now, or None."""
+        with self._lock:
+            return self._prompt
+
+    def say(self, text: str | None) -> str | None:
+        """The player's line (None: stays silent); a message when it is not the player's turn."""
+        if self.asked() is None:
+            return "Wait for your turn: the others are talking."
+        try:
+            self._answers.put_nowait(text)
+        except queue.Full:
+            return "Your line is on its way."
+        return None
+
+    def leave(self) -> None:
+        """The player walks off: silent from now on, and a goodbye if the talk waits."""
+        self.mode = InputMode.WATCH
+        if self.asked() is not None:
+            self.say("Bye, everyone!")
+
+
+class Joining:
+    """The player's seats: joining a talk now, or when the resident's talk is over."""
+
+    def __init__(self, director: MindDirector) -> None:
+        self.director = director
+        self.seat: GroupSeat | None = None
+        self._after: Conversation | None = None  # the talk the seat waits to join
+
+    def join(self, player: str, near: str, mode: InputMode, now: datetime) -> GroupSeat | str:
+        """The player joins `near`'s talk (or starts one with it): the seat, or why not."""
+        d = self.director
+        if near not in d.slots or near not in d.residents:
+            return f"There is no resident called {near!r} here."
+        if self.seat is not None and self.seat.state != "over":
+            return "You are in a conversation already: leave it first (Esc)."
+        seat = GroupSeat(player, mode)
+        playing = d.talks.conversation_of(near)
+        if playing is not None:
+            seat.message = f"{near.split()[0]} is talking; you join when the talk is at a pause."
+            self.seat, self._after = seat, playing
+            return seat
+        resident = d.residents[near]
+        if not d.is_free(near) or resident.is_walking:
+            return f"{near.split()[0]} is busy right now: try again in a moment."
+        nearby = d.perceptions.in_view(resident, d.people())
+        others = [p.name for p in nearby if p.name in d.slots and self.free(p.name)]
+        self.seat = seat
+        self.start(seat, [near, *others[: d.minds[near].settings.group_max_members - 2]], now)
+        return seat
+
+    def free(self, name: str) -> bool:
+        d = self.director
+        return d.is_free(name) and not d.residents[name].is_walking
+
+    def start(
+        self, seat: GroupSeat, members: list[str], now: datetime, after: Conversation | None = None
+    ) -> None:
+        history = after.lines if after is not None else ()
+        seat.members, seat.state, seat.message = tuple(members), "talking", ""
+        seat.context = [f"{line.speaker}: {line.text}" for line in history]
+        self.director.start_group_with(members, now, seat.human(), history)
+
+    def update(self, now: datetime) -> None:
+        """Each update: a seat waiting for a talk to end joins what is left of it."""
+        seat, after = self.seat, self._after
+        if seat is None or after is None or seat.state != "waiting":
+            return
+        d = self.director
+        residents = [m for m in after.participants if m in d.slots]
+        if any(d.talks.talking(m) or d.jobs.is_busy(m) for m in residents):
+            return
+        left = {line.speaker for line in after.lines if line.leaves}
+        members = [m for m in residents if m not in left and self.free(m)]
+        self._after = None
+        if not members:
+            seat.state, seat.message = "over", "Everyone had gone by the time you joined."
+            return
+        self.start(seat, members, now, after)
+
+    def finished(self, conversation: Conversation) -> None:
+        """A talk is over: the player's seat in it too."""
+        seat = self.seat
+        if seat is not None and seat.name in conversation.participants:
+            seat.state = "over"
+            seat.context = [f"{line.speaker}: {line.text}" for line in conversation.lines]
