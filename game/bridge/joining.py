@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from cognition.contract import Conversation
 from cognition.group import Human, InputMode
+from cognition.steps.group_line import said
 
 if TYPE_CHECKING:
     from game.bridge.director import MindDirector
@@ -116,7 +117,7 @@ class Joining:
     ) -> None:
         history = after.lines if after is not None else ()
         seat.members, seat.state, seat.message = tuple(members), "talking", ""
-        seat.context = [f"{line.speaker}: {line.text}" for line in history]
+        seat.context = [said(line) for line in history]
         self.director.start_group_with(members, now, seat.human(), history)
 
     def update(self, now: datetime) -> None:
@@ -141,4 +142,4 @@ class Joining:
         seat = self.seat
         if seat is not None and seat.name in conversation.participants:
             seat.state = "over"
-            seat.context = [f"{line.speaker}: {line.text}" for line in conversation.lines]
+            seat.context = [said(line) for line in conversation.lines]

@@ -24,7 +24,8 @@ from game.saves import VisitorSave
 from game.town.player import Player
 from game.town.population import Population
 from game.town.resident import Facing, Tile
-from game.town.views import Asking, ChatSession, PlayerPort
+from game.town.views import Asking, ChatSession, GroupPort, PlayerPort
+from game.ui.chat.group_panel import GroupPanel
 from game.ui.chat.panel import ChatPanel
 from game.ui.input import Impossible
 from game.ui.inspector.panel import InspectorPanel
@@ -203,11 +204,15 @@ class PlaySession:
         )
 
     def talk(self, selected: str | None) -> None:
-        """T: talk with the nearest resident (or the one followed)."""
+        """T: join the conversation of the nearest resident when it is talking, else chat
+        with it (or with the one followed)."""
         nearest = self.nearest_resident()
         resident = nearest or selected
         if resident is None:
             raise Impossible("Nobody close enough to talk to: walk up to someone.")
+        if nearest is not None and isinstance(self.desk, GroupPort) and self.desk.in_talk(nearest):
+            self.panels.open(GroupPanel(self.desk, self.text, nearest, self.clock))
+            return
         self.open_chat(resident)
 
     def nearest_resident(self) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 from game.town.resident import Tile
 
@@ -159,6 +159,44 @@ class ChatSession:
     resident: str
     asking: Asking = field(default_factory=Asking)
     lines: list[ChatLine] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GroupView:
+    """The player's group talk as the panel shows it: its state ("none", "waiting" to join,
+    "talking", "over"), the residents in it, the lines so far (speaker, to, text), why the
+    talk waits for the player's line (None: it does not), the input mode, and a message."""
+
+    state: str
+    members: tuple[str, ...] = ()
+    lines: tuple[tuple[str, str, str], ...] = ()
+    asked: str | None = None
+    mode: str = "when addressed"
+    message: str = ""
+
+
+@runtime_checkable
+class GroupPort(Protocol):
+    """What the group panel may ask (main thread; nothing blocks). The live town's desk
+    answers it; a replay's port does not (no talk to join)."""
+
+    def join_group(self, near: str, mode: str, now: datetime) -> str | None:
+        """Join `near`'s talk (or start one with it); a message when it cannot be."""
+        ...
+
+    def group_view(self) -> GroupView: ...
+
+    def group_say(self, text: str) -> str | None:
+        """The player's line at its turn; a message when it cannot be said now."""
+        ...
+
+    def group_mode(self, mode: str) -> None: ...
+
+    def leave_group(self) -> None: ...
+
+    def in_talk(self, name: str) -> bool:
+        """Whether resident `name` is in a conversation now (T joins it)."""
+        ...
 
 
 class PlayerPort(Protocol):

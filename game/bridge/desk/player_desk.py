@@ -20,6 +20,7 @@ from datetime import datetime
 
 from cognition import Agent, CallTrace, MemoryKind
 from cognition.group import InputMode
+from cognition.steps.group_line import heard
 from game.bridge.desk import objects as desk_objects
 from game.bridge.desk.cards import memory_line, resident_card, trace_line
 from game.bridge.desk.chat import CHAT_MAX_CHARS, Answered, chat_job, mind_asker, one_line
@@ -34,6 +35,7 @@ from game.town.views import (
     Asking,
     ChatLine,
     Greeting,
+    GroupView,
     MemoryKindName,
     MemoryLine,
     ObjectInfo,
@@ -251,6 +253,32 @@ class PlayerDesk:
         if len(line) > CHAT_MAX_CHARS:
             return f"That is {len(line)} characters; say it in at most {CHAT_MAX_CHARS}."
         return seat.say(line or None)
+
+    def group_view(self) -> GroupView:
+        seat = self.director.joining.seat
+        if seat is None:
+            return GroupView("none")
+        lines = tuple(
+            (line.speaker, line.to, line.text)
+            for text in seat.context
+            if (line := heard(text)) is not None
+        )
+        return GroupView(
+            seat.state, seat.members, lines, seat.asked(), seat.mode.value, seat.message
+        )
+
+    def group_mode(self, mode: str) -> None:
+        seat = self.director.joining.seat
+        if seat is not None and mode in {m.value for m in InputMode}:
+            seat.mode = InputMode(mode)
+
+    def leave_group(self) -> None:
+        seat = self.director.joining.seat
+        if seat is not None and seat.state != "over":
+            seat.leave()
+
+    def in_talk(self, name: str) -> bool:
+        return self.director.talks.talking(name)
 
     def call_meeting(
         self, host: str, place: str, starts: datetime, minutes: int, topic: str, now: datetime
