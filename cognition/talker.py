@@ -94,12 +94,6 @@ class Talker:
         until = state.cooldowns.get(other)
         return until is None or now >= until
 
-    def may_join(self, opener: str, now: datetime) -> bool:
-        """Whether this mind joins a talk `opener` starts beside it: not while the two cool
-        down (joining opens nothing, so the day's cap does not stop it)."""
-        until = self.mind.state.cooldowns.get(opener)
-        return until is None or now >= until
-
     def speaker(self, other: str, now: datetime) -> Speaker:
         """This mind as one side of a talk with `other`: its summary and view of the other."""
         self.mind.flush()

@@ -27,7 +27,7 @@ as a pair's is, for every member to keep.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -151,11 +151,15 @@ class GroupTalk:
 
     def managed(self, number: int) -> None:
         """One round's worth of lines (as many as members), each speaker chosen."""
+        passed: set[str] = set()  # who had nothing to say this round is not asked again
         for _ in range(len(self.present())):
             if len(self.here) < 2:
                 return
-            member = self.choose()
-            self.add(member, self.speak(member, self.shared(), number))
+            member = self.choose(passed)
+            line = self.speak(member, self.shared(), number)
+            if not line.text:
+                passed.add(member.name)
+            self.add(member, line)
 
     # --- who speaks, and what they see ---------------------------------------------------------
 
@@ -173,9 +177,11 @@ class GroupTalk:
         lines = [*self.earlier, *self.lines]
         return lines[-1].speaker if lines else ""
 
-    def by_turns(self) -> Anyone:
-        """Turn-taking: whoever was addressed, else who spoke longest ago (never yet: first)."""
-        present, last = self.present(), self.last_speaker()
+    def by_turns(self, passed: Collection[str] = ()) -> Anyone:
+        """Turn-taking: whoever was addressed, else who spoke longest ago (never yet: first);
+        not those who `passed` this round, while anyone else may speak."""
+        last = self.last_speaker()
+        present = [m for m in self.present() if m.name not in passed] or self.present()
         lines = [*self.earlier, *self.lines]
         addressed = lines[-1].to if lines else ""
         for member in present:
@@ -185,7 +191,9 @@ class GroupTalk:
         others = [m for m in present if m.name != last] or present
         return min(others, key=lambda m: spoke.get(m.name, -1))
 
-    def choose(self) -> Anyone:
+    def choose(self, passed: set[str]) -> Anyone:
+        """The next speaker, as the manager picks it (one who passed this round, or a name
+        not in the group, falls back to turn-taking)."""
         if not self.lines and not self.earlier:
             return self.members[0]  # the opener opens
         present, last = self.present(), self.last_speaker()
@@ -198,9 +206,10 @@ class GroupTalk:
         )
         answer = self.ask(self.opener.model, NEXT_SPEAKER, inputs, MANAGER_AGENT, "manager")
         name = valid_choice(answer.output.name, [m.name for m in present], last)
-        if name is None:
-            self.fallbacks += answer.source is not Source.FALLBACK  # a fallback counts once
-            return self.by_turns()
+        if name is None or name in passed:
+            if name is None:
+                self.fallbacks += answer.source is not Source.FALLBACK  # counted once
+            return self.by_turns(passed)
         return next(m for m in present if m.name == name)
 
     # --- calls ---------------------------------------------------------------------------------

@@ -8,9 +8,10 @@ the group has said is the history, so nothing said is told again. A member whose
 finds nothing to say passes (an empty line) until it has spoken twice; then it says
 goodbye to everyone and leaves. A member whose plan calls it away says goodbye at once.
 
-The manager picks the member just addressed (by the line's "to", or by first name in its
-text); otherwise the one whose description shares the most words with the last line,
-ties to the one who has spoken least recently (relevance and turn-taking).
+The manager picks a member who has not spoken yet (after the first two lines), else the
+member just addressed (by the line's "to", or by first name in its text), else the one
+whose description shares the most words with the last line, ties to the one who has
+spoken least recently (turn-taking and relevance).
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ def listed(names: list[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
-def pick(options: tuple[str, ...], rng: random.Random) -> str:
-    return options[rng.randrange(len(options))]
+def pick(options: tuple[str, ...], rng: random.Random, first: str = "") -> str:
+    return options[rng.randrange(len(options))].format(first=first or "everyone")
 
 
 def history_of(context: list[str]) -> list[tuple[str, str, str]]:
@@ -69,6 +70,12 @@ def addressee(inputs: GroupLineInput, history: list[tuple[str, str, str]]) -> st
     return inputs.members[0]
 
 
+def last_name_said(inputs: GroupLineInput) -> str:
+    """The first name of the last member who spoke (whom a goodbye is said to)."""
+    spoken = [who for who, _, _ in history_of(inputs.context) if who in inputs.members]
+    return spoken[-1].split()[0] if spoken else inputs.members[0].split()[0]
+
+
 def view_of(inputs: GroupLineInput, other: str, rng: random.Random) -> str:
     prefix = f"{other} — "
     about = [a.removeprefix(prefix) for a in inputs.about_members if a.startswith(prefix)]
@@ -80,8 +87,9 @@ def view_of(inputs: GroupLineInput, other: str, rng: random.Random) -> str:
 def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     if not inputs.members:
         return GroupLine(text="", leaves=True)
+    last_first = last_name_said(inputs)
     if inputs.must_leave:
-        return GroupLine(text=pick(say.GROUP_CLOSERS, rng), leaves=True)
+        return GroupLine(text=pick(say.GROUP_CLOSERS, rng, last_first), leaves=True)
     if inputs.topic and (on_topic := meeting_line(inputs, rng)) is not None:
         return on_topic
     history = history_of(inputs.context)
@@ -92,7 +100,7 @@ def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     if history and not history[0][0]:  # a round's summary: the speaker spoke in each round
         mine = max(mine, inputs.round - 1)
     if not history and len(inputs.members) > 1 and rng.random() < 0.5:
-        return GroupLine(text=pick(say.GROUP_GREETINGS, rng))
+        return GroupLine(text=pick(say.GROUP_GREETINGS, rng, to.split()[0]))
     turn = 1 if not history else (2 if mine == 0 else max(3, len(history) + 1))
     room = inputs.round < inputs.max_rounds
     pair = LineInput(
@@ -109,12 +117,14 @@ def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         place=inputs.place,
     )
     answer = pair_line(pair, rng)
-    if not answer.ends:
+    opening = SENTENCE_END.split(answer.text)[0]
+    again = any(who == inputs.speaker and opening in text for who, _, text in history)
+    if not answer.ends and not again:  # never the same thing twice in one talk
         return GroupLine(text=answer.text, to=to)
     if mine < 2 and room:
         return GroupLine(text="")  # nothing to add: pass this turn
     if len(inputs.members) > 1:
-        return GroupLine(text=pick(say.GROUP_CLOSERS, rng), leaves=True)
+        return GroupLine(text=pick(say.GROUP_CLOSERS, rng, to.split()[0]), leaves=True)
     return GroupLine(text=answer.text, to=to, leaves=True)
 
 
@@ -126,6 +136,10 @@ def next_speaker(inputs: NextSpeakerInput, rng: random.Random) -> NextSpeaker:
     if not lines:
         return NextSpeaker(name=allowed[0][0], reason="nobody has spoken yet")
     last = lines[-1]
+    spoken = {line.speaker for line in lines}
+    quiet = [name for name, _ in allowed if name not in spoken]
+    if quiet and len(lines) >= 2:  # turn-taking first: nobody is left out of the talk
+        return NextSpeaker(name=quiet[0], reason="has not spoken yet")
     for name, _ in allowed:
         if last.to == name or re.search(rf"\b{re.escape(name.split()[0])}\b", last.text):
             return NextSpeaker(name=name, reason=f"{last.speaker} spoke to them")

@@ -230,22 +230,31 @@ CLOSER_REPLIES = (
     "See you, {first}!",
     "Take care, {first}.",
 )
-GROUP_GREETINGS = (  # the opener of a group talk, to everyone
+GROUP_GREETINGS = (  # the opener of a group talk, to everyone ({first}: whom it came to)
     "Hi everyone! Good to see you all.",
-    "Hello, all! What a nice bunch of people to run into.",
+    "Hello, all! {first}, nice to see you too.",
     "Hey, everyone — how's the day treating you?",
-    "Oh, hi all! Mind if I join in?",
+    "Oh, hi all! Lovely to bump into you, {first}.",
     "Well, look who's here — hello, everyone!",
     "Hi, all! What's everyone up to?",
-    "Good to see so many friendly faces. Hello!",
-    "Hello there, everyone. Busy day?",
+    "Good to see so many friendly faces. Hello, {first}!",
+    "Hello there, everyone. Busy day, {first}?",
+    "Hey, {first}! And hello to the rest of you.",
+    "Morning, all — or is it afternoon already? Hi, {first}!",
 )
-GROUP_CLOSERS = (  # a member leaving a group that goes on
-    "Well, I should get going. See you all!",
-    "I'd better run — bye, everyone!",
-    "Good talking with you all. Take care!",
+GROUP_CLOSERS = (  # a member leaving a group that goes on ({first}: the last to speak)
+    "Well, I should get going. See you, {first}, see you all!",
+    "I'd better run — bye, {first}, bye, everyone!",
+    "Good talking with you all. Take care, {first}!",
     "I'll leave you to it. Bye for now, everyone!",
-    "Sorry, I have to go. Enjoy the rest of the day, all!",
+    "Sorry, I have to go. Enjoy the rest of the day, {first}!",
+    "Right, that's me off. See you around, all!",
+    "Time I got back to it. Bye, {first}!",
+    "Lovely catching up, everyone. Talk soon, {first}!",
+    "I must dash — {first}, everyone, take care!",
+    "Off I go, then. Have a good one, {first}!",
+    "I'll let you all carry on. Bye, {first}!",
+    "Nice chatting, all. See you later, {first}!",
 )
 MEETING_OPEN = (  # the host opens a meeting
     "Thanks for coming, everyone. The question today: {topic}",

@@ -2,9 +2,9 @@
 
 When a resident opens a conversation with another, the residents it sees (in its arena,
 within its vision radius) who are free — not thinking, not talking, not walking, not
-asleep, and not cooling down from a talk with the opener (joining opens nothing, so the
-day's cap of conversations does not stop them) — join, and the pair becomes a group (up to
-the town's `group_max_members`), nearest first.
+asleep, not cooling down from a talk with the opener and not past the day's cap of
+conversations (a group counts as one talk of the day for each member) — join, and the pair
+becomes a group (up to the town's `group_max_members`), nearest first.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def gather_group(
             free(name)
             and not resident.is_walking
             and not asleep(resident, mind.settings.undecomposed_words)
-            and mind.talker.may_join(opener.name, now)
+            and mind.talker.may_talk_with(opener.name, now)
         ):
             joiners.append(name)
     return joiners
