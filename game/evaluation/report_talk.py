@@ -41,6 +41,13 @@ def talk_json(talk: Talk) -> dict[str, Any]:
         "days": [_figures_json(day) for day in talk.days],
         "overall": _figures_json(talk.overall),
         "max_daily_count": talk.max_daily_count,
+        "groups": {
+            "conversations": talk.groups.conversations,
+            "groups": talk.groups.groups,
+            "mean_members": round(talk.groups.mean_members, 2),
+            "largest": talk.groups.largest,
+            "lines": talk.groups.lines,
+        },
     }
 
 
@@ -82,6 +89,14 @@ def talk_section(by: str, talk: Talk) -> list[str]:
     ]
     lines += [_row(f"{day.day:%a %b %d}", day) for day in talk.days if day.day is not None]
     lines += [_row("the whole run", talk.overall), ""]
+    groups = talk.groups
+    if groups.groups:
+        lines += [
+            f"Group conversations (three or more people): {groups.groups} of "
+            f"{groups.conversations}, {groups.mean_members:.1f} people on average, the largest "
+            f"{groups.largest}; {groups.lines} lines said in groups.",
+            "",
+        ]
     repeated = talk.overall.repeated
     if repeated:
         lines += [f"Said more than {REPEAT_LIMIT} times in a day (the most times in a day):", ""]

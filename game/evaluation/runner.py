@@ -45,7 +45,7 @@ __all__ = [
 RUN_FILE = "run.json"
 SIMULATION_FIGURES = (
     "game_hours", "wall_s", "llm_calls", "llm_calls_per_agent_day", "tokens_per_agent_day",
-    "fallbacks", "errors", "memories", "reflections", "conversations", "plans",
+    "fallbacks", "errors", "memories", "reflections", "conversations", "plans", "groups",
 )  # fmt: skip
 
 

@@ -57,6 +57,7 @@ __all__ = [
 ]
 
 REPEAT_LIMIT = 3  # a line said more often than this in one game day, town-wide, is repeated
+GROUP_LISTENER = "the group"  # the listener of a line said to a whole group
 EXAMPLES = 3  # nested lines kept as examples per span
 
 _OPENERS = {"“": '"', "‘": "'"}  # always opening, by kind
@@ -168,9 +169,25 @@ class TalkFigures:
 
 
 @dataclass(frozen=True)
+class Groups:
+    """The conversations of three or more (their people: speakers and those spoken to)."""
+
+    conversations: int = 0  # all conversations with a line
+    groups: int = 0
+    members: int = 0  # summed over the groups
+    largest: int = 0
+    lines: int = 0  # lines said in groups
+
+    @property
+    def mean_members(self) -> float:
+        return self.members / self.groups if self.groups else 0.0
+
+
+@dataclass(frozen=True)
 class Talk:
     days: tuple[TalkFigures, ...]
     overall: TalkFigures  # `repeated`: the lines repeated on at least one day (top count there)
+    groups: Groups = Groups()
 
     @property
     def max_daily_count(self) -> int:
@@ -220,7 +237,24 @@ def talk_of(lines: Iterable[LineRow], start: datetime, end: datetime) -> Talk:
             worst[same_line(text)] = (known[0], max(known[1], count))
     overall = _figures(None, [line.text for line in said])
     repeated = tuple(sorted(worst.values(), key=lambda entry: -entry[1]))
-    return Talk(days=tuple(days), overall=replace(overall, repeated=repeated))
+    return Talk(days=tuple(days), overall=replace(overall, repeated=repeated), groups=_groups(said))
+
+
+def _groups(said: Sequence[LineRow]) -> Groups:
+    people: dict[int, set[str]] = {}
+    lines: Counter[int] = Counter()
+    for line in said:
+        found = people.setdefault(line.conversation, set())
+        found.update(p for p in (line.speaker, line.listener) if p and p != GROUP_LISTENER)
+        lines[line.conversation] += 1
+    sizes = {talk: len(who) for talk, who in people.items() if len(who) > 2}
+    return Groups(
+        conversations=len(people),
+        groups=len(sizes),
+        members=sum(sizes.values()),
+        largest=max(sizes.values(), default=0),
+        lines=sum(lines[talk] for talk in sizes),
+    )
 
 
 def measure_talk(record: RunRecord, start: datetime, end: datetime) -> Talk:

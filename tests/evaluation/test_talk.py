@@ -218,3 +218,16 @@ def test_the_report_has_the_talk_and_the_targets(tmp_path: Path) -> None:
     assert "| the whole run | 8 | 5 | 62% |" in text
     assert f"> {NESTED}" in text
     assert "<h2>Talk</h2>" in (out / "report.html").read_text(encoding="utf-8")
+
+
+def test_group_conversations_are_counted_from_who_spoke_and_who_was_spoken_to() -> None:
+    said = [
+        LineRow(1, 0, START, ISA, "the group", "Hi everyone!"),
+        LineRow(1, 1, START + timedelta(minutes=1), MARIA, ISA, "Hi Isabella!"),
+        LineRow(1, 2, START + timedelta(minutes=2), KLAUS, MARIA, "Hello, Maria."),
+        LineRow(2, 0, START + timedelta(hours=1), ISA, KLAUS, "Morning, Klaus!"),
+        LineRow(2, 1, START + timedelta(hours=1, minutes=1), KLAUS, ISA, "Morning!"),
+    ]
+    groups = talk_of(said, START, START + timedelta(hours=2)).groups
+    assert (groups.conversations, groups.groups, groups.largest, groups.lines) == (2, 1, 3, 3)
+    assert groups.mean_members == 3.0
