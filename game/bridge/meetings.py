@@ -15,6 +15,7 @@ The meeting's summary and stances go into the dialogue log. A meeting with fewer
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -173,3 +174,30 @@ class MeetingDesk:
         self.say(SpokenLine(now, MEETING, meeting.place, conversation.summary))
         for _, stance in conversation.stances:
             self.say(SpokenLine(now, MEETING, meeting.place, stance))
+
+
+COMMAND = re.compile(
+    r"^/meeting\s+(?P<place>.+?)\s+at\s+(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?"
+    r"\s*(?P<half>am|pm)?"
+    r"(?:\s+for\s+(?P<minutes>\d{1,3})\s*min(?:ute)?s?)?\s+about\s+(?P<topic>.+)$",
+    re.IGNORECASE,
+)
+USAGE = "/meeting PLACE at HH:MM [for N minutes] about QUESTION"
+
+
+def parse_command(text: str, now: datetime) -> tuple[str, datetime, int, str] | str:
+    """The player's "/meeting Hobbs Cafe at 4 pm about Should …?" as (place, start today,
+    minutes, question), or a message saying how to write it."""
+    match = COMMAND.match(" ".join(text.split()))
+    if match is None:
+        return f"Call a meeting like this: {USAGE}"
+    hour, minute = int(match["hour"]), int(match["minute"] or 0)
+    half = (match["half"] or "").lower()
+    if half == "pm" and hour < 12:
+        hour += 12
+    elif half == "am" and hour == 12:
+        hour = 0
+    if hour > 23 or minute > 59:
+        return f"{match['hour']}:{match['minute'] or '00'} is not a time of day"
+    starts = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    return match["place"], starts, int(match["minutes"] or 60), match["topic"]

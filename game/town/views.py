@@ -198,6 +198,11 @@ class GroupPort(Protocol):
         """Whether resident `name` is in a conversation now (T joins it)."""
         ...
 
+    def meeting_command(self, host: str, text: str, now: datetime) -> tuple[bool, str]:
+        """The player's "/meeting PLACE at TIME about QUESTION" in `host`'s chat: whether
+        the meeting was called, and what came of it in words."""
+        ...
+
 
 class PlayerPort(Protocol):
     """What the panels may ask of the minds and objects. Main thread only; nothing here

@@ -4,21 +4,33 @@ is not held and says so."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import timedelta
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
 
+import pygame
 import pytest
 
 from cognition.memory.records import MemoryKind
 from game.bridge.desk import PlayerDesk
 from game.bridge.lockstep import LockstepRunner
-from game.bridge.meetings import MEETING, MeetingError
+from game.bridge.meetings import MEETING, MeetingError, parse_command
 from game.bridge.town_minds import LivingTown
+from game.render.text import PixelText
+from game.town.views import Asking, ChatSession
+from game.ui.chat.panel import ChatPanel
 
 from .test_groups import ISABELLA, KLAUS, MARIA, stand_beside
 
 MakeTown = Callable[..., LivingTown]
 QUESTION = "Should the library open on Sundays?"
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    pygame.init()
+    surface = pygame.display.set_mode((1280, 720))
+    yield surface
+    pygame.quit()
 
 
 def run_for(living: LivingTown, minutes: int) -> None:
@@ -110,3 +122,49 @@ def test_a_meeting_that_cannot_be_is_refused_with_a_message(
         living.director.meetings.call(
             host, place, now + timedelta(minutes=minutes_ahead), length, topic, now
         )
+
+
+def test_the_meeting_command_reads_place_time_length_and_question() -> None:
+    now = datetime(2023, 2, 13, 10, 0)
+    assert parse_command(f"/meeting Hobbs Cafe at 4 pm about {QUESTION}", now) == (
+        "Hobbs Cafe",
+        now.replace(hour=16),
+        60,
+        QUESTION,
+    )
+    assert parse_command("/meeting the park at 11:30 for 30 minutes about Trees?", now) == (
+        "the park",
+        now.replace(hour=11, minute=30),
+        30,
+        "Trees?",
+    )
+    assert "like this: /meeting PLACE" in str(parse_command("/meeting tomorrow", now))
+    assert "not a time of day" in str(parse_command("/meeting X at 25 about Y", now))
+
+
+def test_a_meeting_called_from_the_chat_panel_with_a_command(
+    make_town: MakeTown, screen: pygame.Surface
+) -> None:
+    living = make_town()
+    run_for(living, 60)
+    desk = PlayerDesk(living)
+    session = ChatSession(ISABELLA, Asking("visitor", "Alex Kim"))
+    panel = ChatPanel(desk, PixelText(), session, lambda: living.clock.now, lambda name: None)
+    panel.field.focused = True
+    for event in (
+        pygame.event.Event(pygame.TEXTINPUT, text=f"/meeting Hobbs Cafe at 7 am about {QUESTION}"),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0),
+    ):
+        panel.handle(event)
+    assert "is not in the future" in panel.message  # 7 am has passed: nothing called
+    panel.field.clear()
+    for event in (
+        pygame.event.Event(pygame.TEXTINPUT, text=f"/meeting Hobbs Cafe at 2 pm about {QUESTION}"),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0),
+    ):
+        panel.handle(event)
+    assert panel.message == ""
+    assert session.lines[-1].speaker == "town meeting" and "14:00" in session.lines[-1].text
+    [meeting] = living.director.meetings.meetings
+    assert (meeting.host, meeting.place, meeting.topic) == (ISABELLA, "Hobbs Cafe", QUESTION)
+    assert not desk.answering(ISABELLA)  # a command, not a line said to Isabella

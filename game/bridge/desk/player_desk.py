@@ -26,7 +26,7 @@ from game.bridge.desk.cards import memory_line, resident_card, trace_line
 from game.bridge.desk.chat import CHAT_MAX_CHARS, Answered, chat_job, mind_asker, one_line
 from game.bridge.jobs import job_moment
 from game.bridge.joining import GroupSeat
-from game.bridge.meetings import MeetingError
+from game.bridge.meetings import MeetingError, parse_command
 from game.bridge.perception import Someone
 from game.bridge.town_minds import LivingTown
 from game.town.resident import Tile
@@ -279,6 +279,18 @@ class PlayerDesk:
 
     def in_talk(self, name: str) -> bool:
         return self.director.talks.talking(name)
+
+    def meeting_command(self, host: str, text: str, now: datetime) -> tuple[bool, str]:
+        parsed = parse_command(text, now)
+        if isinstance(parsed, str):
+            return False, parsed
+        place, starts, minutes, topic = parsed
+        refused = self.call_meeting(host, place, starts, minutes, topic, now)
+        if refused is not None:
+            return False, refused
+        first = host.split()[0]
+        said = f"{first} will hold a town meeting at {place} at {starts:%H:%M}, and tell people."
+        return True, said
 
     def call_meeting(
         self, host: str, place: str, starts: datetime, minutes: int, topic: str, now: datetime

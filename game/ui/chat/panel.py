@@ -21,7 +21,15 @@ from datetime import datetime
 import pygame
 
 from game.render.text import PixelText
-from game.town.views import AskerKind, Asking, ChatLine, ChatSession, Greeting, PlayerPort
+from game.town.views import (
+    AskerKind,
+    Asking,
+    ChatLine,
+    ChatSession,
+    Greeting,
+    GroupPort,
+    PlayerPort,
+)
 from game.ui.chat.view import (
     INNER_VOICE_SPEAKER,
     ChatView,
@@ -49,6 +57,7 @@ LINE_LIMIT = 300
 PERSONA_LIMIT = 60
 WHEEL_ROWS = 3
 ROW_MIN = 14  # the history is never shorter than one row
+MEETING_SPEAKER = "town meeting"  # who says a meeting was called, in the chat
 FUNCTION_KEYS = range(pygame.K_F1, pygame.K_F12 + 1)
 MODES: tuple[tuple[str, AskerKind], ...] = (
     ("Visitor", "visitor"),
@@ -150,6 +159,14 @@ class ChatPanel(Panel):
         said = self.field.value()
         if not said:
             self.message = f"Type something to say to {first_name(self.resident)} first."
+            return
+        if said.startswith("/meeting") and isinstance(self.port, GroupPort):
+            now = self.clock()
+            called, result = self.port.meeting_command(self.resident, said, now)
+            if called:
+                self.session.lines.append(ChatLine(self.resident, MEETING_SPEAKER, result, now))
+                self.field.clear()
+            self.message = "" if called else result
             return
         asking = self.asking()
         if asking is None:
