@@ -131,6 +131,25 @@ class MeetingDesk:
         if not self.intend(meeting.host, meeting.news(), meeting.commitment(), now):
             log.warning("%s could not fit the meeting into its plans", meeting.host)
 
+    def from_intentions(self, intentions: dict[str, list[str]], now: datetime) -> list[str]:
+        """Meetings residents mean to hold (`intentions`: name → what it knows at the start,
+        its persona's facts): each one is called as if the player had, so it is held when
+        its time comes; what cannot be (a place not on the map, a time gone) is returned as
+        warnings, one line each."""
+        warnings = []
+        for name, texts in intentions.items():
+            for text in texts:
+                found = meeting_intention(text, now.year)
+                if found is None or found[0] != name:
+                    continue
+                host, place, starts, ends, topic = found
+                minutes = int((ends - starts).total_seconds() // 60)
+                try:
+                    self.call(host, place, starts, minutes, topic, now)
+                except MeetingError as error:
+                    warnings.append(f"{name}'s town meeting is not held: {error}")
+        return warnings
+
     def present(self, meeting: Meeting) -> list[str]:
         """The free residents in the meeting's place, the host first."""
         here = []
@@ -201,3 +220,41 @@ def parse_command(text: str, now: datetime) -> tuple[str, datetime, int, str] | 
         return f"{match['hour']}:{match['minute'] or '00'} is not a time of day"
     starts = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
     return match["place"], starts, int(match["minutes"] or 60), match["topic"]
+
+
+INTENTION = re.compile(
+    r"^(?P<host>[A-Z][\w'-]+(?: [A-Z][\w'-]+)+) is (?:holding|calling|hosting) a town meeting "
+    r"at (?P<place>.+?) on (?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),? from (?P<start>[\d:]+)\s*"
+    r"(?P<start_half>am|pm)? to (?P<end>[\d:]+)\s*(?P<end_half>am|pm) to talk about "
+    r"(?:the question:\s*)?(?P<topic>.+?)\.?$"
+)
+
+
+def clock_of(text: str, half: str) -> tuple[int, int]:
+    hour, _, minute = text.partition(":")
+    value = int(hour) % 12 + (12 if half == "pm" else 0)
+    return value, int(minute or 0)
+
+
+def meeting_intention(text: str, year: int) -> tuple[str, str, datetime, datetime, str] | None:
+    """A resident's own intention to hold a meeting ("Sam Moore is holding a town meeting at
+    Oak Hill College on February 14 from 4 to 5 pm to talk about …"), as (host, place,
+    start, end, question); None when the text is no such intention."""
+    match = INTENTION.match(" ".join(text.split()))
+    if match is None:
+        return None
+    try:
+        day = datetime.strptime(f"{match['month']} {match['day']} {year}", "%B %d %Y")
+    except ValueError:
+        return None
+    end_half = match["end_half"]
+    start_half = match["start_half"] or end_half
+    start_hour, start_minute = clock_of(match["start"], start_half)
+    end_hour, end_minute = clock_of(match["end"], end_half)
+    if start_hour > 23 or end_hour > 23 or start_minute > 59 or end_minute > 59:
+        return None
+    starts = day.replace(hour=start_hour, minute=start_minute)
+    ends = day.replace(hour=end_hour, minute=end_minute)
+    if ends <= starts:
+        return None
+    return match["host"], match["place"], starts, ends, match["topic"].strip()

@@ -8,6 +8,7 @@ their spawns, opens one memory stream each, and steers them with a `MindDirector
 from __future__ import annotations
 
 import json
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -45,6 +46,8 @@ from game.world.pathfinding import PathFinder
 from game.world.spatial_memory import SpatialMemory
 from game.world.tmx.loader import load_town
 from game.world.town import TownMap
+
+log = logging.getLogger(__name__)
 
 ROOT = bundle_root()  # the source checkout, or the frozen app's bundle
 
@@ -184,4 +187,7 @@ def build_living_town(
         timer=timer or time.perf_counter,
     )
     director.watch(population.residents)
+    intentions = {name: mind.persona.initial_memories() for name, mind in minds.items()}
+    for warning in director.meetings.from_intentions(intentions, clock.now):
+        log.warning("%s", warning)
     return LivingTown(town, clock, population, director, objects, stack, store, minds)

@@ -4,8 +4,11 @@ is not held and says so."""
 
 from __future__ import annotations
 
+import json
+import shutil
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import pygame
 import pytest
@@ -14,7 +17,7 @@ from cognition.memory.records import MemoryKind
 from game.bridge.desk import PlayerDesk
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.meetings import MEETING, MeetingError, parse_command
-from game.bridge.town_minds import LivingTown
+from game.bridge.town_minds import ROOT, LivingTown
 from game.render.text import PixelText
 from game.town.views import Asking, ChatSession
 from game.ui.chat.panel import ChatPanel
@@ -168,3 +171,29 @@ def test_a_meeting_called_from_the_chat_panel_with_a_command(
     [meeting] = living.director.meetings.meetings
     assert (meeting.host, meeting.place, meeting.topic) == (ISABELLA, "Hobbs Cafe", QUESTION)
     assert not desk.answering(ISABELLA)  # a command, not a line said to Isabella
+
+
+def test_a_residents_own_intention_to_hold_a_meeting_is_called_at_the_start(
+    make_town: MakeTown, tmp_path: Path
+) -> None:
+    town = tmp_path / "town"
+    shutil.copytree(ROOT / "saves" / "the_ville_n3", town)
+    data = json.loads((town / "personas.json").read_text(encoding="utf-8"))
+    klaus = next(p for p in data["personas"] if p["name"] == KLAUS)
+    klaus["description"] += (
+        ";Klaus Mueller is holding a town meeting at Oak Hill College on February 13 from 3 to "
+        "4 pm to talk about the question: should the college library open on Sundays"
+    )
+    (town / "personas.json").write_text(json.dumps(data), encoding="utf-8")
+    (town / "town.json").write_text(
+        (town / "town.json").read_text(encoding="utf-8").replace('"maps/', f'"{ROOT / "maps"}/'),
+        encoding="utf-8",
+    )
+    living = make_town(str(town))
+    [meeting] = living.director.meetings.meetings
+    assert (meeting.host, meeting.place) == (KLAUS, "Oak Hill College")
+    assert (meeting.starts.hour, meeting.ends.hour) == (15, 16)
+    assert meeting.topic == "should the college library open on Sundays"
+    run_for(living, 5)
+    appointments = living.minds[KLAUS].state.appointments
+    assert any(a.activity == "hold the town meeting at Oak Hill College" for a in appointments)
