@@ -295,3 +295,33 @@ def test_a_fresh_town_opens_without_a_slot(tmp_path: Path) -> None:
         assert isinstance(snapshot(composed.living, town_id=composed.town_id), TownSave)
     finally:
         composed.living.close()
+
+
+def test_a_meeting_called_and_the_group_counts_are_saved_and_loaded(
+    make_town: MakeTown, tmp_path: Path
+) -> None:
+    original = make_town(TOWN)
+    LockstepRunner(original).run_until(original.clock.now + timedelta(minutes=30))
+    now = original.clock.now
+    question = "Should the library open on Sundays?"
+    original.director.meetings.call(
+        "Isabella Rodriguez", "Hobbs Cafe", now + timedelta(hours=3), 60, question, now
+    )
+    original.director.stats.groups, original.director.stats.largest_group = 2, 4
+    LockstepRunner(original).run_until(now + timedelta(minutes=5))
+    slots = SaveSlots(tmp_path / "saves")
+    save_town(original, slots, "meeting", town_id=TOWN, settings=SETTINGS)
+    loaded = load_saved_town("meeting", slots, recipe(tmp_path / "loaded"))
+    try:
+        [meeting] = loaded.living.director.meetings.meetings
+        assert (meeting.host, meeting.topic, meeting.state) == (
+            "Isabella Rodriguez",
+            question,
+            "called",
+        )
+        assert meeting.starts == now + timedelta(hours=3)
+        stats = loaded.living.director.stats
+        assert (stats.groups, stats.largest_group) == (2, 4)
+        assert state_of(loaded.living) == state_of(original)
+    finally:
+        loaded.living.close()

@@ -38,6 +38,7 @@ from game.bridge.persist.runtime import (
     activity_of,
     restore_desk,
     restore_dialogue,
+    restore_meetings,
     restore_slot,
     restore_stats,
 )
@@ -196,6 +197,7 @@ def restore_town(living: LivingTown, save: TownSave, runtime: RuntimeState | Non
         restore_desk(director.talks, runtime, present)
         restore_dialogue(director.dialogue, runtime.dialogue)
         director.message = runtime.message
+        restore_meetings(director, runtime.meetings)
     minds_stats = save.stats.get("minds")
     if isinstance(minds_stats, dict):
         restore_stats(director.stats, minds_stats)

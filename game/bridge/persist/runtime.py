@@ -22,6 +22,7 @@ from game.bridge.conversations import ConversationDesk, Playback
 from game.bridge.dialogue import DialogueLog, SpokenLine
 from game.bridge.director import MindDirector
 from game.bridge.jobs import Conversed, Decided, Failed, Outcome
+from game.bridge.meetings import Meeting
 from game.bridge.residents import MindSlot, MindStats
 from game.saves import ActivitySave
 from game.town.population import Population
@@ -85,6 +86,20 @@ class LineState(_Strict):
     text: str
 
 
+class MeetingState(_Strict):
+    """A town meeting called (held or not yet)."""
+
+    host: str
+    topic: str
+    place: str
+    starts: datetime
+    ends: datetime
+    state: Literal["called", "held", "not held"] = "called"
+    attendees: list[str] = Field(default_factory=list)
+    stances: list[tuple[str, str]] = Field(default_factory=list)
+    summary: str = ""
+
+
 class RuntimeState(_Strict):
     """Everything in `TownSave.runtime`."""
 
@@ -95,6 +110,7 @@ class RuntimeState(_Strict):
     dialogue: list[LineState] = Field(default_factory=list)
     message: str = ""
     pending_walk_minutes: float = 0.0
+    meetings: list[MeetingState] = Field(default_factory=list)
 
 
 # --- activities and addresses ----------------------------------------------------------------
@@ -239,7 +255,45 @@ def gather_runtime(
         dialogue=dialogue,
         message=director.message,
         pending_walk_minutes=pending_walk_minutes,
+        meetings=[
+            MeetingState(
+                host=m.host,
+                topic=m.topic,
+                place=m.place,
+                starts=m.starts,
+                ends=m.ends,
+                state=m.state,
+                attendees=list(m.attendees),
+                stances=list(m.stances),
+                summary=m.summary,
+            )
+            for m in director.meetings.meetings
+        ],
     )
+
+
+def restore_meetings(director: MindDirector, saved: list[MeetingState]) -> None:
+    """The meetings of the save (they replace those the town called as it was built). One
+    that was being held when saved is held again from its start."""
+    director.meetings.meetings = [
+        Meeting(
+            m.host,
+            m.topic,
+            m.place,
+            m.starts,
+            m.ends,
+            "called" if m.state == "held" and not m.summary else m.state,
+            tuple(m.attendees),
+            tuple(m.stances),
+            m.summary,
+        )
+        for m in saved
+    ]
+
+
+GROUP_COUNTS = (
+    "groups", "group_members", "largest_group", "group_lines", "longest_group", "group_fallbacks",
+)  # fmt: skip
 
 
 def stats_state(stats: MindStats) -> dict[str, object]:
@@ -247,6 +301,7 @@ def stats_state(stats: MindStats) -> dict[str, object]:
         "decisions": stats.decisions,
         "go_tos": stats.go_tos,
         "conversations": stats.conversations,
+        **{name: getattr(stats, name) for name in GROUP_COUNTS},
         "errors": stats.errors,
         "last_error": stats.last_error,
         "unapplied": stats.unapplied,
@@ -260,7 +315,7 @@ def stats_state(stats: MindStats) -> dict[str, object]:
 
 def restore_stats(stats: MindStats, data: dict[str, object]) -> None:
     """Counters from `stats_state` (anything unreadable is left at zero)."""
-    for field in ("decisions", "go_tos", "conversations", "errors", "unapplied"):
+    for field in ("decisions", "go_tos", "conversations", "errors", "unapplied", *GROUP_COUNTS):
         value = data.get(field)
         if isinstance(value, int) and not isinstance(value, bool):
             setattr(stats, field, value)
