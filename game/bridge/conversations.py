@@ -56,6 +56,7 @@ class ConversationDesk:
         self.line_minutes = line_minutes
         self._reserved: set[str] = set()
         self._playing: dict[str, Playback] = {}
+        self._ended: dict[str, Playback] = {}  # each member's last talk, once over
         self._listeners: list[ConversationListener] = []
 
     def add_listener(self, listener: ConversationListener) -> None:
@@ -70,6 +71,14 @@ class ConversationDesk:
         """The conversation `name` is in, while it plays (None while it is thought about)."""
         playback = self._playing.get(name)
         return playback.conversation if playback is not None else None
+
+    def just_ended(self, name: str, now: datetime, within: float = 2.0) -> Conversation | None:
+        """The talk `name` finished within the last `within` game minutes (someone walking up
+        to it then joins what goes on), else None."""
+        playback = self._ended.get(name)
+        if playback is None or now - playback.ends_for(name) > timedelta(minutes=within):
+            return None
+        return playback.conversation
 
     def reserve(self, members: tuple[str, ...]) -> None:
         self._reserved.update(members)
@@ -106,7 +115,7 @@ class ConversationDesk:
         conversation = playback.conversation
         lines = conversation.lines
         if not lines or now >= playback.ends_for(resident.name):
-            self._playing.pop(resident.name, None)
+            self._ended[resident.name] = self._playing.pop(resident.name)
             return None
         index = playback.line_at(now)
         while playback.shown <= index:

@@ -351,7 +351,14 @@ class MindDirector:
             self.is_free,
             now,
         )
-        stay = self.start_talk([resident.name, partner, *joiners], now)
+        members = [resident.name, partner, *joiners]
+        history: Sequence[contract.ConversationLine] = ()
+        for one, other in ((partner, resident.name), (resident.name, partner)):
+            before = self.talks.just_ended(one, now)
+            if before is not None and other not in before.participants:
+                history = before.lines  # a talk that just ended goes on, with the newcomer
+                break
+        stay = self.start_talk(members, now, history=history)
         return self.begin(resident, slot, stay, now)
 
     def is_free(self, name: str) -> bool:
@@ -375,7 +382,7 @@ class MindDirector:
         but the first gets its talking activity queued, the first's is returned."""
         self.talks.reserve(tuple(members))
         opener, others = self.minds[members[0]], [self.minds[name] for name in members[1:]]
-        if len(members) > 2 or topic or humans:
+        if len(members) > 2 or topic or humans or history:
             lines = self.talks.line_minutes
             job = group_job(opener, others, now, lines, topic, humans, history)
         else:

@@ -103,3 +103,29 @@ def test_with_groups_off_in_the_settings_a_pair_talks_alone(make_town: MakeTown)
     run_for(living, 20)
     assert held and all(len(talk.participants) == 2 for talk in held)
     assert living.director.stats.groups == 0
+
+
+def test_someone_walking_up_to_a_talk_as_it_ends_joins_what_goes_on(
+    make_town: MakeTown,
+) -> None:
+    living = make_town()
+    run_for(living, 180)
+    stand_beside(living, ISABELLA, (KLAUS, MARIA))
+    held = []
+    living.director.talks.add_listener(lambda talk, *_: held.append(talk))
+    director = living.director
+    director.slots[ISABELLA].queued = director.start_talk([ISABELLA, KLAUS], living.clock.now)
+    director.slots[MARIA].due = living.clock.now + timedelta(hours=2)
+    runner = LockstepRunner(living)
+    while not held or director.talks.talking(ISABELLA):
+        runner.run_until(living.clock.now + timedelta(minutes=1))
+    first = held[0]
+    assert set(first.participants) == {ISABELLA, KLAUS}
+    wants_to_talk(living, MARIA, ISABELLA)
+    run_for(living, 20)
+    later = [talk for talk in held[1:] if MARIA in talk.participants]
+    assert later, "Maria did not talk"
+    talk = later[0]
+    assert talk.strategy  # the talk that just ended goes on (a group's, from its transcript)
+    # Klaus, who has just said goodbye to Isabella, cools down with her and does not join
+    assert set(talk.participants) == {ISABELLA, MARIA}
