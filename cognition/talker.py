@@ -94,6 +94,12 @@ class Talker:
         until = state.cooldowns.get(other)
         return until is None or now >= until
 
+    def may_join(self, other: str, now: datetime) -> bool:
+        """Whether this mind talks with `other` at a gathering (a party): not while the two
+        cool down; the day's cap of conversations is for chance meetings, not for events."""
+        until = self.mind.state.cooldowns.get(other)
+        return until is None or now >= until
+
     def speaker(self, other: str, now: datetime) -> Speaker:
         """This mind as one side of a talk with `other`: its summary and view of the other."""
         self.mind.flush()

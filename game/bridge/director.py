@@ -23,6 +23,7 @@ from cognition.talker import listed
 from game.bridge.activities import ActivityPlanner
 from game.bridge.conversations import TALK_EMOJI, ConversationDesk
 from game.bridge.dialogue import DialogueLog
+from game.bridge.gatherings import Gatherings
 from game.bridge.groups import gather_group
 from game.bridge.jobs import (
     Conversed,
@@ -99,6 +100,13 @@ class MindDirector:
             say=self.dialogue.add,
         )
         self.joining = Joining(self)
+        self.gatherings = Gatherings(
+            tree=perceptions.tree,
+            residents=lambda: self._residents,
+            minds=self.minds,
+            is_free=lambda name: name in self.slots and self.is_free(name),
+            start_group=self.start_gathering,
+        )
 
     # --- the ResidentDirector protocol --------------------------------------------------------
 
@@ -112,6 +120,7 @@ class MindDirector:
         if self.clock is not None:
             self.meetings.update(self.clock.now)
             self.joining.update(self.clock.now)
+            self.gatherings.update(self.clock.now)
         return self.jobs.busy()
 
     def next_activity(self, resident: Resident, now: datetime) -> Activity | None:
@@ -413,6 +422,10 @@ class MindDirector:
     @property
     def residents(self) -> dict[str, Resident]:
         return self._residents
+
+    def start_gathering(self, members: list[str], now: datetime) -> None:
+        """People at an event they planned to be at talk (the gathering desk asks)."""
+        self.slots[members[0]].queued = self.start_talk(members, now)
 
     def start_meeting(self, members: list[str], now: datetime, topic: str) -> None:
         """A meeting begins (the meeting desk asks): the first member's talking activity is

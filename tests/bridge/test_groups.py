@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
+from cognition.agent_state import Appointment
 from cognition.contract import Decision, Perception, StartConversation
 from cognition.memory.records import MemoryKind
 from game.bridge.lockstep import LockstepRunner
@@ -129,3 +130,31 @@ def test_someone_walking_up_to_a_talk_as_it_ends_joins_what_goes_on(
     assert talk.strategy  # the talk that just ended goes on (a group's, from its transcript)
     # Klaus, who has just said goodbye to Isabella, cools down with her and does not join
     assert set(talk.participants) == {ISABELLA, MARIA}
+
+
+def test_guests_at_an_event_they_planned_talk_there_even_past_the_days_cap(
+    make_town: MakeTown,
+) -> None:
+    living = make_town()
+    run_for(living, 180)
+    now = living.clock.now
+    stand_beside(living, ISABELLA, (KLAUS, MARIA))
+    for name in (KLAUS, MARIA):
+        state = living.minds[name].state
+        start = now.hour * 60 + now.minute
+        state.appointments = [
+            Appointment(
+                day=now.date(),
+                start=start,
+                end=start + 60,
+                activity="go to the party at Hobbs Cafe",
+            )
+        ]
+        state.conversations_today, state.conversations_day = 3, now.date()  # the cap is spent
+        state.cooldowns = {}  # (the two may have talked this morning)
+        assert not living.minds[name].talker.may_talk_with(ISABELLA, now)
+    held = []
+    living.director.talks.add_listener(lambda talk, *_: held.append(talk))
+    run_for(living, 15)
+    assert living.director.gatherings.started >= 1
+    assert any({KLAUS, MARIA} <= set(talk.participants) for talk in held)
