@@ -40,6 +40,7 @@ from cognition.contract import (
     VisitorAsker,
     Wait,
 )
+from cognition.group import GroupRules, GroupStrategy, Human, InputMode
 from cognition.interviewee import Interviewee, interviewee
 from cognition.llm.breaker import StepBreaker, StepState
 from cognition.llm.retry import RetryPolicy, no_sleep
@@ -76,8 +77,11 @@ from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, minute_of_day
 from cognition.settings import MindSettings
 from cognition.steps.common import MemoryStreamLike
 from cognition.steps.context import StepContext
+from cognition.steps.dialogue import Commitment
+from cognition.steps.group_line import heard as read_group_line
+from cognition.steps.group_line import said as group_line_text
 from cognition.steps.knows import KNOWS, KnowsInput, KnowsVerdict, claims_to_know, denies
-from cognition.talker import Talker
+from cognition.talker import Talker, listed
 
 if _typing.TYPE_CHECKING:
     # lazy: loaded on first use at run time (see `__getattr__`); here for the type checker
@@ -94,6 +98,7 @@ __all__ = [
     "CachedEmbedder",
     "CallTrace",
     "ChangeObjectState",
+    "Commitment",
     "Completion",
     "Condition",
     "ConfigError",
@@ -104,8 +109,12 @@ __all__ = [
     "Decision",
     "Embedder",
     "GoTo",
+    "GroupRules",
+    "GroupStrategy",
     "HashingEmbedder",
+    "Human",
     "InnerVoice",
+    "InputMode",
     "InputT",
     "Interviewee",
     "JudgePanel",
@@ -159,13 +168,16 @@ __all__ = [
     "claims_to_know",
     "denies",
     "doing_phrase",
+    "group_line_text",
     "interviewee",
+    "listed",
     "load_personas",
     "load_referees",
     "minute_of_day",
     "no_sleep",
     "panel_calls_per_case",
     "progressive",
+    "read_group_line",
     "test_connection",
 ]
 

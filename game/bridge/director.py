@@ -17,9 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import assert_never
 
-from cognition import Agent, contract
-from cognition.group import Human
-from cognition.talker import listed
+from cognition import Agent, Human, contract, listed
 from game.bridge.activities import ActivityPlanner
 from game.bridge.conversations import TALK_EMOJI, ConversationDesk
 from game.bridge.dialogue import DialogueLog

@@ -18,8 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from cognition import Agent
-from cognition.plan import minute_of_day
+from cognition import Agent, minute_of_day
 from game.town.resident import Resident
 from game.world.address import Address
 from game.world.areas import AreaTree

@@ -19,9 +19,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
-from cognition import Agent, BudgetReached, Conversation, Decision, Perception
-from cognition.contract import ConversationLine
-from cognition.group import Human
+from cognition import (
+    Agent,
+    BudgetReached,
+    Conversation,
+    ConversationLine,
+    Decision,
+    Human,
+    Perception,
+)
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -13,15 +13,45 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from cognition.contract import Conversation
-from cognition.group import Human, InputMode
-from cognition.steps.group_line import said
+from cognition import Agent, Conversation, ConversationLine, Human, InputMode
+from cognition import group_line_text as said
+from game.bridge.conversations import ConversationDesk
+from game.bridge.jobs import JobBoard
+from game.bridge.perception import PerceptionBuilder, Someone
+from game.bridge.residents import MindSlot
+from game.town.resident import Resident
 
-if TYPE_CHECKING:
-    from game.bridge.director import MindDirector
+
+class Room(Protocol):
+    """What joining needs of the director (the `MindDirector` is one)."""
+
+    slots: dict[str, MindSlot]
+    talks: ConversationDesk
+    jobs: JobBoard
+    perceptions: PerceptionBuilder
+
+    @property
+    def minds(self) -> Mapping[str, Agent]: ...
+
+    @property
+    def residents(self) -> dict[str, Resident]: ...
+
+    def people(self) -> list[Someone]: ...
+
+    def is_free(self, name: str) -> bool: ...
+
+    def start_group_with(
+        self,
+        members: list[str],
+        now: datetime,
+        human: Human,
+        history: Sequence[ConversationLine],
+    ) -> None: ...
+
 
 WAIT_SECONDS = 120.0  # real seconds a talk waits for the player's line at its turn
 
@@ -39,6 +69,7 @@ class GroupSeat:
         self.context: list[str] = []  # the talk as the player last saw it
         self._lock = threading.Lock()
         self._prompt: str | None = None  # why the player is asked now
+        self.prompts = 0  # how many times the player has been asked (each prompt's number)
         self._answers: queue.Queue[str | None] = queue.Queue(maxsize=1)
 
     def human(self) -> Human:
@@ -48,6 +79,7 @@ class GroupSeat:
         """The talk's worker asks for the player's line, and waits for it."""
         with self._lock:
             self._prompt, self.context = why, list(context)
+            self.prompts += 1
         try:
             return self._answers.get(timeout=WAIT_SECONDS)
         except queue.Empty:
@@ -60,6 +92,12 @@ class GroupSeat:
         """Why the talk waits for the player's line now, or None."""
         with self._lock:
             return self._prompt
+
+    def prompt(self) -> tuple[int, str] | None:
+        """(number, why) of the prompt waiting now, or None: a new prompt that follows an
+        answered one at once is told apart by its number."""
+        with self._lock:
+            return None if self._prompt is None else (self.prompts, self._prompt)
 
     def say(self, text: str | None) -> str | None:
         """The player's line (None: stays silent); a message when it is not the player's turn."""
@@ -81,7 +119,7 @@ class GroupSeat:
 class Joining:
     """The player's seats: joining a talk now, or when the resident's talk is over."""
 
-    def __init__(self, director: MindDirector) -> None:
+    def __init__(self, director: Room) -> None:
         self.director = director
         self.seat: GroupSeat | None = None
         self._after: Conversation | None = None  # the talk the seat waits to join

@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Literal
 
-from cognition.contract import Conversation
-from cognition.steps.dialogue import Commitment
+from cognition import Commitment, Conversation
 from game.bridge.dialogue import SpokenLine
 from game.town.resident import Resident
 from game.world.areas import AreaTree

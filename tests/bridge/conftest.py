@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 
 from cognition.config import LLMSettings
@@ -35,3 +36,12 @@ def make_town(tmp_path: Path) -> Iterator[MakeTown]:
     yield make
     for living in built:
         living.close()
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    """A headless window for the panels drawn on a live town."""
+    pygame.init()
+    surface = pygame.display.set_mode((1280, 720))
+    yield surface
+    pygame.quit()

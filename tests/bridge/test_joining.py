@@ -38,14 +38,14 @@ class ScriptedPlayer:
         self.thread.start()
 
     def run(self) -> None:
+        answered = 0
         while not self.stop.is_set():
             seat = self.desk.group_seat()
-            why = seat.asked() if seat is not None else None
-            if seat is not None and why is not None:
-                self.asked.append(why)
+            prompt = seat.prompt() if seat is not None else None
+            if seat is not None and prompt is not None and prompt[0] > answered:
+                answered = prompt[0]
+                self.asked.append(prompt[1])
                 seat.say(self.lines.pop(0) if self.lines else None)
-                while seat.asked() is not None and not self.stop.is_set():
-                    time.sleep(0.005)
             time.sleep(0.005)
 
     def close(self) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -26,14 +26,6 @@ from .test_groups import ISABELLA, KLAUS, MARIA, stand_beside
 
 MakeTown = Callable[..., LivingTown]
 QUESTION = "Should the library open on Sundays?"
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    pygame.init()
-    surface = pygame.display.set_mode((1280, 720))
-    yield surface
-    pygame.quit()
 
 
 def run_for(living: LivingTown, minutes: int) -> None:

@@ -18,9 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from cognition import Agent, CallTrace, MemoryKind
-from cognition.group import InputMode
-from cognition.steps.group_line import heard
+from cognition import Agent, CallTrace, InputMode, MemoryKind
+from cognition import read_group_line as heard
 from game.bridge.desk import objects as desk_objects
 from game.bridge.desk.cards import memory_line, resident_card, trace_line
 from game.bridge.desk.chat import CHAT_MAX_CHARS, Answered, chat_job, mind_asker, one_line
