@@ -362,7 +362,8 @@ class MindDirector:
         history: Sequence[contract.ConversationLine] = ()
         for one, other in ((partner, resident.name), (resident.name, partner)):
             before = self.talks.just_ended(one, now)
-            if before is not None and other not in before.participants:
+            staying = before is not None and len(set(before.participants) & set(members)) >= 2
+            if before is not None and staying and other not in before.participants:
                 history = before.lines  # a talk that just ended goes on, with the newcomer
                 break
         stay = self.start_talk(members, now, history=history)
