@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from cognition.agent_state import Appointment
-from cognition.contract import Decision, Perception, StartConversation, Wait
+from cognition.contract import Conversation, Decision, Perception, StartConversation, Wait
 from cognition.memory.records import MemoryKind
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.town_minds import LivingTown
@@ -106,37 +106,45 @@ def test_with_groups_off_in_the_settings_a_pair_talks_alone(make_town: MakeTown)
     assert living.director.stats.groups == 0
 
 
-def test_someone_walking_up_to_a_talk_as_it_ends_joins_what_goes_on(
-    make_town: MakeTown,
-) -> None:
+def isabella_and_klaus_talk(
+    make_town: MakeTown, linger: bool
+) -> tuple[LivingTown, list[Conversation]]:
+    """Isabella and Klaus talk in the cafe, Maria beside them; returns once the talk has
+    been thought (the talks held so far are in the list, which keeps growing). With
+    `linger`, Klaus stays after it and the two may talk on (no cool-down)."""
     living = make_town()
     run_for(living, 180)
     stand_beside(living, ISABELLA, (KLAUS, MARIA))
-    held = []
+    held: list[Conversation] = []
     living.director.talks.add_listener(lambda talk, *_: held.append(talk))
     director = living.director
     director.slots[ISABELLA].queued = director.start_talk([ISABELLA, KLAUS], living.clock.now)
     director.slots[MARIA].due = living.clock.now + timedelta(hours=2)
-    klaus = living.minds[KLAUS]
+    if linger:
 
-    def stays(perception: Perception) -> Decision:  # Klaus lingers after the talk
-        return Decision(agent=KLAUS, time=perception.time, actions=(Wait(minutes=30),))
+        def stays(perception: Perception) -> Decision:
+            return Decision(agent=KLAUS, time=perception.time, actions=(Wait(minutes=30),))
 
-    klaus.decide = stays  # type: ignore[method-assign]
+        living.minds[KLAUS].decide = stays  # type: ignore[method-assign]
     runner = LockstepRunner(living)
     while not held:
         runner.run_until(living.clock.now + timedelta(minutes=1))
-    first = held[0]
-    assert set(first.participants) == {ISABELLA, KLAUS}
-    for one, other in ((ISABELLA, KLAUS), (KLAUS, ISABELLA)):  # the two would talk on
-        living.minds[one].state.cooldowns.pop(other, None)
+    assert set(held[0].participants) == {ISABELLA, KLAUS}
+    if linger:
+        for one, other in ((ISABELLA, KLAUS), (KLAUS, ISABELLA)):
+            living.minds[one].state.cooldowns.pop(other, None)
     while director.talks.talking(ISABELLA):
         runner.run_until(living.clock.now + timedelta(minutes=1))
+    return living, held
+
+
+def test_someone_walking_up_to_a_talk_as_it_ends_joins_what_goes_on(
+    make_town: MakeTown,
+) -> None:
+    living, held = isabella_and_klaus_talk(make_town, linger=True)
     wants_to_talk(living, MARIA, ISABELLA)
     run_for(living, 20)
-    later = [talk for talk in held[1:] if MARIA in talk.participants]
-    assert later, "Maria did not talk"
-    talk = later[0]
+    talk = next(talk for talk in held[1:] if MARIA in talk.participants)
     assert talk.strategy  # the talk that just ended goes on (a group's, from its transcript)
     assert set(talk.participants) == {ISABELLA, KLAUS, MARIA}
 
@@ -146,17 +154,7 @@ def test_a_new_talk_does_not_go_on_from_one_whose_others_have_gone(
 ) -> None:
     """Isabella has just talked with Klaus, who cools down with her: Maria's talk with
     her is a new one, not the end of Isabella's talk with Klaus."""
-    living = make_town()
-    run_for(living, 180)
-    stand_beside(living, ISABELLA, (KLAUS, MARIA))
-    held = []
-    living.director.talks.add_listener(lambda talk, *_: held.append(talk))
-    director = living.director
-    director.slots[ISABELLA].queued = director.start_talk([ISABELLA, KLAUS], living.clock.now)
-    director.slots[MARIA].due = living.clock.now + timedelta(hours=2)
-    runner = LockstepRunner(living)
-    while not held or director.talks.talking(ISABELLA):
-        runner.run_until(living.clock.now + timedelta(minutes=1))
+    living, held = isabella_and_klaus_talk(make_town, linger=False)
     wants_to_talk(living, MARIA, ISABELLA)
     run_for(living, 20)
     talk = next(talk for talk in held[1:] if MARIA in talk.participants)
