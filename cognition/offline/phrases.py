@@ -38,6 +38,14 @@ STRANGER = (
     "Excuse me — I'm {me}. I've seen you around, but we've never talked.",
     "Hi! We haven't met, have we? I'm {me}.",
     "Good to finally say hello. I'm {me}.",
+    "Hello — I'm {me}. I don't believe we've spoken before.",
+    "Hi! I'm {me} — I keep meaning to introduce myself.",
+    "Nice to meet you — I'm {me}. I've seen you about.",
+    "Hello there! I'm {me}, from just around the corner.",
+    "Hi, we've not been introduced, have we? I'm {me}.",
+    "Sorry to barge in — I'm {me}, and I don't think we've met.",
+    "Hey, I'm {me}. Good to put a face to the town.",
+    "Hello! I'm {me}. Do you live around here?",
 )
 MEETING_BACK = (
     "Nice to meet you too, I'm {me}.",
