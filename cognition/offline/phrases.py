@@ -41,7 +41,7 @@ STRANGER = (
     "Hello — I'm {me}. I don't believe we've spoken before.",
     "Hi! I'm {me} — I keep meaning to introduce myself.",
     "Nice to meet you — I'm {me}. I've seen you about.",
-    "Hello there! I'm {me}, from just around the corner.",
+    "Hello there! I'm {me}. Lovely to meet you at last.",
     "Hi, we've not been introduced, have we? I'm {me}.",
     "Sorry to barge in — I'm {me}, and I don't think we've met.",
     "Hey, I'm {me}. Good to put a face to the town.",
