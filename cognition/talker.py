@@ -237,10 +237,12 @@ class Talker:
         self, conversation: Conversation, now: datetime, summary: ConversationSummary
     ) -> None:
         """A group talk kept as a pair's is: the transcript ("Conversation with A, B and
-        C:") and the summary; it counts as one talk of the day, and this mind cools down with
+        C:") and the summary; it counts as one talk of the day for the opener and whom it
+        sought (not for those drawn in, who did not seek it), and this mind cools down with
         every other member; its own commitments become appointments."""
         others = [name for name in conversation.participants if name != self.name]
-        self.keep(conversation, listed(others), now, summary.commitments, cool_with=others)
+        sought = self.name in conversation.participants[:2]  # the opener and whom it sought
+        self.keep(conversation, listed(others), now, summary.commitments, others, counted=sought)
 
     def keep(
         self,
@@ -249,6 +251,7 @@ class Talker:
         now: datetime,
         commitments: Sequence[Commitment] = (),
         cool_with: Sequence[str] = (),
+        counted: bool = True,
     ) -> None:
         """The transcript and the summary as dialogue memories; the talk counted (towards
         the daily cap too, whoever opened it); this mind's commitments remembered as plans
@@ -258,7 +261,10 @@ class Talker:
         self.mind.remember_many(MemoryKind.DIALOGUE, texts, now)
         cooldown = self.mind.settings.conversation_cooldown_minutes
         first, *rest = cool_with or (partner,)
-        self.mind.state.count_conversation(first, now, cooldown)
+        if counted:  # one talk of the day (a bystander drawn into a group: not its own)
+            self.mind.state.count_conversation(first, now, cooldown)
+        else:
+            self.mind.state.note_talk(first, now, cooldown)
         for other in rest:
             self.mind.state.note_talk(other, now, cooldown)
         promises = []

@@ -76,6 +76,12 @@ INTEREST = (
     "I hope it goes well, {first}.",
     "You'll have to tell me more about it some time, {first}.",
     "Ha, that sounds just like you, {first}.",
+    "Good for you, {first} — that takes some doing.",
+    "I like the sound of that, {first}.",
+    "{first}, you never stop, do you?",
+    "That's lovely to hear, {first}.",
+    "Well, I'm impressed, {first}.",
+    "Fingers crossed it all works out, {first}.",
 )
 TELL_HEARD = (
     "Did you hear? {source} told me that {news}.",

@@ -3,8 +3,9 @@
 When a resident opens a conversation with another, the residents it sees (in its arena,
 within its vision radius) who are free — not thinking, not talking, not walking, not
 asleep, not cooling down from a talk with the opener and not past the day's cap of
-conversations (a group counts as one talk of the day for each member) — join, and the pair
-becomes a group (up to the town's `group_max_members`), nearest first.
+conversations — join, and the pair becomes a group (up to the town's `group_max_members`),
+nearest first. The group is a talk of the day for its opener and whom it sought, not for
+those drawn in.
 """
 
 from __future__ import annotations
