@@ -12,6 +12,8 @@ form in a day of the offline town.
   fallbacks. The fake server answers schema-valid placeholders, so the manager's choices
   name nobody in the group and fall back to turn-taking (counted): its calls and tokens
   are real, its choices are not.
+  With `--base-url URL --model NAME` the strategies run against that server instead
+  (e.g. the tiny local model: `uv run --group local-server python -m llama_cpp.server …`).
 - town: `smallville simulate` offline, the 25-resident town, `--hours` game hours: the
   groups formed, their mean and largest membership, group lines and the longest group.
 """
@@ -54,8 +56,10 @@ def spent(before: UsageTally, after: UsageTally) -> dict[str, int]:
     }
 
 
-def one_group(base_url: str, strategy: GroupStrategy, members: int, rounds: int) -> dict[str, Any]:
-    settings = server_settings(base_url, "fake-model", "fake-key", max_concurrency=16)
+def one_group(
+    base_url: str, strategy: GroupStrategy, members: int, rounds: int, model: str = "fake-model"
+) -> dict[str, Any]:
+    settings = server_settings(base_url, model, "local-key", max_concurrency=16)
     stack = model_stack(settings, 0)
     try:
         personas = load_personas(ROOT / "saves" / "the_ville_n25" / "personas.json")[:members]
@@ -91,7 +95,12 @@ def one_group(base_url: str, strategy: GroupStrategy, members: int, rounds: int)
     }
 
 
-def strategies(members: int, rounds: int) -> None:
+def strategies(members: int, rounds: int, base_url: str | None, model: str) -> None:
+    if base_url is not None:  # a real server (the tiny local model): its own figures
+        for strategy in GroupStrategy:
+            line = one_group(base_url, strategy, members, rounds, model)
+            emit({**line, "benchmark": "group_strategy_server", "model": model})
+        return
     with FakeOpenAIServer(latency_s=0.3) as server:
         for strategy in GroupStrategy:
             emit(one_group(server.base_url, strategy, members, rounds))
@@ -122,9 +131,11 @@ def main() -> None:
     parser.add_argument("--hours", type=float, default=24.0, help="the town's game hours")
     parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
     parser.add_argument("--strategy", help="the town's group strategy (default: its own)")
+    parser.add_argument("--base-url", help="strategies against this server, not the fake one")
+    parser.add_argument("--model", default="fake-model", help="the model name at --base-url")
     args = parser.parse_args()
     if args.only in (None, "strategies"):
-        strategies(args.members, args.rounds)
+        strategies(args.members, args.rounds, args.base_url, args.model)
     if args.only in (None, "town"):
         town(args.hours, args.embedder, args.strategy)
 

@@ -72,7 +72,7 @@ from cognition.panel.debate import (
 )
 from cognition.panel.referees import PanelError, Referee, load_referees
 from cognition.persona import Persona, PersonaFileError, Routine, load_personas
-from cognition.phrasing import doing_phrase, progressive
+from cognition.phrasing import doing_phrase, listed, progressive
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, minute_of_day
 from cognition.settings import MindSettings
 from cognition.steps.common import MemoryStreamLike
@@ -81,7 +81,7 @@ from cognition.steps.dialogue import Commitment
 from cognition.steps.group_line import heard as read_group_line
 from cognition.steps.group_line import said as group_line_text
 from cognition.steps.knows import KNOWS, KnowsInput, KnowsVerdict, claims_to_know, denies
-from cognition.talker import Talker, listed
+from cognition.talker import Talker
 
 if _typing.TYPE_CHECKING:
     # lazy: loaded on first use at run time (see `__getattr__`); here for the type checker

@@ -8,6 +8,8 @@ conversation shows the line it says ('"See you!"'); some are already states ("sl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 __all__ = ["NOT_VERBS", "doing_phrase", "gerund", "progressive"]
 
 VOWELS = "aeiou"
@@ -65,3 +67,8 @@ def doing_phrase(activity: str) -> str:
     if doing.startswith(("is ", "are ")):
         doing = doing.split(" ", 1)[1]
     return progressive(doing)
+
+
+def listed(names: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C" ("" for none)."""
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)

@@ -26,6 +26,7 @@ from cognition.contract import (
 )
 from cognition.group import GroupRules, GroupStrategy, Human, Member, hold_group
 from cognition.memory.records import MemoryKind
+from cognition.phrasing import listed
 from cognition.settings import MindSettings
 from cognition.steps.common import memory_lines
 from cognition.steps.context import StepContext
@@ -35,11 +36,6 @@ from cognition.steps.relationship import summarise_relationship
 from cognition.steps.stance import STANCE, StanceInput, stance_memory
 
 ABOUT_K = 3  # memories about each other member a group member reads (retrieved once)
-
-
-def listed(names: Sequence[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 class Mind(Protocol):

@@ -26,6 +26,7 @@ from cognition.offline.relations import relationship
 from cognition.offline.talk import line as pair_line
 from cognition.offline.talk import summarise_lines
 from cognition.offline.text import SENTENCE_END
+from cognition.phrasing import listed
 from cognition.steps.dialogue import ConversationSummary, LineInput
 from cognition.steps.group_line import GroupLine, GroupLineInput, heard
 from cognition.steps.group_manager import NextSpeaker, NextSpeakerInput
@@ -34,10 +35,6 @@ from cognition.steps.relationship import RelationshipInput
 
 WORD = re.compile(r"[a-z]{4,}")
 SUMMARY_MARK = "(summary of the talk so far) "
-
-
-def listed(names: list[str]) -> str:
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def pick(options: tuple[str, ...], rng: random.Random, first: str = "") -> str:

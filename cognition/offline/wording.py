@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cognition.phrasing import gerund as verb_ing
+from cognition.phrasing import listed
 
 DAYS = {
     "Mon": "Monday", "Tue": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday",
@@ -81,8 +82,7 @@ def sentence_of(text: str) -> str:
 
 
 def joined(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(list(names))
 
 
 def capital(text: str) -> str:

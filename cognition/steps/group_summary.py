@@ -7,6 +7,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from cognition.llm.task import Task
+from cognition.phrasing import listed
 from cognition.steps.dialogue import ConversationSummary
 
 
@@ -44,9 +45,7 @@ class GroupSummaryInput(BaseModel):
 
 
 def plain_group_summary(inputs: GroupSummaryInput) -> ConversationSummary:
-    names = inputs.members
-    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
-    return ConversationSummary(summary=f"{listed} talked together.")
+    return ConversationSummary(summary=f"{listed(inputs.members)} talked together.")
 
 
 GROUP_SUMMARY = Task(

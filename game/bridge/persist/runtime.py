@@ -12,6 +12,7 @@ internals are read and written in this one module, so a change there is fixed he
 from __future__ import annotations
 
 from collections.abc import Container
+from dataclasses import asdict
 from datetime import datetime
 from typing import Literal
 
@@ -255,40 +256,20 @@ def gather_runtime(
         dialogue=dialogue,
         message=director.message,
         pending_walk_minutes=pending_walk_minutes,
-        meetings=[
-            MeetingState(
-                host=m.host,
-                topic=m.topic,
-                place=m.place,
-                starts=m.starts,
-                ends=m.ends,
-                state=m.state,
-                attendees=list(m.attendees),
-                stances=list(m.stances),
-                summary=m.summary,
-            )
-            for m in director.meetings.meetings
-        ],
+        meetings=[MeetingState.model_validate(asdict(m)) for m in director.meetings.meetings],
     )
 
 
 def restore_meetings(director: MindDirector, saved: list[MeetingState]) -> None:
     """The meetings of the save (they replace those the town called as it was built). One
     that was being held when saved is held again from its start."""
-    director.meetings.meetings = [
-        Meeting(
-            m.host,
-            m.topic,
-            m.place,
-            m.starts,
-            m.ends,
-            "called" if m.state == "held" and not m.summary else m.state,
-            tuple(m.attendees),
-            tuple(m.stances),
-            m.summary,
-        )
-        for m in saved
-    ]
+    director.meetings.meetings = []
+    for state in saved:
+        meeting = Meeting(**state.model_dump(exclude={"attendees", "stances"}))
+        meeting.attendees, meeting.stances = tuple(state.attendees), tuple(state.stances)
+        if meeting.state == "held" and not meeting.summary:
+            meeting.state = "called"
+        director.meetings.meetings.append(meeting)
 
 
 GROUP_COUNTS = (
