@@ -43,7 +43,17 @@ from cognition.contract import (
 from cognition.group import GroupRules, GroupStrategy, Human, InputMode
 from cognition.interviewee import Interviewee, interviewee
 from cognition.llm.breaker import StepBreaker, StepState
+from cognition.llm.pool import LaborPool
+from cognition.llm.pool_stack import build_pool
 from cognition.llm.retry import RetryPolicy, no_sleep
+from cognition.llm.routes import (
+    PRESETS,
+    STEPS,
+    EndpointSettings,
+    PoolSettings,
+    RoutesError,
+    step_of,
+)
 from cognition.llm.stack import ModelStack, build_language_model
 from cognition.llm.task import (
     BudgetReached,
@@ -90,6 +100,8 @@ if _typing.TYPE_CHECKING:
 __all__ = [
     "DAY_MINUTES",
     "KNOWS",
+    "PRESETS",
+    "STEPS",
     "Address",
     "Agent",
     "AgentState",
@@ -108,6 +120,7 @@ __all__ = [
     "DayPlan",
     "Decision",
     "Embedder",
+    "EndpointSettings",
     "GoTo",
     "GroupRules",
     "GroupStrategy",
@@ -124,6 +137,7 @@ __all__ = [
     "KnowsInput",
     "KnowsVerdict",
     "LLMSettings",
+    "LaborPool",
     "LanguageModel",
     "LocalMiniLM",
     "MemoryKind",
@@ -145,8 +159,10 @@ __all__ = [
     "PersonaAsker",
     "PersonaFileError",
     "PlanStep",
+    "PoolSettings",
     "Referee",
     "RetryPolicy",
+    "RoutesError",
     "Routine",
     "SayLine",
     "SeenAgent",
@@ -165,6 +181,7 @@ __all__ = [
     "Wait",
     "WithheldMemory",
     "build_language_model",
+    "build_pool",
     "claims_to_know",
     "denies",
     "doing_phrase",
@@ -178,6 +195,7 @@ __all__ = [
     "panel_calls_per_case",
     "progressive",
     "read_group_line",
+    "step_of",
     "test_connection",
 ]
 

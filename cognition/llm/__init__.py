@@ -15,7 +15,12 @@ from cognition.llm.budget import BudgetCap
 from cognition.llm.cache import ResponseCache
 from cognition.llm.concurrency import ConcurrencyLimit
 from cognition.llm.parsing import UnparseableReply, parse_json_object
+from cognition.llm.pool import LaborPool, Lane
+from cognition.llm.pool_stack import build_pool
+from cognition.llm.rate_limit import RateLimit
 from cognition.llm.retry import RetryPolicy
+from cognition.llm.route_meter import RouteMeter
+from cognition.llm.routes import EndpointSettings, PoolSettings, RoutesError, step_of
 from cognition.llm.schema import strict_json_schema
 from cognition.llm.stack import ModelStack, build_language_model
 from cognition.llm.task import (
@@ -42,13 +47,20 @@ __all__ = [
     "CircuitState",
     "Completion",
     "ConcurrencyLimit",
+    "EndpointSettings",
+    "LaborPool",
+    "Lane",
     "LanguageModel",
     "Message",
     "ModelStack",
     "OpenAIBackend",
     "OutputMode",
+    "PoolSettings",
+    "RateLimit",
     "ResponseCache",
     "RetryPolicy",
+    "RouteMeter",
+    "RoutesError",
     "Source",
     "StepBreaker",
     "StepState",
@@ -61,7 +73,9 @@ __all__ = [
     "UsageSnapshot",
     "UsageTally",
     "build_language_model",
+    "build_pool",
     "parse_json_object",
+    "step_of",
     "strict_json_schema",
 ]
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from cognition.config import ConfigError, LLMSettings
 from cognition.llm.audit_log import AuditLog
@@ -25,6 +26,8 @@ from cognition.llm.breaker import StepBreaker, TypedFallbacks
 from cognition.llm.budget import BudgetCap
 from cognition.llm.cache import ResponseCache
 from cognition.llm.concurrency import ConcurrencyLimit
+from cognition.llm.pool import LaborPool
+from cognition.llm.rate_limit import RateLimit
 from cognition.llm.retry import RetryPolicy
 from cognition.llm.task import AnswerTally, Completion, InputT, LanguageModel, OutputT, Task
 from cognition.llm.tracing import Tracer
@@ -39,7 +42,7 @@ class ModelStack:
 
     model: LanguageModel  # the outermost wrapper: call this
     meter: UsageMeter
-    limit: ConcurrencyLimit
+    limit: ConcurrencyLimit | LaborPool  # calls at the model(s) and waiting
     backend: LanguageModel
     offline: bool
     tracer: Tracer  # `stack.tracer.add_listener(fn)`: a CallTrace of every call
@@ -51,9 +54,14 @@ class ModelStack:
     # list prices (prompt, completion) in dollars per million tokens; None: costs nothing
     prices_per_million: tuple[float, float] | None = None
     settings: LLMSettings | None = None  # what the stack was built from
+    # a labor pool: each step routed to its endpoints (`build_pool`); None: one model
+    pool: LaborPool | None = None
+    rate: RateLimit | None = None  # the calls-a-minute limit, when one was asked for
 
     def cost_usd(self) -> float | None:
         """Dollars spent so far at the list prices; None for the offline brain."""
+        if self.pool is not None:
+            return self.pool.meter.spent()[1]
         if self.prices_per_million is None:
             return None
         return self.meter.snapshot().total.cost_usd(*self.prices_per_million)
@@ -85,9 +93,23 @@ class ModelStack:
 
     def close(self) -> None:
         """Release the backend's HTTP connections (if it holds any)."""
+        if self.pool is not None:
+            self.pool.close()
+            return
         close = getattr(self.backend, "close", None)
         if callable(close):
             close()
+
+    def route_figures(self) -> dict[str, Any] | None:
+        """The meter per route (calls, tokens, p50/p95, cost per step and endpoint) and
+        each endpoint's health; None with one model."""
+        if self.pool is None:
+            return None
+        return {
+            "pool": self.pool.settings.to_public_dict(),
+            **self.pool.meter.snapshot(),
+            "health": self.pool.health(),
+        }
 
 
 def build_language_model(
@@ -95,8 +117,10 @@ def build_language_model(
     offline_factory: Callable[[], LanguageModel] | None = None,
     *,
     retry: RetryPolicy | None = None,
+    rate_per_minute: float | None = None,
 ) -> ModelStack:
-    """The wrapped stack the settings ask for.
+    """The wrapped stack the settings ask for (at most `rate_per_minute` calls started a
+    minute at a model server, when given).
 
     With no model server configured (`settings.uses_offline_brain`), the backend is
     `offline_factory()` (the offline brain, which lives in `cognition.offline`). With a
@@ -131,10 +155,14 @@ def build_language_model(
     backend = OpenAIBackend(settings, retry=retry)
     limit = ConcurrencyLimit(backend, settings.max_concurrency)
     model: LanguageModel = limit
+    rate = None
+    if rate_per_minute is not None:
+        rate = RateLimit(limit, rate_per_minute)
+        model = rate
     budget = None
     if settings.budget_tokens is not None or settings.budget_usd is not None:
         budget = BudgetCap(
-            limit,
+            model,
             max_tokens=settings.budget_tokens,
             max_usd=settings.budget_usd,
             prompt_usd_per_million=settings.prompt_usd_per_million_tokens,
@@ -162,6 +190,7 @@ def build_language_model(
         budget=budget,
         audit=audit,
         breaker=breaker,
+        rate=rate,
         prices_per_million=(
             settings.prompt_usd_per_million_tokens,
             settings.completion_usd_per_million_tokens,

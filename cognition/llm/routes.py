@@ -1,0 +1,351 @@
+"""The labor pool's settings: model endpoints, and which thinking step goes to which.
+
+BOLAA (Liu et al. 2023) dispatches each kind of work to the labor agent on the model that
+suits it; here each thinking step is routed to one endpoint or a list of them:
+
+```json
+{
+  "endpoints": {
+    "small": {"base_url": "http://127.0.0.1:11434/v1", "model": "qwen2.5:0.5b",
+              "max_concurrent": 8},
+    "large": {"base_url": "https://api.openai.com/v1", "model": "gpt-4o-mini",
+              "api_key_env": "OPENAI_API_KEY", "price_in_per_1k": 0.00015,
+              "price_out_per_1k": 0.0006, "rate_per_minute": 500}
+  },
+  "routes": {"importance": "small", "react": "small", "default": "large"},
+  "fallback": ["offline"]
+}
+```
+
+A route's key is a step (`STEPS`: importance, react, dialogue, …), a task name (the finer
+`rate_importance`, `emoji`, …) or `default`; the task's own name wins over its step, its step
+over `default`. The endpoint `offline` always exists: the offline brain, so a step can stay
+offline while others use a model. `fallback` is where a step goes when every endpoint of its
+route is down (undefined, without its key, failing repeatedly): by default the offline brain.
+
+`PoolSettings.read(data)` never raises on a bad endpoint or route: it keeps what is valid and
+returns a `problems` list of messages naming the setting ("endpoints.large.api_key_env:
+$LARGE_KEY is not set; its steps go to the fallback route (offline)"), so a town starts on
+the fallback route and says so. Presets: `one_model`, `small_large`, `all_offline`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+__all__ = [
+    "DEFAULT_ROUTE",
+    "OFFLINE_ENDPOINT",
+    "PRESETS",
+    "SMALL_STEPS",
+    "STEPS",
+    "EndpointSettings",
+    "PoolSettings",
+    "RoutesError",
+    "step_of",
+]
+
+OFFLINE_ENDPOINT = "offline"
+DEFAULT_ROUTE = "default"
+PRESETS = ("one-model", "small-large", "offline")
+
+# every thinking step a route can name, and the tasks (model calls) it covers
+STEPS: dict[str, tuple[str, ...]] = {
+    "importance": ("rate_importance",),
+    "react": ("react", "replan"),
+    "dialogue": ("dialogue_line", "group_line", "next_speaker", "stance", "relationship"),
+    "day_plan": ("day_plan", "adopt_intention"),
+    "hourly": ("hourly_schedule",),
+    "decompose": ("decompose_actions",),
+    "location": ("choose_place",),
+    "objects": ("choose_objects", "emoji"),
+    "reflect": ("reflection_questions", "reflection_insights"),
+    "summary": (
+        "summary_description",
+        "conversation_summary",
+        "group_round_summary",
+        "group_summary",
+    ),
+    "interview": ("interview", "knows"),
+    "judge": ("referee", "debate_summary"),
+}
+_STEP_OF_TASK = {task: step for step, tasks in STEPS.items() for task in tasks}
+# the steps a small fast model does as well as a large one (ratings, yes/no, a pick from a list)
+SMALL_STEPS = ("importance", "react", "location", "objects")
+
+
+def step_of(task: str) -> str:
+    """The step a task belongs to (a task no step names is its own step)."""
+    return _STEP_OF_TASK.get(task, task)
+
+
+class RoutesError(ValueError):
+    """A routes file cannot be read at all (not JSON/TOML, not an object)."""
+
+
+class EndpointSettings(BaseModel):
+    """One model endpoint: an OpenAI-compatible server and model, or the offline brain."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    base_url: str | None = None  # None: OpenAI's own API (needs a key)
+    model: str = "gpt-4o-mini"
+    offline: bool = False  # the offline brain (base_url and model are then unused)
+    # the name of the environment variable holding its key (never the key itself); unset:
+    # a local server that needs none
+    api_key_env: str | None = None
+    max_concurrent: int = Field(default=4, ge=1, le=256)
+    rate_per_minute: float | None = Field(default=None, gt=0)  # calls started a minute
+    price_in_per_1k: float = Field(default=0.0, ge=0)  # dollars per 1k prompt tokens
+    price_out_per_1k: float = Field(default=0.0, ge=0)  # dollars per 1k completion tokens
+    timeout_s: float | None = Field(default=None, gt=0)
+
+    @field_validator("base_url")
+    @classmethod
+    def _check_url(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        value = value.strip().rstrip("/")
+        if not value.startswith(("http://", "https://")):
+            raise ValueError(f"must start with http:// or https:// (got {value!r})")
+        return value
+
+    @field_validator("api_key_env")
+    @classmethod
+    def _check_variable(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        value = value.strip().lstrip("$")
+        if not value.replace("_", "").isalnum():
+            raise ValueError(
+                "must be the name of an environment variable (like OPENAI_API_KEY), "
+                "not the key itself"
+            )
+        return value
+
+    def describe(self) -> str:
+        """Where it is, for messages and the UI: "qwen2.5:0.5b at http://…" or the brain."""
+        if self.offline:
+            return "the offline brain"
+        return f"{self.model} at {self.base_url or 'OpenAI'}"
+
+
+OFFLINE = EndpointSettings(offline=True, model="offline brain", max_concurrent=64)
+
+
+@dataclass(frozen=True)
+class PoolSettings:
+    """Endpoints by name, routes by step, the fallback route, and what was wrong."""
+
+    endpoints: Mapping[str, EndpointSettings]
+    routes: Mapping[str, tuple[str, ...]]
+    fallback: tuple[str, ...] = (OFFLINE_ENDPOINT,)
+    # what was wrong in the settings, each naming the setting and what was done instead
+    problems: tuple[str, ...] = ()
+    name: str = "custom"  # the preset it came from, or "custom"
+    # endpoints left out (undefined key, bad values): name -> why
+    disabled: Mapping[str, str] = field(default_factory=dict)
+
+    def route_of(self, task: str) -> tuple[str, ...]:
+        """The endpoints a task may go to: its own route, its step's, or the default."""
+        for key in (task, step_of(task), DEFAULT_ROUTE):
+            if key in self.routes:
+                return self.routes[key]
+        return self.fallback
+
+    def to_public_dict(self) -> dict[str, Any]:
+        """JSON-ready (for reports and saves): no key, only the names of key variables."""
+        return {
+            "name": self.name,
+            "endpoints": {
+                name: e.model_dump(mode="json", exclude_defaults=True)
+                for name, e in self.endpoints.items()
+            },
+            "routes": {step: list(names) for step, names in self.routes.items()},
+            "fallback": list(self.fallback),
+            "problems": list(self.problems),
+        }
+
+    @classmethod
+    def load(cls, path: Path, env: Mapping[str, str] | None = None) -> PoolSettings:
+        """A routes file (.json or .toml). Raises `RoutesError` only when the file cannot be
+        read as an object at all; bad entries become `problems`."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise RoutesError(f"{path}: cannot read the routes file ({error.strerror})") from None
+        try:
+            data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
+        except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
+            kind = "TOML" if path.suffix == ".toml" else "JSON"
+            raise RoutesError(f"{path}: not valid {kind} ({error})") from None
+        if not isinstance(data, dict):
+            raise RoutesError(f"{path}: should hold an object with endpoints and routes")
+        pool = cls.read(data, env)
+        return pool if not pool.problems else _prefixed(pool, f"{path.name}: ")
+
+    @classmethod
+    def read(
+        cls, data: Mapping[str, Any], env: Mapping[str, str] | None = None, name: str = "custom"
+    ) -> PoolSettings:
+        """Settings from a parsed routes file; see the module's docstring."""
+        environment = os.environ if env is None else env
+        problems: list[str] = []
+        unknown = sorted(set(data) - {"endpoints", "routes", "fallback", "name"})
+        if unknown:
+            problems.append(f"unknown setting(s) {', '.join(unknown)} (ignored)")
+        endpoints, disabled = _endpoints(data.get("endpoints", {}), environment, problems)
+        fallback = _names(data.get("fallback", [OFFLINE_ENDPOINT]), "fallback", problems)
+        usable = [n for n in fallback if _usable(n, "fallback", endpoints, disabled, problems)]
+        fallback = tuple(usable) or (OFFLINE_ENDPOINT,)
+        routes = _routes(data.get("routes", {}), endpoints, disabled, fallback, problems)
+        return cls(
+            endpoints=endpoints,
+            routes=routes,
+            fallback=fallback,
+            problems=tuple(problems),
+            name=str(data.get("name", name)),
+            disabled=disabled,
+        )
+
+    @classmethod
+    def one_model(cls, endpoint: EndpointSettings) -> PoolSettings:
+        """Every step on one model; the offline brain if it keeps failing."""
+        return cls.read(
+            {"endpoints": {"model": endpoint.model_dump()}, "routes": {DEFAULT_ROUTE: "model"}},
+            name="one-model",
+        )
+
+    @classmethod
+    def small_large(cls, small: EndpointSettings, large: EndpointSettings) -> PoolSettings:
+        """Ratings, react, places and objects on the small model; the rest on the large."""
+        routes: dict[str, Any] = {step: "small" for step in SMALL_STEPS}
+        routes[DEFAULT_ROUTE] = "large"
+        return cls.read(
+            {
+                "endpoints": {"small": small.model_dump(), "large": large.model_dump()},
+                "routes": routes,
+            },
+            name="small-large",
+        )
+
+    @classmethod
+    def all_offline(cls) -> PoolSettings:
+        """Every step on the offline brain (a route preset like the others)."""
+        return cls.read({"routes": {DEFAULT_ROUTE: OFFLINE_ENDPOINT}}, name="offline")
+
+
+def _endpoints(
+    raw: Any, env: Mapping[str, str], problems: list[str]
+) -> tuple[dict[str, EndpointSettings], dict[str, str]]:
+    endpoints = {OFFLINE_ENDPOINT: OFFLINE}
+    disabled: dict[str, str] = {}
+    if not isinstance(raw, Mapping):
+        problems.append("endpoints: should be an object of named endpoints (ignored)")
+        return endpoints, disabled
+    for name, values in raw.items():
+        where = f"endpoints.{name}"
+        if name == OFFLINE_ENDPOINT:
+            problems.append(f"{where}: 'offline' is the offline brain's name (entry ignored)")
+            continue
+        if not isinstance(values, Mapping):
+            disabled[name] = "not an object of settings"
+            problems.append(f"{where}: should be an object of settings; endpoint left out")
+            continue
+        try:
+            endpoint = EndpointSettings.model_validate(values)
+        except ValidationError as error:
+            why = "; ".join(_field_problem(where, e) for e in error.errors())
+            disabled[name] = why
+            problems.append(f"{why}; endpoint left out")
+            continue
+        variable = endpoint.api_key_env
+        if variable is not None and not env.get(variable, "").strip():
+            disabled[name] = f"${variable} is not set"
+            problems.append(f"{where}.api_key_env: ${variable} is not set; endpoint left out")
+            continue
+        endpoints[name] = endpoint
+    return endpoints, disabled
+
+
+def _field_problem(where: str, error: Any) -> str:
+    path = ".".join(str(p) for p in error["loc"])
+    shown = "" if "key" in path else f" (got {error.get('input')!r})"
+    return f"{where}.{path}: {error['msg']}{shown}"
+
+
+def _names(raw: Any, where: str, problems: list[str]) -> tuple[str, ...]:
+    if isinstance(raw, str):
+        return (raw,)
+    if isinstance(raw, list | tuple) and all(isinstance(n, str) for n in raw):
+        return tuple(raw)
+    problems.append(f"{where}: should be an endpoint name or a list of them (got {raw!r})")
+    return ()
+
+
+def _usable(
+    name: str,
+    where: str,
+    endpoints: Mapping[str, EndpointSettings],
+    disabled: Mapping[str, str],
+    problems: list[str],
+) -> bool:
+    if name in endpoints:
+        return True
+    if name in disabled:
+        return False  # already said why
+    known = ", ".join(sorted(endpoints))
+    problems.append(f"{where}: no endpoint named {name!r} (defined: {known})")
+    return False
+
+
+def _routes(
+    raw: Any,
+    endpoints: Mapping[str, EndpointSettings],
+    disabled: Mapping[str, str],
+    fallback: tuple[str, ...],
+    problems: list[str],
+) -> dict[str, tuple[str, ...]]:
+    routes: dict[str, tuple[str, ...]] = {}
+    if not isinstance(raw, Mapping):
+        problems.append("routes: should be an object of step -> endpoint(s) (ignored)")
+        raw = {}
+    known_keys = {DEFAULT_ROUTE, *STEPS, *_STEP_OF_TASK}
+    on_fallback = " or ".join(fallback)
+    for key, value in raw.items():
+        where = f"routes.{key}"
+        if key not in known_keys:
+            steps = ", ".join(STEPS)
+            problems.append(f"{where}: not a thinking step (steps: {steps}; or a task name)")
+            continue
+        names = _names(value, where, problems)
+        usable = tuple(n for n in names if _usable(n, where, endpoints, disabled, problems))
+        if names and not usable:
+            problems.append(f"{where}: no usable endpoint; {key} goes to {on_fallback}")
+        routes[key] = usable or fallback
+    routes.setdefault(DEFAULT_ROUTE, fallback if len(endpoints) == 1 else _first_model(endpoints))
+    return routes
+
+
+def _first_model(endpoints: Mapping[str, EndpointSettings]) -> tuple[str, ...]:
+    """With no default route: the first endpoint defined (not the offline brain)."""
+    return next(((n,) for n in endpoints if n != OFFLINE_ENDPOINT), (OFFLINE_ENDPOINT,))
+
+
+def _prefixed(pool: PoolSettings, prefix: str) -> PoolSettings:
+    return PoolSettings(
+        endpoints=pool.endpoints,
+        routes=pool.routes,
+        fallback=pool.fallback,
+        problems=tuple(prefix + p for p in pool.problems),
+        name=pool.name,
+        disabled=pool.disabled,
+    )
