@@ -64,7 +64,8 @@ def run_report(
     living: LivingTown, game_hours: float, wall_s: float, recorder: TownRecorder | None = None
 ) -> dict[str, Any]:
     """The run's figures as a JSON-ready dict (see `smallville simulate --json`)."""
-    usage = living.stack.meter.snapshot().total
+    snapshot = living.stack.meter.snapshot()
+    usage = snapshot.total
     agents = len(living.minds)
     agent_days = max(agents * game_hours / 24, 1e-9)
     stats = living.director.stats
@@ -81,6 +82,13 @@ def run_report(
         "llm_calls": usage.calls,
         "llm_calls_per_agent_day": round(usage.calls / agent_days, 1),
         "tokens_per_agent_day": round(usage.total_tokens / agent_days, 1),
+        # where the calls and tokens go: per thinking step (task), most first
+        "calls_by_step_per_agent_day": per_step(
+            {task: tally.calls for task, tally in snapshot.by_task.items()}, agent_days
+        ),
+        "tokens_by_step_per_agent_day": per_step(
+            {task: tally.total_tokens for task, tally in snapshot.by_task.items()}, agent_days
+        ),
         "fallbacks": usage.fallbacks,
         "failed_attempts": usage.failed_attempts,
         "errors": stats.errors + usage.errors,
@@ -96,6 +104,12 @@ def run_report(
         "steps_on_standby": breaker.open_steps() if breaker is not None else [],
         "structured_output": structured_output(living),
     }
+
+
+def per_step(counts: dict[str, int], agent_days: float) -> dict[str, float]:
+    """`counts` per step divided by the resident-days, most first (ties by name)."""
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return {task: round(count / agent_days, 1) for task, count in ordered}
 
 
 GROUP_TASKS = ("group_line", "next_speaker", "group_round_summary", "group_summary")

@@ -1,0 +1,142 @@
+"""Model calls and tokens per resident-day, total and per thinking step (JSON lines on stdout).
+
+    uv run python benchmarks/calls.py                         # both runs, one game day
+    uv run python benchmarks/calls.py --only offline --hours 6 --embedder hashing
+    uv run python benchmarks/calls.py --label after --out benchmarks/results/calls.jsonl
+
+The 25-resident town lives one game day (24 h) in lockstep twice:
+
+- fake: against the fake OpenAI server (300 ms a call, 16 at once), which answers a minimal
+  instance of each answer schema and reports tokens at four characters a token. Its town is
+  lifeless — nobody starts a conversation, nobody reflects — so it under-counts.
+- offline: the offline brain's lively town (conversations, groups, reflections, a party),
+  every call costed as a model's by `cognition.testing.prompt_sized.PromptSized`: the
+  task's rendered prompt and the answer's JSON, four characters a token (`estimated`).
+
+One line per run: calls and tokens per resident-day, the same per step (most first), what
+the town did (conversations, reflections, memories), and the goal (≤ 150 calls, ≤ 40k
+tokens per resident-day). With `--out FILE` the lines are appended there too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from cognition.config import LLMSettings  # noqa: E402
+from cognition.llm.stack import build_language_model  # noqa: E402
+from cognition.offline import OfflineBrain  # noqa: E402
+from cognition.testing.fake_openai_server import FakeOpenAIServer  # noqa: E402
+from cognition.testing.prompt_sized import PromptSized  # noqa: E402
+from game.bridge import SimulationOptions, TownFile, make_embedder, simulate  # noqa: E402
+from game.bridge.build import mind_settings_for  # noqa: E402
+from game.bridge.lockstep import LockstepRunner  # noqa: E402
+from game.bridge.report import TownRecorder, run_report  # noqa: E402
+from game.bridge.town_minds import build_living_town  # noqa: E402
+
+GOAL_CALLS = 150
+GOAL_TOKENS = 40_000
+TOWN = "the_ville_n25"
+
+
+def figures(run: str, report: dict[str, Any], label: str) -> dict[str, Any]:
+    """One JSON line: the run's cost per resident-day and what its town did."""
+    calls, tokens = report["llm_calls_per_agent_day"], report["tokens_per_agent_day"]
+    return {
+        "benchmark": f"calls_{run}",
+        "label": label,
+        "agents": report["agents"],
+        "game_hours": report["game_hours"],
+        "wall_s": report["wall_s"],
+        "calls_per_resident_day": calls,
+        "tokens_per_resident_day": tokens,
+        "within_goal": calls <= GOAL_CALLS and tokens <= GOAL_TOKENS,
+        "calls_by_step": report["calls_by_step_per_agent_day"],
+        "tokens_by_step": report["tokens_by_step_per_agent_day"],
+        "fallbacks": report["fallbacks"],
+        "conversations": report["conversations"],
+        "groups": report["groups"]["formed"],
+        "reflections": report["reflections"],
+        "memories": report["memories"],
+        "plans": report["plans"],
+    }
+
+
+def fake_run(hours: float, seed: int, embedder: str) -> dict[str, Any]:
+    with FakeOpenAIServer(latency_s=0.3) as server:
+        options = SimulationOptions(
+            town=TOWN,
+            hours=hours,
+            seed=seed,
+            base_url=server.base_url,
+            model="fake-model",
+            max_concurrency=16,
+            workers=25,
+            embedder=embedder,
+        )
+        report, _ = simulate(options)
+    return report
+
+
+def offline_run(hours: float, seed: int, embedder: str, workers: int) -> dict[str, Any]:
+    """The offline brain's town, lived like `simulate` does, its calls costed as a model's."""
+    started = time.perf_counter()
+    town_file = TownFile.load(TOWN)
+    settings = LLMSettings(offline=True, max_concurrency=workers)
+    stack = build_language_model(settings, lambda: PromptSized(OfflineBrain(seed)))
+    with tempfile.TemporaryDirectory(prefix="smallville-calls-") as scratch:
+        living = build_living_town(
+            town_file,
+            stack,
+            Path(scratch) / "memory",
+            make_embedder(embedder),
+            seed=seed,
+            workers=workers,
+            mind_settings=mind_settings_for(town_file, None),
+        )
+        try:
+            recorder = TownRecorder()
+            start = living.clock.now
+            LockstepRunner(living).run_until(start + timedelta(hours=hours), recorder)
+            played = (living.clock.now - start).total_seconds() / 3600
+            return run_report(living, round(played, 3), time.perf_counter() - started, recorder)
+        finally:
+            living.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=["fake", "offline"], help="one run (default: both)")
+    parser.add_argument("--hours", type=float, default=24.0, help="game hours (default 24)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
+    parser.add_argument("--workers", type=int, default=16, help="offline run's threads")
+    parser.add_argument("--label", default="", help='a tag for the lines ("before", "after")')
+    parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
+    args = parser.parse_args()
+    runs = [args.only] if args.only else ["fake", "offline"]
+    for run in runs:
+        if run == "fake":
+            report = fake_run(args.hours, args.seed, args.embedder)
+        else:
+            report = offline_run(args.hours, args.seed, args.embedder, args.workers)
+        line = json.dumps(figures(run, report, args.label))
+        print(line, flush=True)
+        if args.out is not None:
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            with args.out.open("a", encoding="utf-8") as out:
+                out.write(line + "\n")
+
+
+if __name__ == "__main__":
+    main()
