@@ -44,14 +44,16 @@ from cognition.group import GroupRules, GroupStrategy, Human, InputMode
 from cognition.interviewee import Interviewee, interviewee
 from cognition.llm.breaker import StepBreaker, StepState
 from cognition.llm.pool import LaborPool
-from cognition.llm.pool_stack import build_pool
+from cognition.llm.pool_stack import build_pool, lane_settings
 from cognition.llm.retry import RetryPolicy, no_sleep
 from cognition.llm.routes import (
     PRESETS,
+    SMALL_STEPS,
     STEPS,
     EndpointSettings,
     PoolSettings,
     RoutesError,
+    read_routes_file,
     step_of,
 )
 from cognition.llm.stack import ModelStack, build_language_model
@@ -101,6 +103,7 @@ __all__ = [
     "DAY_MINUTES",
     "KNOWS",
     "PRESETS",
+    "SMALL_STEPS",
     "STEPS",
     "Address",
     "Agent",
@@ -187,6 +190,7 @@ __all__ = [
     "doing_phrase",
     "group_line_text",
     "interviewee",
+    "lane_settings",
     "listed",
     "load_personas",
     "load_referees",
@@ -195,6 +199,7 @@ __all__ = [
     "panel_calls_per_case",
     "progressive",
     "read_group_line",
+    "read_routes_file",
     "step_of",
     "test_connection",
 ]

@@ -79,7 +79,6 @@ class Lane:
     def waiting(self) -> int:
         return self.limit.waiting + (self.rate.waiting if self.rate is not None else 0)
 
-
     def cost_usd(self, completion: Completion[Any]) -> float:
         if completion.source is not Source.MODEL:
             return 0.0

@@ -31,6 +31,7 @@ the fallback route and says so. Presets: `one_model`, `small_large`, `all_offlin
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import tomllib
@@ -50,6 +51,7 @@ __all__ = [
     "EndpointSettings",
     "PoolSettings",
     "RoutesError",
+    "read_routes_file",
     "step_of",
 ]
 
@@ -178,19 +180,39 @@ class PoolSettings:
     def load(cls, path: Path, env: Mapping[str, str] | None = None) -> PoolSettings:
         """A routes file (.json or .toml). Raises `RoutesError` only when the file cannot be
         read as an object at all; bad entries become `problems`."""
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise RoutesError(f"{path}: cannot read the routes file ({error.strerror})") from None
-        try:
-            data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
-        except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
-            kind = "TOML" if path.suffix == ".toml" else "JSON"
-            raise RoutesError(f"{path}: not valid {kind} ({error})") from None
-        if not isinstance(data, dict):
-            raise RoutesError(f"{path}: should hold an object with endpoints and routes")
-        pool = cls.read(data, env)
-        return pool if not pool.problems else _prefixed(pool, f"{path.name}: ")
+        pool = cls.read(read_routes_file(path), env)
+        return pool.with_problems_prefixed(f"{path.name}: ")
+
+    def without(self, name: str, why: str) -> PoolSettings:
+        """The settings with endpoint `name` left out (it failed its connection test, say):
+        its routes keep their other endpoints, or go to the fallback route; a problem says
+        so, naming the endpoint."""
+        if name not in self.endpoints or name == OFFLINE_ENDPOINT:
+            return self
+        endpoints = {n: e for n, e in self.endpoints.items() if n != name}
+        fallback = tuple(n for n in self.fallback if n != name) or (OFFLINE_ENDPOINT,)
+        routes = {}
+        moved = []
+        for step, names in self.routes.items():
+            kept = tuple(n for n in names if n != name)
+            if not kept:
+                moved.append(step)
+            routes[step] = kept or fallback
+        problem = f"endpoints.{name}: {why}; endpoint left out"
+        if moved:
+            problem += f" ({', '.join(moved)} go to {' or '.join(fallback)})"
+        return dataclasses.replace(
+            self,
+            endpoints=endpoints,
+            routes=routes,
+            fallback=fallback,
+            problems=(*self.problems, problem),
+            disabled={**self.disabled, name: why},
+        )
+
+    def with_problems_prefixed(self, prefix: str) -> PoolSettings:
+        """The same settings, each problem starting with `prefix` (where they came from)."""
+        return dataclasses.replace(self, problems=tuple(prefix + p for p in self.problems))
 
     @classmethod
     def read(
@@ -340,12 +362,18 @@ def _first_model(endpoints: Mapping[str, EndpointSettings]) -> tuple[str, ...]:
     return next(((n,) for n in endpoints if n != OFFLINE_ENDPOINT), (OFFLINE_ENDPOINT,))
 
 
-def _prefixed(pool: PoolSettings, prefix: str) -> PoolSettings:
-    return PoolSettings(
-        endpoints=pool.endpoints,
-        routes=pool.routes,
-        fallback=pool.fallback,
-        problems=tuple(prefix + p for p in pool.problems),
-        name=pool.name,
-        disabled=pool.disabled,
-    )
+def read_routes_file(path: Path) -> dict[str, Any]:
+    """A routes file's object, unchecked (`PoolSettings.read` checks it). Raises
+    `RoutesError` naming the file when it cannot be read or is not an object."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RoutesError(f"{path}: cannot read the routes file ({error.strerror})") from None
+    try:
+        data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
+        kind = "TOML" if path.suffix == ".toml" else "JSON"
+        raise RoutesError(f"{path}: not valid {kind} ({error})") from None
+    if not isinstance(data, dict):
+        raise RoutesError(f"{path}: should hold an object with endpoints and routes")
+    return data

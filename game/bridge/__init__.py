@@ -66,6 +66,13 @@ from game.bridge.persist import (
 )
 from game.bridge.recording import RunRecording
 from game.bridge.report import TownRecorder, run_report
+from game.bridge.routing import (
+    RouteChoice,
+    RouteFlagError,
+    check_endpoints,
+    route_settings,
+    uses_model,
+)
 from game.bridge.simulation import SimulationOptions, settings_problem, simulate
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
 
@@ -86,6 +93,8 @@ __all__ = [
     "PlayerDesk",
     "Progress",
     "RefereesError",
+    "RouteChoice",
+    "RouteFlagError",
     "RunRecording",
     "SimulationOptions",
     "TownAutosaver",
@@ -96,6 +105,7 @@ __all__ = [
     "build_living_town",
     "build_town",
     "check_connection",
+    "check_endpoints",
     "claims_knowledge",
     "day_problems",
     "embedder_name",
@@ -108,6 +118,7 @@ __all__ = [
     "panel_calls",
     "read_referees",
     "remember_learned_output_mode",
+    "route_settings",
     "run_directory",
     "run_report",
     "save_town",
@@ -118,4 +129,5 @@ __all__ = [
     "snapshot",
     "town_id_of",
     "town_settings",
+    "uses_model",
 ]

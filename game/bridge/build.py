@@ -25,6 +25,7 @@ from cognition import (
     LLMSettings,
     LocalMiniLM,
     MindSettings,
+    PoolSettings,
     RetryPolicy,
 )
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
@@ -81,6 +82,8 @@ class TownRecipe:
     # who speaks next in groups (cognition.group's strategies), or "off" for pairs only;
     # None: the town's own setting (town.json's "mind"), else the default
     group_strategy: str | None = None
+    # a labor pool: each thinking step routed to its endpoints (None: one model, `settings`)
+    routes: PoolSettings | None = None
 
     def llm_settings(self) -> LLMSettings:
         return self.settings if self.settings is not None else LLMSettings.load()
@@ -133,7 +136,7 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
     report("reading the town", 0.02)
     town_file = TownFile.load(recipe.town)
     report("starting the model", 0.08)
-    stack = model_stack(recipe.llm_settings(), recipe.seed, recipe.retry)
+    stack = model_stack(recipe.llm_settings(), recipe.seed, recipe.retry, recipe.routes)
     report("loading the embedding model", 0.15)
     embedder = recipe.embedder
     if isinstance(embedder, str):

@@ -18,7 +18,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from cognition import ConfigError, LLMSettings, RetryPolicy
+from cognition import ConfigError, LLMSettings, PoolSettings, RetryPolicy
 from game.bridge.brains import secrets_of, server_settings
 from game.bridge.build import GROUP_STRATEGIES, OpenedTown, TownRecipe, make_embedder
 from game.bridge.lockstep import LockstepRunner
@@ -53,6 +53,9 @@ class SimulationOptions:
     saves_dir: Path | None = None  # where slots live (None: game.saves.default_saves_root())
     record_dir: Path | None = None  # write the run record into this folder (None: no record)
     group_strategy: str | None = None  # who speaks next in groups, or "off" (None: the town's)
+    # a labor pool: each thinking step routed to its endpoints (game.bridge.routing); None:
+    # every step on the one model above
+    routes: PoolSettings | None = None
 
     def slots(self) -> SaveSlots:
         return SaveSlots(self.saves_dir)
@@ -62,7 +65,7 @@ def settings_problem(options: SimulationOptions) -> str | None:
     """Why the options' model settings (and the environment's tunables) are invalid, on one
     line; None when they are fine. Check before a run: `simulate` raises on them."""
     try:
-        _model_settings(options)
+        model_settings(options)
     except ConfigError as error:
         return " ".join(str(error).split())
     if options.group_strategy not in (None, *GROUP_STRATEGIES):
@@ -72,7 +75,7 @@ def settings_problem(options: SimulationOptions) -> str | None:
     return None
 
 
-def _model_settings(options: SimulationOptions) -> LLMSettings:
+def model_settings(options: SimulationOptions) -> LLMSettings:
     return server_settings(
         options.base_url,
         options.model,
@@ -102,7 +105,7 @@ def simulate(
     if options.save is not None or options.load is not None:
         for done in slots.recover():
             tell(f"saves: {done}")
-    settings = _model_settings(options)
+    settings = model_settings(options)
     save = None if options.load is None else FromSave(options.load, options.previous, slots)
     with tempfile.TemporaryDirectory(prefix="smallville-sim-") as scratch:
         recipe = TownRecipe(
@@ -114,11 +117,15 @@ def simulate(
             workers=options.workers,
             retry=retry,
             group_strategy=options.group_strategy,
+            routes=options.routes,
         )
         opened = open_town(recipe, save)
         living = opened.living
         for warning in opened.warnings:
             tell(f"warning: {warning}")
+        pool = living.stack.pool
+        for notice in pool.take_notices() if pool is not None else []:
+            tell(f"routes: {notice}")
         recording = None
         try:
             if options.record_dir is not None:
@@ -141,6 +148,12 @@ def simulate(
             played = (living.clock.now - start).total_seconds() / 3600
             report = run_report(living, round(played, 3), time.perf_counter() - started, recorder)
             report["town"] = describe_town(opened)
+            if pool is not None:
+                report["routes"] = living.stack.route_figures()
+                report["breaker_trips"] = pool.trips
+                report["steps_on_standby"] = pool.open_steps()
+                for notice in pool.take_notices():
+                    tell(f"routes: {notice}")
             if living.director.message:
                 report["message"] = living.director.message
             if options.save is not None:

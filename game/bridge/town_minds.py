@@ -28,13 +28,16 @@ from cognition import (
     ModelStack,
     OfflineBrain,
     Persona,
+    PoolSettings,
     RetryPolicy,
     build_language_model,
+    build_pool,
     load_personas,
 )
 from game.bridge.activities import ActivityPlanner
 from game.bridge.director import MindDirector
 from game.bridge.perception import PerceptionBuilder
+from game.files.endpoints import output_mode_for
 from game.files.paths import bundle_root
 from game.town.population import Population
 from game.town.resident import Resident
@@ -119,8 +122,23 @@ class LivingTown:
         self.stack.close()
 
 
-def model_stack(settings: LLMSettings, seed: int, retry: RetryPolicy | None = None) -> ModelStack:
-    """The language model the settings ask for (the offline brain when no server is set)."""
+def model_stack(
+    settings: LLMSettings,
+    seed: int,
+    retry: RetryPolicy | None = None,
+    routes: PoolSettings | None = None,
+) -> ModelStack:
+    """The language model the settings ask for (the offline brain when no server is set);
+    with `routes`, a labor pool: each thinking step on its endpoints, `settings` the
+    tunables every endpoint shares."""
+    if routes is not None:
+        return build_pool(
+            routes,
+            settings,
+            lambda: OfflineBrain(seed),
+            retry=retry,
+            learned_mode=output_mode_for,
+        )
     return build_language_model(settings, offline_factory=lambda: OfflineBrain(seed), retry=retry)
 
 

@@ -21,6 +21,8 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
+from game.commands.route_flags import add_route_flags, routes_from, routes_wanted
+
 if TYPE_CHECKING:
     # lazy: typing only — the evaluation imports the minds (~0.4 s) and matplotlib (~1 s)
     from game.evaluation import EvaluationResult
@@ -103,6 +105,7 @@ def add_to(subcommands: Subcommands) -> None:
         "the estimate is over, and the panel stops when it is reached",
     )
     command.add_argument("--quiet", action="store_true", help="no progress lines")
+    add_route_flags(command)
     command.set_defaults(handler=run)
 
 
@@ -143,6 +146,15 @@ def run(args: argparse.Namespace) -> int:
         referees_file=args.referees,
         budget=args.budget,
     )
+    if routes_wanted(args):
+        # lazy: loaded with the evaluation above
+        from game.bridge import server_settings
+
+        try:
+            base = server_settings(args.base_url, args.model, options.api_key)
+        except ValueError as error:  # ConfigError: the environment holds a bad value
+            return fail(" ".join(str(error).split()))
+        options.routes = routes_from(args, base, max_concurrency=16)
     if args.conditions:
         options.conditions = tuple(c.strip() for c in args.conditions.split("|") if c.strip())
     bar = ProgressBar(sys.stderr, quiet=args.quiet)

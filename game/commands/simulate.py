@@ -21,6 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO, TypeAlias
 
+from game.commands.route_flags import add_route_flags, routes_from
 from game.saves import SaveError
 from game.world.clock import format_moment
 
@@ -75,6 +76,7 @@ def add_to(subcommands: Subcommands) -> None:
         "--previous", action="store_true", help="with --load: the save before the slot's last"
     )
     sim.add_argument("--saves-dir", type=Path, help="where the slots are (default: user data)")
+    add_route_flags(sim)
     record = sim.add_mutually_exclusive_group()
     record.add_argument(
         "--record",
@@ -92,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
     # lazy: the minds (cognition, numpy, the model client) cost ~0.4 s to import (measured
     # with -X importtime); `smallville --help`, `saves` and `map-check` need none of it
     from game.bridge import LivingTown, SimulationOptions, settings_problem, simulate
+    from game.bridge.simulation import model_settings
     from game.records import records_folder
 
     if args.brain == "offline" and args.base_url:
@@ -123,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"smallville: {problem}", file=sys.stderr)
         return 2
+    options.routes = routes_from(args, model_settings(options), options.max_concurrency)
     bar = ProgressBar(options.hours * 60) if options.hours and not args.quiet else None
 
     def show_progress(town: LivingTown) -> None:
@@ -225,9 +229,35 @@ def summary_text(report: dict[str, Any]) -> str:
     structured = report.get("structured_output")
     if structured:
         lines.append(structured_text(structured))
+    if report.get("routes"):
+        lines += routes_text(report["routes"])
     if report.get("message"):
         lines.append(str(report["message"]))
     return "\n".join(lines)
+
+
+def routes_text(routes: dict[str, Any]) -> list[str]:
+    """The meter per route: one line per endpoint, then per step (calls, tokens, p50/p95,
+    cost, rerouted)."""
+    lines = [f"labor pool ({routes['pool']['name']}):"]
+    for kind in ("by_endpoint", "by_step"):
+        for name, f in routes[kind].items():
+            p50 = "-" if f["p50_ms"] is None else f"{f['p50_ms']:.0f}"
+            p95 = "-" if f["p95_ms"] is None else f"{f['p95_ms']:.0f}"
+            extra = f", {f['rerouted']} rerouted" if f["rerouted"] else ""
+            extra += f", {f['fallbacks']} fallbacks" if f["fallbacks"] else ""
+            cost = f", ${f['cost_usd']:.4f}" if f["cost_usd"] else ""
+            lines.append(
+                f"  {'endpoint' if kind == 'by_endpoint' else 'step':8} {name:12} "
+                f"{f['calls']:6} calls {f['prompt_tokens'] + f['completion_tokens']:9} tokens "
+                f"p50 {p50} ms p95 {p95} ms{cost}{extra}"
+            )
+    down = [n for n, h in routes["health"].items() if not h["up"]]
+    if down:
+        lines.append(f"  down at the end: {', '.join(down)}")
+    for problem in routes["pool"]["problems"]:
+        lines.append(f"  settings: {problem}")
+    return lines
 
 
 def structured_text(structured: dict[str, Any]) -> str:

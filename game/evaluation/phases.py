@@ -160,7 +160,7 @@ def end_phases(
 
 def _offline(settled: EvaluationPlan) -> bool:
     """The offline brain answers (no server): the panel cannot run."""
-    return settled.simulation.base_url is None
+    return not settled.uses_model
 
 
 def _spent(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:

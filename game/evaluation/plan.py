@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cognition import PoolSettings
 from game.bridge import (
     CONDITIONS,
     PANEL_STRATEGIES,
@@ -20,6 +21,7 @@ from game.bridge import (
     read_referees,
     server_settings,
     settings_problem,
+    uses_model,
 )
 from game.evaluation.estimate import Estimate, estimate
 from game.evaluation.questions import QuestionFile, load_questions
@@ -50,6 +52,8 @@ class EvaluationOptions:
     panel_pairs: int | None = 100  # pairs judged (a sample fixed by the seed); None: all
     referees_file: Path | None = None  # None: the bundled referees
     budget: int | None = None  # most model calls the whole evaluation may make
+    # a labor pool: each thinking step on its endpoints (None: every step on base_url/model)
+    routes: PoolSettings | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,7 @@ class EvaluationPlan:
             "base_url": options.base_url,
             "model": options.model,
             "embedder": options.embedder,
+            "routes": None if options.routes is None else _route_identity(options.routes),
         }
 
     def interview_settings(self) -> dict[str, Any]:
@@ -108,7 +113,20 @@ class EvaluationPlan:
             memory_dir=memory_dir,
             seed=sim.seed,
             workers=sim.workers,
+            routes=sim.routes,
         )
+
+    @property
+    def uses_model(self) -> bool:
+        """A model answers some step (else the offline brain answers all: no panel)."""
+        return uses_model(self.simulation.base_url, self.simulation.routes)
+
+
+def _route_identity(pool: PoolSettings) -> dict[str, Any]:
+    """What makes two pools the same for a run: endpoints and routes, not their problems."""
+    public = pool.to_public_dict()
+    public.pop("problems", None)
+    return public
 
 
 def plan(options: EvaluationOptions) -> EvaluationPlan:
@@ -137,6 +155,7 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
         record_dir=folder / "record",
         save=END_SLOT,
         saves_dir=folder / "saves",
+        routes=options.routes,
     )
     problem = settings_problem(simulation)
     if problem is not None:
@@ -152,7 +171,7 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
         referees = read_referees(options.referees_file)
     except RefereesError as error:
         raise EvaluationError(str(error)) from None
-    offline = options.base_url is None
+    offline = not uses_model(options.base_url, options.routes)
     residents = len(town.residents)
     asked = sum(len(file.questions) for file in questions) + len(scenario.news) - 1
     pairs = 0 if offline else residents * asked * len(conditions) * (len(conditions) - 1) // 2

@@ -52,6 +52,7 @@ def report_markdown(
     lines += talk_section(run.produced_by, measures.talk)
     if findings is not None:
         lines += interview_sections(run.produced_by, scenario, findings, data, plots)
+    lines += routes_section(run.simulation.get("routes"))
     if measures.warnings:
         lines += ["## Warnings", "", *(f"- {warning}" for warning in measures.warnings), ""]
     lines += ["## Not measured yet", "", *(f"- {what}" for what in data["not_measured"]), ""]
@@ -144,4 +145,27 @@ def _coordination_table(measures: Measures, scenario: Scenario, plots: list[str]
         if f"presence-{event.item}.png" in plots:
             lines += ["", f"![presence at the {event.item}](presence-{event.item}.png)"]
     lines.append("")
+    return lines
+
+
+def routes_section(routes: Any) -> list[str]:
+    """The labor pool's meter per route (the simulation's), when the run had one."""
+    if not isinstance(routes, dict):
+        return []
+    lines = [
+        f"## Model calls by route (labor pool: {routes['pool']['name']})",
+        "",
+        "| endpoint or step | calls | tokens in | tokens out | p50 ms | p95 ms | cost $ | "
+        "rerouted | fallbacks |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for kind, label in (("by_endpoint", "endpoint"), ("by_step", "step")):
+        for name, f in routes[kind].items():
+            lines.append(
+                f"| {label} **{name}** | {f['calls']} | {f['prompt_tokens']} | "
+                f"{f['completion_tokens']} | {f['p50_ms']} | {f['p95_ms']} | "
+                f"{f['cost_usd']:.4f} | {f['rerouted']} | {f['fallbacks']} |"
+            )
+    problems = routes["pool"].get("problems") or []
+    lines += ["", *(f"- settings: {p}" for p in problems), ""]
     return lines

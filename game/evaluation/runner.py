@@ -46,6 +46,7 @@ RUN_FILE = "run.json"
 SIMULATION_FIGURES = (
     "game_hours", "wall_s", "llm_calls", "llm_calls_per_agent_day", "tokens_per_agent_day",
     "fallbacks", "errors", "memories", "reflections", "conversations", "plans", "groups",
+    "routes",
 )  # fmt: skip
 
 
