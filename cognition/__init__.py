@@ -94,6 +94,7 @@ from cognition.steps.group_line import heard as read_group_line
 from cognition.steps.group_line import said as group_line_text
 from cognition.steps.knows import KNOWS, KnowsInput, KnowsVerdict, claims_to_know, denies
 from cognition.talker import Talker
+from cognition.variants import Variant, routine_plan
 
 if _typing.TYPE_CHECKING:
     # lazy: loaded on first use at run time (see `__getattr__`); here for the type checker
@@ -180,6 +181,7 @@ __all__ = [
     "Task",
     "Tracer",
     "Utterance",
+    "Variant",
     "VisitorAsker",
     "Wait",
     "WithheldMemory",
@@ -200,6 +202,7 @@ __all__ = [
     "progressive",
     "read_group_line",
     "read_routes_file",
+    "routine_plan",
     "step_of",
     "test_connection",
 ]

@@ -32,6 +32,7 @@ from cognition.steps.reflect import reflect, should_reflect
 from cognition.steps.replan import replan
 from cognition.steps.summary import describe, summarise
 from cognition.talker import Talker
+from cognition.variants import routine_plan
 
 
 class Agent:
@@ -111,8 +112,9 @@ class Agent:
         return describe(self.persona, state.summary)
 
     def maybe_reflect(self, now: datetime) -> int:
-        """Reflect when the importance since the last reflection passes the threshold."""
-        if not should_reflect(self.memory, self.settings):
+        """Reflect when the importance since the last reflection passes the threshold (never
+        in the `no reflection` variant)."""
+        if not self.settings.reflection or not should_reflect(self.memory, self.settings):
             return 0
         self.flush()
         stored = reflect(self.context(now))
@@ -167,12 +169,15 @@ class Agent:
         if plan is not None:
             self.state.yesterday = f"On {plan.day:%A %B %d}: " + "; ".join(plan.describe())
         self.flush()
-        plan = plan_new_day(
-            self.context(now),
-            self.summary(now),
-            self.state.yesterday or self.persona.currently,
-            perception.known_places,
-        )
+        if self.settings.planning:
+            plan = plan_new_day(
+                self.context(now),
+                self.summary(now),
+                self.state.yesterday or self.persona.currently,
+                perception.known_places,
+            )
+        else:  # the `no planning` variant: the persona's routine is the day
+            plan = routine_plan(self.persona, now.date())
         self.state.plan, self.state.current = plan, None
         self.remember(MemoryKind.PLAN, plan_text(self.name, plan), now)
         return plan
@@ -216,7 +221,10 @@ class Agent:
     def react_to(
         self, observations: list[Observation], perception: Perception
     ) -> StartConversation | PendingEvent | None:
-        """The reaction to an odd object state or the first noticed person: talk, act, or none."""
+        """The reaction to an odd object state or the first noticed person: talk, act, or none
+        (always none in the `no reaction` variant)."""
+        if not self.settings.reaction:
+            return None
         current = perception.current_activity or (
             self.state.current.activity if self.state.current else ""
         )
@@ -258,7 +266,9 @@ class Agent:
         make it stop and think (the paper perceives every step; the game asks this only when
         someone comes into view): both awake, the other not talking already, news to this
         mind (not considered within the react window), and the pair free to talk. Call it
-        only while no job of this mind runs."""
+        only while no job of this mind runs. Never in the `no reaction` variant."""
+        if not self.settings.reaction:
+            return False
         words = self.settings.undecomposed_words
         if contains_word(doing, words):
             return False

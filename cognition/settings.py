@@ -58,3 +58,8 @@ class MindSettings(BaseModel):
     ] = "one-by-one"
     group_max_members: int = Field(default=5, ge=3)
     group_max_rounds: int = Field(default=4, ge=1)
+    # architecture variants (cognition.variants; `smallville evaluate --matrix`): a mechanism
+    # of the paper turned off for the whole run
+    reflection: bool = True
+    planning: bool = True  # off: the persona's routine is the day, each stretch one action
+    reaction: bool = True  # off: nothing seen changes the plan; nobody starts a conversation

@@ -17,6 +17,7 @@ from cognition.steps.context import StepContext
 from cognition.steps.decompose import decompose
 from cognition.steps.emoji import choose_emoji
 from cognition.steps.location import place_actions
+from cognition.steps.named_place import named_area, objects_in
 
 MAX_OBJECTS = 40
 
@@ -25,6 +26,15 @@ def known_objects(places: KnownPlaces) -> list[str]:
     """Distinct object names in the known places (at most MAX_OBJECTS)."""
     names = {obj for s in places.sectors for a in s.arenas for obj in a.objects}
     return sorted(names)[:MAX_OBJECTS]
+
+
+def objects_at_hand(ctx: StepContext, chunk: PlanStep, places: KnownPlaces) -> list[str]:
+    """The objects a chunk's actions can use: those of its place (where it was placed, else
+    where the plan item says), else of all known places (at most MAX_OBJECTS)."""
+    area = chunk.address if chunk.address is not None and places.contains(chunk.address) else None
+    area = area or named_area(chunk.activity, places, ctx.persona)
+    objects = objects_in(places, area) if area is not None else ()
+    return list(objects[:MAX_OBJECTS]) if objects else known_objects(places)
 
 
 def place_steps(
@@ -64,7 +74,10 @@ def ensure_decomposed(
     chunk = plan.chunk_at(minute)
     if chunk is None:
         return plan
-    fine = decompose(ctx, summary, chunk, known_objects(places))
+    if ctx.settings.planning:
+        fine = decompose(ctx, summary, chunk, objects_at_hand(ctx, chunk, places))
+    else:  # the `no planning` variant: the routine's stretch is one action
+        fine = (chunk.model_copy(update={"start": minute, "minutes": chunk.end - minute}),)
     placed = place_steps(
         ctx, fine, places=places, here=here, stretch=chunk.activity, area=chunk.address
     )

@@ -27,6 +27,7 @@ from cognition import (
     MindSettings,
     PoolSettings,
     RetryPolicy,
+    Variant,
 )
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
 from game.files.paths import bundle_root, user_data_dir
@@ -84,6 +85,8 @@ class TownRecipe:
     group_strategy: str | None = None
     # a labor pool: each thinking step routed to its endpoints (None: one model, `settings`)
     routes: PoolSettings | None = None
+    # an architecture variant (cognition.variants: "no reflection", …); None: the full mind
+    variant: str | None = None
 
     def llm_settings(self) -> LLMSettings:
         return self.settings if self.settings is not None else LLMSettings.load()
@@ -105,6 +108,7 @@ class OpenedTown:
     record: Path | None = None  # the save's run record: the history a new record continues
 
 
+VARIANTS = tuple(v.value for v in Variant)
 GROUP_STRATEGIES = (
     "one-by-one",
     "simultaneous-talk",
@@ -114,8 +118,15 @@ GROUP_STRATEGIES = (
 )
 
 
-def mind_settings_for(town_file: TownFile, group_strategy: str | None) -> MindSettings:
-    """The town's mind settings, with the group strategy chosen for this run if any."""
+def mind_settings_for(
+    town_file: TownFile, group_strategy: str | None, variant: str | None = None
+) -> MindSettings:
+    """The town's mind settings, with the group strategy and the architecture variant
+    chosen for this run if any."""
+    if variant is not None:
+        if variant not in VARIANTS:
+            raise ValueError(f"unknown variant {variant!r}: one of {', '.join(VARIANTS)}")
+        town_file = replace(town_file, mind=Variant(variant).settings(town_file.mind))
     if group_strategy is None:
         return town_file.mind
     if group_strategy not in GROUP_STRATEGIES:
@@ -152,7 +163,7 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
             embedder,
             seed=recipe.seed,
             workers=recipe.workers,
-            mind_settings=mind_settings_for(town_file, recipe.group_strategy),
+            mind_settings=mind_settings_for(town_file, recipe.group_strategy, recipe.variant),
             path_budget_seconds=recipe.path_budget_seconds,
             line_minutes=recipe.line_minutes,
             progress=lambda what, share: report(what, 0.5 + 0.5 * share),

@@ -20,7 +20,7 @@ from typing import Any
 
 from cognition import ConfigError, LLMSettings, PoolSettings, RetryPolicy
 from game.bridge.brains import secrets_of, server_settings
-from game.bridge.build import GROUP_STRATEGIES, OpenedTown, TownRecipe, make_embedder
+from game.bridge.build import GROUP_STRATEGIES, VARIANTS, OpenedTown, TownRecipe, make_embedder
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.opening import FromSave, open_town
 from game.bridge.persist.save import embedder_name, save_town, town_settings
@@ -56,6 +56,7 @@ class SimulationOptions:
     # a labor pool: each thinking step routed to its endpoints (game.bridge.routing); None:
     # every step on the one model above
     routes: PoolSettings | None = None
+    variant: str | None = None  # an architecture variant ("no reflection", …); None: full
 
     def slots(self) -> SaveSlots:
         return SaveSlots(self.saves_dir)
@@ -68,6 +69,8 @@ def settings_problem(options: SimulationOptions) -> str | None:
         model_settings(options)
     except ConfigError as error:
         return " ".join(str(error).split())
+    if options.variant not in (None, *VARIANTS):
+        return f"variant {options.variant!r} is none of: " + ", ".join(VARIANTS)
     if options.group_strategy not in (None, *GROUP_STRATEGIES):
         return f"--group-strategy {options.group_strategy!r} is none of: " + ", ".join(
             GROUP_STRATEGIES
@@ -118,6 +121,7 @@ def simulate(
             retry=retry,
             group_strategy=options.group_strategy,
             routes=options.routes,
+            variant=options.variant,
         )
         opened = open_town(recipe, save)
         living = opened.living

@@ -63,6 +63,11 @@ def add_to(subcommands: Subcommands) -> None:
         "simultaneous-talk-with-summarizer, manager, or off for pairs only (default: the "
         "town's setting, else one-by-one)",
     )
+    sim.add_argument(
+        "--variant",
+        choices=["full", "no reflection", "no planning", "no reaction"],
+        help="an architecture variant: the mind with one mechanism off (default: full)",
+    )
     sim.add_argument("--data-dir", type=Path, help="keep the memory store here (default: temp)")
     sim.add_argument("--json", type=Path, help="write the report as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -121,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         saves_dir=args.saves_dir,
         record_dir=None if args.no_record else (args.record or records_folder()),
         group_strategy=args.group_strategy,
+        variant=args.variant,
     )
     problem = settings_problem(options)
     if problem is not None:
