@@ -122,8 +122,10 @@ class App:
         return cls(town, population, GameClock(), scene, options)
 
     def close(self) -> None:
-        """Close the run record, stop the minds' threads and flush the memory store
-        (idempotent)."""
+        """Let a save being written finish, close the run record, stop the minds' threads
+        and flush the memory store (idempotent)."""
+        if self.menus is not None and not self.menus.saver.close():
+            log.warning("a save was still being written when the town closed")
         recording, self.recording = self.recording, None
         if recording is not None:
             recording.close()
@@ -161,6 +163,8 @@ class App:
         view.pan_by_keys(real_seconds)
         if self.session is not None:
             self.session.steer(view.held_pan)
+        if self.menus is not None:  # before the update: minds done thinking are read first
+            self.menus.tick_saves(self.clock.now)
         game_minutes = 0.0 if self.panels.pausing else view.speed.tick(real_seconds)
         self.population.update(self.clock.now, game_minutes)
         if self.recording is not None:

@@ -3,7 +3,7 @@ slot and the autosave, loading another save, the settings, and leaving with a sa
 
 `App` owns one `TownMenus` when the town has minds. The menus only set plain-data choices
 (`game.ui.menus.choices`); this module acts on them: it asks the `TownAutosaver` for saves
-(taken at the next frame the minds are at rest, never stalling a frame), writes the settings
+(snapshotted between frames, written on a worker thread, the clock running on), writes the settings
 file, and sets `leaving` when the player leaves the town — to the title, out of the game, or
 into another save, which `game.play.flow` then opens (the current town stays intact until the
 other one has loaded).
@@ -144,14 +144,23 @@ class TownMenus:
     # --- each frame -------------------------------------------------------------------------
 
     def update(self, now: datetime) -> None:
-        """Act on the menus' choices, then let the saver save if one is due."""
+        """Act on the menus' choices (a save asked for starts at the next `tick_saves`)."""
         for menu in [p for p in self.panels if isinstance(p, MenuPanel)]:
             choice = menu.take_choice()
             if choice is not None:
                 self.act(menu, choice)
+
+    def tick_saves(self, now: datetime) -> None:
+        """Let the saver go on (each frame, before the population's update: see
+        `TownAutosaver.tick`) and tell how a save went."""
         message = self.saver.tick(now)
         if message is not None:
             self._saved(message)
+
+    @property
+    def saving(self) -> bool:
+        """True while a save is being taken or written."""
+        return self.saver.saving
 
     def act(self, menu: MenuPanel, choice: object) -> None:
         match choice:

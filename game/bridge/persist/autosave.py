@@ -1,31 +1,42 @@
-"""Saving from the game window without stalling a frame: autosaves and the save menu.
+"""Saving from the game window while the town plays on: autosaves and the save menu.
 
     saver = TownAutosaver(living, SaveSlots(), every_game_minutes=60, town_id="the_ville_n25",
                           visitor_provider=session_visitor, settings=town_settings(llm, seed=0))
-    ...each frame:  message = saver.tick(clock.now)    # "Autosaved at 9:00 am", or None
-    ...save menu:   saver.request("Day 3")             # saved at the next quiet frame
+    ...each frame, before the population's update:
+        message = saver.tick(clock.now)    # "Autosaved at 9:00 am", or None
+    ...save menu:   saver.request("Day 3")
+    ...closing:     saver.close()          # lets a write in progress finish
 
-A save needs the town at rest (see persistence.py). When a save is due and minds are still
-thinking, the saver pauses the clock (no new decisions start) and checks again each frame;
-once no job is in flight it saves, then resumes the clock if it paused it. `tick` never
-raises: a failure comes back as a message, and the next autosave is tried an interval later.
+A save is taken in two steps and the clock never stops for it. The snapshot: on the main
+thread between frames, the town as it is then and every mind at rest; a mind thinking then
+is read the frame its job is over, its outcome kept as not yet applied (`capture.py`).
+The write: on a worker thread (`writer.py`), into a temporary directory swapped in whole, so
+the slot's last save is never half overwritten. One save at a time: a request or a due
+autosave waits until the save before it is written. `tick` never raises: a failure comes
+back as a message on a later frame, and the next autosave is tried an interval later.
 """
 
 from __future__ import annotations
 
 import logging
+import time
+from collections import deque
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from game.bridge.persist.save import RecordCopier, snapshot, thinking
+from game.bridge.persist.capture import TownCapture
+from game.bridge.persist.save import RecordCopier
+from game.bridge.persist.writer import SaveJob, SaveWriter, Written
 from game.bridge.town_minds import LivingTown
-from game.saves import Autosave, SaveError, SaveSlots, VisitorSave
+from game.saves import Autosave, SaveError, SaveSlots, VisitorSave, check_slot_name
 from game.world.clock import format_clock
 
 log = logging.getLogger(__name__)
 
 VisitorProvider = Callable[[], VisitorSave | None]
+WAIT_SECONDS = 120.0  # real seconds a save waits for minds thinking at its moment
+CLOSE_SECONDS = 60.0  # real seconds closing waits for a write in progress
 
 
 class TownAutosaver:
@@ -43,6 +54,8 @@ class TownAutosaver:
         town_id: str,
         settings: dict[str, Any] | None = None,
         slot: str = "autosave",
+        wait_seconds: float = WAIT_SECONDS,
+        timer: Callable[[], float] = time.monotonic,
     ) -> None:
         self.living = living
         self.every_game_minutes = every_game_minutes  # 0: no autosaves (saves on request)
@@ -55,7 +68,11 @@ class TownAutosaver:
         self.settings = dict(settings or {})
         self.requested: str | None = None
         self.record: RecordCopier | None = None  # copies the run record into each save
-        self._paused_by_saver = False
+        self.wait_seconds = wait_seconds
+        self.timer = timer
+        self.writer = SaveWriter(slots)
+        self._capture: tuple[SaveJob, TownCapture, float] | None = None  # and when it began
+        self._messages: deque[tuple[str, str, bool]] = deque()  # (message, slot, ok)
 
     @property
     def slots(self) -> SaveSlots:
@@ -63,8 +80,18 @@ class TownAutosaver:
 
     @property
     def waiting(self) -> bool:
-        """True while a save waits for minds to finish thinking (the clock is held)."""
-        return self._paused_by_saver
+        """True while a save waits for minds thinking at its moment (the clock runs on)."""
+        return self._capture is not None
+
+    @property
+    def writing(self) -> bool:
+        """True while a save is being written on the worker thread."""
+        return self.writer.busy
+
+    @property
+    def saving(self) -> bool:
+        """True from a save's snapshot until its write is over."""
+        return self.waiting or self.writing
 
     def set_interval(self, every_game_minutes: float) -> None:
         """Autosave every `every_game_minutes` from now on (0: never)."""
@@ -72,72 +99,110 @@ class TownAutosaver:
         self.autosave.every = timedelta(minutes=max(every_game_minutes, 1))
 
     def request(self, slot: str) -> None:
-        """Save into `slot` at the next frame the town is at rest (replaces an earlier ask)."""
+        """Save into `slot` at the next frame no other save is under way (replaces an
+        earlier request not started yet)."""
         self.requested = slot
 
     def tick(self, now: datetime) -> str | None:
-        """Call once per frame: saves when due and at rest; a message when a save happened
-        or failed, else None."""
-        slot = self.requested
-        if slot is None and self.every_game_minutes > 0 and self.autosave.due(now):
-            slot = self.autosave.slot
-        if slot is None:
-            return None
+        """Call once per frame, before the population's update (so a mind whose job just
+        ended is read before its outcome is applied): takes snapshots, hands them to the
+        writer, reports. A message when a save was written or failed, else None."""
         try:
-            if thinking(self.living):
-                self._hold_clock()
-                return None
-            return self._save(slot, now)
-        except (SaveError, OSError, ValueError) as error:  # ValidationError is a ValueError
-            log.warning("saving %r failed: %s", slot, error)
-            self._finish(slot, now)
-            return self._report(slot, False, f"Could not save {slot!r}: {first_line(error)}")
+            self._collect_written()
+            self._go_on()
+            self._begin(now)
         except Exception as error:  # never let a save take the game down
-            log.exception("saving %r failed", slot)
-            self._finish(slot, now)
-            message = f"Could not save {slot!r}: {type(error).__name__}: {first_line(error)}"
-            return self._report(slot, False, message)
-
-    def _report(self, slot: str, ok: bool, message: str) -> str:
-        self.last_ok, self.last_slot = ok, slot
+            log.exception("saving failed")
+            slot = self._capture[0].slot if self._capture else self.requested or "the town"
+            self._capture = None
+            self._fail(slot, f"{type(error).__name__}: {first_line(error)}")
+        if not self._messages:
+            return None
+        message, self.last_slot, self.last_ok = self._messages.popleft()
         return message
 
-    def _save(self, slot: str, now: datetime) -> str:
-        living = self.living
-        save = snapshot(
-            living,
-            town_id=self.town_id,
-            visitor=self.visitor_provider(),
-            settings=self.settings,
-        )
-        living.store.flush()
-        automatic = slot == self.autosave.slot and self.requested is None
-        if automatic:
-            self.autosave.save(save, living.store.copy_to, self.record)
-        else:
-            self.slots.write(slot, save, living.store.copy_to, self.record)
-        self._finish(slot, now)
-        if automatic:
-            return self._report(slot, True, f"Autosaved at {format_clock(now)}")
-        return self._report(slot, True, f"Saved {slot!r} at {format_clock(now)}")
+    def close(self, timeout: float = CLOSE_SECONDS) -> bool:
+        """Give up a snapshot still waiting for minds; let a write in progress finish (up to
+        `timeout` seconds). True when no write runs any more."""
+        self._capture = None
+        return self.writer.wait(timeout)
 
-    def _hold_clock(self) -> None:
-        clock = self.living.clock
-        if not clock.paused:
-            clock.pause()
-            self._paused_by_saver = True
+    # --- the steps ------------------------------------------------------------------------
 
-    def _finish(self, slot: str, now: datetime) -> None:
-        if slot == self.requested:
-            self.requested = None
-        else:
+    def _collect_written(self) -> None:
+        written = self.writer.poll()
+        if written is not None:
+            self._report_written(written)
+
+    def _go_on(self) -> None:
+        """The snapshot under way reads the minds whose jobs are over; once all are read,
+        the writer gets it."""
+        if self._capture is None:
+            return
+        job, capture, began = self._capture
+        capture.step()
+        if not capture.done:
+            if self.timer() - began > self.wait_seconds:
+                self._capture = None
+                names = ", ".join(sorted(capture.waiting))
+                seconds = f"{self.wait_seconds:.0f} s"
+                self._fail(job.slot, f"{names} still thinking after {seconds}; try again")
+            return
+        self._capture = None
+        save, memories = capture.finish()
+        self.writer.start(job, save, memories, self.record)
+
+    def _begin(self, now: datetime) -> None:
+        """A new snapshot when one is asked for or due, and no other save is under way."""
+        if self.saving:
+            return  # the request, or the due autosave, waits for the save before it
+        job = self._due(now)
+        if job is None:
+            return
+        if job.automatic:
             self.autosave.mark(now)  # a failed autosave is tried again an interval later
-        if self._paused_by_saver:
-            self._paused_by_saver = False
-            if not self.living.director.message:  # the budget may have paused it meanwhile
-                self.living.clock.resume()
+        else:
+            self.requested = None
+        try:
+            check_slot_name(job.slot)
+            capture = TownCapture.begin(
+                self.living,
+                town_id=self.town_id,
+                visitor=self.visitor_provider(),
+                settings=self.settings,
+            )
+        except (SaveError, OSError, ValueError) as error:  # ValidationError is a ValueError
+            self._fail(job.slot, first_line(error))
+            return
+        self._capture = (job, capture, self.timer())
+        self._go_on()  # nobody thinking: straight to the writer
+
+    def _due(self, now: datetime) -> SaveJob | None:
+        if self.requested is not None:
+            return SaveJob(self.requested)
+        if self.every_game_minutes > 0 and self.autosave.due(now):
+            return SaveJob(self.autosave.slot, automatic=True)
+        return None
+
+    # --- messages -------------------------------------------------------------------------
+
+    def _report_written(self, written: Written) -> None:
+        slot, moment = written.job.slot, format_clock(written.game_time)
+        if written.error is not None:
+            self._fail(slot, first_line(written.error))
+        elif written.job.automatic:
+            self._messages.append((f"Autosaved at {moment}", slot, True))
+        else:
+            self._messages.append((f"Saved {slot!r} at {moment}", slot, True))
+
+    def _fail(self, slot: str, why: str) -> None:
+        log.warning("saving %r failed: %s", slot, why)
+        self._messages.append((f"Could not save {slot!r}: {why}", slot, False))
 
 
-def first_line(error: BaseException) -> str:
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
-    return lines[0] if lines else type(error).__name__
+def first_line(error: BaseException | str) -> str:
+    text = error if isinstance(error, str) else str(error)
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if lines:
+        return lines[0]
+    return "unknown error" if isinstance(error, str) else type(error).__name__

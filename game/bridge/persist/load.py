@@ -198,6 +198,9 @@ def restore_town(living: LivingTown, save: TownSave, runtime: RuntimeState | Non
         restore_dialogue(director.dialogue, runtime.dialogue)
         director.message = runtime.message
         restore_meetings(director, runtime.meetings)
+        for name in runtime.rethink:  # their last thought was not kept: they think again
+            if name in present:
+                living.minds[name].resume_plan()
     minds_stats = save.stats.get("minds")
     if isinstance(minds_stats, dict):
         restore_stats(director.stats, minds_stats)

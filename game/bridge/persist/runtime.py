@@ -4,9 +4,10 @@ so that a loaded town continues exactly as the saved one would have.
 `TownSave.runtime` holds a `RuntimeState`: per resident the rest of the path being walked and
 the director's `MindSlot` (next decision due, outcomes not yet applied, object in use, a
 conversation asked for), the conversations playing back, the dialogue log, the director's
-message and the lockstep runner's pending walk. Everything here runs on the main thread with
-no job in flight (see `persistence.save_town`). The desk's, the population's and the log's
-internals are read and written in this one module, so a change there is fixed here.
+message, the lockstep runner's pending walk, and who thinks again on loading. Everything here
+runs on the main thread (a save taken while minds think: `capture.py`). The desk's, the
+population's and the log's internals are read and written in this one module, so a change
+there is fixed here.
 """
 
 from __future__ import annotations
@@ -112,6 +113,9 @@ class RuntimeState(_Strict):
     message: str = ""
     pending_walk_minutes: float = 0.0
     meetings: list[MeetingState] = Field(default_factory=list)
+    # residents whose thinking at the save was done but not kept (`capture.py`): on loading
+    # they resume their plan and decide again at once
+    rethink: list[str] = Field(default_factory=list)
 
 
 # --- activities and addresses ----------------------------------------------------------------
@@ -236,7 +240,7 @@ def playing_state(desk: ConversationDesk) -> tuple[list[str], list[PlaybackState
 def gather_runtime(
     population: Population, director: MindDirector, pending_walk_minutes: float = 0.0
 ) -> RuntimeState:
-    """The bridge's bookkeeping now (main thread, no job in flight)."""
+    """The bridge's bookkeeping now (main thread)."""
     deferred: dict[str, Activity] = getattr(population, "_deferred", {})
     residents = {
         resident.name: resident_runtime(

@@ -16,13 +16,18 @@ Main thread only. Loading is in `load.py`, autosaves in `autosave.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from cognition import LLMSettings
-from game.bridge.persist.runtime import activity_save, gather_runtime, stats_state
+from game.bridge.persist.runtime import (
+    RuntimeState,
+    activity_save,
+    gather_runtime,
+    stats_state,
+)
 from game.bridge.residents import MindSlot
 from game.bridge.town_minds import LivingTown
 from game.files.paths import bundle_root
@@ -93,7 +98,10 @@ def activity_address(resident: Resident, slot: MindSlot | None, tree: AreaTree) 
     return tree.arena_at(activity.destination) or tree.sector_at(activity.destination)
 
 
-def resident_save(living: LivingTown, resident: Resident) -> ResidentSave:
+def resident_save(
+    living: LivingTown, resident: Resident, mind: dict[str, Any] | None = None
+) -> ResidentSave:
+    """The resident as a save keeps it; `mind`: its `Agent.get_state()` (read now if None)."""
     name = resident.name
     slot = living.director.slots.get(name)
     activity = None
@@ -107,7 +115,7 @@ def resident_save(living: LivingTown, resident: Resident) -> ResidentSave:
         tile=resident.tile,
         facing=resident.facing.name.lower(),
         activity=activity,
-        mind=living.minds[name].get_state(),
+        mind=living.minds[name].get_state() if mind is None else mind,
         spatial_memory=memory.get_state() if memory is not None else {},
         # Relationships are the mind's own bookkeeping and ride along in `mind`.
         relationships={},
@@ -125,9 +133,30 @@ def snapshot(
 ) -> TownSave:
     """The whole town as a `TownSave` (main thread, no job in flight: see `settle`).
     `settings`: public settings only (`town_settings`); the embedder's name is added.
-    `pending_walk_minutes`: the lockstep runner's, so a loaded run walks on exactly."""
+    `pending_walk_minutes`: the lockstep runner's, so a loaded run walks on exactly.
+    (While minds think, `capture.TownCapture` takes a save without waiting.)"""
     if living.director.in_flight:
         raise SaveError("Could not save: minds are still thinking (settle the town first).")
+    runtime = gather_runtime(living.population, living.director, pending_walk_minutes)
+    minds = {name: mind.get_state() for name, mind in living.minds.items()}
+    return town_save(
+        living, minds, runtime, town_id=town_id, visitor=visitor, settings=settings,
+        saved_at=saved_at,
+    )  # fmt: skip
+
+
+def town_save(
+    living: LivingTown,
+    minds: Mapping[str, dict[str, Any]],
+    runtime: RuntimeState,
+    *,
+    town_id: str,
+    visitor: VisitorSave | None = None,
+    settings: dict[str, Any] | None = None,
+    saved_at: datetime | None = None,
+) -> TownSave:
+    """The town as it is now (main thread), with each mind's state from `minds` (a name
+    missing there: its state is read now) and the director's bookkeeping `runtime`."""
     public = dict(settings or {})
     name = embedder_name(living)
     if name is not None:
@@ -137,14 +166,13 @@ def snapshot(
     except ValueError as exc:
         raise SaveError(f"Could not save: the map {living.town.path} is not bundled.") from exc
     residents = [r for r in living.population if r.name in living.minds]
-    runtime = gather_runtime(living.population, living.director, pending_walk_minutes)
     return TownSave(
         town=town_id,
         saved_at=saved_at or datetime.now(UTC),
         game_time=living.clock.now,
         map=map_ref,
         clock=living.clock.get_state(),
-        residents=[resident_save(living, resident) for resident in residents],
+        residents=[resident_save(living, r, minds.get(r.name)) for r in residents],
         object_states=living.objects.get_state(),
         visitor=visitor,
         settings=public,

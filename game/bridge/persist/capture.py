@@ -1,0 +1,187 @@
+"""A save taken while minds think: the town between two frames, each mind as it is at rest.
+
+    capture = TownCapture.begin(living, town_id="the_ville_n25", settings=...)  # game time T
+    ...each frame, before the population's update:  capture.step()
+    if capture.done:  save, memories = capture.finish()       # written on a worker (writer.py)
+
+The main thread alone changes the world, the director's bookkeeping, the clock and the
+dialogue log, so `begin` reads them as they are at T, with every mind that has no job in
+flight: its `Agent.get_state()` and a `MemoryImage` of its memories (records, embeddings and
+the collection's settings, copied under the collection's lock). A mind whose job (or errand)
+is in flight at T is being changed by its worker and cannot be read then; it is read at the
+first `step` after its job is over — after the job, before the director applies the job's
+outcome (`step` collects finished jobs itself, so call it before `Population.update`) — and
+that outcome goes into the save as not yet applied (as `save_town` keeps outcomes finished
+but not applied). A loaded town so applies it to the world as it was at T: as if the job had
+ended just after T. Nothing here changes the town, and the clock never waits.
+
+One case cannot keep the outcome: a job that ends in the instant between the last `step`
+and the population's own collection is applied before it is seen (errands put none: the
+desk's chats). Such a resident is saved to think again at once on loading (`rethink`: its
+plan resumed, its decision due at T, not held for a talk), its mind as it was after the job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cognition import MemoryRecord, MemoryStore
+from game.bridge.jobs import Outcome
+from game.bridge.persist.runtime import RuntimeState, gather_runtime, outcome_state
+from game.bridge.persist.save import town_save
+from game.bridge.town_minds import LivingTown
+from game.saves import TownSave, VisitorSave
+
+
+@dataclass(frozen=True, eq=False)
+class MemoryImage:
+    """One agent's memories at one moment: what `MemoryStore.copy_to` would write."""
+
+    agent: str
+    records: tuple[MemoryRecord, ...]
+    embeddings: npt.NDArray[np.float32]
+    settings: dict[str, Any]
+
+
+def memory_image(store: MemoryStore, agent: str) -> MemoryImage:
+    """A copy of `agent`'s memories as they are now (under the collection's lock: never half
+    of a write). Records are immutable; a later access time replaces the record."""
+    collection = store.collection(agent)
+    with collection.lock:
+        records = tuple(collection.mirror.records)
+        embeddings = collection.mirror.embeddings.copy()
+        settings = collection.settings()
+    return MemoryImage(agent, records, embeddings, settings)
+
+
+def write_memories(images: Iterable[MemoryImage], directory: Path) -> None:
+    """A new memory store at `directory` (empty) holding exactly `images` (any thread)."""
+    target_directory = Path(directory)
+    if target_directory.exists() and any(target_directory.iterdir()):
+        raise FileExistsError(f"{target_directory} is not empty")
+    with MemoryStore(target_directory) as target:
+        for image in images:
+            copy = target.collection(image.agent)
+            for key, value in image.settings.items():
+                copy.set_setting(key, value)
+            copy.write(list(image.records), image.embeddings)
+
+
+@dataclass
+class TownCapture:
+    """A save of the town at `game_time`, complete once every mind thinking then was read."""
+
+    living: LivingTown
+    save: TownSave  # the world at T; minds thinking at T still empty
+    runtime: RuntimeState  # the director's bookkeeping at T
+    waiting: set[str]  # minds whose job was in flight at T, not read yet
+    minds: dict[str, dict[str, Any]] = field(default_factory=dict)
+    memories: dict[str, MemoryImage] = field(default_factory=dict)
+    kept: dict[str, list[Outcome]] = field(default_factory=dict)  # by the slot they are in
+    rethink: set[str] = field(default_factory=set)
+    _known: list[Outcome] = field(default_factory=list)  # outcomes the runtime already has
+
+    @classmethod
+    def begin(
+        cls,
+        living: LivingTown,
+        *,
+        town_id: str,
+        visitor: VisitorSave | None = None,
+        settings: dict[str, Any] | None = None,
+        saved_at: datetime | None = None,
+    ) -> TownCapture:
+        """The town now (main thread, between frames); minds thinking are read later."""
+        director = living.director
+        director.collect()
+        waiting = set(director.jobs.busy())
+        runtime = gather_runtime(living.population, director)
+        minds = {
+            name: mind.get_state() for name, mind in living.minds.items() if name not in waiting
+        }
+        placeholders: dict[str, dict[str, Any]] = {name: {} for name in waiting}
+        save = town_save(
+            living, {**minds, **placeholders}, runtime, town_id=town_id, visitor=visitor,
+            settings=settings, saved_at=saved_at,
+        )  # fmt: skip
+        memories = {
+            agent: memory_image(living.store, agent)
+            for agent in living.store.agents()
+            if agent not in waiting
+        }
+        known = [outcome for slot in director.slots.values() for outcome in slot.ready]
+        return cls(living, save, runtime, waiting, minds, memories, _known=known)
+
+    @property
+    def game_time(self) -> datetime:
+        return self.save.game_time
+
+    @property
+    def done(self) -> bool:
+        return not self.waiting
+
+    def step(self) -> None:
+        """Read the minds whose jobs are over (main thread, before the population's update)."""
+        if not self.waiting:
+            return
+        director = self.living.director
+        director.collect()
+        for name in sorted(self.waiting - director.jobs.busy()):
+            self._read(name)
+
+    def _read(self, name: str) -> None:
+        director = self.living.director
+        for owner, slot in director.slots.items():
+            for outcome in slot.ready:
+                new = not any(outcome is seen for seen in self._known)
+                if new and name in outcome.names:
+                    self.kept.setdefault(owner, []).append(outcome)
+                    self._known.append(outcome)
+        covered = any(name in outcome.names for kept in self.kept.values() for outcome in kept)
+        if not covered:
+            self.rethink.add(name)
+        mind = self.living.minds.get(name)
+        if mind is not None:
+            self.minds[name] = mind.get_state()
+        if name in self.living.store.agents():
+            self.memories[name] = memory_image(self.living.store, name)
+        self.waiting.discard(name)
+
+    def finish(self) -> tuple[TownSave, tuple[MemoryImage, ...]]:
+        """The save and the memories to write (every mind read: `done`)."""
+        if self.waiting:
+            raise RuntimeError(f"still thinking: {', '.join(sorted(self.waiting))}")
+        residents = [
+            entry.model_copy(update={"mind": self.minds.get(entry.name, entry.mind)})
+            for entry in self.save.residents
+        ]
+        runtime = self.final_runtime()
+        save = self.save.model_copy(
+            update={"residents": residents, "runtime": runtime.model_dump(mode="json")}
+        )
+        memories = tuple(self.memories[agent] for agent in sorted(self.memories))
+        return save, memories
+
+    def final_runtime(self) -> RuntimeState:
+        """The runtime at T with the outcomes kept since, and who thinks again on loading."""
+        residents = dict(self.runtime.residents)
+        for owner, outcomes in self.kept.items():
+            state = residents.get(owner)
+            if state is not None:
+                ready = [*state.ready, *(outcome_state(outcome) for outcome in outcomes)]
+                residents[owner] = state.model_copy(update={"ready": ready})
+        for name in self.rethink:
+            state = residents.get(name)
+            if state is not None:
+                residents[name] = state.model_copy(update={"due": self.game_time})
+        reserved = [name for name in self.runtime.reserved if name not in self.rethink]
+        return self.runtime.model_copy(
+            update={"residents": residents, "reserved": reserved, "rethink": sorted(self.rethink)}
+        )
