@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.evaluation import EvaluationOptions, EvaluationResult, Progress, evaluate  # noqa: E402
-from game.evaluation.targets import check_targets, density_change, news_reach  # noqa: E402
+from game.evaluation import EvaluationOptions, Progress, evaluate  # noqa: E402
+from game.evaluation.figures import result_figures  # noqa: E402
 
 PHASES = (  # the evaluation's progress lines that start a phase → the phase
     ("interviewing the residents as the town starts", "interviews at the start"),
@@ -79,38 +79,6 @@ class PhaseClock:
         return self.seconds
 
 
-def figures(result: EvaluationResult) -> dict[str, Any]:
-    """The figures of one evaluation; `<item>`-suffixed keys per news item or event."""
-    measures, findings = result.measures, result.findings
-    found: dict[str, Any] = {}
-    for reach in news_reach(measures, findings):
-        found[f"knew_end_{reach.item}"] = round(reach.share, 4)
-    found["knew_end_by"] = news_reach(measures, findings)[0].measured_by
-    for spread in measures.diffusion:
-        found[f"knew_end_stream_{spread.item}"] = round(spread.end.share, 4)
-    start, end, by = density_change(measures, findings)
-    found |= {"density_start": round(start, 4), "density_end": round(end, 4), "density_by": by}
-    found["density_stream_start"] = round(measures.relationships.start.density, 4)
-    found["density_stream_end"] = round(measures.relationships.end.density, 4)
-    for event in measures.coordination:
-        found[f"invited_{event.item}"] = len(event.invited)
-        found[f"attended_guests_{event.item}"] = len(event.guests)
-        found[f"invited_and_came_{event.item}"] = len(event.invited_and_came)
-    talk = measures.talk
-    found |= {
-        "lines": talk.overall.lines,
-        "distinct_share": round(talk.overall.distinct_share, 4),
-        "max_daily_repeats": talk.max_daily_count,
-        "lines_over_limit": len(talk.overall.repeated),
-        "nested": talk.overall.nested,
-        "calls_per_resident_day": result.run.simulation.get("llm_calls_per_agent_day"),
-    }
-    targets = check_targets(measures, findings)
-    found["targets"] = {target.id: target.passed for target in targets}
-    found["targets_passed"] = sum(1 for target in targets if target.passed)
-    return found
-
-
 def run_seed(args: argparse.Namespace, seed: int, out: Path) -> dict[str, Any]:
     options = EvaluationOptions(
         town=args.town,
@@ -133,7 +101,7 @@ def run_seed(args: argparse.Namespace, seed: int, out: Path) -> dict[str, Any]:
         "game_hours": result.run.hours,
         "wall_s": round(wall, 1),
         "phases_s": clock.finish(),
-        **figures(result),
+        **result_figures(result),
     }
 
 

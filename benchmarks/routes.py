@@ -40,6 +40,7 @@ from cognition.llm.usage_meter import UsageMeter  # noqa: E402
 from cognition.testing.fake_openai_server import FakeOpenAIServer  # noqa: E402
 from game.bridge import (  # noqa: E402
     LockstepRunner,
+    Routes,
     SimulationOptions,
     TownFile,
     build_living_town,
@@ -158,7 +159,7 @@ def fake(hours: float, embedder: str) -> None:
                 env={},
             )
             report, _ = simulate(
-                SimulationOptions(hours=hours, workers=25, embedder=embedder, routes=pool)
+                SimulationOptions(hours=hours, workers=25, embedder=embedder, routes=Routes(pool))
             )
             emit(
                 {
@@ -191,7 +192,7 @@ def balance(hours: float, embedder: str) -> None:
             env={},
         )
         report, _ = simulate(
-            SimulationOptions(hours=hours, workers=25, embedder=embedder, routes=pool)
+            SimulationOptions(hours=hours, workers=25, embedder=embedder, routes=Routes(pool))
         )
         served = {"a": len(first.chat_requests), "b": len(second.chat_requests)}
     by_endpoint = report["routes"]["by_endpoint"]

@@ -69,11 +69,12 @@ from game.bridge.report import TownRecorder, run_report
 from game.bridge.routing import (
     RouteChoice,
     RouteFlagError,
+    Routes,
     check_endpoints,
     route_settings,
     uses_model,
 )
-from game.bridge.simulation import SimulationOptions, settings_problem, simulate
+from game.bridge.simulation import SimulationOptions, model_settings, settings_problem, simulate
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
 
 __all__ = [
@@ -95,6 +96,7 @@ __all__ = [
     "RefereesError",
     "RouteChoice",
     "RouteFlagError",
+    "Routes",
     "RunRecording",
     "SimulationOptions",
     "TownAutosaver",
@@ -112,6 +114,7 @@ __all__ = [
     "llm_settings_for",
     "load_saved_town",
     "make_embedder",
+    "model_settings",
     "model_stack",
     "new_town",
     "open_town",

@@ -34,6 +34,7 @@ from cognition import (
 __all__ = [
     "RouteChoice",
     "RouteFlagError",
+    "Routes",
     "check_endpoints",
     "route_settings",
     "uses_model",
@@ -42,6 +43,34 @@ __all__ = [
 
 class RouteFlagError(ValueError):
     """A routes file or flag cannot be read; the message names it."""
+
+
+@dataclass(frozen=True)
+class Routes:
+    """The labor pool's settings as the game passes them around (simulate, evaluate, the
+    matrix, play): what was chosen and, once tested, one line per endpoint."""
+
+    settings: PoolSettings
+    checks: tuple[str, ...] = ()  # Test connection's line for each model endpoint
+
+    @property
+    def name(self) -> str:
+        return self.settings.name
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        return self.settings.problems
+
+    @property
+    def uses_model(self) -> bool:
+        """A model (not only the offline brain) answers some step."""
+        return any(not e.offline for e in self.settings.endpoints.values())
+
+    def identity(self) -> dict[str, Any]:
+        """What makes two runs' pools the same: endpoints and routes, not their problems."""
+        public = self.settings.to_public_dict()
+        public.pop("problems", None)
+        return public
 
 
 @dataclass(frozen=True)
@@ -65,9 +94,7 @@ class RouteChoice:
         return bool(self.preset or self.file or self.endpoints or self.routes)
 
 
-def route_settings(
-    choice: RouteChoice, env: Mapping[str, str] | None = None
-) -> PoolSettings | None:
+def route_settings(choice: RouteChoice, env: Mapping[str, str] | None = None) -> Routes | None:
     """The pool the choice asks for; None when nothing was chosen (one model, as before)."""
     if not choice.chosen:
         return None
@@ -83,7 +110,9 @@ def route_settings(
         name = f"{name}+flags" if (choice.preset or choice.file) else "custom"
     data["name"] = name
     pool = PoolSettings.read(data, env)
-    return pool if choice.file is None else pool.with_problems_prefixed(f"{choice.file.name}: ")
+    if choice.file is not None:
+        pool = pool.with_problems_prefixed(f"{choice.file.name}: ")
+    return Routes(pool)
 
 
 def _start(choice: RouteChoice, env: Mapping[str, str] | None) -> dict[str, Any]:
@@ -156,17 +185,18 @@ def _route_flag(flag: str) -> tuple[str, list[str]]:
 
 
 def check_endpoints(
-    pool: PoolSettings,
+    routes: Routes,
     base: LLMSettings,
     timeout_s: float = 10.0,
     env: Mapping[str, str] | None = None,
-) -> tuple[PoolSettings, list[str]]:
+) -> Routes:
     """Test connection for every model endpoint of the pool (in turn, each at most
     `timeout_s`): the pool without those that fail (their routes go to the fallback, and a
-    problem says so), and one line per endpoint, for the settings screen and the log."""
+    problem says so), with one line per endpoint for the settings screen and the log."""
     # lazy: the connection test imports openai (0.5 s, measured); only a pool needs it
     from cognition import test_connection
 
+    pool = routes.settings
     lines = []
     for name, endpoint in list(pool.endpoints.items()):
         if endpoint.offline:
@@ -179,11 +209,9 @@ def check_endpoints(
         else:
             lines.append(f"{name}: {endpoint.describe()}: {report.message}")
             pool = pool.without(name, report.message)
-    return pool, lines
+    return Routes(pool, tuple(lines))
 
 
-def uses_model(base_url: str | None, pool: PoolSettings | None) -> bool:
+def uses_model(base_url: str | None, routes: Routes | None) -> bool:
     """Whether a model (not only the offline brain) answers some step."""
-    if pool is None:
-        return base_url is not None
-    return any(not e.offline for e in pool.endpoints.values())
+    return base_url is not None if routes is None else routes.uses_model

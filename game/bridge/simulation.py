@@ -18,7 +18,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from cognition import ConfigError, LLMSettings, PoolSettings, RetryPolicy
+from cognition import ConfigError, LLMSettings, RetryPolicy
 from game.bridge.brains import secrets_of, server_settings
 from game.bridge.build import GROUP_STRATEGIES, VARIANTS, OpenedTown, TownRecipe, make_embedder
 from game.bridge.lockstep import LockstepRunner
@@ -26,6 +26,7 @@ from game.bridge.opening import FromSave, open_town
 from game.bridge.persist.save import embedder_name, save_town, town_settings
 from game.bridge.recording import RunRecording
 from game.bridge.report import TownRecorder, run_report
+from game.bridge.routing import Routes
 from game.bridge.town_minds import LivingTown
 from game.saves import SaveSlots, check_slot_name
 
@@ -55,7 +56,7 @@ class SimulationOptions:
     group_strategy: str | None = None  # who speaks next in groups, or "off" (None: the town's)
     # a labor pool: each thinking step routed to its endpoints (game.bridge.routing); None:
     # every step on the one model above
-    routes: PoolSettings | None = None
+    routes: Routes | None = None
     variant: str | None = None  # an architecture variant ("no reflection", …); None: full
 
     def slots(self) -> SaveSlots:
@@ -120,7 +121,7 @@ def simulate(
             workers=options.workers,
             retry=retry,
             group_strategy=options.group_strategy,
-            routes=options.routes,
+            routes=None if options.routes is None else options.routes.settings,
             variant=options.variant,
         )
         opened = open_town(recipe, save)

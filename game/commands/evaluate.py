@@ -106,6 +106,13 @@ def add_to(subcommands: Subcommands) -> None:
     )
     command.add_argument("--quiet", action="store_true", help="no progress lines")
     add_route_flags(command)
+    command.add_argument(
+        "--matrix",
+        type=Path,
+        metavar="FILE",
+        help="run every architecture variant × route preset the file lists (.toml or .json) "
+        "and write one table with a plot (matrix.md, matrix.json, matrix.png in --out)",
+    )
     command.set_defaults(handler=run)
 
 
@@ -128,6 +135,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.brain == "offline" and args.base_url:
         return fail("choose --brain offline or --base-url, not both")
+    if args.matrix is not None:
+        if routes_wanted(args):
+            return fail(
+                "--matrix names its own routes: drop --routes, --preset, --endpoint, --route"
+            )
+        return run_matrix(args)
     options = EvaluationOptions(
         town=args.town,
         hours=args.hours,
@@ -166,6 +179,30 @@ def run(args: argparse.Namespace) -> int:
         bar.finish()
     print(summary_text(result))
     return 0
+
+
+def run_matrix(args: argparse.Namespace) -> int:
+    """`--matrix FILE`: every configuration, one line of progress each, then the table."""
+    # lazy: with the evaluation (the minds, matplotlib)
+    from game.evaluation import EvaluationError
+    from game.evaluation.matrix import MatrixOptions
+    from game.evaluation.matrix import run_matrix as run_all
+
+    out = args.out or Path(args.matrix).with_suffix("")
+    bar = ProgressBar(sys.stderr, quiet=args.quiet)
+    options = MatrixOptions(
+        args.matrix, out, fresh=args.fresh, check_endpoints=not args.no_endpoint_check
+    )
+    try:
+        result = run_all(options, say=bar.line, evaluation_progress=None)
+    except EvaluationError as error:
+        return fail(str(error))
+    finally:
+        bar.finish()
+    for name, path in result.files.items():
+        print(f"{name}: {path}")
+    print(f"{len(result.rows)} configuration(s) measured, {len(result.failed)} failed")
+    return 1 if result.failed else 0
 
 
 class ProgressBar:

@@ -15,11 +15,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     # lazy: typing only — the minds cost ~0.4 s to import; `--help` needs none of it
-    from cognition import LLMSettings, PoolSettings
+    from game.bridge import Routes
 
 __all__ = ["add_route_flags", "routes_from", "routes_wanted"]
 
@@ -69,14 +69,12 @@ def routes_wanted(args: argparse.Namespace) -> bool:
     return bool(args.routes or args.preset or args.endpoint or args.route)
 
 
-def routes_from(
-    args: argparse.Namespace, base: LLMSettings, max_concurrency: int
-) -> PoolSettings | None:
+def routes_from(args: argparse.Namespace, base: Any, max_concurrency: int) -> Routes | None:
     """The pool the flags ask for (None: none asked, one model as before); each endpoint
     tested unless --no-endpoint-check, a line each on stderr. Raises `SystemExit(2)` with a
     message naming the flag when a flag or the routes file cannot be read."""
     # lazy: the minds cost ~0.4 s to import; `smallville --help` needs none of it
-    from game.bridge.routing import RouteChoice, RouteFlagError, check_endpoints, route_settings
+    from game.bridge import RouteChoice, RouteFlagError, check_endpoints, route_settings
 
     choice = RouteChoice(
         preset=args.preset,
@@ -91,14 +89,14 @@ def routes_from(
         small_concurrency=max_concurrency,
     )
     try:
-        pool = route_settings(choice)
+        routes = route_settings(choice)
     except RouteFlagError as error:
         print(f"smallville: {error}", file=sys.stderr)
         raise SystemExit(2) from None
-    if pool is None:
+    if routes is None:
         return None
     if not args.no_endpoint_check:
-        pool, lines = check_endpoints(pool, base)
-        for line in lines:
+        routes = check_endpoints(routes, base)
+        for line in routes.checks:
             print(f"endpoint {line}", file=sys.stderr)
-    return pool
+    return routes

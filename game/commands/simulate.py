@@ -98,8 +98,13 @@ def run(args: argparse.Namespace) -> int:
     """The summary on stdout; exit 2 when a save cannot be used."""
     # lazy: the minds (cognition, numpy, the model client) cost ~0.4 s to import (measured
     # with -X importtime); `smallville --help`, `saves` and `map-check` need none of it
-    from game.bridge import LivingTown, SimulationOptions, settings_problem, simulate
-    from game.bridge.simulation import model_settings
+    from game.bridge import (
+        LivingTown,
+        SimulationOptions,
+        model_settings,
+        settings_problem,
+        simulate,
+    )
     from game.records import records_folder
 
     if args.brain == "offline" and args.base_url:

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cognition import PoolSettings
 from game.bridge import (
     CONDITIONS,
     PANEL_STRATEGIES,
     PanelMember,
     RefereesError,
+    Routes,
     SimulationOptions,
     TownRecipe,
     panel_calls,
@@ -53,7 +53,8 @@ class EvaluationOptions:
     referees_file: Path | None = None  # None: the bundled referees
     budget: int | None = None  # most model calls the whole evaluation may make
     # a labor pool: each thinking step on its endpoints (None: every step on base_url/model)
-    routes: PoolSettings | None = None
+    routes: Routes | None = None
+    variant: str | None = None  # an architecture variant ("no reflection", …); None: full
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,8 @@ class EvaluationPlan:
             "base_url": options.base_url,
             "model": options.model,
             "embedder": options.embedder,
-            "routes": None if options.routes is None else _route_identity(options.routes),
+            "routes": None if options.routes is None else options.routes.identity(),
+            "variant": options.variant or "full",
         }
 
     def interview_settings(self) -> dict[str, Any]:
@@ -113,20 +115,14 @@ class EvaluationPlan:
             memory_dir=memory_dir,
             seed=sim.seed,
             workers=sim.workers,
-            routes=sim.routes,
+            routes=None if sim.routes is None else sim.routes.settings,
+            variant=sim.variant,
         )
 
     @property
     def uses_model(self) -> bool:
         """A model answers some step (else the offline brain answers all: no panel)."""
         return uses_model(self.simulation.base_url, self.simulation.routes)
-
-
-def _route_identity(pool: PoolSettings) -> dict[str, Any]:
-    """What makes two pools the same for a run: endpoints and routes, not their problems."""
-    public = pool.to_public_dict()
-    public.pop("problems", None)
-    return public
 
 
 def plan(options: EvaluationOptions) -> EvaluationPlan:
@@ -156,6 +152,7 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
         save=END_SLOT,
         saves_dir=folder / "saves",
         routes=options.routes,
+        variant=options.variant,
     )
     problem = settings_problem(simulation)
     if problem is not None:

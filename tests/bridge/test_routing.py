@@ -25,7 +25,7 @@ def test_nothing_chosen_is_one_model_as_before() -> None:
 
 
 def test_the_small_large_preset_from_flags() -> None:
-    pool = route_settings(
+    routes = route_settings(
         RouteChoice(
             preset="small-large",
             base_url="http://big.lan:8000/v1",
@@ -35,11 +35,12 @@ def test_the_small_large_preset_from_flags() -> None:
         ),
         env={},
     )
-    assert pool is not None and pool.name == "small-large" and pool.problems == ()
+    assert routes is not None and routes.name == "small-large" and routes.problems == ()
+    pool = routes.settings
     assert pool.route_of("rate_importance") == ("small",)
     assert pool.route_of("dialogue_line") == ("large",)
     assert pool.endpoints["small"].model == "qwen2.5:0.5b"
-    assert uses_model(None, pool)
+    assert uses_model(None, routes)
 
 
 def test_endpoint_and_route_flags_on_a_file(tmp_path: Path) -> None:
@@ -53,7 +54,7 @@ def test_endpoint_and_route_flags_on_a_file(tmp_path: Path) -> None:
         ),
         encoding="utf-8",
     )
-    pool = route_settings(
+    chosen = route_settings(
         RouteChoice(
             file=routes,
             endpoints=["large2=base_url=http://b.lan/v1,model=m,max_concurrent=2"],
@@ -61,7 +62,8 @@ def test_endpoint_and_route_flags_on_a_file(tmp_path: Path) -> None:
         ),
         env={},
     )
-    assert pool is not None and pool.name == "custom+flags"
+    assert chosen is not None and chosen.name == "custom+flags"
+    pool = chosen.settings
     assert pool.route_of("dialogue_line") == ("large", "large2")
     assert pool.endpoints["large2"].max_concurrent == 2
     assert pool.route_of("rate_importance") == ("offline",)
@@ -90,7 +92,7 @@ def test_each_endpoint_is_tested_and_a_failing_one_left_out() -> None:
         FakeOpenAIServer(api_key="sk-right") as locked,
         FakeOpenAIServer(reject_unknown_model=True) as picky,
     ):
-        pool = route_settings(
+        chosen = route_settings(
             RouteChoice(
                 endpoints=[
                     f"good=base_url={good.base_url},model=fake-model",
@@ -101,10 +103,11 @@ def test_each_endpoint_is_tested_and_a_failing_one_left_out() -> None:
             ),
             env={"LOCKED": "sk-wrong"},
         )
-        assert pool is not None and pool.problems == ()
-        checked, lines = check_endpoints(
-            pool, LLMSettings(offline=True), timeout_s=5, env={"LOCKED": "sk-wrong"}
+        assert chosen is not None and chosen.problems == ()
+        routes = check_endpoints(
+            chosen, LLMSettings(offline=True), timeout_s=5, env={"LOCKED": "sk-wrong"}
         )
+    checked, lines = routes.settings, routes.checks
     assert lines[0].startswith(f"good: fake-model at {good.base_url} answers")
     assert set(checked.endpoints) == {"good", "offline"}
     assert checked.route_of("rate_importance") == ("offline",)
@@ -112,7 +115,7 @@ def test_each_endpoint_is_tested_and_a_failing_one_left_out() -> None:
     locked_problem = next(p for p in checked.problems if p.startswith("endpoints.locked"))
     assert "key" in locked_problem.lower() and "(importance go to offline)" in locked_problem
     assert any(p.startswith("endpoints.picky") for p in checked.problems)
-    assert "sk-wrong" not in " ".join(checked.problems + tuple(lines))
+    assert "sk-wrong" not in " ".join(checked.problems + lines)
 
 
 def test_simulate_on_a_pool_of_two_servers_reports_each_route(

@@ -1,0 +1,45 @@
+"""One evaluation's figures as a flat JSON-ready dict: the news reach, the relationship
+density, the event's attendance, the talk, the calls, and the targets passed — what
+`benchmarks/offline_town.py` prints per seed and `evaluate --matrix` tabulates per
+configuration. Keys suffixed `_<item>` are per news item or event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.evaluation.runner import EvaluationResult
+from game.evaluation.targets import check_targets, density_change, news_reach
+
+__all__ = ["result_figures"]
+
+
+def result_figures(result: EvaluationResult) -> dict[str, Any]:
+    measures, findings = result.measures, result.findings
+    found: dict[str, Any] = {}
+    reaches = news_reach(measures, findings)
+    for reach in reaches:
+        found[f"knew_end_{reach.item}"] = round(reach.share, 4)
+    found["knew_end_by"] = reaches[0].measured_by if reaches else None
+    for spread in measures.diffusion:
+        found[f"knew_end_stream_{spread.item}"] = round(spread.end.share, 4)
+    start, end, by = density_change(measures, findings)
+    found |= {"density_start": round(start, 4), "density_end": round(end, 4), "density_by": by}
+    found["density_stream_start"] = round(measures.relationships.start.density, 4)
+    found["density_stream_end"] = round(measures.relationships.end.density, 4)
+    for event in measures.coordination:
+        found[f"invited_{event.item}"] = len(event.invited)
+        found[f"attended_guests_{event.item}"] = len(event.guests)
+        found[f"invited_and_came_{event.item}"] = len(event.invited_and_came)
+    talk = measures.talk
+    found |= {
+        "lines": talk.overall.lines,
+        "distinct_share": round(talk.overall.distinct_share, 4),
+        "max_daily_repeats": talk.max_daily_count,
+        "lines_over_limit": len(talk.overall.repeated),
+        "nested": talk.overall.nested,
+        "calls_per_resident_day": result.run.simulation.get("llm_calls_per_agent_day"),
+    }
+    targets = check_targets(measures, findings)
+    found["targets"] = {target.id: target.passed for target in targets}
+    found["targets_passed"] = sum(1 for target in targets if target.passed)
+    return found

@@ -1,0 +1,104 @@
+"""`evaluate --matrix`: variants × route presets, one table and a plot; bad files refused
+before any town starts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cognition.testing.fake_openai_server import FakeOpenAIServer
+from game.cli import main
+from game.evaluation import EvaluationError
+from game.evaluation.matrix import MatrixOptions, read_matrix, run_matrix
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_matrix_of_two_presets_and_two_variants(tmp_path: Path) -> None:
+    with FakeOpenAIServer() as server:
+        matrix = write(
+            tmp_path / "matrix.toml",
+            'town = "the_ville_n3"\nhours = 2\nembedder = "hashing"\n'
+            'variants = ["full", "no reflection"]\n'
+            '[presets.offline]\npreset = "offline"\n'
+            f'[presets.fake]\npreset = "one-model"\nbase_url = "{server.base_url}"\n'
+            'model = "fake-model"\n',
+        )
+        lines: list[str] = []
+        result = run_matrix(MatrixOptions(matrix, tmp_path / "out"), say=lines.append)
+        requests = len(server.chat_requests)
+    assert [row["configuration"] for row in result.rows] == [
+        "offline × full",
+        "offline × no reflection",
+        "fake × full",
+        "fake × no reflection",
+    ]
+    assert result.failed == [] and requests > 0
+    fake = result.rows[2]
+    assert fake["calls_by_endpoint"]["model"] > 0 and fake["tokens_per_resident_day"] > 0
+    assert result.rows[0]["tokens_per_resident_day"] == 0
+    assert all(row["targets_passed"] is not None for row in result.rows)
+    table = (tmp_path / "out" / "matrix.md").read_text(encoding="utf-8")
+    assert "| fake × no reflection |" in table and "![matrix](matrix.png)" in table
+    assert (tmp_path / "out" / "matrix.png").stat().st_size > 10_000
+    saved = json.loads((tmp_path / "out" / "matrix.json").read_text(encoding="utf-8"))
+    assert len(saved["rows"]) == 4
+    assert lines[0].startswith("4 configurations: offline × full")
+
+    again = run_matrix(MatrixOptions(matrix, tmp_path / "out", check_endpoints=False))
+    assert [r["calls"] for r in again.rows[:2]] == [r["calls"] for r in result.rows[:2]]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[presets.x]\npreset = "offline"\nroutes = "r.toml"\n', "presets.x: give either"),
+        ('variants = []\n[presets.x]\npreset = "offline"\n', "variants: List should have"),
+        ('variants = ["no memory"]\n[presets.x]\npreset = "offline"\n', "variants.0"),
+        ("town = 'x'\n", "presets: Field required"),
+        ('[presets.x]\nroutes = "routes.json"\n', "presets.x: routes.json: routes.dialogue"),
+        ('[presets.x]\nroutes = "missing.json"\n', "cannot read the routes file"),
+        ('[presets.x]\npreset = "small-large"\n', "this preset needs a model server"),
+        ("not toml = = =", "not valid TOML"),
+    ],
+)
+def test_a_bad_matrix_is_refused_naming_the_setting(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    write(tmp_path / "routes.json", '{"routes": {"dialogue": "nowhere"}}')
+    matrix = write(tmp_path / "matrix.toml", text)
+    with pytest.raises(EvaluationError, match=message):
+        read_matrix(matrix)
+
+
+def test_an_unreachable_endpoint_is_refused_before_any_town(tmp_path: Path) -> None:
+    matrix = write(
+        tmp_path / "m.toml",
+        '[presets.gone]\npreset = "one-model"\nbase_url = "http://127.0.0.1:9/v1"\nmodel = "m"\n',
+    )
+    with pytest.raises(EvaluationError, match=r"presets\.gone: endpoints\.model: could not reach"):
+        read_matrix(matrix)
+
+
+def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    matrix = write(
+        tmp_path / "m.json",
+        json.dumps(
+            {
+                "town": "the_ville_n3",
+                "hours": 1,
+                "embedder": "hashing",
+                "variants": ["no planning"],
+                "presets": {"offline": {"preset": "offline"}},
+            }
+        ),
+    )
+    assert main(["evaluate", "--matrix", str(matrix), "--out", str(tmp_path / "o"), "--quiet"]) == 0
+    assert "1 configuration(s) measured, 0 failed" in capsys.readouterr().out
+    bad = ["evaluate", "--matrix", str(matrix), "--preset", "offline"]
+    assert main(bad) == 2
