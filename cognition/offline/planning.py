@@ -182,7 +182,7 @@ def decompose(inputs: DecomposeInput, rng: random.Random) -> Decomposition:
     for (activity, thing), minutes in zip(steps, lengths, strict=True):
         activity = with_object(activity, thing, inputs.objects)
         actions.append(SubAction(activity=activity, minutes=minutes, emoji=emoji_for(activity)))
-    return Decomposition(actions=actions)
+    return Decomposition(actions=actions, emoji=emoji_for(inputs.activity))
 
 
 def with_object(activity: str, thing: str, objects: list[str]) -> str:

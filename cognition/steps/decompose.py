@@ -1,10 +1,11 @@
 """Fine decomposition: the coming hour of a chunk as 5–15 minute actions, just in time.
 
-Each action comes with its emoji (one call per hour for both). Sleep is not decomposed.
-The result always tiles the window exactly: durations are clamped to the configured bounds,
-the last action is cut at the window's end, and any time left over continues the chunk's
-activity. The call's answer schema asks for actions of `min_minutes` to `max_minutes`, no more
-than fit the window.
+Each action comes with its emoji, and the stretch as a whole with one (one call per hour for
+all). Sleep is not decomposed. The result always tiles the window exactly: durations are
+clamped to the configured bounds, the last action is cut at the window's end, and any time
+left over continues the chunk's activity, with the stretch's emoji (no emoji call). The
+call's answer schema asks for actions of `min_minutes` to `max_minutes`, no more than fit
+the window.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class SubAction(BaseModel):
 
 class Decomposition(BaseModel):
     actions: list[SubAction]
+    emoji: str = Field(default="", description="one to three emoji showing the whole stretch")
 
 
 def keep_whole(inputs: DecomposeInput) -> Decomposition:
@@ -80,9 +82,15 @@ def window_for(chunk: PlanStep, minute: int, settings: MindSettings) -> tuple[in
 
 
 def lay_out(
-    actions: list[SubAction], start: int, end: int, fallback: str, settings: MindSettings
+    actions: list[SubAction],
+    start: int,
+    end: int,
+    fallback: str,
+    settings: MindSettings,
+    fallback_emoji: str = "",
 ) -> tuple[PlanStep, ...]:
-    """Consecutive steps exactly tiling [start, end)."""
+    """Consecutive steps exactly tiling [start, end); time the actions leave over continues
+    `fallback` with `fallback_emoji` (the thought bubble when it is no emoji)."""
     steps: list[PlanStep] = []
     cursor = start
     for action in actions:
@@ -95,9 +103,10 @@ def lay_out(
             PlanStep(start=cursor, minutes=minutes, activity=action.activity.strip(), emoji=emoji)
         )
         cursor += minutes
+    filler_emoji = clean_emoji(fallback_emoji) or THOUGHT_BUBBLE
     while cursor < end:
         minutes = min(settings.action_max_minutes, end - cursor)
-        steps.append(PlanStep(start=cursor, minutes=minutes, activity=fallback))
+        steps.append(PlanStep(start=cursor, minutes=minutes, activity=fallback, emoji=filler_emoji))
         cursor += minutes
     return tuple(steps)
 
@@ -122,5 +131,5 @@ def decompose(
         max_minutes=settings.action_max_minutes,
         objects=objects,
     )
-    actions = ctx.ask(DECOMPOSE, inputs).actions
-    return lay_out(actions, start, end, chunk.activity, settings)
+    answer = ctx.ask(DECOMPOSE, inputs)
+    return lay_out(answer.actions, start, end, chunk.activity, settings, answer.emoji)

@@ -3,8 +3,9 @@
 At each level the model picks one of the offered names (the current place offered first).
 An answer naming a place not offered is rejected and asked again, then replaced by the
 fallback (current place, else home, else the first option): never obeyed. Sector and arena
-are chosen once for an hour's stretch (`choose_area`); the objects for all its actions, with
-their states, in one call (`steps.objects`). The call's answer schema lists the options, so
+are chosen once for an hour's stretch (`choose_area`), and not asked when the plan item names
+them (`steps.named_place`); the objects for all its actions, with their states, in one call
+(`steps.objects`). The call's answer schema lists the options, so
 servers that constrain decoding can only name one of them.
 """
 
@@ -18,6 +19,7 @@ from cognition.contract import Address, KnownPlaces, KnownSector
 from cognition.llm.schema import strict_json_schema, with_enum
 from cognition.llm.task import Task
 from cognition.steps.context import StepContext
+from cognition.steps.named_place import named_area
 from cognition.steps.objects import choose_objects
 
 
@@ -85,10 +87,14 @@ def choose_area(
     ctx: StepContext, activity: str, *, places: KnownPlaces, here: Address, stretch: str
 ) -> Address:
     """Sector and arena inside the known `places` for `activity` (part of a `stretch` of the
-    plan), the agent being `here`; the world's root if no place is known."""
+    plan), the agent being `here`; the world's root if no place is known. What the stretch
+    names (a known sector, its arena, home) is taken without asking."""
     if not places.sectors:
         return Address(world=places.world)
     persona = ctx.persona
+    named = named_area(stretch, places, persona)
+    if named is not None and named.arena is not None:
+        return named
 
     def ask_level(
         level: str, within: str, options: list[str], notes: list[str], current: list[str | None]
@@ -108,12 +114,16 @@ def choose_area(
         return pick(ctx, inputs)
 
     sectors = sorted(places.sectors, key=lambda s: s.name != here.sector)
-    sector_name = ask_level(
-        "sector",
-        places.world,
-        [s.name for s in sectors],
-        [sector_note(s) for s in sectors],
-        [here.sector, persona.home_sector],
+    sector_name = (
+        named.sector
+        if named is not None and named.sector is not None
+        else ask_level(
+            "sector",
+            places.world,
+            [s.name for s in sectors],
+            [sector_note(s) for s in sectors],
+            [here.sector, persona.home_sector],
+        )
     )
     sector = places.sector(sector_name)
     if sector is None or not sector.arenas:

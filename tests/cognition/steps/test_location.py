@@ -69,7 +69,7 @@ def test_an_hours_actions_share_one_place_choice_and_one_object_call() -> None:
         actions,
         places=town_places(),
         here=HOME,
-        stretch="work at Hobbs Cafe",
+        stretch="work at the cafe",
     )
     assert model.count("choose_place") == 2 and model.count("choose_objects") == 1
     assert {(a.sector, a.arena) for a, _ in placed} == {("Hobbs Cafe", "cafe")}
@@ -128,3 +128,26 @@ def test_no_known_places_gives_the_world() -> None:
     empty = town_places().model_copy(update={"sectors": ()})
     address = address_for(OfflineBrain(0), "x", "x", places=empty)
     assert address == Address(world=WORLD)
+
+
+def place_calls(stretch: str) -> tuple[Address, int]:
+    """Where Isabella works through `stretch`, and the place questions it took."""
+    model = ScriptedModel(fallback_model=OfflineBrain(0))
+    ctx = context_for(ISABELLA, model)
+    ((address, _),) = place_actions(
+        ctx, ["get on with it"], places=town_places(), here=HOME, stretch=stretch
+    )
+    return address, model.count("choose_place")
+
+
+def test_a_place_the_plan_item_names_is_not_asked_again() -> None:
+    address, asked = place_calls("teach at Oak Hill College, classroom")
+    assert (address.sector, address.arena, asked) == ("Oak Hill College", "classroom", 0)
+    address, asked = place_calls("have a drink at the rose and crown pub")  # one arena
+    assert (address.sector, address.arena, asked) == ("The Rose and Crown Pub", "pub", 0)
+    address, asked = place_calls("work at Hobbs Cafe")  # its "cafe" is not the arena's name
+    assert (address.sector, asked) == ("Hobbs Cafe", 1)
+    address, asked = place_calls("have breakfast at home")  # home: the arena is asked
+    assert (address.sector, asked) == (ISABELLA.home_sector, 1)
+    address, asked = place_calls("go to the Moon Base")  # unknown: the tree is walked
+    assert town_places().contains(address) and asked == 2

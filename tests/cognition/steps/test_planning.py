@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from datetime import date, datetime, time
 
+from cognition.contract import Address
 from cognition.llm.task import LanguageModel
 from cognition.offline import OfflineBrain
-from cognition.plan import DAY_MINUTES, PlanStep, gaps_and_overlaps, normalise
+from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, gaps_and_overlaps, normalise
+from cognition.steps.action import next_step
 from cognition.steps.context import StepContext
 from cognition.steps.day_plan import DayPlanInput, plan_day, plan_inputs
 from cognition.steps.decompose import decompose
 from cognition.steps.hourly import decompose_hourly
 from cognition.testing.scripted_model import ScriptedModel
-from cognition.testing.town import ISABELLA, KLAUS, START, context_for
+from cognition.testing.town import ISABELLA, KLAUS, START, WORLD, context_for, town_places
 
 MONDAY = date(2023, 2, 13)
+HERE = Address(world=WORLD, sector="Oak Hill College", arena="library")
 
 
 def on(day: date, model: LanguageModel) -> StepContext:
@@ -122,6 +125,33 @@ def test_decomposition_clamps_model_durations_and_fills_the_window() -> None:
     assert not gaps_and_overlaps(fine, 600, 660)
     assert [s.minutes for s in fine][:2] == [15, 5]
     assert fine[-1].activity == "study"
+
+
+def test_time_left_over_continues_the_stretch_with_its_emoji() -> None:
+    chunk = PlanStep(start=600, minutes=60, activity="study")
+    answer = {"actions": [{"activity": "read", "minutes": 15, "emoji": "📖"}], "emoji": "📚"}
+    model = ScriptedModel({"decompose_actions": [answer]})
+    fine = decompose(at_minute(600, model), "s", chunk, [])
+    assert [(s.activity, s.minutes, s.emoji) for s in fine] == [
+        ("read", 15, "📖"),
+        ("study", 15, "📚"),
+        ("study", 15, "📚"),
+        ("study", 15, "📚"),
+    ]
+    unusable = {"actions": [{"activity": "read", "minutes": 15}], "emoji": "books"}
+    model = ScriptedModel({"decompose_actions": [unusable]})
+    fine = decompose(at_minute(600, model), "s", chunk, [])
+    assert {s.emoji for s in fine} == {"💭"} and model.count("decompose_actions") == 1
+
+
+def test_placing_an_hour_asks_no_emoji_for_time_left_over() -> None:
+    chunk = PlanStep(start=600, minutes=60, activity="study")
+    answer = {"actions": [{"activity": "read", "minutes": 15, "emoji": "📖"}], "emoji": "📚"}
+    model = ScriptedModel({"decompose_actions": [answer]}, fallback_model=OfflineBrain(0))
+    plan = DayPlan(day=START.date(), hourly=(chunk,))
+    plan, step = next_step(at_minute(600, model), "s", plan, places=town_places(), here=HERE)
+    assert step is not None and step.emoji == "📖" and len(plan.actions) == 4
+    assert model.count("emoji") == 0
 
 
 def test_sleep_is_not_decomposed() -> None:
