@@ -314,3 +314,21 @@ def test_a_save_waiting_too_long_for_a_mind_gives_up_with_a_message(
     assert message == f"Could not save 'patience': {KLAUS} still thinking after 5 s; try again"
     assert not saver.saving and not living.clock.paused
     assert not (tmp_path / "saves" / "patience").exists()
+
+
+def test_autosaves_come_at_most_every_gap_of_real_time(make_town: MakeTown, tmp_path: Path) -> None:
+    """At ×60 an hour of game time passes each real second: the autosave waits for its gap."""
+    living = make_town(TOWN)
+    seconds = [0.0]
+    saver = TownAutosaver(
+        living, SaveSlots(tmp_path / "saves"), 30, town_id=TOWN, settings=SETTINGS,
+        autosave_gap_seconds=30, timer=lambda: seconds[0],
+    )  # fmt: skip
+    runner = LockstepRunner(living)
+    runner.run_until(living.clock.now + timedelta(minutes=30))
+    assert until_message(saver, lambda: saver.tick(living.clock.now)) == "Autosaved at 7:30 am"
+    runner.run_until(living.clock.now + timedelta(minutes=30))  # due again in game time ...
+    seconds[0] = 10.0
+    assert saver.tick(living.clock.now) is None and not saver.saving  # ... not in real time
+    seconds[0] = 31.0
+    assert until_message(saver, lambda: saver.tick(living.clock.now)) == "Autosaved at 8:00 am"

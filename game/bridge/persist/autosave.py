@@ -12,8 +12,10 @@ thread between frames, the town as it is then and every mind at rest; a mind thi
 is read the frame its job is over, its outcome kept as not yet applied (`capture.py`).
 The write: on a worker thread (`writer.py`), into a temporary directory swapped in whole, so
 the slot's last save is never half overwritten. One save at a time: a request or a due
-autosave waits until the save before it is written. `tick` never raises: a failure comes
-back as a message on a later frame, and the next autosave is tried an interval later.
+autosave waits until the save before it is written; and autosaves come at most every
+`autosave_gap_seconds` of real time (at ×60 an hour of game time is a second: saving each one
+would keep the writer busy for good). `tick` never raises: a failure comes back as a message
+on a later frame, and the next autosave is tried an interval later.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ log = logging.getLogger(__name__)
 
 VisitorProvider = Callable[[], VisitorSave | None]
 WAIT_SECONDS = 120.0  # real seconds a save waits for minds thinking at its moment
+AUTOSAVE_GAP_SECONDS = 30.0  # real seconds at least between two autosaves (×60: 1 h = 1 s)
 CLOSE_SECONDS = 60.0  # real seconds closing waits for a write in progress
 
 
@@ -55,6 +58,7 @@ class TownAutosaver:
         settings: dict[str, Any] | None = None,
         slot: str = "autosave",
         wait_seconds: float = WAIT_SECONDS,
+        autosave_gap_seconds: float = AUTOSAVE_GAP_SECONDS,
         timer: Callable[[], float] = time.monotonic,
     ) -> None:
         self.living = living
@@ -69,7 +73,9 @@ class TownAutosaver:
         self.requested: str | None = None
         self.record: RecordCopier | None = None  # copies the run record into each save
         self.wait_seconds = wait_seconds
+        self.autosave_gap_seconds = autosave_gap_seconds
         self.timer = timer
+        self._last_autosave: float | None = None  # when the last autosave began (real time)
         self.writer = SaveWriter(slots)
         self._capture: tuple[SaveJob, TownCapture, float] | None = None  # and when it began
         self._messages: deque[tuple[str, str, bool]] = deque()  # (message, slot, ok)
@@ -149,8 +155,7 @@ class TownAutosaver:
                 self._fail(job.slot, f"{names} still thinking after {seconds}; try again")
             return
         self._capture = None
-        save, memories = capture.finish()
-        self.writer.start(job, save, memories, self.record)
+        self.writer.start(job, capture.finish(), self.record)
 
     def _begin(self, now: datetime) -> None:
         """A new snapshot when one is asked for or due, and no other save is under way."""
@@ -161,6 +166,7 @@ class TownAutosaver:
             return
         if job.automatic:
             self.autosave.mark(now)  # a failed autosave is tried again an interval later
+            self._last_autosave = self.timer()
         else:
             self.requested = None
         try:
@@ -181,7 +187,9 @@ class TownAutosaver:
         if self.requested is not None:
             return SaveJob(self.requested)
         if self.every_game_minutes > 0 and self.autosave.due(now):
-            return SaveJob(self.autosave.slot, automatic=True)
+            last = self._last_autosave
+            if last is None or self.timer() - last >= self.autosave_gap_seconds:
+                return SaveJob(self.autosave.slot, automatic=True)
         return None
 
     # --- messages -------------------------------------------------------------------------

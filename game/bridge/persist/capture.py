@@ -2,7 +2,7 @@
 
     capture = TownCapture.begin(living, town_id="the_ville_n25", settings=...)  # game time T
     ...each frame, before the population's update:  capture.step()
-    if capture.done:  save, memories = capture.finish()       # written on a worker (writer.py)
+    if capture.done:  captured = capture.finish()       # written on a worker (writer.py)
 
 The main thread alone changes the world, the director's bookkeeping, the clock and the
 dialogue log, so `begin` reads them as they are at T, with every mind that has no job in
@@ -13,7 +13,9 @@ first `step` after its job is over — after the job, before the director applie
 outcome (`step` collects finished jobs itself, so call it before `Population.update`) — and
 that outcome goes into the save as not yet applied (as `save_town` keeps outcomes finished
 but not applied). A loaded town so applies it to the world as it was at T: as if the job had
-ended just after T. Nothing here changes the town, and the clock never waits.
+ended just after T. Nothing here changes the town, and the clock never waits. What is read
+is fresh data shared with nothing (immutable records and decisions aside), so validating it
+into a `TownSave` (`CapturedTown.town_save`) is left to the writer's thread.
 
 One case cannot keep the outcome: a job that ends in the instant between the last `step`
 and the population's own collection is applied before it is seen (errands put none: the
@@ -35,7 +37,7 @@ import numpy.typing as npt
 from cognition import MemoryRecord, MemoryStore
 from game.bridge.jobs import Outcome
 from game.bridge.persist.runtime import RuntimeState, gather_runtime, outcome_state
-from game.bridge.persist.save import town_save
+from game.bridge.persist.save import town_fields, town_save
 from game.bridge.town_minds import LivingTown
 from game.saves import TownSave, VisitorSave
 
@@ -74,18 +76,36 @@ def write_memories(images: Iterable[MemoryImage], directory: Path) -> None:
             copy.write(list(image.records), image.embeddings)
 
 
+@dataclass(frozen=True, eq=False)
+class CapturedTown:
+    """A finished capture: the fields of its `TownSave` and the memories to write."""
+
+    fields: dict[str, Any]  # `save.town_fields`
+    memories: tuple[MemoryImage, ...]
+
+    @property
+    def game_time(self) -> datetime:
+        moment: datetime = self.fields["game_time"]
+        return moment
+
+    def town_save(self) -> TownSave:
+        """Validated into a `TownSave` (any thread; pydantic's error when it is not valid)."""
+        return town_save(self.fields)
+
+
 @dataclass
 class TownCapture:
     """A save of the town at `game_time`, complete once every mind thinking then was read."""
 
     living: LivingTown
-    save: TownSave  # the world at T; minds thinking at T still empty
+    fields: dict[str, Any]  # `town_fields` at T; minds thinking at T still empty
     runtime: RuntimeState  # the director's bookkeeping at T
     waiting: set[str]  # minds whose job was in flight at T, not read yet
     minds: dict[str, dict[str, Any]] = field(default_factory=dict)
     memories: dict[str, MemoryImage] = field(default_factory=dict)
     kept: dict[str, list[Outcome]] = field(default_factory=dict)  # by the slot they are in
     rethink: set[str] = field(default_factory=set)
+    agents: frozenset[str] = frozenset()  # whose memories the store holds
     _known: list[Outcome] = field(default_factory=list)  # outcomes the runtime already has
 
     @classmethod
@@ -107,21 +127,19 @@ class TownCapture:
             name: mind.get_state() for name, mind in living.minds.items() if name not in waiting
         }
         placeholders: dict[str, dict[str, Any]] = {name: {} for name in waiting}
-        save = town_save(
+        fields = town_fields(
             living, {**minds, **placeholders}, runtime, town_id=town_id, visitor=visitor,
             settings=settings, saved_at=saved_at,
         )  # fmt: skip
-        memories = {
-            agent: memory_image(living.store, agent)
-            for agent in living.store.agents()
-            if agent not in waiting
-        }
+        agents = frozenset(living.store.agents())
+        memories = {a: memory_image(living.store, a) for a in agents if a not in waiting}
         known = [outcome for slot in director.slots.values() for outcome in slot.ready]
-        return cls(living, save, runtime, waiting, minds, memories, _known=known)
+        return cls(living, fields, runtime, waiting, minds, memories, agents=agents, _known=known)
 
     @property
     def game_time(self) -> datetime:
-        return self.save.game_time
+        moment: datetime = self.fields["game_time"]
+        return moment
 
     @property
     def done(self) -> bool:
@@ -150,24 +168,20 @@ class TownCapture:
         mind = self.living.minds.get(name)
         if mind is not None:
             self.minds[name] = mind.get_state()
-        if name in self.living.store.agents():
+        if name in self.agents:
             self.memories[name] = memory_image(self.living.store, name)
         self.waiting.discard(name)
 
-    def finish(self) -> tuple[TownSave, tuple[MemoryImage, ...]]:
-        """The save and the memories to write (every mind read: `done`)."""
+    def finish(self) -> CapturedTown:
+        """The save's fields and the memories to write (every mind read: `done`)."""
         if self.waiting:
             raise RuntimeError(f"still thinking: {', '.join(sorted(self.waiting))}")
         residents = [
-            entry.model_copy(update={"mind": self.minds.get(entry.name, entry.mind)})
-            for entry in self.save.residents
+            {**entry, "mind": self.minds.get(entry["name"], entry["mind"])}
+            for entry in self.fields["residents"]
         ]
-        runtime = self.final_runtime()
-        save = self.save.model_copy(
-            update={"residents": residents, "runtime": runtime.model_dump(mode="json")}
-        )
-        memories = tuple(self.memories[agent] for agent in sorted(self.memories))
-        return save, memories
+        fields = {**self.fields, "residents": residents, "runtime": self.final_runtime()}
+        return CapturedTown(fields, tuple(self.memories[a] for a in sorted(self.memories)))
 
     def final_runtime(self) -> RuntimeState:
         """The runtime at T with the outcomes kept since, and who thinks again on loading."""

@@ -33,7 +33,6 @@ from game.bridge.town_minds import LivingTown
 from game.files.paths import bundle_root
 from game.saves import (
     MapRef,
-    ResidentSave,
     SaveError,
     SaveSlots,
     TownSave,
@@ -98,10 +97,11 @@ def activity_address(resident: Resident, slot: MindSlot | None, tree: AreaTree) 
     return tree.arena_at(activity.destination) or tree.sector_at(activity.destination)
 
 
-def resident_save(
+def resident_fields(
     living: LivingTown, resident: Resident, mind: dict[str, Any] | None = None
-) -> ResidentSave:
-    """The resident as a save keeps it; `mind`: its `Agent.get_state()` (read now if None)."""
+) -> dict[str, Any]:
+    """The fields of the resident's `ResidentSave`, read now (main thread); `mind`: its
+    `Agent.get_state()` (read now if None). Fresh data, shared with nothing."""
     name = resident.name
     slot = living.director.slots.get(name)
     activity = None
@@ -110,16 +110,16 @@ def resident_save(
         ends_at = slot.due if slot is not None else None
         activity = activity_save(resident.activity, place, ends_at)
     memory = living.director.perceptions.memories.get(name)
-    return ResidentSave(
-        name=name,
-        tile=resident.tile,
-        facing=resident.facing.name.lower(),
-        activity=activity,
-        mind=living.minds[name].get_state() if mind is None else mind,
-        spatial_memory=memory.get_state() if memory is not None else {},
+    return {
+        "name": name,
+        "tile": resident.tile,
+        "facing": resident.facing.name.lower(),
+        "activity": activity,
+        "mind": living.minds[name].get_state() if mind is None else mind,
+        "spatial_memory": memory.get_state() if memory is not None else {},
         # Relationships are the mind's own bookkeeping and ride along in `mind`.
-        relationships={},
-    )
+        "relationships": {},
+    }
 
 
 def snapshot(
@@ -140,12 +140,14 @@ def snapshot(
     runtime = gather_runtime(living.population, living.director, pending_walk_minutes)
     minds = {name: mind.get_state() for name, mind in living.minds.items()}
     return town_save(
-        living, minds, runtime, town_id=town_id, visitor=visitor, settings=settings,
-        saved_at=saved_at,
+        town_fields(
+            living, minds, runtime, town_id=town_id, visitor=visitor, settings=settings,
+            saved_at=saved_at,
+        )
     )  # fmt: skip
 
 
-def town_save(
+def town_fields(
     living: LivingTown,
     minds: Mapping[str, dict[str, Any]],
     runtime: RuntimeState,
@@ -154,9 +156,10 @@ def town_save(
     visitor: VisitorSave | None = None,
     settings: dict[str, Any] | None = None,
     saved_at: datetime | None = None,
-) -> TownSave:
-    """The town as it is now (main thread), with each mind's state from `minds` (a name
-    missing there: its state is read now) and the director's bookkeeping `runtime`."""
+) -> dict[str, Any]:
+    """The fields of the town's `TownSave` as it is now (main thread): each mind's state
+    from `minds` (a name missing there: read now), the director's bookkeeping `runtime`
+    (kept as a `RuntimeState`). Fresh data: `town_save` can validate it on any thread."""
     public = dict(settings or {})
     name = embedder_name(living)
     if name is not None:
@@ -166,19 +169,25 @@ def town_save(
     except ValueError as exc:
         raise SaveError(f"Could not save: the map {living.town.path} is not bundled.") from exc
     residents = [r for r in living.population if r.name in living.minds]
-    return TownSave(
-        town=town_id,
-        saved_at=saved_at or datetime.now(UTC),
-        game_time=living.clock.now,
-        map=map_ref,
-        clock=living.clock.get_state(),
-        residents=[resident_save(living, r, minds.get(r.name)) for r in residents],
-        object_states=living.objects.get_state(),
-        visitor=visitor,
-        settings=public,
-        stats={"minds": stats_state(living.director.stats)},
-        runtime=runtime.model_dump(mode="json"),
-    )
+    return {
+        "town": town_id,
+        "saved_at": saved_at or datetime.now(UTC),
+        "game_time": living.clock.now,
+        "map": map_ref,
+        "clock": living.clock.get_state(),
+        "residents": [resident_fields(living, r, minds.get(r.name)) for r in residents],
+        "object_states": living.objects.get_state(),
+        "visitor": visitor,
+        "settings": public,
+        "stats": {"minds": stats_state(living.director.stats)},
+        "runtime": runtime,
+    }
+
+
+def town_save(fields: dict[str, Any]) -> TownSave:
+    """The `TownSave` of `town_fields` (validated here: any thread)."""
+    runtime: RuntimeState = fields["runtime"]
+    return TownSave(**{**fields, "runtime": runtime.model_dump(mode="json")})
 
 
 def save_town(

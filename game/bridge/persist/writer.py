@@ -1,14 +1,15 @@
 """Writing a captured town into its slot on a worker thread, one save at a time.
 
     writer = SaveWriter(SaveSlots())
-    writer.start(SaveJob("Day 3", automatic=False), save, memories, record)  # returns at once
+    writer.start(SaveJob("Day 3", automatic=False), captured, record)  # returns at once
     ...each frame:  written = writer.poll()     # a `Written` once the write is over, else None
 
 `SaveSlots.write` does the work as ever: everything into a hidden temporary directory, then
 swapped in, so a failed or interrupted write never touches the slot's last save. The run
 record is copied first (so its history ends as close to the save's moment as it can), then
-the town and the memory images. Nothing the thread reads is shared with the game: the save
-and the images are copies. A failure comes back as a `Written` with the error in words.
+the town (validated into a `TownSave` here, off the main thread) and the memory images.
+Nothing the thread reads is shared with the game: the capture holds copies. A failure comes
+back as a `Written` with the error in words.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from game.bridge.persist.capture import MemoryImage, write_memories
+from game.bridge.persist.capture import CapturedTown, MemoryImage, write_memories
 from game.bridge.persist.save import RecordCopier
 from game.saves import SaveError, SaveSlots, TownSave, check_slot_name
 
@@ -71,8 +72,7 @@ class SaveWriter:
     def start(
         self,
         job: SaveJob,
-        save: TownSave,
-        memories: Sequence[MemoryImage],
+        captured: CapturedTown,
         record: RecordCopier | None = None,
     ) -> None:
         with self._lock:
@@ -80,7 +80,7 @@ class SaveWriter:
                 raise RuntimeError("a save is still being written")
             self._thread = threading.Thread(
                 target=self._run,
-                args=(job, save, tuple(memories), record),
+                args=(job, captured, record),
                 name=f"save writer {job.slot}",
                 daemon=True,  # `wait` at closing lets a write finish; a hung disk cannot hang exit
             )
@@ -106,22 +106,24 @@ class SaveWriter:
     def _run(
         self,
         job: SaveJob,
-        save: TownSave,
-        memories: tuple[MemoryImage, ...],
+        captured: CapturedTown,
         record: RecordCopier | None,
     ) -> None:
         error: str | None = None
         try:
-            write(self.slots, job.slot, save, memories, record)
+            save = captured.town_save()
+            write(self.slots, job.slot, save, captured.memories, record)
         except SaveError as exc:
             error = str(exc)
+        except ValueError as exc:  # a pydantic ValidationError: a save that is not valid
+            error = f"the town is not a valid save: {exc}"
         except Exception as exc:  # the game must hear of any failure, never lose the thread
             log.exception("writing the save %r failed", job.slot)
             error = f"{type(exc).__name__}: {exc}"
         if error is not None:
             log.warning("saving %r failed: %s", job.slot, error)
         with self._lock:
-            self._finished = Written(job, save.game_time, error)
+            self._finished = Written(job, captured.game_time, error)
 
 
 def write(
