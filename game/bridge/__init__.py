@@ -24,6 +24,7 @@ from game.bridge.brains import (
     check_connection,
     llm_settings_for,
     remember_learned_output_mode,
+    routes_for,
     secrets_of,
     server_settings,
 )
@@ -122,6 +123,7 @@ __all__ = [
     "read_referees",
     "remember_learned_output_mode",
     "route_settings",
+    "routes_for",
     "run_directory",
     "run_report",
     "save_town",

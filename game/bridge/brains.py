@@ -14,9 +14,12 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cognition import ConfigError, LLMSettings
+from cognition import ConfigError, LLMSettings, PoolSettings
+from game.bridge.routing import RouteChoice, RouteFlagError, Routes, check_endpoints, route_settings
 from game.bridge.town_minds import LivingTown
 from game.files.endpoints import output_mode_for, remember_output_mode
 from game.files.settings import CONNECT_HINT, OFFLINE_BRAIN_LINE, UserSettings
@@ -32,6 +35,7 @@ __all__ = [
     "check_connection",
     "llm_settings_for",
     "remember_learned_output_mode",
+    "routes_for",
     "secrets_of",
     "server_settings",
 ]
@@ -96,6 +100,35 @@ def server_settings(
     return LLMSettings.load(env, **explicit)
 
 
+def routes_for(settings: UserSettings, env: Mapping[str, str] | None = None) -> Routes | None:
+    """The labor pool the player chose (None: the offline brain, or one model). A routes
+    file that cannot be read starts the town with every step on the offline brain, saying
+    why (the game never stops on a bad file)."""
+    if settings.backend == "offline" or settings.routes == "one-model":
+        return None
+    if settings.routes == "small-large":
+        choice = RouteChoice(
+            preset="small-large",
+            base_url=settings.base_url or None,
+            model=settings.model,
+            small_url=settings.small_url or settings.base_url or None,
+            small_model=settings.small_model or settings.model,
+        )
+    elif not settings.routes_file:
+        return _offline_routes("Settings: Routes is 'routes file' but no file is named")
+    else:
+        choice = RouteChoice(file=Path(settings.routes_file).expanduser())
+    try:
+        return route_settings(choice, env)
+    except RouteFlagError as error:
+        return _offline_routes(str(error))
+
+
+def _offline_routes(problem: str) -> Routes:
+    pool = PoolSettings.all_offline()
+    return Routes(replace(pool, problems=(f"{problem}; every step on the offline brain",)))
+
+
 def secrets_of(settings: LLMSettings) -> tuple[str, ...]:
     """What must never be written anywhere: the API key, when there is one."""
     key = settings.api_key.get_secret_value() if settings.api_key is not None else ""
@@ -113,6 +146,11 @@ def brain_lines(
         return "Offline brain: the model settings are invalid", str(error).splitlines()[-1]
     if llm.uses_offline_brain:
         return OFFLINE_BRAIN_LINE, CONNECT_HINT
+    routes = routes_for(settings, env)
+    if routes is not None:
+        models = [e.model for n, e in routes.settings.endpoints.items() if not e.offline]
+        line = f"Labor pool ({routes.name}): {' + '.join(models) or 'offline brain'}"
+        return line, routes.problems[0] if routes.problems else None
     return f"Model: {llm.model} at {llm.base_url or 'OpenAI'}", None
 
 
@@ -132,12 +170,29 @@ def check_connection(
         llm = llm_settings_for(settings, api_key, env)
     except ConfigError as error:
         return ConnectionReport(False, settings.model, None, str(error).replace("\n", " "))
+    routes = routes_for(settings, env)
+    if routes is not None:
+        return _check_every_endpoint(routes, llm, timeout_s, env)
     report = test_connection(llm, timeout_s)
     if report.ok and report.structured_output:
         problem = remember_output_mode(llm.base_url, llm.model, report.structured_output)
         if problem is not None:
             log.warning("%s", problem)
     return report
+
+
+def _check_every_endpoint(
+    routes: Routes, llm: LLMSettings, timeout_s: float, env: Mapping[str, str] | None
+) -> ConnectionReport:
+    """Test connection for a labor pool: every model endpoint in turn, one line each."""
+    # lazy: with the connection test (openai)
+    from cognition import ConnectionReport
+
+    checked = check_endpoints(routes, llm, timeout_s, env)
+    failed = len(checked.problems) > len(routes.problems)
+    lines = [*checked.checks, *(p for p in checked.problems if p not in checked.checks)]
+    message = " · ".join(lines) or "no model endpoint to test: every step on the offline brain"
+    return ConnectionReport(not failed and not routes.problems, llm.model, None, message)
 
 
 def remember_learned_output_mode(living: LivingTown) -> str | None:

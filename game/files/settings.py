@@ -34,9 +34,11 @@ __all__ = [
     "CONNECT_HINT",
     "DEFAULT_MODEL",
     "OFFLINE_BRAIN_LINE",
+    "ROUTES_CHOICES",
     "SETTINGS_FILE",
     "Backend",
     "LoadedSettings",
+    "RoutesChoice",
     "SettingsError",
     "UserSettings",
     "load",
@@ -51,6 +53,8 @@ OFFLINE_BRAIN_LINE = "Offline brain: no model connected"
 CONNECT_HINT = "Set OPENAI_API_KEY, or a local server (Ollama, LM Studio) URL in Settings"
 _SECRET_WORDS = ("key", "token", "secret", "password")
 Backend = Literal["offline", "server"]
+RoutesChoice = Literal["one-model", "small-large", "file"]
+ROUTES_CHOICES: tuple[RoutesChoice, ...] = ("one-model", "small-large", "file")
 
 
 class SettingsError(Exception):
@@ -67,8 +71,15 @@ class UserSettings(BaseModel):
     model: str = DEFAULT_MODEL
     speed: int = 1  # the speed a town starts at, one of game.town.speed.SPEEDS
     autosave_minutes: int = Field(default=60, ge=0, le=7 * 24 * 60)  # game minutes; 0 = off
+    # the labor pool (with a server): "one-model" — every thinking step on the server above;
+    # "small-large" — ratings, react, places and objects on the small model below, the rest
+    # on the one above; "file" — the endpoints and routes of a routes file (.json or .toml)
+    routes: RoutesChoice = "one-model"
+    small_url: str = ""  # "" : the server above
+    small_model: str = ""  # "" : the model above
+    routes_file: str = ""
 
-    @field_validator("base_url")
+    @field_validator("base_url", "small_url")
     @classmethod
     def _check_url(cls, value: str) -> str:
         value = value.strip().rstrip("/")
@@ -77,6 +88,11 @@ class UserSettings(BaseModel):
         if any(ch.isspace() for ch in value):
             raise ValueError("the server URL must not contain spaces")
         return value
+
+    @field_validator("small_model", "routes_file")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        return value.strip()
 
     @field_validator("model")
     @classmethod

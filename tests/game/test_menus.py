@@ -355,6 +355,7 @@ def test_settings_round_trip_never_writes_the_key(
     type_text(menu, "llama3.2")
     press(menu, pygame.K_TAB)
     type_text(menu, SECRET)
+    press(menu, pygame.K_TAB)  # Routes: one model (kept)
     press(menu, pygame.K_TAB, pygame.K_RIGHT, pygame.K_RIGHT)  # speed ×5
     press(menu, pygame.K_TAB, pygame.K_LEFT)  # autosave: every 30 game minutes
     click(menu, screen, menu.save_button)

@@ -189,19 +189,23 @@ class MenuPanel(Panel):
 
     def draw(self, screen: pygame.Surface) -> None:
         screen_size = screen.get_size()
+        rows = self.rows()
+        if self.focused not in [i for i in self.items() if i.enabled]:
+            enabled = [i for i in self.items() if i.enabled]
+            self.focused = enabled[0] if enabled else None
         self.scale = menu_scale(screen_size)
-        size = (screen_size[0] // self.scale, screen_size[1] // self.scale)
+        while True:  # a menu taller than the window is drawn at a smaller whole factor
+            size = (screen_size[0] // self.scale, screen_size[1] // self.scale)
+            placed = self._layout(rows, size)
+            if self.box.bottom <= size[1] - 4 or self.scale == 1:
+                break
+            self.scale -= 1
         canvas = self._canvas_of(size)
         if self.over_town:
             canvas.fill(DIMMING)
         else:
             canvas.fill(BACKGROUND)
             draw_stars(canvas, self.seconds)
-        rows = self.rows()
-        if self.focused not in [i for i in self.items() if i.enabled]:
-            enabled = [i for i in self.items() if i.enabled]
-            self.focused = enabled[0] if enabled else None
-        placed = self._layout(rows, size)
         if self.boxed:
             draw_box(canvas, self.box)
         self._draw_rows(canvas, placed)

@@ -1,5 +1,7 @@
-"""The settings menu: the brain (offline or an OpenAI-compatible server: URL, model, API key),
-the speed a town starts at, autosave, and Test connection (on a worker thread).
+"""The settings menu: the brain (offline or an OpenAI-compatible server: URL, model, API key,
+and its routes — one model, a small + a large one, or a routes file: the labor pool), the
+speed a town starts at, autosave, and Test connection (on a worker thread; with several
+endpoints, each is tested).
 
 The API key typed here is for this session only: it travels in `SaveSettings.api_key` to the
 app's memory and is never part of `UserSettings`, so it cannot reach the settings file.
@@ -14,7 +16,13 @@ from typing import Protocol
 
 from pydantic import ValidationError
 
-from game.files.settings import AUTOSAVE_CHOICES, Backend, UserSettings
+from game.files.settings import (
+    AUTOSAVE_CHOICES,
+    ROUTES_CHOICES,
+    Backend,
+    RoutesChoice,
+    UserSettings,
+)
 from game.render.text import PixelText
 from game.town.speed import SPEEDS
 from game.ui.menus.base import MenuPanel, Row
@@ -26,6 +34,16 @@ LABEL_WIDTH = 136
 URL_HINT = "e.g. Ollama http://localhost:11434/v1"
 KEY_HINT = "For this session only: never written to disk."
 ENVIRONMENT_KEY_HINT = "From the environment; type one to override (never saved)."
+ROUTE_LABELS: dict[RoutesChoice, str] = {
+    "one-model": "One model",
+    "small-large": "Small + large",
+    "file": "Routes file",
+}
+ROUTE_HINTS: dict[RoutesChoice, str] = {
+    "one-model": "",
+    "small-large": "Ratings, react, places and objects go to the small model.",
+    "file": "Endpoints and a route per thinking step: see docs/routes.md.",
+}
 
 
 class ConnectionResult(Protocol):
@@ -122,6 +140,28 @@ class SettingsMenu(MenuPanel):
             TextField(limit=300, text=api_key or "", secret=True, placeholder="(none)"),
             label_width=LABEL_WIDTH,
         )
+        self.routes = OptionItem[RoutesChoice](
+            "Routes",
+            [(choice, ROUTE_LABELS[choice]) for choice in ROUTES_CHOICES],
+            settings.routes,
+            LABEL_WIDTH,
+            on_change=lambda _: self._forget_test(),
+        )
+        self.small_url = FieldItem(
+            "Small URL",
+            TextField(limit=300, text=settings.small_url, placeholder="(empty: the server above)"),
+            label_width=LABEL_WIDTH,
+        )
+        self.small_model = FieldItem(
+            "Small model",
+            TextField(limit=120, text=settings.small_model, placeholder="(empty: the model above)"),
+            label_width=LABEL_WIDTH,
+        )
+        self.routes_file = FieldItem(
+            "Routes file",
+            TextField(limit=400, text=settings.routes_file, placeholder="routes.toml or .json"),
+            label_width=LABEL_WIDTH,
+        )
         self.speed = OptionItem[int](
             "Speed at start", [(s, f"x{s}") for s in SPEEDS], settings.speed, LABEL_WIDTH
         )
@@ -144,13 +184,23 @@ class SettingsMenu(MenuPanel):
     # --- the form -------------------------------------------------------------------------
 
     def _server_items(self) -> list[Item]:
-        return [self.base_url, self.model, self.api_key]
+        return [self.base_url, self.model, self.api_key, self.routes]
+
+    def _route_items(self) -> list[Item]:
+        """The row(s) the chosen routes need: the small model's, or the routes file."""
+        if self.routes.value == "small-large":
+            return [self.small_url, self.small_model]
+        if self.routes.value == "file":
+            return [self.routes_file]
+        return []
 
     def _sync_server_rows(self) -> None:
         """The server's rows are greyed (and skipped) with the offline brain."""
         server = self.backend.value == "server"
-        for item in self._server_items():
+        for item in [*self._server_items(), self.small_url, self.small_model, self.routes_file]:
             item.enabled = server
+        self.small_url.hint = ROUTE_HINTS["small-large"] if server else ""
+        self.routes_file.hint = ROUTE_HINTS["file"] if server else ""
         self.api_key.hint = self._key_hint() if server else ""
         self.base_url.hint = URL_HINT if server else ""
 
@@ -159,6 +209,7 @@ class SettingsMenu(MenuPanel):
         return [
             self.backend,
             *self._server_items(),
+            *self._route_items(),
             self.speed,
             self.autosave,
             ButtonRow([self.test_button]),
@@ -183,6 +234,10 @@ class SettingsMenu(MenuPanel):
                 backend=self.backend.value,
                 base_url=self.base_url.field.value(),
                 model=self.model.field.value(),
+                routes=self.routes.value,
+                small_url=self.small_url.field.value(),
+                small_model=self.small_model.field.value(),
+                routes_file=self.routes_file.field.value(),
                 speed=self.speed.value,
                 autosave_minutes=self.autosave.value,
             )
@@ -191,7 +246,11 @@ class SettingsMenu(MenuPanel):
             problem = error.errors()[0]
             field = str(problem["loc"][0]) if problem["loc"] else ""
             self.say(str(problem["msg"]).removeprefix("Value error, ") + ".")
-            target = {"base_url": self.base_url, "model": self.model}.get(field)
+            target = {
+                "base_url": self.base_url,
+                "model": self.model,
+                "small_url": self.small_url,
+            }.get(field)
             if target is not None:
                 self.focus(target)
             return None
