@@ -25,10 +25,10 @@ from cognition import (
     LLMSettings,
     LocalMiniLM,
     MindSettings,
-    PoolSettings,
     RetryPolicy,
     Variant,
 )
+from game.bridge.routing import Routes
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
 from game.files.paths import bundle_root, user_data_dir
 from game.saves import VisitorSave
@@ -84,7 +84,7 @@ class TownRecipe:
     # None: the town's own setting (town.json's "mind"), else the default
     group_strategy: str | None = None
     # a labor pool: each thinking step routed to its endpoints (None: one model, `settings`)
-    routes: PoolSettings | None = None
+    routes: Routes | None = None
     # an architecture variant (cognition.variants: "no reflection", …); None: the full mind
     variant: str | None = None
 
@@ -147,7 +147,8 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
     report("reading the town", 0.02)
     town_file = TownFile.load(recipe.town)
     report("starting the model", 0.08)
-    stack = model_stack(recipe.llm_settings(), recipe.seed, recipe.retry, recipe.routes)
+    routes = None if recipe.routes is None else recipe.routes.settings
+    stack = model_stack(recipe.llm_settings(), recipe.seed, recipe.retry, routes)
     report("loading the embedding model", 0.15)
     embedder = recipe.embedder
     if isinstance(embedder, str):

@@ -121,7 +121,7 @@ def simulate(
             workers=options.workers,
             retry=retry,
             group_strategy=options.group_strategy,
-            routes=None if options.routes is None else options.routes.settings,
+            routes=options.routes,
             variant=options.variant,
         )
         opened = open_town(recipe, save)

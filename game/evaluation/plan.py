@@ -115,7 +115,7 @@ class EvaluationPlan:
             memory_dir=memory_dir,
             seed=sim.seed,
             workers=sim.workers,
-            routes=None if sim.routes is None else sim.routes.settings,
+            routes=sim.routes,
             variant=sim.variant,
         )
 

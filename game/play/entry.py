@@ -27,6 +27,7 @@ from game.bridge import (
     TownRecipe,
     llm_settings_for,
     open_town,
+    routes_for,
     secrets_of,
     town_settings,
 )
@@ -126,13 +127,15 @@ def town_recipe(
     options: AppOptions, start: TownStart | None, player_settings: PlayerSettings | None
 ) -> TownRecipe:
     """What to build for `start`, with the player's brain (else the environment's)."""
-    llm = None
+    llm = routes = None
     if player_settings is not None:
         llm = llm_settings_for(player_settings.settings, player_settings.api_key)
+        routes = routes_for(player_settings.settings)
     town = start.town if isinstance(start, NewTown) else options.town or "the_ville_n25"
     return TownRecipe(
         town=town,
         settings=llm,
+        routes=routes,
         embedder=options.embedder,
         path_budget_seconds=0.003,
         line_minutes=options.line_minutes,
