@@ -29,6 +29,7 @@ from game.town.population import Population
 from game.town.resident import Tile
 from game.town.setup import build_population
 from game.town.speed import SimulationSpeed
+from game.town.speed_meter import Cause, SpeedMeter
 from game.ui.dialogue_panel import LogLine
 from game.ui.hud import Hud, HudInfo
 from game.ui.input import InputRoute, TownControls, TownHandler
@@ -45,6 +46,7 @@ log = logging.getLogger(__name__)
 DEFAULT_MAP = bundled("maps/the_ville.tmx")
 DEFAULT_CHARACTERS = bundled("assets/characters")
 MODEL_NOTICE_SECONDS = 8.0  # how long a model notice stays as a banner when watching
+MAX_FRAME_SECONDS = 0.25  # a longer frame moves the town this much (the rest of it is lost)
 
 
 @dataclass
@@ -93,6 +95,7 @@ class App:
         self.view.button_at = self.hud.button_at
         self.real_seconds = 0.0
         self.fps = 0.0
+        self.speed_meter = SpeedMeter()  # the effective speed, for the HUD
         # the model's latest notice ("can't do <step>…") and until when it shows as a banner
         self.model_notice: tuple[str, float] | None = None
         self.loading: LoadingScreen | None = None  # the loading screen shown, if any
@@ -145,17 +148,24 @@ class App:
 
     # -- the loop ----------------------------------------------------------------------------
 
-    def step(self, real_seconds: float, events: list[pygame.event.Event] | None = None) -> None:
-        """One frame: handle events, update the model by `real_seconds`, draw."""
+    def step(
+        self,
+        real_seconds: float,
+        events: list[pygame.event.Event] | None = None,
+        wall_seconds: float | None = None,
+    ) -> None:
+        """One frame: handle events, update the model by `real_seconds`, draw.
+        `wall_seconds`: the real time the frame took when `real_seconds` was capped (the
+        effective speed is measured against it)."""
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
-        self.update(real_seconds)
+        self.update(real_seconds, wall_seconds)
         self.draw()
 
     def handle(self, event: pygame.event.Event) -> None:
         self.input.handle(event)
 
-    def update(self, real_seconds: float) -> None:
+    def update(self, real_seconds: float, wall_seconds: float | None = None) -> None:
         self.real_seconds += real_seconds
         view = self.view
         view.camera.resize(*self.screen.get_size())
@@ -165,8 +175,12 @@ class App:
             self.session.steer(view.held_pan)
         if self.menus is not None:  # before the update: minds done thinking are read first
             self.menus.tick_saves(self.clock.now)
+        before = self.clock.now
         game_minutes = 0.0 if self.panels.pausing else view.speed.tick(real_seconds)
         self.population.update(self.clock.now, game_minutes)
+        moved = (self.clock.now - before).total_seconds() / 60.0
+        frame = real_seconds if wall_seconds is None else max(wall_seconds, real_seconds)
+        self.speed_meter.frame(frame, moved, view.speed.multiplier, self.hold_cause())
         if self.recording is not None:
             self.recording.observe(self.clock.now)
         if self.session is not None:
@@ -179,6 +193,19 @@ class App:
             if self.menus.leaving is not None:
                 view.running = False
         self._follow_selected()
+
+    def hold_cause(self) -> Cause | None:
+        """What holds the clock back this frame, if anything: a pause (the player's, a menu,
+        the budget), a save being taken or written, or minds thinking. Play mode never
+        waits for a mind: thinking minds cost time only by slowing frames past the cap on a
+        frame's real time (`run`), so that is what "minds thinking" means here."""
+        if self.view.speed.paused or self.panels.pausing:
+            return "paused"
+        if self.menus is not None and self.menus.saving:
+            return "saving"
+        if self.living is not None and self.living.director.in_flight:
+            return "minds thinking"
+        return None
 
     def _show_model_notices(self) -> None:
         """Each step the model gave up on (or took back), told once: a toast when playing,
@@ -283,6 +310,9 @@ class App:
             portrait=self.scene.painter.sheets.portrait(selected.slug) if selected else None,
             show_dialogue=self.view.show_dialogue,
             real_seconds=self.real_seconds,
+            speed_reading=self.speed_meter.reading(
+                self.view.speed.multiplier, self.view.speed.paused or self.panels.pausing
+            ),
         )
         if self.living is not None:
             spoken = self.living.director.dialogue
@@ -308,9 +338,9 @@ class App:
         timer = pygame.time.Clock()
         try:
             while self.view.running:
-                real_seconds = min(timer.tick(self.options.fps) / 1000.0, 0.25)
+                wall_seconds = timer.tick(self.options.fps) / 1000.0
                 self.fps = timer.get_fps()
-                self.step(real_seconds)
+                self.step(min(wall_seconds, MAX_FRAME_SECONDS), wall_seconds=wall_seconds)
                 pygame.display.flip()
         except BaseException:
             self.close()

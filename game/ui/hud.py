@@ -1,4 +1,5 @@
-"""The heads-up display: date and time, speed buttons, the brain, minds thinking, FPS."""
+"""The heads-up display: date and time, speed buttons with the effective speed under them
+(and why it lags), the brain, minds thinking, FPS."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pygame
 
 from game.render.text import PixelText
 from game.town.speed import SPEEDS
+from game.town.speed_meter import SpeedReading
 from game.ui.dialogue_panel import DialoguePanel, LogLine
 from game.world.clock import format_clock
 
@@ -18,6 +20,7 @@ BUTTON_ACTIVE = (236, 196, 84)
 TEXT = (244, 240, 228)
 DIM_TEXT = (176, 170, 196)
 DARK_TEXT = (28, 22, 30)
+LAGGING_TEXT = (250, 200, 110)  # the effective speed, when it is clearly below the chosen
 BANNER = (150, 48, 48, 225)
 PAUSE = 0  # the button value that means "pause"
 MARGIN = 8
@@ -48,6 +51,7 @@ class HudInfo:
     real_seconds: float = 0.0
     usage: str = ""  # "412 model calls · 96k tokens · about $0.02" (empty: no line)
     detail: str | None = None  # the line under the clock (None: the brain and minds thinking)
+    speed_reading: SpeedReading | None = None  # the effective speed (None: not shown)
 
 
 class Hud:
@@ -57,18 +61,21 @@ class Hud:
         self.text = text
         self.buttons: dict[int, pygame.Rect] = {}
         self._layout_for = (0, 0)
+        self.clock_bottom = MARGIN + 44  # the clock panel's bottom edge, as last drawn
         self._panel_cache: dict[tuple[int, int], pygame.Surface] = {}
         self.dialogue = DialoguePanel(text)
         self.banner_rect: pygame.Rect | None = None
+        self.speed_rect: pygame.Rect | None = None  # the effective speed's strip, when drawn
 
-    def layout(self, width: int, clock_right: int = 0) -> None:
+    def layout(self, width: int, clock_right: int = 0, clock_bottom: int = MARGIN + 44) -> None:
         """Speed buttons right-aligned along the top (below the clock if it is in the way)."""
         self.buttons = {}
         self._layout_for = (width, clock_right)
+        self.clock_bottom = clock_bottom
         x = width - MARGIN
         sizes = [16 if v == PAUSE else self.text.size(f"×{v}", 8)[0] for v in (PAUSE, *SPEEDS)]
         row_width = sum(size + 16 for size in sizes)
-        top = MARGIN if width - MARGIN - row_width > clock_right + MARGIN else MARGIN + 52
+        top = MARGIN if width - MARGIN - row_width > clock_right + MARGIN else clock_bottom + 8
         for value in reversed((PAUSE, *SPEEDS)):
             label_width = 16 if value == PAUSE else self.text.size(f"×{value}", 8)[0]
             rect = pygame.Rect(0, top, label_width + 12, 22)
@@ -92,24 +99,40 @@ class Hud:
 
     def draw(self, target: pygame.Surface, info: HudInfo) -> None:
         width, height = target.get_size()
-        clock_right = self._draw_clock(target, info)
-        if self._layout_for != (width, clock_right):
-            self.layout(width, clock_right)
+        clock_right, clock_bottom = self._draw_clock(target, info)
+        if self._layout_for != (width, clock_right) or self.clock_bottom != clock_bottom:
+            self.layout(width, clock_right, clock_bottom)
         self._draw_buttons(target, info)
+        below_buttons = max(r.bottom for r in self.buttons.values()) + 4
+        below_speed = self._draw_speed(target, info.speed_reading, below_buttons)
         bottom = height - MARGIN
         if info.selected:
             bottom = self._draw_selection(target, info, height) - 6
         self.dialogue.visible = info.show_dialogue
         self.dialogue.update(info.dialogue, info.dialogue_total, info.real_seconds)
         self.dialogue.draw(target, bottom, info.real_seconds)
-        self._draw_banner(target, info.banner)
+        self._draw_banner(target, info.banner, below_speed)
         if info.fps is not None:
             label = self.text.render(f"{info.fps:5.1f} FPS", 8, TEXT)
-            top = max(r.bottom for r in self.buttons.values()) + 8
-            target.blit(label, (width - MARGIN - label.get_width(), top))
+            target.blit(label, (width - MARGIN - label.get_width(), below_speed + 4))
 
-    def _draw_clock(self, target: pygame.Surface, info: HudInfo) -> int:
-        """Draw the clock panel; return its right edge."""
+    def _draw_speed(self, target: pygame.Surface, reading: SpeedReading | None, top: int) -> int:
+        """The chosen and effective speed (and why it lags) right-aligned under the speed
+        buttons; returns the bottom edge of what is drawn there."""
+        self.speed_rect = None
+        if reading is None:
+            return top
+        color = LAGGING_TEXT if reading.lagging else DIM_TEXT
+        label = self.text.render(reading.label, 8, color)
+        rect = label.get_rect().inflate(12, 8)
+        rect.topright = (target.get_width() - MARGIN, top)
+        target.blit(self._panel(rect.size), rect)
+        target.blit(label, label.get_rect(center=rect.center))
+        self.speed_rect = rect
+        return rect.bottom
+
+    def _draw_clock(self, target: pygame.Surface, info: HudInfo) -> tuple[int, int]:
+        """Draw the clock panel; return its right and bottom edges."""
         time_line = self.text.render(format_hud_time(info.now), 16, TEXT)
         minds = "mind" if info.thinking == 1 else "minds"
         detail = info.detail or f"brain: {info.brain} · {info.thinking} {minds} thinking"
@@ -118,12 +141,13 @@ class Hud:
         width = max(time_line.get_width(), detail_line.get_width()) + 16
         if usage_line is not None:
             width = max(width, usage_line.get_width() + 16)
-        target.blit(self._panel((width, 58 if usage_line else 44)), (MARGIN, MARGIN))
+        panel_height = 58 if usage_line else 44
+        target.blit(self._panel((width, panel_height)), (MARGIN, MARGIN))
         target.blit(time_line, (MARGIN + 8, MARGIN + 7))
         target.blit(detail_line, (MARGIN + 8, MARGIN + 28))
         if usage_line is not None:
             target.blit(usage_line, (MARGIN + 8, MARGIN + 42))
-        return MARGIN + width
+        return MARGIN + width, MARGIN + panel_height
 
     def _draw_buttons(self, target: pygame.Surface, info: HudInfo) -> None:
         for value, rect in self.buttons.items():
@@ -138,15 +162,19 @@ class Hud:
             label = self.text.render(f"×{value}", 8, color, outline=not active)
             target.blit(label, label.get_rect(center=rect.center))
 
-    def _draw_banner(self, target: pygame.Surface, message: str) -> None:
-        """A red strip across the top centre (budget reached, model errors)."""
+    def _draw_banner(self, target: pygame.Surface, message: str, below_speed: int = 0) -> None:
+        """A red strip across the top centre (budget reached, model errors), below the speed
+        buttons — and below the effective speed, when it would reach under it."""
         self.banner_rect = None
         if not message:
             return
         label = self.text.render(message, 8, TEXT)
         rect = label.get_rect().inflate(24, 14)
         top = max(r.bottom for r in self.buttons.values()) + 8 if self.buttons else MARGIN
-        rect.midtop = (target.get_width() // 2, max(top, MARGIN + 52))
+        rect.midtop = (target.get_width() // 2, max(top, self.clock_bottom + 8))
+        speed = self.speed_rect
+        if speed is not None and rect.right > speed.left and rect.top < speed.bottom:
+            rect.top = below_speed + 4
         strip = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(strip, BANNER, strip.get_rect(), border_radius=6)
         target.blit(strip, rect)
