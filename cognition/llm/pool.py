@@ -214,9 +214,9 @@ class LaborPool:
             lane.cost_usd(completion),
             rerouted=rerouted,
         )
-        who = lane.name
-        if completion.answered_by is not None:
-            who = f"{lane.name}: {completion.answered_by}"
+        # the endpoint and what answered there: "small (qwen2.5:0.5b)", or the step
+        # breaker's standby: "small (offline brain)"
+        who = f"{lane.name} ({completion.answered_by or lane.model.label})"
         return dataclasses.replace(completion, answered_by=who)
 
     def _ms(self, started: float) -> float:
