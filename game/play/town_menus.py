@@ -113,6 +113,7 @@ class TownMenus:
         self.on_settings = on_settings or (lambda settings: None)
         self.leaving: LeaveTown | None = None
         self._leave_after_save: LeaveTown | None = None
+        self._load_after_save: LeaveTown | None = None  # a save to load once ours is written
 
     @property
     def slots(self) -> SaveSlots:
@@ -156,6 +157,8 @@ class TownMenus:
         message = self.saver.tick(now)
         if message is not None:
             self._saved(message)
+        if self._load_after_save is not None and not self.saver.saving:
+            self.leaving, self._load_after_save = self._load_after_save, None
 
     @property
     def saving(self) -> bool:
@@ -176,7 +179,11 @@ class TownMenus:
             case SaveSettings():
                 self._save_settings(menu, choice)
             case LoadSlot(name=name, previous=previous):
-                self.leaving = LeaveTown("load", name, previous)
+                if self.saver.saving:  # never read a slot while it may be swapped in
+                    self._load_after_save = LeaveTown("load", name, previous)
+                    menu.say("Finishing the save first...", "info")
+                else:
+                    self.leaving = LeaveTown("load", name, previous)
             case DeleteSlot(name=name):
                 self._delete(menu, name)
             case QuitToTitle(save_first=None):

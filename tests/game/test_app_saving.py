@@ -21,7 +21,8 @@ from game.bridge.lockstep import LockstepRunner
 from game.bridge.persist.load import load_saved_town
 from game.play.app import App, AppOptions
 from game.play.launch import build_with_minds
-from game.ui.menus import PauseMenu, SaveAs
+from game.play.town_menus import LeaveTown
+from game.ui.menus import LoadSlot, PauseMenu, SaveAs
 
 OPTIONS = AppOptions(minds=True, town="the_ville_n3", embedder="hashing", size=(800, 450))
 KLAUS = "Klaus Mueller"
@@ -123,3 +124,24 @@ def test_slow_frames_while_minds_think_are_put_down_to_the_minds(
     assert app.hold_cause() == "minds thinking"
     assert reading is not None and reading.why == "minds thinking"
     assert reading.label == "×30 · 15.0 game-min/s · minds thinking"
+
+
+def test_a_save_chosen_to_load_while_a_save_is_under_way_waits_for_it(
+    held_app: tuple[App, HeldModel],
+) -> None:
+    app, held = held_app
+    assert app.menus is not None
+    menu = PauseMenu(app.scene.text, "", over_town=True)
+    app.menus.act(menu, SaveAs("busy"))
+    app.step(0.5)
+    app.menus.act(menu, LoadSlot("busy"))  # the very slot being saved
+    for _ in range(5):
+        app.step(0.5)
+    assert app.menus.leaving is None and app.menus.saving
+    held.gate.set()
+    deadline = time.monotonic() + HANG_GUARD_S
+    while app.menus.leaving is None and time.monotonic() < deadline:
+        app.step(1 / 60)
+        time.sleep(0.002)
+    assert app.menus.leaving == LeaveTown("load", "busy")
+    assert app.menus.slots.exists("busy") and not app.menus.saving

@@ -130,7 +130,11 @@ class TownAutosaver:
     def close(self, timeout: float = CLOSE_SECONDS) -> bool:
         """Give up a snapshot still waiting for minds; let a write in progress finish (up to
         `timeout` seconds). True when no write runs any more."""
-        self._capture = None
+        if self._capture is not None:
+            job, capture, _ = self._capture
+            waiting = ", ".join(sorted(capture.waiting))
+            log.warning("the save %r is given up: %s still thinking at closing", job.slot, waiting)
+            self._capture = None
         return self.writer.wait(timeout)
 
     # --- the steps ------------------------------------------------------------------------
