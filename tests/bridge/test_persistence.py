@@ -66,7 +66,9 @@ def continue_for_an_hour(
     runner.run_until(living.clock.now + timedelta(hours=1), recorder)
     report = run_report(living, 1.0, 0.0, recorder)
     report["calls_this_hour"] = living.stack.meter.snapshot().total.calls - calls_before
-    for key in ("wall_s", "llm_calls", "llm_calls_per_agent_day", "tokens_per_agent_day"):
+    cumulative = ("llm_calls", "llm_calls_per_agent_day", "tokens_per_agent_day")
+    by_step = ("calls_by_step_per_agent_day", "tokens_by_step_per_agent_day")
+    for key in ("wall_s", *cumulative, *by_step):
         report.pop(key)  # the meter counts since the town was built, not since the save
     return recorder, report
 
