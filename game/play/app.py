@@ -210,8 +210,13 @@ class App:
     def _show_model_notices(self) -> None:
         """Each step the model gave up on (or took back), told once: a toast when playing,
         a banner for a few seconds when watching."""
-        breaker = self.living.stack.breaker if self.living is not None else None
-        for message in breaker.take_notices() if breaker is not None else []:
+        stack = self.living.stack if self.living is not None else None
+        messages = []
+        if stack is not None and stack.breaker is not None:
+            messages += stack.breaker.take_notices()
+        if stack is not None and stack.pool is not None:  # routes: endpoints down and back
+            messages += stack.pool.take_notices()
+        for message in messages:
             self.notify(message, "info")
             self.model_notice = (message, self.real_seconds + MODEL_NOTICE_SECONDS)
 
@@ -393,8 +398,20 @@ def usage_line(living: LivingTown) -> str:
         return f"{tally.calls:,} offline answers · no tokens, no cost"
     tokens = tally.total_tokens
     shown = f"{tokens / 1000:.1f}k" if tokens >= 1000 else str(tokens)
-    line = f"{tally.calls:,} model calls · {shown} tokens"
+    line = f"{tally.calls:,} model calls{_by_endpoint(living)} · {shown} tokens"
     dollars = living.stack.cost_usd()
     if dollars is not None:
         line += f" · about ${dollars:.2f}"
     return line
+
+
+def _by_endpoint(living: LivingTown) -> str:
+    """With routes, the calls each endpoint answered and those down now: " (small 812,
+    large 392; large down)"; "" with one model."""
+    figures = living.stack.route_figures()
+    if figures is None:
+        return ""
+    calls = [f"{name} {f['calls']:,}" for name, f in figures["by_endpoint"].items() if f["calls"]]
+    down = [name for name, health in figures["health"].items() if not health["up"]]
+    shown = ", ".join(calls) + (f"; {', '.join(down)} down" if down else "")
+    return f" ({shown})" if shown else ""

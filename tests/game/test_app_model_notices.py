@@ -67,3 +67,28 @@ def test_a_tripped_step_is_told_once(minds_app: App) -> None:
     minds_app.real_seconds += MODEL_NOTICE_SECONDS + 1
     assert minds_app.hud_info().banner == ""
     minds_app.session = session
+
+
+def test_a_pool_s_notices_are_told_and_its_endpoints_counted(minds_app: App) -> None:
+    from cognition.config import LLMSettings
+    from cognition.llm.pool_stack import build_pool
+    from cognition.llm.routes import PoolSettings
+    from game.play.app import usage_line
+
+    living, session = minds_app.living, minds_app.session
+    assert living is not None and session is not None and session.toasts is not None
+    pool = PoolSettings.read({"routes": {"importance": "nowhere", "default": "offline"}}, env={})
+    stack = build_pool(pool, LLMSettings(offline=True), lambda: OfflineBrain(0))
+    stack.complete(*importance_call(), agent="Isabella")
+    living.stack = stack
+    minds_app.update(0.1)
+    told = [t.message for t in session.toasts.shown() if "routes.importance" in t.message]
+    assert told and "no endpoint named 'nowhere'" in told[0]
+    assert usage_line(living) == "1 offline answers · no tokens, no cost"
+    stack.offline = False  # as a pool with a model endpoint reports itself
+    assert usage_line(living).startswith("1 model calls (offline 1) · 0 tokens")
+
+
+def importance_call() -> tuple[Task[ImportanceInput, object], ImportanceInput]:
+    inputs = ImportanceInput(agent="Isabella", identity="x", memories=["1. a cat"], count=1)
+    return RATE_IMPORTANCE, inputs  # type: ignore[return-value]
