@@ -221,8 +221,11 @@ class Agent:
     def react_to(
         self, observations: list[Observation], perception: Perception
     ) -> StartConversation | PendingEvent | None:
-        """The reaction to an odd object state or the first noticed person: talk, act, or none
-        (always none in the `no reaction` variant)."""
+        """The reaction to an odd object state or the first person noticed who could be
+        talked with: talk, act, or none (always none in the `no reaction` variant). Someone
+        who could not be (asleep, talking, the pair cooling down, the day's talks used up) is
+        seen and remembered but raises no question: the reference implementation, too, asks
+        the model only when the two could talk."""
         if not self.settings.reaction:
             return None
         current = perception.current_activity or (
@@ -230,13 +233,11 @@ class Agent:
         )
         if contains_word(current, self.settings.undecomposed_words):
             return None
-        window = self.settings.react_window_minutes
+        now = perception.time
         people = [
             o
             for o in observations
-            if o.subject
-            and o.subject != self.name
-            and self.state.worth_considering(o.subject, o.activity, perception.time, window)
+            if o.subject and o.subject != self.name and self.open_to(o.subject, o.activity, now)
         ]
         oddities = [o for o in observations if o.thing and o.unexplained]
         candidates = oddities or people
@@ -244,17 +245,10 @@ class Agent:
             return None
         focus = candidates[0]
         subject = focus.subject or ""
-        may_talk = (
-            bool(subject)
-            and self.talker.may_talk_with(subject, perception.time)
-            and not contains_word(focus.activity, ("sleep", "talking", "conversation"))
-        )
         self.flush()
-        reaction = react(
-            self.context(perception.time), self.summary(perception.time), current, focus, may_talk
-        )
+        reaction = react(self.context(now), self.summary(now), current, focus, bool(subject))
         if subject:
-            self.state.considered[subject] = Sighting(activity=focus.activity, at=perception.time)
+            self.state.considered[subject] = Sighting(activity=focus.activity, at=now)
         if reaction.choice == "talk":
             return StartConversation(partner=subject, reason=f"{self.name} wants to talk")
         if reaction.choice == "react":
@@ -269,10 +263,15 @@ class Agent:
         only while no job of this mind runs. Never in the `no reaction` variant."""
         if not self.settings.reaction:
             return False
-        words = self.settings.undecomposed_words
-        if contains_word(doing, words):
+        if contains_word(doing, self.settings.undecomposed_words):
             return False
-        if contains_word(activity, (*words, "talking", "conversation")):
+        return self.open_to(person, activity, now)
+
+    def open_to(self, person: str, activity: str, now: datetime) -> bool:
+        """Whether `person`, seen doing `activity`, is news this mind could act on now: awake
+        and not talking already, not considered within the react window (or doing something
+        new since), and the pair free to talk."""
+        if contains_word(activity, (*self.settings.undecomposed_words, "talking", "conversation")):
             return False
         window = self.settings.react_window_minutes
         return self.state.worth_considering(

@@ -1,7 +1,8 @@
 """Reacting: on a new observation, continue the plan, react to it, or start a conversation.
 
 The context is the two retrievals the paper names: what the agent remembers about the
-observed person (their relationship) and about what that person is doing (their status).
+observed person (their relationship) and about what that person is doing (their status); a
+memory both retrievals find is shown once, with the first.
 While talking is not allowed, the call's answer schema does not offer "talk".
 """
 
@@ -72,7 +73,8 @@ def react(
     down, i.e. unless `may_talk`)."""
     observed = observation.subject or (f"the {observation.thing}" if observation.thing else "")
     relationship = ctx.recall(observed or observation.text)
-    status = ctx.recall(observation.text)
+    shown = {hit.record.id for hit in relationship}
+    status = [hit for hit in ctx.recall(observation.text) if hit.record.id not in shown]
     inputs = ReactInput(
         agent=ctx.agent,
         summary=summary,

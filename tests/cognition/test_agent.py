@@ -219,6 +219,26 @@ def test_the_same_person_doing_the_same_thing_is_not_reconsidered() -> None:
     assert model.count("react") == 2
 
 
+def test_someone_who_could_not_be_talked_with_raises_no_react_call() -> None:
+    """Asleep, talking, or the pair cooling down: seen and remembered, no question asked;
+    once the two could talk, a new sighting is a question again."""
+    model = ScriptedModel(fallback_model=OfflineBrain(0))
+    isabella = make(ISABELLA, model=model)
+    cafe = Address(world=WORLD, sector="Hobbs Cafe", arena="cafe")
+    isabella.decide(perception(ISABELLA))
+    isabella.state.note_talk(KLAUS.name, START, 30)  # cooling down for 30 minutes
+    at = START + timedelta(minutes=2)
+    for who, doing in ((MARIA.name, "sleeping"), (KLAUS.name, "reading")):
+        seen = (SeenAgent(name=who, activity=doing, address=cafe, distance=2),)
+        isabella.decide(perception(ISABELLA, at, cafe, seen))
+        at += timedelta(minutes=2)
+    assert model.count("react") == 0
+    assert any("Klaus Mueller is reading" in text for text in isabella.state.retained)
+    seen = (SeenAgent(name=KLAUS.name, activity="sketching", address=cafe, distance=2),)
+    isabella.decide(perception(ISABELLA, START + timedelta(minutes=40), cafe, seen))
+    assert model.count("react") == 1
+
+
 def test_conversations_per_day_are_capped() -> None:
     settings = MindSettings(max_conversations_per_day=1, conversation_cooldown_minutes=0)
     isabella = Agent(ISABELLA, FakeMemoryStream(ISABELLA.name), OfflineBrain(0), settings)

@@ -40,12 +40,23 @@ def test_talk_is_refused_while_cooling_down() -> None:
     assert reaction.choice == "continue"
 
 
-def test_react_context_has_the_two_retrievals() -> None:
+def test_react_context_has_the_two_retrievals_each_memory_shown_once() -> None:
+    memory = known_memory()
+    memory.add(MemoryKind.OBSERVATION, "Maria Lopez is reading in the cafe again", START, 5)
     model = ScriptedModel({"react": [{"choice": "continue"}]})
-    react(isabella(model), "s", "working", SEEN, True)
+    ctx = context_for(ISABELLA, model, memory, SETTINGS.model_copy(update={"retrieval_k": 1}))
+    react(ctx, "s", "working", SEEN, True)
     inputs = model.calls[0].inputs
-    assert "Maria Lopez is a close friend" in " ".join(inputs.relationship_memories)  # type: ignore[attr-defined]
-    assert inputs.status_memories  # type: ignore[attr-defined]
+    relationship = " ".join(inputs.relationship_memories)  # type: ignore[attr-defined]
+    status = " ".join(inputs.status_memories)  # type: ignore[attr-defined]
+    assert "Maria Lopez is a close friend" in relationship and "reading" not in relationship
+    assert "reading in the cafe" in status and "friend" not in status
+
+    model = ScriptedModel({"react": [{"choice": "continue"}]})
+    react(isabella(model), "s", "working", SEEN, True)  # both retrievals find the one memory
+    inputs = model.calls[0].inputs
+    assert len(inputs.relationship_memories) == 1  # type: ignore[attr-defined]
+    assert inputs.status_memories == []  # type: ignore[attr-defined]
 
 
 def speakers(
