@@ -70,7 +70,9 @@ def summary(inputs: SummaryInput, rng: random.Random) -> SummaryDescription:
     facts = [n.text for n in read_notes(inputs.core_memories) if n.kind == "fact"]
     own = [text for text in facts if text.startswith(agent + " ")]
     core = next(iter(own + facts), inputs.identity)
-    progress = read_notes(inputs.progress_memories)
+    # each memory is shown once: what the other headings found counts for progress too
+    shown = inputs.core_memories + inputs.occupation_memories + inputs.progress_memories
+    progress = read_notes(shown)
     lately = [c for c in conclusions(agent, progress, rng) if c.kind in FEELINGS]
     best = max(lately, key=lambda c: KIND_WEIGHT[c.kind] + c.strength, default=None)
     mood = rng.choice(FEELINGS[best.kind] if best else MOODS)

@@ -1,7 +1,8 @@
 """Summary description: who the agent is now, from three retrievals (cached by the Agent).
 
 Core characteristics, current occupation, and feeling about recent progress — each from its
-own retrieval — composed into the short description that heads planning and dialogue.
+own retrieval — composed into the short description that heads planning and dialogue. A
+memory two retrievals find is shown once, under the first that found it.
 """
 
 from __future__ import annotations
@@ -58,11 +59,15 @@ def describe(persona: Persona, summary: SummaryDescription) -> str:
 
 
 def summarise(ctx: StepContext) -> SummaryDescription:
-    """Build the summary description from the three retrievals the paper names."""
+    """Build the summary description from the three retrievals the paper names; a memory
+    more than one of them finds is shown once, under the first."""
     name = ctx.agent
+    shown: set[str] = set()
 
     def recall(query: str) -> list[str]:
-        return memory_lines(ctx.recall(query))
+        hits = [hit for hit in ctx.recall(query) if hit.record.id not in shown]
+        shown.update(hit.record.id for hit in hits)
+        return memory_lines(hits)
 
     inputs = SummaryInput(
         agent=name,

@@ -8,6 +8,7 @@ from pydantic import ValidationError
 from cognition.contract import PersonaAsker, VisitorAsker
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
+from cognition.settings import MindSettings
 from cognition.steps.emoji import ActionEmoji, choose_emoji
 from cognition.steps.interview import adopt, interview
 from cognition.steps.objects import choose_objects
@@ -73,14 +74,28 @@ def test_objects_and_states_for_all_actions_in_one_call() -> None:
     assert model.count("choose_objects") == 1
 
 
-def test_summary_uses_three_retrievals() -> None:
+def test_summary_uses_three_retrievals_each_memory_shown_once() -> None:
     memory = FakeMemoryStream(ISABELLA.name)
     memory.add(MemoryKind.OBSERVATION, "Isabella Rodriguez is warm and welcoming", START, 4)
     model = ScriptedModel(fallback_model=OfflineBrain(0))
     summary = summarise(context_for(ISABELLA, model, memory))
     inputs = model.calls[0].inputs
-    assert inputs.core_memories and inputs.occupation_memories  # type: ignore[attr-defined]
     assert summary.core_characteristics == "Isabella Rodriguez is warm and welcoming"
+    assert len(inputs.core_memories) == 1  # type: ignore[attr-defined]
+    assert inputs.occupation_memories == inputs.progress_memories == []  # type: ignore[attr-defined]
+
+    for text in ("Isabella Rodriguez runs Hobbs Cafe", "Isabella Rodriguez feels at home"):
+        memory.add(MemoryKind.OBSERVATION, text, START, 4)
+    few = MindSettings(retrieval_k=2)  # three retrievals of two among three memories
+    model = ScriptedModel(fallback_model=OfflineBrain(0))
+    summarise(context_for(ISABELLA, model, memory, few))
+    inputs = model.calls[0].inputs
+    shown = [
+        *inputs.core_memories,  # type: ignore[attr-defined]
+        *inputs.occupation_memories,  # type: ignore[attr-defined]
+        *inputs.progress_memories,  # type: ignore[attr-defined]
+    ]
+    assert len(shown) == len(set(shown)) and len(inputs.core_memories) == 2  # type: ignore[attr-defined]
 
 
 def test_interview_answers_from_memory_for_any_asker() -> None:
