@@ -50,7 +50,9 @@ def parse_clock(text: str) -> int | None:
 class PlanStep(BaseModel):
     """One stretch of a plan: from `start` (minute of day) for `minutes`, doing `activity`.
 
-    Where, with what emoji and object state are settled when the step becomes an action.
+    Where, with what emoji and object state are settled when the step becomes an action (a
+    decomposed step comes with its emoji, and often the object it uses and that object's
+    state).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -61,6 +63,9 @@ class PlanStep(BaseModel):
     address: Address | None = None
     emoji: str | None = None
     object_state: str | None = None
+    # the object the action means to use, as its decomposition named it (with its state in
+    # `object_state`); placing the step keeps it only when the chosen arena has it
+    object: str | None = None
 
     @property
     def end(self) -> int:

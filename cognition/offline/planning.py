@@ -8,8 +8,9 @@ import re
 
 from cognition.offline.days import EVENT, Block, Day
 from cognition.offline.events import todays_events
-from cognition.offline.judgement import emoji_for
+from cognition.offline.judgement import emoji_for, object_state
 from cognition.offline.likes import identity_line
+from cognition.offline.places import choose_object
 from cognition.offline.routines import (
     EATING_OUT,
     ROUTINES,
@@ -178,11 +179,31 @@ def decompose(inputs: DecomposeInput, rng: random.Random) -> Decomposition:
     while sum(lengths) < total:  # never leave time for the stretch itself to come back
         steps.append((fillers or walked)[len(steps) % len(fillers or walked)])
         lengths.append(min(high, max(low, total - sum(lengths))))
-    actions = []
-    for (activity, thing), minutes in zip(steps, lengths, strict=True):
-        activity = with_object(activity, thing, inputs.objects)
-        actions.append(SubAction(activity=activity, minutes=minutes, emoji=emoji_for(activity)))
+    activities = [with_object(a, thing, inputs.objects) for a, thing in steps]
+    used = objects_used(activities, inputs.objects)
+    actions = [
+        SubAction(
+            activity=activity,
+            minutes=minutes,
+            emoji=emoji_for(activity),
+            object=thing,
+            state=object_state(inputs.agent, activity) if thing else "",
+        )
+        for activity, minutes, thing in zip(activities, lengths, used, strict=True)
+    ]
     return Decomposition(actions=actions, emoji=emoji_for(inputs.activity))
+
+
+def objects_used(activities: list[str], objects: list[str]) -> list[str]:
+    """The object at hand each action uses: the one it names (or its keyword's), else the
+    one the action before it used, else the next one's ("" when none of them names one)."""
+    named = [choose_object(activity, objects) or "" for activity in activities]
+    used, last = [], ""
+    for thing in named:
+        last = thing or last
+        used.append(last)
+    ahead = next((thing for thing in named if thing), "")
+    return [thing or ahead for thing in used]
 
 
 def with_object(activity: str, thing: str, objects: list[str]) -> str:

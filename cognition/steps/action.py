@@ -51,7 +51,10 @@ def place_steps(
     if not steps:
         return ()
     activities = [step.activity for step in steps]
-    placed = place_actions(ctx, activities, places=places, here=here, stretch=stretch, area=area)
+    proposed = [(step.object, step.object_state) for step in steps]
+    placed = place_actions(
+        ctx, activities, places=places, here=here, stretch=stretch, area=area, proposed=proposed
+    )
     return tuple(
         step.model_copy(
             update={

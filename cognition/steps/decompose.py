@@ -1,11 +1,13 @@
 """Fine decomposition: the coming hour of a chunk as 5–15 minute actions, just in time.
 
-Each action comes with its emoji, and the stretch as a whole with one (one call per hour for
-all). Sleep is not decomposed. The result always tiles the window exactly: durations are
-clamped to the configured bounds, the last action is cut at the window's end, and any time
-left over continues the chunk's activity, with the stretch's emoji (no emoji call). The
-call's answer schema asks for actions of `min_minutes` to `max_minutes`, no more than fit
-the window.
+Each action comes with its emoji and the object at hand it uses with that object's state
+(checked against the arena when the hour is placed: `steps.objects.settle_objects`), and the
+stretch as a whole with an emoji (one call per hour for all). Sleep is not decomposed. The
+result always tiles the window exactly: durations are clamped to the configured bounds, the
+last action is cut at the window's end, and any time left over continues the chunk's
+activity, with the stretch's emoji (no emoji call). The call's answer schema asks for actions
+of `min_minutes` to `max_minutes`, no more than fit the window, each object one of those at
+hand or "".
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from cognition.llm.schema import strict_json_schema, with_items, with_range
+from cognition.llm.schema import strict_json_schema, with_enum, with_items, with_range
 from cognition.llm.task import Task
 from cognition.plan import PlanStep, clock
 from cognition.settings import MindSettings
@@ -41,6 +43,8 @@ class SubAction(BaseModel):
     activity: str
     minutes: DayMinutes  # (clamped: `lay_out` clamps to the settings' bounds anyway)
     emoji: str = Field(default="", description="one to three emoji showing the action")
+    object: str = Field(default="", description='the object at hand it uses, or "" for none')
+    state: str = Field(default="", description='that object\'s state, e.g. "brewing coffee"')
 
 
 class Decomposition(BaseModel):
@@ -59,6 +63,7 @@ def actions_schema(inputs: DecomposeInput) -> dict[str, Any]:
     low, high = sorted((max(1, inputs.min_minutes), max(1, inputs.max_minutes)))
     most = math.ceil(max(1, inputs.minutes) / low)
     schema = with_items(strict_json_schema(Decomposition), "actions", at_least=1, at_most=most)
+    schema = with_enum(schema, "actions[].object", [*inputs.objects, ""] if inputs.objects else [])
     return with_range(schema, "actions[].minutes", minimum=low, maximum=high)
 
 
@@ -99,8 +104,16 @@ def lay_out(
         minutes = max(settings.action_min_minutes, min(action.minutes, settings.action_max_minutes))
         minutes = min(minutes, end - cursor)
         emoji = clean_emoji(action.emoji) or THOUGHT_BUBBLE  # a bad one costs no new call
+        thing = action.object.strip() or None  # checked against the arena when placed
         steps.append(
-            PlanStep(start=cursor, minutes=minutes, activity=action.activity.strip(), emoji=emoji)
+            PlanStep(
+                start=cursor,
+                minutes=minutes,
+                activity=action.activity.strip(),
+                emoji=emoji,
+                object=thing,
+                object_state=(action.state.strip() or None) if thing else None,
+            )
         )
         cursor += minutes
     filler_emoji = clean_emoji(fallback_emoji) or THOUGHT_BUBBLE

@@ -11,6 +11,7 @@ servers that constrain decoding can only name one of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -20,7 +21,7 @@ from cognition.llm.schema import strict_json_schema, with_enum
 from cognition.llm.task import Task
 from cognition.steps.context import StepContext
 from cognition.steps.named_place import named_area
-from cognition.steps.objects import choose_objects
+from cognition.steps.objects import choose_objects, settle_objects
 
 
 class PlaceChoiceInput(BaseModel):
@@ -160,18 +161,21 @@ def place_actions(
     here: Address,
     stretch: str,
     area: Address | None = None,
+    proposed: Sequence[tuple[str | None, str | None]] = (),
 ) -> list[tuple[Address, str | None]]:
     """One area for all `activities` (an hour of the plan's `stretch`) — `area` when it is
     given and known, else chosen top-down — then each one's object and its state: at most
-    three calls however many actions."""
+    three calls however many actions. An action whose `proposed` (object, state) — from its
+    decomposition — names one of the area's objects keeps it without a question."""
     if area is None or area.arena is None or not places.contains(area):
         doing = f"{stretch}: {'; '.join(activities)}" if activities != [stretch] else stretch
         area = choose_area(ctx, doing, places=places, here=here, stretch=stretch)
     area = area.model_copy(update={"object": None})
-    uses = choose_objects(
+    uses = settle_objects(
         ctx,
         activities,
         objects_at(places, area),
+        proposed,
         current=here_object(here, area),
         place=f"{area.arena}, {area.sector}",
         stretch=stretch,

@@ -4,7 +4,9 @@ The model picks, for each action, one of the arena's objects and says what that 
 looks like while in use ("brewing coffee"); it returns to idle after. An object not offered
 is rejected: the call is asked again once for the items still unsettled, then those fall
 back to the current object (else the first offered) — never obeyed. The call's answer schema
-asks for one use per action, its object one of the options.
+asks for one use per action, its object one of the options. An action whose decomposition
+already named one of the arena's objects keeps it and its state (`settle_objects`): the
+call asks only about the others, and is not made when there are none.
 """
 
 from __future__ import annotations
@@ -104,3 +106,32 @@ def choose_objects(
             break
     default = stay_put(inputs).uses[0]
     return [pair or (default.object, default.state) for pair in chosen]
+
+
+def settle_objects(
+    ctx: StepContext,
+    activities: Sequence[str],
+    options: Sequence[str],
+    proposed: Sequence[tuple[str | None, str | None]],
+    *,
+    current: str | None,
+    place: str,
+    stretch: str,
+) -> list[tuple[str, str]]:
+    """`choose_objects`, but an action whose `proposed` (object, state) names one of
+    `options` keeps it (its state, else "in use by …") and only the others are asked about;
+    no call when every action's object is settled."""
+    if not activities or not options:
+        return []
+    settled: list[tuple[str, str] | None] = []
+    for index in range(len(activities)):
+        thing, state = proposed[index] if index < len(proposed) else (None, None)
+        known = offered(thing, options) if thing else None
+        settled.append((known, (state or "").strip() or in_use(ctx.agent)) if known else None)
+    open_items = [i for i, pair in enumerate(settled) if pair is None]
+    if open_items:
+        asked = [activities[i] for i in open_items]
+        answers = choose_objects(ctx, asked, options, current=current, place=place, stretch=stretch)
+        for index, pair in zip(open_items, answers, strict=True):
+            settled[index] = pair
+    return [pair for pair in settled if pair is not None]

@@ -11,7 +11,7 @@ from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
 from cognition.steps.emoji import ActionEmoji, choose_emoji
 from cognition.steps.interview import adopt, interview
-from cognition.steps.objects import choose_objects
+from cognition.steps.objects import choose_objects, settle_objects
 from cognition.steps.summary import summarise
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
@@ -111,3 +111,33 @@ def test_inner_voice_directive_becomes_an_intention() -> None:
     ctx = context_for(KLAUS, OfflineBrain(0))
     intention = adopt(ctx, "s", "You should ask Maria to lunch.")
     assert intention.statement == "Klaus Mueller intends to ask Maria to lunch"
+
+
+def test_objects_the_decomposition_named_in_the_arena_are_kept_the_others_asked() -> None:
+    model = ScriptedModel(
+        {"choose_objects": [{"uses": [{"object": "counter", "state": "being wiped"}]}]}
+    )
+    ctx = context_for(ISABELLA, model)
+    options = ["counter", "coffee machine"]
+    proposed = [("Coffee Machine", "brewing coffee"), ("stove", "cooking"), ("counter", "")]
+    uses = settle_objects(
+        ctx,
+        ["brew", "cook", "wipe"],
+        options,
+        proposed,
+        current=None,
+        place="cafe",
+        stretch="work",
+    )
+    assert uses == [
+        ("coffee machine", "brewing coffee"),
+        ("counter", "being wiped"),  # the stove is not in this arena: asked
+        ("counter", "in use by Isabella Rodriguez"),
+    ]
+    assert model.count("choose_objects") == 1
+    assert model.calls[0].inputs.actions == ["1. cook"]  # type: ignore[attr-defined]
+    settled = [("counter", "x"), ("coffee machine", "y")]
+    again = settle_objects(
+        ctx, ["a", "b"], options, settled, current=None, place="cafe", stretch="work"
+    )
+    assert again == settled and model.count("choose_objects") == 1  # no call

@@ -7,11 +7,12 @@ from datetime import date, datetime, time
 from cognition.contract import Address
 from cognition.llm.task import LanguageModel
 from cognition.offline import OfflineBrain
+from cognition.offline.planning import objects_used
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, gaps_and_overlaps, normalise
 from cognition.steps.action import next_step
 from cognition.steps.context import StepContext
 from cognition.steps.day_plan import DayPlanInput, plan_day, plan_inputs
-from cognition.steps.decompose import decompose
+from cognition.steps.decompose import DECOMPOSE, decompose
 from cognition.steps.hourly import decompose_hourly
 from cognition.testing.scripted_model import ScriptedModel
 from cognition.testing.town import ISABELLA, KLAUS, START, WORLD, context_for, town_places
@@ -142,6 +143,39 @@ def test_time_left_over_continues_the_stretch_with_its_emoji() -> None:
     model = ScriptedModel({"decompose_actions": [unusable]})
     fine = decompose(at_minute(600, model), "s", chunk, [])
     assert {s.emoji for s in fine} == {"💭"} and model.count("decompose_actions") == 1
+
+
+def test_each_action_names_the_object_it_uses_one_of_those_at_hand() -> None:
+    chunk = PlanStep(start=600, minutes=30, activity="study")
+    answer = {
+        "actions": [
+            {"activity": "read", "minutes": 15, "object": "desk", "state": "covered in books"},
+            {"activity": "think", "minutes": 15, "object": "", "state": "ignored"},
+        ],
+        "emoji": "📚",
+    }
+    model = ScriptedModel({"decompose_actions": [answer]})
+    fine = decompose(at_minute(600, model), "s", chunk, ["desk", "bed"])
+    assert [(s.object, s.object_state) for s in fine] == [
+        ("desk", "covered in books"),
+        (None, None),
+    ]
+    schema = DECOMPOSE.json_schema(model.calls[0].inputs)  # type: ignore[arg-type]
+    item = schema["properties"]["actions"]["items"]
+    item = schema["$defs"][item["$ref"].split("/")[-1]] if "$ref" in item else item
+    assert item["properties"]["object"]["enum"] == ["desk", "bed", ""]
+
+
+def test_offline_actions_use_the_object_they_name_or_their_neighbours() -> None:
+    objects = ["coffee machine", "counter", "desk"]
+    actions = ["chat with a friend", "brew coffee at the coffee machine", "hum", "wipe the counter"]
+    assert objects_used(actions, objects) == [
+        "coffee machine",
+        "coffee machine",
+        "coffee machine",
+        "counter",
+    ]
+    assert objects_used(["hum", "nap"], objects) == ["", ""]
 
 
 def test_placing_an_hour_asks_no_emoji_for_time_left_over() -> None:
