@@ -121,7 +121,7 @@ def routine_for(inputs: DecomposeInput) -> tuple[Steps, Steps, bool]:
     of the activity."""
     activity = inputs.activity.replace(inputs.agent, " ").lower()
     if has_word(activity, "work"):
-        occupation = identity_line(inputs.summary, inputs.agent).partition("Lifestyle:")[0]
+        occupation = identity_line(inputs.identity, inputs.agent).partition("Lifestyle:")[0]
         for text in (occupation.lower(), activity):  # who they are, then where they work
             found = first_said(text, WORK_ROUTINES)
             if found is not None:

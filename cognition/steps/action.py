@@ -68,7 +68,7 @@ def place_steps(
 
 
 def ensure_decomposed(
-    ctx: StepContext, summary: str, plan: DayPlan, *, places: KnownPlaces, here: Address
+    ctx: StepContext, plan: DayPlan, *, places: KnownPlaces, here: Address
 ) -> DayPlan:
     """`plan` with placed fine actions covering now (`ctx.minute`)."""
     minute = ctx.minute
@@ -78,7 +78,7 @@ def ensure_decomposed(
     if chunk is None:
         return plan
     if ctx.settings.planning:
-        fine = decompose(ctx, summary, chunk, objects_at_hand(ctx, chunk, places))
+        fine = decompose(ctx, chunk, objects_at_hand(ctx, chunk, places))
     else:  # the `no planning` variant: the routine's stretch is one action
         fine = (chunk.model_copy(update={"start": minute, "minutes": chunk.end - minute}),)
     placed = place_steps(
@@ -93,11 +93,11 @@ def ensure_decomposed(
 
 
 def next_step(
-    ctx: StepContext, summary: str, plan: DayPlan, *, places: KnownPlaces, here: Address
+    ctx: StepContext, plan: DayPlan, *, places: KnownPlaces, here: Address
 ) -> tuple[DayPlan, PlanStep | None]:
     """The plan (decomposed as needed) and its step for now (`ctx.minute`), placed inside
     the known `places`, the agent being `here`."""
-    plan = ensure_decomposed(ctx, summary, plan, places=places, here=here)
+    plan = ensure_decomposed(ctx, plan, places=places, here=here)
     step = plan.action_at(ctx.minute)
     if step is None:
         return plan, None

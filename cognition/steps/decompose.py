@@ -29,7 +29,7 @@ from cognition.steps.emoji import THOUGHT_BUBBLE, clean_emoji
 
 class DecomposeInput(BaseModel):
     agent: str
-    summary: str
+    identity: str = Field(description="who the agent is (the reference's identity set)")
     activity: str
     start: str
     end: str
@@ -124,18 +124,18 @@ def lay_out(
     return tuple(steps)
 
 
-def decompose(
-    ctx: StepContext, summary: str, chunk: PlanStep, objects: list[str]
-) -> tuple[PlanStep, ...]:
-    """Fine actions from now (`ctx.minute`) through the coming hour of `chunk`, knowing the
-    `objects` at hand."""
+def decompose(ctx: StepContext, chunk: PlanStep, objects: list[str]) -> tuple[PlanStep, ...]:
+    """Fine actions from now (`ctx.minute`) through the coming hour of `chunk`, knowing who
+    the agent is (its identity, as the reference implementation's decomposition prompt has
+    it: the summary description heads the day's planning, not each hour's) and the `objects`
+    at hand."""
     settings, minute = ctx.settings, ctx.minute
     if contains_word(chunk.activity, settings.undecomposed_words):
         return (PlanStep(start=minute, minutes=chunk.end - minute, activity=chunk.activity),)
     start, end = window_for(chunk, minute, settings)
     inputs = DecomposeInput(
         agent=ctx.agent,
-        summary=summary,
+        identity=ctx.identity,
         activity=chunk.activity,
         start=clock(start),
         end=clock(end),

@@ -320,7 +320,7 @@ def test_a_made_up_towns_events_work_by_their_shape(
 def decomposition(activity: str, minutes: int, start: str = "07:30") -> list[PlanStep]:
     settings = MindSettings()
     inputs = DecomposeInput(
-        agent="Wren Okafor", summary=WREN, activity=activity, start=start,
+        agent="Wren Okafor", identity=WREN, activity=activity, start=start,
         end=clock((parse_clock(start) or 0) + minutes), minutes=minutes,
         min_minutes=settings.action_min_minutes, max_minutes=settings.action_max_minutes,
         objects=["stove", "counter", "sink", "couch", "desk", "easel"],

@@ -175,7 +175,7 @@ def test_hourly_and_replan_cap_their_items() -> None:
 def decompose_input(minutes: int, low: int, high: int) -> DecomposeInput:
     return DecomposeInput(
         agent="a",
-        summary="s",
+        identity="s",
         activity="work",
         start="09:00",
         end="10:00",

@@ -102,7 +102,7 @@ def test_fine_decomposition_tiles_the_coming_hour_in_5_to_15_minute_steps() -> N
     chunk = PlanStep(start=9 * 60, minutes=180, activity="work at Hobbs Cafe")
     objects = ["coffee machine", "counter"]
     ctx = context_for(ISABELLA, OfflineBrain(4), now=START.replace(hour=9, minute=7))
-    fine = decompose(ctx, "s", chunk, objects)
+    fine = decompose(ctx, chunk, objects)
     assert not gaps_and_overlaps(fine, 9 * 60 + 7, 10 * 60 + 7)
     assert all(s.minutes <= 15 for s in fine)
     assert any("coffee machine" in s.activity for s in fine)
@@ -122,7 +122,7 @@ def test_decomposition_clamps_model_durations_and_fills_the_window() -> None:
             ]
         }
     )
-    fine = decompose(at_minute(600, model), "s", chunk, [])
+    fine = decompose(at_minute(600, model), chunk, [])
     assert not gaps_and_overlaps(fine, 600, 660)
     assert [s.minutes for s in fine][:2] == [15, 5]
     assert fine[-1].activity == "study"
@@ -132,7 +132,7 @@ def test_time_left_over_continues_the_stretch_with_its_emoji() -> None:
     chunk = PlanStep(start=600, minutes=60, activity="study")
     answer = {"actions": [{"activity": "read", "minutes": 15, "emoji": "📖"}], "emoji": "📚"}
     model = ScriptedModel({"decompose_actions": [answer]})
-    fine = decompose(at_minute(600, model), "s", chunk, [])
+    fine = decompose(at_minute(600, model), chunk, [])
     assert [(s.activity, s.minutes, s.emoji) for s in fine] == [
         ("read", 15, "📖"),
         ("study", 15, "📚"),
@@ -141,7 +141,7 @@ def test_time_left_over_continues_the_stretch_with_its_emoji() -> None:
     ]
     unusable = {"actions": [{"activity": "read", "minutes": 15}], "emoji": "books"}
     model = ScriptedModel({"decompose_actions": [unusable]})
-    fine = decompose(at_minute(600, model), "s", chunk, [])
+    fine = decompose(at_minute(600, model), chunk, [])
     assert {s.emoji for s in fine} == {"💭"} and model.count("decompose_actions") == 1
 
 
@@ -155,7 +155,8 @@ def test_each_action_names_the_object_it_uses_one_of_those_at_hand() -> None:
         "emoji": "📚",
     }
     model = ScriptedModel({"decompose_actions": [answer]})
-    fine = decompose(at_minute(600, model), "s", chunk, ["desk", "bed"])
+    fine = decompose(at_minute(600, model), chunk, ["desk", "bed"])
+    assert model.calls[0].inputs.identity == KLAUS.identity()  # type: ignore[attr-defined]
     assert [(s.object, s.object_state) for s in fine] == [
         ("desk", "covered in books"),
         (None, None),
@@ -183,7 +184,7 @@ def test_placing_an_hour_asks_no_emoji_for_time_left_over() -> None:
     answer = {"actions": [{"activity": "read", "minutes": 15, "emoji": "📖"}], "emoji": "📚"}
     model = ScriptedModel({"decompose_actions": [answer]}, fallback_model=OfflineBrain(0))
     plan = DayPlan(day=START.date(), hourly=(chunk,))
-    plan, step = next_step(at_minute(600, model), "s", plan, places=town_places(), here=HERE)
+    plan, step = next_step(at_minute(600, model), plan, places=town_places(), here=HERE)
     assert step is not None and step.emoji == "📖" and len(plan.actions) == 4
     assert model.count("emoji") == 0
 
@@ -191,7 +192,7 @@ def test_placing_an_hour_asks_no_emoji_for_time_left_over() -> None:
 def test_sleep_is_not_decomposed() -> None:
     chunk = PlanStep(start=0, minutes=420, activity="sleeping")
     model = ScriptedModel()
-    fine = decompose(at_minute(60, model), "s", chunk, [])
+    fine = decompose(at_minute(60, model), chunk, [])
     assert fine == (PlanStep(start=60, minutes=360, activity="sleeping"),)
     assert model.calls == []
 
