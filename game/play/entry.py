@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -25,6 +25,7 @@ from game.bridge import (
     TownAutosaver,
     TownFile,
     TownRecipe,
+    check_endpoints,
     llm_settings_for,
     open_town,
     routes_for,
@@ -105,7 +106,14 @@ def load_town_with_screen(
 
     def work() -> OpenedTown:
         state.report("waking the town", 0.01)
-        opened = open_town(wanted, save, lambda what, share: state.report(what, 0.95 * share))
+        recipe = wanted
+        if recipe.routes is not None and recipe.routes.uses_model:
+            # each endpoint tested first: one that fails is left out, its steps start on
+            # the fallback route, and the town's first notices say so
+            state.report("testing the model endpoints", 0.01)
+            tested = check_endpoints(recipe.routes, recipe.llm_settings(), timeout_s=10.0)
+            recipe = replace(recipe, routes=tested)
+        opened = open_town(recipe, save, lambda what, share: state.report(what, 0.95 * share))
         llm = wanted.llm_settings()
         public.update(town_settings(llm, seed=opened.seed))
         secrets.extend(secrets_of(llm))
