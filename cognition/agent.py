@@ -331,4 +331,4 @@ def fit(plan: DayPlan, start: int, end: int, activity: str) -> DayPlan:
 
 def plan_text(name: str, plan: DayPlan) -> str:
     """A day plan as a memory."""
-    return f"{name}'s plan for {plan.day:%A %B} {plan.day.day}: " + "; ".join(plan.describe())
+    return f"{plan.title(name)}: " + "; ".join(plan.describe())

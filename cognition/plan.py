@@ -105,8 +105,20 @@ class DayPlan(BaseModel):
             result.append(step)
         return tuple(result)
 
-    def describe(self) -> list[str]:
-        return [step.describe() for step in self.outline]
+    def describe(self, since: int = 0) -> list[str]:
+        """The outline as lines ("09:00–12:00 work at …"), those over by minute `since`
+        left out."""
+        return [step.describe() for step in self.outline if step.end > since]
+
+    def title(self, name: str) -> str:
+        """ "Ann's plan for Monday February 13": how the plan's memory begins."""
+        return plan_title(name, self.day)
+
+
+def plan_title(name: str, day: date) -> str:
+    """ "Ann's plan for Monday February 13": how the memory of `name`'s plan for `day`
+    begins."""
+    return f"{name}'s plan for {day:%A %B} {day.day}"
 
 
 def normalise(

@@ -27,6 +27,7 @@ from cognition.contract import (
 from cognition.group import GroupRules, GroupStrategy, Human, Member, hold_group
 from cognition.memory.records import MemoryKind
 from cognition.phrasing import listed
+from cognition.plan import DayPlan
 from cognition.settings import MindSettings
 from cognition.steps.common import memory_lines
 from cognition.steps.context import StepContext
@@ -36,6 +37,11 @@ from cognition.steps.relationship import summarise_relationship
 from cognition.steps.stance import STANCE, StanceInput, stance_memory
 
 ABOUT_K = 3  # memories about each other member a group member reads (retrieved once)
+
+
+def rest_of_day(plan: DayPlan, minute: int) -> list[str]:
+    """Today's plan in broad strokes as a talk sees it: what is not over yet."""
+    return plan.describe(since=minute)
 
 
 class Mind(Protocol):
@@ -102,7 +108,8 @@ class Talker:
         ctx = self.mind.context(now)
         view = summarise_relationship(ctx, other)
         plan = self.mind.state.plan
-        today = tuple(plan.describe()) if plan is not None and plan.day == now.date() else ()
+        on_today = plan is not None and plan.day == now.date()
+        today = tuple(rest_of_day(plan, ctx.minute)) if plan is not None and on_today else ()
         current = self.mind.state.current
         sector = current.address.sector if current and current.address else None
         place = sector if sector and sector != ctx.persona.home_sector else "home"
@@ -145,7 +152,7 @@ class Talker:
             ctx,
             self.mind.summary(now),
             "",
-            tuple(plan.describe()) if plan is not None and today else (),
+            tuple(rest_of_day(plan, ctx.minute)) if plan is not None and today else (),
             sector if sector and sector != ctx.persona.home_sector else "home",
         )
         moving_on = after is not None and after.activity != chunk.activity if chunk else False

@@ -1,7 +1,8 @@
 """Dialogue: two agents talk turn by turn, then both keep the talk and its summary.
 
-Each line is conditioned on the speaker's summary, their view of the listener, their plan
-for today, memories retrieved for the moment, and the history so far. Either speaker may end
+Each line is conditioned on the speaker's summary, their view of the listener, the rest of
+their plan for today, memories retrieved for the moment (the day plan's own memory left out:
+the plan is shown as such), and the history so far. Either speaker may end
 it; a hard turn limit (the opener's setting) ends it in any case. Each speaker's lines are
 its own model calls, through its own context. The summary also lists the commitments made
 (who will be where, when: an accepted invitation), which each mind fits into its plan.
@@ -16,7 +17,8 @@ from pydantic import BaseModel, Field
 
 from cognition.contract import ConversationLine
 from cognition.llm.task import Task
-from cognition.plan import parse_clock
+from cognition.memory.records import MemoryKind, MemoryRecord
+from cognition.plan import parse_clock, plan_title
 from cognition.steps.common import memory_lines, when
 from cognition.steps.context import StepContext
 
@@ -119,12 +121,21 @@ CONVERSATION_SUMMARY = Task(
 )
 
 
+def is_plan_memory(record: MemoryRecord, title: str) -> bool:
+    """Whether `record` is the memory of the day plan `title` names (not an intention or
+    an appointment, which are plan memories too)."""
+    return record.kind is MemoryKind.PLAN and record.text.startswith(f"{title}:")
+
+
 def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) -> DialogueLine:
     """`speaker`'s next line to `listener` after `history`, from memories retrieved for it."""
     ctx = speaker.context
     last = history[-1].text if history else ""
     where = speaker.place if speaker.place != "home" else ""
     hits = ctx.recall(" ".join(part for part in (listener, where, last) if part))
+    if speaker.plan:  # today's plan is shown as such: its memory is not shown again
+        title = plan_title(speaker.name, ctx.now.date())
+        hits = [h for h in hits if not is_plan_memory(h.record, title)]
     inputs = LineInput(
         speaker=speaker.name,
         listener=listener,

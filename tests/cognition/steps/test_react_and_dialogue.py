@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cognition.llm.task import LanguageModel
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
+from cognition.plan import DayPlan, PlanStep
 from cognition.settings import MindSettings
 from cognition.steps.context import StepContext
 from cognition.steps.dialogue import Speaker, converse
@@ -104,3 +107,29 @@ def test_offline_dialogue_passes_on_remembered_news() -> None:
     assert len(lines) <= SETTINGS.dialogue_max_turns
     assert any("Valentine's Day party" in line.text for line in lines)
     assert "February 14 from 5 to 7 pm" in summary.summary
+
+
+def test_a_line_does_not_show_the_day_plans_memory_when_the_plan_is_shown() -> None:
+    memory = known_memory()
+    plan = DayPlan(
+        day=START.date(),
+        outline=(
+            PlanStep(start=0, minutes=420, activity="sleep"),
+            PlanStep(start=420, minutes=600, activity="work at Hobbs Cafe"),
+            PlanStep(start=1020, minutes=420, activity="go home and sleep"),
+        ),
+    )
+    text = f"{plan.title(ISABELLA.name)}: " + "; ".join(plan.describe())
+    memory.add(MemoryKind.PLAN, text, START, 5)
+    memory.add(MemoryKind.PLAN, "Isabella Rodriguez will be at the party on February 14", START, 5)
+    model = ScriptedModel({"dialogue_line": [{"text": "Hi!", "ends": True}]})
+    isabella, maria = speakers(model, memory)
+    rest = tuple(plan.describe(since=START.hour * 60))
+    assert rest == ("07:00–17:00 work at Hobbs Cafe", "17:00–24:00 go home and sleep")
+    converse(replace(isabella, plan=rest), maria)
+    shown = " ".join(model.calls[0].inputs.memories)  # type: ignore[attr-defined]
+    assert "close friend" in shown and "will be at the party" in shown
+    assert plan.title(ISABELLA.name) not in shown
+    converse(isabella, maria)  # no plan shown: its memory is
+    lines = [call for call in model.calls if call.task == "dialogue_line"]
+    assert plan.title(ISABELLA.name) in " ".join(lines[-1].inputs.memories)  # type: ignore[attr-defined]
