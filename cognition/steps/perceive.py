@@ -25,7 +25,9 @@ class Observation:
     activity: str = ""
     is_visitor: bool = False
     thing: str | None = None  # the object it is about, for object states
-    unexplained: bool = False  # an object state no one in sight is causing (worth a reaction)
+    # an object state someone out of sight set (worth a reaction); an object in its usual
+    # state (the map's default, set by nobody: a flower bed blooming) is not
+    unexplained: bool = False
 
 
 def agent_event(seen: SeenAgent) -> Observation:
@@ -49,7 +51,7 @@ def object_event(seen: SeenObject, people_in_sight: frozenset[str]) -> Observati
         text=f"The {name} ({where}) {state}",
         thing=name,
         activity=seen.state.strip(),
-        unexplained=seen.changed_by not in people_in_sight,
+        unexplained=seen.changed_by is not None and seen.changed_by not in people_in_sight,
     )
 
 

@@ -198,6 +198,20 @@ def test_an_object_state_caused_by_someone_in_sight_is_not_a_reason_to_react() -
     assert isinstance(first, GoTo) and isinstance(action, Wait)
 
 
+def test_an_object_in_its_usual_state_is_seen_but_no_reason_to_react() -> None:
+    model = ScriptedModel(fallback_model=OfflineBrain(0))
+    agent = make(ISABELLA, model=model)
+    agent.decide(perception(ISABELLA))
+    bed = Address(world=WORLD, sector="Johnson Park", arena="park garden", object="rose bed")
+    blooming = SeenObject(address=bed, state="blooming", distance=2)  # set by nobody
+    later = perception(ISABELLA, START + timedelta(minutes=2)).model_copy(
+        update={"seen_objects": (blooming,)}
+    )
+    agent.decide(later)
+    assert model.count("react") == 0
+    assert any("rose bed" in text for text in agent.state.retained)
+
+
 def test_the_same_person_doing_the_same_thing_is_not_reconsidered() -> None:
     model = ScriptedModel(fallback_model=OfflineBrain(0))
     isabella = make(ISABELLA, model=model)
