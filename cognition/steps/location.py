@@ -4,7 +4,8 @@ At each level the model picks one of the offered names (the current place offere
 An answer naming a place not offered is rejected and asked again, then replaced by the
 fallback (current place, else home, else the first option): never obeyed. Sector and arena
 are chosen once for an hour's stretch (`choose_area`), and not asked when the plan item names
-them (`steps.named_place`); the objects for all its actions, with their states, in one call
+them (`steps.named_place`) nor the arena when only one of the sector's holds every object the
+hour's actions mean to use; the objects for all its actions, with their states, in one call
 (`steps.objects`). The call's answer schema lists the options, so
 servers that constrain decoding can only name one of them.
 """
@@ -85,11 +86,18 @@ def sector_note(sector: KnownSector) -> str:
 
 
 def choose_area(
-    ctx: StepContext, activity: str, *, places: KnownPlaces, here: Address, stretch: str
+    ctx: StepContext,
+    activity: str,
+    *,
+    places: KnownPlaces,
+    here: Address,
+    stretch: str,
+    objects: Sequence[str] = (),
 ) -> Address:
     """Sector and arena inside the known `places` for `activity` (part of a `stretch` of the
     plan), the agent being `here`; the world's root if no place is known. What the stretch
-    names (a known sector, its arena, home) is taken without asking."""
+    names (a known sector, its arena, home) is taken without asking, and so is the one arena
+    of the sector that holds all the `objects` the actions mean to use."""
     if not places.sectors:
         return Address(world=places.world)
     persona = ctx.persona
@@ -129,6 +137,9 @@ def choose_area(
     sector = places.sector(sector_name)
     if sector is None or not sector.arenas:
         return Address(world=places.world, sector=sector_name)
+    holding = arena_holding(sector, objects)
+    if holding is not None:
+        return Address(world=places.world, sector=sector_name, arena=holding)
     here_arena = here.arena if sector_name == here.sector else None
     arenas = sorted(sector.arenas, key=lambda a: a.name != here_arena)
     arena_name = ask_level(
@@ -139,6 +150,14 @@ def choose_area(
         [here_arena, persona.home_arena, persona.work_arena],
     )
     return Address(world=places.world, sector=sector_name, arena=arena_name)
+
+
+def arena_holding(sector: KnownSector, objects: Sequence[str]) -> str | None:
+    """The only arena of `sector` that has every one of `objects` the sector has (none of
+    them: None, as when two arenas have them all or none does)."""
+    wanted = {o for o in objects if any(o in a.objects for a in sector.arenas)}
+    holding = [a.name for a in sector.arenas if wanted and wanted <= set(a.objects)]
+    return holding[0] if len(holding) == 1 else None
 
 
 def objects_at(places: KnownPlaces, area: Address) -> tuple[str, ...]:
@@ -169,7 +188,8 @@ def place_actions(
     decomposition — names one of the area's objects keeps it without a question."""
     if area is None or area.arena is None or not places.contains(area):
         doing = f"{stretch}: {'; '.join(activities)}" if activities != [stretch] else stretch
-        area = choose_area(ctx, doing, places=places, here=here, stretch=stretch)
+        wanted = [thing for thing, _ in proposed if thing]
+        area = choose_area(ctx, doing, places=places, here=here, stretch=stretch, objects=wanted)
     area = area.model_copy(update={"object": None})
     uses = settle_objects(
         ctx,

@@ -151,3 +151,28 @@ def test_a_place_the_plan_item_names_is_not_asked_again() -> None:
     assert (address.sector, asked) == (ISABELLA.home_sector, 1)
     address, asked = place_calls("go to the Moon Base")  # unknown: the tree is walked
     assert town_places().contains(address) and asked == 2
+
+
+def test_the_one_arena_holding_the_hours_objects_is_not_asked() -> None:
+    model = ScriptedModel(fallback_model=OfflineBrain(0))
+    ctx = context_for(ISABELLA, model)
+    cooking = ["fry eggs", "wash up"]
+    placed = place_actions(
+        ctx,
+        cooking,
+        places=town_places(),
+        here=HOME,
+        stretch="have breakfast at home",
+        proposed=[("stove", "frying eggs"), ("refrigerator", "")],
+    )
+    assert [a.arena for a, _ in placed] == ["kitchen", "kitchen"]
+    assert [(a.object, state) for a, state in placed] == [
+        ("stove", "frying eggs"),
+        ("refrigerator", "in use by Isabella Rodriguez"),
+    ]
+    assert model.count("choose_place") == 0 and model.count("choose_objects") == 0
+    spread = [("stove", ""), ("shower", "")]  # kitchen and bathroom: the arena is asked
+    place_actions(
+        ctx, cooking, places=town_places(), here=HOME, stretch="get ready at home", proposed=spread
+    )
+    assert model.count("choose_place") == 1
