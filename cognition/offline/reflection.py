@@ -86,26 +86,30 @@ def questions(inputs: QuestionsInput, rng: random.Random) -> SalientQuestions:
 
 
 def insights(inputs: InsightsInput, rng: random.Random) -> Insights:
-    """Conclusions the numbered statements support, most relevant to the question first,
-    each citing the statements behind it; never a statement copied, never an object state."""
+    """For each question in turn, conclusions the numbered statements support, most relevant
+    to it first (up to `count`, none drawn twice), each citing the statements behind it;
+    never a statement copied, never an object state."""
     agent = inputs.agent
     notes = read_notes(inputs.statements, numbered=True)
-    asked = words(inputs.question) - words(agent)
-
-    def score(conclusion: Conclusion) -> int:
-        relevant = len(asked & words(conclusion.topic))
-        return 3 * relevant + KIND_WEIGHT[conclusion.kind] + min(conclusion.strength, 4)
-
-    ranked = sorted(conclusions(agent, notes, rng), key=lambda c: -score(c))
+    found_all = conclusions(agent, notes, rng)
     statements = {clean(n.text).lower() for n in notes}
     shown_numbers = {n.number for n in notes}
     found: list[Insight] = []
-    for conclusion in ranked:
-        text = clean(conclusion.text)
-        evidence = [n for n in conclusion.evidence if n in shown_numbers]
-        if not evidence or text.lower() in statements or any(i.text == text for i in found):
-            continue
-        found.append(Insight(text=text, evidence=evidence))
-        if len(found) == inputs.count:
-            break
+    for question in inputs.questions:
+        asked = words(question) - words(agent)
+
+        def score(conclusion: Conclusion, asked: set[str] = asked) -> int:
+            relevant = len(asked & words(conclusion.topic))
+            return 3 * relevant + KIND_WEIGHT[conclusion.kind] + min(conclusion.strength, 4)
+
+        drawn = 0
+        for conclusion in sorted(found_all, key=lambda c: -score(c)):
+            text = clean(conclusion.text)
+            evidence = [n for n in conclusion.evidence if n in shown_numbers]
+            if not evidence or text.lower() in statements or any(i.text == text for i in found):
+                continue
+            found.append(Insight(text=text, evidence=evidence))
+            drawn += 1
+            if drawn == inputs.count:
+                break
     return Insights(insights=found)

@@ -1,10 +1,11 @@
 """Reflection: when recent memories weigh enough, ask questions and store cited insights.
 
 Past the threshold of summed importance: the most recent records → salient questions →
-retrieve per question → insights, each citing numbered statements; only citations of
-statements actually shown survive, and they are stored as the evidence's record ids (all
-of one reflection rated in one call and written at once). The calls' answer schemas ask for
-`count` questions, and for 1 to `count` insights citing numbers of the statements shown.
+retrieve per question → insights, each citing numbered statements (for all the questions in
+one call, each statement retrieved shown once); only citations of statements actually shown
+survive, and they are stored as the evidence's record ids (all of one reflection rated in
+one call and written at once). The calls' answer schemas ask for `count` questions, and for
+1 to `count` insights a question citing numbers of the statements shown.
 """
 
 from __future__ import annotations
@@ -35,9 +36,11 @@ class SalientQuestions(BaseModel):
 
 class InsightsInput(BaseModel):
     agent: str
-    question: str
-    count: int
-    statements: list[str] = Field(description="numbered statements, '1. ...'")
+    questions: list[str]
+    count: int = Field(description="the most insights for each question")
+    statements: list[str] = Field(
+        description="numbered statements, '1. ...': what the questions retrieved, each once"
+    )
 
 
 def citable(value: Any) -> Any:
@@ -73,12 +76,11 @@ def questions_schema(inputs: QuestionsInput) -> dict[str, Any]:
 
 
 def insights_schema(inputs: InsightsInput) -> dict[str, Any]:
-    """1 to `count` insights, each citing at least one of the statements by its number."""
+    """1 to `count` insights a question, each citing at least one of the statements by its
+    number."""
+    most = inputs.count * max(1, len(inputs.questions))
     schema = with_items(
-        strict_json_schema(Insights),
-        "insights",
-        at_least=min(1, inputs.count),
-        at_most=inputs.count,
+        strict_json_schema(Insights), "insights", at_least=min(1, most), at_most=most
     )
     shown = len(inputs.statements)
     if not shown:
@@ -121,22 +123,24 @@ def reflect(ctx: StepContext) -> list[MemoryRecord]:
     )
     questions = ctx.ask(SALIENT_QUESTIONS, questions_in).questions
     # as in the reference implementation: retrieve for every question first, then draw the
-    # insights; all of them are rated in one call and stored in one write
+    # insights — for all the questions in one call, each statement shown once; all of them
+    # are rated in one call and stored in one write
     asked = questions[: settings.reflection_questions]
-    retrieved = [ctx.recall(q) for q in asked]
+    evidence: dict[str, MemoryRecord] = {}
+    for question in asked:
+        for hit in ctx.recall(question):
+            evidence.setdefault(hit.record.id, hit.record)
+    shown = list(evidence.values())
     cited: list[tuple[str, list[MemoryRecord]]] = []
-    for question, hits in zip(asked, retrieved, strict=True):
-        evidence = [h.record for h in hits]
-        if not evidence:
-            continue
+    if shown:
         insights_in = InsightsInput(
             agent=ctx.agent,
-            question=question,
+            questions=asked,
             count=settings.reflection_insights,
-            statements=[f"{i}. {r.text}" for i, r in enumerate(evidence, start=1)],
+            statements=[f"{i}. {r.text}" for i, r in enumerate(shown, start=1)],
         )
-        found = ctx.ask(INSIGHTS, insights_in).insights[: settings.reflection_insights]
-        cited += citing(found, evidence)
+        most = settings.reflection_insights * len(asked)
+        cited = citing(ctx.ask(INSIGHTS, insights_in).insights[:most], shown)
     stored = store_insights(ctx, merged(cited))
     ctx.memory.mark_reflection(ctx.now)
     return stored

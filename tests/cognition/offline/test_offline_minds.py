@@ -71,7 +71,7 @@ QUESTIONS = (
 
 
 def insight_texts(question: str, seed: int) -> list[tuple[str, list[int]]]:
-    inputs = InsightsInput(agent=ADA, question=question, count=5, statements=STATEMENTS)
+    inputs = InsightsInput(agent=ADA, questions=[question], count=5, statements=STATEMENTS)
     found = insights(inputs, random.Random(seed)).insights
     return [(i.text, i.evidence) for i in found]
 
@@ -145,7 +145,7 @@ def test_questions_are_about_people_and_events_never_object_states() -> None:
 def test_only_object_states_give_no_insight_and_general_questions() -> None:
     inputs = InsightsInput(
         agent=ADA,
-        question="What is going on?",
+        questions=["What is going on?"],
         count=5,
         statements=[f"{n}. {text}" for n, text in enumerate(OBJECT_STATES, 1)],
     )
@@ -158,7 +158,7 @@ def test_only_object_states_give_no_insight_and_general_questions() -> None:
 def test_earlier_reflections_are_evidence_not_facts() -> None:
     first = [text for question in QUESTIONS for text, _ in insight_texts(question, 0)]
     statements = [*STATEMENTS, *(f"{n}. {t}" for n, t in enumerate(first, len(MEMORIES) + 1))]
-    again = InsightsInput(agent=ADA, question=QUESTIONS[0], count=5, statements=statements)
+    again = InsightsInput(agent=ADA, questions=[QUESTIONS[0]], count=5, statements=statements)
     found = [i for seed in range(1, 6) for i in insights(again, random.Random(seed)).insights]
     assert found and not [i for i in found if i.text in first]  # nothing concluded twice
     talks = [i for i in found if LEO in i.text and "talk" in i.text]

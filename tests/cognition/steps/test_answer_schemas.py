@@ -223,9 +223,11 @@ def test_reflection_asks_for_count_questions_and_cited_insights() -> None:
     assert bounds(prop(questions, "questions")) == (3, 3)
     statements = ["1. one", "2. two", "3. three"]
     insights = INSIGHTS.json_schema(
-        InsightsInput(agent="a", question="q", count=5, statements=statements)
+        InsightsInput(agent="a", questions=["q"], count=5, statements=statements)
     )
     assert bounds(prop(insights, "insights")) == (1, 5)
+    three = InsightsInput(agent="a", questions=["q", "r", "s"], count=5, statements=statements)
+    assert bounds(prop(INSIGHTS.json_schema(three), "insights")) == (1, 15)
     assert bounds(prop(insights, "insights", "[]", "evidence")) == (1, 3)
     assert bounds(prop(insights, "insights", "[]", "evidence", "[]")) == (1, 3)
 

@@ -101,12 +101,39 @@ def test_the_same_insight_for_two_questions_is_stored_once_citing_both() -> None
         {
             "reflection_questions": [{"questions": ["What is Klaus reading?", "Who is Maria?"]}],
             "reflection_insights": [
-                {"insights": [{"text": same, "evidence": [1]}]},
-                {"insights": [{"text": "klaus reads a lot with maria", "evidence": [1, 2]}]},
+                {
+                    "insights": [
+                        {"text": same, "evidence": [1]},
+                        {"text": "klaus reads a lot with maria", "evidence": [1, 2]},
+                    ]
+                },
             ],
             "rate_importance": [{"ratings": [6]}],
         }
     )
     stored = reflect(klaus(model, memory, START + timedelta(hours=2)))
     assert [r.text for r in stored] == [same]
-    assert len(stored[0].evidence) >= 2  # the first question's evidence and the second's
+    assert len(stored[0].evidence) >= 2  # what both drawings cited
+
+
+def test_the_insights_of_all_questions_come_in_one_call_each_statement_shown_once() -> None:
+    memory = filled(160)
+    now = START + timedelta(hours=2)
+    for index in range(12):
+        memory.add(MemoryKind.OBSERVATION, f"Klaus is a night owl, {index}", now, 5)
+    model = ScriptedModel(
+        {
+            "reflection_questions": [
+                {"questions": ["What did Klaus read?", "Is Klaus a night owl?"]}
+            ],
+            "reflection_insights": [{"insights": [{"text": "Klaus reads", "evidence": [1]}]}],
+            "rate_importance": [{"ratings": [6]}],
+        }
+    )
+    reflect(klaus(model, memory, now))
+    (call,) = [c for c in model.calls if c.task == "reflection_insights"]
+    inputs = call.inputs
+    assert inputs.questions == ["What did Klaus read?", "Is Klaus a night owl?"]  # type: ignore[attr-defined]
+    texts = [line.partition(". ")[2] for line in inputs.statements]  # type: ignore[attr-defined]
+    assert len(texts) == len(set(texts)) > SETTINGS.retrieval_k  # both retrievals, once each
+    assert any("read chapter" in t for t in texts) and any("night owl" in t for t in texts)
