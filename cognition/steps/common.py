@@ -57,11 +57,29 @@ class MemoryStreamLike(Protocol):
     def remove_listener(self, listener: Callable[[Sequence[MemoryRecord]], None]) -> None: ...
 
 
-def memory_lines(hits: Sequence[RetrievalHit] | Sequence[MemoryRecord]) -> list[str]:
-    """Retrieved records as prompt lines, oldest first, with their game time."""
+# how much of a long memory a prompt shows when it needs its gist, not its words
+GIST_CHARS = 300
+
+
+def gist(text: str, limit: int = GIST_CHARS) -> str:
+    """A long memory as a step that is not about its words shows it: a conversation's
+    transcript (a memory of several lines) by its heading and first line — its summary is a
+    memory of its own — anything else by its first `limit` characters, "…" marking a cut."""
+    first, *rest = text.split("\n")
+    if rest:
+        text = f"{first}\n{rest[0]}" + (" …" if len(rest) > 1 else "")
+    return text if len(text) <= limit else text[:limit].rstrip() + "…"
+
+
+def memory_lines(
+    hits: Sequence[RetrievalHit] | Sequence[MemoryRecord], *, gists: bool = False
+) -> list[str]:
+    """Retrieved records as prompt lines, oldest first, with their game time; with `gists`,
+    long memories shortened to their gist (`gist`)."""
     records = [h.record if isinstance(h, RetrievalHit) else h for h in hits]
     ordered = sorted(records, key=lambda r: r.created)
-    return [f"[{r.created:%a %b %d %H:%M}] {r.text}" for r in ordered]
+    shown = gist if gists else str
+    return [f"[{r.created:%a %b %d %H:%M}] {shown(r.text)}" for r in ordered]
 
 
 def when(moment: datetime) -> str:

@@ -2,7 +2,8 @@
 
 The context is the two retrievals the paper names: what the agent remembers about the
 observed person (their relationship) and about what that person is doing (their status); a
-memory both retrievals find is shown once, with the first.
+memory both retrievals find is shown once, with the first; a long one by its gist (a
+conversation by its opening: its summary is a memory too).
 While talking is not allowed, the call's answer schema does not offer "talk".
 """
 
@@ -82,8 +83,8 @@ def react(
         current_activity=current_activity or "nothing in particular",
         observation=observation.text,
         observed=observed or "nobody",
-        relationship_memories=memory_lines(relationship),
-        status_memories=memory_lines(status),
+        relationship_memories=memory_lines(relationship, gists=True),
+        status_memories=memory_lines(status, gists=True),
         may_talk=may_talk and bool(observation.subject),
         observed_is_visitor=observation.is_visitor,
     )

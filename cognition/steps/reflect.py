@@ -1,11 +1,12 @@
 """Reflection: when recent memories weigh enough, ask questions and store cited insights.
 
-Past the threshold of summed importance: the most recent records → salient questions →
-retrieve per question → insights, each citing numbered statements (for all the questions in
-one call, each statement retrieved shown once); only citations of statements actually shown
-survive, and they are stored as the evidence's record ids (all of one reflection rated in
-one call and written at once). The calls' answer schemas ask for `count` questions, and for
-1 to `count` insights a question citing numbers of the statements shown.
+Past the threshold of summed importance: the most recent records (long ones by their gist)
+→ salient questions → retrieve per question → insights, each citing numbered statements (for
+all the questions in one call, each statement retrieved shown once); only citations of
+statements actually shown survive, and they are stored as the evidence's record ids (all of
+one reflection rated in one call and written at once). The calls' answer schemas ask for
+`count` questions, and for 1 to `count` insights a question citing numbers of the statements
+shown.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from cognition.llm.task import Task
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.settings import MindSettings
 from cognition.steps.bounds import lax_int
-from cognition.steps.common import MemoryStreamLike
+from cognition.steps.common import MemoryStreamLike, gist
 from cognition.steps.context import StepContext
 from cognition.steps.importance import rate_importances
 
@@ -119,7 +120,9 @@ def reflect(ctx: StepContext) -> list[MemoryRecord]:
     settings = ctx.settings
     recent = list(reversed(ctx.memory.recent(settings.reflection_recent)))
     questions_in = QuestionsInput(
-        agent=ctx.agent, count=settings.reflection_questions, memories=[r.text for r in recent]
+        agent=ctx.agent,
+        count=settings.reflection_questions,
+        memories=[gist(r.text) for r in recent],
     )
     questions = ctx.ask(SALIENT_QUESTIONS, questions_in).questions
     # as in the reference implementation: retrieve for every question first, then draw the

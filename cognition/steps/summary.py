@@ -2,7 +2,8 @@
 
 Core characteristics, current occupation, and feeling about recent progress — each from its
 own retrieval — composed into the short description that heads planning and dialogue. A
-memory two retrievals find is shown once, under the first that found it.
+memory two retrievals find is shown once, under the first that found it; a long one by its
+gist (`steps.common.gist`).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def summarise(ctx: StepContext) -> SummaryDescription:
     def recall(query: str) -> list[str]:
         hits = [hit for hit in ctx.recall(query) if hit.record.id not in shown]
         shown.update(hit.record.id for hit in hits)
-        return memory_lines(hits)
+        return memory_lines(hits, gists=True)
 
     inputs = SummaryInput(
         agent=name,
