@@ -34,6 +34,8 @@ from cognition.steps.summary import describe, summarise
 from cognition.talker import Talker
 from cognition.variants import routine_plan
 
+RATED_KEPT = 512  # the importance ratings a mind keeps, by the memory's words
+
 
 class Agent:
     """One resident's mind."""
@@ -53,6 +55,7 @@ class Agent:
         self.rng = rng or random.Random(persona.name)
         self.state = AgentState()
         self.talker = Talker(self)
+        self.ratings: dict[str, int] = {}  # importance by the memory's words, latest last
 
     @property
     def name(self) -> str:
@@ -71,7 +74,7 @@ class Agent:
         """Store memories made at one moment: one importance call, one write."""
         if not texts:
             return
-        ratings = rate_importances(self.context(now), texts)
+        ratings = self.rate(texts, now)
         self.memory.add_many(
             [
                 NewMemory(kind, text, now, rating)
@@ -86,13 +89,26 @@ class Agent:
             return
         texts = [item.text for item in waiting]
         # rated as of the latest of them (each is stored with the moment it was seen)
-        ratings = rate_importances(self.context(waiting[-1].at), texts)
+        ratings = self.rate(texts, waiting[-1].at)
         self.memory.add_many(
             [
                 NewMemory(MemoryKind.OBSERVATION, item.text, item.at, rating)
                 for item, rating in zip(waiting, ratings, strict=True)
             ]
         )
+
+    def rate(self, texts: list[str], now: datetime) -> list[int]:
+        """The importance of each of `texts`: one call for those not rated before (a memory
+        whose very words this mind rated already — the same sight again — keeps its rating;
+        the latest RATED_KEPT texts are remembered), none when all were."""
+        known = self.ratings
+        fresh = list(dict.fromkeys(text for text in texts if text not in known))
+        if fresh:
+            for text, rating in zip(fresh, rate_importances(self.context(now), fresh), strict=True):
+                known[text] = rating
+            for stale in list(known)[: max(0, len(known) - RATED_KEPT)]:
+                del known[stale]
+        return [known[text] for text in texts]
 
     def seed(self, now: datetime) -> None:
         """Add the persona's initial memories, once."""

@@ -79,9 +79,12 @@ DECOMPOSE = Task(
 
 
 def window_for(chunk: PlanStep, minute: int, settings: MindSettings) -> tuple[int, int]:
-    """[start, end) of the stretch to decompose now: the coming hour of the chunk."""
-    end = min(chunk.end, minute + settings.decomposition_window_minutes)
-    if chunk.end - end < settings.action_min_minutes:
+    """[start, end) of the stretch to decompose now: the coming hour of the chunk, or the
+    rest of the chunk when less than half an hour more would be left after it (one call
+    for 75 minutes, not one for an hour and another for its last quarter)."""
+    window = settings.decomposition_window_minutes
+    end = min(chunk.end, minute + window)
+    if chunk.end - end < max(settings.action_min_minutes, window // 2):
         end = chunk.end
     return minute, end
 

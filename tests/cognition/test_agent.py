@@ -253,6 +253,22 @@ def test_someone_who_could_not_be_talked_with_raises_no_react_call() -> None:
     assert model.count("react") == 1
 
 
+def test_words_rated_before_keep_their_rating_without_a_call() -> None:
+    model = ScriptedModel(fallback_model=OfflineBrain(0))
+    agent = make(ISABELLA, model=model)
+    agent.remember_many(MemoryKind.OBSERVATION, ["the stove is hot", "a cat naps"], START)
+    calls = model.count("rate_importance")
+    agent.remember(MemoryKind.OBSERVATION, "a cat naps", START + timedelta(hours=1))
+    assert model.count("rate_importance") == calls  # rated before: no call
+    agent.remember_many(MemoryKind.OBSERVATION, ["a cat naps", "a dog barks"], START)
+    assert model.count("rate_importance") == calls + 1
+    asked = model.calls[-1].inputs
+    assert asked.memories == ["1. a dog barks"]  # type: ignore[attr-defined]
+    ratings = {r.text: r.importance for r in agent.memory.all()}
+    naps = [r.importance for r in agent.memory.all() if r.text == "a cat naps"]
+    assert len(naps) == 3 and len(set(naps)) == 1 and ratings["a dog barks"] >= 1
+
+
 def test_conversations_per_day_are_capped() -> None:
     settings = MindSettings(max_conversations_per_day=1, conversation_cooldown_minutes=0)
     isabella = Agent(ISABELLA, FakeMemoryStream(ISABELLA.name), OfflineBrain(0), settings)

@@ -9,10 +9,11 @@ from cognition.llm.task import LanguageModel
 from cognition.offline import OfflineBrain
 from cognition.offline.planning import objects_used
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, gaps_and_overlaps, normalise
+from cognition.settings import MindSettings
 from cognition.steps.action import next_step
 from cognition.steps.context import StepContext
 from cognition.steps.day_plan import DayPlanInput, plan_day, plan_inputs
-from cognition.steps.decompose import DECOMPOSE, decompose
+from cognition.steps.decompose import DECOMPOSE, decompose, window_for
 from cognition.steps.hourly import decompose_hourly
 from cognition.testing.scripted_model import ScriptedModel
 from cognition.testing.town import ISABELLA, KLAUS, START, WORLD, context_for, town_places
@@ -187,6 +188,16 @@ def test_placing_an_hour_asks_no_emoji_for_time_left_over() -> None:
     plan, step = next_step(at_minute(600, model), plan, places=town_places(), here=HERE)
     assert step is not None and step.emoji == "📖" and len(plan.actions) == 4
     assert model.count("emoji") == 0
+
+
+def test_the_coming_hour_takes_in_a_remainder_under_half_an_hour() -> None:
+    settings = MindSettings()
+    chunk = PlanStep(start=540, minutes=75, activity="work")
+    assert window_for(chunk, 540, settings) == (540, 615)  # not 60 and then 15
+    long = PlanStep(start=540, minutes=120, activity="work")
+    assert window_for(long, 540, settings) == (540, 600)
+    assert window_for(long, 570, settings) == (570, 630)  # 30 left: a window of its own
+    assert window_for(long, 575, settings) == (575, 660)  # 25 left: taken in
 
 
 def test_sleep_is_not_decomposed() -> None:
