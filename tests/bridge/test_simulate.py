@@ -94,8 +94,10 @@ def test_a_model_failing_one_call_in_five_never_stops_the_town(tmp_path: Path) -
         )
         report, recorder = simulate(options, retry=RetryPolicy(max_retries=2, sleep=no_sleep))
         faults = [r.fault for r in server.chat_requests if r.fault is not None]
+        requests = len(server.chat_requests)
     assert report["game_hours"] == 2.0  # the run completed
-    assert len(faults) >= 10 and len(set(faults)) >= 4  # many kinds of failure happened
+    # many failures, of many kinds (one request in five fails: at least one in ten did)
+    assert len(faults) >= max(5, requests // 10) and len(set(faults)) >= 4
     assert report["llm_calls"] > 0 and report["errors"] == 0  # failures became typed fallbacks
     assert report["failed_attempts"] == len(faults)  # every failed request is counted
     assert all(len(trail) == 120 for trail in recorder.trail.values())
