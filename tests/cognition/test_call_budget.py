@@ -1,4 +1,6 @@
-"""Model calls per resident-day with the offline brain stay within the budget (≤ 150)."""
+"""Model calls and tokens per resident-day with the offline brain stay within the budget
+(≤ 150 calls, ≤ 40k tokens costed as a model's by `PromptSized`; the lively 25-resident town's
+figures are benchmarks/calls.py's)."""
 
 from __future__ import annotations
 
@@ -9,12 +11,15 @@ from datetime import timedelta
 from cognition.agent import Agent
 from cognition.contract import GoTo, Wait
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Task
+from cognition.llm.usage_meter import UsageMeter
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
 from cognition.testing.memory_fake import FakeMemoryStream
+from cognition.testing.prompt_sized import PromptSized
 from cognition.testing.town import ISABELLA, START, perception
 
 BUDGET = 150
+TOKEN_BUDGET = 40_000
 
 
 @dataclass
@@ -36,7 +41,8 @@ class Counting:
 
 
 def test_one_resident_day_costs_at_most_the_budget() -> None:
-    model = Counting(OfflineBrain(0))
+    meter = UsageMeter(PromptSized(OfflineBrain(0)))
+    model = Counting(meter)
     memory = FakeMemoryStream(ISABELLA.name)
     agent = Agent(ISABELLA, memory, model, MindSettings())
     now, here, moves = START, None, 0
@@ -51,6 +57,7 @@ def test_one_resident_day_costs_at_most_the_budget() -> None:
     total = sum(model.calls.values())
     assert moves > 50  # still 5–15 minute actions
     assert total <= BUDGET, model.calls
+    assert meter.snapshot().total.total_tokens <= TOKEN_BUDGET
     # every mechanism still runs: decomposition, top-down places, objects, importance
     for task in ("decompose_actions", "choose_place", "choose_objects", "rate_importance"):
         assert model.calls[task] > 0, task
