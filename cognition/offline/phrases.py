@@ -61,6 +61,11 @@ SMALL_TALK = (
     "Not bad at all. {mine}",
     "Oh, you know me. {mine}",
     "Good! {mine} How about you, {first}?",
+    "Can't complain, {first}. {mine}",
+    "All good here, {first}. {mine}",
+    "Keeping well, thanks for asking. {mine}",
+    "Same as ever, {first}! {mine}",
+    "Oh, plodding along. {mine}",
 )
 ASK_BACK = (
     "What have you been up to, {first}?",
@@ -260,9 +265,9 @@ GROUP_CLOSERS = (  # a member leaving a group that goes on ({first}: the last to
     "Well, I should get going. See you, {first}, see you all!",
     "I'd better run — bye, {first}, bye, everyone!",
     "Good talking with you all. Take care, {first}!",
-    "I'll leave you to it. Bye for now, everyone!",
+    "I'll leave you to it. Bye for now, {first}!",
     "Sorry, I have to go. Enjoy the rest of the day, {first}!",
-    "Right, that's me off. See you around, all!",
+    "Right, that's me off. See you around, {first}!",
     "Time I got back to it. Bye, {first}!",
     "Lovely catching up, everyone. Talk soon, {first}!",
     "I must dash — {first}, everyone, take care!",
