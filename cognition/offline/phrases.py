@@ -103,11 +103,11 @@ TELL_HEARD = (
 )
 TELL_OWN = (
     "{first}, did you know {news}?",
-    "Have you heard that {news}?",
-    "Word is that {news}.",
+    "{first}, have you heard that {news}?",
+    "{first}, word is that {news}.",
     "By the way, {first}, have you heard that {news}?",
     "Did you know {news}?",
-    "I keep hearing that {news}.",
+    "{first}, I keep hearing that {news}.",
     "{first}, apparently {news}.",
     "Here's something: {news}.",
 )
@@ -139,7 +139,7 @@ KNEW_FROM = (
     "Oh yes, I heard it from {source}.",
 )
 KNEW_FROM_YOU = (  # the news is the listener's own, or the listener told it before
-    "Yes, you told me about it.",
+    "Yes, {first}, you told me about it.",
     "I know — you mentioned it.",
     "Oh yes, you said so last time.",
 )
@@ -149,7 +149,7 @@ KNEW = (
     "Yes, {first}, I'd heard that.",
 )
 ACCEPT = (
-    "Oh, I'd love to — I'll be there!",
+    "Oh, I'd love to, {first} — I'll be there!",
     "Count on me, I'll come to the {event}.",
     "That sounds fun. I'll be there on {day}!",
     "A {event} at {place}? I'll come, thanks for telling me!",
@@ -178,8 +178,8 @@ NEW_NEWS = (
     "Huh, I didn't know that. Thanks for telling me, {first}.",
     "Is that so, {first}?",
     "Oh really? That's the first I've heard of it.",
-    "No way!",
-    "Well, how about that.",
+    "No way, {first}!",
+    "Well, how about that, {first}.",
     "I hadn't heard, {first}.",
 )
 FOR_SUBJECT = (
