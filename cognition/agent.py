@@ -82,6 +82,14 @@ class Agent:
             ]
         )
 
+    def remember_event(self, kind: MemoryKind, texts: list[str], now: datetime, gist: str) -> None:
+        """Store memories of one event (a conversation's transcript and its summary) with
+        one importance: `gist`'s, rated alone (the words of the event are not rated twice)."""
+        if not texts:
+            return
+        (rating,) = self.rate([gist], now)
+        self.memory.add_many([NewMemory(kind, text, now, rating) for text in texts])
+
     def flush(self) -> None:
         """Rate and store the waiting observations (one call, one write); before retrieval."""
         waiting, self.state.unrated = self.state.unrated, []

@@ -73,6 +73,10 @@ class Mind(Protocol):
 
     def remember_many(self, kind: MemoryKind, texts: list[str], now: datetime) -> None: ...
 
+    def remember_event(self, kind: MemoryKind, texts: list[str], now: datetime, gist: str) -> None:
+        """Memories of one event, with the importance of its `gist`."""
+        ...
+
     def resume_plan(self) -> None:
         """Forget the step in progress, so the next decision walks back to the plan."""
         ...
@@ -261,7 +265,8 @@ class Talker:
         and kept as appointments."""
         transcript = "\n".join(f"{line.speaker}: {line.text}" for line in conversation.lines)
         texts = [f"Conversation with {partner}:\n{transcript}", conversation.summary]
-        self.mind.remember_many(MemoryKind.DIALOGUE, texts, now)
+        # the transcript and the summary are one event: rated once, by the summary
+        self.mind.remember_event(MemoryKind.DIALOGUE, texts, now, gist=conversation.summary)
         cooldown = self.mind.settings.conversation_cooldown_minutes
         first, *rest = cool_with or (partner,)
         if counted:  # one talk of the day (a bystander drawn into a group: not its own)

@@ -59,3 +59,24 @@ def test_an_inner_voice_in_a_chat_leaves_no_dialogue_memory() -> None:
     assert said == f"{ISABELLA.name} intends to bake a cake"
     assert agent.memory.all(MemoryKind.DIALOGUE) == []
     assert agent.state.pending is not None and agent.state.pending.activity == said
+
+
+def test_a_conversation_is_one_event_rated_once_by_its_summary() -> None:
+    from cognition.testing.scripted_model import ScriptedModel
+    from cognition.testing.town import MARIA
+
+    model = ScriptedModel(fallback_model=OfflineBrain(0))
+    first, second = (
+        Agent(persona, FakeMemoryStream(persona.name), model, MindSettings())
+        for persona in (ISABELLA, MARIA)
+    )
+    first.seed(START)
+    second.seed(START)
+    asked = len(model.calls)
+    conversation = first.talker.converse_with(second.talker, START)
+    rated = [c.inputs.memories for c in model.calls[asked:] if c.task == "rate_importance"]  # type: ignore[attr-defined]
+    assert [f"1. {conversation.summary}"] in rated
+    assert not any("Conversation with" in m for memories in rated for m in memories)
+    kept = {r.text: r.importance for r in first.memory.all(MemoryKind.DIALOGUE)}
+    transcript = next(text for text in kept if text.startswith("Conversation with"))
+    assert kept[transcript] == kept[conversation.summary]
