@@ -31,7 +31,7 @@ from cognition.llm.concurrency import ConcurrencyLimit
 from cognition.llm.pool import LaborPool, Lane
 from cognition.llm.retry import RetryPolicy
 from cognition.llm.routes import OFFLINE_ENDPOINT, EndpointSettings, PoolSettings
-from cognition.llm.stack import ModelStack, build_language_model
+from cognition.llm.stack import ModelStack, build_language_model, key_secrets
 from cognition.llm.task import LanguageModel
 from cognition.llm.tracing import Tracer
 from cognition.llm.usage_meter import UsageMeter
@@ -86,8 +86,10 @@ def build_pool(
     """The pool's stack (see the module docstring). Never raises for a bad endpoint: the
     settings' `problems` are the pool's first notices."""
     lanes: dict[str, Lane] = {}
+    secrets = key_secrets(base)  # what never appears in a trace or the audit log
     for name, endpoint in pool.endpoints.items():
         settings = lane_settings(base, endpoint, env)
+        secrets += key_secrets(settings)
         if settings.cache and settings.cache_path is not None:
             path = settings.cache_path
             settings = settings.model_copy(
@@ -121,7 +123,6 @@ def build_pool(
         max_usd=base.budget_usd,
         cool_down_s=cool_down_s,
     )
-    secrets = _secrets(lanes, env) + _base_secret(base)
     audit = None
     if base.audit_log is not None:
         audit = AuditLog(controller, base.audit_log, redact=secrets)
@@ -142,19 +143,3 @@ def build_pool(
         settings=base,
         pool=controller,
     )
-
-
-def _secrets(lanes: Mapping[str, Lane], env: Mapping[str, str] | None) -> list[str]:
-    environment = os.environ if env is None else env
-    secrets = []
-    for lane in lanes.values():
-        variable = lane.settings.api_key_env
-        value = environment.get(variable, "") if variable else ""
-        if value:
-            secrets.append(value)
-    return secrets
-
-
-def _base_secret(base: LLMSettings) -> list[str]:
-    key = base.api_key.get_secret_value() if base.api_key is not None else ""
-    return [key] if key else []

@@ -33,7 +33,7 @@ from cognition.llm.task import AnswerTally, Completion, InputT, LanguageModel, O
 from cognition.llm.tracing import Tracer
 from cognition.llm.usage_meter import UsageMeter
 
-__all__ = ["ModelStack", "build_language_model"]
+__all__ = ["ModelStack", "build_language_model", "key_secrets"]
 
 
 @dataclass
@@ -136,7 +136,7 @@ def build_language_model(
         backend: LanguageModel = offline_factory()
         limit = ConcurrencyLimit(backend, settings.max_concurrency)
         audit = _audit(settings, limit)
-        tracer = Tracer(audit or limit, redact=_secrets(settings))
+        tracer = Tracer(audit or limit, redact=key_secrets(settings))
         meter = UsageMeter(tracer)
         return ModelStack(
             meter,
@@ -177,7 +177,7 @@ def build_language_model(
     # just inside the tracer and the meter: they see what really answered (model or standby)
     standby = offline_factory() if offline_factory is not None else TypedFallbacks()
     breaker = _breaker(settings, audit or model, standby)
-    tracer = Tracer(breaker or audit or model, redact=_secrets(settings))
+    tracer = Tracer(breaker or audit or model, redact=key_secrets(settings))
     meter = UsageMeter(tracer)
     return ModelStack(
         meter,
@@ -220,9 +220,9 @@ def _breaker(
 def _audit(settings: LLMSettings, inner: LanguageModel) -> AuditLog | None:
     if settings.audit_log is None:
         return None
-    return AuditLog(inner, settings.audit_log, redact=_secrets(settings))
+    return AuditLog(inner, settings.audit_log, redact=key_secrets(settings))
 
 
-def _secrets(settings: LLMSettings) -> list[str]:
+def key_secrets(settings: LLMSettings) -> list[str]:
     """What must never be written or shown: the API key."""
     return [settings.api_key.get_secret_value()] if settings.api_key is not None else []
