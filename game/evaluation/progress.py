@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -28,6 +29,9 @@ class Bar:
         self.weights = {name: calls / total for name, calls in phases.items()}
         self.done = 0.0
         self.progress = progress
+        # ticks come from the interviews' worker threads: counted and told under one lock,
+        # so the bar only ever moves forwards
+        self._lock = threading.Lock()
 
     def phase(self, name: str, units: int) -> Callable[..., None]:
         """A tick for `name`'s `units` steps; call it with a label after each."""
@@ -35,8 +39,9 @@ class Bar:
         self.done += weight
 
         def tick(label: str = name) -> None:
-            count[0] += 1
-            share = base + weight * min(1.0, count[0] / max(1, units))
-            self.progress.advance(min(1.0, share), label)
+            with self._lock:
+                count[0] += 1
+                share = base + weight * min(1.0, count[0] / max(1, units))
+                self.progress.advance(min(1.0, share), label)
 
         return tick
