@@ -14,6 +14,9 @@ from game.world.navigation import Navigator
 from game.world.tmx.loader import MapError, load_town
 from game.world.town import TownMap
 
+# the problems `smallville map-init` can fix (see game.world.tmx.layout)
+INITIALISABLE = ("missing tile layer", "missing object layer", "map property 'world'")
+
 
 @dataclass(slots=True)
 class MapReport:
@@ -49,7 +52,13 @@ class MapReport:
             count = len(self.errors)
             plural = "problem" if count == 1 else "problems"
             lines = [f"{path}: the map cannot be used ({count} {plural}):"]
-            return "\n".join(lines + [f"  - {error}" for error in self.errors])
+            lines += [f"  - {error}" for error in self.errors]
+            if any(error.startswith(INITIALISABLE) for error in self.errors):
+                lines.append(
+                    f"`smallville map-init {path}` adds the missing layers and the world "
+                    "property (empty, with a backup of the map)."
+                )
+            return "\n".join(lines)
         lines = [
             f"{path}: {self.width}×{self.height} tiles, {self.sectors} sectors, "
             f"{self.arenas} arenas, {self.objects} objects, "

@@ -6,24 +6,65 @@ from __future__ import annotations
 from pathlib import Path
 from xml.etree import ElementTree
 
+from game.world.tmx.layout import check_layout
+
+TMX_HOW_TO = "File ▸ Save As, 'Tiled map files (*.tmx)'"
+
 
 def read_xml(path: Path, what: str, problems: list[str]) -> ElementTree.Element | None:
-    """The root element of an XML file, or None after recording why it cannot be read."""
+    """The root element of an XML file, or None after recording why it cannot be read (a
+    Tiled JSON or gzipped file, an empty one, or XML that does not parse each get their own
+    line saying what to do)."""
     if not path.is_file():
         problems.append(f"{what} not found: {path}")
         return None
     try:
+        with path.open("rb") as file:
+            head = file.read(64)
+        not_xml = _not_xml(path, what, head)
+        if not_xml is not None:
+            problems.append(not_xml)
+            return None
         return ElementTree.parse(path).getroot()
     except ElementTree.ParseError as error:
         line, column = error.position
-        problems.append(f"{what} {path.name}: malformed XML at line {line}, column {column}")
+        problems.append(
+            f"{what} {path.name}: malformed XML at line {line}, column {column} "
+            "(Tiled saves maps and tilesets as XML: was the file cut short or edited by hand?)"
+        )
     except OSError as error:
         problems.append(f"{what} {path} cannot be read: {error.strerror or error}")
     return None
 
 
+def _not_xml(path: Path, what: str, head: bytes) -> str | None:
+    """Why a file that starts with `head` is no Tiled XML file, or None if it may be one."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    tileset = "tileset" in what
+    if not text:
+        return f"{what} {path.name} is empty"
+    if text.startswith(b"{") or path.suffix.lower() in (".tmj", ".tsj", ".json"):
+        if tileset:
+            return (
+                f"{what} {path.name} is a Tiled JSON tileset: open it in Tiled and save it as "
+                ".tsx (File ▸ Save As, 'Tiled tileset files (*.tsx)')"
+            )
+        return (
+            f"{path.name} is a Tiled JSON map: open it in Tiled and save it as .tmx ({TMX_HOW_TO})"
+        )
+    if head.startswith(b"\x1f\x8b"):
+        return f"{what} {path.name} is gzip-compressed: unpack it first (gunzip {path.name})"
+    if not text.startswith(b"<"):
+        return (
+            f"{what} {path.name} is not an XML file (it starts with {head[:12]!r}): "
+            f"a Tiled map must be saved as .tmx ({TMX_HOW_TO})"
+        )
+    return None
+
+
 def check_map_files(path: Path) -> list[str]:
-    """Every problem with the map file and the tileset files it names (empty when fine)."""
+    """Every problem with the map file and the tileset files it names, and every required
+    layer or property it lacks (empty when fine)."""
     problems: list[str] = []
     root = read_xml(path, "map file", problems)
     if root is None:
@@ -41,7 +82,7 @@ def check_map_files(path: Path) -> list[str]:
         problems += _check_tileset(path, tileset)
     for group in root.iter("objectgroup"):
         problems += _check_property_names(group)
-    return problems
+    return problems + check_layout(root)
 
 
 _OBJECT_ATTRIBUTES = frozenset(
@@ -95,4 +136,10 @@ def _check_images(folder: Path, tileset: ElementTree.Element, label: str) -> lis
         source = image.get("source", "")
         if not (folder / source).is_file():
             problems.append(f"{label}: image {source!r} not found at {folder / source}")
+    for image in tileset.findall("image"):
+        if not (image.get("width") and image.get("height")):
+            problems.append(
+                f"{label}: image {image.get('source', '')!r} has no width and height "
+                "(written by an old Tiled): open the tileset in Tiled and save it again"
+            )
     return problems

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from game.world.grid import Rect, Tile, WalkableGrid
-from game.world.map_art import DRAWN_LAYERS
 from game.world.tmx.art import read_art, tile_image_loader
 from game.world.tmx.files import check_map_files
 from game.world.tmx.places import MapObject, PlaceBuilder
@@ -24,8 +23,6 @@ from game.world.town import TownMap
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx
 
-TILE_LAYERS = (*DRAWN_LAYERS, "collision")
-OBJECT_LAYERS = ("areas", "objects", "spawns")
 _GID_FLAGS = 0xE0000000
 
 
@@ -47,10 +44,8 @@ def load_town(path: str | Path) -> TownMap:
     if problems:
         raise MapError(path, problems)
     tiled = _read_tiled(path)
-    problems = _check_layers(tiled) + _check_tile_ids(tiled)
-    world = tiled.properties.get("world")
-    if not world:
-        problems.append("map property 'world' is missing (the world's name, e.g. 'the Ville')")
+    problems = _check_size(tiled) + _check_tile_ids(tiled)
+    world = str(tiled.properties.get("world", "")).strip()
     if problems:
         raise MapError(path, problems)
     art, problems = read_art(tiled)
@@ -63,6 +58,7 @@ def load_town(path: str | Path) -> TownMap:
     ):
         for item in _map_objects(tiled, layer):
             add(item)
+    builder.check_complete()
     problems += builder.problems
     if problems:
         raise MapError(path, problems)
@@ -90,22 +86,11 @@ def _read_tiled(path: Path) -> Any:
         raise MapError(path, [f"pytmx cannot read the map: {error}"]) from None
 
 
-def _check_layers(tiled: Any) -> list[str]:
-    problems = []
-    names = tiled.layernames
-    for name in TILE_LAYERS:
-        if name not in names:
-            problems.append(f"missing tile layer {name!r}")
-        elif not isinstance(names[name], pytmx.TiledTileLayer):
-            problems.append(f"layer {name!r} must be a tile layer")
-    for name in OBJECT_LAYERS:
-        if name not in names:
-            problems.append(f"missing object layer {name!r}")
-        elif not isinstance(names[name], pytmx.TiledObjectGroup):
-            problems.append(f"layer {name!r} must be an object layer")
+def _check_size(tiled: Any) -> list[str]:
+    """The layers and the world property were checked on the XML (`check_layout`)."""
     if tiled.tilewidth <= 0 or tiled.tileheight <= 0 or tiled.width <= 0 or tiled.height <= 0:
-        problems.append(f"map size {tiled.width}×{tiled.height} tiles is empty")
-    return problems
+        return [f"map size {tiled.width}×{tiled.height} tiles is empty"]
+    return []
 
 
 def _check_tile_ids(tiled: Any) -> list[str]:

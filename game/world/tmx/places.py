@@ -48,6 +48,24 @@ class PlaceBuilder:
     def tree(self) -> AreaTree:
         return AreaTree(self.world, self.sectors)
 
+    def check_complete(self) -> None:
+        """After every object is added: a town needs an arena, a resident and the visitor."""
+        if not any(sector.arenas for sector in self.sectors.values()):
+            self.problems.append(
+                "areas layer: no arena — draw a rectangle over each room or place, with "
+                "properties 'sector' (e.g. 'Hobbs Cafe') and 'arena' (e.g. 'cafe')"
+            )
+        if not any(not spawn.is_visitor for spawn in self.spawns.values()):
+            self.problems.append(
+                "spawns layer: no resident — add a point named with a resident's full name, "
+                "with properties 'home_sector', 'home_arena' and 'work_sector'"
+            )
+        if VISITOR not in self.spawns:
+            self.problems.append(
+                f"spawns layer: no {VISITOR!r} — add a point named {VISITOR!r} where the "
+                "player starts"
+            )
+
     # -- areas -------------------------------------------------------------------------
     def add_area(self, item: MapObject) -> None:
         sector_name = self._text(item, "sector")
