@@ -1,5 +1,8 @@
 """Draw the 26 character sprite sheets, their portraits and index.json, deterministically.
 
+The drawing code and the cast live in the game (`game/render/figure/`, `game/town/cast.py`),
+which draws players' own looks with the same code at run time.
+
     uv run python assets/generate_characters.py          # writes assets/characters/
     uv run python assets/generate_characters.py --contact  # also out/characters_contact.png
 
@@ -15,10 +18,9 @@ import json
 import sys
 from pathlib import Path
 
-from assets.characters_cast import CAST
-from assets.characters_png import Canvas
-from assets.characters_portrait import draw_portrait
-from assets.characters_sprite import FRAME_H, FRAME_W, ROWS, SPECIAL, draw_sheet
+from assets.characters_sprite import FRAME_H, FRAME_W, ROWS, SPECIAL, draw_portrait, draw_sheet
+from game.render.figure.canvas import Canvas
+from game.town.cast import CAST
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_OUT = ROOT / "characters"
@@ -40,7 +42,7 @@ def index_document() -> dict[str, object]:
                 "slug": look.slug,
                 "sheet": f"{look.slug}.png",
                 "portrait": f"portraits/{look.slug}.png",
-                "look": look.look,
+                "look": look.description,
             }
             for look in CAST
         ],

@@ -40,9 +40,20 @@ class TownScene:
         self.tint_enabled = True
 
     @classmethod
-    def for_town(cls, town: TownMap, characters: Path | None) -> TownScene:
-        """The scene of an already-loaded town (its map is not read again)."""
-        return cls(TileMapPicture.for_town(town), CharacterSheets(characters))
+    def for_town(
+        cls,
+        town: TownMap,
+        characters: Path | None,
+        looks: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> TownScene:
+        """The scene of an already-loaded town (its map is not read again).
+
+        `characters`: the folder of sheet PNGs (`assets/characters`). `looks`: resident name
+        (or slug) → look (part → option, `game.town.looks.LOOK_PARTS`; parts left out come from
+        `default_look`), e.g. from the town's persona file: those residents wear their look,
+        drawn at run time; the others their PNG, or the look `default_look` picks from their
+        name. Later changes: `scene.painter.sheets.set_look(name, look)`."""
+        return cls(TileMapPicture.for_town(town), CharacterSheets(characters, looks))
 
     def draw(
         self,

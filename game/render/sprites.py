@@ -1,17 +1,25 @@
-"""Character sheets: `assets/characters/<slug>.png`, or a placeholder figure until it exists.
+"""Character sheets: a resident's own look drawn at run time, else
+`assets/characters/<slug>.png`, else the look `default_look` picks from the name, drawn.
 
 A sheet is 4 columns × 5 rows of 16×24 frames. Rows 0–3 face down, left, right, up (column 0
-idle, 1–3 the walk cycle); row 4 holds the poses sleeping, sitting, talking, working.
+idle, 1–3 the walk cycle); row 4 holds the poses sleeping, sitting, talking, working. The
+placeholder figure is left only for a look that cannot be drawn.
 """
 
 from __future__ import annotations
 
+import logging
 import zlib
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pygame
 
-from game.town.resident import Facing, Pose
+from game.render.looks import draw_portrait, draw_sheet
+from game.town.looks import check_look, usable_parts
+from game.town.resident import Facing, Pose, slug_of
+
+log = logging.getLogger(__name__)
 
 FRAME_WIDTH = 16
 FRAME_HEIGHT = 24
@@ -92,36 +100,78 @@ def placeholder_sheet(slug: str) -> pygame.Surface:
 
 
 class CharacterSheets:
-    """Loads each resident's sheet once and serves zoomed frames from a per-zoom copy."""
+    """Each resident's sheet, made once, and zoomed frames from a per-zoom copy.
 
-    def __init__(self, directory: Path | None) -> None:
+    `looks`: resident name (or slug) → look (part → option, see `game.town.looks`; parts left
+    out come from `default_look`). A resident with a look wears it drawn at run time; one
+    without wears `directory/<slug>.png` when it exists, else `default_look(name)` drawn.
+    Keys are matched by slug, as `Resident.slug` (the name, or whose look it borrows)."""
+
+    def __init__(
+        self, directory: Path | None, looks: Mapping[str, Mapping[str, str]] | None = None
+    ) -> None:
         self.directory = directory
+        self.looks: dict[str, dict[str, str]] = {}
         self._sheets: dict[str, pygame.Surface] = {}
         self._zoomed: dict[tuple[str, int], pygame.Surface] = {}
+        for name, look in (looks or {}).items():
+            self.set_look(name, look)
+
+    def set_look(self, name: str, look: Mapping[str, str] | None) -> None:
+        """Give `name` its own look (None: back to its file or default); redrawn on next use."""
+        slug = slug_of(name)
+        if look is None:
+            self.looks.pop(slug, None)
+        else:
+            for problem in check_look(look):
+                log.warning("%s: ignoring %s", name, problem)
+            self.looks[slug] = usable_parts(look)
+        self._sheets.pop(slug, None)
+        for key in [k for k in self._zoomed if k[0] in (slug, f"portrait:{slug}")]:
+            del self._zoomed[key]
 
     def sheet(self, slug: str) -> pygame.Surface:
         if slug not in self._sheets:
             self._sheets[slug] = self._load(slug)
         return self._sheets[slug]
 
+    def _file(self, slug: str, folder: str = "") -> Path | None:
+        if self.directory is None or slug in self.looks:
+            return None
+        path = self.directory / folder / f"{slug}.png"
+        return path if path.is_file() else None
+
     def is_placeholder(self, slug: str) -> bool:
-        return self.directory is None or not (self.directory / f"{slug}.png").is_file()
+        """True when `slug` has neither a look of its own nor a sheet file (it wears the
+        look `default_look` picks from its name)."""
+        return slug not in self.looks and self._file(slug) is None
+
+    def _drawn(
+        self, slug: str, draw: Callable[[Mapping[str, str], str], pygame.Surface]
+    ) -> pygame.Surface | None:
+        try:
+            return draw(self.looks.get(slug, {}), slug)
+        except (ValueError, KeyError, pygame.error) as error:  # a look the code cannot draw
+            log.warning("%s: cannot draw its look (%s)", slug, error)
+            return None
 
     def _load(self, slug: str) -> pygame.Surface:
-        if self.is_placeholder(slug):
-            return placeholder_sheet(slug)
-        assert self.directory is not None
-        image = pygame.image.load(str(self.directory / f"{slug}.png"))
-        return image.convert_alpha() if pygame.display.get_surface() else image
+        path = self._file(slug)
+        if path is not None:
+            image = pygame.image.load(str(path))
+            return image.convert_alpha() if pygame.display.get_surface() else image
+        return self._drawn(slug, draw_sheet) or placeholder_sheet(slug)
 
     def portrait(self, slug: str, scale: int = 2) -> pygame.Surface | None:
-        """The 32×32 portrait from `portraits/<slug>.png` scaled up, or None without one."""
+        """The 32×32 portrait scaled up: of the resident's look, from `portraits/<slug>.png`,
+        or of `default_look`; None only when the look cannot be drawn."""
         key = (f"portrait:{slug}", scale)
         if key not in self._zoomed:
-            path = self.directory / "portraits" / f"{slug}.png" if self.directory else None
-            if path is None or not path.is_file():
+            path = self._file(slug, "portraits")
+            image = pygame.image.load(str(path)) if path else self._drawn(slug, draw_portrait)
+            if image is None:
                 return None
-            self._zoomed[key] = pygame.transform.scale_by(pygame.image.load(str(path)), scale)
+            self._zoomed[key] = pygame.transform.scale_by(image, scale)
         return self._zoomed[key]
 
     def zoomed(self, slug: str, zoom: int) -> pygame.Surface:

@@ -7,12 +7,12 @@ catch-lights, brows, nose, a smile, blush, ears and wire-rimmed glasses.
 
 from __future__ import annotations
 
-from assets.characters_body import paint_body
-from assets.characters_cast import Look
-from assets.characters_head import FRAME, hair_ramp, paint_head
-from assets.characters_palette import BLUSH, EYE, MOUTH, OUTLINE, SKIN, WHITE
-from assets.characters_png import Canvas
-from assets.characters_pose import Pose
+from game.render.figure.body import paint_body
+from game.render.figure.canvas import Canvas
+from game.render.figure.head import FRAME, hair_ramp, paint_head
+from game.render.figure.palette import BLUSH, EYE, MOUTH, OUTLINE, SKIN, WHITE
+from game.render.figure.pose import Pose
+from game.town.looks import Look
 
 SIZE = 32
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from assets.characters_cast import Look
-from assets.characters_hair import HAIR_STYLES, hair_mask
-from assets.characters_palette import BLUSH, CLOTH, EYE, HAIR, MOUTH, SKIN, WHITE, Ramp
-from assets.characters_png import Canvas
-from assets.characters_pose import Pose
+from game.render.figure.canvas import Canvas
+from game.render.figure.hair import HAIR_STYLES, hair_mask
+from game.render.figure.palette import BLUSH, CLOTH, EYE, HAIR, MOUTH, SKIN, WHITE, Ramp
+from game.render.figure.pose import Pose
+from game.town.looks import Look
 
 FRAME: tuple[int, int, int, int] = (84, 62, 70, 255)
 

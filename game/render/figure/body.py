@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from assets.characters_cast import Look
-from assets.characters_palette import CLOTH, SKIN, WHITE, Ramp
-from assets.characters_png import Canvas, Color
-from assets.characters_pose import Pose
+from game.render.figure.canvas import Canvas, Color
+from game.render.figure.palette import CLOTH, SKIN, WHITE, Ramp
+from game.render.figure.pose import Pose
+from game.town.looks import Look
 
 LONG_TOPS = {"coat", "smock"}
 SHORT_SLEEVES = {"tee", "dress", "overalls"}
