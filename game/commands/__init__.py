@@ -12,6 +12,7 @@ from game.commands import (
     evaluate,
     export,
     map_check,
+    map_init,
     play,
     replay,
     runs,
@@ -20,13 +21,14 @@ from game.commands import (
     simulate,
 )
 
-SUBCOMMANDS = (map_check, simulate, evaluate, saves, runs, export, replay, screenshots)
+SUBCOMMANDS = (map_check, map_init, simulate, evaluate, saves, runs, export, replay, screenshots)
 
 __all__ = [
     "SUBCOMMANDS",
     "evaluate",
     "export",
     "map_check",
+    "map_init",
     "play",
     "replay",
     "runs",

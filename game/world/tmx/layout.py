@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from xml.etree import ElementTree
 
+from game.world.town import VISITOR
+
 TILE_LAYER = "layer"
 OBJECT_LAYER = "objectgroup"
 _LAYER_TAGS = (TILE_LAYER, OBJECT_LAYER, "imagelayer", "group")
@@ -26,6 +28,15 @@ OBJECT_LAYERS: dict[str, str] = {
     "spawns": "one point per resident named with their full name, plus 'Visitor'",
 }
 KIND_NAMES = {TILE_LAYER: "tile layer", OBJECT_LAYER: "object layer"}
+NO_ARENA = (
+    "areas layer: no arena — draw a rectangle over each room or place, with properties "
+    "'sector' (e.g. 'Hobbs Cafe') and 'arena' (e.g. 'cafe')"
+)
+NO_RESIDENT = (
+    "spawns layer: no resident — add a point named with a resident's full name, with "
+    "properties 'home_sector', 'home_arena' and 'work_sector'"
+)
+NO_VISITOR = f"spawns layer: no {VISITOR!r} — add a point named {VISITOR!r} where the player starts"
 WORLD_PROPERTY = "world"
 
 
@@ -72,11 +83,29 @@ def check_layout(root: ElementTree.Element) -> list[str]:
             elif found[name][0].tag != tag:
                 other = KIND_NAMES.get(found[name][0].tag, found[name][0].tag)
                 problems.append(f"layer {name!r} is a {other}; it must be a {kind}")
+    problems += _check_empty(found)
     if not property_text(map_property(root, WORLD_PROPERTY)):
         problems.append(
             f"map property {WORLD_PROPERTY!r} is missing (the world's name, e.g. 'the Ville'; "
             "in Tiled: Map ▸ Map Properties, add a string property)"
         )
+    return problems
+
+
+def _check_empty(found: dict[str, list[ElementTree.Element]]) -> list[str]:
+    """The object layers that must hold something: an arena, a resident and the visitor.
+    (Whether they are valid is checked when the places are built.)"""
+    problems = []
+    areas = [layer for layer in found.get("areas", []) if layer.tag == OBJECT_LAYER]
+    if areas and not areas[0].findall("object"):
+        problems.append(NO_ARENA)
+    spawns = [layer for layer in found.get("spawns", []) if layer.tag == OBJECT_LAYER]
+    if spawns:
+        names = {obj.get("name", "").strip() for obj in spawns[0].findall("object")}
+        if not names - {VISITOR, ""}:
+            problems.append(NO_RESIDENT)
+        if VISITOR not in names:
+            problems.append(NO_VISITOR)
     return problems
 
 

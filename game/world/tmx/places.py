@@ -17,6 +17,7 @@ from game.world.areas import (
     parse_open_hours,
 )
 from game.world.grid import Rect, Tile, WalkableGrid
+from game.world.tmx.layout import NO_ARENA, NO_RESIDENT, NO_VISITOR
 from game.world.town import VISITOR, Spawn
 
 
@@ -51,20 +52,11 @@ class PlaceBuilder:
     def check_complete(self) -> None:
         """After every object is added: a town needs an arena, a resident and the visitor."""
         if not any(sector.arenas for sector in self.sectors.values()):
-            self.problems.append(
-                "areas layer: no arena — draw a rectangle over each room or place, with "
-                "properties 'sector' (e.g. 'Hobbs Cafe') and 'arena' (e.g. 'cafe')"
-            )
+            self.problems.append(NO_ARENA)
         if not any(not spawn.is_visitor for spawn in self.spawns.values()):
-            self.problems.append(
-                "spawns layer: no resident — add a point named with a resident's full name, "
-                "with properties 'home_sector', 'home_arena' and 'work_sector'"
-            )
+            self.problems.append(NO_RESIDENT)
         if VISITOR not in self.spawns:
-            self.problems.append(
-                f"spawns layer: no {VISITOR!r} — add a point named {VISITOR!r} where the "
-                "player starts"
-            )
+            self.problems.append(NO_VISITOR)
 
     # -- areas -------------------------------------------------------------------------
     def add_area(self, item: MapObject) -> None:
