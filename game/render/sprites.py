@@ -160,7 +160,8 @@ class CharacterSheets:
         if path is not None:
             image = pygame.image.load(str(path))
             return image.convert_alpha() if pygame.display.get_surface() else image
-        return self._drawn(slug, draw_sheet) or placeholder_sheet(slug)
+        drawn = self._drawn(slug, draw_sheet)
+        return drawn if drawn is not None else placeholder_sheet(slug)
 
     def portrait(self, slug: str, scale: int = 2) -> pygame.Surface | None:
         """The 32×32 portrait scaled up: of the resident's look, from `portraits/<slug>.png`,
