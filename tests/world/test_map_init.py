@@ -201,7 +201,7 @@ def test_layers_of_the_wrong_kind_or_case_are_not_doubled(tmp_path: Path) -> Non
     assert result.notes == [
         "not adding tile layer 'collision': the map has 'Collision' — rename it to "
         "'collision' (layer names are case-sensitive)",
-        "layer 'spawns' is a tile layer, not a object layer: rename or delete it and run "
+        "layer 'spawns' is a tile layer, not an object layer: rename or delete it and run "
         "map-init again",
     ]
 

@@ -25,6 +25,7 @@ from game.world.tmx.layout import (
     TILE_LAYER,
     TILE_LAYERS,
     WORLD_PROPERTY,
+    a,
     layers,
     map_property,
     property_text,
@@ -120,7 +121,7 @@ def _add_layers(root: ElementTree.Element, result: InitResult) -> None:
                 if existing[name].tag != tag:
                     other = KIND_NAMES.get(existing[name].tag, existing[name].tag)
                     result.notes.append(
-                        f"layer {name!r} is a {other}, not a {kind}: rename or delete it and "
+                        f"layer {name!r} is {a(other)}, not {a(kind)}: rename or delete it and "
                         "run map-init again"
                     )
                 continue

@@ -82,7 +82,7 @@ def check_layout(root: ElementTree.Element) -> list[str]:
                 problems.append(f"missing {kind} {name!r} ({purpose}){_near_miss(name, found)}")
             elif found[name][0].tag != tag:
                 other = KIND_NAMES.get(found[name][0].tag, found[name][0].tag)
-                problems.append(f"layer {name!r} is a {other}; it must be a {kind}")
+                problems.append(f"layer {name!r} is {a(other)}; it must be {a(kind)}")
     problems += _check_empty(found)
     if not property_text(map_property(root, WORLD_PROPERTY)):
         problems.append(
@@ -90,6 +90,11 @@ def check_layout(root: ElementTree.Element) -> list[str]:
             "in Tiled: Map ▸ Map Properties, add a string property)"
         )
     return problems
+
+
+def a(kind: str) -> str:
+    """ "an object layer", "a tile layer"."""
+    return f"an {kind}" if kind[:1] in "aeiou" else f"a {kind}"
 
 
 def _check_empty(found: dict[str, list[ElementTree.Element]]) -> list[str]:
