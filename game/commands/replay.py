@@ -115,9 +115,10 @@ def show(record: RunRecord, moment: Any, args: argparse.Namespace) -> int:
     from game.replay.app import ReplayApp, ReplayOptions
     from game.replay.frames import save_frame
     from game.replay.opening import ReplayError, open_replay
+    from game.ui.window import init_pygame
 
     if args.screenshot is not None:
-        pygame.init()
+        init_pygame()
         try:
             save_frame(record, moment, args.screenshot, inspect=args.inspect, size=size)
         except ReplayError as error:

@@ -43,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
     from game.play.tour import REPLAY_SHOT, TourError, take_screenshots
     from game.records import RunRecord
     from game.replay.frames import save_frame
+    from game.ui.window import init_pygame
 
     def replay_shot(path: Path) -> None:
         """The tour's run replayed a minute into its last conversation, the opener
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             png = save_frame(record, moment, args.folder / f"{REPLAY_SHOT}.png", inspect=inspect)
         print(f"saved {png}")
 
-    pygame.init()
+    init_pygame()
     try:
         take_screenshots(args.folder, args.town, with_record=replay_shot)
     except TourError as error:

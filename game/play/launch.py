@@ -22,7 +22,7 @@ from game.play.app import App, AppOptions
 from game.play.entry import TownStart, enter_town, load_town_with_screen
 from game.play.flow import GameFlow
 from game.town.setup import wander_director
-from game.ui.window import open_window
+from game.ui.window import init_pygame, open_window
 from game.world.tmx.loader import MapError
 
 
@@ -55,7 +55,7 @@ def play(
     if headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    pygame.init()
+    init_pygame()
     try:
         return _play(headless, frames, screenshot, bench_json, options, first)
     except MapError as error:
