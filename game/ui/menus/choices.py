@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.files.settings import UserSettings
+
+Values = dict[str, Any]  # a resident or an intention as plain data, as in the town's JSON
 
 
 @dataclass(frozen=True)
@@ -25,8 +28,9 @@ class OpenSettings:
 
 @dataclass(frozen=True)
 class NewTown:
-    """Start a bundled town. `take_over`: the resident the player plays, or None to walk in
-    as the visitor named here."""
+    """Start a town (`town`: a bundled town's folder name or a user town's folder path).
+    `take_over`: the resident the player plays, or None to walk in as the visitor named
+    here."""
 
     town: str
     visitor_name: str
@@ -89,6 +93,80 @@ class QuitGame:
     save_first: bool | None = None
 
 
+@dataclass(frozen=True)
+class EditTown:
+    """New town → the town editor for `town` (a bundled town's id or a user town's folder)."""
+
+    town: str
+
+
+@dataclass(frozen=True)
+class EditResident:
+    """Town editor → the resident form for `name` (None: a new resident)."""
+
+    name: str | None
+
+
+@dataclass(frozen=True)
+class PutResident:
+    """Resident form OK: put `values` (as in personas.json) in the town, in place of the
+    resident `replacing` (None: a new one). Nothing changes when the town refuses them."""
+
+    values: Values
+    replacing: str | None = None
+
+
+@dataclass(frozen=True)
+class RemoveResident:
+    """Confirmed by the player: take `name` out of the town."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class OpenScenario:
+    """Town editor → the scenario form."""
+
+
+@dataclass(frozen=True)
+class PutScenarioTimes:
+    """Scenario form Done: the town starts at `start` and runs until `run_until` (ISO)."""
+
+    start: str
+    run_until: str
+
+
+@dataclass(frozen=True)
+class EditIntention:
+    """Scenario form → the intention form for the intention `id` (None: a new one)."""
+
+    id: str | None
+
+
+@dataclass(frozen=True)
+class PutIntention:
+    """Intention form OK: put `values` (host, what, place, starts, ends, known_by) in the
+    scenario, in place of the intention `replacing` (None: a new one)."""
+
+    values: Values
+    replacing: str | None = None
+
+
+@dataclass(frozen=True)
+class RemoveIntention:
+    """Confirmed by the player: take the intention `id` out of the scenario."""
+
+    id: str
+
+
+@dataclass(frozen=True)
+class SaveTown:
+    """Town editor Save: write the town's files; `name`: the new user town's name (asked when
+    the town edited is a bundled one, which is never overwritten), else None."""
+
+    name: str | None = None
+
+
 Choice = (
     OpenNewTown
     | OpenLoad
@@ -102,4 +180,14 @@ Choice = (
     | Back
     | QuitToTitle
     | QuitGame
+    | EditTown
+    | EditResident
+    | PutResident
+    | RemoveResident
+    | OpenScenario
+    | PutScenarioTimes
+    | EditIntention
+    | PutIntention
+    | RemoveIntention
+    | SaveTown
 )

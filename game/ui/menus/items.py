@@ -351,6 +351,66 @@ class ListItem(Item):
             pygame.draw.rect(canvas, PANEL_EDGE, (self.rect.right - 5, top, 3, bar))
 
 
+class CheckListItem(ListItem):
+    """A `ListItem` of names that can each be ticked: Space or Enter ticks the selected row,
+    a click ticks the row clicked. `checked` holds the ticked names."""
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        checked: Sequence[str],
+        visible_rows: int,
+        empty: str = "",
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
+        self.names = list(names)
+        self.checked = {name for name in checked if name in self.names}
+        self.on_change = on_change
+        super().__init__([], visible_rows, empty=empty)
+        self._refresh()
+
+    def set_names(self, names: Sequence[str], checked: Sequence[str]) -> None:
+        """A new list of names (ticks kept for the names still in it)."""
+        self.names = list(names)
+        self.checked = {name for name in checked if name in self.names}
+        self._refresh()
+
+    def _refresh(self) -> None:
+        rows = [
+            ListRow([(f"[{'x' if name in self.checked else ' '}] {name}", TEXT)])
+            for name in self.names
+        ]
+        selected, offset = self.selected, self.offset
+        self.set_rows(rows, selected)
+        self.offset = offset
+        self._keep_in_view()
+
+    def toggle(self, index: int) -> None:
+        if not 0 <= index < len(self.names) or not self.enabled:
+            return
+        name = self.names[index]
+        self.checked.symmetric_difference_update({name})
+        self._refresh()
+        if self.on_change is not None:
+            self.on_change()
+
+    def ticked(self) -> list[str]:
+        """The ticked names, in the list's order."""
+        return [name for name in self.names if name in self.checked]
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, *ENTER_KEYS):
+            self.toggle(self.selected)
+            return bool(self.rows)
+        return super().key(event)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        index = self.offset + (pos[1] - self.rect.y - 2) // self.row_height
+        if 0 <= index < len(self.rows) and index < self.offset + self.visible_rows:
+            self.select(index)
+            self.toggle(index)
+
+
 @dataclass
 class TextLine:
     """Words to show (wrapped to the menu's width); not focusable."""
