@@ -7,7 +7,6 @@ their spawns, opens one memory stream each, and steers them with a `MindDirector
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 import time
@@ -32,16 +31,17 @@ from cognition import (
     RetryPolicy,
     build_language_model,
     build_pool,
-    load_personas,
 )
 from game.bridge.activities import ActivityPlanner
 from game.bridge.director import MindDirector
 from game.bridge.perception import PerceptionBuilder
+from game.bridge.towns import Placement, TownFileError, TownFiles, place_residents, read_town_files
 from game.files.endpoints import output_mode_for
 from game.files.paths import bundle_root
 from game.town.population import Population
 from game.town.resident import Resident
 from game.town.setup import schedule_director
+from game.world.address import Address
 from game.world.clock import GameClock
 from game.world.navigation import Navigator
 from game.world.objects import ObjectStates
@@ -57,7 +57,8 @@ ROOT = bundle_root()  # the source checkout, or the frozen app's bundle
 
 @dataclass(frozen=True)
 class TownFile:
-    """A bundled town: its name, map, start time and resident list."""
+    """A town's files, read and checked (`game.bridge.towns`): its name, map, start time,
+    residents, their personas and looks, its scenario and mind settings."""
 
     directory: Path
     name: str
@@ -67,26 +68,47 @@ class TownFile:
     # the town's own mind settings (town.json's "mind": {"group_strategy": "manager", …});
     # what it leaves out keeps the paper's defaults
     mind: MindSettings = field(default_factory=MindSettings)
+    files: TownFiles | None = None
 
     @classmethod
     def load(cls, town: str | Path, root: Path = ROOT) -> TownFile:
-        directory = Path(town)
-        if not directory.is_dir():
-            directory = root / "saves" / str(town)
-        path = directory / "town.json"
-        data = json.loads(path.read_text(encoding="utf-8"))
+        """The town `town` (a bundled town's name or a town folder); `TownFileError` (a
+        ValueError) listing every problem, each naming its file and field."""
+        del root  # the bundle is found by game.files.paths
+        files = read_town_files(town)
+        directory = files.directory
         return cls(
             directory=directory,
-            name=data.get("town", directory.name),
-            map_path=root / data["map"],
-            start=datetime.fromisoformat(data["start"]),
-            residents=tuple(data["residents"]),
-            mind=mind_settings_of(path, data.get("mind", {})),
+            name=files.town_json.town,
+            map_path=files.map_path,
+            start=files.start,
+            residents=tuple(files.town_json.residents),
+            mind=mind_settings_of(directory / "town.json", files.town_json.mind),
+            files=files,
         )
 
     def personas(self) -> list[Persona]:
-        wanted = set(self.residents)
-        return [p for p in load_personas(self.directory / "personas.json") if p.name in wanted]
+        """The residents' personas, with what the scenario seeds in each (its news and
+        intentions they know at the start, unless their persona carries them already)."""
+        if self.files is None:
+            return []
+        scenario = self.files.scenario
+        personas = self.files.personas()
+        if scenario is None:
+            return personas
+        seeded = []
+        for persona in personas:
+            extra = scenario.first_memories(persona.name, "\n".join(persona.initial_memories()))
+            if extra:
+                facts = ";".join(part for part in (persona.description, *extra) if part)
+                persona = persona.model_copy(update={"description": facts})
+            seeded.append(persona)
+        return seeded
+
+    def looks(self) -> dict[str, dict[str, str]]:
+        """Each resident's look (the parts their figure is drawn from), where the file gives
+        one."""
+        return {} if self.files is None else self.files.looks()
 
 
 def mind_settings_of(path: Path, values: object) -> MindSettings:
@@ -120,6 +142,16 @@ class LivingTown:
         self.director.close()
         self.store.close()
         self.stack.close()
+
+
+def spatial_memory(town: TownMap, placement: Placement) -> SpatialMemory:
+    """What a resident knows of the town at the start: the common places, and the sectors
+    of its homes and workplaces (the map spawn's and the persona's)."""
+    memory = SpatialMemory.for_resident(town.tree, None, None)
+    for place in (*placement.homes, *placement.works):
+        if town.tree.has(place):
+            memory.learn(place.sector_address())
+    return memory
 
 
 def model_stack(
@@ -162,8 +194,16 @@ def build_living_town(
     report = progress or (lambda what, share: None)
     report("loading the map", 0.0)
     town = load_town(town_file.map_path)
-    spawns = {s.name: s for s in town.residents()}
-    personas = [p for p in town_file.personas() if p.name in spawns]
+    personas = town_file.personas()
+    placed, unplaced = place_residents(
+        town,
+        [
+            (p.name, Address(p.home_sector, p.home_arena), Address(p.work_sector, p.work_arena))
+            for p in personas
+        ],
+    )
+    if unplaced:
+        raise TownFileError(unplaced)
     clock = GameClock(town_file.start)
     report("opening the memory store", 0.2)
     store = MemoryStore(memory_dir)
@@ -178,10 +218,7 @@ def build_living_town(
             random.Random(f"{seed}|{p.name}"),
         )
     report("placing the residents", 0.9)
-    memories = {
-        name: SpatialMemory.for_resident(town.tree, spawns[name].home, spawns[name].work)
-        for name in minds
-    }
+    memories = {name: spatial_memory(town, placed[name]) for name in minds}
     objects = ObjectStates(town.tree.objects())
     pathfinder = PathFinder(town.grid)
     navigator = Navigator(town.tree, town.grid, pathfinder)
@@ -196,7 +233,7 @@ def build_living_town(
         fallback=schedule_director(town),
         line_minutes=line_minutes,
     )
-    residents = [Resident(name, spawns[name].tile) for name in minds]
+    residents = [Resident(name, placed[name].tile) for name in minds]
     population = Population(
         residents,
         director,

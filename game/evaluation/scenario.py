@@ -14,16 +14,25 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from pydantic import ValidationError
 
-from game.files.paths import bundle_root, bundled
+from game.bridge import (
+    Event,
+    ItemFigures,
+    NewsItem,
+    PaperFigures,
+    Scenario,
+    TownFileError,
+    carries,
+    read_town_files,
+    town_directory,
+)
+from game.files.paths import bundle_root
 from game.world import MapError, load_town
 
 __all__ = [
@@ -49,118 +58,6 @@ class EvaluationError(Exception):
     `str()` is one line for people, naming the file and the field."""
 
 
-# --- the scenario file --------------------------------------------------------------------
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Event(_Strict):
-    """Where and when a news item's event happens, e.g. the party at Hobbs Cafe, 5–7 pm."""
-
-    place: str = Field(min_length=1)  # a sector of the map ("Hobbs Cafe") or "sector: arena"
-    starts: datetime
-    ends: datetime
-    # a resident counts as there when at the place at least this long during the event
-    min_minutes: float = Field(default=10.0, ge=0)
-
-    @field_validator("starts", "ends")
-    @classmethod
-    def _game_time(cls, moment: datetime) -> datetime:
-        if moment.tzinfo is not None:
-            raise ValueError("a game time has no time zone: write it as 2023-02-14T17:00:00")
-        return moment
-
-    @field_validator("ends")
-    @classmethod
-    def _after_start(cls, ends: datetime, info: ValidationInfo) -> datetime:
-        starts = info.data.get("starts")
-        if isinstance(starts, datetime) and ends <= starts:
-            raise ValueError(f"{ends} is not after starts ({starts})")
-        return ends
-
-
-class ItemFigures(_Strict):
-    """The paper's figures for one item (residents, not shares); None where it has none."""
-
-    knew_start: int | None = Field(default=None, ge=0)
-    knew_end: int | None = Field(default=None, ge=0)
-    invited: int | None = Field(default=None, ge=0)
-    attended: int | None = Field(default=None, ge=0)
-
-
-class NewsItem(_Strict):
-    """A piece of news: who knows it at the start (`seeds`), how a text shows it (see the
-    module's doc), and, for an event, its place and time window."""
-
-    id: str = Field(pattern=r"^[a-z0-9_-]+$")  # lower-case letters, digits, "-" and "_"
-    # what the interviewer asks to learn who knows it ("Did you know there is a party?")
-    question: str = Field(min_length=1)
-    text: str = Field(min_length=1)
-    carried_by: list[list[str]] = Field(min_length=1)
-    seeds: list[str] = Field(min_length=1)
-    event: Event | None = None
-    paper: ItemFigures = ItemFigures()
-
-    @field_validator("carried_by")
-    @classmethod
-    def _phrases(cls, alternatives: list[list[str]]) -> list[list[str]]:
-        for number, phrases in enumerate(alternatives):
-            if not phrases:
-                raise ValueError(f"alternative [{number}] is empty: list the phrases it needs")
-            if any(not phrase.strip() for phrase in phrases):
-                raise ValueError(f"alternative [{number}] holds an empty phrase")
-        return alternatives
-
-    def carried_in(self, text: str) -> bool:
-        return carries(text, self.carried_by)
-
-
-class PaperFigures(_Strict):
-    """The run the paper measured, and its town-wide figures."""
-
-    source: str = Field(min_length=1)
-    residents: int = Field(gt=0)
-    density_start: float | None = Field(default=None, ge=0, le=1)
-    density_end: float | None = Field(default=None, ge=0, le=1)
-
-
-class Scenario(_Strict):
-    """A town's `scenario.json`."""
-
-    title: str = Field(min_length=1)
-    run_until: datetime  # the evaluation's default end (the start is the town's)
-    paper: PaperFigures | None = None
-    news: list[NewsItem] = Field(min_length=1)
-
-    @field_validator("news")
-    @classmethod
-    def _unique_ids(cls, news: list[NewsItem]) -> list[NewsItem]:
-        seen: set[str] = set()
-        for item in news:
-            if item.id in seen:
-                raise ValueError(f"the id {item.id!r} is used twice; each item needs its own")
-            seen.add(item.id)
-        return news
-
-    def item(self, id: str) -> NewsItem:
-        return next(item for item in self.news if item.id == id)
-
-
-def carries(text: str, alternatives: list[list[str]]) -> bool:
-    """True when `text` holds every phrase of at least one list (see the module's doc)."""
-    return any(
-        all(_phrase_pattern(phrase).search(text) for phrase in phrases) for phrases in alternatives
-    )
-
-
-@lru_cache(maxsize=512)
-def _phrase_pattern(phrase: str) -> re.Pattern[str]:
-    words = r"\s+".join(re.escape(word) for word in phrase.split())
-    return re.compile(rf"(?<!\w){words}s?(?!\w)", re.IGNORECASE)
-
-
 # --- the town the scenario belongs to -------------------------------------------------------
 
 
@@ -180,42 +77,19 @@ class TownInfo:
 def read_town(town: str | Path) -> TownInfo:
     """The town `town` (a bundled town's name or a folder holding town.json);
     `EvaluationError` when there is no such town or its files cannot be read."""
-    directory = Path(town)
-    if not (directory / "town.json").is_file():
-        directory = bundled("saves") / str(town)
-    if not (directory / "town.json").is_file():
-        known = ", ".join(sorted(p.parent.name for p in bundled("saves").glob("*/town.json")))
-        raise EvaluationError(
-            f"unknown town {str(town)!r}: no folder of that name holds a town.json "
-            f"(bundled towns: {known})"
-        )
-    town_json = _read_json(directory / "town.json")
     try:
-        start = datetime.fromisoformat(str(town_json["start"]))
-        residents = tuple(str(name) for name in town_json["residents"])
-        map_path = bundle_root() / str(town_json["map"])
-    except (KeyError, TypeError, ValueError) as error:
-        raise EvaluationError(
-            f"{directory / 'town.json'} is damaged: {type(error).__name__} {error}"
-        ) from None
+        directory = town_directory(town)
+        files = read_town_files(directory, with_map=False)
+    except TownFileError as error:
+        raise EvaluationError("; ".join(error.problems[:_MAX_LISTED_PROBLEMS])) from None
+    residents = tuple(files.town_json.residents)
     bundled_saves = (bundle_root() / "saves").resolve()
     town_id = directory.name if directory.resolve().parent == bundled_saves else str(directory)
-    return TownInfo(
-        town_id, directory, start, residents, map_path, _persona_texts(directory, residents)
-    )
-
-
-def _persona_texts(directory: Path, residents: tuple[str, ...]) -> dict[str, str]:
-    data = _read_json(directory / "personas.json")
-    personas = data.get("personas") if isinstance(data, dict) else None
-    if not isinstance(personas, list):
-        raise EvaluationError(f"{directory / 'personas.json'} has no list 'personas'")
-    wanted = set(residents)
-    return {
-        str(persona["name"]): "\n".join(_texts_in(persona))
-        for persona in personas
-        if isinstance(persona, dict) and persona.get("name") in wanted
+    texts = {
+        entry.name: "\n".join(_texts_in(entry.model_dump(mode="json")))
+        for entry in files.residents()
     }
+    return TownInfo(town_id, directory, files.start, residents, files.map_path, texts)
 
 
 def _texts_in(value: object) -> list[str]:
@@ -244,8 +118,9 @@ def _read_json(path: Path) -> Any:
 
 def load_scenario(town: TownInfo) -> Scenario:
     """The town's scenario.json, validated and checked against the town (seeds are
-    residents whose personas carry the item, places are on the map, the run ends after the
-    town starts); `EvaluationError` naming the file and the field otherwise."""
+    residents — who are given the item's text at the start unless their persona carries it
+    — places are on the map, the run ends after the town starts); `EvaluationError` naming
+    the file and the field otherwise."""
     path = town.directory / SCENARIO_FILE
     if not path.is_file():
         raise EvaluationError(
@@ -295,12 +170,6 @@ def _check_against_town(scenario: Scenario, town: TownInfo, path: Path) -> None:
                 raise EvaluationError(
                     f"{where}.seeds: {seed!r} is not a resident of {town.id} "
                     f"(residents: {', '.join(town.residents)})"
-                )
-            if not item.carried_in(town.persona_texts.get(seed, "")):
-                raise EvaluationError(
-                    f"{where}.carried_by: nothing in {seed}'s persona carries the news, so "
-                    f"{seed} would not know it at the start (no text holds all phrases of "
-                    f"any of {item.carried_by})"
                 )
     places = _map_places(town)
     for number, item in enumerate(scenario.news):
