@@ -10,7 +10,6 @@ nobody plays: a spectator).
 
 from __future__ import annotations
 
-import logging
 import time
 from dataclasses import dataclass, replace
 
@@ -23,9 +22,10 @@ from game.bridge import (
     PlayerDesk,
     RunRecording,
     TownAutosaver,
-    TownFile,
+    TownEntry,
     TownRecipe,
     check_endpoints,
+    list_towns,
     llm_settings_for,
     open_town,
     routes_for,
@@ -47,25 +47,21 @@ from game.ui.loading import LoadingScreen, LoadingState, load_while_drawing
 from game.ui.menus import LoadSlot, NewTown, TownOption
 
 TownStart = NewTown | LoadSlot  # what the player picked: a bundled town, or a save slot
-BUNDLED_TOWNS = ("the_ville_n25", "the_ville_open_mic", "the_ville_n3")
 
 
-def bundled_towns() -> list[TownOption]:
-    """The towns in `saves/` the player can start, biggest first."""
-    towns = []
-    for town_id in BUNDLED_TOWNS:
-        try:
-            town = TownFile.load(town_id)
-        except (OSError, ValueError, KeyError) as error:
-            logging.getLogger(__name__).warning("bundled town %s is unreadable: %s", town_id, error)
-            continue
-        label = town.name[:1].upper() + town.name[1:]
-        towns.append(TownOption(town_id, label, town.residents))
-    return towns
+def town_options() -> list[TownOption]:
+    """The towns the player can start or edit: the bundled ones (biggest first), then the
+    player's own (`list_towns`); a town whose files cannot be used carries its problem."""
+    return [option_of(entry) for entry in list_towns()]
+
+
+def option_of(entry: TownEntry) -> TownOption:
+    """What New town shows of a listed town."""
+    return TownOption(entry.id, entry.label, entry.residents, entry.bundled, entry.problem)
 
 
 def town_labels(towns: list[TownOption]) -> dict[str, str]:
-    """What the load menu calls each bundled town ("The Ville"; it counts residents itself)."""
+    """What the load menu calls each town ("The Ville"; it counts residents itself)."""
     return {town.id: town.label.split(" (")[0] for town in towns}
 
 
@@ -196,7 +192,7 @@ def enter_town(
         settings=dict(prepared.public_settings or {}),
     )
     saver.record = recording.copy_into
-    labels = town_labels(bundled_towns() if towns is None else towns)
+    labels = town_labels(town_options() if towns is None else towns)
     app.menus = TownMenus(
         app.panels, scene.text, saver, settings, session.toast, slot=opened.slot, town_labels=labels
     )

@@ -2,7 +2,8 @@
 
     GameFlow(options).run()     # the title screen, then towns, until the player quits
 
-The title screen offers New town (a bundled town, as a new visitor or one of its residents),
+The title screen offers New town (a bundled town or one of the player's own, as a new
+visitor or one of its residents; Edit town… opens the town editor, `game.play.town_editing`),
 Load (a save slot) and Settings. Picking a town builds it behind the loading screen
 (`game.play.entry.load_town_with_screen`) and plays it in an `App` with the player's
 session (`game.play.session.PlaySession`) and the menus over the town
@@ -21,16 +22,18 @@ from datetime import datetime
 
 import pygame
 
-from game.bridge import brain_lines, check_connection
+from game.bridge import TownEntry, brain_lines, check_connection
 from game.files.settings import load as load_settings
 from game.play.app import App, AppOptions
 from game.play.entry import (
     TownStart,
-    bundled_towns,
     enter_town,
     load_town_with_screen,
+    option_of,
     town_labels,
+    town_options,
 )
+from game.play.town_editing import TownEditing
 from game.play.town_menus import LeaveTown, PlayerSettings, delete_slot
 from game.render.text import PixelText
 from game.saves import SaveSlots
@@ -40,6 +43,7 @@ from game.ui.loading import LoadFailed
 from game.ui.menus import (
     Back,
     DeleteSlot,
+    EditTown,
     LoadMenu,
     LoadSlot,
     MenuPanel,
@@ -68,7 +72,8 @@ def player_settings_from_file() -> PlayerSettings:
 @dataclass
 class TitleScreen:
     """The title and its menus over the night sky. `step` one frame at a time; `start` is
-    set when the player picked a town or a save, `quit` when they quit."""
+    set when the player picked a town or a save, `quit` when they quit. `towns`: what New
+    town lists (refreshed when the town editor saves a town)."""
 
     text: PixelText
     player_settings: PlayerSettings
@@ -82,6 +87,7 @@ class TitleScreen:
         self.title = TitleMenu(self.text, *self.brain_lines())
         self.panels.open(self.title)
         self.input: InputRoute[TitleControls] = InputRoute(self.panels, TitleHandler(), self)
+        self.editing = TownEditing(self.text, self.panels, self.town_saved)
         if self.player_settings.warning:
             self.title.say(self.player_settings.warning)
 
@@ -100,6 +106,27 @@ class TitleScreen:
     def brain_lines(self) -> tuple[str, str | None]:
         settings = self.player_settings
         return brain_lines(settings.settings, settings.api_key)
+
+    def town_saved(self, entry: TownEntry) -> None:
+        """A town was saved in the editor: New town lists it (picked, when New town is open)."""
+        towns = town_options()
+        if entry.id not in [town.id for town in towns]:
+            towns.append(option_of(entry))
+        self.towns = towns
+        menu = self.panels.find(NewTownMenu)
+        if isinstance(menu, NewTownMenu):
+            menu.set_towns(self.towns, selected=entry.id)
+
+    def show_failure(self, error: str, start: TownStart | None) -> None:
+        """Why the last town could not be opened: on New town for a new town, else on the
+        load menu."""
+        if isinstance(start, NewTown):
+            menu = NewTownMenu(self.text, self.towns)
+            menu.set_towns(self.towns, selected=start.town)
+            menu.say(error)
+            self.panels.open(menu)
+        else:
+            self.show_load(error)
 
     def show_load(self, error: str = "") -> None:
         """The load menu (with `error` in red: why the last load failed)."""
@@ -125,7 +152,12 @@ class TitleScreen:
             panel.draw(screen)
 
     def act(self, menu: MenuPanel, choice: object) -> None:
+        if self.editing.handles(menu):
+            self.editing.act(menu, choice)
+            return
         match choice:
+            case EditTown(town=town):
+                self.editing.open(town, menu)
             case OpenNewTown():
                 self.panels.open(NewTownMenu(self.text, self.towns))
             case OpenLoad():
@@ -165,19 +197,20 @@ class GameFlow:
         self.slots = slots if slots is not None else SaveSlots()
         self.player_settings = player_settings or player_settings_from_file()
         self.text = PixelText()
-        self.towns = bundled_towns()
+        self.towns = town_options()
 
     def run(self) -> int:
         screen = open_window(self.options.size)
         recovered = self._recover()
         start, error = self.first, recovered
+        failed: TownStart | None = None
         while True:
             if start is None:
-                start = self.title(screen, error)
+                start = self.title(screen, error, failed)
                 if start is None:
                     return 0
             app, error = self.open(screen, start)
-            start = None
+            start, failed = None, start
             if app is None:
                 continue
             leave = self.play(app)
@@ -193,16 +226,20 @@ class GameFlow:
             return f"Could not check the saves: {problem}"
         return f"Recovered after a crash: {', '.join(repaired)}." if repaired else ""
 
-    def title(self, screen: pygame.Surface, error: str = "") -> TownStart | None:
-        """The title screen's loop; the town to open, or None to quit."""
+    def title(
+        self, screen: pygame.Surface, error: str = "", failed: TownStart | None = None
+    ) -> TownStart | None:
+        """The title screen's loop; the town to open, or None to quit. `error`: why `failed`
+        (the town or save picked last) could not be opened."""
         title = TitleScreen(self.text, self.player_settings, self.slots, self.towns)
         if error:
-            title.show_load(error)
+            title.show_failure(error, failed)
         timer = pygame.time.Clock()
         while title.start is None and not title.quit:
             seconds = timer.tick(self.options.fps) / 1000.0
             title.step(pygame.display.get_surface() or screen, seconds, pygame.event.get())
             pygame.display.flip()
+        self.towns = list(title.towns)  # with the towns saved in the editor
         return title.start
 
     def open(self, screen: pygame.Surface, start: TownStart) -> tuple[App | None, str]:

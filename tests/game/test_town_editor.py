@@ -295,7 +295,7 @@ def test_the_towns_problems_open_the_page_of_the_first_field_named(text: PixelTe
     )
     assert form.page == "places" and form.focused is form.hours["sleep_hour"]
     assert "routine.sleep_hour: 27" in form.message and "Moon Base" in form.message
-    form.show_problems(["relationships.Wolfgang Schulz: nobody of that name lives here"])
+    form.show_problems(["relationships: 'Wolfgang Schulz' does not live in this town"])
     focused: object = form.focused  # (mypy keeps the narrowing from the assert above)
     assert str(form.page) == "people" and focused is form.relationship_list
     assert form.relationship_list.selected == list(form.relationships).index("Wolfgang Schulz")

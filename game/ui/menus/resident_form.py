@@ -40,25 +40,29 @@ PAGES: dict[Page, str] = {
 }
 LABEL_WIDTH = 112
 FACT_FIELDS = 6  # at least this many "Fact n" fields (one more than the facts, up to 10)
-ROUTINE = (
-    ("wake_hour", "Wakes at", 7),
-    ("sleep_hour", "Sleeps at", 23),
-    ("work_start_hour", "Work starts", 9),
-    ("work_end_hour", "Work ends", 17),
+# each routine hour: its key, label, default and the hours it may be (cognition's Routine)
+ROUTINE: tuple[tuple[str, str, int, range], ...] = (
+    ("wake_hour", "Wakes at", 7, range(0, 24)),
+    ("sleep_hour", "Sleeps at", 23, range(1, 25)),
+    ("work_start_hour", "Work starts", 9, range(0, 24)),
+    ("work_end_hour", "Work ends", 17, range(1, 25)),
 )
+WORK_HOURS = ("work_start_hour", "work_end_hour")  # both set, or neither
 NOT_ON_MAP = " (not on the map)"
 
 
 def hour_label(hour: int) -> str:
-    """ "6 am", "12 pm (noon)", "12 am (midnight)"."""
-    if hour == 0:
+    """ "6 am", "12 pm (noon)", "12 am (midnight)" (0 or 24)."""
+    if hour in (0, 24):
         return "12 am (midnight)"
     if hour == 12:
         return "12 pm (noon)"
     return f"{hour} am" if hour < 12 else f"{hour - 12} pm"
 
 
-HOURS = [(hour, hour_label(hour)) for hour in range(24)]
+def hour_options(hours: range, optional: bool) -> list[tuple[int | None, str]]:
+    options: list[tuple[int | None, str]] = [(None, "no set hours")] if optional else []
+    return options + [(hour, hour_label(hour)) for hour in hours]
 
 
 def choices_of(names: Sequence[str], current: str | None) -> list[tuple[str, str]]:
@@ -170,8 +174,13 @@ class ResidentForm(MenuPanel):
         self._work_arenas(values.get("work_arena"))
         routine = values.get("routine") or {}
         self.hours = {
-            key: OptionItem(label, HOURS, routine.get(key, default), LABEL_WIDTH)
-            for key, label, default in ROUTINE
+            key: OptionItem[int | None](
+                label,
+                hour_options(hours, key in WORK_HOURS),
+                routine.get(key, default) if key in routine else default,
+                LABEL_WIDTH,
+            )
+            for key, label, default, hours in ROUTINE
         }
 
     def _arenas(self, item: OptionItem[str], sector: str, current: str | None) -> None:
@@ -362,9 +371,10 @@ class ResidentForm(MenuPanel):
 
     # --- problems -------------------------------------------------------------------------
 
-    def item_for(self, field: str) -> tuple[Page, Item] | None:
+    def item_for(self, field: str, problem: str = "") -> tuple[Page, Item] | None:
         """The page and row a problem's field ("routine.wake_hour", "relationships.Klaus
-        Mueller", "look.hair") is edited in."""
+        Mueller", "look.hair") is edited in; a relationship's problem selects the person it
+        names (in the field or in the `problem`'s words)."""
         head, _, rest = field.partition(".")
         simple: dict[str, tuple[Page, Item]] = {
             "name": ("who", self.name),
@@ -387,8 +397,9 @@ class ResidentForm(MenuPanel):
         if head == "relationships":
             names = list(self.relationships)
             who = rest.split(".")[0]
-            if who in names:
-                self.relationship_list.select(names.index(who))
+            named = [n for n in names if n == who] or [n for n in names if n in problem]
+            if named:
+                self.relationship_list.select(names.index(named[0]))
             return "people", self.relationship_list
         if head == "look":
             return "look", self.look.item_for(rest)
@@ -402,12 +413,12 @@ class ResidentForm(MenuPanel):
             shown.append(f"… and {len(problems) - 4} more")
         self.say("\n".join(shown))
         for problem in problems:
-            field, colon, _ = problem.partition(":")
-            found = self.item_for(field.strip()) if colon else None
+            field, colon, words = problem.partition(":")
+            found = self.item_for(field.strip(), words) if colon else None
             if found is not None:
                 self.page = found[0]
                 self.focus(found[1])
                 return
 
 
-__all__ = ["HOURS", "PAGES", "ResidentForm", "TabItem", "hour_label"]
+__all__ = ["PAGES", "ROUTINE", "ResidentForm", "TabItem", "hour_label", "hour_options"]

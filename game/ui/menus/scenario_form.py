@@ -65,8 +65,9 @@ def intention_lines(intention: Mapping[str, Any]) -> list[tuple[str, tuple[int, 
     when = f"{starts:%a %b} {starts.day}, {clock(starts)}" if starts else "?"
     if ends is not None:
         when += f"–{clock(ends)}"
-    knowing = len(intention.get("known_by") or [])
-    second = f"{intention.get('place') or '?'} · {when} · {knowing} know at the start"
+    knowing = len({str(name) for name in intention.get("known_by") or []} | {str(host)})
+    know = "knows" if knowing == 1 else "know"  # the host, and who else knows it
+    second = f"{intention.get('place') or '?'} · {when} · {knowing} {know} at the start"
     first = f"{host}: {what}"
     cut = [line if len(line) <= 64 else line[:63] + "…" for line in (first, second)]
     return [(cut[0], TEXT), (cut[1], DIM)]
