@@ -303,3 +303,24 @@ def test_a_broken_user_town_is_listed_but_not_started(title: TitleScreen) -> Non
     assert "cannot be started" in menu.message
     click(title, menu.edit_button)
     assert top(title) is menu and menu.message.startswith("This town cannot be edited: ")
+
+
+def test_saving_my_town_again_keeps_a_backup_of_what_it_replaces(title: TitleScreen) -> None:
+    entry = TownEditor.open(TOWN).save("Mine")
+    folder = Path(entry.id)
+    before = (folder / "personas.json").read_text("utf-8")
+    title.towns = town_options()
+    editor = open_editor(title, entry.id)
+    assert not editor.bundled and editor.label == "Mine"
+    select(title, editor, "Isabella Rodriguez")
+    click(title, editor.edit_button)
+    form = resident_form(title)
+    type_in(title, form.age, "35", clear=3)
+    click(title, form.ok_button)
+    assert form.closed, form.message
+    click(title, editor.save_button)  # no name asked: saved in place
+    assert editor.asking is None and not editor.dirty, editor.message
+    written = json.loads((folder / "personas.json").read_text("utf-8"))
+    assert written["personas"][0]["age"] == 35
+    backups = list((folder / "backups").glob("*/personas.json"))
+    assert [path.read_text("utf-8") for path in backups] == [before]
