@@ -17,7 +17,7 @@ from game.bridge import TownEditor, user_towns_dir
 from game.files.settings import UserSettings
 from game.play.entry import town_options
 from game.play.flow import TitleScreen
-from game.play.tour import click_event, key_events, menu_point, typing_events
+from game.play.tour import Tour, click_event, key_events, menu_point, typing_events
 from game.play.town_menus import PlayerSettings
 from game.render.text import PixelText
 from game.saves import SaveSlots
@@ -324,3 +324,25 @@ def test_saving_my_town_again_keeps_a_backup_of_what_it_replaces(title: TitleScr
     assert written["personas"][0]["age"] == 35
     backups = list((folder / "backups").glob("*/personas.json"))
     assert [path.read_text("utf-8") for path in backups] == [before]
+
+
+def test_a_user_town_starts_like_a_bundled_one(tmp_path: Path) -> None:
+    editor = TownEditor.open(TOWN)
+    ada = editor.blank_resident() | {
+        "name": "Ada Lovelace",
+        "learned": "Ada Lovelace paints portraits.",
+        "currently": "Ada Lovelace is getting ready for a show.",
+        "lifestyle": "Ada Lovelace rises early and paints until noon.",
+    }
+    assert editor.put_resident(ada) == []
+    entry = editor.save("Ada's Ville")
+    pygame.init()
+    tour = Tour(None, entry.id, (1280, 720), "hashing", SaveSlots(tmp_path / "slots"))
+    try:
+        app = tour.start_town("Bea", "a baker from the coast")  # through New town, by events
+        assert {r.name for r in app.population} >= {"Ada Lovelace", "Klaus Mueller", "Bea"}
+        assert app.session is not None and app.session.player is not None
+        assert app.session.player.name == "Bea"
+    finally:
+        tour.close()
+        pygame.quit()
