@@ -13,6 +13,7 @@ from game.commands import (
     export,
     map_check,
     map_init,
+    new_town,
     play,
     replay,
     runs,
@@ -21,7 +22,18 @@ from game.commands import (
     simulate,
 )
 
-SUBCOMMANDS = (map_check, map_init, simulate, evaluate, saves, runs, export, replay, screenshots)
+SUBCOMMANDS = (
+    map_check,
+    map_init,
+    new_town,
+    simulate,
+    evaluate,
+    saves,
+    runs,
+    export,
+    replay,
+    screenshots,
+)
 
 __all__ = [
     "SUBCOMMANDS",
@@ -29,6 +41,7 @@ __all__ = [
     "export",
     "map_check",
     "map_init",
+    "new_town",
     "play",
     "replay",
     "runs",

@@ -29,8 +29,9 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
     )
     game.add_argument(
         "--town",
-        choices=TOWNS,
-        help="start this bundled town at once as a new visitor, skipping the title screen "
+        metavar="TOWN",
+        help="start this town at once as a new visitor, skipping the title screen: a bundled "
+        f"town ({', '.join(TOWNS)}) or a town folder (`smallville new-town`) "
         "(headless default the_ville_n25; without minds: every resident)",
     )
     game.add_argument("--load", metavar="SLOT", help="open this save at once (skip the title)")
@@ -40,6 +41,11 @@ def run(args: argparse.Namespace) -> int:
     if args.load and (args.town or args.no_minds or args.headless):
         raise SystemExit(
             "--load opens a save in the window: not with --town, --no-minds or --headless"
+        )
+    if args.town and args.town not in TOWNS and not (Path(args.town) / "town.json").is_file():
+        raise SystemExit(
+            f"--town {args.town}: not a bundled town ({', '.join(TOWNS)}) nor a folder holding "
+            "a town.json (make one with `smallville new-town DIR --map MAP.tmx`)"
         )
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # lazy: pygame and the minds cost ~0.5 s to import (measured with -X importtime), which

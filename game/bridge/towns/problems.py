@@ -46,10 +46,10 @@ def field_path(location: Sequence[int | str], raw: object = None) -> str:
 
 
 def problem_lines(
-    error: ValidationError, raw: object, file: Path | str | None, whole: str = "the file"
+    error: ValidationError, raw: object, file: Path | str | None, whole: str = ""
 ) -> list[str]:
     """One line per problem: "file: field: message (got 27)" (pydantic's "Value error, "
-    dropped); `whole` names a problem of the whole (a model's own check)."""
+    dropped); `whole` names a problem of the whole (a model's own check), if anything."""
     prefix = f"{Path(file).name}: " if file is not None else ""
     lines = []
     for found in error.errors():
@@ -59,7 +59,7 @@ def problem_lines(
             message = "unknown key (a typo? see the JSON Schema in docs/schemas/)"
         elif isinstance(found.get("input"), int | float | str) and found["type"] in _SHOW_INPUT:
             message += f" (got {found['input']!r})"
-        lines.append(f"{prefix}{where}: {message}")
+        lines.append(f"{prefix}{where}: {message}" if where else f"{prefix}{message}")
     return lines
 
 

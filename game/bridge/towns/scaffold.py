@@ -1,10 +1,10 @@
 """`smallville new-town DIR --map MAP.tmx --from the_ville_n3`: a playable town folder, made
 from a map and the people and scenario of another town.
 
-Residents whose homes and workplaces are on the map come along; a spawn on the map that names
-someone who has no persona yet becomes a resident with a starter persona (home and work from
-the spawn's properties) to fill in later; the scenario keeps the items whose people and
-places the new town has. Nothing is overwritten: the folder must not hold a town already.
+Residents whose homes and workplaces are on the map come along. When none can (a map of its
+own), each spawn on the map that names someone becomes a resident with a starter persona
+(home and work from the spawn's properties) to fill in later. The scenario keeps the items
+whose people and places the new town has. Nothing is overwritten: the folder must not hold a town already.
 """
 
 from __future__ import annotations
@@ -94,12 +94,12 @@ def scaffold_town(
             notes.append(f"left out {entry.name}: {home_problems[0]}")
             continue
         entries.append(entry)
-    known = {entry.name for entry in entries}
-    for spawn in town_map.residents():
-        starter = _starter(spawn) if spawn.name not in known else None
-        if starter is not None:
-            entries.append(starter)
-            notes.append(f"added {spawn.name} from the map's spawn: fill in their persona")
+    if not entries:  # a map of its own: its spawns name its people
+        for spawn in town_map.residents():
+            starter = _starter(spawn)
+            if starter is not None:
+                entries.append(starter)
+                notes.append(f"added {spawn.name} from the map's spawn: fill in their persona")
     if not entries:
         raise TownFileError(
             [
