@@ -18,7 +18,7 @@ from game.bridge import (
     read_town_files,
     schema_texts,
 )
-from game.bridge.towns import place_residents, writing
+from game.bridge.towns import place_residents
 from game.files.paths import bundled
 from game.world.address import Address
 
@@ -244,7 +244,7 @@ def test_saving_again_keeps_a_backup_and_a_failed_save_changes_nothing(
             raise OSError(28, "No space left on device")
         real_replace(source, target)
 
-    monkeypatch.setattr(writing.os, "replace", failing)
+    monkeypatch.setattr(os, "replace", failing)
     with pytest.raises(TownFileError, match="nothing was saved"):
         editor.save()
     assert (folder / "personas.json").read_text(encoding="utf-8") == original
@@ -252,7 +252,7 @@ def test_saving_again_keeps_a_backup_and_a_failed_save_changes_nothing(
         "Maria Lopez"
     )
     assert not list(folder.glob(".*.new"))
-    monkeypatch.setattr(writing.os, "replace", real_replace)
+    monkeypatch.setattr(os, "replace", real_replace)
     editor.save()
     backups = list((folder / "backups").glob("*/personas.json"))
     assert any(b.read_text(encoding="utf-8") == original for b in backups)
