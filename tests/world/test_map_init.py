@@ -233,7 +233,7 @@ def test_a_json_map_is_refused_with_what_to_do(
     assert main(["map-init", str(path)]) == 1
     error = capsys.readouterr().err
     assert str(path) in error
-    assert "town.tmj is a Tiled JSON map: open it in Tiled and save it as .tmx" in error
+    assert "town.tmj is a Tiled JSON map: map-init edits .tmx maps — open it in Tiled" in error
 
 
 def test_the_default_world_name_is_the_files() -> None:

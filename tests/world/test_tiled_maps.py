@@ -1,10 +1,10 @@
-"""Maps that are not ours — Tiled's JSON, gzipped or cut-short files, Tiled's own example
-maps — are refused with one line per problem saying what is missing or what to do."""
+"""Maps that are not ours — gzipped, empty or cut-short files, JSON where XML belongs,
+Tiled's own example maps — are refused with one line per problem saying what is missing or
+what to do. (Tiled's JSON maps load: test_tiled_json.py.)"""
 
 from __future__ import annotations
 
 import gzip
-import shutil
 from pathlib import Path
 
 import pytest
@@ -27,18 +27,6 @@ def problems(path: Path) -> list[str]:
 
 def test_the_layout_names_every_layer_the_loader_reads() -> None:
     assert list(TILE_LAYERS) == [*DRAWN_LAYERS, "collision"]
-
-
-def test_a_tiled_json_map_says_save_it_as_tmx(tmp_path: Path) -> None:
-    path = tmp_path / "town.tmj"
-    path.write_text('{"compressionlevel": -1, "layers": []}', encoding="utf-8")
-    assert problems(path) == [
-        "town.tmj is a Tiled JSON map: open it in Tiled and save it as .tmx "
-        "(File ▸ Save As, 'Tiled map files (*.tmx)')"
-    ]
-    renamed = tmp_path / "town.tmx"  # JSON under a .tmx name: recognised by its first byte
-    shutil.copy(path, renamed)
-    assert "town.tmx is a Tiled JSON map" in problems(renamed)[0]
 
 
 def test_a_json_tileset_says_save_it_as_tsx(tmp_path: Path) -> None:

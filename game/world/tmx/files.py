@@ -1,12 +1,15 @@
-"""Checks on the files behind a map before pytmx reads it: the .tmx itself, its tilesets
-and their images. Each problem is one line naming the file and what is wrong with it."""
+"""Reading a map's file and checking the files behind it before pytmx parses it: the .tmx
+(or Tiled JSON .tmj) itself, its tilesets and their images. Each problem is one line naming
+the file and what is wrong with it."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from xml.etree import ElementTree
 
 from game.world.tmx.layout import check_layout
+from game.world.tmx.tmj import TmjError, looks_like_json, tmj_to_xml, tsj_to_xml
 
 TMX_HOW_TO = "File ▸ Save As, 'Tiled map files (*.tmx)'"
 
@@ -62,15 +65,65 @@ def _not_xml(path: Path, what: str, head: bytes) -> str | None:
     return None
 
 
-def check_map_files(path: Path) -> list[str]:
-    """Every problem with the map file and the tileset files it names, and every required
-    layer or property it lacks (empty when fine)."""
+def read_map(path: Path, problems: list[str]) -> ElementTree.Element | None:
+    """The map's `<map>` element, from a .tmx or from a Tiled JSON map (converted, with its
+    JSON tilesets embedded); None after recording why it cannot be read."""
+    if not path.is_file():
+        problems.append(f"map file not found: {path}")
+        return None
+    try:
+        with path.open("rb") as file:
+            head = file.read(64)
+        if looks_like_json(path.suffix, head):
+            root: ElementTree.Element | None = tmj_to_xml(path.read_text(encoding="utf-8-sig"))
+        else:
+            root = read_xml(path, "map file", problems)
+        if root is not None:
+            problems += _embed_json_tilesets(path, root)
+        return root
+    except TmjError as error:
+        problems.append(f"map file {path.name}: {error}")
+    except (OSError, UnicodeDecodeError) as error:
+        problems.append(f"map file {path} cannot be read: {error}")
+    return None
+
+
+def _embed_json_tilesets(map_path: Path, root: ElementTree.Element) -> list[str]:
+    """Put the map's JSON tileset files (.tsj; pytmx reads only .tsx) into the map, their
+    image paths made relative to the map. Returns the problems with those files."""
+    problems = []
+    for index, node in enumerate(list(root)):
+        source = node.get("source", "") if node.tag == "tileset" else ""
+        path = map_path.parent / source
+        if not source or not looks_like_json(path.suffix, b"") or not path.is_file():
+            continue  # not a JSON tileset, or missing: `_check_tileset` says so
+        label = f"tileset (firstgid {node.get('firstgid', '?')}) file {source!r}"
+        try:
+            tileset = tsj_to_xml(path.read_text(encoding="utf-8-sig"))
+        except (TmjError, OSError, UnicodeDecodeError) as error:
+            problems.append(f"{label}: {error}")
+            continue
+        tileset.set("firstgid", node.get("firstgid", "1"))
+        tileset.attrib.pop("source", None)
+        for image in tileset.iter("image"):
+            image_path = path.parent / image.get("source", "")
+            image.set("source", os.path.relpath(image_path, map_path.parent))
+        root.remove(node)
+        root.insert(index, tileset)
+    return problems
+
+
+def check_map_files(path: Path) -> tuple[ElementTree.Element | None, list[str]]:
+    """The map's `<map>` element (None when unreadable) and every problem with the map file,
+    the tileset files it names, and every required layer or property it lacks."""
     problems: list[str] = []
-    root = read_xml(path, "map file", problems)
+    root = read_map(path, problems)
     if root is None:
-        return problems
+        return None, problems
     if root.tag != "map":
-        return [f"{path.name} is not a Tiled map: its root element is <{root.tag}>, not <map>"]
+        return None, [
+            f"{path.name} is not a Tiled map: its root element is <{root.tag}>, not <map>"
+        ]
     orientation = root.get("orientation", "orthogonal")
     if orientation != "orthogonal":
         problems.append(f"{path.name}: the map is {orientation}; only orthogonal maps work")
@@ -82,7 +135,7 @@ def check_map_files(path: Path) -> list[str]:
         problems += _check_tileset(path, tileset)
     for group in root.iter("objectgroup"):
         problems += _check_property_names(group)
-    return problems + check_layout(root)
+    return root, problems + check_layout(root)
 
 
 _OBJECT_ATTRIBUTES = frozenset(
@@ -115,6 +168,9 @@ def _check_tileset(map_path: Path, node: ElementTree.Element) -> list[str]:
     label = f"tileset (firstgid {node.get('firstgid', '?')})"
     if source is None:
         return _check_images(map_path.parent, node, f"{label} {node.get('name', '')!r}")
+    if looks_like_json(Path(source).suffix, b""):  # read by `_embed_json_tilesets`
+        found = (map_path.parent / source).is_file()
+        return [] if found else [f"{label} file {source!r} not found: {map_path.parent / source}"]
     if not source.lower().endswith(".tsx"):
         return [f"{label} {source!r}: only .tsx tileset files are supported"]
     tsx_path = map_path.parent / source

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree
 
-from game.world.tmx.files import read_xml
+from game.world.tmx.files import TMX_HOW_TO, read_xml
 from game.world.tmx.layout import (
     KIND_NAMES,
     OBJECT_LAYER,
@@ -31,6 +31,7 @@ from game.world.tmx.layout import (
     property_text,
 )
 from game.world.tmx.loader import MapError
+from game.world.tmx.tmj import looks_like_json
 
 GUIDE_TITLE = "# Making {name} a Smallville town"
 # the bottom tile layer carries the map's own art: renaming it is the mapper's choice
@@ -57,7 +58,15 @@ def init_map(path: str | Path, world: str | None = None, dry_run: bool = False) 
     Raises `MapError` (naming the file) for a file that is no editable Tiled map."""
     path = Path(path)
     problems: list[str] = []
-    if read_xml(path, "map file", problems) is None:  # the friendly reasons (JSON, gzip...)
+    if path.is_file() and looks_like_json(path.suffix, path.read_bytes()[:64]):
+        raise MapError(
+            path,
+            [
+                f"{path.name} is a Tiled JSON map: map-init edits .tmx maps — open it in Tiled "
+                f"and save it as .tmx ({TMX_HOW_TO}), then run map-init on that"
+            ],
+        )
+    if read_xml(path, "map file", problems) is None:  # the friendly reasons (gzip, empty...)
         raise MapError(path, problems)
     parser = ElementTree.XMLParser(target=ElementTree.TreeBuilder(insert_comments=True))
     tree = ElementTree.parse(path, parser)

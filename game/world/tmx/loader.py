@@ -12,6 +12,7 @@ import logging
 import os
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 from game.world.grid import Rect, Tile, WalkableGrid
 from game.world.tmx.art import read_art, tile_image_loader
@@ -40,10 +41,10 @@ class MapError(Exception):
 def load_town(path: str | Path) -> TownMap:
     """Read and validate a map. Raises `MapError` with all problems found."""
     path = Path(path)
-    problems = check_map_files(path)
-    if problems:
+    root, problems = check_map_files(path)
+    if root is None or problems:
         raise MapError(path, problems)
-    tiled = _read_tiled(path)
+    tiled = _read_tiled(path, root)
     problems = _check_size(tiled) + _check_tile_ids(tiled)
     world = str(tiled.properties.get("world", "")).strip()
     if problems:
@@ -76,14 +77,18 @@ def load_town(path: str | Path) -> TownMap:
     )
 
 
-def _read_tiled(path: Path) -> Any:
-    """pytmx's TiledMap, data only (tile images described, not loaded). pytmx raises bare
+def _read_tiled(path: Path, root: ElementTree.Element) -> Any:
+    """pytmx's TiledMap of the map's XML (read once, by `check_map_files`; a Tiled JSON map
+    arrives converted), data only: tile images described, not loaded. pytmx raises bare
     Exceptions, so any failure becomes a MapError carrying its message."""
     logging.getLogger("pytmx").setLevel(logging.CRITICAL)
     try:
-        return pytmx.TiledMap(str(path), image_loader=tile_image_loader)
+        tiled = pytmx.TiledMap(image_loader=tile_image_loader)
+        tiled.filename = str(path)  # external tilesets are found beside it
+        tiled.parse_xml(root)
     except Exception as error:  # noqa: BLE001 — pytmx raises plain Exception on bad input
         raise MapError(path, [f"pytmx cannot read the map: {error}"]) from None
+    return tiled
 
 
 def _check_size(tiled: Any) -> list[str]:
