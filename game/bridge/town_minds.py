@@ -137,6 +137,16 @@ class LivingTown:
     stack: ModelStack
     store: MemoryStore
     minds: dict[str, Agent]
+    # resident → the parts its figure is drawn from, where its persona file gives a look
+    looks: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def description_of(self, name: str) -> str:
+        """Who `name` is, in a line: their persona's "who they are" and "these days"."""
+        mind = self.minds.get(name)
+        if mind is None:
+            return ""
+        persona = mind.persona
+        return " ".join(part.strip() for part in (persona.learned, persona.currently) if part)
 
     def close(self) -> None:
         self.director.close()
@@ -245,4 +255,6 @@ def build_living_town(
     intentions = {name: mind.persona.initial_memories() for name, mind in minds.items()}
     for warning in director.meetings.from_intentions(intentions, clock.now):
         log.warning("%s", warning)
-    return LivingTown(town, clock, population, director, objects, stack, store, minds)
+    return LivingTown(
+        town, clock, population, director, objects, stack, store, minds, town_file.looks()
+    )

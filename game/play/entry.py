@@ -41,7 +41,6 @@ from game.render.scene import TownScene
 from game.render.text import PixelText
 from game.saves import SaveSlots
 from game.town.player import Player
-from game.town.population import Population
 from game.town.resident import Facing
 from game.ui.loading import LoadingScreen, LoadingState, load_while_drawing
 from game.ui.menus import LoadSlot, NewTown, TownOption
@@ -123,7 +122,7 @@ def load_town_with_screen(
     state.report("drawing the town", 0.97)
     loading.draw(screen, state.status, 0.0)
     pygame.display.flip()
-    scene = TownScene.for_town(opened.living.town, options.characters)
+    scene = TownScene.for_town(opened.living.town, options.characters, opened.living.looks)
     return PreparedTown(opened, scene, loading, closed, start, public, tuple(secrets))
 
 
@@ -209,14 +208,14 @@ def player_for(opened: OpenedTown, start: TownStart | None) -> Player | None:
     living = opened.living
     if isinstance(start, NewTown):
         if start.take_over is not None:
-            return take_over(living.population, start.take_over)
+            return take_over(living, start.take_over)
         return Player.new_visitor(
             start.visitor_name, start.visitor_description, visitor_tile(living)
         )
     if isinstance(start, LoadSlot):
         saved = opened.visitor
         if saved is None or saved.controls != "visitor":  # nobody saved, or a resident
-            taken = take_over(living.population, saved.controls) if saved else None
+            taken = take_over(living, saved.controls) if saved else None
             return taken or Player.new_visitor("", "", visitor_tile(living))
         player = Player.new_visitor(saved.name, saved.description, saved.tile)
         player.body.facing = Facing[saved.facing.upper()]
@@ -226,11 +225,13 @@ def player_for(opened: OpenedTown, start: TownStart | None) -> Player | None:
     return None
 
 
-def take_over(population: Population, name: str) -> Player | None:
-    resident = population.get(name)
+def take_over(living: LivingTown, name: str) -> Player | None:
+    """The player in `name`'s shoes, described as their persona describes them."""
+    resident = living.population.get(name)
     if resident is None:
         return None
-    return Player(resident, f"{name}, who lives in town", is_visitor=False)
+    description = living.description_of(name) or f"{name}, who lives in town"
+    return Player(resident, description, is_visitor=False)
 
 
 def visitor_tile(living: LivingTown) -> tuple[int, int]:
