@@ -43,6 +43,9 @@ def run(args: argparse.Namespace) -> int:
     except MapError as error:
         print(error, file=sys.stderr)
         return 1
+    except OSError as error:  # the backup or the map could not be written
+        print(f"{path}: cannot write: {error}", file=sys.stderr)
+        return 1
     verb = "would add" if args.dry_run else "added"
     if result.added:
         print(f"{path}: {verb}:")
@@ -57,7 +60,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     report = check_map(path)
     problems = report.errors + [f"unreachable: {item}" for item in report.unreachable]
-    guide = write_guide(result, problems)
+    try:
+        guide: Path | str = write_guide(result, problems)
+    except OSError as error:
+        guide = f"not written ({error})"
     if report.errors:
         print(f"Still missing (map-check), {len(report.errors)}:")
         print("\n".join(f"  - {problem}" for problem in report.errors))

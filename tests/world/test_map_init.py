@@ -238,3 +238,41 @@ def test_a_json_map_is_refused_with_what_to_do(
 
 def test_the_default_world_name_is_the_files() -> None:
     assert default_world_name(Path("maps/pine_hollow-2.tmx")) == "pine hollow 2"
+
+
+def test_a_map_with_no_layers_gets_them_all(tmp_path: Path) -> None:
+    path = tmp_path / "blank.tmx"
+    text = (FOREST / "forest_camp.tmx").read_text(encoding="utf-8")
+    start, end = text.index(" <layer"), text.index("</map>")
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+    shutil.copy(FOREST / "forest.png", tmp_path / "forest.png")
+    result = init_map(path)
+    assert [item.split("'")[1] for item in result.added] == [
+        "ground",
+        *ADDED_LAYERS,
+        "world",
+    ]
+    assert [problem.split(" — ")[0] for problem in check_map(path).errors] == [
+        "areas layer: no arena",
+        "spawns layer: no resident",
+        "spawns layer: no 'Visitor'",
+    ]
+
+
+def test_a_missing_map_or_one_that_cannot_be_written(
+    tmp_path: Path,
+    forest: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert main(["map-init", str(tmp_path / "nowhere.tmx")]) == 1
+    assert f"map file not found: {tmp_path / 'nowhere.tmx'}" in capsys.readouterr().err
+
+    def refuse(path: Path) -> Path:
+        raise PermissionError(13, "Permission denied", str(path) + ".bak")
+
+    original = forest.read_bytes()
+    monkeypatch.setattr("game.world.tmx.init.backup", refuse)
+    assert main(["map-init", str(forest)]) == 1
+    assert f"{forest}: cannot write: [Errno 13] Permission denied" in capsys.readouterr().err
+    assert forest.read_bytes() == original  # no backup, no change
