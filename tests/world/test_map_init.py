@@ -166,8 +166,13 @@ def test_a_complete_town_needs_nothing(tmp_path: Path) -> None:
     path = TownSpec.small().write(tmp_path)
     original = path.read_bytes()
     result = init_map(path, world="Another Name")
-    assert (result.added, result.notes, result.backup) == ([], [], None)
-    assert result.world == "Test Ville"  # an existing world name is kept
+    assert (result.added, result.backup) == ([], None)
+    assert result.world == "Test Ville"  # an existing world name is kept, and it says so
+    assert result.notes == [
+        "the map's world is already called 'Test Ville': --world 'Another Name' is not used "
+        "(change it in Tiled: Map ▸ Map Properties)"
+    ]
+    assert init_map(path).notes == []
     assert path.read_bytes() == original
 
 

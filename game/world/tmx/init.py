@@ -75,6 +75,11 @@ def init_map(path: str | Path, world: str | None = None, dry_run: bool = False) 
     result = InitResult(path, world or default_world_name(path))
     _add_layers(root, result)
     _add_world(root, result)
+    if world and world != result.world:
+        result.notes.append(
+            f"the map's world is already called {result.world!r}: --world {world!r} is not "
+            "used (change it in Tiled: Map ▸ Map Properties)"
+        )
     if result.added and not dry_run:
         result.backup = backup(path)
         ElementTree.indent(tree, space=" ")
@@ -198,7 +203,8 @@ def _add_world(root: ElementTree.Element, result: InitResult) -> None:
         properties = root.find("properties")
         if properties is None:
             properties = ElementTree.Element("properties")
-            root.insert(0, properties)
+            # where Tiled writes it: first, after any <editorsettings>
+            root.insert(len(root.findall("editorsettings")), properties)
         prop = ElementTree.SubElement(properties, "property", {"name": WORLD_PROPERTY})
     prop.text = None
     prop.set("value", result.world)
