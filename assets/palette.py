@@ -7,35 +7,14 @@ people share one late-afternoon light. Outlines are a dark warm plum, never pure
 
 from __future__ import annotations
 
-import colorsys
-from typing import NamedTuple
+from game.render.figure.canvas import Color
+from game.render.figure.palette import OUTLINE, WHITE, Ramp, shift_colour
 
-Color = tuple[int, int, int, int]
+__all__ = ["CLEAR", "INK", "OUTLINE", "SHADOW", "WHITE", "Color", "Ramp", "ramp", "shift_colour"]
 
-OUTLINE: Color = (52, 32, 40, 255)
 SHADOW: Color = (40, 20, 40, 70)  # translucent drop shadow under furniture and trees
 CLEAR: Color = (0, 0, 0, 0)
-WHITE: Color = (250, 244, 230, 255)
 INK: Color = (70, 50, 60, 255)
-
-
-class Ramp(NamedTuple):
-    hi: Color
-    base: Color
-    lo: Color
-
-
-def shift_colour(
-    rgb: tuple[int, int, int], dv: float, ds: float, hue_to: float, dh: float
-) -> Color:
-    """`rgb` with value and saturation moved by dv/ds and hue nudged (at most dh) to hue_to."""
-    h, s, v = colorsys.rgb_to_hsv(*(c / 255 for c in rgb))
-    diff = (hue_to - h + 0.5) % 1.0 - 0.5  # shortest way round the colour wheel
-    h = (h + max(-dh, min(dh, diff))) % 1.0
-    s = min(1.0, max(0.0, s + ds))
-    v = min(1.0, max(0.0, v + dv))
-    r, g, b = colorsys.hsv_to_rgb(h, s, v)
-    return (round(r * 255), round(g * 255), round(b * 255), 255)
 
 
 def ramp(rgb: tuple[int, int, int]) -> Ramp:

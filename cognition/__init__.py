@@ -83,7 +83,13 @@ from cognition.panel.debate import (
     panel_calls_per_case,
 )
 from cognition.panel.referees import PanelError, Referee, load_referees
-from cognition.persona import Persona, PersonaFileError, Routine, load_personas
+from cognition.persona import (
+    Persona,
+    PersonaFileError,
+    Routine,
+    field_location,
+    load_personas,
+)
 from cognition.phrasing import doing_phrase, listed, progressive
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, minute_of_day
 from cognition.settings import MindSettings
@@ -190,6 +196,7 @@ __all__ = [
     "claims_to_know",
     "denies",
     "doing_phrase",
+    "field_location",
     "group_line_text",
     "interviewee",
     "lane_settings",

@@ -115,22 +115,23 @@ def load_personas(path: Path) -> list[Persona]:
 def _explain(error: ValidationError, raw: object) -> str:
     lines = []
     for issue in error.errors():
-        where = _location(issue["loc"], raw)
+        where = field_location(issue["loc"], raw) or "file"
         lines.append(f"{where}: {issue['msg']}")
     return "invalid persona file:\n  " + "\n  ".join(lines)
 
 
-def _location(location: Sequence[int | str], raw: object) -> str:
-    """ "personas[3] (Klaus Mueller).age" style paths for error messages."""
+def field_location(location: Sequence[int | str], raw: object) -> str:
+    """ "personas[3] (Klaus Mueller).age" style places for error messages: pydantic's
+    location in `raw`, naming the list entries that have a name ("" for the whole)."""
     parts: list[str] = []
     node = raw
     for key in location:
         if isinstance(key, int):
             parts.append(f"[{key}]")
-            node = node[key] if isinstance(node, list) and key < len(node) else None
+            node = node[key] if isinstance(node, list) and 0 <= key < len(node) else None
             if isinstance(node, dict) and isinstance(node.get("name"), str):
                 parts.append(f" ({node['name']})")
         else:
-            parts.append(f".{key}" if parts else key)
+            parts.append(f".{key}" if parts else str(key))
             node = node.get(key) if isinstance(node, dict) else None
-    return "".join(parts) or "file"
+    return "".join(parts)

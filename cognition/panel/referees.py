@@ -18,6 +18,8 @@ from pydantic import (
     model_validator,
 )
 
+from cognition.persona import field_location
+
 BUNDLED_REFEREES = Path(__file__).resolve().parent / "referees.json"
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
@@ -82,15 +84,4 @@ def load_referees(path: Path | None = None) -> list[Referee]:
 
 def location(path: Sequence[int | str], raw: object) -> str:
     """ "referees[1] (Tomas Reyes).role" style places for error messages."""
-    parts: list[str] = []
-    node = raw
-    for key in path:
-        if isinstance(key, int):
-            parts.append(f"[{key}]")
-            node = node[key] if isinstance(node, list) and 0 <= key < len(node) else None
-            if isinstance(node, dict) and isinstance(node.get("name"), str):
-                parts.append(f" ({node['name']})")
-        else:
-            parts.append(f".{key}" if parts else key)
-            node = node.get(key) if isinstance(node, dict) else None
-    return "".join(parts) or "file"
+    return field_location(path, raw) or "file"

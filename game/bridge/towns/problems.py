@@ -11,7 +11,9 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-__all__ = ["TownFileError", "field_path", "problem_lines"]
+from cognition import field_location
+
+__all__ = ["TownFileError", "problem_lines"]
 
 MAX_LISTED = 8
 
@@ -28,23 +30,6 @@ class TownFileError(ValueError):
         super().__init__("\n".join(shown))
 
 
-def field_path(location: Sequence[int | str], raw: object = None) -> str:
-    """ "personas[3] (Klaus Mueller).age" from pydantic's location, naming list entries that
-    have a name."""
-    parts: list[str] = []
-    node = raw
-    for key in location:
-        if isinstance(key, int):
-            parts.append(f"[{key}]")
-            node = node[key] if isinstance(node, list) and 0 <= key < len(node) else None
-            if isinstance(node, dict) and isinstance(node.get("name"), str):
-                parts.append(f" ({node['name']})")
-        else:
-            parts.append(f".{key}" if parts else str(key))
-            node = node.get(key) if isinstance(node, dict) else None
-    return "".join(parts)
-
-
 def problem_lines(
     error: ValidationError, raw: object, file: Path | str | None, whole: str = ""
 ) -> list[str]:
@@ -53,7 +38,7 @@ def problem_lines(
     prefix = f"{Path(file).name}: " if file is not None else ""
     lines = []
     for found in error.errors():
-        where = field_path(found["loc"], raw) or whole
+        where = field_location(found["loc"], raw) or whole
         message = str(found["msg"]).removeprefix("Value error, ")
         if found["type"] == "extra_forbidden":
             message = "unknown key (a typo? see the JSON Schema in docs/schemas/)"
