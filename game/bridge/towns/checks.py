@@ -71,9 +71,11 @@ def values_problems(
     residents: Iterable[str],
     prefix: str = "",
     relationships_here: bool = True,
+    known_elsewhere: frozenset[str] = frozenset(),
 ) -> list[str]:
     """`resident_problems` on plain values, as a form holds them (fields that are not text
-    are left to the model's own checks)."""
+    are left to the model's own checks); `known_elsewhere`: people outside the town a
+    relationship may name all the same (those the entry knew already)."""
     outline = town.tree.outline()
     problems = []
     places = {}
@@ -90,7 +92,7 @@ def values_problems(
     for other in relationships if isinstance(relationships, dict) else {}:
         if not str(other).strip():
             problems.append(f"{prefix}relationships: a relationship to nobody (no name given)")
-        elif relationships_here and other not in people:
+        elif relationships_here and other not in people and other not in known_elsewhere:
             problems.append(
                 f"{prefix}relationships: {other!r} does not live in this town"
                 f"{_hint(str(other), people)}"

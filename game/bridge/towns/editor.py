@@ -150,7 +150,9 @@ class TownEditor:
         if clash is not None:
             problems.append(f"name: {clash.name} already lives here (names are unique)")
         residents = [n for n in self.town_json.residents if n != replacing] + [name]
-        problems += values_problems(cleaned, self.town_map, residents)
+        before = next((e for e in self.entries if e.name == replacing), None)
+        elsewhere = frozenset(before.relationships) if before is not None else frozenset()
+        problems += values_problems(cleaned, self.town_map, residents, "", True, elsewhere)
         return (None if problems else entry), problems
 
     def put_resident(self, values: dict[str, Any], replacing: str | None = None) -> list[str]:

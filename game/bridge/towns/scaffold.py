@@ -4,7 +4,8 @@ from a map and the people and scenario of another town.
 Residents whose homes and workplaces are on the map come along. When none can (a map of its
 own), each spawn on the map that names someone becomes a resident with a starter persona
 (home and work from the spawn's properties) to fill in later. The scenario keeps the items
-whose people and places the new town has. Nothing is overwritten: the folder must not hold a town already.
+whose people and places the new town has. Nothing is overwritten: the folder must not hold a
+town already.
 """
 
 from __future__ import annotations
