@@ -51,6 +51,17 @@ def first_lines(error: TownFileError, most: int = 4) -> str:
     return "\n".join(lines)
 
 
+def refused(form: MenuPanel, problems: list[str]) -> bool:
+    """True when the town refused a form's change: the problems are shown on the form, which
+    stays open. An accepted change closes the form."""
+    if problems:
+        if isinstance(form, ResidentForm | ScenarioForm | IntentionForm):
+            form.show_problems(problems)
+        return True
+    form.closed = True
+    return False
+
+
 def scenario_days(start: str, run_until: str) -> list[date]:
     """The days a scenario covers (from its start to its last minute), at most `MOST_DAYS`."""
     try:
@@ -153,12 +164,8 @@ class TownEditing:
         values: dict[str, object],
         replacing: str | None,
     ) -> None:
-        problems = editor.put_resident(values, replacing)
-        if problems:
-            if isinstance(form, ResidentForm):
-                form.show_problems(problems)
+        if refused(form, editor.put_resident(values, replacing)):
             return
-        form.closed = True
         name = str(values.get("name", ""))
         self._refresh(editor, selected=name)
         if self.menu is not None:
@@ -176,12 +183,8 @@ class TownEditing:
     # --- the scenario ---------------------------------------------------------------------
 
     def _put_times(self, editor: TownEditor, form: MenuPanel, start: str, run_until: str) -> None:
-        problems = editor.put_scenario_times(start, run_until)
-        if problems:
-            if isinstance(form, ScenarioForm):
-                form.show_problems(problems)
+        if refused(form, editor.put_scenario_times(start, run_until)):
             return
-        form.closed = True
         self._refresh(editor)
         if self.menu is not None:
             self.menu.say("The scenario's times are set: Save to keep them.", "good")
@@ -206,12 +209,8 @@ class TownEditing:
         replacing: str | None,
     ) -> None:
         before = {str(i.get("id")) for i in editor.intentions()}
-        problems = editor.put_intention(values, replacing)
-        if problems:
-            if isinstance(form, IntentionForm):
-                form.show_problems(problems)
+        if refused(form, editor.put_intention(values, replacing)):
             return
-        form.closed = True
         intentions = editor.intentions()
         added = [str(i.get("id")) for i in intentions if str(i.get("id")) not in before]
         scenario = self.panels.find(ScenarioForm)
@@ -240,4 +239,4 @@ class TownEditing:
             self.menu.set_residents(editor.residents(), editor.dirty, selected)
 
 
-__all__ = ["EDITING_MENUS", "TownEditing", "first_lines", "scenario_days"]
+__all__ = ["EDITING_MENUS", "TownEditing", "first_lines", "refused", "scenario_days"]
