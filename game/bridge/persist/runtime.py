@@ -43,7 +43,7 @@ class OutcomeState(_Strict):
     """A finished job whose outcome was not applied yet when the town was saved."""
 
     kind: Literal["decided", "conversed", "failed"]
-    names: list[str] = Field(min_length=1, max_length=2)
+    names: list[str] = Field(min_length=1)  # a pair, or every member of a group talk
     decision: contract.Decision | None = None
     conversation: contract.Conversation | None = None
     error: str = ""
