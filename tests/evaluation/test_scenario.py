@@ -111,7 +111,10 @@ def with_event(**changes: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("scenario", "expected"),
     [
-        (with_item(seeds=["Sam Moore"]), "news[0].seeds: 'Sam Moore' is not a resident of"),
+        (
+            with_item(seeds=["Isabella Rodriguez", "Sam Moore"]),
+            "news[0].seeds: 'Sam Moore' is not a resident of",
+        ),
         (with_item(seeds=[]), "news[0].seeds: List should have at least 1 item"),
         (with_item(id="Party!"), "news[0].id: String should match pattern"),
         (with_item(carried_by=[["party"], []]), "news[0].carried_by: alternative [1]"),
