@@ -215,11 +215,17 @@ class Scenario(_Strict):
 
 
 def intention_text(host: str, what: str, event: Event) -> str:
-    """ "Klaus Mueller is planning a reading group at Oak Hill College on February 16 from 4
-    to 5 pm." — the sentence a resident plans an event from."""
+    """ "Klaus Mueller is planning a reading group in the library at Oak Hill College on
+    February 16 from 4 to 5 pm." — the sentence a resident plans an event from (an event
+    place "sector: arena" is said "in the arena at sector")."""
     day = f"{event.starts:%B} {event.starts.day}"
+    sector, _, arena = (part.strip() for part in event.place.partition(":"))
+    room = ""
+    if arena:
+        named = arena[:1].isupper() or "'s " in arena
+        room = f" in {'' if named else 'the '}{arena}"
     return (
-        f"{host} is planning {what.strip().rstrip('.')} at {event.place} on {day} "
+        f"{host} is planning {what.strip().rstrip('.')}{room} at {sector} on {day} "
         f"from {_clock(event.starts, event.ends)}."
     )
 
