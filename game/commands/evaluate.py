@@ -5,11 +5,19 @@ the party, beside the paper's figures, in a report (evaluation.json, report.md, 
     smallville evaluate                                   # 25 residents, Feb 13 7 am → Feb 15
     smallville evaluate --town the_ville_n3 --hours 4 --out eval-n3
     smallville evaluate --base-url http://localhost:11434/v1 --model llama3.2
+    smallville evaluate --town the_ville_n3 --seeds 4 --workers 2    # 4 towns, 2 at once
+    smallville evaluate --seeds 8 --cluster ray://127.0.0.1:10001    # as Ray tasks
 
 Run again with the same --out, town, seed, hours and brain, it measures the finished run's
 record again instead of simulating anew (`--fresh` simulates anyway). Progress lines go to
 stderr, the summary to stdout; an unknown town, a bad scenario.json or bad model settings
 are one line on stderr and exit status 2.
+
+Many towns (`--seeds N`, `--matrix FILE`) run `--workers` at once — local worker processes,
+or Ray tasks with `--cluster` — and gather into one report (`game/evaluation/towns.py`); a
+failed town is reported and the rest go on (exit status 1 at the end); a re-run skips the
+towns already done. `--threads` is the thinking threads inside each town (`--workers` meant
+that before there were many towns).
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from game.commands.route_flags import add_route_flags, routes_from, routes_wante
 
 if TYPE_CHECKING:
     # lazy: typing only — the evaluation imports the minds (~0.4 s) and matplotlib (~1 s)
-    from game.evaluation import EvaluationResult
+    from game.evaluation import EvaluationOptions, EvaluationResult
     from game.evaluation.talk import Talk
     from game.evaluation.targets import Target
 
@@ -61,7 +69,9 @@ def add_to(subcommands: Subcommands) -> None:
     )
     command.add_argument("--model", help="the model name at --base-url")
     command.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
-    command.add_argument("--workers", type=int, default=16, help="thinking threads")
+    command.add_argument(
+        "--threads", type=int, default=16, help="thinking threads per town (default 16)"
+    )
     command.add_argument(
         "--fresh", action="store_true", help="simulate again even if --out holds a finished run"
     )
@@ -113,6 +123,26 @@ def add_to(subcommands: Subcommands) -> None:
         help="run every architecture variant × route preset the file lists (.toml or .json) "
         "and write one table with a plot (matrix.md, matrix.json, matrix.png in --out)",
     )
+    command.add_argument(
+        "--seeds",
+        type=int,
+        metavar="N",
+        help="evaluate the town under N seeds (--seed, --seed+1, …), each in <out>/seed-K, "
+        "and write one report of them all (seeds.md, seeds.json, seeds.png)",
+    )
+    command.add_argument(
+        "--workers",
+        type=int,
+        metavar="K",
+        help="towns at once with --seeds or --matrix (default: one per core, at most one per "
+        "town; on --cluster, the cluster's CPUs); 1 runs them one by one in this process",
+    )
+    command.add_argument(
+        "--cluster",
+        metavar="ray://HOST:PORT",
+        help="run the towns of --seeds or --matrix as Ray tasks on the cluster whose Ray "
+        "client server listens there (needs the extra: uv run --extra cluster …)",
+    )
     command.set_defaults(handler=run)
 
 
@@ -135,6 +165,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.brain == "offline" and args.base_url:
         return fail("choose --brain offline or --base-url, not both")
+    if (problem := towns_problem(args)) is not None:
+        return fail(problem)
     if args.matrix is not None:
         if routes_wanted(args):
             return fail(
@@ -150,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
         model=args.model,
         api_key=os.environ.get("OPENAI_API_KEY"),
         embedder=args.embedder,
-        workers=args.workers,
+        workers=args.threads,
         fresh=args.fresh,
         questions_dir=args.questions,
         panel_strategy=args.panel,
@@ -170,6 +202,8 @@ def run(args: argparse.Namespace) -> int:
         options.routes = routes_from(args, base, max_concurrency=16)
     if args.conditions:
         options.conditions = tuple(c.strip() for c in args.conditions.split("|") if c.strip())
+    if args.seeds is not None:
+        return run_seeds(args, options)
     bar = ProgressBar(sys.stderr, quiet=args.quiet)
     try:
         result = evaluate(options, Progress(bar.line, bar.advance))
@@ -181,8 +215,53 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def towns_problem(args: argparse.Namespace) -> str | None:
+    """Why the flags of many towns do not fit together; None when they do."""
+    many = args.seeds is not None or args.matrix is not None
+    if args.seeds is not None and args.matrix is not None:
+        return "choose --seeds or --matrix, not both (a matrix file names its own seed)"
+    if args.seeds is not None and args.seeds < 1:
+        return f"--seeds must be 1 or more (not {args.seeds})"
+    if args.workers is not None and not many:
+        return (
+            "--workers is how many towns run at once, with --seeds N or --matrix FILE; "
+            "the thinking threads inside a town are now --threads"
+        )
+    if args.cluster is not None and not many:
+        return "--cluster runs many towns: add --seeds N or --matrix FILE"
+    return None
+
+
+def run_seeds(args: argparse.Namespace, options: EvaluationOptions) -> int:
+    """`--seeds N`: the town under N seeds, `--workers` at once, then one report."""
+    # lazy: with the evaluation (the minds, matplotlib)
+    from game.evaluation import EvaluationError
+    from game.evaluation.executors import open_executor
+    from game.evaluation.seeds import seed_jobs, seeds_folder, seeds_text, write_seeds_report
+    from game.evaluation.towns import run_towns
+
+    seeds = list(range(args.seed, args.seed + args.seeds))
+    bar = ProgressBar(sys.stderr, quiet=args.quiet)
+    try:
+        out = args.out or seeds_folder(options, seeds)
+        jobs = seed_jobs(options, seeds, out)
+        executor = open_executor(args.workers, args.cluster, len(jobs))
+        try:
+            outcomes = run_towns(jobs, executor, bar.line)
+        finally:
+            executor.close()
+    except EvaluationError as error:
+        return fail(str(error))
+    files = write_seeds_report(seeds, outcomes, out)
+    for outcome in outcomes:
+        if not outcome.ok:
+            print(f"smallville: {outcome.name} failed: {outcome.error}", file=sys.stderr)
+    print(seeds_text(seeds, outcomes, files))
+    return 0 if all(outcome.ok for outcome in outcomes) else 1
+
+
 def run_matrix(args: argparse.Namespace) -> int:
-    """`--matrix FILE`: every configuration, one line of progress each, then the table."""
+    """`--matrix FILE`: every configuration, `--workers` at once, then the table."""
     # lazy: with the evaluation (the minds, matplotlib)
     from game.evaluation import EvaluationError
     from game.evaluation.matrix import MatrixOptions
@@ -191,14 +270,21 @@ def run_matrix(args: argparse.Namespace) -> int:
     out = args.out or Path(args.matrix).with_suffix("")
     bar = ProgressBar(sys.stderr, quiet=args.quiet)
     options = MatrixOptions(
-        args.matrix, out, fresh=args.fresh, check_endpoints=not args.no_endpoint_check
+        args.matrix,
+        out,
+        fresh=args.fresh,
+        check_endpoints=not args.no_endpoint_check,
+        workers=args.workers,
+        cluster=args.cluster,
     )
     try:
-        result = run_all(options, say=bar.line, evaluation_progress=None)
+        result = run_all(options, say=bar.line)
     except EvaluationError as error:
         return fail(str(error))
     finally:
         bar.finish()
+    for failed in result.failed:
+        print(f"smallville: {failed}", file=sys.stderr)
     for name, path in result.files.items():
         print(f"{name}: {path}")
     print(f"{len(result.rows)} configuration(s) measured, {len(result.failed)} failed")

@@ -11,6 +11,7 @@ hours = 6                    # default: the scenario's whole run
 seed = 0
 variants = ["full", "no reflection", "no planning", "no reaction"]
 conditions = ["full"]        # interview conditions (default: full only)
+threads = 16                 # thinking threads per town
 
 [presets.offline]
 preset = "offline"
@@ -28,16 +29,18 @@ routes = "routes.toml"       # a routes file, relative to the matrix file
 
 Everything is checked before any town starts — the file's fields, each preset's routes (an
 unknown endpoint or step is refused, not run on the fallback: a comparison must compare
-what it says) and each model endpoint's connection. Each configuration's evaluation keeps its
-own folder under the out folder, so a re-run reuses every finished one; the table is
-rewritten after each configuration, so a failed one loses nothing of the others.
+what it says) and each model endpoint's connection. Each configuration is one town of
+`towns.run_towns`: run one after another, in local worker processes or as Ray tasks
+(`evaluate --workers K`, `--cluster ray://HOST:PORT`), each in its own folder under the out
+folder, so a re-run reuses every finished one; the table is rewritten as each configuration
+finishes, so a failed one loses nothing of the others.
 """
 
 from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -52,9 +55,10 @@ from game.bridge import (
     route_settings,
     server_settings,
 )
-from game.evaluation.figures import result_figures
-from game.evaluation.runner import EvaluationOptions, evaluate
+from game.evaluation.executors import open_executor
+from game.evaluation.plan import EvaluationOptions
 from game.evaluation.scenario import EvaluationError
+from game.evaluation.towns import TownJob, TownOutcome, run_towns
 
 __all__ = ["MatrixFile", "MatrixOptions", "MatrixResult", "read_matrix", "run_matrix"]
 
@@ -95,7 +99,7 @@ class MatrixFile(BaseModel):
     conditions: list[str] = Field(default_factory=lambda: ["full"], min_length=1)
     panel_pairs: int = Field(default=0, ge=0)
     embedder: Literal["minilm", "hashing"] = "minilm"
-    workers: int = Field(default=16, ge=1, le=256)
+    threads: int = Field(default=16, ge=1, le=256)  # thinking threads per town
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,8 @@ class MatrixOptions:
     out_dir: Path
     fresh: bool = False
     check_endpoints: bool = True
+    workers: int | None = None  # towns at once (None: `executors.default_workers`)
+    cluster: str | None = None  # a Ray client address, ray://HOST:PORT
 
 
 @dataclass
@@ -137,6 +143,11 @@ def read_matrix(path: Path, check: bool = True) -> tuple[MatrixFile, list[Config
         raise EvaluationError(f"{path}: cannot read the matrix file ({error.strerror})") from None
     try:
         data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
+        if isinstance(data, dict) and "workers" in data:
+            raise EvaluationError(
+                f"{path}: workers: the thinking threads per town are now `threads`; towns at "
+                "once are evaluate's --workers"
+            )
         matrix = MatrixFile.model_validate(data)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
         raise EvaluationError(f"{path}: not valid {path.suffix[1:].upper()} ({error})") from None
@@ -183,59 +194,66 @@ def _routes(path: Path, name: str, entry: PresetEntry, check: bool) -> Routes:
 
 
 def run_matrix(
-    options: MatrixOptions,
-    say: Callable[[str], None] = lambda line: None,
-    evaluation_progress: Callable[[str], Any] | None = None,
+    options: MatrixOptions, say: Callable[[str], None] = lambda line: None
 ) -> MatrixResult:
-    """Every configuration's evaluation (reusing finished ones), the table and the plot."""
+    """Every configuration's evaluation (reusing finished ones), the table and the plot;
+    everything checked — the file, the endpoints, the executor — before any town starts."""
     matrix, configurations = read_matrix(options.file, options.check_endpoints)
+    jobs = [_job(matrix, configuration, options) for configuration in configurations]
+    executor = open_executor(options.workers, options.cluster, len(jobs))
     options.out_dir.mkdir(parents=True, exist_ok=True)
-    result = MatrixResult()
     say(f"{len(configurations)} configurations: {', '.join(c.name for c in configurations)}")
-    for number, configuration in enumerate(configurations, start=1):
-        say(f"[{number}/{len(configurations)}] {configuration.name}")
-        try:
-            row = _run_one(matrix, configuration, options, evaluation_progress)
-        except EvaluationError as error:
-            say(f"[{number}/{len(configurations)}] {configuration.name} failed: {error}")
-            result.failed.append(f"{configuration.name}: {error}")
-            continue
-        result.rows.append(row)
-        result.files = write_table(result, options.out_dir)
-        say(
-            f"[{number}/{len(configurations)}] {configuration.name}: "
-            f"{row['calls_per_resident_day']} calls and {row['tokens_per_resident_day']} "
-            f"tokens per resident-day, {row['targets_passed']} targets passed"
-        )
+    ended: dict[str, TownOutcome] = {}
+
+    def finished(outcome: TownOutcome) -> None:  # the table so far, as each town ends
+        ended[outcome.name] = outcome
+        write_table(_gathered(configurations, ended), options.out_dir)
+
+    try:
+        outcomes = run_towns(jobs, executor, say, finished)
+    finally:
+        executor.close()
+    result = _gathered(configurations, dict(zip([j.name for j in jobs], outcomes, strict=True)))
     result.files = write_table(result, options.out_dir)
     return result
 
 
-def _run_one(
-    matrix: MatrixFile,
-    configuration: Configuration,
-    options: MatrixOptions,
-    progress: Callable[[str], Any] | None,
-) -> dict[str, Any]:
-    # lazy: the progress type only; it lives with the runner
-    from game.evaluation.progress import Progress
+def _gathered(
+    configurations: Sequence[Configuration], outcomes: dict[str, TownOutcome]
+) -> MatrixResult:
+    """The rows (and failures) of the configurations that ended, in the matrix's order."""
+    result = MatrixResult()
+    for configuration in configurations:
+        outcome = outcomes.get(configuration.name)
+        if outcome is None:
+            continue
+        if outcome.ok:
+            result.rows.append(_row(configuration, outcome))
+        else:
+            result.failed.append(f"{configuration.name}: {outcome.error}")
+    return result
 
+
+def _job(matrix: MatrixFile, configuration: Configuration, options: MatrixOptions) -> TownJob:
     evaluation = EvaluationOptions(
         town=matrix.town,
         hours=matrix.hours,
         seed=matrix.seed,
         out_dir=options.out_dir / configuration.folder,
         embedder=matrix.embedder,
-        workers=matrix.workers,
+        workers=matrix.threads,
         fresh=options.fresh,
         conditions=tuple(matrix.conditions),
         panel_pairs=matrix.panel_pairs,
         routes=configuration.routes,
         variant=configuration.variant,
     )
-    result = evaluate(evaluation, Progress(progress or (lambda line: None)))
-    simulation = result.run.simulation
-    figures = result_figures(result)
+    return TownJob(configuration.name, evaluation)
+
+
+def _row(configuration: Configuration, outcome: TownOutcome) -> dict[str, Any]:
+    simulation = outcome.run.get("simulation") or {}
+    figures = outcome.figures
     routes = simulation.get("routes") or {}
     cost = sum(f.get("cost_usd", 0.0) for f in routes.get("by_endpoint", {}).values())
     return {
@@ -243,7 +261,8 @@ def _run_one(
         "preset": configuration.preset,
         "variant": configuration.variant,
         "folder": configuration.folder,
-        "game_hours": result.run.hours,
+        "status": outcome.status,
+        "game_hours": outcome.run.get("hours"),
         "wall_s": simulation.get("wall_s"),
         "calls": simulation.get("llm_calls"),
         "calls_per_resident_day": simulation.get("llm_calls_per_agent_day"),
