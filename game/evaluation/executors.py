@@ -96,11 +96,11 @@ class RayCluster:
     towns at once (None: as many as the cluster has CPUs)."""
 
     def __init__(self, address: str, workers: int | None) -> None:
+        host, port = _host_port(address)
         try:  # lazy: the optional extra, only for --cluster (untyped here, with or without it)
             ray: Any = importlib.import_module("ray")
         except ImportError:
             raise EvaluationError(CLUSTER_EXTRA) from None
-        host, port = _host_port(address)
         _answers(address, host, port)
         try:
             ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
