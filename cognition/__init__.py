@@ -72,6 +72,14 @@ from cognition.memory.embedding_cache import CachedEmbedder
 from cognition.memory.embeddings import Embedder, LocalMiniLM
 from cognition.memory.fakes import HashingEmbedder
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
+from cognition.memory.server import (
+    ChromaAddress,
+    MemoryServer,
+    MemoryServerProblem,
+    MemoryStoreUnavailable,
+    check_server,
+    parse_chroma_url,
+)
 from cognition.memory.store import MemoryStore
 from cognition.memory.stream import MemoryStream
 from cognition.offline.brain import OfflineBrain
@@ -120,6 +128,7 @@ __all__ = [
     "CachedEmbedder",
     "CallTrace",
     "ChangeObjectState",
+    "ChromaAddress",
     "Commitment",
     "Completion",
     "Condition",
@@ -152,7 +161,10 @@ __all__ = [
     "LocalMiniLM",
     "MemoryKind",
     "MemoryRecord",
+    "MemoryServer",
+    "MemoryServerProblem",
     "MemoryStore",
+    "MemoryStoreUnavailable",
     "MemoryStream",
     "MemoryStreamLike",
     "MindSettings",
@@ -193,6 +205,7 @@ __all__ = [
     "WithheldMemory",
     "build_language_model",
     "build_pool",
+    "check_server",
     "claims_to_know",
     "denies",
     "doing_phrase",
@@ -206,6 +219,7 @@ __all__ = [
     "minute_of_day",
     "no_sleep",
     "panel_calls_per_case",
+    "parse_chroma_url",
     "progressive",
     "read_group_line",
     "read_routes_file",

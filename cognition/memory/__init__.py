@@ -8,16 +8,28 @@ from cognition.memory.embedding_cache import CachedEmbedder
 from cognition.memory.embeddings import Embedder, LocalMiniLM, ServerEmbedder, normalise_rows
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 from cognition.memory.scoring import RetrievalWeights
+from cognition.memory.server import (
+    ChromaAddress,
+    MemoryServer,
+    MemoryServerProblem,
+    MemoryStoreUnavailable,
+    check_server,
+    parse_chroma_url,
+)
 from cognition.memory.store import MemoryStore, collection_name
 from cognition.memory.stream import MemoryStream
 
 __all__ = [
     "CachedEmbedder",
+    "ChromaAddress",
     "Embedder",
     "LocalMiniLM",
     "MemoryKind",
     "MemoryRecord",
+    "MemoryServer",
+    "MemoryServerProblem",
     "MemoryStore",
+    "MemoryStoreUnavailable",
     "MemoryStream",
     "NewMemory",
     "RetrievalHit",
@@ -25,6 +37,8 @@ __all__ = [
     "ServerEmbedder",
     "StoredRecord",
     "bundled_file",
+    "check_server",
     "collection_name",
     "normalise_rows",
+    "parse_chroma_url",
 ]

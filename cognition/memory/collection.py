@@ -1,6 +1,8 @@
 """`AgentCollection`: one agent's Chroma collection together with its in-memory mirror.
 
-Writes go to Chroma first, then to the mirror, so the mirror never holds what is not stored.
+Writes go to Chroma first, then to the mirror, so the mirror never holds what is not stored
+(on a server that stops answering, a write raises `MemoryStoreUnavailable` and the mirror
+stays as it was).
 Last-access updates are the exception: they change the mirror at once and reach Chroma in
 batches (on the next add, on `flush()`, on close, or once `access_flush_threshold` are
 pending), because a Chroma update costs ~5 ms — as much as the whole retrieval.
@@ -8,6 +10,7 @@ pending), because a Chroma update costs ~5 ms — as much as the whole retrieval
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from collections.abc import Mapping, Sequence
@@ -20,6 +23,7 @@ import numpy.typing as npt
 
 from cognition.memory.mirror import RecordMirror
 from cognition.memory.records import MemoryKind, MemoryRecord
+from cognition.memory.server import MemoryStoreUnavailable
 
 CHROMA_MAX_BATCH = 5000
 PAGE_SIZE = 5000
@@ -125,7 +129,9 @@ class AgentCollection:
             sequences = list(range(self._next_sequence, self._next_sequence + len(records)))
             for start in range(0, len(records), CHROMA_MAX_BATCH):
                 chunk = slice(start, start + CHROMA_MAX_BATCH)
-                self._collection.add(
+                # upsert, not add: the ids are new to the mirror, but a write a lost server
+                # took without answering may hold them; Chroma's add would keep that old text
+                self._collection.upsert(
                     ids=ids[chunk],
                     embeddings=vectors[chunk],
                     documents=[record.text for record in records[chunk]],
@@ -144,7 +150,8 @@ class AgentCollection:
             for row in rows:
                 self._pending_access[self.mirror.records[row].id] = stamp
             if len(self._pending_access) >= self._access_flush_threshold:
-                self.flush()
+                with contextlib.suppress(MemoryStoreUnavailable):
+                    self.flush()  # if the server is lost: still pending, written later
 
     def flush(self) -> None:
         """Write pending last-access times to Chroma."""
@@ -175,8 +182,9 @@ class AgentCollection:
 
     def set_setting(self, key: str, value: str | int | float) -> None:
         with self.lock:
-            self._metadata[key] = value
-            self._collection.modify(metadata=dict(self._metadata))
+            metadata = {**self._metadata, key: value}
+            self._collection.modify(metadata=metadata)  # Chroma first, as every write
+            self._metadata = metadata
 
     def embeddings_of(self, rows: Sequence[int]) -> npt.NDArray[np.float32]:
         with self.lock:

@@ -1,13 +1,17 @@
-"""`MemoryStore`: a directory holding every agent's memories in one local Chroma database.
+"""`MemoryStore`: every agent's memories in one Chroma database — a local directory, or a
+database on a Chroma server (`MemoryStore.on_server`).
 
-One collection per agent, so no query ever needs a `where` filter. The directory is the
+One collection per agent, so no query ever needs a `where` filter. A local directory is the
 state: copying it (after `close()`) copies the town's memories. Use one `MemoryStore` per
-directory per process; Chroma is not safe for two processes writing one directory.
+directory per process; Chroma is not safe for two processes writing one directory. On a
+server, every Chroma call is guarded (`server.py`): a lost connection raises
+`MemoryStoreUnavailable`, and `health.lost` says so until `health.recovered()`.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import threading
 from pathlib import Path
@@ -15,6 +19,15 @@ from types import TracebackType
 from typing import Any
 
 from cognition.memory.collection import FORMAT_VERSION, AgentCollection
+from cognition.memory.server import (
+    MemoryServer,
+    MemoryStoreUnavailable,
+    ServerHealth,
+    close_client,
+    connect,
+)
+
+log = logging.getLogger(__name__)
 
 _SLUG_LENGTH = 40
 _HASH_LENGTH = 10
@@ -38,20 +51,49 @@ def collection_name(agent: str) -> str:
 class MemoryStore:
     """Owns the Chroma client for `directory` and one `AgentCollection` per opened agent."""
 
-    def __init__(self, directory: Path, access_flush_threshold: int = 256) -> None:
-        # lazy: importing chromadb costs about 0.75 s (measured); only a memory store needs it
-        import chromadb
-        from chromadb.config import Settings
+    def __init__(
+        self,
+        directory: Path | None = None,
+        access_flush_threshold: int = 256,
+        *,
+        server: MemoryServer | None = None,
+    ) -> None:
+        """A local store in `directory`, or (with `server` instead) the memories in that
+        server's database (see `on_server`)."""
+        if (directory is None) == (server is None):
+            raise ValueError("a memory store needs a directory or a server, not both")
+        self.directory = None if directory is None else Path(directory)
+        self.server = server
+        self.health = None if server is None else ServerHealth(server.address)
+        self._client: Any
+        if server is not None and self.health is not None:
+            self._client = connect(server, self.health)
+        else:
+            # lazy: importing chromadb costs about 0.75 s (measured); only a store needs it
+            import chromadb
+            from chromadb.config import Settings
 
-        self.directory = Path(directory)
-        self.directory.mkdir(parents=True, exist_ok=True)
-        self._client: Any = chromadb.PersistentClient(
-            path=str(self.directory), settings=Settings(anonymized_telemetry=False)
-        )
+            assert self.directory is not None
+            self.directory.mkdir(parents=True, exist_ok=True)
+            self._client = chromadb.PersistentClient(
+                path=str(self.directory), settings=Settings(anonymized_telemetry=False)
+            )
         self._access_flush_threshold = access_flush_threshold
         self._collections: dict[str, AgentCollection] = {}
         self._lock = threading.Lock()
         self._closed = False
+
+    @classmethod
+    def on_server(cls, server: MemoryServer, access_flush_threshold: int = 256) -> MemoryStore:
+        """The memories in `server`'s database (tenant and database created when missing):
+        the same collections, mirror and retrieval as in process. `MemoryStoreUnavailable`
+        when the server does not answer (check it first: `check_server`)."""
+        return cls(None, access_flush_threshold, server=server)
+
+    @property
+    def where(self) -> str:
+        """Where the memories live, for messages: the directory or the server's database."""
+        return self.server.where if self.server is not None else str(self.directory)
 
     def collection(self, agent: str) -> AgentCollection:
         """The agent's collection, created on first use and shared by all its streams."""
@@ -97,22 +139,28 @@ class MemoryStore:
 
     def copy_to(self, directory: Path) -> None:
         """Write an exact copy of every agent's memories (records, embeddings, access times,
-        reflection time, embedder name) into a new store at `directory` — e.g. a save slot's
-        temporary directory, swapped in afterwards. `directory` must not hold a store yet."""
+        reflection time, embedder name) into a new local store at `directory` — e.g. a save
+        slot's temporary directory, swapped in afterwards. `directory` must not hold a store
+        yet. Works the same for a store on a server (the copy comes from the mirrors)."""
         target_directory = Path(directory)
         if target_directory.exists() and any(target_directory.iterdir()):
             raise FileExistsError(f"{target_directory} is not empty")
         with MemoryStore(target_directory) as target:
-            for agent in self.agents():
-                source = self.collection(agent)
-                copy = target.collection(agent)
-                with source.lock:
-                    records = list(source.mirror.records)
-                    embeddings = source.mirror.embeddings.copy()
-                    settings = source.settings()
-                for key, value in settings.items():
-                    copy.set_setting(key, value)
-                copy.write(records, embeddings)
+            self.copy_into(target)
+
+    def copy_into(self, target: MemoryStore) -> None:
+        """Copy every agent's memories exactly into `target` (another store, local or on a
+        server), whose agents must have no memories yet."""
+        for agent in self.agents():
+            source = self.collection(agent)
+            copy = target.collection(agent)
+            with source.lock:
+                records = list(source.mirror.records)
+                embeddings = source.mirror.embeddings.copy()
+                settings = source.settings()
+            for key, value in settings.items():
+                copy.set_setting(key, value)
+            copy.write(records, embeddings)
 
     def flush(self) -> None:
         """Write every pending last-access time to disk."""
@@ -122,14 +170,22 @@ class MemoryStore:
             opened.flush()
 
     def close(self) -> None:
-        """Flush and release the Chroma client (its SQLite files). Safe to call twice."""
+        """Flush and release the Chroma client (its SQLite files). Safe to call twice. On a
+        server that no longer answers, the access times not yet written are lost (logged);
+        every memory itself was written when it was made."""
         if self._closed:
             return
-        self.flush()
+        try:
+            self.flush()
+        except MemoryStoreUnavailable as error:
+            log.warning("closing the memory store without its last access times: %s", error)
         with self._lock:
             self._closed = True
             self._collections.clear()
-            self._client.close()
+            if self.server is not None:
+                close_client(self._client)
+            else:
+                self._client.close()
 
     @property
     def closed(self) -> bool:
@@ -137,7 +193,7 @@ class MemoryStore:
 
     def _check_open(self) -> None:
         if self._closed:
-            raise RuntimeError(f"memory store {self.directory} is closed")
+            raise RuntimeError(f"memory store {self.where} is closed")
 
     def __enter__(self) -> MemoryStore:
         return self
