@@ -129,6 +129,12 @@ class MemoryStore:
                     names.append(agent)
             return sorted(names)
 
+    def opened_agents(self) -> list[str]:
+        """Names of the agents opened in this process, sorted (their mirrors hold every
+        record Chroma has: enough to save from while a server is away)."""
+        with self._lock:
+            return sorted(self._collections)
+
     def delete_agent(self, agent: str) -> None:
         """Forget an agent's memories entirely."""
         with self._lock:

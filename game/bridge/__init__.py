@@ -14,7 +14,9 @@ The surface, by job:
   judge "does this answer claim to know?", a `Panel`), `read_referees`;
 - the player's controls on the minds: `PlayerDesk` (a `game.town.views.PlayerPort`);
 - which brain drives the minds: `llm_settings_for`, `server_settings`, `brain_lines`,
-  `check_connection`, `remember_learned_output_mode`.
+  `check_connection`, `remember_learned_output_mode`;
+- memories on a Chroma server (`TownRecipe.chroma_url`): `memory_server_problem` (the check
+  before a town starts), `MemoryHealth` (thinking paused while the server is away).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ from game.bridge.interviews import (
     read_referees,
 )
 from game.bridge.lockstep import LockstepRunner
+from game.bridge.memory_health import MemoryHealth, MemoryServerGone, memory_server_problem
 from game.bridge.opening import FromSave, open_town
 from game.bridge.persist import (
     TownAutosaver,
@@ -106,6 +109,8 @@ __all__ = [
     "Judged",
     "LivingTown",
     "LockstepRunner",
+    "MemoryHealth",
+    "MemoryServerGone",
     "MindDirector",
     "NewsItem",
     "OpenedTown",
@@ -142,6 +147,7 @@ __all__ = [
     "llm_settings_for",
     "load_saved_town",
     "make_embedder",
+    "memory_server_problem",
     "model_settings",
     "model_stack",
     "new_town",

@@ -3,10 +3,11 @@
     living = build_town(TownRecipe(town="the_ville_n3", embedder="hashing"), progress)
 
 `TownRecipe` says what to build (the town, the model settings, the embedder, thinking
-threads, the memory folder); `build_town` builds it stage by stage — the embedding model,
-chromadb, the agents — telling `progress(what, share)` each stage, so a loading screen can
-show it. It knows nothing of saves: loading a save (`game.bridge.persist.load`) builds with
-this module and then restores, and `game.bridge.opening.open_town` chooses between the two.
+threads, the memory folder — or a Chroma server, `chroma_url`); `build_town` builds it stage
+by stage — the embedding model, chromadb, the agents — telling `progress(what, share)` each
+stage, so a loading screen can show it. It knows nothing of saves: loading a save
+(`game.bridge.persist.load`) builds with this module and then restores, and
+`game.bridge.opening.open_town` chooses between the two.
 Safe to run on a worker thread: nothing here touches pygame.
 """
 
@@ -24,10 +25,12 @@ from cognition import (
     HashingEmbedder,
     LLMSettings,
     LocalMiniLM,
+    MemoryServer,
     MindSettings,
     RetryPolicy,
     Variant,
 )
+from game.bridge.memory_health import MemoryHealth, database_name, note_server, town_database
 from game.bridge.routing import Routes
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
 from game.files.paths import bundle_root, user_data_dir
@@ -87,6 +90,11 @@ class TownRecipe:
     routes: Routes | None = None
     # an architecture variant (cognition.variants: "no reflection", …); None: the full mind
     variant: str | None = None
+    # a Chroma server (`chroma run`) holding the memories, e.g. "http://127.0.0.1:8000";
+    # None: in this process, in `memory_dir`. Each town gets a database of its own there
+    # (`chroma_database`, default a fresh one); `memory_dir` then only notes where it is.
+    chroma_url: str | None = None
+    chroma_database: str | None = None
 
     def llm_settings(self) -> LLMSettings:
         return self.settings if self.settings is not None else LLMSettings.load()
@@ -156,6 +164,7 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
     warm_up(embedder)
     report("opening the memory store", 0.45)
     memory_dir = recipe.memory_dir or run_directory() / "memory"
+    server = memory_server_of(recipe, memory_dir)
     try:
         living = build_living_town(
             town_file,
@@ -168,12 +177,26 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
             path_budget_seconds=recipe.path_budget_seconds,
             line_minutes=recipe.line_minutes,
             progress=lambda what, share: report(what, 0.5 + 0.5 * share),
+            memory_server=server,
         )
     except BaseException:
         stack.close()
         raise
+    if server is not None:
+        living.director.memory = MemoryHealth(living.store)
     report("ready", 1.0)
     return living
+
+
+def memory_server_of(recipe: TownRecipe, memory_dir: Path) -> MemoryServer | None:
+    """The server database the recipe's memories go to (None: in process, `memory_dir`),
+    noted in `memory_dir` (`server.json`)."""
+    if recipe.chroma_url is None:
+        return None
+    database = recipe.chroma_database or database_name(memory_dir.parent)
+    server = town_database(recipe.chroma_url, database)
+    note_server(memory_dir, server)
+    return server
 
 
 def new_town(recipe: TownRecipe, progress: Progress | None = None) -> OpenedTown:

@@ -36,6 +36,7 @@ from game.bridge.jobs import (
 )
 from game.bridge.joining import Joining
 from game.bridge.meetings import MeetingDesk
+from game.bridge.memory_health import MemoryHealth
 from game.bridge.perception import PerceptionBuilder, Someone, someone_of
 from game.bridge.residents import MindSlot, MindStats
 from game.town.director import ResidentDirector
@@ -84,6 +85,8 @@ class MindDirector:
         self._greeted: list[Greeting] = []  # residents who greeted the visitor, not yet taken
         self._residents: dict[str, Resident] = {}
         self._people_now: list[Someone] | None = None  # this update's people, for noticing
+        # a memory store on a server: while it is away no thinking starts (memory_health.py)
+        self.memory: MemoryHealth | None = None
         self.meetings = MeetingDesk(
             tree=perceptions.tree,
             residents=lambda: self._residents,
@@ -115,7 +118,9 @@ class MindDirector:
     def pending_decisions(self) -> frozenset[str]:
         self._people_now = None  # where everyone is, taken afresh once per update
         self.collect()
-        if self.clock is not None:
+        if self.memory is not None:
+            self.memory.check()
+        if self.clock is not None and not self.thinking_paused:
             self.meetings.update(self.clock.now)
             self.joining.update(self.clock.now)
             self.gatherings.update(self.clock.now)
@@ -140,6 +145,8 @@ class MindDirector:
             return self.begin(resident, slot, activity, now)
         if self.talks.talking(name):
             return None
+        if self.thinking_paused:  # the memory server is away: keep doing what they do
+            return self.keep_going(resident, slot, now)
         if slot.wants_to_talk is not None:
             return self.try_conversation(resident, slot, now)
         if self.jobs.is_busy(name) or self.paused:
@@ -178,6 +185,19 @@ class MindDirector:
     @property
     def paused(self) -> bool:
         return self.clock is not None and self.clock.paused
+
+    @property
+    def thinking_paused(self) -> bool:
+        """True while the memory server is away: no thinking job starts."""
+        return self.memory is not None and self.memory.down
+
+    def keep_going(self, resident: Resident, slot: MindSlot, now: datetime) -> Activity | None:
+        """While thinking is paused: a resident with nothing to do takes the schedule's."""
+        if resident.activity is not None or self.fallback is None or not slot.is_due(now):
+            return None
+        slot.due = now + timedelta(minutes=RETRY_MINUTES)
+        activity = self.fallback.next_activity(resident, now)
+        return None if activity is None else self.begin(resident, slot, activity, now)
 
     @property
     def in_flight(self) -> int:

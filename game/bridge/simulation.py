@@ -22,6 +22,7 @@ from cognition import ConfigError, LLMSettings, RetryPolicy
 from game.bridge.brains import secrets_of, server_settings
 from game.bridge.build import GROUP_STRATEGIES, VARIANTS, OpenedTown, TownRecipe, make_embedder
 from game.bridge.lockstep import LockstepRunner
+from game.bridge.memory_health import MemoryServerGone, memory_server_problem
 from game.bridge.opening import FromSave, open_town
 from game.bridge.persist.save import embedder_name, save_town, town_settings
 from game.bridge.recording import RunRecording
@@ -58,6 +59,10 @@ class SimulationOptions:
     # every step on the one model above
     routes: Routes | None = None
     variant: str | None = None  # an architecture variant ("no reflection", …); None: full
+    # a Chroma server holding the memories (`chroma run`), e.g. http://127.0.0.1:8000; None:
+    # in process. If it goes away mid-run, the lockstep run waits (polling) this long for it
+    chroma_url: str | None = None
+    memory_wait_seconds: float = 300.0
 
     def slots(self) -> SaveSlots:
         return SaveSlots(self.saves_dir)
@@ -76,7 +81,7 @@ def settings_problem(options: SimulationOptions) -> str | None:
         return f"--group-strategy {options.group_strategy!r} is none of: " + ", ".join(
             GROUP_STRATEGIES
         )
-    return None
+    return memory_server_problem(options.chroma_url, "--chroma-url")
 
 
 def model_settings(options: SimulationOptions) -> LLMSettings:
@@ -123,6 +128,7 @@ def simulate(
             group_strategy=options.group_strategy,
             routes=options.routes,
             variant=options.variant,
+            chroma_url=options.chroma_url,
         )
         opened = open_town(recipe, save)
         living = opened.living
@@ -143,6 +149,7 @@ def simulate(
             start = living.clock.now
 
             def after_step(town: LivingTown) -> None:
+                wait_for_memories(town, options.memory_wait_seconds, tell)
                 recorder(town)
                 if recording is not None:
                     recording.observe(town.clock.now)
@@ -153,6 +160,9 @@ def simulate(
             played = (living.clock.now - start).total_seconds() / 3600
             report = run_report(living, round(played, 3), time.perf_counter() - started, recorder)
             report["town"] = describe_town(opened)
+            if living.director.memory is not None:
+                health = living.director.memory
+                report["memory_server"] = {"where": living.store.where, "outages": health.outages}
             if pool is not None:
                 report["routes"] = living.stack.route_figures()
                 report["breaker_trips"] = pool.trips
@@ -185,6 +195,30 @@ def simulate(
                 recording.close()
             living.close()
     return report, recorder
+
+
+def wait_for_memories(town: LivingTown, timeout_s: float, tell: Callable[[str], object]) -> None:
+    """Lockstep and a memory server that went away: the run waits for it (polling), so the
+    town is not lived on without minds; thinking that failed meanwhile is retried. Raises
+    `MemoryServerGone` when it has not come back within `timeout_s` (every memory
+    written before is on the server)."""
+    health = town.director.memory
+    if health is None:
+        return
+    health.check()
+    for notice in health.take_notices():
+        tell(f"memory: {notice}")
+    if not health.down:
+        return
+    tell(f"memory: waiting up to {timeout_s:.0f} s for it (lockstep runs wait; see --help)")
+    back = health.wait_until_back(timeout_s)
+    for notice in health.take_notices():
+        tell(f"memory: {notice}")
+    if not back:
+        raise MemoryServerGone(
+            f"the memory server at {health.url} did not come back within {timeout_s:.0f} s; "
+            "the run stops here (every memory written before is on the server)"
+        )
 
 
 def describe_town(opened: OpenedTown) -> dict[str, Any]:

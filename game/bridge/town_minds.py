@@ -21,6 +21,7 @@ from cognition import (
     Agent,
     Embedder,
     LLMSettings,
+    MemoryServer,
     MemoryStore,
     MemoryStream,
     MindSettings,
@@ -197,8 +198,10 @@ def build_living_town(
     timer: Callable[[], float] | None = None,
     line_minutes: float = 1.0,
     progress: Callable[[str, float], None] | None = None,
+    memory_server: MemoryServer | None = None,
 ) -> LivingTown:
     """Load the map, place the residents, open their memories and build the director.
+    With `memory_server`, the memories live in that server's database, not `memory_dir`.
 
     `progress(what, share)` (share 0..1) is told each stage, for a loading screen."""
     report = progress or (lambda what, share: None)
@@ -216,7 +219,10 @@ def build_living_town(
         raise TownFileError(unplaced)
     clock = GameClock(town_file.start)
     report("opening the memory store", 0.2)
-    store = MemoryStore(memory_dir)
+    if memory_server is not None:
+        store = MemoryStore.on_server(memory_server)
+    else:
+        store = MemoryStore(memory_dir)
     minds: dict[str, Agent] = {}
     for number, p in enumerate(personas):
         report(f"waking {p.name}", 0.3 + 0.6 * number / max(1, len(personas)))

@@ -69,6 +69,20 @@ def add_to(subcommands: Subcommands) -> None:
         help="an architecture variant: the mind with one mechanism off (default: full)",
     )
     sim.add_argument("--data-dir", type=Path, help="keep the memory store here (default: temp)")
+    sim.add_argument(
+        "--chroma-url",
+        metavar="URL",
+        help="keep the memories on a Chroma server (`chroma run --path DIR --port 8000`), "
+        "e.g. http://127.0.0.1:8000; each run gets a database of its own. If the server goes "
+        "away mid-run, the run waits up to --memory-wait seconds for it",
+    )
+    sim.add_argument(
+        "--memory-wait",
+        type=float,
+        default=300.0,
+        metavar="SECONDS",
+        help="with --chroma-url: how long a run waits for a memory server that went away",
+    )
     sim.add_argument("--json", type=Path, help="write the report as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--save", metavar="SLOT", help="save the town in this slot at the end")
@@ -100,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
     # with -X importtime); `smallville --help`, `saves` and `map-check` need none of it
     from game.bridge import (
         LivingTown,
+        MemoryServerGone,
         SimulationOptions,
         model_settings,
         settings_problem,
@@ -132,6 +147,8 @@ def run(args: argparse.Namespace) -> int:
         record_dir=None if args.no_record else (args.record or records_folder()),
         group_strategy=args.group_strategy,
         variant=args.variant,
+        chroma_url=args.chroma_url,
+        memory_wait_seconds=args.memory_wait,
     )
     problem = settings_problem(options)
     if problem is not None:
@@ -149,6 +166,9 @@ def run(args: argparse.Namespace) -> int:
         report, _ = simulate(options, observe=show_progress)
     except SaveError as error:
         print(f"smallville: {one_line(error)}", file=sys.stderr)
+        return 2
+    except MemoryServerGone as error:
+        print(f"smallville: --chroma-url: {error}", file=sys.stderr)
         return 2
     if bar is not None:
         bar.finish()

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cognition import MemoryRecord, MemoryStore
+from cognition import MemoryRecord, MemoryStore, MemoryStoreUnavailable
 from game.bridge.jobs import Outcome
 from game.bridge.persist.runtime import RuntimeState, gather_runtime, outcome_state
 from game.bridge.persist.save import town_fields, town_save
@@ -131,7 +131,10 @@ class TownCapture:
             living, {**minds, **placeholders}, runtime, town_id=town_id, visitor=visitor,
             settings=settings, saved_at=saved_at,
         )  # fmt: skip
-        agents = frozenset(living.store.agents())
+        try:
+            agents = frozenset(living.store.agents())
+        except MemoryStoreUnavailable:  # the memory server is away: the opened mirrors hold
+            agents = frozenset(living.store.opened_agents())  # all it has
         memories = {a: memory_image(living.store, a) for a in agents if a not in waiting}
         known = [outcome for slot in director.slots.values() for outcome in slot.ready]
         return cls(living, fields, runtime, waiting, minds, memories, agents=agents, _known=known)

@@ -5,7 +5,9 @@
 
 Nothing is half-loaded: `SaveSlots.read` validates the whole slot first, and any problem
 while building or restoring closes what was built and raises `SaveError`. Playing never
-changes the save: its memory directory is copied into a fresh run directory first.
+changes the save: its memory directory is copied into a fresh run directory first — and,
+with a memory server (`recipe.chroma_url`), from there into a fresh database on it, so a
+save made in process plays on a server and back.
 
 Residents are put back on their tiles with their facing and activity, and, when the save
 kept it, the rest of the path they were walking (else a path is planned again from their
@@ -24,6 +26,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from cognition import MemoryStore, MemoryStoreUnavailable
 from game.bridge.build import (
     OpenedTown,
     Progress,
@@ -32,6 +35,7 @@ from game.bridge.build import (
     make_embedder,
     run_directory,
 )
+from game.bridge.memory_health import database_name, town_database
 from game.bridge.persist.runtime import (
     ResidentRuntime,
     RuntimeState,
@@ -80,6 +84,8 @@ def load_saved_town(
     build = replace(
         wanted, town=town_file.directory, seed=seed, embedder=embedder, memory_dir=memory_dir
     )
+    if wanted.chroma_url is not None:  # the slot's memories go into a fresh server database
+        build = replace(build, chroma_database=import_to_server(memory_dir, wanted, label))
 
     def forget_copy() -> None:  # a run directory made here is removed; a given one is kept
         if wanted.memory_dir is None:
@@ -155,6 +161,28 @@ def copy_memories(source: Path, target: Path | None, label: str) -> Path:
     except OSError as exc:
         raise SaveError(f"Cannot load {label}: copying its memories failed: {exc}") from exc
     return destination
+
+
+def import_to_server(memory_dir: Path, recipe: TownRecipe, label: str) -> str:
+    """Move the memories copied into `memory_dir` into a fresh database on the recipe's
+    server (exactly: ids, texts, embeddings, access times); `memory_dir` is left empty
+    (`build_town` notes the server there). Returns the database's name."""
+    assert recipe.chroma_url is not None
+    database = recipe.chroma_database or database_name(memory_dir.parent)
+    local = memory_dir.with_name(memory_dir.name + ".import")
+    try:
+        memory_dir.rename(local)
+        memory_dir.mkdir()
+        server = town_database(recipe.chroma_url, database)
+        with MemoryStore(local) as source, MemoryStore.on_server(server) as target:
+            source.copy_into(target)
+    except (OSError, ValueError, MemoryStoreUnavailable) as exc:
+        raise SaveError(
+            f"Cannot load {label}: putting its memories on the memory server failed: {exc}"
+        ) from exc
+    finally:
+        shutil.rmtree(local, ignore_errors=True)
+    return database
 
 
 # --- restoring ------------------------------------------------------------------------------------
