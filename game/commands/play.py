@@ -5,6 +5,7 @@
     smallville --town the_ville_n3              # a new visitor in that town, at once
     smallville --load "Day 3"                   # that save, at once
     smallville --no-minds                       # the schedule, no minds
+    smallville --chroma-url http://127.0.0.1:8000   # the memories on a Chroma server
     smallville --headless --frames 600 --screenshot out.png [--no-minds]
 """
 
@@ -35,6 +36,12 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         "(headless default the_ville_n25; without minds: every resident)",
     )
     game.add_argument("--load", metavar="SLOT", help="open this save at once (skip the title)")
+    game.add_argument(
+        "--chroma-url",
+        metavar="URL",
+        help="keep the memories on a Chroma server (`chroma run --path DIR --port 8000`), e.g. "
+        "http://127.0.0.1:8000, instead of the settings' memory server; one database per town",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,6 +73,6 @@ def run(args: argparse.Namespace) -> int:
         frames=args.frames,
         screenshot=args.screenshot,
         bench_json=args.bench_json,
-        options=AppOptions(minds=not args.no_minds, town=town),
+        options=AppOptions(minds=not args.no_minds, town=town, chroma_url=args.chroma_url),
         first=first,
     )

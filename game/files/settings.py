@@ -1,7 +1,8 @@
 """The player's settings file: `user_config_dir()/settings.json`.
 
 Which brain drives the town (the offline brain or an OpenAI-compatible server, with its URL
-and model), the speed a town starts at, and how often it autosaves. Written atomically
+and model), where the memories live (in this process, or a Chroma server), the speed a town
+starts at, and how often it autosaves. Written atomically
 (a temporary sibling, fsynced, then renamed over the old file). Reading never fails: a missing
 file gives the defaults (seeded from `OPENAI_BASE_URL` / `OPENAI_API_KEY` /
 `SMALLVILLE_MODEL`), a malformed one the defaults plus a `warning` to show, an invalid value
@@ -78,6 +79,19 @@ class UserSettings(BaseModel):
     small_url: str = ""  # "" : the server above
     small_model: str = ""  # "" : the model above
     routes_file: str = ""
+    # where the towns' memories live: "" in this process, else a Chroma server's URL
+    # (`chroma run --path DIR --port 8000` → "http://127.0.0.1:8000"), one database per town
+    memory_server: str = ""
+
+    @field_validator("memory_server")
+    @classmethod
+    def _check_memory_server(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if value and not value.startswith(("http://", "https://")):
+            raise ValueError("the memory server must be a URL like http://127.0.0.1:8000")
+        if any(ch.isspace() for ch in value):
+            raise ValueError("the memory server URL must not contain spaces")
+        return value
 
     @field_validator("base_url", "small_url")
     @classmethod

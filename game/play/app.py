@@ -61,6 +61,8 @@ class AppOptions:
     town: str | None = None  # a bundled town (None: every resident of the map, no minds)
     embedder: str = "minilm"  # "hashing" in tests: no ONNX load
     line_minutes: float = 2.0  # game minutes each spoken line stays in its bubble
+    # `smallville --chroma-url`: the memories on this Chroma server (None: the settings')
+    chroma_url: str | None = None
 
 
 class App:
@@ -216,6 +218,9 @@ class App:
             messages += stack.breaker.take_notices()
         if stack is not None and stack.pool is not None:  # routes: endpoints down and back
             messages += stack.pool.take_notices()
+        memory = self.living.director.memory if self.living is not None else None
+        if memory is not None:  # the memory server away (thinking paused) and back
+            messages += memory.take_notices()
         for message in messages:
             self.notify(message, "info")
             self.model_notice = (message, self.real_seconds + MODEL_NOTICE_SECONDS)

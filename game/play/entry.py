@@ -142,7 +142,19 @@ def town_recipe(
         embedder=options.embedder,
         path_budget_seconds=0.003,
         line_minutes=options.line_minutes,
+        chroma_url=memory_server_of(options, player_settings)[0],
     )
+
+
+def memory_server_of(
+    options: AppOptions, player_settings: PlayerSettings | None
+) -> tuple[str | None, str]:
+    """Where the memories go — `smallville --chroma-url`, else the settings' memory server,
+    else None (in this process) — and the setting it came from, for messages."""
+    if options.chroma_url is not None:
+        return options.chroma_url, "--chroma-url"
+    url = player_settings.settings.memory_server if player_settings is not None else ""
+    return (url or None), "Settings: Memory server"
 
 
 def enter_town(

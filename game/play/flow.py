@@ -22,13 +22,15 @@ from datetime import datetime
 
 import pygame
 
-from game.bridge import TownEntry, brain_lines, check_connection
+from game.bridge import TownEntry, brain_lines, check_connection, memory_server_problem
+from game.files.settings import UserSettings
 from game.files.settings import load as load_settings
 from game.play.app import App, AppOptions
 from game.play.entry import (
     TownStart,
     enter_town,
     load_town_with_screen,
+    memory_server_of,
     option_of,
     town_labels,
     town_options,
@@ -66,7 +68,26 @@ NO_GAME_TIME = datetime(2023, 2, 13, 7, 0)  # menus on the title ignore the game
 
 def player_settings_from_file() -> PlayerSettings:
     loaded = load_settings()
-    return PlayerSettings(loaded.settings, None, loaded.warning, tester=check_connection)
+    return PlayerSettings(loaded.settings, None, loaded.warning, tester=check_brain_and_memory)
+
+
+@dataclass(frozen=True)
+class ConnectionChecked:
+    """Test connection's answer (a `ConnectionResult`) with the memory server's part."""
+
+    ok: bool
+    message: str
+
+
+def check_brain_and_memory(settings: UserSettings, api_key: str | None) -> ConnectionChecked:
+    """Settings' Test connection: the brain's endpoints, then the memory server if one is
+    set (reachable, and a Chroma this Smallville can use)."""
+    report = check_connection(settings, api_key)
+    if not settings.memory_server:
+        return ConnectionChecked(report.ok, report.message)
+    problem = memory_server_problem(settings.memory_server, "Memory server")
+    memory = problem or f"Memory server: {settings.memory_server} answers."
+    return ConnectionChecked(report.ok and problem is None, f"{report.message} {memory}")
 
 
 @dataclass
@@ -243,7 +264,12 @@ class GameFlow:
         return title.start
 
     def open(self, screen: pygame.Surface, start: TownStart) -> tuple[App | None, str]:
-        """Build the town behind the loading screen; (None, why) when it cannot be built."""
+        """Build the town behind the loading screen; (None, why) when it cannot be built —
+        a memory server that cannot be used is said before any town starts."""
+        url, setting = memory_server_of(self.options, self.player_settings)
+        problem = memory_server_problem(url, setting)
+        if problem is not None:
+            return None, problem
         try:
             prepared = load_town_with_screen(
                 screen, self.options, start, self.player_settings, self.slots

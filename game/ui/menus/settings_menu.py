@@ -1,7 +1,8 @@
 """The settings menu: the brain (offline or an OpenAI-compatible server: URL, model, API key,
 and its routes — one model, a small + a large one, or a routes file: the labor pool), the
-speed a town starts at, autosave, and Test connection (on a worker thread; with several
-endpoints, each is tested).
+memory server (empty: the memories in this process; else a Chroma server's URL), the speed
+a town starts at, autosave, and Test connection (on a worker thread; with several
+endpoints, each is tested; a memory server too).
 
 The API key typed here is for this session only: it travels in `SaveSettings.api_key` to the
 app's memory and is never part of `UserSettings`, so it cannot reach the settings file.
@@ -34,6 +35,7 @@ LABEL_WIDTH = 136
 URL_HINT = "e.g. Ollama http://localhost:11434/v1"
 KEY_HINT = "For this session only: never written to disk."
 ENVIRONMENT_KEY_HINT = "From the environment; type one to override (never saved)."
+MEMORY_HINT = "A Chroma server (chroma run), e.g. http://127.0.0.1:8000"
 ROUTE_LABELS: dict[RoutesChoice, str] = {
     "one-model": "One model",
     "small-large": "Small + large",
@@ -162,6 +164,12 @@ class SettingsMenu(MenuPanel):
             TextField(limit=400, text=settings.routes_file, placeholder="routes.toml or .json"),
             label_width=LABEL_WIDTH,
         )
+        self.memory_server = FieldItem(
+            "Memory server",
+            TextField(limit=300, text=settings.memory_server, placeholder="(in this process)"),
+            hint=MEMORY_HINT,
+            label_width=LABEL_WIDTH,
+        )
         self.speed = OptionItem[int](
             "Speed at start", [(s, f"x{s}") for s in SPEEDS], settings.speed, LABEL_WIDTH
         )
@@ -210,6 +218,7 @@ class SettingsMenu(MenuPanel):
             self.backend,
             *self._server_items(),
             *self._route_items(),
+            self.memory_server,
             self.speed,
             self.autosave,
             ButtonRow([self.test_button]),
@@ -238,6 +247,7 @@ class SettingsMenu(MenuPanel):
                 small_url=self.small_url.field.value(),
                 small_model=self.small_model.field.value(),
                 routes_file=self.routes_file.field.value(),
+                memory_server=self.memory_server.field.value(),
                 speed=self.speed.value,
                 autosave_minutes=self.autosave.value,
             )
@@ -250,6 +260,7 @@ class SettingsMenu(MenuPanel):
                 "base_url": self.base_url,
                 "model": self.model,
                 "small_url": self.small_url,
+                "memory_server": self.memory_server,
             }.get(field)
             if target is not None:
                 self.focus(target)
