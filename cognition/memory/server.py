@@ -93,6 +93,7 @@ class ServerHealth:
 
     def ping(self, timeout_s: float = PING_TIMEOUT_S) -> bool:
         """True when the server answers its heartbeat within `timeout_s` (any thread)."""
+        # lazy: chromadb and httpx load only when a memory server is used
         import httpx
 
         try:
@@ -103,6 +104,7 @@ class ServerHealth:
 
 
 def _connection_errors() -> tuple[type[BaseException], ...]:
+    # lazy: chromadb and httpx load only when a memory server is used
     import httpx
 
     return (httpx.TransportError, ConnectionError, TimeoutError)
@@ -168,6 +170,7 @@ class MemoryServer:
 
 
 def _settings(address: ChromaAddress) -> Any:
+    # lazy: chromadb and httpx load only when a memory server is used
     from chromadb.config import Settings
 
     return Settings(
@@ -181,6 +184,7 @@ def _settings(address: ChromaAddress) -> Any:
 
 def _session(client: Any) -> Any:
     """The httpx session under a chromadb HTTP client (None if chromadb changed its parts)."""
+    # lazy: chromadb and httpx load only when a memory server is used
     import httpx
 
     target = client._target if isinstance(client, Guarded) else client
@@ -204,6 +208,7 @@ def close_client(client: Any) -> None:
 def _bound_timeout(client: Any, timeout_s: float) -> None:
     """chromadb's HTTP client waits forever for an answer; a hung server must not hang a
     thinking job, so each request gets `timeout_s`."""
+    # lazy: chromadb and httpx load only when a memory server is used
     import httpx
 
     session = _session(client)
@@ -214,6 +219,7 @@ def _bound_timeout(client: Any, timeout_s: float) -> None:
 def connect(server: MemoryServer, health: ServerHealth) -> Guarded:
     """A guarded client on `server`'s database, the tenant and database created if missing.
     `MemoryStoreUnavailable` when the server does not answer."""
+    # lazy: chromadb and httpx load only when a memory server is used
     import chromadb
     from chromadb.errors import NotFoundError
 
@@ -249,6 +255,7 @@ def connect(server: MemoryServer, health: ServerHealth) -> Guarded:
 
 
 def installed_chromadb() -> str:
+    # lazy: chromadb and httpx load only when a memory server is used
     import chromadb
 
     return str(chromadb.__version__)
@@ -280,6 +287,7 @@ def check_server(
     """The server's version when it answers and is compatible; otherwise
     `MemoryServerProblem` with one line naming `setting`. `server_version(client)` reads the
     version (default: `client.get_version()`; tests replace it)."""
+    # lazy: chromadb and httpx load only when a memory server is used
     import chromadb
     import httpx
 
