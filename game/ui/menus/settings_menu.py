@@ -1,7 +1,7 @@
 """The settings menu: the brain (offline or an OpenAI-compatible server: URL, model, API key,
 and its routes — one model, a small + a large one, or a routes file: the labor pool), the
-memory server (empty: the memories in this process; else a Chroma server's URL), the speed
-a town starts at, autosave, and Test connection (on a worker thread; with several
+speed a town starts at, autosave, the memory server (empty: the memories in this process;
+else a Chroma server's URL), and Test connection (on a worker thread; with several
 endpoints, each is tested; a memory server too).
 
 The API key typed here is for this session only: it travels in `SaveSettings.api_key` to the
@@ -218,9 +218,9 @@ class SettingsMenu(MenuPanel):
             self.backend,
             *self._server_items(),
             *self._route_items(),
-            self.memory_server,
             self.speed,
             self.autosave,
+            self.memory_server,
             ButtonRow([self.test_button]),
             self._test_line(),
             self.status_row(),
