@@ -26,6 +26,7 @@ from cognition import (
     ConversationLine,
     Decision,
     Human,
+    MemoryStoreUnavailable,
     Perception,
 )
 
@@ -97,6 +98,9 @@ def run_job(
         answer = at_moment(at, think)
     except BudgetReached as error:
         results.put(Failed(job, names, f"budget reached: {error}", budget=True))
+    except MemoryStoreUnavailable as error:  # the memory health notice says it once
+        log.warning("thinking job %d for %s: %s", job, ", ".join(names), error)
+        results.put(Failed(job, names, f"{type(error).__name__}: {error}"))
     except Exception as error:  # a mind's failure must never reach the game loop
         log.exception("thinking job %d for %s failed", job, ", ".join(names))
         results.put(Failed(job, names, f"{type(error).__name__}: {error}"))
