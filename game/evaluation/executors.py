@@ -2,13 +2,14 @@
 
 - `InProcess`: one town at a time in this process (a thread beside the progress);
 - `LocalProcesses`: K towns at once in local worker processes (`ProcessPoolExecutor`, the
-  spawn context, a fresh process per town: the minds use threads, and each town keeps its own
-  memory store and record in its own folders);
+  spawn context: the minds use threads, so no fork; a worker imports the evaluation once and
+  runs town after town, each with its own memory store, record and save in its own folders);
 - `RayCluster`: one Ray task per town on a cluster reached through the Ray client
   (`ray://HOST:PORT`). Ray is the optional extra `cluster` (`uv run --extra cluster …`),
   imported only here, only for `--cluster`. The cluster's nodes run the same checkout's
-  environment (`uv run --extra cluster ray start …` in it), and the out folder is one they
-  share (the same machine, or a shared file system).
+  environment (`uv run --extra cluster ray start …` in it); each town's folder is written
+  where its task ran (the figures come back with the task, so the report is whole even
+  without a shared file system).
 
 `open_executor(workers, cluster, towns)` checks everything before any town starts: the
 worker count, the Ray extra, the address's form, and that a Ray client server answers there
@@ -67,7 +68,7 @@ class InProcess:
 
 
 class LocalProcesses:
-    """`workers` towns at once, each in a fresh spawned process."""
+    """`workers` towns at once in spawned worker processes."""
 
     def __init__(self, workers: int) -> None:
         self.slots = workers
@@ -75,9 +76,7 @@ class LocalProcesses:
         self._pool = self._new_pool()
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(
-            max_workers=self.slots, mp_context=get_context("spawn"), max_tasks_per_child=1
-        )
+        return ProcessPoolExecutor(max_workers=self.slots, mp_context=get_context("spawn"))
 
     def submit(self, job: TownJob) -> Future[TownOutcome]:
         try:
@@ -97,6 +96,11 @@ class RayCluster:
 
     def __init__(self, address: str, workers: int | None) -> None:
         host, port = _host_port(address)
+        # Ray's uv integration (on when this runs under `uv run`) would upload the working
+        # folder and build a fresh environment from it on the cluster at first use — slow, and
+        # here it timed out the client's start under load. The workers use the environment
+        # the nodes were started in, unless RAY_ENABLE_UV_RUN_RUNTIME_ENV=1 asks otherwise.
+        os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
         try:  # lazy: the optional extra, only for --cluster (untyped here, with or without it)
             ray: Any = importlib.import_module("ray")
         except ImportError:
@@ -105,8 +109,9 @@ class RayCluster:
         try:
             ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError, OSError) as error:
+            why = " ".join(str(error).split())  # Ray's messages run over several lines
             raise EvaluationError(
-                f"--cluster {address}: the Ray client could not connect ({error})"
+                f"--cluster {address}: the Ray client could not connect ({why})"
             ) from None
         self._ray = ray
         cpus = int(ray.cluster_resources().get("CPU", 1))
