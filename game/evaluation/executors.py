@@ -19,6 +19,7 @@ flag.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import os
@@ -106,13 +107,7 @@ class RayCluster:
         except ImportError:
             raise EvaluationError(CLUSTER_EXTRA) from None
         _answers(address, host, port)
-        try:
-            ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
-        except (ConnectionError, RuntimeError, ValueError, OSError) as error:
-            why = " ".join(str(error).split())  # Ray's messages run over several lines
-            raise EvaluationError(
-                f"--cluster {address}: the Ray client could not connect ({why})"
-            ) from None
+        _connect(ray, address)
         self._ray = ray
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.slots = workers or max(1, cpus)
@@ -126,6 +121,25 @@ class RayCluster:
 
     def close(self) -> None:
         self._ray.shutdown()
+
+
+def _connect(ray: Any, address: str) -> None:
+    """`ray.init` through the Ray client, tried twice: the head's client server sometimes
+    loses the process it starts for a client (a fork in its gRPC threads, Ray issue 63202;
+    `GRPC_ENABLE_FORK_SUPPORT=false` on the head avoids it); then the second try works."""
+    for attempt in (1, 2):
+        try:
+            ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
+            return
+        except (ConnectionError, RuntimeError, ValueError, OSError) as error:
+            with contextlib.suppress(Exception):  # half-made connection: let it go
+                ray.shutdown()
+            why = " ".join(str(error).split())  # Ray's messages run over several lines
+            if attempt == 1 and "Initialization failure from server" in why:
+                continue
+            raise EvaluationError(
+                f"--cluster {address}: the Ray client could not connect ({why})"
+            ) from None
 
 
 def _host_port(address: str) -> tuple[str, int]:
