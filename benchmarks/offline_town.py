@@ -1,6 +1,8 @@
 """The offline town, several seeds (JSON lines on stdout): `smallville evaluate`'s whole
 evaluation (in process) on the offline brain, the 25-resident town, the scenario's default
-hours (Feb 13, 7 am → Feb 15: two game days), seeds 0 … N−1, one after another.
+hours (Feb 13, 7 am → Feb 15: two game days), seeds 0 … N−1, one after another, in this
+process (timing each phase from the progress lines; `smallville evaluate --seeds N` runs
+seeds side by side, benchmarks/towns_parallel.py times that).
 
     uv run python benchmarks/offline_town.py                   # seeds 0-4, 2-3 min a seed
     uv run python benchmarks/offline_town.py --seeds 1 --out eval-seeds
@@ -19,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import tempfile
 import time
@@ -33,6 +34,7 @@ if str(ROOT) not in sys.path:
 
 from game.evaluation import EvaluationOptions, Progress, evaluate  # noqa: E402
 from game.evaluation.figures import result_figures  # noqa: E402
+from game.evaluation.seeds import spread  # noqa: E402
 
 PHASES = (  # the evaluation's progress lines that start a phase → the phase
     ("interviewing the residents as the town starts", "interviews at the start"),
@@ -106,19 +108,6 @@ def run_seed(args: argparse.Namespace, seed: int, out: Path) -> dict[str, Any]:
 
 
 def summary(lines: list[dict[str, Any]], conditions: str | None) -> dict[str, Any]:
-    numbers = [
-        key for key, value in lines[0].items()
-        if isinstance(value, int | float) and not isinstance(value, bool) and key != "seed"
-    ]  # fmt: skip
-    spread: dict[str, dict[str, float]] = {}
-    for key in numbers:
-        values = [line[key] for line in lines if isinstance(line.get(key), int | float)]
-        if values:
-            spread[key] = {
-                "mean": round(statistics.fmean(values), 4),
-                "min": min(values),
-                "max": max(values),
-            }
     ids = list(lines[0]["targets"])
     return {
         "benchmark": "offline_town_summary",
@@ -130,7 +119,7 @@ def summary(lines: list[dict[str, Any]], conditions: str | None) -> dict[str, An
             target: sum(1 for line in lines if line["targets"].get(target)) for target in ids
         },
         "all_targets_passed": [line["seed"] for line in lines if all(line["targets"].values())],
-        "figures": spread,
+        "figures": spread(lines),  # as `evaluate --seeds` reports them
     }
 
 
