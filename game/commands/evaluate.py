@@ -252,6 +252,8 @@ def run_seeds(args: argparse.Namespace, options: EvaluationOptions) -> int:
             executor.close()
     except EvaluationError as error:
         return fail(str(error))
+    except KeyboardInterrupt:
+        return interrupted()
     files = write_seeds_report(seeds, outcomes, out)
     for outcome in outcomes:
         if not outcome.ok:
@@ -281,6 +283,8 @@ def run_matrix(args: argparse.Namespace) -> int:
         result = run_all(options, say=bar.line)
     except EvaluationError as error:
         return fail(str(error))
+    except KeyboardInterrupt:
+        return interrupted()
     finally:
         bar.finish()
     for failed in result.failed:
@@ -341,6 +345,16 @@ class ProgressBar:
             self.stream.write("\n")
             self.stream.flush()
             self.drawn = False
+
+
+def interrupted() -> int:
+    """Ctrl-C during many towns: what is kept, and how to go on (exit status 130)."""
+    print(
+        "smallville: interrupted — the finished towns are kept (and each unfinished town's "
+        "finished phases): the same command goes on from there",
+        file=sys.stderr,
+    )
+    return 130
 
 
 def fail(message: str) -> int:

@@ -1,6 +1,6 @@
 """Where `run_towns` runs its towns — engines users already run, never a home-made cluster:
 
-- `InProcess`: one town at a time in this process (a thread beside the progress);
+- `InProcess`: one town at a time in this process (a daemon thread beside the progress);
 - `LocalProcesses`: K towns at once in local worker processes (`ProcessPoolExecutor`, the
   spawn context: the minds use threads, so no fork; a worker imports the evaluation once and
   runs town after town, each with its own memory store, record and save in its own folders);
@@ -24,7 +24,8 @@ import importlib
 import logging
 import os
 import socket
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from typing import Any
@@ -53,19 +54,26 @@ def default_workers(towns: int) -> int:
 
 
 class InProcess:
-    """One town at a time, in this process."""
+    """One town at a time, in this process: on a daemon thread beside the progress, so Ctrl-C
+    stops the command at once (the town's kept phases let a re-run resume it)."""
 
     slots = 1
     where = "in this process"
 
-    def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="town")
-
     def submit(self, job: TownJob) -> Future[TownOutcome]:
-        return self._pool.submit(run_town, job)
+        future: Future[TownOutcome] = Future()
+
+        def work() -> None:
+            try:
+                future.set_result(run_town(job))  # run_town catches a town's failures
+            except BaseException as error:  # noqa: BLE001 — handed to the waiting thread
+                future.set_exception(error)
+
+        threading.Thread(target=work, name=f"town {job.name}", daemon=True).start()
+        return future
 
     def close(self) -> None:
-        self._pool.shutdown(wait=True)
+        """Nothing to stop: `run_towns` waits for every town it started."""
 
 
 class LocalProcesses:
