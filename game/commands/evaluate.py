@@ -55,7 +55,9 @@ def add_to(subcommands: Subcommands) -> None:
         help="game hours to run (default: from the town's start to its scenario's run_until, "
         "for the bundled towns the end of Feb 14)",
     )
-    command.add_argument("--seed", type=int, default=0)
+    command.add_argument(
+        "--seed", type=int, default=0, help="the town's seed (with --seeds N, the first)"
+    )
     command.add_argument(
         "--out",
         type=Path,
