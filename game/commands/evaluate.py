@@ -116,6 +116,12 @@ def add_to(subcommands: Subcommands) -> None:
         help="the most model calls the evaluation may make: refused before it starts when "
         "the estimate is over, and the panel stops when it is reached",
     )
+    command.add_argument(
+        "--chroma-url",
+        metavar="URL",
+        help="keep each town's memories on this Chroma server (`chroma run`), one database a "
+        "town, e.g. http://127.0.0.1:8000 (default: in each town's process)",
+    )
     command.add_argument("--quiet", action="store_true", help="no progress lines")
     add_route_flags(command)
     command.add_argument(
@@ -192,6 +198,7 @@ def run(args: argparse.Namespace) -> int:
         panel_pairs=args.panel_pairs,
         referees_file=args.referees,
         budget=args.budget,
+        chroma_url=args.chroma_url,
     )
     if routes_wanted(args):
         # lazy: loaded with the evaluation above
@@ -280,6 +287,7 @@ def run_matrix(args: argparse.Namespace) -> int:
         check_endpoints=not args.no_endpoint_check,
         workers=args.workers,
         cluster=args.cluster,
+        chroma_url=args.chroma_url,
     )
     try:
         result = run_all(options, say=bar.line)

@@ -125,6 +125,7 @@ class MatrixOptions:
     check_endpoints: bool = True
     workers: int | None = None  # towns at once (None: `executors.default_workers`)
     cluster: str | None = None  # a Ray client address, ray://HOST:PORT
+    chroma_url: str | None = None  # the towns' memories on this Chroma server (None: in process)
 
 
 @dataclass
@@ -247,6 +248,7 @@ def _job(matrix: MatrixFile, configuration: Configuration, options: MatrixOption
         panel_pairs=matrix.panel_pairs,
         routes=configuration.routes,
         variant=configuration.variant,
+        chroma_url=options.chroma_url,
     )
     return TownJob(configuration.name, evaluation)
 

@@ -55,6 +55,8 @@ class EvaluationOptions:
     # a labor pool: each thinking step on its endpoints (None: every step on base_url/model)
     routes: Routes | None = None
     variant: str | None = None  # an architecture variant ("no reflection", …); None: full
+    # the memories on a Chroma server (one database per town), None: in process
+    chroma_url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,7 @@ class EvaluationPlan:
             workers=sim.workers,
             routes=sim.routes,
             variant=sim.variant,
+            chroma_url=sim.chroma_url,
         )
 
     @property
@@ -153,6 +156,7 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
         saves_dir=folder / "saves",
         routes=options.routes,
         variant=options.variant,
+        chroma_url=options.chroma_url,
     )
     problem = settings_problem(simulation)
     if problem is not None:
