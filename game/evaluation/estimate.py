@@ -1,9 +1,13 @@
 """What an evaluation will cost before it starts: model calls and tokens per phase.
 
 The figures it is built on were measured here (benchmarks/results): a resident-day costs
-about 160 calls on the offline brain and 264 on a model (the fake server, which answers
-every call; commit 74b69b1); a call on a real local model is about 500 tokens (Gemma 3 270M
-on llama.cpp: 406–588, benchmarks/results/local_server.jsonl). Interviews cost one answer
+about 97 calls — the 25-resident evaluation town on the offline brain over its 41 game hours
+made 4,137 simulation calls, 96.9 a resident-day (after the labor pool's call cuts; 160
+before). The offline brain is asked every thinking step a model is, so a town on a model
+makes the same calls, give or take its talk (`benchmarks/calls.py`, the offline town costed
+as a model's: 88 a resident-day over a day). A call on a real local model is about 500
+tokens (Gemma 3 270M on llama.cpp: 406–588, benchmarks/results/local_server.jsonl; the
+costed offline town: 432). Interviews cost one answer
 and one judging call per "do you know …?" question, one answer per controlled question and
 condition, and one summary per resident and ablated condition; the panel costs
 `panel_calls_per_case` per pair it asks about.
@@ -15,7 +19,7 @@ from dataclasses import dataclass
 
 __all__ = ["CALLS_PER_RESIDENT_DAY", "TOKENS_PER_CALL", "Estimate", "estimate"]
 
-CALLS_PER_RESIDENT_DAY = {"offline": 160, "model": 264}
+CALLS_PER_RESIDENT_DAY = {"offline": 97, "model": 97}
 TOKENS_PER_CALL = 500
 
 

@@ -13,7 +13,7 @@ import pytest
 from cognition.testing.fake_openai_replies import ChatRequest
 from cognition.testing.fake_openai_server import FakeOpenAIServer
 from game.evaluation import EvaluationOptions, Progress, evaluate
-from game.evaluation.estimate import estimate
+from game.evaluation.estimate import CALLS_PER_RESIDENT_DAY, estimate
 from game.evaluation.interviews import ControlledAnswer
 from game.evaluation.judging import pairs_to_judge
 from game.evaluation.ratings import Pairing, rate
@@ -63,7 +63,7 @@ def test_the_estimate_adds_up_its_phases() -> None:
         residents=3, hours=24, items=1, questions=24, conditions=4, panel_pairs=10,
         panel_calls_per_pair=6, offline=False,
     )  # fmt: skip
-    assert cost.phases["simulation"] == 3 * 264
+    assert cost.phases["simulation"] == 3 * CALLS_PER_RESIDENT_DAY["model"]
     assert cost.phases["judge panel"] == 60
     assert cost.phases["controlled interviews"] == 3 * (24 * 4 + 3)
     assert cost.calls == sum(cost.phases.values()) and cost.tokens == cost.calls * 500
