@@ -35,7 +35,7 @@ from game.play.entry import (
     town_labels,
     town_options,
 )
-from game.play.town_editing import TownEditing
+from game.play.town_editing import EDITING_MENUS, TownEditing
 from game.play.town_menus import LeaveTown, PlayerSettings, delete_slot
 from game.render.text import PixelText
 from game.saves import SaveSlots
@@ -57,6 +57,7 @@ from game.ui.menus import (
     QuitGame,
     SaveSettings,
     TitleMenu,
+    TownEditorMenu,
     TownOption,
 )
 from game.ui.panels import PanelStack
@@ -115,7 +116,18 @@ class TitleScreen:
     # --- what the title's input commands act on (game.ui.input.TitleControls) ---------------
 
     def leave_game(self) -> None:
-        self.quit = True
+        """The window's close button: quit — unless the town editor holds changes not saved
+        (or a form is open over it): then it asks first, and a second close quits."""
+        menu = self.panels.find(TownEditorMenu)
+        editor = self.editing.editor
+        forms = [p for p in self.panels if isinstance(p, EDITING_MENUS) and p is not menu]
+        unsaved = editor is not None and (editor.dirty or bool(forms))
+        if not isinstance(menu, TownEditorMenu) or not unsaved or menu.quitting:
+            self.quit = True
+            return
+        for form in forms:
+            form.closed = True
+        menu.ask_before_quitting()
 
     def notify(self, message: str, kind: Kind = "info") -> None:
         self.title.say(message, kind)
@@ -173,6 +185,9 @@ class TitleScreen:
             panel.draw(screen)
 
     def act(self, menu: MenuPanel, choice: object) -> None:
+        if isinstance(choice, QuitGame):  # from any menu, the town editor's Discard too
+            self.quit = True
+            return
         if self.editing.handles(menu):
             self.editing.act(menu, choice)
             return

@@ -345,3 +345,35 @@ def test_a_user_town_starts_like_a_bundled_one(tmp_path: Path) -> None:
     finally:
         tour.close()
         pygame.quit()
+
+
+def test_closing_the_window_with_changes_not_saved_asks_first(title: TitleScreen) -> None:
+    editor = open_editor(title)
+    frames(title, pygame.event.Event(pygame.QUIT))
+    assert title.quit  # nothing changed: the close button quits at once
+    title.quit = False
+    select(title, editor, "Maria Lopez")
+    click(title, editor.remove_button)
+    click(title, editor.confirm_button)
+    assert title.editing.editor is not None and title.editing.editor.dirty
+    frames(title, pygame.event.Event(pygame.QUIT))
+    assert not title.quit and editor.asking == "discard" and top(title) is editor
+    click(title, editor.keep_editing_button)  # keep editing: nothing lost
+    assert not title.quit and editor.asking is None
+    assert "Maria Lopez" not in residents_of(title)
+    frames(title, pygame.event.Event(pygame.QUIT))
+    click(title, editor.discard_button)  # Discard, after the close button: quit
+    assert title.quit
+
+
+def test_closing_the_window_twice_quits_even_with_changes(title: TitleScreen) -> None:
+    editor = open_editor(title)
+    select(title, editor, "Maria Lopez")
+    click(title, editor.remove_button)
+    click(title, editor.confirm_button)
+    click(title, editor.add_button)  # a form open over the editor
+    assert isinstance(top(title), ResidentForm)
+    frames(title, pygame.event.Event(pygame.QUIT))
+    assert not title.quit and top(title) is editor and editor.asking == "discard"
+    frames(title, pygame.event.Event(pygame.QUIT))
+    assert title.quit

@@ -14,7 +14,14 @@ from typing import Any, Literal
 
 from game.render.text import PixelText
 from game.ui.menus.base import MenuPanel, Row
-from game.ui.menus.choices import Back, EditResident, OpenScenario, RemoveResident, SaveTown
+from game.ui.menus.choices import (
+    Back,
+    EditResident,
+    OpenScenario,
+    QuitGame,
+    RemoveResident,
+    SaveTown,
+)
 from game.ui.menus.items import ButtonItem, ButtonRow, FieldItem, ListItem, ListRow, TextLine
 from game.ui.widgets import DIM, ERROR, TEXT, TextField
 
@@ -60,6 +67,7 @@ class TownEditorMenu(MenuPanel):
         self.dirty = dirty
         self.names: list[str] = []
         self.asking: Asking | None = None
+        self.quitting = False  # the discard question came from closing the window
         self.list = ListItem(
             [],
             visible_rows=5,
@@ -84,7 +92,7 @@ class TownEditorMenu(MenuPanel):
         self.keep_button = ButtonItem("Keep", self._cancel, width=96)
         self.save_as_button = ButtonItem("Save as my town", self._save_as, width=136)
         self.cancel_button = ButtonItem("Cancel", self._cancel, width=96)
-        self.discard_button = ButtonItem("Discard", lambda: self._choose(Back()), width=96)
+        self.discard_button = ButtonItem("Discard", self._discard, width=96)
         self.keep_editing_button = ButtonItem("Keep editing", self._cancel, width=112)
         self.set_residents(residents, dirty)
 
@@ -158,7 +166,7 @@ class TownEditorMenu(MenuPanel):
     # --- the buttons ----------------------------------------------------------------------
 
     def _choose(
-        self, choice: EditResident | RemoveResident | OpenScenario | SaveTown | Back
+        self, choice: EditResident | RemoveResident | OpenScenario | SaveTown | Back | QuitGame
     ) -> None:
         self.choice = choice
         self.asking = None
@@ -199,8 +207,17 @@ class TownEditorMenu(MenuPanel):
             return
         self.choice = SaveTown(name)  # the question stays until the save went through
 
+    def ask_before_quitting(self) -> None:
+        """The window's close button with changes not saved: the discard question, whose
+        Discard quits the game (closing the window again quits too)."""
+        self.asking, self.quitting = "discard", True
+        self.focus(self.keep_editing_button)
+
+    def _discard(self) -> None:
+        self._choose(QuitGame() if self.quitting else Back())
+
     def _cancel(self) -> None:
-        self.asking = None
+        self.asking, self.quitting = None, False
         self.say("")
         self.focus(self.list if self.names else self.add_button)
 
