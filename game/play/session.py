@@ -24,7 +24,7 @@ from game.saves import VisitorSave
 from game.town.player import Player
 from game.town.population import Population
 from game.town.resident import Facing, Tile
-from game.town.views import Asking, ChatSession, GroupPort, PlayerPort
+from game.town.views import Asking, ChatLine, ChatSession, Greeting, GroupPort, PlayerPort
 from game.ui.chat.group_panel import GroupPanel
 from game.ui.chat.panel import ChatPanel
 from game.ui.input import Impossible
@@ -141,10 +141,7 @@ class PlaySession:
             if not delivered:
                 self.toast(f"{line.resident} answered you (T to read)", "info")
         for greeting in self.desk.greetings():
-            self.open_chat(greeting.resident)
-            chat = self.panels.find(ChatPanel)
-            if isinstance(chat, ChatPanel):
-                chat.greet(greeting)
+            self.greeted(greeting)
         for event in self.desk.events():
             self.toast(event.text, "good")
         inspector = self.panels.find(InspectorPanel)
@@ -154,6 +151,21 @@ class PlaySession:
         self.panels.update(real_seconds, now)
         assert self.toasts is not None
         self.toasts.update(real_seconds)
+
+    def greeted(self, greeting: Greeting) -> None:
+        """A resident speaks to the player first: their chat opens when no panel is open (or
+        it is theirs already); over another panel — the player typing an object's state,
+        reading a mind, in a menu — the line waits in their conversation and a toast says so,
+        so nothing the player is doing is taken over."""
+        top = self.panels.top
+        if top is None:
+            self.open_chat(greeting.resident)
+            top = self.panels.top
+        if isinstance(top, ChatPanel) and top.greet(greeting):
+            return
+        line = ChatLine(greeting.resident, greeting.resident, greeting.text, greeting.at)
+        self.chat_session(greeting.resident).lines.append(line)
+        self.toast(f"{greeting.resident} says hello to you (T to answer)", "info")
 
     def update_visitor(self) -> None:
         if self.player is not None:
