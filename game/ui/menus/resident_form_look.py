@@ -50,6 +50,8 @@ PART_LABEL_WIDTH = 104
 COLUMN_GAP = 8
 PREVIEW_WIDTH = 72
 FRAME = (16, 24)
+PORTRAIT_SCALE = 2  # the preview's portrait
+FIGURE_SCALE = 3  # the preview's walking figure
 
 
 class PartItem(OptionItem[str]):
@@ -164,13 +166,18 @@ class LookPage:
         )
 
     def pictures(self) -> tuple[pygame.Surface, pygame.Surface]:
-        """The portrait and the sheet of the look shown (cached per look)."""
+        """The portrait (×2) and the sheet (×3) of the look shown, drawn and scaled once per
+        look (the preview only picks a frame of the sheet each frame)."""
         look = self.current()
         key = tuple(sorted(look.items()))
         if key not in self._cache:
             if len(self._cache) > 32:
                 self._cache.clear()
-            self._cache[key] = (draw_portrait(look), draw_sheet(look))
+            portrait, sheet = draw_portrait(look), draw_sheet(look)
+            self._cache[key] = (
+                pygame.transform.scale_by(portrait, PORTRAIT_SCALE),
+                pygame.transform.scale_by(sheet, FIGURE_SCALE),
+            )
         return self._cache[key]
 
     def draw(
@@ -191,14 +198,11 @@ class LookPage:
         rect = self.preview_rect
         pygame.draw.rect(canvas, FIELD, rect)
         pygame.draw.rect(canvas, PANEL_EDGE, rect, 1)
-        portrait, sheet = self.pictures()
-        face = pygame.transform.scale(
-            portrait, (portrait.get_width() * 2, portrait.get_height() * 2)
-        )
+        face, sheet = self.pictures()
         canvas.blit(face, face.get_rect(midtop=(rect.centerx, rect.y + 4)))
+        width, height = FRAME[0] * FIGURE_SCALE, FRAME[1] * FIGURE_SCALE
         column = int(seconds * 4) % 4
-        frame = sheet.subsurface(pygame.Rect(column * FRAME[0], 0, *FRAME))
-        body = pygame.transform.scale(frame, (FRAME[0] * 3, FRAME[1] * 3))
+        body = sheet.subsurface(pygame.Rect(column * width, 0, width, height))
         canvas.blit(body, body.get_rect(midtop=(rect.centerx, rect.y + 6 + face.get_height())))
 
 
