@@ -22,6 +22,7 @@ from cognition.memory import MemoryKind, MemoryStore, MemoryStoreUnavailable, Me
 from cognition.memory.fakes import HashingEmbedder
 from game.bridge import (
     FromSave,
+    LivingTown,
     LockstepRunner,
     MemoryHealth,
     MemoryServerGone,
@@ -68,6 +69,18 @@ def run(tmp_path: Path, name: str, chroma_url: str | None, **more: Any) -> dict[
     return report
 
 
+def server_town(server: ChromaProcess, memory_dir: Path, **more: Any) -> LivingTown:
+    """The 3-resident town (hashing embedder) with its memories on `server`."""
+    recipe = TownRecipe(
+        town="the_ville_n3",
+        embedder="hashing",
+        memory_dir=memory_dir,
+        chroma_url=server.url,
+        **more,
+    )
+    return open_town(recipe).living
+
+
 def test_saves_move_between_a_server_and_a_local_store_with_the_same_memories(
     chroma_server: ChromaProcess, tmp_path: Path
 ) -> None:
@@ -94,24 +107,16 @@ def test_saves_move_between_a_server_and_a_local_store_with_the_same_memories(
 def test_a_server_town_keeps_its_memories_in_a_database_of_its_own(
     chroma_server: ChromaProcess, tmp_path: Path
 ) -> None:
-    towns = []
-    for name in ("first", "second"):
-        recipe = TownRecipe(
-            town="the_ville_n3",
-            embedder="hashing",
-            memory_dir=tmp_path / name / "memory",
-            chroma_url=chroma_server.url,
-        )
-        towns.append(open_town(recipe))
+    towns = [server_town(chroma_server, tmp_path / name / "memory") for name in ("first", "second")]
     try:
-        first, second = (town.living.store.server for town in towns)
+        first, second = (town.store.server for town in towns)
         assert first is not None and second is not None
         assert first.database != second.database
         noted = (tmp_path / "first" / "memory" / SERVER_FILE).read_text(encoding="utf-8")
         assert first.database in noted and chroma_server.url in noted
     finally:
         for town in towns:
-            town.living.close()
+            town.close()
 
 
 def test_the_command_line_refuses_a_server_it_cannot_use_before_any_town_starts(
@@ -142,14 +147,7 @@ class FakeClock:
 def test_a_server_going_away_pauses_thinking_loses_nothing_and_thinking_resumes(
     own_chroma_server: ChromaProcess, tmp_path: Path
 ) -> None:
-    recipe = TownRecipe(
-        town="the_ville_n3",
-        embedder="hashing",
-        memory_dir=tmp_path / "memory",
-        chroma_url=own_chroma_server.url,
-        workers=2,
-    )
-    living = open_town(recipe).living
+    living = server_town(own_chroma_server, tmp_path / "memory", workers=2)
     server = living.store.server
     assert server is not None
     clock = FakeClock()
@@ -207,13 +205,7 @@ def test_a_server_going_away_pauses_thinking_loses_nothing_and_thinking_resumes(
 def test_a_lockstep_run_waits_for_its_memory_server_or_stops_saying_so(
     own_chroma_server: ChromaProcess, tmp_path: Path
 ) -> None:
-    recipe = TownRecipe(
-        town="the_ville_n3",
-        embedder="hashing",
-        memory_dir=tmp_path / "memory",
-        chroma_url=own_chroma_server.url,
-    )
-    living = open_town(recipe).living
+    living = server_town(own_chroma_server, tmp_path / "memory")
     told: list[str] = []
     try:
         health = living.director.memory = MemoryHealth(living.store, poll_seconds=0.2)
