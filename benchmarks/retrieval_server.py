@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
 import subprocess
 import sys
@@ -53,6 +52,7 @@ from cognition.memory import (  # noqa: E402
     parse_chroma_url,
 )
 from cognition.memory.fakes import HashingEmbedder  # noqa: E402
+from cognition.testing.llama_server import free_port  # noqa: E402
 
 WORDS = ["party", "Klaus", "coffee", "library", "Isabella", "painting", "exam", "Hobbs Cafe"]
 
@@ -140,13 +140,6 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.2)
     process.terminate()
     raise SystemExit("chroma run did not answer within 60 s")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def run(arguments: argparse.Namespace, scratch: Path) -> list[dict[str, Any]]:

@@ -48,6 +48,7 @@ os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
 
 from figures import git, machine  # noqa: E402
 
+from cognition.testing.llama_server import free_port  # noqa: E402
 from game.evaluation import EvaluationOptions  # noqa: E402
 from game.evaluation.executors import open_executor  # noqa: E402
 from game.evaluation.seeds import seed_jobs  # noqa: E402
@@ -55,14 +56,6 @@ from game.evaluation.towns import TownOutcome, run_towns  # noqa: E402
 
 BENCHMARK = "towns_parallel"
 HEAD_START_S = 90.0  # the most a local head may take to answer (~15 s measured here)
-
-
-def free_port() -> int:
-    """A port on 127.0.0.1 where nothing listens (bound, then released)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @contextmanager

@@ -6,13 +6,16 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import httpx
+
+from cognition.testing.llama_server import free_port
+
+__all__ = ["ChromaProcess", "chroma_executable", "free_port"]
 
 STARTUP_SECONDS = 60.0
 
@@ -21,13 +24,6 @@ def chroma_executable() -> str | None:
     """The `chroma` CLI next to this Python (the project's venv), else on PATH."""
     beside = Path(sys.executable).with_name("chroma")
     return str(beside) if beside.is_file() else shutil.which("chroma")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 class ChromaProcess:
