@@ -221,7 +221,6 @@ def connect(server: MemoryServer, health: ServerHealth) -> Guarded:
     `MemoryStoreUnavailable` when the server does not answer."""
     # lazy: chromadb and httpx load only when a memory server is used
     import chromadb
-    from chromadb.errors import NotFoundError
 
     settings = _settings(server.address)
     with unavailable_as_typed(health):
@@ -229,19 +228,11 @@ def connect(server: MemoryServer, health: ServerHealth) -> Guarded:
             admin = chromadb.AdminClient(settings)
         except ValueError as error:  # chromadb: "Could not connect to a Chroma server"
             raise ConnectionError(str(error)) from error
-        _bound_timeout(admin, server.timeout_s)
         try:
-            admin.get_tenant(server.tenant)
-        except NotFoundError:
-            admin.create_tenant(server.tenant)
-        try:
-            admin.get_database(server.database, tenant=server.tenant)
-        except NotFoundError:
-            admin.create_database(server.database, tenant=server.tenant)
+            _bound_timeout(admin, server.timeout_s)
+            _create_missing(admin, server)
         finally:
-            session = _session(admin)
-            if session is not None:
-                session.close()
+            close_client(admin)  # its session too, also when a step above failed
         client = chromadb.HttpClient(
             host=server.address.host,
             port=server.address.port,
@@ -252,6 +243,21 @@ def connect(server: MemoryServer, health: ServerHealth) -> Guarded:
         )
         _bound_timeout(client, server.timeout_s)
     return Guarded(client, health)
+
+
+def _create_missing(admin: Any, server: MemoryServer) -> None:
+    """The server's tenant and database, created when they are not there yet."""
+    # lazy: chromadb and httpx load only when a memory server is used
+    from chromadb.errors import NotFoundError
+
+    try:
+        admin.get_tenant(server.tenant)
+    except NotFoundError:
+        admin.create_tenant(server.tenant)
+    try:
+        admin.get_database(server.database, tenant=server.tenant)
+    except NotFoundError:
+        admin.create_database(server.database, tenant=server.tenant)
 
 
 def installed_chromadb() -> str:
