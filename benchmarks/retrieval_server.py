@@ -34,8 +34,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 ROOT = Path(__file__).resolve().parent.parent
 for folder in (ROOT, ROOT / "benchmarks"):
     if str(folder) not in sys.path:
@@ -52,6 +50,7 @@ from cognition.memory import (  # noqa: E402
     parse_chroma_url,
 )
 from cognition.memory.fakes import HashingEmbedder  # noqa: E402
+from cognition.memory.server import ChromaAddress, answers  # noqa: E402
 from cognition.testing.llama_server import free_port  # noqa: E402
 
 WORDS = ["party", "Klaus", "coffee", "library", "Isabella", "painting", "exam", "Hobbs Cafe"]
@@ -133,11 +132,9 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=1).is_success:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.2)
+        if answers(ChromaAddress("127.0.0.1", port), timeout_s=1.0):
+            return process
+        time.sleep(0.2)
     process.terminate()
     raise SystemExit("chroma run did not answer within 60 s")
 

@@ -51,6 +51,22 @@ class ChromaAddress:
     def url(self) -> str:
         return f"{'https' if self.ssl else 'http'}://{self.host}:{self.port}"
 
+    @property
+    def heartbeat(self) -> str:
+        """The v2 API's heartbeat: what every check and ping asks."""
+        return f"{self.url}/api/v2/heartbeat"
+
+
+def answers(address: ChromaAddress, timeout_s: float = PING_TIMEOUT_S) -> bool:
+    """True when the server at `address` answers its heartbeat within `timeout_s`."""
+    # lazy: chromadb and httpx load only when a memory server is used
+    import httpx
+
+    try:
+        return httpx.get(address.heartbeat, timeout=timeout_s).status_code == 200
+    except httpx.HTTPError:
+        return False
+
 
 def parse_chroma_url(text: str, setting: str = "chroma_url") -> ChromaAddress:
     """`http://host:port` (or https; the port defaults to 8000) as an address;
@@ -93,14 +109,7 @@ class ServerHealth:
 
     def ping(self, timeout_s: float = PING_TIMEOUT_S) -> bool:
         """True when the server answers its heartbeat within `timeout_s` (any thread)."""
-        # lazy: chromadb and httpx load only when a memory server is used
-        import httpx
-
-        try:
-            response = httpx.get(f"{self.address.url}/api/v2/heartbeat", timeout=timeout_s)
-        except httpx.HTTPError:
-            return False
-        return response.status_code == 200
+        return answers(self.address, timeout_s)
 
 
 def _connection_errors() -> tuple[type[BaseException], ...]:
@@ -299,7 +308,7 @@ def check_server(
 
     where = f"{setting}: the Chroma server at {address.url}"
     try:
-        heartbeat = httpx.get(f"{address.url}/api/v2/heartbeat", timeout=timeout_s)
+        heartbeat = httpx.get(address.heartbeat, timeout=timeout_s)
     except httpx.HTTPError as error:
         raise MemoryServerProblem(
             f"{where} is not answering ({type(error).__name__}: {error or 'no answer'}); "

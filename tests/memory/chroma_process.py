@@ -11,8 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
-
+from cognition.memory.server import answers, parse_chroma_url
 from cognition.testing.llama_server import free_port
 
 __all__ = ["ChromaProcess", "chroma_executable", "free_port"]
@@ -54,11 +53,8 @@ class ChromaProcess:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"chroma run exited: {self.log.read_text()[-2000:]}")
-            try:
-                if httpx.get(f"{self.url}/api/v2/heartbeat", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
+            if answers(parse_chroma_url(self.url), timeout_s=1.0):
+                return
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"chroma run did not answer within {STARTUP_SECONDS} s")
