@@ -10,6 +10,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from game.evaluation.plots import COLOURS, save_figure
+from game.evaluation.seeds import news_items
 
 __all__ = ["plot_seeds"]
 
@@ -17,11 +18,7 @@ __all__ = ["plot_seeds"]
 def _shares(summary: dict[str, Any]) -> list[tuple[str, str]]:
     """(figure key, label) of the shares to draw: the news items, then the density."""
     first = next(row["figures"] for row in summary["seeds"] if row["status"] != "failed")
-    items = [
-        key for key in first
-        if key.startswith("knew_end_") and key != "knew_end_by" and "_stream_" not in key
-    ]  # fmt: skip
-    found = [(key, f"{key.removeprefix('knew_end_')} known at the end") for key in items]
+    found = [(f"knew_end_{item}", f"{item} known at the end") for item in news_items(first)]
     return [*found, ("density_end", "density at the end")]
 
 

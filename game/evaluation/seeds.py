@@ -18,6 +18,7 @@ from game.evaluation.plan import EvaluationOptions, plan
 from game.evaluation.towns import TownJob, TownOutcome
 
 __all__ = [
+    "news_items",
     "seed_jobs",
     "seeds_folder",
     "seeds_summary",
@@ -40,6 +41,18 @@ def seed_jobs(options: EvaluationOptions, seeds: Sequence[int], out_dir: Path) -
     return [
         TownJob(f"seed {seed}", replace(options, seed=seed, out_dir=out_dir / f"seed-{seed}"))
         for seed in seeds
+    ]
+
+
+def news_items(figures: dict[str, Any]) -> list[str]:
+    """The news items of `result_figures`: each `knew_end_<item>` (not `knew_end_by`, nor the
+    memory stream's `knew_end_stream_<item>`)."""
+    return [
+        key.removeprefix("knew_end_")
+        for key in figures
+        if key.startswith("knew_end_")
+        and key != "knew_end_by"
+        and not key.startswith("knew_end_stream_")
     ]
 
 
@@ -96,8 +109,7 @@ def seeds_summary(seeds: Sequence[int], outcomes: Sequence[TownOutcome]) -> dict
 
 def _columns(lines: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
     keys = list(lines[0]) if lines else []
-    items = [key.removeprefix("knew_end_") for key in keys if key.startswith("knew_end_")]
-    items = [item for item in items if item not in ("by",) and not item.startswith("stream_")]
+    items = news_items(lines[0]) if lines else []
     events = [key.removeprefix("invited_") for key in keys if key.startswith("invited_")]
     events = [event for event in events if not event.startswith("and_came")]
     return [
@@ -192,11 +204,7 @@ def seeds_text(
 
 
 def _figures_line(figures: dict[str, Any]) -> str:
-    known = [
-        f"{key.removeprefix('knew_end_')} known {figures[key]:.0%}"
-        for key in figures
-        if key.startswith("knew_end_") and key != "knew_end_by" and "_stream_" not in key
-    ]
+    known = [f"{item} known {figures[f'knew_end_{item}']:.0%}" for item in news_items(figures)]
     parts = [
         *known,
         f"density {figures.get('density_start', 0):.3f} → {figures.get('density_end', 0):.3f}",
