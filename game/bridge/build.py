@@ -188,14 +188,20 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
     return living
 
 
-def memory_server_of(recipe: TownRecipe, memory_dir: Path) -> MemoryServer | None:
-    """The server database the recipe's memories go to (None: in process, `memory_dir`),
-    noted in `memory_dir` (`server.json`)."""
+def server_database(recipe: TownRecipe, memory_dir: Path) -> MemoryServer | None:
+    """The server database the recipe's memories go to: `chroma_database`, or a fresh one
+    named after the run folder (None: in process, `memory_dir`)."""
     if recipe.chroma_url is None:
         return None
     database = recipe.chroma_database or database_name(memory_dir.parent)
-    server = town_database(recipe.chroma_url, database)
-    note_server(memory_dir, server)
+    return town_database(recipe.chroma_url, database)
+
+
+def memory_server_of(recipe: TownRecipe, memory_dir: Path) -> MemoryServer | None:
+    """`server_database`, noted in `memory_dir` (`server.json`)."""
+    server = server_database(recipe, memory_dir)
+    if server is not None:
+        note_server(memory_dir, server)
     return server
 
 

@@ -34,8 +34,8 @@ from game.bridge.build import (
     build_town,
     make_embedder,
     run_directory,
+    server_database,
 )
-from game.bridge.memory_health import database_name, town_database
 from game.bridge.persist.runtime import (
     ResidentRuntime,
     RuntimeState,
@@ -167,13 +167,12 @@ def import_to_server(memory_dir: Path, recipe: TownRecipe, label: str) -> str:
     """Move the memories copied into `memory_dir` into a fresh database on the recipe's
     server (exactly: ids, texts, embeddings, access times); `memory_dir` is left empty
     (`build_town` notes the server there). Returns the database's name."""
-    assert recipe.chroma_url is not None
-    database = recipe.chroma_database or database_name(memory_dir.parent)
     local = memory_dir.with_name(memory_dir.name + ".import")
     try:
+        server = server_database(recipe, memory_dir)
+        assert server is not None, "only a recipe with a chroma_url imports to a server"
         memory_dir.rename(local)
         memory_dir.mkdir()
-        server = town_database(recipe.chroma_url, database)
         with MemoryStore(local) as source, MemoryStore.on_server(server) as target:
             source.copy_into(target)
     except (OSError, ValueError, MemoryStoreUnavailable) as exc:
@@ -182,7 +181,7 @@ def import_to_server(memory_dir: Path, recipe: TownRecipe, label: str) -> str:
         ) from exc
     finally:
         shutil.rmtree(local, ignore_errors=True)
-    return database
+    return server.database
 
 
 # --- restoring ------------------------------------------------------------------------------------
