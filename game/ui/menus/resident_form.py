@@ -183,25 +183,24 @@ class ResidentForm(MenuPanel):
             for key, label, default, hours in ROUTINE
         }
 
-    def _arenas(self, item: OptionItem[str], sector: str, current: str | None) -> None:
-        item.options = choices_of(self.places.get(sector, []), current)
-        values = [value for value, _ in item.options]
-        item.index = values.index(current) if current in values else 0
-        item.enabled = bool(item.options)
-        if not item.options:
-            item.options = [("", "(no rooms)")]
-
-    def _work_arenas(self, current: str | None) -> None:
-        sector = self.work_sector.value
-        item = self.work_arena
-        if sector is None:
-            item.options, item.index, item.enabled = [(None, "-")], 0, False
-            return
+    def _arenas(
+        self, item: OptionItem[Any], sector: str, current: str | None, none: str | None = ""
+    ) -> None:
+        """`sector`'s rooms on `item` (`current` picked); disabled with `none` as its value
+        when the sector has no rooms."""
         options = choices_of(self.places.get(sector, []), current)
-        item.options = [(value, label) for value, label in options] or [(None, "(no rooms)")]
+        item.options = list(options) or [(none, "(no rooms)")]
         values = [value for value, _ in item.options]
         item.index = values.index(current) if current in values else 0
         item.enabled = bool(options)
+
+    def _work_arenas(self, current: str | None) -> None:
+        sector = self.work_sector.value
+        if sector is None:
+            self.work_arena.options, self.work_arena.index = [(None, "-")], 0
+            self.work_arena.enabled = False
+            return
+        self._arenas(self.work_arena, sector, current, none=None)
 
     def _home_changed(self) -> None:  # a room of the new place (the same name if it has one)
         sector = self.home_sector.value
