@@ -85,9 +85,8 @@ class MemoryHealth:
         poll_seconds: float = POLL_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        if store.health is None or store.server is None:
+        if store.health is None:  # a store has health exactly when it is on a server
             raise ValueError("only a memory store on a server can go away")
-        self.store = store
         self.health = store.health
         self.poll_seconds = poll_seconds
         self.clock = clock
