@@ -64,9 +64,10 @@ class MemoryStore:
             raise ValueError("a memory store needs a directory or a server, not both")
         self.directory = None if directory is None else Path(directory)
         self.server = server
-        self.health = None if server is None else ServerHealth(server.address)
+        self.health: ServerHealth | None = None
         self._client: Any
-        if server is not None and self.health is not None:
+        if server is not None:
+            self.health = ServerHealth(server.address)
             self._client = connect(server, self.health)
         else:
             # lazy: importing chromadb costs about 0.75 s (measured); only a store needs it
