@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from cognition import Persona
 from game.bridge.towns.checks import (
     PERSONAS_FILE,
@@ -22,8 +20,8 @@ from game.bridge.towns.checks import (
     resident_problems,
     scenario_problems,
 )
-from game.bridge.towns.problems import TownFileError, problem_lines
-from game.bridge.towns.residents import ResidentEntry, persona_of, read_json, read_residents
+from game.bridge.towns.problems import TownFileError, read_model
+from game.bridge.towns.residents import ResidentEntry, persona_of, read_residents
 from game.bridge.towns.scenario import Scenario
 from game.bridge.towns.town_json import TOWN_FILE, TownJson, map_path_of, read_town_json
 from game.files.paths import bundled
@@ -52,13 +50,7 @@ def town_directory(town: str | Path) -> Path:
 
 def read_scenario(path: Path) -> Scenario | None:
     """The scenario in `path`, None when the town has none; TownFileError when unusable."""
-    if not path.is_file():
-        return None
-    raw = read_json(path)
-    try:
-        return Scenario.model_validate(raw)
-    except ValidationError as error:
-        raise TownFileError(problem_lines(error, raw, path)) from None
+    return read_model(path, Scenario) if path.is_file() else None
 
 
 @dataclass(frozen=True)

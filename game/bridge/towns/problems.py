@@ -6,14 +6,18 @@ equal to 23
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from cognition import field_location
 
-__all__ = ["TownFileError", "problem_lines"]
+__all__ = ["TownFileError", "problem_lines", "read_json", "read_model"]
+
+Model = TypeVar("Model", bound=BaseModel)
 
 MAX_LISTED = 8
 
@@ -46,6 +50,32 @@ def problem_lines(
             message += f" (got {found['input']!r})"
         lines.append(f"{prefix}{where}: {message}" if where else f"{prefix}{message}")
     return lines
+
+
+def read_json(path: Path) -> Any:
+    """The JSON in `path`; TownFileError saying what is wrong otherwise."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TownFileError([f"{path}: no such file"]) from None
+    except OSError as error:
+        raise TownFileError([f"{path}: cannot be read ({error.strerror or error})"]) from None
+    except UnicodeDecodeError:
+        raise TownFileError([f"{path}: not UTF-8 text"]) from None
+    except json.JSONDecodeError as error:
+        raise TownFileError(
+            [f"{path} is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})"]
+        ) from None
+
+
+def read_model(path: Path, model: type[Model]) -> Model:
+    """The file `path` read as `model`; TownFileError naming the file, the field and the
+    problem otherwise."""
+    raw = read_json(path)
+    try:
+        return model.model_validate(raw)
+    except ValidationError as error:
+        raise TownFileError(problem_lines(error, raw, path)) from None
 
 
 # the checks whose message does not say what was given

@@ -8,17 +8,16 @@ game needs: `look`, the parts their figure is drawn from (`game.town.looks`).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any, Self
+from typing import Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from cognition import Persona
-from game.bridge.towns.problems import TownFileError, problem_lines
+from game.bridge.towns.problems import read_model
 from game.town.looks import check_look
 
-__all__ = ["ResidentEntry", "ResidentFile", "persona_of", "read_json", "read_residents"]
+__all__ = ["ResidentEntry", "ResidentFile", "persona_of", "read_residents"]
 
 
 class ResidentEntry(Persona):
@@ -66,27 +65,7 @@ def persona_of(entry: ResidentEntry) -> Persona:
     return Persona.model_validate(entry.model_dump(exclude={"look"}))
 
 
-def read_json(path: Path) -> Any:
-    """The JSON in `path`; TownFileError saying what is wrong otherwise."""
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise TownFileError([f"{path}: no such file"]) from None
-    except OSError as error:
-        raise TownFileError([f"{path}: cannot be read ({error.strerror or error})"]) from None
-    except UnicodeDecodeError:
-        raise TownFileError([f"{path}: not UTF-8 text"]) from None
-    except json.JSONDecodeError as error:
-        raise TownFileError(
-            [f"{path} is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})"]
-        ) from None
-
-
 def read_residents(path: Path) -> list[ResidentEntry]:
     """Every entry of the persona file `path`, validated; TownFileError naming the file, the
     field and the problem otherwise."""
-    raw = read_json(path)
-    try:
-        return ResidentFile.model_validate(raw).personas
-    except ValidationError as error:
-        raise TownFileError(problem_lines(error, raw, path)) from None
+    return read_model(path, ResidentFile).personas

@@ -14,10 +14,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from game.bridge.towns.problems import TownFileError, problem_lines
-from game.bridge.towns.residents import read_json
+from game.bridge.towns.problems import read_model
 from game.files.paths import bundle_root
 
 __all__ = ["TOWN_FILE", "TownJson", "map_path_of", "read_town_json"]
@@ -55,12 +54,7 @@ class TownJson(BaseModel):
 
 
 def read_town_json(directory: Path) -> TownJson:
-    path = directory / TOWN_FILE
-    raw = read_json(path)
-    try:
-        return TownJson.model_validate(raw)
-    except ValidationError as error:
-        raise TownFileError(problem_lines(error, raw, path)) from None
+    return read_model(directory / TOWN_FILE, TownJson)
 
 
 def map_path_of(directory: Path, map_text: str) -> Path:
