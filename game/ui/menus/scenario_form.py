@@ -19,6 +19,7 @@ from game.ui.menus.base import MenuPanel, Row
 from game.ui.menus.choices import Back, EditIntention, PutScenarioTimes, RemoveIntention
 from game.ui.menus.items import ButtonItem, ButtonRow, FieldItem, ListItem, ListRow, TextLine
 from game.ui.widgets import DIM, ERROR, TEXT, TextField
+from game.world.clock import format_clock
 
 TIME_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S")
 SHOWN_FORMAT = "%Y-%m-%d %H:%M"
@@ -38,9 +39,8 @@ def parse_time(words: str) -> datetime | None:
 
 def clock(moment: datetime) -> str:
     """ "4 pm", "4:30 pm", "12 am"."""
-    hour = moment.hour % 12 or 12
-    minutes = f":{moment.minute:02d}" if moment.minute else ""
-    return f"{hour}{minutes} {'am' if moment.hour < 12 else 'pm'}"
+    words = format_clock(moment)
+    return words if moment.minute else words.replace(":00 ", " ")
 
 
 def describe_time(moment: datetime) -> str:
@@ -60,7 +60,7 @@ def intention_lines(intention: Mapping[str, Any]) -> list[tuple[str, tuple[int, 
     """ "Klaus Mueller: a reading group" / "Oak Hill College · Thu Feb 16, 4 pm–5 pm ·
     3 know"."""
     host, what = intention.get("host") or "?", intention.get("what") or "?"
-    starts, ends = parse_time(str(intention.get("starts") or "")), None
+    starts = parse_time(str(intention.get("starts") or ""))
     ends = parse_time(str(intention.get("ends") or ""))
     when = f"{starts:%a %b} {starts.day}, {clock(starts)}" if starts else "?"
     if ends is not None:
