@@ -27,7 +27,7 @@ from game.bridge.towns.town_json import TOWN_FILE, TownJson, map_path_of, read_t
 from game.files.paths import bundled
 from game.world import MapError, TownMap, load_town
 
-__all__ = ["TownFiles", "read_scenario", "read_town_files", "town_directory"]
+__all__ = ["TownFiles", "load_map", "read_scenario", "read_town_files", "town_directory"]
 
 
 def town_directory(town: str | Path) -> Path:
@@ -108,7 +108,7 @@ def read_town_files(town: str | Path, with_map: bool = True) -> TownFiles:
     map_path = map_path_of(directory, town_json.map)
     town_map = None
     if with_map:
-        town_map = _load_map(map_path, directory)
+        town_map = load_map(map_path)
         people = [entry for entry in entries if entry.name in set(town_json.residents)]
         for entry in people:
             number = entries.index(entry)
@@ -120,7 +120,8 @@ def read_town_files(town: str | Path, with_map: bool = True) -> TownFiles:
     return TownFiles(directory, town_json, entries, scenario, map_path, town_map)
 
 
-def _load_map(map_path: Path, directory: Path) -> TownMap:
+def load_map(map_path: Path) -> TownMap:
+    """The town's map; TownFileError listing the map's problems under town.json's `map`."""
     try:
         return load_town(map_path)
     except MapError as error:

@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from game.bridge.towns.checks import resident_problems, scenario_problems
-from game.bridge.towns.loading import _load_map, read_town_files
+from game.bridge.towns.loading import load_map, read_town_files
 from game.bridge.towns.problems import TownFileError
 from game.bridge.towns.residents import ResidentEntry
 from game.bridge.towns.scenario import Scenario
@@ -82,7 +82,7 @@ def scaffold_town(
         )
     source = read_town_files(from_town)
     assert source.town_map is not None
-    town_map = source.town_map if map_path is None else _load_map(map_path, directory)
+    town_map = source.town_map if map_path is None else load_map(map_path)
     chosen_map = source.map_path if map_path is None else map_path
     notes: list[str] = []
     entries: list[ResidentEntry] = []
