@@ -363,11 +363,9 @@ class CheckListItem(ListItem):
         empty: str = "",
         on_change: Callable[[], None] | None = None,
     ) -> None:
-        self.names = list(names)
-        self.checked = {name for name in checked if name in self.names}
         self.on_change = on_change
         super().__init__([], visible_rows, empty=empty)
-        self._refresh()
+        self.set_names(names, checked)
 
     def set_names(self, names: Sequence[str], checked: Sequence[str]) -> None:
         """A new list of names (ticks kept for the names still in it)."""
