@@ -91,14 +91,14 @@ def read_town_files(town: str | Path, with_map: bool = True) -> TownFiles:
     problems: list[str] = []
     entries: tuple[ResidentEntry, ...] = ()
     scenario = None
-    for read in ("personas", "scenario"):
-        try:
-            if read == "personas":
-                entries = tuple(read_residents(directory / PERSONAS_FILE))
-            else:
-                scenario = read_scenario(directory / SCENARIO_FILE)
-        except TownFileError as error:
-            problems += error.problems
+    try:
+        entries = tuple(read_residents(directory / PERSONAS_FILE))
+    except TownFileError as error:
+        problems += error.problems
+    try:
+        scenario = read_scenario(directory / SCENARIO_FILE)
+    except TownFileError as error:
+        problems += error.problems
     names = {entry.name for entry in entries}
     for number, name in enumerate(town_json.residents):
         if entries and name not in names:
@@ -109,10 +109,10 @@ def read_town_files(town: str | Path, with_map: bool = True) -> TownFiles:
     town_map = None
     if with_map:
         town_map = load_map(map_path)
-        people = [entry for entry in entries if entry.name in set(town_json.residents)]
-        for entry in people:
-            number = entries.index(entry)
-            problems += resident_problems(entry, number, town_map, town_json.residents)
+        living = set(town_json.residents)
+        for number, entry in enumerate(entries):
+            if entry.name in living:
+                problems += resident_problems(entry, number, town_map, town_json.residents)
         if scenario is not None:
             problems += scenario_problems(scenario, town_map, town_json.residents, town_json.start)
     if problems:
