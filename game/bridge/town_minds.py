@@ -48,7 +48,6 @@ from game.world.navigation import Navigator
 from game.world.objects import ObjectStates
 from game.world.pathfinding import PathFinder
 from game.world.spatial_memory import SpatialMemory
-from game.world.tmx.loader import load_town
 from game.world.town import TownMap
 
 log = logging.getLogger(__name__)
@@ -58,18 +57,13 @@ ROOT = bundle_root()  # the source checkout, or the frozen app's bundle
 
 @dataclass(frozen=True)
 class TownFile:
-    """A town's files, read and checked (`game.bridge.towns`): its name, map, start time,
-    residents, their personas and looks, its scenario and mind settings."""
+    """A town's files, read and checked with its map (`game.bridge.towns`): its name, map,
+    start time, residents, their personas and looks, its scenario and mind settings."""
 
-    directory: Path
-    name: str
-    map_path: Path
-    start: datetime
-    residents: tuple[str, ...]
+    files: TownFiles
     # the town's own mind settings (town.json's "mind": {"group_strategy": "manager", …});
     # what it leaves out keeps the paper's defaults
     mind: MindSettings = field(default_factory=MindSettings)
-    files: TownFiles | None = None
 
     @classmethod
     def load(cls, town: str | Path, root: Path = ROOT) -> TownFile:
@@ -77,22 +71,37 @@ class TownFile:
         ValueError) listing every problem, each naming its file and field."""
         del root  # the bundle is found by game.files.paths
         files = read_town_files(town)
-        directory = files.directory
-        return cls(
-            directory=directory,
-            name=files.town_json.town,
-            map_path=files.map_path,
-            start=files.start,
-            residents=tuple(files.town_json.residents),
-            mind=mind_settings_of(directory / "town.json", files.town_json.mind),
-            files=files,
-        )
+        return cls(files, mind_settings_of(files.directory / "town.json", files.town_json.mind))
+
+    @property
+    def directory(self) -> Path:
+        return self.files.directory
+
+    @property
+    def name(self) -> str:
+        return self.files.town_json.town
+
+    @property
+    def map_path(self) -> Path:
+        return self.files.map_path
+
+    @property
+    def town_map(self) -> TownMap:
+        """The map, as read (and checked against) with the files."""
+        assert self.files.town_map is not None  # `load` reads the files with the map
+        return self.files.town_map
+
+    @property
+    def start(self) -> datetime:
+        return self.files.start
+
+    @property
+    def residents(self) -> tuple[str, ...]:
+        return tuple(self.files.town_json.residents)
 
     def personas(self) -> list[Persona]:
         """The residents' personas, with what the scenario seeds in each (its news and
         intentions they know at the start, unless their persona carries them already)."""
-        if self.files is None:
-            return []
         scenario = self.files.scenario
         personas = self.files.personas()
         if scenario is None:
@@ -109,7 +118,7 @@ class TownFile:
     def looks(self) -> dict[str, dict[str, str]]:
         """Each resident's look (the parts their figure is drawn from), where the file gives
         one."""
-        return {} if self.files is None else self.files.looks()
+        return self.files.looks()
 
 
 def mind_settings_of(path: Path, values: object) -> MindSettings:
@@ -206,7 +215,7 @@ def build_living_town(
     `progress(what, share)` (share 0..1) is told each stage, for a loading screen."""
     report = progress or (lambda what, share: None)
     report("loading the map", 0.0)
-    town = load_town(town_file.map_path)
+    town = town_file.town_map  # read with the town's files
     personas = town_file.personas()
     placed, unplaced = place_residents(
         town,
