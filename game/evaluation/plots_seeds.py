@@ -4,28 +4,24 @@ targets passed per seed (a failed seed is marked, not drawn as zero)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from matplotlib.figure import Figure
 
 from game.evaluation.plots import COLOURS, save_figure
-from game.evaluation.seeds import news_items
 
 __all__ = ["plot_seeds"]
 
 
-def _shares(summary: dict[str, Any]) -> list[tuple[str, str]]:
-    """(figure key, label) of the shares to draw: the news items, then the density."""
-    first = next(row["figures"] for row in summary["seeds"] if row["status"] != "failed")
-    found = [(f"knew_end_{item}", f"{item} known at the end") for item in news_items(first)]
-    return [*found, ("density_end", "density at the end")]
-
-
-def plot_seeds(summary: dict[str, Any], path: Path) -> Path:
+def plot_seeds(summary: dict[str, Any], path: Path, items: Sequence[str]) -> Path:
+    """The plot of `summary` (seeds.json) with a share per news item in `items` (ids, as
+    `seeds.news_items` finds them) and the density."""
     rows = summary["seeds"]
     positions = list(range(len(rows)))
-    shares = _shares(summary)
+    shares = [(f"knew_end_{item}", f"{item} known at the end") for item in items]
+    shares.append(("density_end", "density at the end"))
     figure = Figure(figsize=(max(8.0, 0.9 * len(rows) + 4), 7.5))
     achieved, targets = figure.subplots(2, 1, sharex=True, height_ratios=(3, 2))
     step = 0.8 / len(shares)

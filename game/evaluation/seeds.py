@@ -176,7 +176,8 @@ def write_seeds_report(
     files["json"].write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     files["markdown"].write_text(seeds_markdown(summary), encoding="utf-8")
     if summary["finished"]:
-        files["plot"] = plot_seeds(summary, out_dir / "seeds.png")
+        first = next(row["figures"] for row in summary["seeds"] if row["status"] != "failed")
+        files["plot"] = plot_seeds(summary, out_dir / "seeds.png", news_items(first))
     return files
 
 
