@@ -13,13 +13,9 @@ A text *carries* a news item when it holds every phrase of at least one of the i
 from __future__ import annotations
 
 import difflib
-import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
 
 from game.bridge import (
     Event,
@@ -30,7 +26,6 @@ from game.bridge import (
     TownFileError,
     carries,
     read_town_files,
-    town_directory,
 )
 from game.files.paths import bundle_root
 from game.world import MapError, load_town
@@ -63,8 +58,9 @@ class EvaluationError(Exception):
 
 @dataclass(frozen=True)
 class TownInfo:
-    """What the evaluation needs of a town: its folder, start, residents, map and the text
-    of each resident's persona (to check the scenario's seeds)."""
+    """What the evaluation needs of a town: its folder, start, residents, map, the text of
+    each resident's persona, and its scenario.json as read with its other files (None: it
+    has none)."""
 
     id: str  # the bundled town's folder name, or the folder's path for a town from elsewhere
     directory: Path
@@ -72,16 +68,17 @@ class TownInfo:
     residents: tuple[str, ...]
     map_path: Path
     persona_texts: dict[str, str]
+    scenario: Scenario | None
 
 
 def read_town(town: str | Path) -> TownInfo:
     """The town `town` (a bundled town's name or a folder holding town.json);
     `EvaluationError` when there is no such town or its files cannot be read."""
     try:
-        directory = town_directory(town)
-        files = read_town_files(directory, with_map=False)
+        files = read_town_files(town, with_map=False)  # finds the folder (town_directory)
     except TownFileError as error:
         raise EvaluationError("; ".join(error.problems[:_MAX_LISTED_PROBLEMS])) from None
+    directory = files.directory
     residents = tuple(files.town_json.residents)
     bundled_saves = (bundle_root() / "saves").resolve()
     town_id = directory.name if directory.resolve().parent == bundled_saves else str(directory)
@@ -89,7 +86,9 @@ def read_town(town: str | Path) -> TownInfo:
         entry.name: "\n".join(_texts_in(entry.model_dump(mode="json")))
         for entry in files.residents()
     }
-    return TownInfo(town_id, directory, files.start, residents, files.map_path, texts)
+    return TownInfo(
+        town_id, directory, files.start, residents, files.map_path, texts, files.scenario
+    )
 
 
 def _texts_in(value: object) -> list[str]:
@@ -102,60 +101,28 @@ def _texts_in(value: object) -> list[str]:
     return []
 
 
-def _read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise EvaluationError(f"{path} is missing") from None
-    except OSError as error:
-        raise EvaluationError(f"{path} cannot be read: {error.strerror or error}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise EvaluationError(f"{path} is not valid JSON: {error}") from None
-
-
 # --- loading and checking -------------------------------------------------------------------
 
 
 def load_scenario(town: TownInfo) -> Scenario:
-    """The town's scenario.json, validated and checked against the town (seeds are
-    residents — who are given the item's text at the start unless their persona carries it
-    — places are on the map, the run ends after the town starts); `EvaluationError` naming
-    the file and the field otherwise."""
+    """The town's scenario.json (validated when the town was read), checked against the
+    town (seeds are residents — who are given the item's text at the start unless their
+    persona carries it — places are on the map, the run ends after the town starts);
+    `EvaluationError` naming the file and the field otherwise."""
     path = town.directory / SCENARIO_FILE
-    if not path.is_file():
+    scenario = town.scenario
+    if scenario is None:
         raise EvaluationError(
             f"the town {town.id!r} has no {SCENARIO_FILE} (expected at {path}): it lists "
             "the news to follow — see game/evaluation/README.md"
         )
-    raw = _read_json(path)
-    if not isinstance(raw, dict):
-        raise EvaluationError(f"{path} holds a {type(raw).__name__}, not an object")
-    if not raw.get("news"):
+    if not scenario.news:
         raise EvaluationError(
             f"{path} has no news items: 'news' must list at least one item "
             "(id, text, carried_by, seeds)"
         )
-    try:
-        scenario = Scenario.model_validate(raw)
-    except ValidationError as error:
-        raise EvaluationError(f"{path}: {_problems(error)}") from None
     _check_against_town(scenario, town, path)
     return scenario
-
-
-def _problems(error: ValidationError) -> str:
-    """The validation errors on one line, each naming its field ("news[1].seeds: …")."""
-    problems = [f"{_field_name(found['loc'])}: {found['msg']}" for found in error.errors()]
-    shown = "; ".join(problems[:_MAX_LISTED_PROBLEMS])
-    more = len(problems) - _MAX_LISTED_PROBLEMS
-    return shown + (f" (and {more} more)" if more > 0 else "")
-
-
-def _field_name(location: tuple[int | str, ...]) -> str:
-    name = ""
-    for part in location:
-        name += f"[{part}]" if isinstance(part, int) else (f".{part}" if name else str(part))
-    return name or "the file"
 
 
 def _check_against_town(scenario: Scenario, town: TownInfo, path: Path) -> None:
