@@ -20,7 +20,6 @@ from typing import Any
 from pydantic import ValidationError
 
 from game.bridge.towns.checks import (
-    PERSONAS_FILE,
     resident_problems,
     scenario_problems,
     values_problems,
@@ -334,7 +333,7 @@ class TownEditor:
         target = self._new_folder(name) if self.bundled else self.directory
         if name and name.strip():
             self.town_json = self.town_json.model_copy(update={"town": name.strip()})
-        texts = town_texts(self.town_json, self.entries, self.scenario_model, PERSONAS_FILE)
+        texts = town_texts(self.town_json, self.entries, self.scenario_model)
         write_files(target, texts)
         self.directory, self.bundled, self.dirty = target, False, False
         return entry_for(target)

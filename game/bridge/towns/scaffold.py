@@ -125,7 +125,7 @@ def scaffold_town(
         residents=living,
         mind=source.town_json.mind,
     )
-    write_files(directory, town_texts(town_json, entries, scenario, "personas.json"))
+    write_files(directory, town_texts(town_json, entries, scenario))
     return Scaffolded(directory, tuple(living), tuple(notes))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from game.bridge.towns.checks import PERSONAS_FILE, SCENARIO_FILE
 from game.bridge.towns.residents import ResidentEntry
 from game.bridge.towns.scenario import NewsItem, Scenario, intention_text
 from game.bridge.towns.town_json import TOWN_FILE, TownJson
@@ -44,7 +45,6 @@ def town_texts(
     town_json: TownJson,
     entries: list[ResidentEntry],
     scenario: Scenario | None,
-    personas_file: str,
 ) -> dict[str, str]:
     """File name → text for town.json, personas.json and (when there is one) scenario.json."""
     town = town_json.model_dump(mode="json", exclude={"schema_"})
@@ -56,8 +56,8 @@ def town_texts(
     ]
     texts = {
         TOWN_FILE: _text(town),
-        personas_file: _text({"personas": personas}),
+        PERSONAS_FILE: _text({"personas": personas}),
     }
     if scenario is not None:
-        texts["scenario.json"] = _text(scenario_data(scenario))
+        texts[SCENARIO_FILE] = _text(scenario_data(scenario))
     return texts
