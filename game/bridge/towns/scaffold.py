@@ -80,9 +80,10 @@ def scaffold_town(
                 "(nothing was changed)"
             ]
         )
-    source = read_town_files(from_town)
-    assert source.town_map is not None
+    # the source's own map only when the new town keeps it: its people are checked on the new one
+    source = read_town_files(from_town, with_map=map_path is None)
     town_map = source.town_map if map_path is None else load_map(map_path)
+    assert town_map is not None
     chosen_map = source.map_path if map_path is None else map_path
     notes: list[str] = []
     entries: list[ResidentEntry] = []
