@@ -14,10 +14,13 @@ from game.world.tmx.tmj import TmjError, looks_like_json, tmj_to_xml, tsj_to_xml
 TMX_HOW_TO = "File ▸ Save As, 'Tiled map files (*.tmx)'"
 
 
-def read_xml(path: Path, what: str, problems: list[str]) -> ElementTree.Element | None:
-    """The root element of an XML file, or None after recording why it cannot be read (a
-    Tiled JSON or gzipped file, an empty one, or XML that does not parse each get their own
-    line saying what to do)."""
+def read_xml(
+    path: Path, what: str, problems: list[str], comments: bool = False
+) -> ElementTree.Element | None:
+    """The root element of an XML file (with `comments`, its comments kept as elements, for
+    writing it back), or None after recording why it cannot be read (a Tiled JSON or gzipped
+    file, an empty one, or XML that does not parse each get their own line saying what to
+    do)."""
     if not path.is_file():
         problems.append(f"{what} not found: {path}")
         return None
@@ -28,7 +31,8 @@ def read_xml(path: Path, what: str, problems: list[str]) -> ElementTree.Element 
         if not_xml is not None:
             problems.append(not_xml)
             return None
-        return ElementTree.parse(path).getroot()
+        builder = ElementTree.TreeBuilder(insert_comments=comments)
+        return ElementTree.parse(path, ElementTree.XMLParser(target=builder)).getroot()
     except ElementTree.ParseError as error:
         line, column = error.position
         problems.append(
