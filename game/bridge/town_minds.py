@@ -66,10 +66,9 @@ class TownFile:
     mind: MindSettings = field(default_factory=MindSettings)
 
     @classmethod
-    def load(cls, town: str | Path, root: Path = ROOT) -> TownFile:
+    def load(cls, town: str | Path) -> TownFile:
         """The town `town` (a bundled town's name or a town folder); `TownFileError` (a
         ValueError) listing every problem, each naming its file and field."""
-        del root  # the bundle is found by game.files.paths
         files = read_town_files(town)
         return cls(files, mind_settings_of(files.directory / "town.json", files.town_json.mind))
 

@@ -22,7 +22,14 @@ from game.saves.format import (
     secret_keys,
 )
 from game.saves.migrations import MIGRATIONS, migrate
-from game.saves.slots import LoadedSlot, SaveSlots, SlotInfo, check_slot_name, default_saves_root
+from game.saves.slots import (
+    LoadedSlot,
+    SaveSlots,
+    SlotInfo,
+    check_slot_name,
+    default_saves_root,
+    map_warnings,
+)
 
 __all__ = [
     "FORMAT_VERSION",
@@ -40,6 +47,7 @@ __all__ = [
     "check_slot_name",
     "default_saves_root",
     "file_sha256",
+    "map_warnings",
     "migrate",
     "secret_keys",
 ]

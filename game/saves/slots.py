@@ -40,6 +40,7 @@ __all__ = [
     "SlotInfo",
     "check_slot_name",
     "default_saves_root",
+    "map_warnings",
 ]
 
 DATA_DIR_VARIABLE = "SMALLVILLE_DATA_DIR"
@@ -266,7 +267,12 @@ class SaveSlots:
 def _map_warnings(save: TownSave, map_root: Path | None) -> tuple[str, ...]:
     if map_root is None:
         return ()
-    map_file = Path(map_root) / save.map.path
+    return map_warnings(save, Path(map_root) / save.map.path)
+
+
+def map_warnings(save: TownSave, map_file: Path) -> tuple[str, ...]:
+    """What `map_file` — the map the saved town is opened on — says against the one it was
+    saved on: missing, or changed since (places it no longer has are dropped)."""
     if not map_file.is_file():
         return (f"The map {save.map.path} this town was saved on is missing.",)
     if file_sha256(map_file) != save.map.sha256:

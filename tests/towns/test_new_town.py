@@ -70,3 +70,34 @@ def test_new_town_from_an_unknown_town_lists_the_bundled_ones(
 ) -> None:
     assert main(["new-town", str(tmp_path / "t"), "--from", "atlantis"]) == 2
     assert "unknown town 'atlantis'" in capsys.readouterr().err
+
+
+def test_a_town_on_a_map_of_its_own_saves_and_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A map outside the game's files (a player's own, here the Ville copied elsewhere with
+    its tileset named absolutely): the town saves — once refused as 'not bundled' — and
+    loads again without a warning about its map."""
+    monkeypatch.setenv("SMALLVILLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("SMALLVILLE_CONFIG_DIR", str(tmp_path / "config"))
+    tileset = bundled("assets/tiles/ville.tsx").as_posix()
+    text = MAP.read_text(encoding="utf-8").replace('"../assets/tiles/ville.tsx"', f'"{tileset}"')
+    assert tileset in text
+    own_map = tmp_path / "maps" / "harbour.tmx"
+    own_map.parent.mkdir()
+    own_map.write_text(text, encoding="utf-8")
+    town = tmp_path / "harbour"
+    assert main(["new-town", str(town), "--map", str(own_map)]) == 0
+    assert json.loads((town / "town.json").read_text(encoding="utf-8"))["map"] == str(own_map)
+    saves = tmp_path / "saves"
+    options = SimulationOptions(
+        town=str(town), hours=0.5, embedder="hashing", workers=2, save="own", saves_dir=saves
+    )
+    simulate(options)
+    warnings: list[str] = []
+    again = SimulationOptions(
+        town=str(town), hours=0.5, embedder="hashing", workers=2, load="own", saves_dir=saves
+    )
+    loaded, _ = simulate(again, warn=warnings.append)
+    assert loaded["agents"] == 3
+    assert not [line for line in warnings if "map" in line]

@@ -47,8 +47,7 @@ from game.bridge.persist.runtime import (
     restore_stats,
 )
 from game.bridge.town_minds import LivingTown, TownFile
-from game.files.paths import bundle_root
-from game.saves import ResidentSave, SaveError, SaveSlots, TownSave
+from game.saves import ResidentSave, SaveError, SaveSlots, TownSave, map_warnings
 from game.town.director import Pathfinder
 from game.town.resident import Facing, Resident
 from game.world.grid import Tile, WalkableGrid
@@ -68,11 +67,14 @@ def load_saved_town(
     report = progress or (lambda what, share: None)
     wanted = recipe or TownRecipe()
     report("reading the save", 0.01)
-    loaded = slots.read(slot, previous=previous, map_root=bundle_root())
+    loaded = slots.read(slot, previous=previous)
     save = loaded.save
     label = f"The save {slot!r}"
     runtime = read_runtime(save, label)
     town_file = bundled_town(save.town, label)
+    # the map the town is opened on now, against the one it was saved on (its own folder's
+    # map for a town on a map outside the game's files: see save.map_ref)
+    map_changes = map_warnings(save, town_file.map_path)
     seed = save.settings.get("seed", wanted.seed)
     seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else wanted.seed
     embedder = wanted.embedder
@@ -98,7 +100,7 @@ def load_saved_town(
         raise SaveError(f"{label} cannot be loaded: {exc}.") from exc
     report("restoring the town", 0.96)
     try:
-        warnings = [*loaded.warnings, *restore_town(living, save, runtime)]
+        warnings = [*loaded.warnings, *map_changes, *restore_town(living, save, runtime)]
     except (KeyError, ValueError, TypeError) as exc:  # ValidationError is a ValueError
         living.close()
         forget_copy()
@@ -135,7 +137,7 @@ def read_runtime(save: TownSave, label: str) -> RuntimeState | None:
 
 def bundled_town(town: str, label: str) -> TownFile:
     try:
-        return TownFile.load(town, bundle_root())
+        return TownFile.load(town)
     except (OSError, KeyError, ValueError) as exc:
         raise SaveError(
             f"{label} was made in the town {town!r}, which this Smallville does not have ({exc})."

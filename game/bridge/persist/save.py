@@ -147,6 +147,15 @@ def snapshot(
     )  # fmt: skip
 
 
+def map_ref_of(path: Path) -> MapRef:
+    """The save's note of its map: the path within the game's files for a bundled map; for a
+    map of the player's own, elsewhere, its file name (a save names no absolute path) — a
+    loaded save is compared with the map its town is opened on either way."""
+    map_file = Path(path).resolve()
+    root = bundle_root().resolve()
+    return MapRef.for_file(map_file, root if map_file.is_relative_to(root) else map_file.parent)
+
+
 def town_fields(
     living: LivingTown,
     minds: Mapping[str, dict[str, Any]],
@@ -164,10 +173,7 @@ def town_fields(
     name = embedder_name(living)
     if name is not None:
         public.setdefault("embedder", name)
-    try:
-        map_ref = MapRef.for_file(living.town.path, bundle_root())
-    except ValueError as exc:
-        raise SaveError(f"Could not save: the map {living.town.path} is not bundled.") from exc
+    map_ref = map_ref_of(living.town.path)
     residents = [r for r in living.population if r.name in living.minds]
     return {
         "town": town_id,
