@@ -10,6 +10,7 @@ A location is always a typed `Address`, never a joined string.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Annotated, Literal
 
@@ -191,6 +192,11 @@ class ConversationLine(Frozen):
     text: str
     to: str = ""
     leaves: bool = False
+
+
+LineHeard = Callable[[ConversationLine], None]
+"""Hears each line of a conversation the moment it is said (on the job's worker thread), so
+the town can play a talk while it goes on: a conversation never holds the town."""
 
 
 class Conversation(Frozen):

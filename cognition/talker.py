@@ -20,6 +20,7 @@ from cognition.contract import (
     ConversationLine,
     Decision,
     InnerVoice,
+    LineHeard,
     PersonaAsker,
     SayLine,
     VisitorAsker,
@@ -119,11 +120,15 @@ class Talker:
         place = sector if sector and sector != ctx.persona.home_sector else "home"
         return Speaker(ctx, self.mind.summary(now), view, today, place)
 
-    def converse_with(self, other: Talker, now: datetime) -> Conversation:
-        """A whole conversation, this mind opening; both keep it and cool down."""
+    def converse_with(
+        self, other: Talker, now: datetime, heard: LineHeard | None = None
+    ) -> Conversation:
+        """A whole conversation, this mind opening; both keep it and cool down. `heard`
+        hears each line as it is said (the town plays the talk meanwhile)."""
         self.mind.seed(now)
         other.mind.seed(now)
-        lines, summary = converse(self.speaker(other.name, now), other.speaker(self.name, now))
+        me, them = self.speaker(other.name, now), other.speaker(self.name, now)
+        lines, summary = converse(me, them, heard)
         conversation = Conversation(
             participants=(self.name, other.name),
             started=now,
@@ -184,18 +189,19 @@ class Talker:
         rules: GroupRules | None = None,
         history: Sequence[ConversationLine] = (),
         humans: Sequence[Human] = (),
+        heard: LineHeard | None = None,
     ) -> Conversation:
         """A group conversation this mind opens (or goes on with, after `history`, when
         someone joined) with `others` (the first: whom it came to talk to) and `humans`
         (the player, in its input mode); every resident member keeps it and cools down with
-        each other member."""
+        each other member. `heard` hears each line as it is said."""
         talkers = [self, *others]
         names = [t.name for t in talkers] + [h.name for h in humans]
         members: list[Member | Human] = [
             t.member([n for n in names if n != t.name], now) for t in talkers
         ]
         rules = rules or self.group_rules()
-        result = hold_group([*members, *humans], rules, history)
+        result = hold_group([*members, *humans], rules, history, heard)
         conversation = Conversation(
             participants=tuple(names),
             started=now,

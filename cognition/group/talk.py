@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from cognition.contract import ConversationLine
+from cognition.contract import ConversationLine, LineHeard
 from cognition.group.human import Human, human_line
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Source, Task
 from cognition.steps.common import memory_lines, when
@@ -99,7 +99,11 @@ class GroupTalk:
     """One group conversation in progress (`hold_group` runs it)."""
 
     def __init__(
-        self, members: Sequence[Anyone], rules: GroupRules, history: Sequence[ConversationLine]
+        self,
+        members: Sequence[Anyone],
+        rules: GroupRules,
+        history: Sequence[ConversationLine],
+        heard: LineHeard | None = None,
     ) -> None:
         if len(members) < 2:
             raise ValueError("a group conversation needs two members or more")
@@ -114,6 +118,7 @@ class GroupTalk:
         self.calls: Counter[str] = Counter()
         self.fallbacks = 0
         self.opener = members[0].speaker.context
+        self.heard = heard  # hears each line as it is added
 
     # --- running ------------------------------------------------------------------------------
 
@@ -275,6 +280,8 @@ class GroupTalk:
                     speaker=member.name, text=line.text, to=line.to, leaves=line.leaves
                 )
             )
+            if self.heard is not None:
+                self.heard(self.lines[-1])
         if line.leaves and member.name in self.here:
             self.here.remove(member.name)
 
@@ -300,8 +307,11 @@ class GroupTalk:
 
 
 def hold_group(
-    members: Sequence[Anyone], rules: GroupRules, history: Sequence[ConversationLine] = ()
+    members: Sequence[Anyone],
+    rules: GroupRules,
+    history: Sequence[ConversationLine] = (),
+    heard: LineHeard | None = None,
 ) -> GroupResult:
     """Run a group conversation (`members[0]` opens, or continues after `history` when
-    someone joined) to its end."""
-    return GroupTalk(members, rules, history).run()
+    someone joined) to its end; `heard` hears each line as it is said."""
+    return GroupTalk(members, rules, history, heard).run()

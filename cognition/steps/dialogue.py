@@ -15,7 +15,7 @@ from datetime import date, datetime
 
 from pydantic import BaseModel, Field
 
-from cognition.contract import ConversationLine
+from cognition.contract import ConversationLine, LineHeard
 from cognition.llm.task import Task
 from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.plan import parse_clock, plan_title
@@ -152,9 +152,11 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
     return ctx.ask(DIALOGUE_LINE, inputs)
 
 
-def converse(first: Speaker, second: Speaker) -> tuple[list[ConversationLine], ConversationSummary]:
+def converse(
+    first: Speaker, second: Speaker, heard: LineHeard | None = None
+) -> tuple[list[ConversationLine], ConversationSummary]:
     """The lines (at most the opener's turn limit, `first` opening) and a summary with the
-    commitments made (the opener's call)."""
+    commitments made (the opener's call). `heard` hears each line as it is said."""
     max_turns = first.context.settings.dialogue_max_turns
     lines: list[ConversationLine] = []
     speakers = (first, second)
@@ -165,6 +167,8 @@ def converse(first: Speaker, second: Speaker) -> tuple[list[ConversationLine], C
         text = line.text.strip()
         if text:
             lines.append(ConversationLine(speaker=speaker.name, text=text))
+            if heard is not None:
+                heard(lines[-1])
         if line.ends or not text:
             break
     summary_in = SummaryInput(

@@ -30,6 +30,7 @@ from cognition import (
     RetryPolicy,
     Variant,
 )
+from game.bridge.director import THINK_AHEAD_MINUTES
 from game.bridge.memory_health import MemoryHealth, database_name, note_server, town_database
 from game.bridge.routing import Routes
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
@@ -83,6 +84,7 @@ class TownRecipe:
     retry: RetryPolicy | None = None
     path_budget_seconds: float | None = None  # None: lockstep (no wall-clock budget)
     line_minutes: float = 1.0  # game minutes each spoken line stays in its bubble
+    think_ahead_minutes: float = THINK_AHEAD_MINUTES  # a next decision is thought this early
     # who speaks next in groups (cognition.group's strategies), or "off" for pairs only;
     # None: the town's own setting (town.json's "mind"), else the default
     group_strategy: str | None = None
@@ -176,6 +178,7 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
             mind_settings=mind_settings_for(town_file, recipe.group_strategy, recipe.variant),
             path_budget_seconds=recipe.path_budget_seconds,
             line_minutes=recipe.line_minutes,
+            think_ahead_minutes=recipe.think_ahead_minutes,
             progress=lambda what, share: report(what, 0.5 + 0.5 * share),
             memory_server=server,
         )

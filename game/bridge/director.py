@@ -5,21 +5,22 @@ then collects finished jobs from its results queue — and `next_activity(reside
 each resident in order: finished outcomes are applied there (so in resident order, never in
 completion order), and a resident whose next decision is due gets a job with a frozen
 `Perception`. One `ThreadPoolExecutor` runs the jobs; at most one job per resident is in
-flight, and a conversation job owns both speakers. A resident whose decision is late keeps
-its place, shown as thinking.
+flight, and a conversation job owns its members while it says its lines one by one; the
+town plays them as they come (`conversations.py`), so a talk never holds the rest of the
+town. A resident whose decision is late keeps its place, shown as thinking.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import assert_never
 
 from cognition import Agent, Human, contract, listed
 from game.bridge.activities import ActivityPlanner
-from game.bridge.conversations import TALK_EMOJI, ConversationDesk
+from game.bridge.conversations import TALK_EMOJI, ConversationDesk, LiveTalk
 from game.bridge.dialogue import DialogueLog
 from game.bridge.gatherings import Gatherings
 from game.bridge.groups import gather_group
@@ -47,7 +48,9 @@ from game.world.objects import ObjectStates
 
 log = logging.getLogger(__name__)
 
+ONE_MINUTE = timedelta(minutes=1)
 RETRY_MINUTES = 5  # after a failed job, the next decision is due this much later
+THINK_AHEAD_MINUTES = 0.0  # a next decision is thought this long before it is due (0: at its moment)
 
 
 class MindDirector:
@@ -66,8 +69,11 @@ class MindDirector:
         fallback: ResidentDirector | None = None,
         dialogue: DialogueLog | None = None,
         line_minutes: float = 1.0,
+        think_ahead_minutes: float = THINK_AHEAD_MINUTES,
     ) -> None:
         self.minds = dict(minds)
+        # a resident's next decision is thought this long before its current action ends
+        self.think_ahead = timedelta(minutes=max(0.0, think_ahead_minutes))
         self.perceptions = perceptions
         self.planner = planner
         self.objects = objects
@@ -132,7 +138,7 @@ class MindDirector:
         slot = self.slots.get(name)
         if slot is None:
             return self.fallback.next_activity(resident, now) if self.fallback else None
-        for outcome in slot.take_ready():
+        for outcome in slot.take_ready(self.talk_over(now)):
             self.apply(outcome, now)
         if self.jobs.has_errand(name):
             self.jobs.start_errand(name)  # before any new decision: the player is waiting
@@ -149,11 +155,45 @@ class MindDirector:
             return self.keep_going(resident, slot, now)
         if slot.wants_to_talk is not None:
             return self.try_conversation(resident, slot, now)
-        if self.jobs.is_busy(name) or self.paused:
+        if self.paused:
             return None
+        if self.thinking(name):
+            return self.while_late(resident, slot, now)
         if slot.is_due(now) or self.notices_someone(resident, slot, now):
             self.submit_decision(resident, slot, now)
+        elif slot.due is not None and slot.due - now <= self.think_ahead:
+            self.submit_decision(resident, slot, now, at=slot.due)
         return None
+
+    def thinking(self, name: str) -> bool:
+        """A job in flight (not one dropped), or a decision waiting for its moment. (Game
+        time alone says when that ends, so the town does not depend on how fast the model
+        answers.)"""
+        slot = self.slots[name]
+        job = self.jobs.job_of(name)
+        return (job is not None and job not in slot.dropped) or slot.deciding_for is not None
+
+    def busy(self, name: str) -> bool:
+        """Not free to be drawn into a talk: a job in flight, unless it only thinks the
+        next step ahead of its moment (a talk drops that: `MindSlot.drop_ahead`)."""
+        slot, job = self.slots[name], self.jobs.job_of(name)
+        return job is not None and job not in slot.dropped and job != slot.ahead_job
+
+    def while_late(self, resident: Resident, slot: MindSlot, now: datetime) -> Activity | None:
+        """A resident whose next decision is late goes on with what it does — or, with
+        nothing to go on with (it has just talked, or not begun), the schedule's routine
+        for now, so nobody freezes."""
+        late = slot.deciding_for is not None and now - slot.deciding_for >= ONE_MINUTE
+        idle = resident.activity is None or resident.activity.pose is Pose.TALK
+        if not late or not idle or self.fallback is None or self.talks.talking(resident.name):
+            return None
+        activity = self.fallback.next_activity(resident, now)
+        return None if activity is None else self.begin(resident, slot, activity, now)
+
+    def minds_lag(self, now: datetime) -> float:
+        """How far the latest decision lags behind game time, in game minutes (0: none)."""
+        late = [now - s.deciding_for for s in self.slots.values() if s.deciding_for is not None]
+        return max([0.0, *(lag.total_seconds() / 60 for lag in late)])
 
     def notices_someone(self, resident: Resident, slot: MindSlot, now: datetime) -> bool:
         """Someone came into view whom the resident's mind would stop for: it perceives now,
@@ -204,20 +244,42 @@ class MindDirector:
         """How many residents think right now (a job or an errand)."""
         return self.jobs.in_flight
 
-    def has_ready(self) -> bool:
-        """True when finished outcomes wait to be applied at the next update."""
-        return any(slot.ready for slot in self.slots.values())
+    def has_ready(self, now: datetime | None = None) -> bool:
+        """True when finished outcomes wait to be applied at the next update (at `now`: a
+        talk's outcome waits for its last line to be shown)."""
+        if now is None:
+            return any(slot.ready for slot in self.slots.values())
+        applies = self.talk_over(now)
+        return any(applies(o) for slot in self.slots.values() for o in slot.ready)
+
+    def talk_over(self, now: datetime) -> Callable[[Outcome], bool]:
+        """Whether an outcome applies at `now`: a talk's once its last line has been shown
+        (one not playing — from a save — at once); anything else at once."""
+
+        def applies(outcome: Outcome) -> bool:
+            if isinstance(outcome, Decided):
+                return now >= outcome.decision.time
+            if not isinstance(outcome, Conversed):
+                return True
+            playback = self.talks.playback_of(outcome.conversation.participants[0])
+            return (
+                playback is None
+                or playback.conversation != outcome.conversation
+                or (now >= playback.ends)
+            )
+
+        return applies
 
     def hear(self, name: str, speaker: str, text: str, now: datetime) -> None:
         """Someone (the visitor) said `text` to resident `name`: perceived at once."""
         slot = self.slots[name]
         slot.utterances.append(contract.Utterance(speaker=speaker, text=text, time=now))
-        slot.due = now
+        slot.wake(now, self.jobs.job_of(name))
 
     def wake(self, name: str, at: datetime) -> None:
         """Resident `name` decides again at `at` (to perceive something the player did)."""
         if name in self.slots:
-            self.slots[name].due = at
+            self.slots[name].wake(at, self.jobs.job_of(name))
 
     def is_visitor(self, name: str) -> bool:
         return self.visitor is not None and self.visitor.name == name
@@ -237,30 +299,58 @@ class MindDirector:
         people = [someone_of(r) for r in self._residents.values() if not self.is_visitor(r.name)]
         return [*people, self.visitor] if self.visitor is not None else people
 
-    def submit_decision(self, resident: Resident, slot: MindSlot, now: datetime) -> None:
-        perception = self.perceptions.build(resident, now, self.people(), slot.utterances)
-        slot.utterances = []
-        self.submit((resident.name,), decide_job(self.minds[resident.name], perception), now)
+    def submit_decision(
+        self, resident: Resident, slot: MindSlot, now: datetime, at: datetime | None = None
+    ) -> None:
+        """Think `resident`'s decision for `at` (default: now) from what it perceives now;
+        it applies at `at`, and lockstep waits for it only then."""
+        at = at or now
+        perception = self.perceptions.build(resident, at, self.people(), slot.utterances)
+        slot.utterances, slot.deciding_for = [], at
+        job = decide_job(self.minds[resident.name], perception, afresh=slot.afresh)
+        slot.afresh = False
+        number = self.jobs.submit((resident.name,), job, at, blocks=lambda m: m >= at)
+        slot.ahead_job = number if at > now else None
 
     def submit(self, names: tuple[str, ...], think: Thinking, at: datetime) -> None:
         self.jobs.submit(names, think, at)
 
     def collect(self, block: bool = False, timeout: float | None = None) -> int:
-        """Move finished outcomes into their residents' slots; returns how many."""
+        """Move finished outcomes into their residents' slots (a talk's playback learns its
+        every line); returns how many."""
         taken = self.jobs.take(block, timeout)
         for outcome in taken:
+            slot = self.slots[outcome.names[0]]
+            if outcome.job in slot.dropped:  # a decision a talk or a wake-up replaced
+                slot.dropped.discard(outcome.job)
+                continue
+            if isinstance(outcome, Conversed):
+                self.talks.finish(outcome.conversation)
             self.slots[outcome.names[0]].ready.append(outcome)
         return len(taken)
 
     def wait_for_all(self, timeout: float = 600.0) -> None:
-        """Block until no job is in flight (lockstep mode). Errands put nothing into the
-        results queue, so the wait polls."""
+        """Block until no job is in flight (a save waits so)."""
+        self._wait(lambda: self.jobs.in_flight > 0, timeout)
+
+    def wait_for_due(self, now: datetime, timeout: float = 600.0) -> bool:
+        """Block until no job in flight holds game time `now` (lockstep): decisions due now,
+        a talk whose line is due now (`Playback.needs`). True when it had to wait."""
+        return self._wait(lambda: self.jobs.due_in_flight(now) > 0, timeout)
+
+    def _wait(self, waiting: Callable[[], bool], timeout: float) -> bool:
         deadline = time.monotonic() + timeout
-        while self.jobs.in_flight:
+        waited = False
+        while True:
+            since = self.jobs.version
+            self.collect()
+            if not waiting():
+                return waited
+            waited = True
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError(f"minds still thinking after {timeout} s")
-            self.collect(block=True, timeout=min(left, 0.05))
+            self.jobs.wait_for_change(since, min(left, 1.0))
 
     # --- applying outcomes (main thread) ---------------------------------------------------
 
@@ -268,20 +358,34 @@ class MindDirector:
         if isinstance(outcome, Failed):
             self.fail(outcome, now)
         elif isinstance(outcome, Conversed):
-            talk = outcome.conversation
-            if talk.topic:
-                self.meetings.finished(talk, now)
-            self.joining.finished(talk)
-            self.stats.count_conversation(
-                *talk.participants, lines=len(talk.lines), fallbacks=talk.fallbacks
-            )
-            self.talks.start(outcome.conversation, now)
-            for name in outcome.names:
-                self.slots[name].due = None
-                self.minds[name].resume_plan()  # after talking, walk back to the plan
+            self.talk_ended(outcome, now)
         elif isinstance(outcome, Decided):
+            name, slot = outcome.names[0], self.slots[outcome.names[0]]
+            slot.deciding_for, slot.ahead_job = None, None
             self.stats.decisions += 1
-            self.apply_decision(outcome.names[0], outcome.decision, now)
+            self.stats.count_wait(name, (now - outcome.decision.time).total_seconds() / 60)
+            self.apply_decision(name, outcome.decision, now)
+
+    def talk_ended(self, outcome: Conversed, now: datetime) -> None:
+        """A talk's last line has been shown: counted, recorded, its meeting or the player's
+        seat told, and its members back to their plans. (A talk from a save that was not
+        playing plays now, and ends when its lines are shown.)"""
+        talk = outcome.conversation
+        playback = self.talks.playback_of(talk.participants[0])
+        if playback is None or playback.conversation != talk:
+            playback = self.talks.start(talk, now)
+            self.slots[outcome.names[0]].ready.append(outcome)
+            return
+        if talk.topic:
+            self.meetings.finished(talk, now)
+        self.joining.finished(talk)
+        self.stats.count_conversation(
+            *talk.participants, lines=len(talk.lines), fallbacks=talk.fallbacks
+        )
+        self.talks.ended(talk, playback.started)
+        for name in outcome.names:
+            self.slots[name].due = None
+            self.minds[name].resume_plan()  # after talking, walk back to the plan
 
     def apply_decision(self, name: str, decision: contract.Decision, now: datetime) -> None:
         """Carry out each action of `name`'s decision in order; one that cannot apply is
@@ -339,6 +443,8 @@ class MindDirector:
                 self.clock.pause()
         for name in outcome.names:
             slot, resident = self.slots[name], self._residents[name]
+            if outcome.job == slot.ahead_job or slot.deciding_for is not None:
+                slot.deciding_for, slot.ahead_job = None, None
             slot.due = now + timedelta(minutes=RETRY_MINUTES)
             slot.wants_to_talk = None
             self.talks.release(name)
@@ -359,7 +465,7 @@ class MindDirector:
             not self.is_visitor(partner)
             and partner in self.slots
             and partner in self._residents
-            and not self.jobs.is_busy(partner)
+            and not self.busy(partner)
             and not self.talks.talking(partner)
         )
         if not free:
@@ -392,9 +498,7 @@ class MindDirector:
     def is_free(self, name: str) -> bool:
         """Free to join a talk: not thinking, not talking, nothing waiting to begin."""
         return (
-            not self.jobs.is_busy(name)
-            and not self.talks.talking(name)
-            and self.slots[name].queued is None
+            not self.busy(name) and not self.talks.talking(name) and self.slots[name].queued is None
         )
 
     def start_talk(
@@ -408,14 +512,17 @@ class MindDirector:
         """Reserve `members` and think their talk: a pair's, a group's, a meeting's on
         `topic`, or one with the player (`humans`) going on after `history`; every member
         but the first gets its talking activity queued, the first's is returned."""
-        self.talks.reserve(tuple(members))
+        for name in members:  # a next step thought ahead is dropped: they talk instead
+            self.slots[name].drop_ahead(self.jobs.job_of(name))
+        live = LiveTalk(self.jobs.poke)
+        playback = self.talks.begin(tuple(members), now, live)
         opener, others = self.minds[members[0]], [self.minds[name] for name in members[1:]]
         if len(members) > 2 or topic or humans or history:
             lines = self.talks.line_minutes
-            job = group_job(opener, others, now, lines, topic, humans, history)
+            job = group_job(opener, others, now, lines, topic, humans, history, live.heard)
         else:
-            job = conversation_job(opener, others[0], now)
-        self.submit(tuple(members), job, now)
+            job = conversation_job(opener, others[0], now, live.heard)
+        self.jobs.submit(tuple(members), job, now, blocks=playback.needs)
         stays = []
         for name in members:
             self.slots[name].wants_to_talk = None
@@ -467,6 +574,7 @@ class MindDirector:
             participants=(name, visitor), started=now, lines=(line,), summary=text
         )
         self.talks.start(said, now)
+        self.talks.ended(said, now)  # a greeting is over as it is said
         self.slots[name].due = None  # after the line, back to the plan
         self._greeted.append(Greeting(name, text, now))
 

@@ -9,6 +9,7 @@ player's desk's work on a mind — waiting until their resident is free.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import queue
@@ -26,6 +27,7 @@ from cognition import (
     ConversationLine,
     Decision,
     Human,
+    LineHeard,
     MemoryStoreUnavailable,
     Perception,
 )
@@ -64,6 +66,13 @@ class Failed:
 
 Outcome = Decided | Conversed | Failed
 Thinking = Callable[[], Decision | Conversation]
+Blocks = Callable[[datetime], bool]  # whether lockstep time must wait for a job at a moment
+
+
+def always(_: datetime) -> bool:
+    """A job the town waits for at any moment (a decision due now, an errand)."""
+    return True
+
 
 _thread = threading.local()  # what the worker thread is thinking about right now
 
@@ -91,9 +100,23 @@ def run_job(
     names: tuple[str, ...],
     think: Thinking,
     at: datetime | None = None,
+    done: Callable[[], None] = lambda: None,
 ) -> None:
     """Run `think` (for game time `at`) and put exactly one outcome into `results` (worker
-    thread)."""
+    thread); then call `done`."""
+    try:
+        _put_outcome(results, job, names, think, at)
+    finally:
+        done()
+
+
+def _put_outcome(
+    results: queue.Queue[Outcome],
+    job: int,
+    names: tuple[str, ...],
+    think: Thinking,
+    at: datetime | None,
+) -> None:
     try:
         answer = at_moment(at, think)
     except BudgetReached as error:
@@ -111,12 +134,24 @@ def run_job(
             results.put(Decided(job, names, answer))
 
 
-def decide_job(agent: Agent, perception: Perception) -> Callable[[], Decision]:
-    return lambda: agent.decide(perception)
+def decide_job(
+    agent: Agent, perception: Perception, afresh: bool = False
+) -> Callable[[], Decision]:
+    """`agent` decides on `perception`; `afresh`: resuming its plan first (the step it
+    thought ahead was dropped, so it is not the one in progress)."""
+
+    def think() -> Decision:
+        if afresh:
+            agent.resume_plan()
+        return agent.decide(perception)
+
+    return think
 
 
-def conversation_job(opener: Agent, partner: Agent, now: datetime) -> Callable[[], Conversation]:
-    return lambda: opener.talker.converse_with(partner.talker, now)
+def conversation_job(
+    opener: Agent, partner: Agent, now: datetime, heard: LineHeard | None = None
+) -> Callable[[], Conversation]:
+    return lambda: opener.talker.converse_with(partner.talker, now, heard)
 
 
 def group_job(
@@ -127,26 +162,78 @@ def group_job(
     topic: str = "",
     humans: Sequence[Human] = (),
     history: Sequence[ConversationLine] = (),
+    heard: LineHeard | None = None,
 ) -> Callable[[], Conversation]:
     """A group conversation: `opener` with `others` (the first: whom it came to talk to),
     a meeting on `topic` that `opener` hosts, or a talk the player joins (`humans`), going
-    on after `history`."""
+    on after `history`; `heard` hears each line as it is said."""
     rules = opener.talker.group_rules(line_minutes, topic)
     talkers = [o.talker for o in others]
-    return lambda: opener.talker.converse_in_group(talkers, now, rules, history, humans)
+    return lambda: opener.talker.converse_in_group(talkers, now, rules, history, humans, heard)
 
 
 class JobBoard:
     """Who is thinking: the thread pool, the job in flight per resident, the results queue
-    of finished outcomes, and errands waiting for their resident. Thread-safe."""
+    of finished outcomes, and errands waiting for their resident. Thread-safe.
+
+    Each job says when the town must wait for it (`Blocks`): a decision at once, a talk only
+    when its next line is due (`conversations.Playback.needs`). `poke()` wakes whoever waits
+    in `wait_for_change` — a job that ended, a line said."""
 
     def __init__(self, workers: int = 8) -> None:
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mind")
         self.results: queue.Queue[Outcome] = queue.Queue()
         self._numbers = itertools.count(1)
         self._busy: dict[str, int] = {}  # name -> job in flight
+        self._blocks: dict[int, Blocks] = {}  # job in flight -> when the town waits for it
         self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
+        self._version = 0  # counts pokes
         self._errands: dict[str, Callable[[], None]] = {}  # waiting for their resident
+        self._minds: dict[str, threading.Lock] = {}  # one job at a time on a mind
+
+    def job_of(self, name: str) -> int | None:
+        """The job `name` is busy with (None: none)."""
+        with self._lock:
+            return self._busy.get(name)
+
+    def owning(self, names: tuple[str, ...], work: Callable[[], T]) -> Callable[[], T]:
+        """`work`, run holding the minds of `names` (in name order: no deadlock), so a job
+        whose resident was drawn into a talk ends before the talk's job begins."""
+        with self._lock:
+            locks = [self._minds.setdefault(name, threading.Lock()) for name in sorted(names)]
+
+        def held() -> T:
+            with contextlib.ExitStack() as stack:
+                for lock in locks:
+                    stack.enter_context(lock)
+                return work()
+
+        return held
+
+    # --- waiting ------------------------------------------------------------------------------
+
+    def poke(self) -> None:
+        """Something a waiter may be waiting for happened (any thread)."""
+        with self._changed:
+            self._version += 1
+            self._changed.notify_all()
+
+    @property
+    def version(self) -> int:
+        with self._lock:
+            return self._version
+
+    def wait_for_change(self, since: int, timeout: float) -> None:
+        """Block until a poke after `version` `since` (or `timeout` seconds)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._version != since, timeout)
+
+    def due_in_flight(self, now: datetime) -> int:
+        """How many jobs in flight the town must wait for at game time `now`."""
+        with self._lock:
+            jobs = set(self._busy.values())
+            return sum(1 for job in jobs if self._blocks.get(job, always)(now))
 
     @property
     def in_flight(self) -> int:
@@ -162,14 +249,23 @@ class JobBoard:
         with self._lock:
             return name in self._busy
 
-    def submit(self, names: tuple[str, ...], think: Thinking, at: datetime | None = None) -> None:
+    def submit(
+        self,
+        names: tuple[str, ...],
+        think: Thinking,
+        at: datetime | None = None,
+        blocks: Blocks = always,
+    ) -> int:
         """Run `think` for the residents `names` at game time `at` (they are busy until its
-        outcome is taken)."""
+        outcome is taken); lockstep waits for it when `blocks` says so. Returns its number."""
         job = next(self._numbers)
         with self._lock:
             for name in names:
                 self._busy[name] = job
-        self.executor.submit(run_job, self.results, job, names, think, at)
+            self._blocks[job] = blocks
+        work = self.owning(names, think)
+        self.executor.submit(run_job, self.results, job, names, work, at, self.poke)
+        return job
 
     def take(self, block: bool = False, timeout: float | None = None) -> list[Outcome]:
         """The outcomes finished so far (with `block`, waiting up to `timeout` for the first);
@@ -182,7 +278,9 @@ class JobBoard:
                 return taken
             with self._lock:
                 for name in outcome.names:
-                    self._busy.pop(name, None)
+                    if self._busy.get(name) == outcome.job:
+                        del self._busy[name]
+                self._blocks.pop(outcome.job, None)
             taken.append(outcome)
 
     # --- errands: work for the player's desk on a resident's mind ---------------------------
@@ -191,7 +289,7 @@ class JobBoard:
         """Run `work` (e.g. answering the player at game time `at`) for resident `name` once
         no job of theirs is in flight; no decision starts for them until it is done. `work`
         reports its own results and failures; one errand waits per resident."""
-        self._errands[name] = lambda: at_moment(at, work)
+        self._errands[name] = self.owning((name,), lambda: at_moment(at, work))
         self.start_errand(name)
 
     def has_errand(self, name: str) -> bool:
@@ -226,6 +324,7 @@ class JobBoard:
             with self._lock:
                 if self._busy.get(name) == job:
                     del self._busy[name]
+            self.poke()
 
     def close(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)

@@ -44,6 +44,8 @@ class Room(Protocol):
 
     def is_free(self, name: str) -> bool: ...
 
+    def busy(self, name: str) -> bool: ...
+
     def start_group_with(
         self,
         members: list[str],
@@ -165,8 +167,9 @@ class Joining:
             return
         d = self.director
         residents = [m for m in after.participants if m in d.slots]
-        if any(d.talks.talking(m) or d.jobs.is_busy(m) for m in residents):
+        if any(d.talks.talking(m) or d.busy(m) for m in residents):
             return
+        after = d.talks.last_talk(residents[0]) or after if residents else after
         left = {line.speaker for line in after.lines if line.leaves}
         members = [m for m in residents if m not in left and self.free(m)]
         self._after = None

@@ -1,9 +1,13 @@
 """Lockstep time: the clock moves on only when every due decision has come in.
 
 Each step, the population is updated at the current time (finished outcomes are applied in
-resident order and due residents get jobs), the runner waits for every job in flight,
-applies the results (a conversation may start more jobs, so it repeats), then advances the
-clock by `step_minutes` and walks. Nothing depends on which thread finished first, so the
+resident order and due residents get jobs), the runner waits for every job that holds this
+moment — decisions due now, a talk whose next line is due now, not a talk whose next line is
+due later (it goes on across steps, while the rest of the town steps) — applies the results
+(a conversation may start more jobs, so it repeats), then advances the clock by
+`step_minutes` and walks. What was thought ahead for a moment (a talk's line, a decision) is
+waited for before the moment's first update, so it always applies there, however fast it
+came. Nothing depends on which thread finished first, so the
 same seed gives the same run.
 """
 
@@ -42,20 +46,24 @@ class LockstepRunner:
         """One step: decide everything due now, apply it, then move time and feet on."""
         population, director = self.living.population, self.living.director
         now = self.living.clock.now
+        director.wait_for_due(now)  # lines and decisions thought ahead that are due now
         population.update(now, self._walk_minutes)
         for _ in range(MAX_SETTLE_ROUNDS):
-            if not director.in_flight and not director.has_ready():
+            waited = director.wait_for_due(now)
+            if not waited and not director.has_ready(now):
                 break
-            director.wait_for_all()
             population.update(now, 0.0)
         self.living.clock.advance(self.step_minutes)
         self._walk_minutes = self.step_minutes
         self.steps += 1
 
     def run_until(self, end: datetime, observe: StepObserver | None = None) -> None:
-        """Step until game time reaches `end` (or the budget pauses the town)."""
+        """Step until game time reaches `end` (or the budget pauses the town), then let the
+        thinking for later moments finish (its outcomes wait for their moments), so what
+        the minds hold at `end` is the same however fast they think."""
         clock = self.living.clock
         while clock.now < end and not clock.paused:
             self.step()
             if observe is not None:
                 observe(self.living)
+        self.living.director.wait_for_all()

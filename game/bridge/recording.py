@@ -187,7 +187,8 @@ class RunRecording:
         keyframe = self._keyframe_hour != hour
         self._keyframe_hour = hour
         self.write_positions(now, keyframe)
-        busy = self.living.director.jobs.busy()
+        director = self.living.director  # busy by game time: the same record every run
+        busy = {n for n in self.living.minds if director.thinking(n) or director.talks.talking(n)}
         for name, mind in self.living.minds.items():
             if name in busy:
                 continue

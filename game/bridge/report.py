@@ -103,6 +103,8 @@ def run_report(
         "breaker_trips": breaker.trips if breaker is not None else 0,
         "steps_on_standby": breaker.open_steps() if breaker is not None else [],
         "structured_output": structured_output(living),
+        # game minutes from when a decision was due to when it applied (lockstep: 0)
+        "decision_wait_minutes": stats.wait_quantiles(),
     }
 
 

@@ -34,7 +34,7 @@ from cognition import (
     build_pool,
 )
 from game.bridge.activities import ActivityPlanner
-from game.bridge.director import MindDirector
+from game.bridge.director import THINK_AHEAD_MINUTES, MindDirector
 from game.bridge.perception import PerceptionBuilder
 from game.bridge.towns import Placement, TownFileError, TownFiles, place_residents, read_town_files
 from game.files.endpoints import output_mode_for
@@ -205,6 +205,7 @@ def build_living_town(
     path_budget_seconds: float | None = None,
     timer: Callable[[], float] | None = None,
     line_minutes: float = 1.0,
+    think_ahead_minutes: float = THINK_AHEAD_MINUTES,
     progress: Callable[[str, float], None] | None = None,
     memory_server: MemoryServer | None = None,
 ) -> LivingTown:
@@ -256,6 +257,7 @@ def build_living_town(
         clock=clock,
         fallback=schedule_director(town),
         line_minutes=line_minutes,
+        think_ahead_minutes=think_ahead_minutes,
     )
     residents = [Resident(name, placed[name].tile) for name in minds]
     population = Population(

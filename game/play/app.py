@@ -333,6 +333,7 @@ class App:
             info.dialogue = [LogLine(x.speaker, x.listener, x.text) for x in spoken.lines(6)]
             info.dialogue_total = spoken.total
             info.usage = usage_line(self.living)
+            info.lag_minutes = self.living.director.minds_lag(self.clock.now)
         return info
 
     @staticmethod

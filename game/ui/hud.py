@@ -52,6 +52,7 @@ class HudInfo:
     usage: str = ""  # "412 model calls · 96k tokens · about $0.02" (empty: no line)
     detail: str | None = None  # the line under the clock (None: the brain and minds thinking)
     speed_reading: SpeedReading | None = None  # the effective speed (None: not shown)
+    lag_minutes: float = 0.0  # how far the latest decision lags behind game time
 
 
 class Hud:
@@ -136,6 +137,8 @@ class Hud:
         time_line = self.text.render(format_hud_time(info.now), 16, TEXT)
         minds = "mind" if info.thinking == 1 else "minds"
         detail = info.detail or f"brain: {info.brain} · {info.thinking} {minds} thinking"
+        if info.detail is None and info.lag_minutes >= 1:
+            detail += f" · {info.lag_minutes:.0f} min behind"
         detail_line = self.text.render(detail, 8, DIM_TEXT)
         usage_line = self.text.render(info.usage, 8, DIM_TEXT) if info.usage else None
         width = max(time_line.get_width(), detail_line.get_width()) + 16

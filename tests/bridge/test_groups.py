@@ -4,7 +4,7 @@ it; the talk plays line by line with each speaker's listener, is counted and rem
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from cognition.agent_state import Appointment
 from cognition.contract import Conversation, Decision, Perception, StartConversation, Wait
@@ -43,7 +43,14 @@ def stand_beside(living: LivingTown, host: str, names: tuple[str, ...]) -> None:
         other = living.population.get(name)
         assert other is not None
         other.tile, other.path = tile, []
-        living.director.slots[name].due = living.clock.now + timedelta(hours=2)
+        hold(living, name, living.clock.now + timedelta(hours=2))
+
+
+def hold(living: LivingTown, name: str, until: datetime) -> None:
+    """`name` decides nothing before `until` (a step thought ahead is dropped)."""
+    slot = living.director.slots[name]
+    slot.drop_ahead(living.director.jobs.job_of(name))
+    slot.due = until
 
 
 def wants_to_talk(living: LivingTown, name: str, partner: str) -> None:
@@ -70,8 +77,8 @@ def test_people_near_a_pair_that_starts_talking_join_it_as_a_group(make_town: Ma
     living.director.talks.add_listener(lambda talk, *_: held.append(talk))
     wants_to_talk(living, KLAUS, ISABELLA)
     run_for(living, 40)
-    assert held, "no conversation started"
-    talk = held[0]
+    assert held, "no conversation was held"
+    talk = next(talk for talk in held if {KLAUS, ISABELLA} <= set(talk.participants))
     # whoever opened (Isabella may notice them first), the one beside joined
     assert set(talk.participants) == {KLAUS, ISABELLA, MARIA}
     assert talk.strategy == "one-by-one" and len({x.speaker for x in talk.lines}) == 3
@@ -113,9 +120,9 @@ def test_with_groups_off_in_the_settings_a_pair_talks_alone(make_town: MakeTown)
 def isabella_and_klaus_talk(
     make_town: MakeTown, linger: bool
 ) -> tuple[LivingTown, list[Conversation]]:
-    """Isabella and Klaus talk in the cafe, Maria beside them; returns once the talk has
-    been thought (the talks held so far are in the list, which keeps growing). With
-    `linger`, Klaus stays after it and the two may talk on (no cool-down)."""
+    """Isabella and Klaus talk in the cafe, Maria beside them; returns as the talk's last
+    line shows, a minute before it ends (the talks over so far are in the list, which keeps
+    growing). With `linger`, Klaus stays after it and the two may talk on (no cool-down)."""
     living = make_town()
     run_for(living, 180)
     stand_beside(living, ISABELLA, (KLAUS, MARIA))
@@ -123,7 +130,7 @@ def isabella_and_klaus_talk(
     living.director.talks.add_listener(lambda talk, *_: held.append(talk))
     director = living.director
     director.slots[ISABELLA].queued = director.start_talk([ISABELLA, KLAUS], living.clock.now)
-    director.slots[MARIA].due = living.clock.now + timedelta(hours=2)
+    hold(living, MARIA, living.clock.now + timedelta(hours=2))
     if linger:
 
         def stays(perception: Perception) -> Decision:
@@ -131,13 +138,15 @@ def isabella_and_klaus_talk(
 
         living.minds[KLAUS].decide = stays  # type: ignore[method-assign]
     runner = LockstepRunner(living)
-    while not held:
-        runner.run_until(living.clock.now + timedelta(minutes=1))
-    assert set(held[0].participants) == {ISABELLA, KLAUS}
+    playback = director.talks.playback_of(ISABELLA)
+    assert playback is not None and set(playback.participants) == {ISABELLA, KLAUS}
+    director.wait_for_all()  # the talk is thought (its lines play as they are said)
+    director.collect()
+    assert playback.over
     if linger:
         for one, other in ((ISABELLA, KLAUS), (KLAUS, ISABELLA)):
             living.minds[one].state.cooldowns.pop(other, None)
-    while director.talks.talking(ISABELLA):
+    while living.clock.now + timedelta(minutes=1) < playback.ends:
         runner.run_until(living.clock.now + timedelta(minutes=1))
     return living, held
 
@@ -148,6 +157,7 @@ def test_someone_walking_up_to_a_talk_as_it_ends_joins_what_goes_on(
     living, held = isabella_and_klaus_talk(make_town, linger=True)
     wants_to_talk(living, MARIA, ISABELLA)
     run_for(living, 20)
+    assert set(held[0].participants) == {ISABELLA, KLAUS}
     talk = next(talk for talk in held[1:] if MARIA in talk.participants)
     assert talk.strategy  # the talk that just ended goes on (a group's, from its transcript)
     assert set(talk.participants) == {ISABELLA, KLAUS, MARIA}

@@ -218,23 +218,29 @@ def resident_runtime(
 
 
 def playing_state(desk: ConversationDesk) -> tuple[list[str], list[PlaybackState]]:
-    """Who is reserved for a conversation being thought about, and the playbacks."""
-    reserved = sorted(desk._reserved)  # the desk keeps no public copy
+    """Who is reserved for a conversation being thought about, and the playbacks. A talk
+    whose job still runs counts as thought about: its members are reserved, and the talk,
+    kept by its job's outcome, plays from its start again on loading."""
+    reserved = set(desk._reserved)  # the desk keeps no public copy
     by_playback: dict[int, tuple[Playback, list[str]]] = {}
     for name, playback in desk._playing.items():
         by_playback.setdefault(id(playback), (playback, []))[1].append(name)
-    playing = [
-        PlaybackState(
-            names=names,
-            conversation=playback.conversation,
-            started=playback.started,
-            line_minutes=playback.line_minutes,
-            shown=playback.shown,
-            seen_by=dict(playback.seen_by),
+    playing = []
+    for playback, names in by_playback.values():
+        if playback.conversation is None:
+            reserved.update(names)
+            continue
+        playing.append(
+            PlaybackState(
+                names=names,
+                conversation=playback.conversation,
+                started=playback.started,
+                line_minutes=playback.line_minutes,
+                shown=playback.shown,
+                seen_by=dict(playback.seen_by),
+            )
         )
-        for playback, names in by_playback.values()
-    ]
-    return reserved, playing
+    return sorted(reserved), playing
 
 
 def gather_runtime(
@@ -292,6 +298,7 @@ def stats_state(stats: MindStats) -> dict[str, object]:
         "unapplied": stats.unapplied,
         "last_unapplied": stats.last_unapplied,
         "talked_with": {name: sorted(others) for name, others in stats.talked_with.items()},
+        "decision_waits": {name: list(waits) for name, waits in stats.decision_waits.items()},
     }
 
 
@@ -307,6 +314,13 @@ def restore_stats(stats: MindStats, data: dict[str, object]) -> None:
     for field in ("last_error", "last_unapplied"):
         if isinstance(data.get(field), str):
             setattr(stats, field, str(data[field]))
+    waits = data.get("decision_waits")
+    if isinstance(waits, dict):
+        stats.decision_waits = {
+            str(name): [float(w) for w in each if isinstance(w, int | float)]
+            for name, each in waits.items()
+            if isinstance(each, list)
+        }
     talked = data.get("talked_with")
     if isinstance(talked, dict):
         stats.talked_with = {
@@ -328,6 +342,9 @@ def restore_slot(
     slot.due = state.due
     slot.queued = None if state.queued is None else activity_of(state.queued, here)
     slot.ready = [outcome_of(outcome) for outcome in state.ready]
+    decided = [o for o in slot.ready if isinstance(o, Decided)]
+    if decided:  # thought ahead: it applies at its moment
+        slot.deciding_for, slot.ahead_job = decided[-1].decision.time, decided[-1].job
     slot.utterances = list(state.utterances)
     slot.wants_to_talk, slot.talk_asked = state.wants_to_talk, state.talk_asked
     slot.object_target, slot.object_state = kept(state.object_target), state.object_state
@@ -342,9 +359,11 @@ def restore_desk(desk: ConversationDesk, state: RuntimeState, present: set[str])
     for saved in state.playing:
         if not set(saved.conversation.participants) <= present:
             continue
+        talk = saved.conversation
         playback = Playback(
-            saved.conversation, saved.started, saved.line_minutes, saved.shown, dict(saved.seen_by)
-        )
+            talk.participants, saved.started, saved.line_minutes, talk, None, saved.shown,
+            dict(saved.seen_by),
+        )  # fmt: skip
         for name in saved.names:
             desk._playing[name] = playback
 

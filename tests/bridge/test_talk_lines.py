@@ -1,0 +1,188 @@
+"""Talks take game time and never hold the town: a talk's lines play as they are said, each
+due at its game minute; lockstep waits for a line only when it is due, so the rest of the
+town steps meanwhile, and the same seed gives the same run however fast the model answers.
+A next decision is thought a little ahead of its moment and applied at that moment; in play
+a late decision leaves nobody frozen, and the lag is measured."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from cognition.contract import Decision, Perception
+from cognition.llm.task import Completion, LanguageModel, Task
+from game.bridge.lockstep import LockstepRunner
+from game.bridge.town_minds import LivingTown
+from game.town.resident import Pose
+
+MakeTown = Callable[..., LivingTown]
+ISABELLA, KLAUS, MARIA = "Isabella Rodriguez", "Klaus Mueller", "Maria Lopez"
+GUARD_S = 60.0  # never reached unless something hangs (not a speed limit)
+
+
+class HeldLines:
+    """A mind's model whose dialogue lines after the first wait until `release` is set."""
+
+    def __init__(self, inner: LanguageModel) -> None:
+        self.inner = inner
+        self.release = threading.Event()
+        self.lines = 0
+
+    @property
+    def label(self) -> str:
+        return self.inner.label
+
+    def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
+        if task.name == "dialogue_line":
+            self.lines += 1
+            if self.lines > 1:
+                assert self.release.wait(GUARD_S), "the line was never released"
+        return self.inner.complete(task, inputs, agent=agent)
+
+
+class Jittery:
+    """A mind's model that answers after a random pause (its own seed): how fast minds
+    answer must not change what the town does."""
+
+    def __init__(self, inner: LanguageModel, seed: int) -> None:
+        self.inner = inner
+        self.rng = random.Random(seed)
+        self.lock = threading.Lock()
+
+    @property
+    def label(self) -> str:
+        return self.inner.label
+
+    def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
+        with self.lock:
+            pause = self.rng.random() * 0.004
+        time.sleep(pause)
+        return self.inner.complete(task, inputs, agent=agent)
+
+
+def at_ten_in_the_cafe(make_town: MakeTown) -> LivingTown:
+    """The 3-resident town at 10 am, once Isabella and Klaus are neither thinking nor
+    talking (a talk is then started by hand)."""
+    living = make_town()
+    runner = LockstepRunner(living)
+    runner.run_until(living.clock.now + timedelta(hours=3))
+    director = living.director
+    while any(director.thinking(n) or director.talks.talking(n) for n in (ISABELLA, KLAUS)):
+        runner.step()
+    return living
+
+
+def test_a_talk_plays_while_it_is_said_and_the_town_steps_until_a_line_is_due(
+    make_town: MakeTown,
+) -> None:
+    living = at_ten_in_the_cafe(make_town)
+    held = HeldLines(living.minds[ISABELLA].model)
+    for name in (ISABELLA, KLAUS):
+        living.minds[name].model = held
+    director, clock = living.director, living.clock
+    director.slots[ISABELLA].queued = director.start_talk([ISABELLA, KLAUS], clock.now)
+    playback = director.talks.playback_of(ISABELLA)
+    assert playback is not None
+    second_line_due = playback.shows(1)
+    runner = LockstepRunner(living)
+    end = clock.now + timedelta(minutes=30)
+    worker = threading.Thread(target=runner.run_until, args=(end,), daemon=True)
+    worker.start()
+    deadline = time.monotonic() + GUARD_S
+    while clock.now < second_line_due and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.2)  # had the runner not waited there, the clock would move on
+    assert clock.now == second_line_due  # game time ran on, the talk thinking, up to its line
+    assert [line.speaker for line in playback.lines] == [ISABELLA]
+    held.release.set()
+    worker.join(GUARD_S)
+    assert not worker.is_alive() and clock.now == end
+    talk = director.talks.last_talk(ISABELLA)
+    assert talk is not None and len(talk.lines) >= 2
+    logged = [x for x in director.dialogue.lines() if x.time >= playback.started]
+    for index, line in enumerate(talk.lines):  # each line shown at its own game minute
+        assert (logged[index].speaker, logged[index].text) == (line.speaker, line.text)
+        assert logged[index].time == playback.shows(index)
+
+
+def run_of(make_town: MakeTown, jitter_seed: int | None) -> dict[str, Any]:
+    living = make_town()
+    if jitter_seed is not None:
+        for offset, mind in enumerate(living.minds.values()):
+            mind.model = Jittery(mind.model, jitter_seed + offset)
+    LockstepRunner(living).run_until(living.clock.now + timedelta(hours=4))
+    return {
+        "lines": [(x.time, x.speaker, x.text) for x in living.director.dialogue.lines()],
+        "tiles": {r.name: r.tile for r in living.population},
+        "memories": {
+            name: [(r.created, r.text) for r in mind.memory.all()]  # type: ignore[attr-defined]
+            for name, mind in living.minds.items()
+        },
+        "talks": living.director.stats.conversations,
+    }
+
+
+def test_the_same_seed_gives_the_same_run_however_fast_minds_answer(
+    make_town: MakeTown,
+) -> None:
+    steady = run_of(make_town, None)
+    assert steady["talks"] >= 1 and steady["lines"], "no talk: the test would prove little"
+    assert run_of(make_town, 1) == steady
+    assert run_of(make_town, 2) == steady
+
+
+def test_a_decision_is_thought_ahead_and_applies_at_its_moment(make_town: MakeTown) -> None:
+    living = make_town(think_ahead_minutes=3.0)
+    director = living.director
+    submit, asked = director.submit_decision, []
+
+    def noted(resident: Any, slot: Any, now: Any, at: Any = None) -> None:
+        if resident.name == MARIA:
+            asked.append((at or now, now))
+        submit(resident, slot, now, at)
+
+    director.submit_decision = noted  # type: ignore[method-assign]
+    LockstepRunner(living).run_until(living.clock.now + timedelta(hours=2))
+    ahead = [(moment, asked_at) for moment, asked_at in asked if moment > asked_at]
+    assert ahead, "no decision was thought ahead"
+    assert all(moment - at <= timedelta(minutes=3) for moment, at in ahead)
+    waits = living.director.stats.decision_waits[MARIA]
+    assert waits and max(waits) == 0.0  # lockstep: each applied at its moment
+
+
+def test_in_play_a_late_decision_leaves_nobody_frozen_and_the_lag_shows(
+    make_town: MakeTown,
+) -> None:
+    living = at_ten_in_the_cafe(make_town)
+    director, clock, population = living.director, living.clock, living.population
+    director.wait_for_all()
+    release = threading.Event()
+    mind = living.minds[KLAUS]
+    think = mind.decide
+
+    def slow(perception: Perception) -> Decision:
+        assert release.wait(GUARD_S)
+        return think(perception)
+
+    mind.decide = slow  # type: ignore[method-assign]
+    klaus = population.get(KLAUS)
+    assert klaus is not None
+    # Klaus has just talked: his activity is a talk's, and his next decision is due now
+    klaus.activity = director.planner.stay(klaus, "listening to Maria", "💬", Pose.TALK, clock.now)
+    director.slots[KLAUS].due = clock.now
+    population.update(clock.now, 0.0)  # play: nothing waits for a mind
+    assert director.jobs.is_busy(KLAUS)
+    for _ in range(3):
+        clock.advance(1.0)
+        population.update(clock.now, 1.0)
+    assert director.minds_lag(clock.now) >= 3
+    assert klaus.activity is not None and klaus.activity.pose is not Pose.TALK  # the routine
+    release.set()
+    director.wait_for_all()
+    population.update(clock.now, 0.0)
+    assert director.stats.decision_waits[KLAUS][-1] >= 3  # measured: it came 3 minutes late
+    assert director.minds_lag(clock.now) == 0.0
