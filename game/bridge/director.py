@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 
 ONE_MINUTE = timedelta(minutes=1)
 RETRY_MINUTES = 5  # after a failed job, the next decision is due this much later
-THINK_AHEAD_MINUTES = 0.0  # a next decision is thought this long before it is due (0: at its moment)
+THINK_AHEAD_MINUTES = 0.0  # a next decision is thought this early (0: at its moment)
 
 
 class MindDirector:
