@@ -45,6 +45,8 @@ from cognition.interviewee import Interviewee, interviewee
 from cognition.llm.breaker import StepBreaker, StepState
 from cognition.llm.pool import LaborPool
 from cognition.llm.pool_stack import build_pool, lane_settings
+from cognition.llm.profiled_model import ProfiledModel, ProfileFigures
+from cognition.llm.profiles import PROFILES, ServerProfile, UnknownProfile, server_profile
 from cognition.llm.retry import RetryPolicy, no_sleep
 from cognition.llm.routes import (
     PRESETS,
@@ -118,6 +120,7 @@ __all__ = [
     "DAY_MINUTES",
     "KNOWS",
     "PRESETS",
+    "PROFILES",
     "SMALL_STEPS",
     "STEPS",
     "Address",
@@ -182,6 +185,8 @@ __all__ = [
     "PersonaFileError",
     "PlanStep",
     "PoolSettings",
+    "ProfileFigures",
+    "ProfiledModel",
     "Referee",
     "RetryPolicy",
     "RoutesError",
@@ -189,6 +194,7 @@ __all__ = [
     "SayLine",
     "SeenAgent",
     "SeenObject",
+    "ServerProfile",
     "Source",
     "StartConversation",
     "StepBreaker",
@@ -198,6 +204,7 @@ __all__ = [
     "Talker",
     "Task",
     "Tracer",
+    "UnknownProfile",
     "Utterance",
     "Variant",
     "VisitorAsker",
@@ -224,6 +231,7 @@ __all__ = [
     "read_group_line",
     "read_routes_file",
     "routine_plan",
+    "server_profile",
     "step_of",
     "test_connection",
 ]
