@@ -41,7 +41,9 @@ def test_the_town_lives_the_same_behind_a_profile() -> None:
     """Lockstep on the offline brain: a profile changes the timing, never what happens."""
     plain, _ = simulate(SimulationOptions(**TINY))
     profiled, _ = simulate(SimulationOptions(profile="local-gpu", profile_time_scale=0.02, **TINY))
-    assert "server_profile" not in plain and profiled["server_profile"]["slots"] == 4
+    server = profiled["server_profile"]
+    assert "server_profile" not in plain and server["slots"] == 4
+    assert server["calls_in_flight_max"] <= 4  # the server's slots, not the town's workers
     for report in (plain, profiled):
         for key in WALL_CLOCK:
             report.pop(key, None)
