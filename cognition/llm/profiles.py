@@ -112,7 +112,9 @@ LOCAL_GPU = ServerProfile(
 # came back in ≈1.2 s. The split between reading and writing is fitted to those two figures:
 # the offline brain's calls over the same hour are 31, at 290 prompt and 68 answer tokens on
 # average (four characters a token), so 0.3 + 290 / 500 + 68 / 60 ≈ 2.0 s a call, and a
-# rating (≈300 prompt, ≈15 answer tokens) ≈ 1.15 s.
+# rating (≈300 prompt, ≈15 answer tokens) ≈ 1.15 s. Checked: benchmarks/profiles.py
+# --profile local-cpu --town the_ville_n3 --hours 1 lives that hour's 31 calls in 62.7 s
+# (benchmarks/results/profiles.jsonl) against the real server's 60.8 s.
 LOCAL_CPU = ServerProfile(
     name="local-cpu",
     first_token_s=0.3,
