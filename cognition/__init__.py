@@ -46,6 +46,8 @@ from cognition.interviewee import Interviewee, interviewee
 from cognition.llm.breaker import StepBreaker, StepState
 from cognition.llm.pool import LaborPool
 from cognition.llm.pool_stack import build_pool, lane_settings
+from cognition.llm.profiled_model import ProfiledModel, ProfileFigures
+from cognition.llm.profiles import PROFILES, ServerProfile, UnknownProfile, server_profile
 from cognition.llm.retry import RetryPolicy, no_sleep
 from cognition.llm.routes import (
     PRESETS,
@@ -119,6 +121,7 @@ __all__ = [
     "DAY_MINUTES",
     "KNOWS",
     "PRESETS",
+    "PROFILES",
     "SMALL_STEPS",
     "STEPS",
     "Address",
@@ -184,6 +187,8 @@ __all__ = [
     "PersonaFileError",
     "PlanStep",
     "PoolSettings",
+    "ProfileFigures",
+    "ProfiledModel",
     "Referee",
     "RetryPolicy",
     "RoutesError",
@@ -191,6 +196,7 @@ __all__ = [
     "SayLine",
     "SeenAgent",
     "SeenObject",
+    "ServerProfile",
     "Source",
     "StartConversation",
     "StepBreaker",
@@ -200,6 +206,7 @@ __all__ = [
     "Talker",
     "Task",
     "Tracer",
+    "UnknownProfile",
     "Utterance",
     "Variant",
     "VisitorAsker",
@@ -226,6 +233,7 @@ __all__ = [
     "read_group_line",
     "read_routes_file",
     "routine_plan",
+    "server_profile",
     "step_of",
     "test_connection",
 ]

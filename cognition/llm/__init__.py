@@ -17,6 +17,8 @@ from cognition.llm.concurrency import ConcurrencyLimit
 from cognition.llm.parsing import UnparseableReply, parse_json_object
 from cognition.llm.pool import LaborPool, Lane
 from cognition.llm.pool_stack import build_pool
+from cognition.llm.profiled_model import ProfiledModel, ProfileFigures
+from cognition.llm.profiles import PROFILES, ServerProfile, UnknownProfile, server_profile
 from cognition.llm.rate_limit import RateLimit
 from cognition.llm.retry import RetryPolicy
 from cognition.llm.route_meter import RouteMeter
@@ -40,6 +42,7 @@ if TYPE_CHECKING:
     from cognition.llm.openai_backend import OpenAIBackend, OutputMode
 
 __all__ = [
+    "PROFILES",
     "AuditLog",
     "BudgetCap",
     "BudgetReached",
@@ -56,17 +59,21 @@ __all__ = [
     "OpenAIBackend",
     "OutputMode",
     "PoolSettings",
+    "ProfileFigures",
+    "ProfiledModel",
     "RateLimit",
     "ResponseCache",
     "RetryPolicy",
     "RouteMeter",
     "RoutesError",
+    "ServerProfile",
     "Source",
     "StepBreaker",
     "StepState",
     "Task",
     "Tracer",
     "TypedFallbacks",
+    "UnknownProfile",
     "UnparseableReply",
     "Usage",
     "UsageMeter",
@@ -75,6 +82,7 @@ __all__ = [
     "build_language_model",
     "build_pool",
     "parse_json_object",
+    "server_profile",
     "step_of",
     "strict_json_schema",
 ]

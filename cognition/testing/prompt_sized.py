@@ -15,18 +15,14 @@ from __future__ import annotations
 import dataclasses
 
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Task, Usage
+from cognition.llm.token_estimate import (
+    CHARS_PER_TOKEN,
+    answer_tokens,
+    estimate_tokens,
+    prompt_tokens,
+)
 
-CHARS_PER_TOKEN = 4
-
-
-def estimate_tokens(text: str) -> int:
-    """A rough token count: four characters a token, at least one."""
-    return max(1, (len(text) + CHARS_PER_TOKEN - 1) // CHARS_PER_TOKEN)
-
-
-def prompt_tokens(task: Task[InputT, OutputT], inputs: InputT) -> int:
-    """The estimated tokens of `task`'s prompt for `inputs` (system and user parts)."""
-    return estimate_tokens("".join(message.content for message in task.messages(inputs)))
+__all__ = ["CHARS_PER_TOKEN", "PromptSized", "estimate_tokens", "prompt_tokens"]
 
 
 class PromptSized:
@@ -43,7 +39,5 @@ class PromptSized:
         self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
     ) -> Completion[OutputT]:
         completion = self.inner.complete(task, inputs, agent=agent)
-        answer = completion.raw if completion.raw is not None else completion.output
-        text = answer if isinstance(answer, str) else answer.model_dump_json()
-        usage = Usage(prompt_tokens(task, inputs), estimate_tokens(text), estimated=True)
+        usage = Usage(prompt_tokens(task, inputs), answer_tokens(completion), estimated=True)
         return dataclasses.replace(completion, usage=usage)

@@ -28,6 +28,7 @@ from cognition import (
     MemoryServer,
     MindSettings,
     RetryPolicy,
+    ServerProfile,
     Variant,
 )
 from game.bridge.director import THINK_AHEAD_MINUTES
@@ -97,6 +98,9 @@ class TownRecipe:
     # (`chroma_database`, default a fresh one); `memory_dir` then only notes where it is.
     chroma_url: str | None = None
     chroma_database: str | None = None
+    # a model server's latency and slots (cognition.llm.profiles) to put the offline brain
+    # behind: the same answers, as slowly as that server would give them; None: at once
+    profile: ServerProfile | None = None
 
     def llm_settings(self) -> LLMSettings:
         return self.settings if self.settings is not None else LLMSettings.load()
@@ -158,7 +162,7 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
     town_file = TownFile.load(recipe.town)
     report("starting the model", 0.08)
     routes = None if recipe.routes is None else recipe.routes.settings
-    stack = model_stack(recipe.llm_settings(), recipe.seed, recipe.retry, routes)
+    stack = model_stack(recipe.llm_settings(), recipe.seed, recipe.retry, routes, recipe.profile)
     report("loading the embedding model", 0.15)
     embedder = recipe.embedder
     if isinstance(embedder, str):

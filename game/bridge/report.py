@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from cognition import MemoryKind
+from cognition import MemoryKind, ProfiledModel
 from game.bridge.town_minds import LivingTown
 from game.world.address import Address
 from game.world.grid import Tile
@@ -148,3 +148,40 @@ def structured_output(living: LivingTown) -> dict[str, Any] | None:
             "usable": tally.usable,
         }
     return {"rung": mode, "steps": steps}
+
+
+def profiled_model(living: LivingTown) -> ProfiledModel | None:
+    """The offline brain behind a server profile, when the town runs on one."""
+    backend = living.stack.backend
+    return backend if isinstance(backend, ProfiledModel) else None
+
+
+def server_profile_figures(profiled: ProfiledModel, game_minutes: float) -> dict[str, Any]:
+    """How the town used a server profile since the meter's last restart: game minutes a
+    real second, calls in flight (time-weighted mean, max), the queue, what the server can
+    serve of this call mix (calls/s: slots ÷ mean service time) and the share of it used
+    (game-min/s × calls per game minute ÷ that limit; 1.0: the server is the limit)."""
+    figures = profiled.figures()
+    speed = game_minutes / figures.elapsed_s if figures.elapsed_s > 0 else 0.0
+    per_minute = figures.calls / game_minutes if game_minutes > 0 else 0.0
+    limit = figures.throughput_limit
+    return {
+        **profiled.profile.to_dict(),
+        "wall_s": round(figures.elapsed_s, 2),
+        "game_minutes_per_s": round(speed, 3),
+        "calls": figures.calls,
+        "calls_per_game_minute": round(per_minute, 3),
+        "calls_in_flight_mean": round(figures.mean_in_flight, 3),
+        "calls_in_flight_max": figures.max_in_flight,
+        "queue_longest": figures.max_waiting,
+        "queue_wait_mean_s": _rounded(figures.mean_queue_wait_s),
+        "queue_wait_max_s": round(figures.max_queue_wait_s, 3),
+        "busy_slot_s": round(figures.busy_slot_s, 2),
+        "service_mean_s": _rounded(figures.mean_service_s),
+        "throughput_limit_calls_per_s": _rounded(limit),
+        "share_of_limit": None if not limit else round(speed * per_minute / limit, 3),
+    }
+
+
+def _rounded(value: float | None, digits: int = 3) -> float | None:
+    return None if value is None else round(value, digits)

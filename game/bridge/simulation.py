@@ -13,12 +13,19 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from cognition import ConfigError, LLMSettings, RetryPolicy
+from cognition import (
+    ConfigError,
+    LLMSettings,
+    RetryPolicy,
+    ServerProfile,
+    UnknownProfile,
+    server_profile,
+)
 from game.bridge.brains import secrets_of, server_settings
 from game.bridge.build import GROUP_STRATEGIES, VARIANTS, OpenedTown, TownRecipe, make_embedder
 from game.bridge.lockstep import LockstepRunner
@@ -26,7 +33,7 @@ from game.bridge.memory_health import MemoryServerGone, memory_server_problem
 from game.bridge.opening import FromSave, open_town
 from game.bridge.persist.save import embedder_name, save_town, town_settings
 from game.bridge.recording import RunRecording
-from game.bridge.report import TownRecorder, run_report
+from game.bridge.report import TownRecorder, profiled_model, run_report, server_profile_figures
 from game.bridge.routing import Routes
 from game.bridge.town_minds import LivingTown
 from game.saves import SaveSlots, check_slot_name
@@ -63,9 +70,21 @@ class SimulationOptions:
     # in process. If it goes away mid-run, the lockstep run waits (polling) this long for it
     chroma_url: str | None = None
     memory_wait_seconds: float = 300.0
+    # a server profile's name (cognition.llm.profiles: "hosted", "local-gpu", "local-cpu"):
+    # the offline brain answers behind that server's latency and slots, and the report says
+    # how fast the town ran on it (`server_profile`); None: the offline brain at once
+    profile: str | None = None
+    profile_time_scale: float = 1.0  # the profile's times × this (tests: 0.05, faster)
 
     def slots(self) -> SaveSlots:
         return SaveSlots(self.saves_dir)
+
+    def server_profile(self) -> ServerProfile | None:
+        """The named profile, scaled (None without one). Raises `UnknownProfile`."""
+        if self.profile is None:
+            return None
+        profile = server_profile(self.profile)
+        return profile if self.profile_time_scale == 1 else profile.scaled(self.profile_time_scale)
 
 
 def settings_problem(options: SimulationOptions) -> str | None:
@@ -75,6 +94,13 @@ def settings_problem(options: SimulationOptions) -> str | None:
         model_settings(options)
     except ConfigError as error:
         return " ".join(str(error).split())
+    if options.profile is not None:
+        try:
+            options.server_profile()
+        except (UnknownProfile, ValueError) as error:
+            return f"--profile: {error}"
+        if options.base_url is not None or options.routes is not None:
+            return "--profile runs the offline brain, not a model server: drop --base-url"
     if options.variant not in (None, *VARIANTS):
         return f"variant {options.variant!r} is none of: " + ", ".join(VARIANTS)
     if options.group_strategy not in (None, *GROUP_STRATEGIES):
@@ -108,6 +134,9 @@ def simulate(
     written, `ConfigError` when the model settings are invalid (see `settings_problem`)."""
     started = time.perf_counter()
     tell = warn or (lambda line: sys.stderr.write(f"{line}\n"))
+    profile = options.server_profile()
+    if profile is not None:
+        options = with_room_for(options, profile)
     if options.save is not None:
         check_slot_name(options.save)  # before hours of simulation, not after
     slots = options.slots()
@@ -129,6 +158,7 @@ def simulate(
             routes=options.routes,
             variant=options.variant,
             chroma_url=options.chroma_url,
+            profile=profile,
         )
         opened = open_town(recipe, save)
         living = opened.living
@@ -147,6 +177,9 @@ def simulate(
             recorder = TownRecorder()
             runner = LockstepRunner(living, options.step_minutes, opened.pending_walk_minutes)
             start = living.clock.now
+            profiled = profiled_model(living)
+            if profiled is not None:
+                profiled.restart_meter()  # the run's own wall time, not the town's set-up
 
             def after_step(town: LivingTown) -> None:
                 wait_for_memories(town, options.memory_wait_seconds, tell)
@@ -160,6 +193,8 @@ def simulate(
             played = (living.clock.now - start).total_seconds() / 3600
             report = run_report(living, round(played, 3), time.perf_counter() - started, recorder)
             report["town"] = describe_town(opened)
+            if profiled is not None:
+                report["server_profile"] = server_profile_figures(profiled, played * 60)
             if living.director.memory is not None:
                 health = living.director.memory
                 report["memory_server"] = {"where": living.store.where, "outages": health.outages}
@@ -195,6 +230,13 @@ def simulate(
                 recording.close()
             living.close()
     return report, recorder
+
+
+def with_room_for(options: SimulationOptions, profile: ServerProfile) -> SimulationOptions:
+    """Enough thinking threads and calls at once that the profile's slots are the limit,
+    not the town's worker pool (its queue is the server's)."""
+    workers = max(options.workers, 2 * profile.slots)
+    return replace(options, workers=workers, max_concurrency=max(options.max_concurrency, workers))
 
 
 def wait_for_memories(town: LivingTown, timeout_s: float, tell: Callable[[str], object]) -> None:

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from cognition import (
     Agent,
+    ConfigError,
     Embedder,
     LLMSettings,
     MemoryServer,
@@ -29,7 +30,9 @@ from cognition import (
     OfflineBrain,
     Persona,
     PoolSettings,
+    ProfiledModel,
     RetryPolicy,
+    ServerProfile,
     build_language_model,
     build_pool,
 )
@@ -178,10 +181,19 @@ def model_stack(
     seed: int,
     retry: RetryPolicy | None = None,
     routes: PoolSettings | None = None,
+    profile: ServerProfile | None = None,
 ) -> ModelStack:
     """The language model the settings ask for (the offline brain when no server is set);
     with `routes`, a labor pool: each thinking step on its endpoints, `settings` the
-    tunables every endpoint shares."""
+    tunables every endpoint shares. With `profile` (the offline brain only), the offline
+    brain answers behind that server's latency and slots (`stack.backend` is the
+    `ProfiledModel`, with its meter)."""
+    if profile is not None:
+        if routes is not None or not settings.uses_offline_brain:
+            raise ConfigError("a server profile runs the offline brain, not a model server")
+        return build_language_model(
+            settings, offline_factory=lambda: ProfiledModel(OfflineBrain(seed), profile)
+        )
     if routes is not None:
         return build_pool(
             routes,

@@ -39,6 +39,15 @@ def add_to(subcommands: Subcommands) -> None:
         "--base-url", help="an OpenAI-compatible server, e.g. http://localhost:11434/v1"
     )
     sim.add_argument("--model", help="the model name at --base-url")
+    sim.add_argument(
+        "--profile",
+        metavar="NAME",
+        help="how fast would the town run on a server like yours? The offline brain answers "
+        "behind a model server's latency and parallel slots: hosted (300 ms, 16 at once), "
+        "local-gpu (0.2 s + 40 tokens/s, 4 at once) or local-cpu (the tiny-model server on "
+        "2 cores, 1 at once); the report adds game minutes a second and the share of the "
+        "server's capacity used. Not with --base-url",
+    )
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--step-minutes", type=float, default=1.0, help="game minutes per step")
     sim.add_argument("--workers", type=int, default=16, help="thinking threads")
@@ -149,12 +158,16 @@ def run(args: argparse.Namespace) -> int:
         variant=args.variant,
         chroma_url=args.chroma_url,
         memory_wait_seconds=args.memory_wait,
+        profile=args.profile,
     )
     problem = settings_problem(options)
     if problem is not None:
         print(f"smallville: {problem}", file=sys.stderr)
         return 2
     options.routes = routes_from(args, model_settings(options), options.max_concurrency)
+    if options.routes is not None and options.profile is not None:
+        print("smallville: --profile runs the offline brain; not with routes", file=sys.stderr)
+        return 2
     bar = ProgressBar(options.hours * 60) if options.hours and not args.quiet else None
 
     def show_progress(town: LivingTown) -> None:
@@ -244,6 +257,8 @@ def summary_text(report: dict[str, Any]) -> str:
         f"plans: {report['plans']}, conversations: {report['conversations']}",
         f"distinct places visited: {report['distinct_places_visited']}",
     ]
+    if report.get("server_profile"):
+        lines.append(profile_text(report["server_profile"]))
     groups = report.get("groups")
     if groups and groups.get("formed"):
         lines.append(
@@ -265,6 +280,25 @@ def summary_text(report: dict[str, Any]) -> str:
     if report.get("message"):
         lines.append(str(report["message"]))
     return "\n".join(lines)
+
+
+def profile_text(profile: dict[str, Any]) -> str:
+    """The server profile's line: speed, calls in flight, and the share of what it can
+    serve that the town used."""
+    limit = profile["throughput_limit_calls_per_s"]
+    share = profile["share_of_limit"]
+    capacity = (
+        f"it can serve {limit:.2f} calls/s of these; the town used {share:.0%} of that"
+        if limit and share is not None
+        else "no calls"
+    )
+    return (
+        f"on a {profile['name']} server ({profile['slots']} at once): "
+        f"{profile['game_minutes_per_s']:.2f} game minutes a second, "
+        f"{profile['calls_per_game_minute']:.2f} calls a game minute, calls in flight "
+        f"{profile['calls_in_flight_mean']:.1f} on average and {profile['calls_in_flight_max']} "
+        f"at most; {capacity}"
+    )
 
 
 def routes_text(routes: dict[str, Any]) -> list[str]:
