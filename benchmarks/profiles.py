@@ -57,6 +57,7 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         embedder=args.embedder,
         profile=profile,
         record_dir=None,
+        think_ahead_minutes=args.think_ahead,
     )
     report, _ = simulate(options)
     server = report["server_profile"]
@@ -68,6 +69,7 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         "town": args.town,
         "agents": agents,
         "profile": profile,
+        "think_ahead_minutes": args.think_ahead,
         "slots": server["slots"],
         "game_hours": game_hours,
         "wall_s": server["wall_s"],
@@ -111,6 +113,13 @@ def main() -> None:
     parser.add_argument("--hours", type=float, default=6.0, help="game hours (default 6)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
+    parser.add_argument(
+        "--think-ahead",
+        type=float,
+        default=0.0,
+        metavar="MINUTES",
+        help="think a next decision this many game minutes before it is due (default 0)",
+    )
     parser.add_argument("--label", default="", help='a tag for the lines ("before", "after")')
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
     args = parser.parse_args()

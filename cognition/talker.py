@@ -9,6 +9,8 @@ talking needs: it never imports `cognition.agent`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextvars import copy_context
 from dataclasses import replace
 from datetime import datetime
 from typing import Protocol
@@ -125,19 +127,32 @@ class Talker:
     ) -> Conversation:
         """A whole conversation, this mind opening; both keep it and cool down. `heard`
         hears each line as it is said (the town plays the talk meanwhile)."""
-        self.mind.seed(now)
-        other.mind.seed(now)
-        me, them = self.speaker(other.name, now), other.speaker(self.name, now)
-        lines, summary = converse(me, them, heard)
-        conversation = Conversation(
-            participants=(self.name, other.name),
-            started=now,
-            lines=tuple(lines),
-            summary=summary.summary,
-        )
-        self.keep(conversation, other.name, now, summary.commitments)
-        other.keep(conversation, self.name, now, summary.commitments)
+        with ThreadPoolExecutor(max_workers=2, thread_name_prefix="talk") as both:
+            # the two minds make ready, and later keep the talk, at once (two minds, no
+            # shared state: the talk's first line and its end come a call sooner)
+            mine = both.submit(copy_context().run, self.ready_to_talk, other.name, now)
+            theirs = both.submit(copy_context().run, other.ready_to_talk, self.name, now)
+            lines, summary = converse(mine.result(), theirs.result(), heard)
+            conversation = Conversation(
+                participants=(self.name, other.name),
+                started=now,
+                lines=tuple(lines),
+                summary=summary.summary,
+            )
+            kept = [
+                both.submit(
+                    copy_context().run, one.keep, conversation, partner, now, summary.commitments
+                )
+                for one, partner in ((self, other.name), (other, self.name))
+            ]
+            for done in kept:
+                done.result()
         return conversation
+
+    def ready_to_talk(self, other: str, now: datetime) -> Speaker:
+        """This mind seeded and made ready to talk with `other`."""
+        self.mind.seed(now)
+        return self.speaker(other, now)
 
     def member(self, others: Sequence[str], now: datetime) -> Member:
         """This mind as a member of a group with `others`: a speaker (no view of one other:

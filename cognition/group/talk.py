@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextvars import copy_context
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -150,7 +151,10 @@ class GroupTalk:
         speakers, shown = self.present(), self.shared()
         workers = max(1, min(self.rules.max_parallel, len(speakers)))
         with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="group") as pool:
-            answers = list(pool.map(lambda m: self.speak(m, shown, number), speakers))
+            asked = [
+                pool.submit(copy_context().run, self.speak, m, shown, number) for m in speakers
+            ]
+            answers = [answer.result() for answer in asked]
         for member, answer in zip(speakers, answers, strict=True):
             self.add(member, answer)
 

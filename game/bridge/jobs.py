@@ -10,6 +10,7 @@ player's desk's work on a mind — waiting until their resident is free.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import itertools
 import logging
 import queue
@@ -74,24 +75,24 @@ def always(_: datetime) -> bool:
     return True
 
 
-_thread = threading.local()  # what the worker thread is thinking about right now
+# what the job on this thread is thinking about right now (a context variable: the threads a
+# job starts with `contextvars.copy_context().run` — a talk's two minds at once — know it too)
+_moment: contextvars.ContextVar[datetime | None] = contextvars.ContextVar("moment", default=None)
 
 
 def job_moment() -> datetime | None:
     """The game time of the job running on this thread (None outside a job): model calls
     and memories made on a worker thread are dated with it."""
-    moment: datetime | None = getattr(_thread, "moment", None)
-    return moment
+    return _moment.get()
 
 
 def at_moment(at: datetime | None, work: Callable[[], T]) -> T:
     """Run `work` with `job_moment()` answering `at` on this thread."""
-    before = getattr(_thread, "moment", None)
-    _thread.moment = at
+    token = _moment.set(at)
     try:
         return work()
     finally:
-        _thread.moment = before
+        _moment.reset(token)
 
 
 def run_job(

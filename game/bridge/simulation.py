@@ -28,6 +28,7 @@ from cognition import (
 )
 from game.bridge.brains import secrets_of, server_settings
 from game.bridge.build import GROUP_STRATEGIES, VARIANTS, OpenedTown, TownRecipe, make_embedder
+from game.bridge.director import THINK_AHEAD_MINUTES
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.memory_health import MemoryServerGone, memory_server_problem
 from game.bridge.opening import FromSave, open_town
@@ -70,6 +71,8 @@ class SimulationOptions:
     # in process. If it goes away mid-run, the lockstep run waits (polling) this long for it
     chroma_url: str | None = None
     memory_wait_seconds: float = 300.0
+    # a resident's next decision is thought this many game minutes before it is due
+    think_ahead_minutes: float = THINK_AHEAD_MINUTES
     # a server profile's name (cognition.llm.profiles: "hosted", "local-gpu", "local-cpu"):
     # the offline brain answers behind that server's latency and slots, and the report says
     # how fast the town ran on it (`server_profile`); None: the offline brain at once
@@ -159,6 +162,7 @@ def simulate(
             variant=options.variant,
             chroma_url=options.chroma_url,
             profile=profile,
+            think_ahead_minutes=options.think_ahead_minutes,
         )
         opened = open_town(recipe, save)
         living = opened.living

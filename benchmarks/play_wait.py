@@ -1,0 +1,121 @@
+"""Play at ×1 on a server profile: how long residents wait for their decisions (JSON lines).
+
+    uv run python benchmarks/play_wait.py --embedder hashing
+    uv run python benchmarks/play_wait.py --profile local-gpu --seconds 120 --think-ahead 3
+
+The town (default the_ville_n25, from 7 am) is played as the window plays it, without a
+window: every frame (30 a second) the clock moves on by the real time passed × the speed
+(×1: one game minute a real second) and the population is updated — nothing ever waits for a
+mind. The minds are the offline brain behind the profile's latency and slots
+(`smallville simulate --profile`). After `--seconds` of real time it prints the decision
+wait — game minutes from the moment a decision was due to the moment it applied, over every
+decision of every resident (p50, p95, max) — the largest lag seen on the HUD, the residents
+left with no activity at the end, and the server's calls in flight. Play depends on real
+time: the figures depend on the machine's load (its load average is in the line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from cognition import LLMSettings, ProfiledModel, server_profile  # noqa: E402
+from game.bridge import TownFile, make_embedder  # noqa: E402
+from game.bridge.town_minds import build_living_town, model_stack  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from figures import machine  # noqa: E402
+
+FPS = 30
+
+
+def play(args: argparse.Namespace) -> dict[str, Any]:
+    profile = server_profile(args.profile)
+    settings = LLMSettings(offline=True, max_concurrency=max(16, 2 * profile.slots))
+    stack = model_stack(settings, args.seed, profile=profile)
+    backend = stack.backend
+    with tempfile.TemporaryDirectory() as scratch:
+        living = build_living_town(
+            TownFile.load(args.town),
+            stack,
+            Path(scratch),
+            make_embedder(args.embedder),
+            seed=args.seed,
+            workers=32,
+            path_budget_seconds=0.003,
+            think_ahead_minutes=args.think_ahead,
+        )
+        if isinstance(backend, ProfiledModel):
+            backend.restart_meter()
+        clock, population, director = living.clock, living.population, living.director
+        started = last = time.perf_counter()
+        game_start, worst_lag, frames = clock.now, 0.0, 0
+        try:
+            while (now := time.perf_counter()) - started < args.seconds:
+                minutes = (now - last) * args.speed  # ×1: a game minute a real second
+                last = now
+                clock.advance(minutes)
+                population.update(clock.now, minutes)
+                worst_lag = max(worst_lag, director.minds_lag(clock.now))
+                frames += 1
+                time.sleep(max(0.0, 1 / FPS - (time.perf_counter() - now)))
+            idle = sum(1 for resident in population if resident.activity is None)
+            game_minutes = (clock.now - game_start).total_seconds() / 60
+            served = backend.figures() if isinstance(backend, ProfiledModel) else None
+            waits = director.stats.wait_quantiles()
+        finally:
+            living.close()
+    return {
+        "benchmark": "play_wait",
+        "label": args.label,
+        "town": args.town,
+        "profile": args.profile,
+        "speed": args.speed,
+        "think_ahead_minutes": args.think_ahead,
+        "real_seconds": args.seconds,
+        "game_minutes": round(game_minutes, 1),
+        "frames": frames,
+        "decision_wait_p50_min": waits["p50"],
+        "decision_wait_p95_min": waits["p95"],
+        "decision_wait_max_min": waits["max"],
+        "decisions": waits["decisions"],
+        "worst_lag_min": round(worst_lag, 1),
+        "residents_idle_at_end": idle,
+        "calls_in_flight_mean": round(served.mean_in_flight, 2) if served else None,
+        "calls_in_flight_max": served.max_in_flight if served else None,
+        "slots": profile.slots,
+        "embedder": args.embedder,
+        "machine": machine(),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profile", default="local-gpu")
+    parser.add_argument("--town", default="the_ville_n25")
+    parser.add_argument("--seconds", type=float, default=120.0, help="real seconds of play")
+    parser.add_argument("--speed", type=float, default=1.0, help="game minutes a real second")
+    parser.add_argument("--think-ahead", type=float, default=0.0, metavar="MINUTES")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
+    parser.add_argument("--label", default="")
+    parser.add_argument("--out", type=Path, metavar="FILE", help="append the line here too")
+    args = parser.parse_args()
+    line = json.dumps(play(args))
+    print(line, flush=True)
+    if args.out is not None:
+        with args.out.open("a", encoding="utf-8") as out:
+            out.write(line + "\n")
+
+
+if __name__ == "__main__":
+    main()
