@@ -41,6 +41,8 @@ from game.saves import SaveSlots, check_slot_name
 
 StepObserver = Callable[[LivingTown], None]
 
+MAX_THINK_AHEAD = 60.0  # game minutes a next decision may be thought ahead
+
 
 @dataclass
 class SimulationOptions:
@@ -104,6 +106,8 @@ def settings_problem(options: SimulationOptions) -> str | None:
             return f"--profile: {error}"
         if options.base_url is not None or options.routes is not None:
             return "--profile runs the offline brain, not a model server: drop --base-url"
+    if not 0 <= options.think_ahead_minutes <= MAX_THINK_AHEAD:
+        return f"--think-ahead must be 0 to {MAX_THINK_AHEAD:g} game minutes"
     if options.variant not in (None, *VARIANTS):
         return f"variant {options.variant!r} is none of: " + ", ".join(VARIANTS)
     if options.group_strategy not in (None, *GROUP_STRATEGIES):

@@ -48,6 +48,15 @@ def add_to(subcommands: Subcommands) -> None:
         "2 cores, 1 at once); the report adds game minutes a second and the share of the "
         "server's capacity used. Not with --base-url",
     )
+    sim.add_argument(
+        "--think-ahead",
+        type=float,
+        default=0.0,
+        metavar="MINUTES",
+        help="think each resident's next step this many game minutes before its current "
+        "one ends (it applies on time; more calls in flight on a slow server; default 0: "
+        "at its moment, as in the paper)",
+    )
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--step-minutes", type=float, default=1.0, help="game minutes per step")
     sim.add_argument("--workers", type=int, default=16, help="thinking threads")
@@ -159,6 +168,7 @@ def run(args: argparse.Namespace) -> int:
         chroma_url=args.chroma_url,
         memory_wait_seconds=args.memory_wait,
         profile=args.profile,
+        think_ahead_minutes=args.think_ahead,
     )
     problem = settings_problem(options)
     if problem is not None:
