@@ -186,3 +186,46 @@ def test_in_play_a_late_decision_leaves_nobody_frozen_and_the_lag_shows(
     population.update(clock.now, 0.0)
     assert director.stats.decision_waits[KLAUS][-1] >= 3  # measured: it came 3 minutes late
     assert director.minds_lag(clock.now) == 0.0
+
+
+class FallsOver:
+    """A mind's model whose third dialogue line fails (the server went away mid-talk)."""
+
+    def __init__(self, inner: LanguageModel) -> None:
+        self.inner = inner
+        self.lines = 0
+
+    @property
+    def label(self) -> str:
+        return self.inner.label
+
+    def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
+        if task.name == "dialogue_line":
+            self.lines += 1
+            if self.lines == 3:
+                raise ConnectionError("the server went away")
+        return self.inner.complete(task, inputs, agent=agent)
+
+
+def test_a_talk_whose_server_fails_mid_way_ends_and_the_town_goes_on(
+    make_town: MakeTown,
+) -> None:
+    living = at_ten_in_the_cafe(make_town)
+    broken = FallsOver(living.minds[ISABELLA].model)
+    for name in (ISABELLA, KLAUS):
+        living.minds[name].model = broken
+    director, clock = living.director, living.clock
+    director.slots[ISABELLA].queued = director.start_talk([ISABELLA, KLAUS], clock.now)
+    playback = director.talks.playback_of(ISABELLA)
+    assert playback is not None
+    errors = director.stats.errors
+    LockstepRunner(living).run_until(clock.now + timedelta(minutes=30))
+    assert director.stats.errors == errors + 1 and "went away" in director.stats.last_error
+    shown = [x.text for x in director.dialogue.lines() if x.time >= playback.started]
+    assert shown[:2] == [line.text for line in playback.lines[:2]]  # what was said stays said
+    for name in (ISABELLA, KLAUS):  # free again: back to their days
+        assert not director.talks.talking(name)
+        resident = living.population.get(name)
+        assert resident is not None and resident.activity is not None
+        assert resident.activity.pose is not Pose.TALK
+    assert director.stats.decisions > 0 and clock.now == playback.started + timedelta(minutes=29)
