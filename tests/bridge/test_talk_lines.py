@@ -11,12 +11,20 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
+from cognition.config import LLMSettings
 from cognition.contract import Decision, Perception
 from cognition.llm.task import Completion, LanguageModel, Task
+from cognition.memory.fakes import HashingEmbedder
+from cognition.memory.records import MemoryKind
+from game.bridge.build import TownRecipe
 from game.bridge.lockstep import LockstepRunner
+from game.bridge.persist.autosave import TownAutosaver
+from game.bridge.persist.load import load_saved_town
 from game.bridge.town_minds import LivingTown
+from game.saves import SaveSlots
 from game.town.resident import Pose
 
 MakeTown = Callable[..., LivingTown]
@@ -229,3 +237,49 @@ def test_a_talk_whose_server_fails_mid_way_ends_and_the_town_goes_on(
         assert resident is not None and resident.activity is not None
         assert resident.activity.pose is not Pose.TALK
     assert director.stats.decisions > 0 and clock.now == playback.started + timedelta(minutes=29)
+
+
+def test_a_town_saved_while_a_talk_is_said_loads_and_the_talk_ends_cleanly(
+    make_town: MakeTown, tmp_path: Path
+) -> None:
+    """The window's save does not hold the clock: it reads the talkers once their talk's
+    job is over. The loaded town has the talk kept (memories, the outcome), plays it, and
+    its two residents go back to their days."""
+    living = at_ten_in_the_cafe(make_town)
+    held = HeldLines(living.minds[ISABELLA].model)
+    for name in (ISABELLA, KLAUS):
+        living.minds[name].model = held
+    director, clock = living.director, living.clock
+    director.slots[ISABELLA].queued = director.start_talk([ISABELLA, KLAUS], clock.now)
+    slots = SaveSlots(tmp_path / "saves")
+    saver = TownAutosaver(living, slots, 0, town_id="the_ville_n3")
+    saver.request("talking")
+    assert saver.tick(clock.now) is None and saver.waiting  # the talkers are still talking
+    held.release.set()
+    deadline = time.monotonic() + GUARD_S
+    message = None
+    while message is None and time.monotonic() < deadline:
+        message = saver.tick(clock.now)
+        clock.advance(1.0)
+        living.population.update(clock.now, 1.0)
+        time.sleep(0.005)
+    assert message is not None and message.startswith("Saved 'talking'")
+    runtime = slots.read("talking").save.runtime
+    assert {ISABELLA, KLAUS} <= set(runtime["reserved"])
+    assert any(o["kind"] == "conversed" for o in runtime["residents"][ISABELLA]["ready"])
+
+    recipe = TownRecipe(
+        town="the_ville_n3", settings=LLMSettings(offline=True), embedder=HashingEmbedder(),
+        memory_dir=tmp_path / "loaded",
+    )  # fmt: skip
+    loaded = load_saved_town("talking", slots, recipe)
+    try:
+        town = loaded.living
+        kept = [r.text for r in town.minds[KLAUS].memory.all(MemoryKind.DIALOGUE)]
+        assert any(t.startswith(f"Conversation with {ISABELLA}:") for t in kept)
+        LockstepRunner(town).run_until(town.clock.now + timedelta(minutes=40))
+        for name in (ISABELLA, KLAUS):
+            assert not town.director.talks.talking(name)
+        assert town.director.stats.conversations >= 1
+    finally:
+        loaded.living.close()
