@@ -24,6 +24,7 @@ from __future__ import annotations
 from game.bridge.brains import (
     brain_lines,
     check_connection,
+    check_server,
     llm_settings_for,
     remember_learned_output_mode,
     routes_for,
@@ -139,6 +140,7 @@ __all__ = [
     "build_town",
     "carries",
     "check_connection",
+    "check_server",
     "check_endpoints",
     "claims_knowledge",
     "day_problems",
