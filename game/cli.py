@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from game import __version__
 from game.commands import SUBCOMMANDS, play
-from game.files.logs import LEVELS, LogSetupError, configure_logging, log_level
+from game.files.logs import FILE_ONLY, LEVELS, LogSetupError, configure_logging, log_level
 
 log = logging.getLogger("smallville")
 
@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return run_command(args)
     except Exception as error:
-        log.exception("smallville stopped on an unexpected error")
+        log.exception("smallville stopped on an unexpected error", extra=FILE_ONLY)
         where = f"the details are in {log_path}" if log_path else "no log file could be written"
         first = next(iter(str(error).strip().splitlines()), "")
         print(f"smallville: unexpected error: {type(error).__name__}: {first} ({where})",

@@ -44,6 +44,7 @@ _PATTERNS = (
     ),
     (re.compile(r"\bsk-[A-Za-z0-9_-]{8,}"), REDACTED),  # OpenAI-style keys, wherever they are
 )
+FILE_ONLY = {"file_only": True}  # `extra=` for a record stderr must not show (a traceback)
 _remembered: set[str] = set()
 _handlers: list[logging.Handler] = []
 
@@ -127,13 +128,11 @@ def configure_logging(level: int = logging.INFO, folder: Path | None = None) -> 
     """The rotating file (and warnings on stderr) on the root logger, replacing those a
     previous call set; the file's path, or None when its folder cannot be written (the
     game runs on, logging to stderr only)."""
+    close_logging()
     root = logging.getLogger()
-    for old in _handlers:
-        root.removeHandler(old)
-        old.close()
-    _handlers.clear()
     console = _StderrHandler()
     console.setLevel(logging.WARNING)  # what Python printed before any set-up: warnings up
+    console.addFilter(lambda record: not getattr(record, "file_only", False))
     _handlers.append(console)
     path = (folder or log_dir()) / LOG_FILE_NAME
     try:
@@ -152,6 +151,15 @@ def configure_logging(level: int = logging.INFO, folder: Path | None = None) -> 
         root.addHandler(handler)
     root.setLevel(level)
     return path if rotating is not None else None
+
+
+def close_logging() -> None:
+    """Take away what `configure_logging` set (the file closed)."""
+    root = logging.getLogger()
+    for handler in _handlers:
+        root.removeHandler(handler)
+        handler.close()
+    _handlers.clear()
 
 
 def current_log_file() -> Path | None:

@@ -2,7 +2,7 @@
 and its routes — one model, a small + a large one, or a routes file: the labor pool), the
 speed a town starts at, autosave, the memory server (empty: the memories in this process;
 else a Chroma server's URL), and Test connection (on a worker thread; with several
-endpoints, each is tested; a memory server too).
+endpoints, each is tested; a memory server too). A read-only line shows the log file's path.
 
 The API key typed here is for this session only: it travels in `SaveSettings.api_key` to the
 app's memory and is never part of `UserSettings`, so it cannot reach the settings file.
@@ -17,6 +17,7 @@ from typing import Protocol
 
 from pydantic import ValidationError
 
+from game.files.logs import current_log_file, log_file
 from game.files.settings import (
     AUTOSAVE_CHOICES,
     ROUTES_CHOICES,
@@ -59,6 +60,11 @@ class ConnectionResult(Protocol):
 
 
 ConnectionTester = Callable[[UserSettings, str | None], ConnectionResult]
+
+
+def log_file_line() -> TextLine:
+    """Read-only: where the log is (to attach to a bug report)."""
+    return TextLine(f"Log file: {current_log_file() or log_file()}", DIM)
 
 
 def autosave_label(minutes: int) -> str:
@@ -223,6 +229,7 @@ class SettingsMenu(MenuPanel):
             self.memory_server,
             ButtonRow([self.test_button]),
             self._test_line(),
+            log_file_line(),
             self.status_row(),
             ButtonRow([self.save_button, self.back_button]),
         ]
