@@ -47,6 +47,7 @@ _PATTERNS = (
 FILE_ONLY = {"file_only": True}  # `extra=` for a record stderr must not show (a traceback)
 _remembered: set[str] = set()
 _handlers: list[logging.Handler] = []
+_level_before: list[int] = []  # the root logger's level before the first set-up
 
 
 class LogSetupError(ValueError):
@@ -130,6 +131,7 @@ def configure_logging(level: int = logging.INFO, folder: Path | None = None) -> 
     game runs on, logging to stderr only)."""
     close_logging()
     root = logging.getLogger()
+    _level_before.append(root.level)
     console = _StderrHandler()
     console.setLevel(logging.WARNING)  # what Python printed before any set-up: warnings up
     console.addFilter(lambda record: not getattr(record, "file_only", False))
@@ -154,12 +156,14 @@ def configure_logging(level: int = logging.INFO, folder: Path | None = None) -> 
 
 
 def close_logging() -> None:
-    """Take away what `configure_logging` set (the file closed)."""
+    """Take away what `configure_logging` set (the file closed, the level as it was)."""
     root = logging.getLogger()
     for handler in _handlers:
         root.removeHandler(handler)
         handler.close()
     _handlers.clear()
+    if _level_before:
+        root.setLevel(_level_before.pop())
 
 
 def current_log_file() -> Path | None:
