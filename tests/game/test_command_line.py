@@ -22,12 +22,19 @@ ROOT = Path(__file__).resolve().parents[2]
 QUICK = ["--town", "the_ville_n3", "--hours", "0.2", "--embedder", "hashing"]
 
 
+NO_DISPLAY = {"SDL_VIDEODRIVER": "x11"}
+
+
 def smallville(
-    *args: str, env: dict[str, str] | None = None, module: str = "game.cli"
+    *args: str,
+    env: dict[str, str] | None = None,
+    module: str = "game.cli",
+    without: tuple[str, ...] = (),
 ) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if k not in without}
     return subprocess.run(
         [sys.executable, "-m", module, *args],
-        env={**os.environ, **(env or {})},
+        env={**environ, **(env or {})},
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -116,12 +123,7 @@ def test_progress_on_a_terminal_redraws_one_line() -> None:
 
 
 def test_no_display_is_one_line_exit_2() -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["SDL_VIDEODRIVER"] = "x11"
-    result = subprocess.run(
-        [sys.executable, "-m", "game.cli"], env=env, cwd=ROOT, capture_output=True, text=True,
-        timeout=60,
-    )  # fmt: skip
+    result = smallville(env=NO_DISPLAY, without=("DISPLAY", "WAYLAND_DISPLAY"))
     assert result.returncode == 2
     line = one_line(result)
     assert "no display found" in line and "SDL_VIDEODRIVER=dummy smallville --headless" in line
@@ -164,3 +166,8 @@ def test_runs_lists_a_saved_run_once_and_names_what_replay_opens(
 
     monkeypatch.setenv("SMALLVILLE_DATA_DIR", str(tmp_path))
     assert shown.endswith(f"— {find_record(run_id, default_folders())}")
+
+    no_display = {**env, **NO_DISPLAY}
+    replayed = smallville("replay", run_id, env=no_display, without=("DISPLAY", "WAYLAND_DISPLAY"))
+    assert replayed.returncode == 2
+    assert "no display found" in one_line(replayed)
