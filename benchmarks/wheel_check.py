@@ -8,13 +8,16 @@ Steps: `uv build --wheel` (the wheel must carry the map, tile set, characters, b
 prompts, questions and the MiniLM tokenizer: `WHEEL_FILES`); `python -m venv`; `pip install
 WHEEL` (plain pip, with the machine's own pip configuration: no uv overrides); then, in an
 empty folder with a scrubbed environment (no model settings, user folders in the temporary
-folder): `smallville --version`, `python -m game --version`, and `smallville simulate --town
-the_ville_n3 --hours 1` with the hashing embedder and with MiniLM. Finally the environment's
-size on disk (target ≤ 1 GB) and whether torch or sentence-transformers came in.
+folder): `smallville --version`, `python -m game --version`, 30 headless frames of the
+3-resident town with a screenshot (the map, tiles, characters and fonts from the install),
+and `smallville simulate --town the_ville_n3 --hours 1` with the hashing embedder and with
+MiniLM. Finally the environment's size on disk (target ≤ 1 GB) and whether torch or
+sentence-transformers came in.
 
-    {"wheel_check": "ok" | "<reason>", "wheel_kb": 3130, "build_s": 1.1, "pip_install_s": 60.1,
-     "venv_mb": 808.2, "target_mb": 1024, "torch": false, "simulate_hashing_s": 2.1,
-     "simulate_minilm_s": 3.0, "load_average": [1.9, 2.2, 2.4]}
+    {"wheel_check": "ok" | "<reason>", "build_s": 0.76, "wheel_kb": 1173,
+     "pip_install_s": 87.8, "simulate_hashing_s": 4.93, "simulate_minilm_s": 3.5,
+     "torch": false, "venv_mb": 710.3, "target_mb": 1024, "load_average": [6.97, 6.12, 4.37],
+     "cpus": 2}
 
 Exit status 1 when a step failed or the environment is over the target.
 """
@@ -150,6 +153,11 @@ def check_installed(venv: Path, home: Path, figures: dict[str, object]) -> None:
     module = run([python, "-m", "game", "--version"], "python -m game", cwd=outside, env=env)
     if not version.startswith("smallville ") or version != module:
         raise CheckFailed(f"--version said {version!r}, python -m game {module!r}")
+    shot = home / "town.png"
+    play: list[str | Path] = [smallville, "--headless", "--frames", "30", "--town", "the_ville_n3"]
+    run([*play, "--screenshot", shot], "smallville --headless", cwd=outside, env=env)
+    if not shot.is_file():  # the map, tile set, characters and fonts drawn from the install
+        raise CheckFailed("the headless game saved no screenshot")
     for embedder in ("hashing", "minilm"):
         started = time.perf_counter()
         args = ["simulate", "--town", "the_ville_n3", "--hours", "1", "--embedder", embedder]
