@@ -58,6 +58,18 @@ def test_the_key_and_credentials_never_reach_the_log_file(
     assert current_log_file() == logging_to
 
 
+def test_a_key_typed_in_settings_never_reaches_the_log_file(logging_to: Path) -> None:
+    from game.files.settings import UserSettings
+    from game.play.town_menus import PlayerSettings
+    from game.ui.menus.choices import SaveSettings
+
+    session = PlayerSettings(UserSettings(), write=lambda settings: None)
+    assert session.apply(SaveSettings(UserSettings(), api_key="typed-key-0451")) is None
+    logging.getLogger("game.play").warning("connecting with typed-key-0451")
+    text = logging_to.read_text(encoding="utf-8")
+    assert "typed-key-0451" not in text and "connecting with [redacted]" in text
+
+
 def test_redact_leaves_ordinary_text_alone() -> None:
     text = "Isabella plans a party at http://127.0.0.1:11434/v1 (token budget 4000)"
     assert redact(text, set()) == text
