@@ -27,17 +27,24 @@ class OneLineParser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="smallville", description="A town of generative agents.")
     parser.add_argument("--version", action="version", version=f"smallville {__version__}")
+    add_log_level(parser, default=None)
+    subcommands = parser.add_subparsers(dest="command")
+    for command in SUBCOMMANDS:
+        command.add_to(subcommands)
+    for subparser in subcommands.choices.values():  # `smallville simulate --log-level debug`
+        add_log_level(subparser, default=argparse.SUPPRESS)
+    play.add_flags(parser)
+    return parser
+
+
+def add_log_level(parser: argparse.ArgumentParser, default: object) -> None:
     parser.add_argument(
         "--log-level",
         type=str.upper,
         choices=LEVELS,
+        default=default,
         help="how much the log file keeps (default: $SMALLVILLE_LOG_LEVEL, else INFO)",
     )
-    subcommands = parser.add_subparsers(dest="command")
-    for command in SUBCOMMANDS:
-        command.add_to(subcommands)
-    play.add_flags(parser)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -83,6 +83,15 @@ def test_the_level_comes_from_the_flag_then_the_environment() -> None:
         log_level(None, {"SMALLVILLE_LOG_LEVEL": "loud"})
 
 
+def test_the_flag_works_before_and_after_the_subcommand() -> None:
+    from game.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["--log-level", "debug", "saves"]).log_level == "DEBUG"
+    assert parser.parse_args(["saves", "--log-level", "warning"]).log_level == "WARNING"
+    assert parser.parse_args(["saves"]).log_level is None
+
+
 def test_the_folder_follows_the_overrides(tmp_path: Path) -> None:
     assert log_dir({"SMALLVILLE_LOG_DIR": str(tmp_path)}) == tmp_path
     assert log_dir({"SMALLVILLE_DATA_DIR": str(tmp_path)}) == tmp_path / "logs"
