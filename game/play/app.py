@@ -287,10 +287,10 @@ class App:
         toasts = self.session.toasts if self.session is not None else None
         under_a_menu = self.panels.modal
         if toasts is not None and under_a_menu:
-            toasts.draw(self.screen, room=self._room_left_of_side_panels())
+            toasts.draw(self.screen, self.hud.toast_top(), self._room_left_of_side_panels())
         self.panels.draw(self.screen)
         if toasts is not None and not under_a_menu:
-            toasts.draw(self.screen, room=self._room_left_of_side_panels())
+            toasts.draw(self.screen, self.hud.toast_top(), self._room_left_of_side_panels())
 
     def _room_left_of_side_panels(self) -> int:
         """How much of the window's width lies left of the open side panels (inspector,
