@@ -67,6 +67,10 @@ def llm_settings_for(
     typed = (api_key or "").strip()
     if typed:
         explicit["api_key"] = typed
+    if settings.call_timeout_s:  # chosen in Settings: wins over the environment
+        explicit["timeout_s"] = float(settings.call_timeout_s)
+    if settings.output_budget != 1.0:
+        explicit["max_tokens_scale"] = settings.output_budget
     return LLMSettings.load(env, **explicit)
 
 
