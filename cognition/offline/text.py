@@ -109,13 +109,13 @@ def _own_possessives(sentence: str) -> str:
 
 
 # a verb after "and" in a sentence about "I": the word after it is a determiner, pronoun,
-# preposition or common quantifier/adjective ("and takes long walks", "and knows every
-# reader"), never a plural noun ("and friends")
+# preposition, common quantifier/adjective or a gerund ("and takes long walks", "and knows
+# every reader", "and loves helping people"), never a plural noun ("and friends")
 _AND_VERB = re.compile(
     r"\band ([a-z]{2,}s) (it|the|a|an|her|his|their|my|your|our|its|them|him|to|with|at|in"
     r"|on|up|out|about|for|from|into|over|around|after|before|through|every|each|all|some"
     r"|many|much|more|most|lots|long|short|new|old|good|great|little|big|small|early|late"
-    r"|well|hard|people|time)\b"
+    r"|well|hard|people|time|[a-z]+ing)\b"
 )
 
 

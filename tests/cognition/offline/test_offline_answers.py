@@ -10,6 +10,7 @@ import pytest
 
 from cognition.offline import OfflineBrain
 from cognition.offline.answers import is_schedule, remembered, spoken
+from cognition.offline.text import first_person
 from cognition.steps.interview import INTERVIEW, InterviewInput
 
 NORA = "Nora Vance"
@@ -69,6 +70,24 @@ def test_a_memory_about_something_else_is_remembered() -> None:
 
 def test_a_memory_about_oneself_is_said_as_i() -> None:
     assert ask("What were you shelving?").startswith("I am shelving new arrivals")
+
+
+@pytest.mark.parametrize(
+    ("said_of", "as_said"),
+    [
+        (f"{NORA} is enjoying his retirement and takes long walks",
+         "I am enjoying my retirement and take long walks"),
+        (f"{NORA} runs the counter and loves helping people",
+         "I run the counter and love helping people"),
+        (f"{NORA} is helping Ada with her shop", "I am helping Ada with her shop"),
+        (f"{NORA} met her at the cafe", "I met her at the cafe"),
+        (f"{NORA} loves books and friends", "I love books and friends"),
+    ],
+)  # fmt: skip
+def test_first_person_verbs_and_possessives(said_of: str, as_said: str) -> None:
+    """Issue 31: "I'm enjoying my retirement and takes long walks", "… about his upcoming
+    show" said of oneself."""
+    assert first_person(NORA, said_of) == as_said
 
 
 def test_the_pieces() -> None:
