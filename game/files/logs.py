@@ -33,7 +33,11 @@ REDACTED = "[redacted]"
 FILE_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s"
 
 # environment variables whose values are secrets (OPENAI_API_KEY, a route's api_key_env …)
-_SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL", re.IGNORECASE)
+# (the name ends so — not TOKENIZERS_PARALLELISM — and the value is long enough to be one)
+_SECRET_NAME = re.compile(
+    r"(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)$", re.IGNORECASE
+)
+SECRET_MIN_LENGTH = 8
 _PATTERNS = (
     # credentials in a URL: scheme://user:password@host, scheme://token@host
     (re.compile(r"(?P<keep>[a-zA-Z][a-zA-Z0-9+.-]*://)[^\s/@]+@"), rf"\g<keep>{REDACTED}@"),
@@ -62,7 +66,11 @@ def remember_secret(value: str | None) -> None:
 
 def secret_values(environ: Mapping[str, str] = os.environ) -> set[str]:
     """The secrets to blank: the remembered ones and the environment's keys and tokens."""
-    found = {v.strip() for k, v in environ.items() if _SECRET_NAME.search(k) and len(v) >= 4}
+    found = {
+        value.strip()
+        for name, value in environ.items()
+        if _SECRET_NAME.search(name) and len(value.strip()) >= SECRET_MIN_LENGTH
+    }
     return found | _remembered
 
 

@@ -75,6 +75,16 @@ def test_redact_leaves_ordinary_text_alone() -> None:
     assert redact(text, set()) == text
 
 
+def test_only_secret_looking_variables_are_secrets() -> None:
+    env = {
+        "OPENAI_API_KEY": KEY, "GITHUB_TOKEN": "ghp_abcdefgh123", "DB_PASSWORD": "hunter2hunter2",
+        "TOKENIZERS_PARALLELISM": "false", "KEYBOARD_LAYOUT": "us-international",
+        "SHORT_KEY": "abc",
+    }  # fmt: skip
+    assert logs.secret_values(env) >= {KEY, "ghp_abcdefgh123", "hunter2hunter2"}
+    assert not {"false", "us-international", "abc"} & logs.secret_values(env)
+
+
 def test_the_level_comes_from_the_flag_then_the_environment() -> None:
     assert log_level(None, {}) == logging.INFO
     assert log_level(None, {"SMALLVILLE_LOG_LEVEL": "debug"}) == logging.DEBUG
