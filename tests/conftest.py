@@ -1,6 +1,6 @@
 """Shared test set-up: pygame runs headless everywhere, and no test writes into the user's
-own data or config folders (saves, run records, memories, settings go to a temporary
-folder unless a test points them elsewhere)."""
+own data or config folders (saves, run records, memories, settings, the log go to a
+temporary folder unless a test points them elsewhere)."""
 
 from __future__ import annotations
 
@@ -24,3 +24,7 @@ def user_folders_in_a_temporary_place(
     monkeypatch.setenv("SMALLVILLE_DATA_DIR", str(root / "data"))
     monkeypatch.setenv("SMALLVILLE_CONFIG_DIR", str(root / "config"))
     yield root
+    # a test that ran `game.cli.main` set up the log file (under the data folder): take it away
+    from game.files.logs import close_logging
+
+    close_logging()

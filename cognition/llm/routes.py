@@ -301,6 +301,7 @@ def _endpoints(
 def _field_problem(where: str, error: Any) -> str:
     path = ".".join(str(p) for p in error["loc"])
     shown = "" if "key" in path else f" (got {error.get('input')!r})"
+    shown = "" if shown.strip() in error["msg"] else shown  # a validator may name it
     return f"{where}.{path}: {error['msg']}{shown}"
 
 

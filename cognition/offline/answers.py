@@ -78,18 +78,51 @@ def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
     news = heard_of(inputs)
     if news is not None:
         return InterviewAnswer(answer=news)
-    facts = [s for line in inputs.memories for s in sentences(line)]
+    facts = [s for line in inputs.memories for s in sentences(line) if not is_schedule(s)]
     ranked = sorted(facts, key=lambda s: -overlap(question, s))
     relevant = [s for s in ranked if overlap(question, s) > 0][:2]
     if not relevant and overlap(question, DAY_WORDS):  # "what are you up to today?"
         about = [s for s in sentences(inputs.summary) if ":" not in s][:2]
         if about:
-            return InterviewAnswer(answer="These days: " + " ".join(about))
+            return InterviewAnswer(answer=" ".join(spoken(inputs.agent, s) for s in about))
     if not relevant:
         return InterviewAnswer(answer="I'm not sure — I don't remember anything about that.")
-    return InterviewAnswer(
-        answer="From what I remember: " + " ".join(s.rstrip(".") + "." for s in relevant)
-    )
+    return InterviewAnswer(answer=" ".join(remembered(inputs.agent, s) for s in relevant))
+
+
+CLOCK_TIME = re.compile(r"\b\d{1,2}:\d{2}\b")
+# words that open a sentence in lower case once "I remember that" goes before them
+LOWER_AFTER_THAT = {"the", "a", "an", "there", "it", "this", "that", "some", "someone"}
+
+
+def is_schedule(sentence: str) -> bool:
+    """A plan written out with its clock times ("…'s plan for Monday: 00:00–07:45 sleeping;
+    07:45–08:15 …"): a record to act on, never something a person says in answer."""
+    return len(CLOCK_TIME.findall(sentence)) >= 2
+
+
+def spoken(agent: str, sentence: str) -> str:
+    """A sentence about `agent` as `agent` says it: "I own the cafe."; "Nora and Ada talked"
+    → "Ada and I talked"."""
+    said = first_person(agent, sentence.strip().rstrip("."))
+    said = I_AND_NAME.sub(r"\1 and I ", said)
+    return said + "."
+
+
+I_AND_NAME = re.compile(r"^I and ((?:[A-Z][\w'-]*)(?: [A-Z][\w'-]*)*) ")
+
+
+def remembered(agent: str, sentence: str) -> str:
+    """A memory as `agent` answers with it: in the first person when it is about them ("I
+    talked with Klaus."), else "I remember that …"."""
+    sentence = sentence.strip().rstrip(".")
+    if sentence.startswith((f"{agent} ", f"{agent}'s ", f"{agent.split()[0]} ")):
+        return spoken(agent, sentence)
+    said = f"{sentence}."
+    first, _, rest = said.partition(" ")
+    if first.lower() in LOWER_AFTER_THAT:
+        said = f"{first.lower()} {rest}"
+    return f"I remember that {said}"
 
 
 def adopt_intention(inputs: IntentionInput, rng: random.Random) -> Intention:

@@ -84,10 +84,39 @@ def first_person(agent: str, sentence: str) -> str:
     sentence = re.sub(r"\bI ([a-z]{2,}s)\b", lambda m: f"I {_base_form(m[1])}", sentence)
     if sentence.startswith("I "):  # "I own the cafe and runs it" → "… and run it"
         sentence = re.sub(_AND_VERB, lambda m: f"and {_base_form(m[1])} {m[2]}", sentence)
+        sentence = _own_possessives(sentence)
     return sentence[:1].upper() + sentence[1:]
 
 
-_AND_VERB = re.compile(r"\band ([a-z]{2,}s) (it|the|a|an|her|his|their|to|with|at|in|on|up|out)\b")
+_NOT_A_NOUN = {
+    "to", "and", "or", "with", "at", "in", "on", "about", "for", "from", "that", "the", "a",
+    "an", "yesterday", "today", "tomorrow", "again", "too", "later", "soon", "now", "when",
+}  # fmt: skip
+
+
+def _own_possessives(sentence: str) -> str:
+    """ "I am enjoying his retirement" → "… my retirement": a "his"/"her" before a noun, with
+    nobody else named before it in the sentence, is the speaker's own."""
+    words = sentence.split(" ")
+    for index, word in enumerate(words[1:], start=1):
+        if word[:1].isupper() and word.rstrip(".,;:!?'s") not in ("I", "I'm", "I've", "I'd"):
+            return sentence  # someone else is named first: "his" may be theirs
+        if word in ("his", "her") and index + 1 < len(words):
+            following = words[index + 1].rstrip(".,;:!?")
+            if following and following[0].islower() and following not in _NOT_A_NOUN:
+                words[index] = "my"
+    return " ".join(words)
+
+
+# a verb after "and" in a sentence about "I": the word after it is a determiner, pronoun,
+# preposition, common quantifier/adjective or a gerund ("and takes long walks", "and knows
+# every reader", "and loves helping people"), never a plural noun ("and friends")
+_AND_VERB = re.compile(
+    r"\band ([a-z]{2,}s) (it|the|a|an|her|his|their|my|your|our|its|them|him|to|with|at|in"
+    r"|on|up|out|about|for|from|into|over|around|after|before|through|every|each|all|some"
+    r"|many|much|more|most|lots|long|short|new|old|good|great|little|big|small|early|late"
+    r"|well|hard|people|time|[a-z]+ing)\b"
+)
 
 
 def _base_form(verb: str) -> str:

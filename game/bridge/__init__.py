@@ -24,6 +24,7 @@ from __future__ import annotations
 from game.bridge.brains import (
     brain_lines,
     check_connection,
+    check_server,
     llm_settings_for,
     remember_learned_output_mode,
     routes_for,
@@ -140,6 +141,7 @@ __all__ = [
     "carries",
     "check_connection",
     "check_endpoints",
+    "check_server",
     "claims_knowledge",
     "day_problems",
     "embedder_name",

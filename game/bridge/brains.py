@@ -67,6 +67,10 @@ def llm_settings_for(
     typed = (api_key or "").strip()
     if typed:
         explicit["api_key"] = typed
+    if settings.call_timeout_s:  # chosen in Settings: wins over the environment
+        explicit["timeout_s"] = float(settings.call_timeout_s)
+    if settings.output_budget != 1.0:
+        explicit["max_tokens_scale"] = settings.output_budget
     return LLMSettings.load(env, **explicit)
 
 
@@ -164,7 +168,7 @@ def check_connection(
     `cognition.llm.probe.test_connection`. Blocks up to `timeout_s`: run it on a worker."""
     # lazy: imports openai, 0.5 s (measured with -X importtime), which starting a town
     # on the offline brain never needs
-    from cognition import ConnectionReport, test_connection
+    from cognition import ConnectionReport
 
     try:
         llm = llm_settings_for(settings, api_key, env)
@@ -173,6 +177,15 @@ def check_connection(
     routes = routes_for(settings, env)
     if routes is not None:
         return _check_every_endpoint(routes, llm, timeout_s, env)
+    return check_server(llm, timeout_s)
+
+
+def check_server(llm: LLMSettings, timeout_s: float = 10.0) -> ConnectionReport:
+    """Test connection for one model server (`simulate`'s check before the town starts, the
+    settings menu's test), remembering the structured-output rung it answered on."""
+    # lazy: imports openai (0.5 s); only a town with a model server needs it
+    from cognition import test_connection
+
     report = test_connection(llm, timeout_s)
     if report.ok and report.structured_output:
         problem = remember_output_mode(llm.base_url, llm.model, report.structured_output)

@@ -136,8 +136,9 @@ def group_figures(living: LivingTown) -> dict[str, Any]:
 
 
 def structured_output(living: LivingTown) -> dict[str, Any] | None:
-    """The rung of the output ladder the server ended on, and per step and rung the answers
-    read and how many were usable (None for the offline brain)."""
+    """The rung of the output ladder the server ended on (None when no server answered),
+    and per step and rung the answers read and how many were usable (None for the offline
+    brain)."""
     mode = living.stack.output_mode
     if mode is None:
         return None
@@ -147,7 +148,9 @@ def structured_output(living: LivingTown) -> dict[str, Any] | None:
             "answers": tally.answers,
             "usable": tally.usable,
         }
-    return {"rung": mode, "steps": steps}
+    answered = any(counts["answers"] for rungs in steps.values() for counts in rungs.values())
+    # a rung only the ladder started on, with no answer read on it, is no claim to make
+    return {"rung": mode if answered else None, "steps": steps}
 
 
 def profiled_model(living: LivingTown) -> ProfiledModel | None:

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
+
+from game.commands.preflight import display_problem
 
 TOWNS = ("the_ville_n25", "the_ville_open_mic", "the_ville_n3")
 
@@ -54,6 +57,9 @@ def run(args: argparse.Namespace) -> int:
             f"--town {args.town}: not a bundled town ({', '.join(TOWNS)}) nor a folder holding "
             "a town.json (make one with `smallville new-town DIR --map MAP.tmx`)"
         )
+    if not args.headless and (no_display := display_problem()) is not None:
+        print(f"smallville: {no_display}", file=sys.stderr)
+        return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # lazy: pygame and the minds cost ~0.5 s to import (measured with -X importtime), which
     # the subcommands (`--help`, `saves`, `map-check`) need not pay

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any, TypeAlias
 
+from game.commands.preflight import display_problem
 from game.records import PositionRow, RecordError, RunRecord
 
 Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -108,6 +109,8 @@ def show(record: RunRecord, moment: Any, args: argparse.Namespace) -> int:
     if args.screenshot is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    elif (no_display := display_problem()) is not None:
+        return fail(f"smallville: {no_display} (or replay with --screenshot PNG / --json)")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # lazy: pygame and the window (~0.1 s) only for a window or a screenshot
     import pygame

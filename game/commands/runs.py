@@ -1,13 +1,16 @@
 """`smallville runs [--json]`: the run records — every run's history (game.records) — in the
 records folder and in the save slots, newest first: run id, town, kind, when it started,
-the game time it spans, residents, brain or model, size, and where it is. A record that
-cannot be read is listed with its problem, never hidden."""
+the game time it spans, residents, brain or model, size, and where it is. A run is listed
+once: the copy `smallville replay RUN_ID` opens (`game.records.find_record`'s choice: the
+first folder's, then the biggest), with the other copies (a save slot keeps its town's
+record) named after it. A record that cannot be read is listed with its problem, never
+hidden."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeAlias
 
@@ -36,28 +39,58 @@ def default_folders() -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
-    infos = list_records(args.folder or default_folders())
-    for line in record_lines(infos, as_json=args.json):
+    folders = args.folder or default_folders()
+    runs = one_per_run(list_records(folders), folders)
+    for line in record_lines(runs, as_json=args.json):
         print(line)
     return 0
 
 
-def record_lines(infos: Iterable[RecordInfo], as_json: bool = False) -> list[str]:
-    """One line per record ("No run records yet." when there is none)."""
-    lines = []
+Run: TypeAlias = tuple[RecordInfo, list[RecordInfo]]  # the copy replay opens, the others
+
+
+def one_per_run(infos: Iterable[RecordInfo], folders: Sequence[Path]) -> list[Run]:
+    """The records grouped by run id, in the order given; each run's first item is the copy
+    `smallville replay RUN_ID` opens: the one in the earliest folder, then the biggest. A
+    record that cannot be read is a run of its own."""
+    roots = [Path(folder).resolve() for folder in folders]
+
+    def preference(info: RecordInfo) -> tuple[int, int]:
+        path = info.path.resolve()
+        place = next((i for i, root in enumerate(roots) if path.is_relative_to(root)), len(roots))
+        return (place, -info.size_bytes)
+
+    groups: dict[str, list[RecordInfo]] = {}
+    runs: list[list[RecordInfo]] = []
     for info in infos:
+        if info.problem is not None:
+            runs.append([info])
+        elif info.run_id in groups:
+            groups[info.run_id].append(info)
+        else:
+            groups[info.run_id] = [info]
+            runs.append(groups[info.run_id])
+    ordered = [sorted(copies, key=preference) for copies in runs]
+    return [(copies[0], copies[1:]) for copies in ordered]
+
+
+def record_lines(runs: Iterable[Run], as_json: bool = False) -> list[str]:
+    """One line per run ("No run records yet." when there is none)."""
+    lines = []
+    for info, copies in runs:
         if as_json:
-            lines.append(json.dumps(record_json(info), ensure_ascii=False))
+            shown = {**record_json(info), "copies": [str(copy.path) for copy in copies]}
+            lines.append(json.dumps(shown, ensure_ascii=False))
         elif info.problem is not None:
             lines.append(f"{info.path}: problem: {info.problem}")
         else:
-            lines.append(describe(info))
+            lines.append(describe(info, copies))
     if not lines and not as_json:
         lines.append("No run records yet.")
     return lines
 
 
-def describe(info: RecordInfo) -> str:
+def describe(info: RecordInfo, copies: Sequence[RecordInfo] = ()) -> str:
     started = info.started.astimezone().strftime("%Y-%m-%d %H:%M") if info.started else "?"
     span = "empty"
     if info.span is not None:
@@ -68,6 +101,9 @@ def describe(info: RecordInfo) -> str:
     return (
         f"{info.run_id}: {info.town} ({info.kind}), started {started}, {span}, "
         f"{len(info.residents)} residents, {brain}, {size_text(info.size_bytes)} — {info.path}"
+        f" (`smallville replay {info.run_id}` opens this one"
+        + "".join(f"; a copy: {copy.path}" for copy in copies)
+        + ")"
     )
 
 

@@ -16,11 +16,12 @@ import argparse
 import json
 import os
 import sys
-import time
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TextIO, TypeAlias
+from typing import Any, TypeAlias
 
+from game.commands.preflight import add_offline_fallback_flag, non_negative, server_down
+from game.commands.progress import ProgressBar
 from game.commands.route_flags import add_route_flags, routes_from
 from game.saves import SaveError
 from game.world.clock import format_moment
@@ -33,7 +34,7 @@ def add_to(subcommands: Subcommands) -> None:
         "simulate", help="run a town headless in lockstep and report what the minds did"
     )
     sim.add_argument("--town", default="the_ville_n25", help="a bundled town or a directory")
-    sim.add_argument("--hours", type=float, default=24.0, help="game hours to run")
+    sim.add_argument("--hours", type=non_negative, default=24.0, help="game hours to run")
     sim.add_argument("--brain", choices=["offline"], help="the offline brain (the default)")
     sim.add_argument(
         "--base-url", help="an OpenAI-compatible server, e.g. http://localhost:11434/v1"
@@ -114,6 +115,7 @@ def add_to(subcommands: Subcommands) -> None:
     )
     sim.add_argument("--saves-dir", type=Path, help="where the slots are (default: user data)")
     add_route_flags(sim)
+    add_offline_fallback_flag(sim)
     record = sim.add_mutually_exclusive_group()
     record.add_argument(
         "--record",
@@ -134,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
         LivingTown,
         MemoryServerGone,
         SimulationOptions,
+        TownFileError,
         model_settings,
         settings_problem,
         simulate,
@@ -178,6 +181,8 @@ def run(args: argparse.Namespace) -> int:
     if options.routes is not None and options.profile is not None:
         print("smallville: --profile runs the offline brain; not with routes", file=sys.stderr)
         return 2
+    if not args.no_endpoint_check and server_down(options, args.offline_fallback):
+        return 2
     bar = ProgressBar(options.hours * 60) if options.hours and not args.quiet else None
 
     def show_progress(town: LivingTown) -> None:
@@ -189,6 +194,9 @@ def run(args: argparse.Namespace) -> int:
         report, _ = simulate(options, observe=show_progress)
     except SaveError as error:
         print(f"smallville: {one_line(error)}", file=sys.stderr)
+        return 2
+    except TownFileError as error:
+        print(f"smallville: --town: {' '.join(str(error).split())}", file=sys.stderr)
         return 2
     except MemoryServerGone as error:
         print(f"smallville: --chroma-url: {error}", file=sys.stderr)
@@ -208,44 +216,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json is not None:
         args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return 0
-
-
-class ProgressBar:
-    """One line on stderr: game time, share done, model calls, tokens, ETA."""
-
-    def __init__(self, total_minutes: float, stream: TextIO = sys.stderr) -> None:
-        self.total = total_minutes
-        self.stream = stream
-        self.started = time.perf_counter()
-        self.last_drawn = 0.0
-        self.first: datetime | None = None  # the game time of the first step seen
-        self.last: tuple[datetime, int, int] | None = None
-
-    def draw(self, now: datetime, calls: int, tokens: int, force: bool = False) -> None:
-        """After a step: the game time and the model's usage (at most twice a second)."""
-        self.first = self.first or now
-        self.last = (now, calls, tokens)
-        wall = time.perf_counter()
-        if not force and wall - self.last_drawn < 0.5:
-            return
-        self.last_drawn = wall
-        done = (now - self.first).total_seconds() / 60
-        share = 1.0 if force or not self.total else min(1.0, done / self.total)
-        elapsed = wall - self.started
-        eta = elapsed / share - elapsed if share > 0 else 0.0
-        bar = "#" * int(share * 30)
-        self.stream.write(
-            f"\r[{bar:<30}] {now:%a %H:%M} {share:4.0%} "
-            f"calls {calls} tokens {tokens} ETA {eta:4.0f}s "
-        )
-        self.stream.flush()
-
-    def finish(self) -> None:
-        """The bar at 100 %, then a new line."""
-        if self.last is not None:
-            self.draw(*self.last, force=True)
-        self.stream.write("\n")
-        self.stream.flush()
 
 
 def town_text(town: dict[str, Any]) -> str:
@@ -345,9 +315,9 @@ def structured_text(structured: dict[str, Any]) -> str:
         answers, usable = answers + step_answers, usable + step_usable
         if step_answers:
             rates.append((step_usable / step_answers, step))
+    if structured["rung"] is None or not answers:
+        return "structured output: none (no model server answered)"
     line = f"structured output: {structured['rung']}"
-    if not answers:
-        return line
     worst = ", ".join(f"{step} {rate:.0%}" for rate, step in sorted(rates)[:3] if rate < 1)
     line += f"; usable answers {usable}/{answers} ({usable / answers:.0%})"
     return line + (f"; least usable: {worst}" if worst else "")

@@ -1,8 +1,10 @@
 """Where files are: bundled read-only files (maps, assets, bundled towns) and the user's own
 (saves, settings, memory stores, audit logs).
 
-`bundled("maps/the_ville.tmx")` works from a source checkout and from the frozen app
-(PyInstaller puts the bundle's files under `sys._MEIPASS`). User data never goes inside the
+`bundled("maps/the_ville.tmx")` works from a source checkout, from an installed wheel (which
+carries the files under `game/bundle/`, found through `importlib.resources`) and from the
+frozen app (PyInstaller puts the bundle's files under `sys._MEIPASS`); all three keep the
+checkout's layout (maps/, assets/, saves/). User data never goes inside the
 bundle: `user_data_dir()` is `$SMALLVILLE_DATA_DIR` when set (tests, CI), else the platform's
 user data directory; `user_config_dir()` likewise with `$SMALLVILLE_CONFIG_DIR`.
 Pure standard library plus platformdirs; the rooms above the town (bridge, render, ui, play,
@@ -11,6 +13,7 @@ commands) use it.
 
 from __future__ import annotations
 
+import importlib.resources
 import os
 import sys
 from pathlib import Path
@@ -22,11 +25,18 @@ DATA_DIR_VARIABLE = "SMALLVILLE_DATA_DIR"
 CONFIG_DIR_VARIABLE = "SMALLVILLE_CONFIG_DIR"
 
 
+WHEEL_BUNDLE = "bundle"  # the folder inside the `game` package that a wheel carries
+
+
 def bundle_root() -> Path:
-    """The project root from source, or the unpacked bundle when frozen."""
+    """The unpacked bundle when frozen, `game/bundle/` when installed from a wheel, else the
+    project root of the source checkout."""
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen is not None:
         return Path(frozen)
+    installed = Path(str(importlib.resources.files("game").joinpath(WHEEL_BUNDLE)))
+    if installed.is_dir():
+        return installed
     return Path(__file__).resolve().parents[2]
 
 

@@ -82,6 +82,12 @@ class UserSettings(BaseModel):
     # where the towns' memories live: "" in this process, else a Chroma server's URL
     # (`chroma run --path DIR --port 8000` → "http://127.0.0.1:8000"), one database per town
     memory_server: str = ""
+    # seconds a model call may take; 0: the default for where the server is (180 s on this
+    # machine or network, 60 s elsewhere; $SMALLVILLE_TIMEOUT_S when set)
+    call_timeout_s: int = Field(default=0, ge=0, le=3600)
+    # each thinking step's output budget (its max_tokens) × this; 0: no limit; 1: each
+    # step's own ($SMALLVILLE_MAX_TOKENS_SCALE when set and this is left at 1)
+    output_budget: float = Field(default=1.0, ge=0, le=20)
 
     @field_validator("memory_server")
     @classmethod

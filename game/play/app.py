@@ -126,14 +126,18 @@ class App:
         scene = TownScene.for_town(town, options.characters)
         return cls(town, population, GameClock(), scene, options)
 
-    def close(self) -> None:
+    def close(self, progress: Callable[[str, float], object] = lambda what, share: None) -> None:
         """Let a save being written finish, close the run record, stop the minds' threads
-        and flush the memory store (idempotent)."""
+        and flush the memory store (idempotent); `progress(what, share)` before each step
+        (`GameFlow` shows it while the town closes)."""
+        progress("Finishing the save", 0.0)
         if self.menus is not None and not self.menus.saver.close():
             log.warning("a save was still being written when the town closed")
+        progress("Closing the run record", 0.3)
         recording, self.recording = self.recording, None
         if recording is not None:
             recording.close()
+        progress("Stopping the minds and writing their memories", 0.5)
         living, self.living = self.living, None
         if living is not None:
             problem = remember_learned_output_mode(living)  # the next town starts on it
@@ -287,10 +291,10 @@ class App:
         toasts = self.session.toasts if self.session is not None else None
         under_a_menu = self.panels.modal
         if toasts is not None and under_a_menu:
-            toasts.draw(self.screen, room=self._room_left_of_side_panels())
+            toasts.draw(self.screen, self.hud.toast_top(), self._room_left_of_side_panels())
         self.panels.draw(self.screen)
         if toasts is not None and not under_a_menu:
-            toasts.draw(self.screen, room=self._room_left_of_side_panels())
+            toasts.draw(self.screen, self.hud.toast_top(), self._room_left_of_side_panels())
 
     def _room_left_of_side_panels(self) -> int:
         """How much of the window's width lies left of the open side panels (inspector,

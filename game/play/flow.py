@@ -41,7 +41,7 @@ from game.render.text import PixelText
 from game.saves import SaveSlots
 from game.ui.input import InputRoute, TitleControls, TitleHandler
 from game.ui.input.commands import Kind
-from game.ui.loading import LoadFailed
+from game.ui.loading import LoadFailed, LoadingScreen, LoadingState, load_while_drawing
 from game.ui.menus import (
     Back,
     DeleteSlot,
@@ -299,7 +299,7 @@ class GameFlow:
         while True:
             leave = app.run_until_left()
             if leave.to != "load" or leave.slot is None:
-                app.close()
+                self.close_with_screen(app)
                 return leave
             app.pause_for_loading()
             start = LoadSlot(leave.slot, leave.previous)
@@ -308,8 +308,21 @@ class GameFlow:
             if other is None:
                 app.resume_after_failed_load(error)
                 continue
-            app.close()
+            self.close_with_screen(app)
             app = other
+
+    def close_with_screen(self, app: App) -> LoadingScreen:
+        """Close the town (the save finished, the record, the minds, their memories) on a
+        worker thread while a screen says what is being done, never a frozen window; the
+        screen drawn (its frames, the last step shown)."""
+        screen = pygame.display.get_surface() or open_window(self.options.size)
+        state = LoadingState()
+        picture = LoadingScreen(self.text, "closing the town")
+        try:
+            load_while_drawing(screen, picture, state, lambda: app.close(state.report))
+        except LoadFailed as failed:  # the close raised: the original, to the crash line
+            raise (failed.__cause__ or failed) from None
+        return picture
 
 
 def describe_failure(start: TownStart, failed: LoadFailed) -> str:

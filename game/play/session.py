@@ -64,6 +64,8 @@ class PlaySession:
     panels: PanelStack = field(default_factory=PanelStack)
     chats: dict[str, ChatSession] = field(default_factory=dict)
     toasts: Toasts | None = None
+    # toasts that say "T to answer / read": their message → the resident T opens the chat of
+    answerable: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.toasts is None:
@@ -139,7 +141,7 @@ class PlaySession:
                     panel.deliver(line)
                     delivered = delivered or isinstance(panel, ChatPanel)
             if not delivered:
-                self.toast(f"{line.resident} answered you (T to read)", "info")
+                self.answerable_toast(f"{line.resident} answered you (T to read)", line.resident)
         for greeting in self.desk.greetings():
             self.greeted(greeting)
         for event in self.desk.events():
@@ -165,7 +167,8 @@ class PlaySession:
             return
         line = ChatLine(greeting.resident, greeting.resident, greeting.text, greeting.at)
         self.chat_session(greeting.resident).lines.append(line)
-        self.toast(f"{greeting.resident} says hello to you (T to answer)", "info")
+        message = f"{greeting.resident} says hello to you (T to answer)"
+        self.answerable_toast(message, greeting.resident)
 
     def update_visitor(self) -> None:
         if self.player is not None:
@@ -183,6 +186,18 @@ class PlaySession:
     def toast(self, message: str, kind: str = "info") -> None:
         assert self.toasts is not None
         self.toasts.show(message, kind)
+
+    def answerable_toast(self, message: str, resident: str) -> None:
+        """A toast that T answers, wherever `resident` stands, for as long as it is shown."""
+        self.toast(message, "info")
+        self.answerable[" ".join(message.split())] = resident
+
+    def toasted_resident(self) -> str | None:
+        """The resident of the newest answerable toast still on screen."""
+        assert self.toasts is not None
+        shown = [toast.message for toast in self.toasts.shown()]
+        self.answerable = {m: r for m, r in self.answerable.items() if m in shown}
+        return next((self.answerable[m] for m in reversed(shown) if m in self.answerable), None)
 
     # --- what the player asked for ----------------------------------------------------------
 
@@ -216,8 +231,13 @@ class PlaySession:
         )
 
     def talk(self, selected: str | None) -> None:
-        """T: join the conversation of the nearest resident when it is talking, else chat
-        with it (or with the one followed)."""
+        """T: answer the resident whose greeting or reply a toast shows; else join the
+        conversation of the nearest resident when it is talking, else chat with it (or with
+        the one followed)."""
+        toasted = self.toasted_resident()
+        if toasted is not None:
+            self.open_chat(toasted)
+            return
         nearest = self.nearest_resident()
         resident = nearest or selected
         if resident is None:

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Literal
 
 from game.bridge import TownAutosaver
+from game.files.logs import remember_secret
 from game.files.settings import SettingsError, UserSettings
 from game.files.settings import save as save_settings
 from game.render.text import PixelText
@@ -74,6 +75,7 @@ class PlayerSettings:
             return str(error)
         self.settings = choice.settings
         self.api_key = choice.api_key
+        remember_secret(choice.api_key)  # the log blanks it wherever it appears
         self.warning = None
         return None
 

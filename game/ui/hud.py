@@ -12,6 +12,8 @@ from game.render.text import PixelText
 from game.town.speed import SPEEDS
 from game.town.speed_meter import SpeedReading
 from game.ui.dialogue_panel import DialoguePanel, LogLine
+from game.ui.toasts import GAP as TOAST_GAP
+from game.ui.toasts import TOP as TOAST_TOP
 from game.world.clock import format_clock
 
 PANEL = (20, 18, 30, 190)
@@ -116,6 +118,14 @@ class Hud:
         if info.fps is not None:
             label = self.text.render(f"{info.fps:5.1f} FPS", 8, TEXT)
             target.blit(label, (width - MARGIN - label.get_width(), below_speed + 4))
+
+    def toast_top(self) -> int:
+        """Where toasts may start: below the clock panel (two or three lines, as last drawn)
+        and the banner, so a toast never covers them."""
+        top = max(TOAST_TOP, self.clock_bottom + TOAST_GAP)
+        if self.banner_rect is not None:
+            top = max(top, self.banner_rect.bottom + TOAST_GAP)
+        return top
 
     def _draw_speed(self, target: pygame.Surface, reading: SpeedReading | None, top: int) -> int:
         """The chosen and effective speed (and why it lags) right-aligned under the speed

@@ -4,7 +4,8 @@ input to them.
 A `Panel` gets every event before the town's handlers; `handle` returns True when it used
 the event (a click inside it, a key typed into its field), so the town does not also act on
 it. The topmost panel gets events first; a `modal` panel swallows every event (menus). A
-panel asks to be closed by setting `closed`. Panels draw in stacking order after the HUD.
+panel asks to be closed by setting `closed`. Panels draw in stacking order after the HUD,
+on an opaque ground (nothing below shows through their words).
 """
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ from collections.abc import Iterator
 from datetime import datetime
 
 import pygame
+
+from game.ui.widgets import PANEL
+
+UNDER_A_PANEL = PANEL[:3]  # the panels' own colour, opaque
 
 
 class Panel:
@@ -24,6 +29,9 @@ class Panel:
     def __init__(self) -> None:
         self.closed = False
         self.rect = pygame.Rect(0, 0, 0, 0)  # where it was drawn last; clicks inside are its
+        # the window's width left of the side panels (inspector, objects), set before each
+        # draw: a centred panel (the chat) centres there, beside them rather than over them
+        self.room: int | None = None
 
     def handle(self, event: pygame.event.Event) -> bool:
         """React to `event`; True when it is used up."""
@@ -101,8 +109,33 @@ class PanelStack:
         self._drop_closed()
 
     def draw(self, screen: pygame.Surface) -> None:
+        """Bottom to top, each (but menus, which dim the town themselves) on an opaque
+        ground: the words of a lower panel, the HUD, speech bubbles and names never show
+        through a panel (its rect is where it was drawn last frame)."""
         for panel in self.panels:
+            panel.room = self.room_beside(panel, screen.get_width())
+            if not panel.modal and panel.rect.width and panel.rect.height:
+                screen.fill(UNDER_A_PANEL, panel.rect)
             panel.draw(screen)
+
+    def room_beside(self, panel: Panel, width: int) -> int:
+        """How much of `width` lies left of the other open side panels (those in the right
+        half: the inspector, the object editor)."""
+        lefts = [
+            other.rect.left
+            for other in self.panels
+            if other is not panel and not other.modal and other.rect.width
+            and other.rect.left > width // 2
+        ]  # fmt: skip
+        return min([width, *lefts])
 
     def _drop_closed(self) -> None:
         self.panels = [p for p in self.panels if not p.closed]
+
+
+def centre_beside(room: int | None, screen: pygame.Surface, width: int, margin: int = 8) -> int:
+    """The x to centre a panel `width` wide on: in the `room` left of the side panels when
+    it fits there, else the window's centre (over them, on its opaque ground)."""
+    if room is not None and width + 2 * margin <= room:
+        return room // 2
+    return screen.get_width() // 2

@@ -21,6 +21,7 @@ from game.render.text import PixelText
 from game.town.setup import build_population
 from game.town.views import Greeting
 from game.ui.chat.panel import ChatPanel
+from game.ui.input import Impossible
 from game.world import load_town
 
 
@@ -70,3 +71,34 @@ def test_a_greeting_over_another_panel_waits_and_says_so(
     chat = play.panels.top
     assert isinstance(chat, ChatPanel)
     assert chat.session.lines[0].text == "Oh hello! Are you new in town?"
+
+
+def test_t_answers_a_greeting_while_its_toast_is_shown_wherever_the_greeter_stands(
+    session: tuple[PlaySession, FakePort],
+) -> None:
+    """Issue 31: T a little after "… says hello to you (T to answer)" said "Nobody close
+    enough to talk to". No player body here: nobody is near, only the toast points at her."""
+    play, port = session
+    play.open_chat(KLAUS)
+    port.waiting_greetings.append(Greeting(ISABELLA, "Oh hello! Are you new in town?", NOW))
+    play.update(0.1)
+    play.panels.close(ChatPanel)  # done with Klaus; the toast is still up
+    play.update(1.0)
+    play.talk(None)
+    chat = play.panels.top
+    assert isinstance(chat, ChatPanel) and chat.session.resident == ISABELLA
+    assert chat.session.lines[0].text == "Oh hello! Are you new in town?"
+
+
+def test_once_the_toast_is_gone_t_needs_someone_close_again(
+    session: tuple[PlaySession, FakePort],
+) -> None:
+    play, port = session
+    play.open_chat(KLAUS)
+    port.waiting_greetings.append(Greeting(ISABELLA, "Oh hello! Are you new in town?", NOW))
+    play.update(0.1)
+    play.panels.close(ChatPanel)
+    play.update(10.0)  # the toast has faded
+    assert play.toasts is not None and play.toasts.shown() == []
+    with pytest.raises(Impossible, match="Nobody close enough"):
+        play.talk(None)

@@ -224,6 +224,17 @@ def test_quitting_asks_to_save_and_saves(tour: Tour) -> None:
     assert tour.slots.exists("autosave")
 
 
+def test_closing_the_town_shows_what_it_is_doing(tour: Tour) -> None:
+    """Issue 31: "Save & quit" froze the window while the town closed."""
+    app = tour.start_town()
+    tour.frames(5)
+    picture = tour.flow.close_with_screen(app)
+    assert app.living is None and app.recording is None  # closed
+    assert picture.frames >= 1 and picture.last_status is not None
+    assert picture.subtitle == "closing the town"
+    assert [t for t in threading.enumerate() if t.name.startswith("mind")] == []
+
+
 def test_the_title_says_the_offline_brain_and_how_to_connect(tour: Tour) -> None:
     title = TitleScreen(tour.flow.text, tour.player_settings, tour.slots, tour.flow.towns)
     tour.title_frames(title, 2)

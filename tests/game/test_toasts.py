@@ -68,3 +68,35 @@ def test_draws_at_the_top_centre(toasts: Toasts, size: tuple[int, int]) -> None:
     toasts.draw(screen)
     centre = screen.get_at((size[0] // 2, 70))
     assert tuple(centre)[:3] != (0, 0, 0)  # a toast covers the top centre
+
+
+@pytest.mark.parametrize("usage", ["", "412 model calls · 96k tokens · about $0.02"])
+@pytest.mark.parametrize("banner", ["", "Budget reached: the town is paused."])
+def test_a_toast_never_covers_the_hud_s_lines_or_its_banner(
+    toasts: Toasts, usage: str, banner: str
+) -> None:
+    """Issue 31: a toast covered the HUD's second line (the clock panel grows to three)."""
+    from datetime import datetime
+
+    from game.ui.hud import Hud, HudInfo
+
+    screen = pygame.Surface((1280, 720))
+    hud = Hud(PixelText())
+    info = HudInfo(
+        now=datetime(2023, 2, 13, 9, 41), speed=10, paused=False,
+        brain="offline brain · a long label that widens the clock panel", thinking=3,
+        usage=usage, banner=banner,
+    )  # fmt: skip
+    hud.draw(screen, info)
+    covered = [hud.banner_rect] if hud.banner_rect is not None else []
+    covered.append(pygame.Rect(0, 0, 1280, hud.clock_bottom))
+    toasts.show("Yuriko Yamamoto says hello to you (T to answer)")
+    toasts.update(1.0)
+    before = screen.copy()
+    toasts.draw(screen, hud.toast_top())
+    for area in covered:
+        for x in range(area.left, area.right, 7):
+            for y in range(area.top, area.bottom, 3):
+                assert screen.get_at((x, y)) == before.get_at((x, y)), (x, y)
+    changed = [y for y in range(720) if screen.get_at((640, y)) != before.get_at((640, y))]
+    assert changed  # the toast is drawn, below them

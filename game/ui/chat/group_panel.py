@@ -19,7 +19,7 @@ import pygame
 from game.render.text import PixelText
 from game.town.views import GroupPort, GroupView
 from game.ui.chat.view import first_name, fit_line
-from game.ui.panels import Panel
+from game.ui.panels import Panel, centre_beside
 from game.ui.widgets import (
     ACCENT,
     DIM,
@@ -138,7 +138,8 @@ class GroupPanel(Panel):
         width = min(WIDTH, screen.get_width() - 2 * MARGIN)
         height = min(HEIGHT, screen.get_height() - 2 * MARGIN)
         self.rect = pygame.Rect(0, 0, width, height)
-        self.rect.midbottom = (screen.get_width() // 2, screen.get_height() - MARGIN)
+        centre = centre_beside(self.room, screen, width, MARGIN)
+        self.rect.midbottom = (centre, screen.get_height() - MARGIN)
         draw_box(screen, self.rect)
         left, inner, top = self.rect.x + PAD, width - 2 * PAD, self.rect.y + PAD
         names = ", ".join(first_name(n) for n in view.members) or first_name(self.near)

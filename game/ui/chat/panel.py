@@ -37,7 +37,7 @@ from game.ui.chat.view import (
     fit_line,
     typing_text,
 )
-from game.ui.panels import Panel
+from game.ui.panels import Panel, centre_beside
 from game.ui.widgets import (
     DIM,
     ERROR,
@@ -279,7 +279,8 @@ class ChatPanel(Panel):
         width = min(WIDTH, screen.get_width() - 2 * MARGIN)
         height = min(HEIGHT, screen.get_height() - 2 * MARGIN)
         self.rect = pygame.Rect(0, 0, width, height)
-        self.rect.midbottom = (screen.get_width() // 2, screen.get_height() - MARGIN)
+        centre = centre_beside(self.room, screen, width, MARGIN)
+        self.rect.midbottom = (centre, screen.get_height() - MARGIN)
         draw_box(screen, self.rect)
         left, inner = self.rect.x + PAD, width - 2 * PAD
         self._draw_header(screen, left, inner)

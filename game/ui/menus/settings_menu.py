@@ -1,8 +1,9 @@
 """The settings menu: the brain (offline or an OpenAI-compatible server: URL, model, API key,
-and its routes — one model, a small + a large one, or a routes file: the labor pool), the
+and its routes — one model, a small + a large one, or a routes file: the labor pool — how
+long a call may take and each step's output budget), the
 speed a town starts at, autosave, the memory server (empty: the memories in this process;
 else a Chroma server's URL), and Test connection (on a worker thread; with several
-endpoints, each is tested; a memory server too).
+endpoints, each is tested; a memory server too). A read-only line shows the log file's path.
 
 The API key typed here is for this session only: it travels in `SaveSettings.api_key` to the
 app's memory and is never part of `UserSettings`, so it cannot reach the settings file.
@@ -17,6 +18,7 @@ from typing import Protocol
 
 from pydantic import ValidationError
 
+from game.files.logs import current_log_file, log_file
 from game.files.settings import (
     AUTOSAVE_CHOICES,
     ROUTES_CHOICES,
@@ -41,6 +43,8 @@ ROUTE_LABELS: dict[RoutesChoice, str] = {
     "small-large": "Small + large",
     "file": "Routes file",
 }
+TIMEOUT_CHOICES = (0, 30, 60, 120, 180, 300, 600)
+BUDGET_CHOICES = (0.5, 1.0, 2.0, 4.0, 0.0)
 ROUTE_HINTS: dict[RoutesChoice, str] = {
     "one-model": "",
     "small-large": "Ratings, react, places and objects go to the small model.",
@@ -59,6 +63,27 @@ class ConnectionResult(Protocol):
 
 
 ConnectionTester = Callable[[UserSettings, str | None], ConnectionResult]
+
+
+def log_file_line() -> TextLine:
+    """Read-only: where the log is (to attach to a bug report)."""
+    return TextLine(f"Log file: {current_log_file() or log_file()}", DIM)
+
+
+def timeout_label(seconds: int) -> str:
+    """How long a model call may take, as the menu shows it."""
+    if seconds == 0:
+        return "Default (180 s local, 60 s hosted)"
+    return f"{seconds} s" if seconds < 120 else f"{seconds // 60} min"
+
+
+def budget_label(scale: float) -> str:
+    """Each step's output budget (max tokens) × `scale`, as the menu shows it."""
+    if scale == 0:
+        return "No limit"
+    if scale == 1:
+        return "Each step's own"
+    return f"x{scale:g}"
 
 
 def autosave_label(minutes: int) -> str:
@@ -170,6 +195,16 @@ class SettingsMenu(MenuPanel):
             hint=MEMORY_HINT,
             label_width=LABEL_WIDTH,
         )
+        timeouts = sorted({*TIMEOUT_CHOICES, settings.call_timeout_s})
+        self.call_timeout = OptionItem[int](
+            "Call timeout", [(t, timeout_label(t)) for t in timeouts], settings.call_timeout_s,
+            LABEL_WIDTH,
+        )  # fmt: skip
+        budgets = [*BUDGET_CHOICES, *({settings.output_budget} - set(BUDGET_CHOICES))]
+        self.output_budget = OptionItem[float](
+            "Output budget", [(b, budget_label(b)) for b in budgets], settings.output_budget,
+            LABEL_WIDTH,
+        )  # fmt: skip
         self.speed = OptionItem[int](
             "Speed at start", [(s, f"x{s}") for s in SPEEDS], settings.speed, LABEL_WIDTH
         )
@@ -207,6 +242,7 @@ class SettingsMenu(MenuPanel):
         server = self.backend.value == "server"
         for item in [*self._server_items(), self.small_url, self.small_model, self.routes_file]:
             item.enabled = server
+        self.call_timeout.enabled = self.output_budget.enabled = server
         self.small_url.hint = ROUTE_HINTS["small-large"] if server else ""
         self.routes_file.hint = ROUTE_HINTS["file"] if server else ""
         self.api_key.hint = self._key_hint() if server else ""
@@ -221,8 +257,11 @@ class SettingsMenu(MenuPanel):
             self.speed,
             self.autosave,
             self.memory_server,
+            self.call_timeout,
+            self.output_budget,
             ButtonRow([self.test_button]),
             self._test_line(),
+            log_file_line(),
             self.status_row(),
             ButtonRow([self.save_button, self.back_button]),
         ]
@@ -248,6 +287,8 @@ class SettingsMenu(MenuPanel):
                 small_model=self.small_model.field.value(),
                 routes_file=self.routes_file.field.value(),
                 memory_server=self.memory_server.field.value(),
+                call_timeout_s=self.call_timeout.value,
+                output_budget=self.output_budget.value,
                 speed=self.speed.value,
                 autosave_minutes=self.autosave.value,
             )

