@@ -259,6 +259,14 @@ class MindDirector:
         def applies(outcome: Outcome) -> bool:
             if isinstance(outcome, Decided):
                 return now >= outcome.decision.time
+            if isinstance(outcome, Failed):  # at the moment the town would have had it
+                slot = self.slots[outcome.names[0]]
+                if outcome.job == slot.ahead_job and slot.deciding_for is not None:
+                    return now >= slot.deciding_for
+                talk = self.talks.playback_of(outcome.names[0])
+                if talk is not None and not talk.over and talk.live is not None:
+                    return now >= talk.shows(len(talk.lines))
+                return True
             if not isinstance(outcome, Conversed):
                 return True
             playback = self.talks.playback_of(outcome.conversation.participants[0])
