@@ -42,7 +42,8 @@ GOAL_DAY3_SHARE = 0.60
 
 
 def tallies(living: LivingTown) -> dict[str, int]:
-    """The town's running totals: calls, tokens, hour-plan calls, hours reused and planned."""
+    """The town's running totals: calls, tokens, hour-plan calls, hours reused and planned,
+    and the calls of each step ("calls:<task>")."""
     snapshot = living.stack.meter.snapshot()
     books = [mind.state.hour_book for mind in living.minds.values()]
     hour_plans = snapshot.by_task.get("hour_plan")
@@ -52,14 +53,15 @@ def tallies(living: LivingTown) -> dict[str, int]:
         "hour_plan_calls": hour_plans.calls if hour_plans is not None else 0,
         "reused": sum(book.reused for book in books),
         "planned": sum(book.planned for book in books),
-    }
+    } | {f"calls:{task}": tally.calls for task, tally in snapshot.by_task.items()}
 
 
 def day_line(
     day: int, before: dict[str, int], after: dict[str, int], agents: int, wall: float
 ) -> dict[str, Any]:
-    spent = {key: after[key] - before[key] for key in after}
+    spent = {key: after[key] - before.get(key, 0) for key in after}
     hours = spent["reused"] + spent["planned"]
+    steps = {k.partition(":")[2]: v for k, v in spent.items() if k.startswith("calls:") and v}
     return {
         "benchmark": "plan_reuse_day",
         "day": day,
@@ -69,6 +71,10 @@ def day_line(
         "hour_plan_calls_per_resident": round(spent["hour_plan_calls"] / agents, 1),
         "hours_reused_per_resident": round(spent["reused"] / agents, 1),
         "reuse_rate": round(spent["reused"] / hours, 3) if hours else 0.0,
+        "calls_by_step_per_resident": {
+            task: round(count / agents, 1)
+            for task, count in sorted(steps.items(), key=lambda item: -item[1])
+        },
     }
 
 
