@@ -5,7 +5,10 @@ decomposed into 5–15 minute actions, each with its emoji and the object it use
 object's state, and placed in one of the arenas the agent knows — one structured call
 instead of decompose → place → objects (→ emoji). As the paper's planning is, the call is
 conditioned on retrieval: the memories recalled for the chunk's activity (`hour_plan_memories`
-of them, plans aside, long ones by their gist) are in the prompt.
+of them, plans aside, long ones by their gist) are in the prompt. They are read without
+refreshing their access time: the reference implementation's decomposition recalls nothing,
+and a recall that refreshed would change what talk and reactions recall (measured on the
+offline town: the party's and the candidacy's news reached fewer residents).
 A stretch that is not decomposed (sleep, or every stretch in the `no planning` variant) is
 one action, placed the same way.
 
@@ -14,8 +17,9 @@ The places offered are those the agent knows: only the chunk's own arena when it
 it names a sector (sleep: the home's), else every known arena, where the agent is first.
 The answer schema lists them (and their objects), so a server that constrains decoding can
 only name a known one; an answer naming another is rejected, never obeyed: the caller
-places the actions the old way (`location.place_actions`). An object not of the chosen arena is asked about again
-(`objects.settle_objects`). Hours repeat across days at no cost (`steps.plan_reuse`).
+places the actions the old way (`location.place_actions`). An object not of the chosen
+arena is asked about again (`objects.settle_objects`). Hours repeat across days at no cost
+(`steps.plan_reuse`).
 """
 
 from __future__ import annotations
@@ -234,7 +238,7 @@ def plan_hour(
     same hour is reused (`steps.plan_reuse`)."""
     settings = ctx.settings
     hits = ctx.memory.retrieve(
-        chunk.activity, ctx.now, k=settings.hour_plan_memories, kinds=RECALLED
+        chunk.activity, ctx.now, k=settings.hour_plan_memories, kinds=RECALLED, touch=False
     )
     recalled = list(dict.fromkeys(gist(hit.record.text, GIST) for hit in hits))
     inputs = hour_inputs(ctx, chunk, places, here, recalled)
