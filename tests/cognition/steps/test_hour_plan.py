@@ -88,6 +88,8 @@ def test_the_call_sees_memories_recalled_for_the_activity() -> None:
     assert isinstance(inputs, HourPlanInput)
     assert inputs.memories == ["The exam is on Friday in the library"]  # plans aside
     assert "The exam is on Friday" in HOUR_PLAN.messages(inputs)[-1].content
+    # read, not refreshed: what talk and reactions recall later is as it was
+    assert [r.last_accessed for r in memory.all()] == [START, START]
 
 
 def test_an_unknown_place_is_never_obeyed() -> None:
