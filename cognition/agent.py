@@ -305,7 +305,11 @@ class Agent:
     def act(self, plan: DayPlan, perception: Perception) -> Decision:
         now, minute = perception.time, minute_of_day(perception.time)
         plan, step = next_step(
-            self.context(now), plan, places=perception.known_places, here=perception.address
+            self.context(now),
+            plan,
+            places=perception.known_places,
+            here=perception.address,
+            book=self.state.hour_book,
         )
         self.state.plan = plan
         if step is None or step.address is None:

@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, clock, minute_of_day
 from cognition.steps.dialogue import Commitment
+from cognition.steps.plan_reuse import HourBook
 from cognition.steps.summary import SummaryDescription
 
 
@@ -93,6 +94,7 @@ class AgentState(BaseModel):
     pending: PendingEvent | None = None
     talks: dict[str, TalkRecord] = Field(default_factory=dict)
     appointments: list[Appointment] = Field(default_factory=list)
+    hour_book: HourBook = Field(default_factory=HourBook)  # past hour plans (plan reuse)
 
     def add_appointment(self, appointment: Appointment) -> bool:
         """Keep `appointment` (False when it is already kept)."""

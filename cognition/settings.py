@@ -38,6 +38,15 @@ class MindSettings(BaseModel):
     decomposition_window_minutes: int = Field(default=60, ge=5)
     undecomposed_words: tuple[str, ...] = ("sleep", "asleep")
     location_retries: int = Field(default=1, ge=0)
+    # the hour's plan (steps.hour_plan) is conditioned on this many memories recalled for it
+    hour_plan_memories: int = Field(default=3, ge=1)
+    # plan reuse (steps.plan_reuse): an hour planned on an earlier day with the same key and
+    # the same news recalled — memories rated at least `plan_reuse_importance` and at least
+    # `plan_reuse_relevance` relevant to the activity (0-1, as retrieval normalises it),
+    # plans aside — is reused without a call; off in the `no plan reuse` variant
+    plan_reuse: bool = True
+    plan_reuse_importance: int = Field(default=5, ge=1, le=10)
+    plan_reuse_relevance: float = Field(default=0.7, ge=0, le=1)
     # reacting and dialogue
     reaction_minutes: int = Field(default=15, ge=1)
     # a person is reconsidered (react call) only after this window, and only if doing

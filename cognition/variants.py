@@ -10,7 +10,10 @@ variant changes how the town lives:
 - `no planning`: no day plan, hour chunks or fine actions from the model — the resident's
   day is its persona's routine (asleep, waking, work, free time, asleep), each stretch one
   action (`routine_plan`);
-- `no reaction`: nothing observed changes the plan, and no resident starts a conversation.
+- `no reaction`: nothing observed changes the plan, and no resident starts a conversation;
+- `no plan reuse`: every hour is planned by a call, as in the paper, never reused from an
+  earlier day (`steps.plan_reuse`; not a mechanism of the paper but a saving of ours, so
+  this row shows what it costs in believability and saves in calls).
 
     settings = Variant.NO_PLANNING.settings(town_settings)
 """
@@ -32,15 +35,17 @@ class Variant(StrEnum):
     NO_REFLECTION = "no reflection"
     NO_PLANNING = "no planning"
     NO_REACTION = "no reaction"
+    NO_PLAN_REUSE = "no plan reuse"
 
     def settings(self, base: MindSettings | None = None) -> MindSettings:
         """`base` (default: the paper's settings) with this variant's mechanism off."""
         values = (base or MindSettings()).model_dump()
-        values |= {"reflection": True, "planning": True, "reaction": True}
+        values |= {"reflection": True, "planning": True, "reaction": True, "plan_reuse": True}
         off = {
             Variant.NO_REFLECTION: "reflection",
             Variant.NO_PLANNING: "planning",
             Variant.NO_REACTION: "reaction",
+            Variant.NO_PLAN_REUSE: "plan_reuse",
         }.get(self)
         if off is not None:
             values[off] = False

@@ -66,7 +66,7 @@ STEPS: dict[str, tuple[str, ...]] = {
     "dialogue": ("dialogue_line", "group_line", "next_speaker", "stance", "relationship"),
     "day_plan": ("day_plan", "adopt_intention"),
     "hourly": ("hourly_schedule",),
-    "decompose": ("decompose_actions",),
+    "decompose": ("decompose_actions", "hour_plan"),
     "location": ("choose_place",),
     "objects": ("choose_objects", "emoji"),
     "reflect": ("reflection_questions", "reflection_insights"),

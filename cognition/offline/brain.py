@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 import cognition.offline.answers as answers
 import cognition.offline.group as group
+import cognition.offline.hour as hour
 import cognition.offline.judgement as judgement
 import cognition.offline.meeting as meeting
 import cognition.offline.places as places
@@ -32,6 +33,7 @@ from cognition.steps.emoji import EMOJI
 from cognition.steps.group_line import GROUP_LINE
 from cognition.steps.group_manager import NEXT_SPEAKER
 from cognition.steps.group_summary import GROUP_SUMMARY, SUMMARIZE_ROUND
+from cognition.steps.hour_plan import HOUR_PLAN
 from cognition.steps.hourly import HOURLY
 from cognition.steps.importance import RATE_IMPORTANCE
 from cognition.steps.interview import ADOPT_INTENTION, INTERVIEW
@@ -57,6 +59,7 @@ RULES: dict[str, Rule] = {
     DAY_PLAN.name: planning.plan_day,
     HOURLY.name: planning.hourly,
     DECOMPOSE.name: planning.decompose,
+    HOUR_PLAN.name: hour.plan_hour,
     REPLAN.name: planning.replan,
     CHOOSE_PLACE.name: places.choose_place,
     CHOOSE_OBJECTS.name: places.choose_objects,

@@ -1,10 +1,12 @@
-"""The next action: the plan's step for this minute, decomposed just in time and placed.
+"""The next action: the plan's step for this minute, planned just in time and placed.
 
-If the coming stretch has no fine actions yet, its hour chunk is decomposed now (one call:
-the actions with their emoji) and placed at once: one sector and arena per hour chunk (kept
-on the chunk for its later hours), then the objects of all the stretch's actions with their
-states in one call. A step left without an
-emoji (sleep is not decomposed) gets one from the emoji task.
+If the coming stretch has no fine actions yet, its hour is planned now in one call
+(`steps.hour_plan`: the actions with their emoji, objects and states, in one of the known
+arenas), or taken from an earlier day's plan of the same hour (`steps.plan_reuse`). The
+chunk keeps the arena for its later hours. An answer naming no known place is rejected and
+the actions are placed the old way, top-down (`location.place_actions`); an action whose
+object is not of the arena has it chosen (`objects`), and a single step found unplaced is
+placed alone the same way (with the `emoji` task when it has none).
 """
 
 from __future__ import annotations
@@ -14,27 +16,10 @@ from collections.abc import Sequence
 from cognition.contract import Address, KnownPlaces
 from cognition.plan import DayPlan, PlanStep, splice
 from cognition.steps.context import StepContext
-from cognition.steps.decompose import decompose
 from cognition.steps.emoji import choose_emoji
+from cognition.steps.hour_plan import plan_hour
 from cognition.steps.location import place_actions
-from cognition.steps.named_place import named_area, objects_in
-
-MAX_OBJECTS = 40
-
-
-def known_objects(places: KnownPlaces) -> list[str]:
-    """Distinct object names in the known places (at most MAX_OBJECTS)."""
-    names = {obj for s in places.sectors for a in s.arenas for obj in a.objects}
-    return sorted(names)[:MAX_OBJECTS]
-
-
-def objects_at_hand(ctx: StepContext, chunk: PlanStep, places: KnownPlaces) -> list[str]:
-    """The objects a chunk's actions can use: those of its place (where it was placed, else
-    where the plan item says), else of all known places (at most MAX_OBJECTS)."""
-    area = chunk.address if chunk.address is not None and places.contains(chunk.address) else None
-    area = area or named_area(chunk.activity, places, ctx.persona)
-    objects = objects_in(places, area) if area is not None else ()
-    return list(objects[:MAX_OBJECTS]) if objects else known_objects(places)
+from cognition.steps.plan_reuse import HourBook
 
 
 def place_steps(
@@ -68,21 +53,19 @@ def place_steps(
 
 
 def ensure_decomposed(
-    ctx: StepContext, plan: DayPlan, *, places: KnownPlaces, here: Address
+    ctx: StepContext, plan: DayPlan, *, places: KnownPlaces, here: Address, book: HourBook
 ) -> DayPlan:
-    """`plan` with placed fine actions covering now (`ctx.minute`)."""
+    """`plan` with placed fine actions covering now (`ctx.minute`): the coming hour planned
+    in one call, or reused from `book`."""
     minute = ctx.minute
     if plan.action_at(minute) is not None:
         return plan
     chunk = plan.chunk_at(minute)
     if chunk is None:
         return plan
-    if ctx.settings.planning:
-        fine = decompose(ctx, chunk, objects_at_hand(ctx, chunk, places))
-    else:  # the `no planning` variant: the routine's stretch is one action
-        fine = (chunk.model_copy(update={"start": minute, "minutes": chunk.end - minute}),)
+    fine, area = plan_hour(ctx, chunk, places=places, here=here, book=book)
     placed = place_steps(
-        ctx, fine, places=places, here=here, stretch=chunk.activity, area=chunk.address
+        ctx, fine, places=places, here=here, stretch=chunk.activity, area=area or chunk.address
     )
     if not placed or placed[0].address is None:
         return plan.model_copy(update={"actions": splice(plan.actions, placed)})
@@ -93,11 +76,17 @@ def ensure_decomposed(
 
 
 def next_step(
-    ctx: StepContext, plan: DayPlan, *, places: KnownPlaces, here: Address
+    ctx: StepContext,
+    plan: DayPlan,
+    *,
+    places: KnownPlaces,
+    here: Address,
+    book: HourBook | None = None,
 ) -> tuple[DayPlan, PlanStep | None]:
-    """The plan (decomposed as needed) and its step for now (`ctx.minute`), placed inside
-    the known `places`, the agent being `here`."""
-    plan = ensure_decomposed(ctx, plan, places=places, here=here)
+    """The plan (its hour planned as needed, reusing `book`'s earlier days) and its step for
+    now (`ctx.minute`), placed inside the known `places`, the agent being `here`."""
+    book = book if book is not None else HourBook()
+    plan = ensure_decomposed(ctx, plan, places=places, here=here, book=book)
     step = plan.action_at(ctx.minute)
     if step is None:
         return plan, None

@@ -98,6 +98,7 @@ def run_report(
         "conversations": stats.conversations,
         "groups": group_figures(living),
         "plans": plans,
+        "plan_reuse": plan_reuse_figures(living),
         "distinct_places_visited": len(recorder.places_visited()) if recorder else 0,
         # steps the model kept failing, sent to the offline brain for a while (servers only)
         "breaker_trips": breaker.trips if breaker is not None else 0,
@@ -112,6 +113,19 @@ def per_step(counts: dict[str, int], agent_days: float) -> dict[str, float]:
     """`counts` per step divided by the resident-days, most first (ties by name)."""
     ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     return {task: round(count / agent_days, 1) for task, count in ordered}
+
+
+def plan_reuse_figures(living: LivingTown) -> dict[str, Any]:
+    """Hours planned by a call and reused from an earlier day (`cognition.steps.plan_reuse`),
+    all residents together, and the share reused."""
+    reused = sum(mind.state.hour_book.reused for mind in living.minds.values())
+    planned = sum(mind.state.hour_book.planned for mind in living.minds.values())
+    total = reused + planned
+    return {
+        "hours_reused": reused,
+        "hours_planned": planned,
+        "rate": round(reused / total, 3) if total else 0.0,
+    }
 
 
 GROUP_TASKS = ("group_line", "next_speaker", "group_round_summary", "group_summary")

@@ -84,7 +84,7 @@ def add_to(subcommands: Subcommands) -> None:
     )
     sim.add_argument(
         "--variant",
-        choices=["full", "no reflection", "no planning", "no reaction"],
+        choices=["full", "no reflection", "no planning", "no reaction", "no plan reuse"],
         help="an architecture variant: the mind with one mechanism off (default: full)",
     )
     sim.add_argument("--data-dir", type=Path, help="keep the memory store here (default: temp)")
@@ -239,6 +239,12 @@ def summary_text(report: dict[str, Any]) -> str:
     ]
     if report.get("server_profile"):
         lines.append(profile_text(report["server_profile"]))
+    reuse = report.get("plan_reuse")
+    if reuse and (reuse["hours_reused"] or reuse["hours_planned"]):
+        lines.append(
+            f"hours planned by a call: {reuse['hours_planned']}, reused from an earlier day: "
+            f"{reuse['hours_reused']} ({reuse['rate']:.0%})"
+        )
     groups = report.get("groups")
     if groups and groups.get("formed"):
         lines.append(

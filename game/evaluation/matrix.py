@@ -9,7 +9,7 @@ A matrix file (.toml or .json):
 town = "the_ville_n3"        # a bundled town or a town folder
 hours = 6                    # default: the scenario's whole run
 seed = 0
-variants = ["full", "no reflection", "no planning", "no reaction"]
+variants = ["full", "no reflection", "no planning", "no reaction"]  # or "no plan reuse"
 conditions = ["full"]        # interview conditions (default: full only)
 threads = 16                 # thinking threads per town
 
@@ -62,7 +62,7 @@ from game.evaluation.towns import TownJob, TownOutcome, run_towns
 
 __all__ = ["MatrixFile", "MatrixOptions", "MatrixResult", "read_matrix", "run_matrix"]
 
-VariantName = Literal["full", "no reflection", "no planning", "no reaction"]
+VariantName = Literal["full", "no reflection", "no planning", "no reaction", "no plan reuse"]
 ALL_VARIANTS: list[VariantName] = ["full", "no reflection", "no planning", "no reaction"]
 MEASURES = (
     "knew_end_party",

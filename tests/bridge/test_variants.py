@@ -25,11 +25,12 @@ def calls_by_task(variant: str | None) -> tuple[Counter[str], dict[str, object]]
 
 def test_each_variant_turns_its_mechanism_off() -> None:
     full, _ = calls_by_task(None)
-    assert full["day_plan"] and full["decompose_actions"]
+    assert full["day_plan"] and full["hour_plan"]
     no_planning, report = calls_by_task("no planning")
     assert no_planning["day_plan"] == no_planning["hourly_schedule"] == 0
-    assert no_planning["decompose_actions"] == 0
-    assert no_planning["choose_place"] > 0 and report["plans"] == 3  # the routine, remembered
+    # each stretch of the routine is one action: the hour plan only places it, once
+    assert no_planning["hour_plan"] > 0 and report["plans"] == 3  # the routine, remembered
+    assert no_planning["hour_plan"] < full["hour_plan"]
     no_reaction, _ = calls_by_task("no reaction")
     assert no_reaction["react"] == 0 and no_reaction["dialogue_line"] == 0
     assert no_reaction["day_plan"] == full["day_plan"]

@@ -58,7 +58,11 @@ def test_one_resident_day_costs_at_most_the_budget() -> None:
     assert moves > 50  # still 5–15 minute actions
     assert total <= BUDGET, model.calls
     assert meter.snapshot().total.total_tokens <= TOKEN_BUDGET
-    # every mechanism still runs: decomposition, top-down places, objects, importance
-    for task in ("decompose_actions", "choose_place", "choose_objects", "rate_importance"):
+    # every mechanism still runs: the hour's plan (decomposition, place and objects in one
+    # call a stretch), importance; the offline brain's hour plans name only known places
+    # and objects of them, so the old per-step placing is never needed
+    for task in ("hour_plan", "day_plan", "rate_importance"):
         assert model.calls[task] > 0, task
+    for task in ("decompose_actions", "choose_place", "choose_objects", "emoji"):
+        assert model.calls[task] == 0, task
     assert memory.writes < memory.count()  # memories are written in batches

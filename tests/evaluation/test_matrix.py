@@ -54,6 +54,12 @@ def test_a_matrix_of_two_presets_and_two_variants(tmp_path: Path) -> None:
     assert [r["calls"] for r in again.rows[:2]] == [r["calls"] for r in result.rows[:2]]
 
 
+def test_no_plan_reuse_is_a_row_of_the_matrix(tmp_path: Path) -> None:
+    text = 'variants = ["full", "no plan reuse"]\n[presets.offline]\npreset = "offline"\n'
+    _, configurations = read_matrix(write(tmp_path / "matrix.toml", text))
+    assert [c.name for c in configurations] == ["offline × full", "offline × no plan reuse"]
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

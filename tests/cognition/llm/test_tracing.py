@@ -116,7 +116,7 @@ def test_an_offline_call_is_traced(
         assert trace.messages and trace.messages[-1].role == "user"
         assert trace.template.endswith(".txt") and before <= trace.started <= datetime.now(UTC)
         assert trace.latency_ms >= 0
-    assert {"day_plan", "hourly_schedule", "decompose_actions"} <= {t.task for t in heard.traces}
+    assert {"day_plan", "hourly_schedule", "hour_plan"} <= {t.task for t in heard.traces}
 
 
 # --- the OpenAI-compatible backend, through the whole stack -----------------------------------

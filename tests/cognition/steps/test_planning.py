@@ -182,11 +182,17 @@ def test_offline_actions_use_the_object_they_name_or_their_neighbours() -> None:
 
 def test_placing_an_hour_asks_no_emoji_for_time_left_over() -> None:
     chunk = PlanStep(start=600, minutes=60, activity="study")
-    answer = {"actions": [{"activity": "read", "minutes": 15, "emoji": "📖"}], "emoji": "📚"}
-    model = ScriptedModel({"decompose_actions": [answer]}, fallback_model=OfflineBrain(0))
+    answer = {
+        "sector": "Oak Hill College",
+        "arena": "library",
+        "actions": [{"activity": "read", "minutes": 15, "emoji": "📖"}],
+        "emoji": "📚",
+    }
+    model = ScriptedModel({"hour_plan": [answer]}, fallback_model=OfflineBrain(0))
     plan = DayPlan(day=START.date(), hourly=(chunk,))
     plan, step = next_step(at_minute(600, model), plan, places=town_places(), here=HERE)
     assert step is not None and step.emoji == "📖" and len(plan.actions) == 4
+    assert [a.emoji for a in plan.actions[1:]] == ["📚"] * 3  # the stretch's emoji
     assert model.count("emoji") == 0
 
 

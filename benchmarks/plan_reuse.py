@@ -1,0 +1,152 @@
+"""Plan reuse across days: model calls per resident-day on days 1, 2, 3 (JSON lines on stdout).
+
+    uv run python benchmarks/plan_reuse.py --embedder hashing
+    uv run python benchmarks/plan_reuse.py --embedder hashing --variant "no plan reuse"
+    uv run python benchmarks/plan_reuse.py --days 3 --out benchmarks/results/plan_reuse.jsonl
+
+The offline brain's lively 25-resident town (as in `benchmarks/calls.py`: conversations,
+groups, reflections, the party; every call costed as a model's by `PromptSized`) lives
+`--days` game days in lockstep. One line per day: its calls and tokens per resident, its
+hour plans (`hour_plan` calls), the hours reused from an earlier day without a call and
+the day's reuse rate; then a summary line with each day's calls as a share of day 1's and
+the goal (day 3 ≤ 60 % of day 1). With `--out FILE` the lines are appended there too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from cognition.config import LLMSettings  # noqa: E402
+from cognition.llm.stack import build_language_model  # noqa: E402
+from cognition.offline import OfflineBrain  # noqa: E402
+from cognition.testing.prompt_sized import PromptSized  # noqa: E402
+from game.bridge import TownFile, make_embedder  # noqa: E402
+from game.bridge.build import mind_settings_for  # noqa: E402
+from game.bridge.lockstep import LockstepRunner  # noqa: E402
+from game.bridge.town_minds import LivingTown, build_living_town  # noqa: E402
+
+TOWN = "the_ville_n25"
+GOAL_DAY3_SHARE = 0.60
+
+
+def tallies(living: LivingTown) -> dict[str, int]:
+    """The town's running totals: calls, tokens, hour-plan calls, hours reused and planned,
+    and the calls of each step ("calls:<task>")."""
+    snapshot = living.stack.meter.snapshot()
+    books = [mind.state.hour_book for mind in living.minds.values()]
+    hour_plans = snapshot.by_task.get("hour_plan")
+    return {
+        "calls": snapshot.total.calls,
+        "tokens": snapshot.total.total_tokens,
+        "hour_plan_calls": hour_plans.calls if hour_plans is not None else 0,
+        "reused": sum(book.reused for book in books),
+        "planned": sum(book.planned for book in books),
+    } | {f"calls:{task}": tally.calls for task, tally in snapshot.by_task.items()}
+
+
+def day_line(
+    day: int, before: dict[str, int], after: dict[str, int], agents: int, wall: float
+) -> dict[str, Any]:
+    spent = {key: after[key] - before.get(key, 0) for key in after}
+    hours = spent["reused"] + spent["planned"]
+    steps = {k.partition(":")[2]: v for k, v in spent.items() if k.startswith("calls:") and v}
+    return {
+        "benchmark": "plan_reuse_day",
+        "day": day,
+        "wall_s": round(wall, 2),
+        "calls_per_resident": round(spent["calls"] / agents, 1),
+        "tokens_per_resident": round(spent["tokens"] / agents, 1),
+        "hour_plan_calls_per_resident": round(spent["hour_plan_calls"] / agents, 1),
+        "hours_reused_per_resident": round(spent["reused"] / agents, 1),
+        "reuse_rate": round(spent["reused"] / hours, 3) if hours else 0.0,
+        "calls_by_step_per_resident": {
+            task: round(count / agents, 1)
+            for task, count in sorted(steps.items(), key=lambda item: -item[1])
+        },
+    }
+
+
+def run(
+    days: int, seed: int, embedder: str, workers: int, variant: str | None
+) -> list[dict[str, Any]]:
+    town_file = TownFile.load(TOWN)
+    settings = LLMSettings(offline=True, max_concurrency=workers)
+    stack = build_language_model(settings, lambda: PromptSized(OfflineBrain(seed)))
+    lines: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="smallville-reuse-") as scratch:
+        living = build_living_town(
+            town_file,
+            stack,
+            Path(scratch) / "memory",
+            make_embedder(embedder),
+            seed=seed,
+            workers=workers,
+            mind_settings=mind_settings_for(town_file, None, variant),
+        )
+        try:
+            runner, start = LockstepRunner(living), living.clock.now
+            before = tallies(living)
+            for day in range(1, days + 1):
+                started = time.perf_counter()
+                runner.run_until(start + timedelta(days=day))
+                after = tallies(living)
+                wall = time.perf_counter() - started
+                lines.append(day_line(day, before, after, len(living.minds), wall))
+                before = after
+        finally:
+            living.close()
+    return lines
+
+
+def summary(lines: list[dict[str, Any]], variant: str | None, load: float) -> dict[str, Any]:
+    first = lines[0]["calls_per_resident"] or 1.0
+    shares = {f"day{line['day']}": round(line["calls_per_resident"] / first, 3) for line in lines}
+    last = shares.get("day3")
+    return {
+        "benchmark": "plan_reuse",
+        "town": TOWN,
+        "variant": variant or "full",
+        "calls_per_resident_by_day": [line["calls_per_resident"] for line in lines],
+        "tokens_per_resident_by_day": [line["tokens_per_resident"] for line in lines],
+        "reuse_rate_by_day": [line["reuse_rate"] for line in lines],
+        "calls_share_of_day1": shares,
+        "goal_day3_share": GOAL_DAY3_SHARE,
+        "within_goal": last is not None and last <= GOAL_DAY3_SHARE,
+        "load_average_1min": round(load, 2),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--days", type=int, default=3, help="game days (default 3)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
+    parser.add_argument("--workers", type=int, default=16, help="the town's threads")
+    parser.add_argument("--variant", help='an architecture variant, e.g. "no plan reuse"')
+    parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
+    args = parser.parse_args()
+    lines = run(max(1, args.days), args.seed, args.embedder, args.workers, args.variant)
+    lines.append(summary(lines, args.variant, os.getloadavg()[0]))
+    for line in lines:
+        text = json.dumps(line)
+        print(text, flush=True)
+        if args.out is not None:
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            with args.out.open("a", encoding="utf-8") as out:
+                out.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,333 @@
+"""The hour's plan in one call: its actions, where (sector and arena), with what, and emoji.
+
+At an hour boundary the coming stretch of the plan's chunk (`decompose.window_for`) is
+decomposed into 5–15 minute actions, each with its emoji and the object it uses with that
+object's state, and placed in one of the arenas the agent knows — one structured call
+instead of decompose → place → objects (→ emoji). As the paper's planning is, the call is
+conditioned on retrieval: the memories recalled for the chunk's activity (`hour_plan_memories`
+of them, plans aside, long ones by their gist) are in the prompt. They are read without
+refreshing their access time: the reference implementation's decomposition recalls nothing,
+and a recall that refreshed would change what talk and reactions recall (measured on the
+offline town: the party's and the candidacy's news reached fewer residents).
+A stretch that is not decomposed (sleep, or every stretch in the `no planning` variant) is
+one action, placed the same way.
+
+The places offered are those the agent knows: only the chunk's own arena when it has one
+(placed in an earlier hour) or the plan item names it, only the named sector's arenas when
+it names a sector (sleep: the home's), else every known arena, where the agent is first.
+The answer schema lists them (and their objects), so a server that constrains decoding can
+only name a known one; an answer naming another is rejected, never obeyed: the caller
+places the actions the old way (`location.place_actions`). An object not of the chosen
+arena is asked about again (`objects.settle_objects`). Hours repeat across days at no cost
+(`steps.plan_reuse`).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from datetime import date
+from typing import Any
+
+from pydantic import BaseModel, Field, model_validator
+
+from cognition.contract import Address, KnownPlaces, KnownSector
+from cognition.llm.schema import strict_json_schema, with_enum, with_items, with_range
+from cognition.llm.task import Task
+from cognition.memory.records import MemoryKind
+from cognition.plan import PlanStep, clock
+from cognition.steps.common import contains_word, gist
+from cognition.steps.context import StepContext
+from cognition.steps.decompose import SubAction, lay_out, window_for
+from cognition.steps.emoji import THOUGHT_BUBBLE, clean_emoji
+from cognition.steps.named_place import named_area
+from cognition.steps.plan_reuse import (
+    HourBook,
+    KeptHour,
+    normalised,
+    notable,
+    quarter_hours,
+    reuse_key,
+)
+
+log = logging.getLogger("cognition.steps")
+
+# what is recalled for an hour: not plans (the day's plan is what the hour is part of)
+RECALLED = (MemoryKind.OBSERVATION, MemoryKind.REFLECTION, MemoryKind.DIALOGUE)
+GIST = 160  # characters of a recalled memory shown (a conversation: its heading, first line)
+
+
+class HourPlace(BaseModel):
+    """An arena offered for the hour, with its objects ("bed, desk") and what its sector is."""
+
+    sector: str
+    arena: str
+    objects: str = Field(description="the arena's objects, comma-separated")
+    about: str = Field(default="", description="the sector's kind and opening hours")
+
+
+class HourPlanInput(BaseModel):
+    agent: str
+    identity: str = Field(description="who the agent is (the reference's identity set)")
+    activity: str
+    start: str
+    end: str
+    minutes: int
+    min_minutes: int
+    max_minutes: int
+    most_actions: int = Field(description="at most this many actions fit the window")
+    memories: list[str] = Field(description="what the agent recalls about the activity")
+    here: str = Field(description='where the agent is now, "arena, sector"')
+    home: str = Field(description='"sector, arena"')
+    workplace: str
+    places: list[HourPlace] = Field(description="the arenas offered, where the agent is first")
+    place_lines: list[str] = Field(
+        default_factory=list, description="how the prompt shows `places`: a line a sector"
+    )
+
+    @model_validator(mode="after")
+    def _show_places(self) -> HourPlanInput:
+        if not self.place_lines:
+            self.place_lines = place_lines(self.places)
+        return self
+
+
+def place_lines(places: list[HourPlace]) -> list[str]:
+    """ "Hobbs Cafe (cafe, open 08:00-20:00): cafe [counter, piano]; kitchen [stove]" — the
+    offered arenas a line a sector, in their order."""
+    sectors: dict[str, list[HourPlace]] = {}
+    for place in places:
+        sectors.setdefault(place.sector, []).append(place)
+    lines = []
+    for sector, arenas in sectors.items():
+        about = f" ({arenas[0].about})" if arenas[0].about else ""
+        shown = "; ".join(f"{a.arena} [{a.objects}]" if a.objects else a.arena for a in arenas)
+        lines.append(f"{sector}{about}: {shown}")
+    return lines
+
+
+class HourPlan(BaseModel):
+    sector: str = Field(description="the sector of the chosen place, copied exactly")
+    arena: str = Field(description="the arena of the chosen place, copied exactly")
+    actions: list[SubAction]
+    emoji: str = Field(default="", description="one to three emoji showing the whole stretch")
+
+
+def first_place(inputs: HourPlanInput) -> HourPlan:
+    """The whole stretch as one action where the first place offered is (no model)."""
+    place = inputs.places[0] if inputs.places else HourPlace(sector="", arena="", objects="")
+    whole = SubAction(activity=inputs.activity, minutes=inputs.minutes)
+    return HourPlan(sector=place.sector, arena=place.arena, actions=[whole])
+
+
+def objects_of(place: HourPlace) -> list[str]:
+    return [name for name in (part.strip() for part in place.objects.split(",")) if name]
+
+
+def hour_schema(inputs: HourPlanInput) -> dict[str, Any]:
+    """A place among those offered; one to `most_actions` actions of `min_minutes` to
+    `max_minutes`, each object one of the offered arenas' (or "")."""
+    low, high = sorted((max(1, inputs.min_minutes), max(1, inputs.max_minutes)))
+    schema = strict_json_schema(HourPlan)
+    schema = with_enum(schema, "sector", [p.sector for p in inputs.places])
+    schema = with_enum(schema, "arena", [p.arena for p in inputs.places])
+    schema = with_items(schema, "actions", at_least=1, at_most=max(1, inputs.most_actions))
+    things = [thing for place in inputs.places for thing in objects_of(place)]
+    schema = with_enum(schema, "actions[].object", [*things, ""] if things else [])
+    return with_range(schema, "actions[].minutes", minimum=low, maximum=high)
+
+
+HOUR_PLAN = Task(
+    name="hour_plan",
+    template="hour_plan.txt",
+    input_model=HourPlanInput,
+    output_model=HourPlan,
+    fallback=first_place,
+    max_tokens=900,
+    schema_for=hour_schema,
+)
+
+
+def sector_about(sector: KnownSector) -> str:
+    parts = [sector.kind] if sector.kind else []
+    if sector.open_hours:
+        parts.append(f"open {sector.open_hours}")
+    return ", ".join(parts)
+
+
+def offered_places(
+    ctx: StepContext, chunk: PlanStep, places: KnownPlaces, here: Address
+) -> list[HourPlace]:
+    """The arenas the hour may be spent in (see the module's doc), where the agent is first,
+    then its home's, its workplace's, the others'."""
+    pinned = chunk.address if chunk.address is not None and places.contains(chunk.address) else None
+    pinned = pinned if pinned is not None and pinned.arena is not None else None
+    pinned = pinned or named_area(chunk.activity, places, ctx.persona)
+    persona = ctx.persona
+    asleep = contains_word(chunk.activity, ctx.settings.undecomposed_words)
+    if pinned is None and asleep and places.sector(persona.home_sector) is not None:
+        pinned = Address(world=places.world, sector=persona.home_sector)  # one sleeps at home
+    first = (here.sector, persona.home_sector, persona.work_sector)
+    sectors = sorted(
+        (s for s in places.sectors if pinned is None or s.name == pinned.sector),
+        key=lambda s: first.index(s.name) if s.name in first else len(first),
+    )
+    offered = []
+    for sector in sectors:
+        for arena in sorted(sector.arenas, key=lambda a: a.name != here.arena):
+            if pinned is not None and pinned.arena is not None and arena.name != pinned.arena:
+                continue
+            objects = ", ".join(arena.objects)
+            about = sector_about(sector)
+            offered.append(
+                HourPlace(sector=sector.name, arena=arena.name, objects=objects, about=about)
+            )
+    return offered
+
+
+def chosen_area(answer: HourPlan, offered: list[HourPlace], places: KnownPlaces) -> Address | None:
+    """The offered arena the answer names (case aside), or None: never an unknown place."""
+    sector, arena = answer.sector.strip().casefold(), answer.arena.strip().casefold()
+    for place in offered:
+        if (place.sector.casefold(), place.arena.casefold()) == (sector, arena):
+            address = Address(world=places.world, sector=place.sector, arena=place.arena)
+            return address if places.contains(address) else None
+    return None
+
+
+def is_whole(ctx: StepContext, chunk: PlanStep) -> bool:
+    """Whether the stretch stays one action (sleep; every stretch without planning)."""
+    return not ctx.settings.planning or contains_word(
+        chunk.activity, ctx.settings.undecomposed_words
+    )
+
+
+def hour_inputs(
+    ctx: StepContext, chunk: PlanStep, places: KnownPlaces, here: Address, memories: list[str]
+) -> HourPlanInput:
+    settings, persona = ctx.settings, ctx.persona
+    whole = is_whole(ctx, chunk)
+    start, end = (ctx.minute, chunk.end) if whole else window_for(chunk, ctx.minute, settings)
+    low, high = (
+        (end - start,) * 2 if whole else (settings.action_min_minutes, settings.action_max_minutes)
+    )
+    return HourPlanInput(
+        agent=ctx.agent,
+        identity=ctx.identity,
+        activity=chunk.activity,
+        start=clock(start),
+        end=clock(end),
+        minutes=end - start,
+        min_minutes=low,
+        max_minutes=high,
+        most_actions=math.ceil((end - start) / max(1, low)),
+        memories=memories,
+        here=f"{here.arena}, {here.sector}" if here.arena else (here.sector or ""),
+        home=f"{persona.home_sector}, {persona.home_arena}",
+        workplace=persona.work_sector,
+        places=offered_places(ctx, chunk, places, here),
+    )
+
+
+def plan_hour(
+    ctx: StepContext, chunk: PlanStep, *, places: KnownPlaces, here: Address, book: HourBook
+) -> tuple[tuple[PlanStep, ...], Address | None]:
+    """The coming stretch of `chunk` as laid-out steps (with emoji and proposed objects) and
+    the known arena they happen in — None when the answer named no offered place (the
+    caller places them the old way). One call, or none when an earlier day's plan of the
+    same hour is reused (`steps.plan_reuse`)."""
+    settings = ctx.settings
+    hits = ctx.memory.retrieve(
+        chunk.activity, ctx.now, k=settings.hour_plan_memories, kinds=RECALLED, touch=False
+    )
+    recalled = list(dict.fromkeys(gist(hit.record.text, GIST) for hit in hits))
+    inputs = hour_inputs(ctx, chunk, places, here, recalled)
+    news = notable(hits, settings.plan_reuse_importance, settings.plan_reuse_relevance)
+    key = hour_key(ctx, chunk, inputs, news)
+    today = ctx.now.date()
+    kept = book.earlier(key, today) if settings.plan_reuse else None
+    answer = as_answer(kept) if kept is not None else ask_hour(ctx, inputs)
+    area = chosen_area(answer, inputs.places, places) if answer is not None else None
+    answer = answer or first_place(inputs)
+    book.count(reused=kept is not None)
+    if kept is None and area is not None and settings.plan_reuse:
+        book.keep(key, kept_hour(answer, area, today))
+    return laid_out(ctx, chunk, inputs, answer), area
+
+
+def hour_key(ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, news: list[str]) -> str:
+    """The hour's reuse key (`steps.plan_reuse`): the activity, the hour of the day it
+    starts in and its length to the quarter hour, the places offered, where the agent starts
+    from when there is a choice of place (else "-"; "elsewhere" when not among them), and
+    the news recalled."""
+    offered = [f"{p.sector}/{p.arena}" for p in inputs.places]
+    here = "-"
+    if len(offered) > 1:
+        arena, _, sector = inputs.here.rpartition(", ")
+        here = inputs.here if f"{sector}/{arena}" in offered else "elsewhere"
+    return reuse_key(
+        [
+            normalised(chunk.activity, ctx.agent),
+            str(ctx.minute // 60),
+            str(quarter_hours(inputs.minutes)),
+            here,
+            *offered,
+            "|",
+            *news,
+        ]
+    )
+
+
+def ask_hour(ctx: StepContext, inputs: HourPlanInput) -> HourPlan | None:
+    """The model's plan for the hour, or None when it failed (its fallback is not kept)."""
+    completion = ctx.model.complete(HOUR_PLAN, inputs, agent=ctx.agent)
+    if completion.error:
+        log.info("hour_plan for %s used its fallback: %s", ctx.agent, completion.error)
+        return None
+    return completion.output
+
+
+def as_answer(kept: KeptHour) -> HourPlan:
+    return HourPlan(sector=kept.sector, arena=kept.arena, actions=kept.actions, emoji=kept.emoji)
+
+
+def kept_hour(answer: HourPlan, area: Address, day: date) -> KeptHour:
+    sector, arena = area.sector or "", area.arena or ""
+    return KeptHour(day=day, sector=sector, arena=arena, actions=answer.actions, emoji=answer.emoji)
+
+
+def laid_out(
+    ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, answer: HourPlan
+) -> tuple[PlanStep, ...]:
+    """The answer's actions tiling the window exactly (`decompose.lay_out`); a stretch that
+    stays whole is one step of the chunk's activity, with the answer's emoji and object."""
+    start = ctx.minute
+    end = start + inputs.minutes
+    if not is_whole(ctx, chunk):
+        steps = lay_out(answer.actions, start, end, chunk.activity, ctx.settings, answer.emoji)
+        return carried(steps)
+    first = answer.actions[0] if answer.actions else SubAction(activity=chunk.activity, minutes=1)
+    thing = first.object.strip() or None
+    step = PlanStep(
+        start=start,
+        minutes=end - start,
+        activity=chunk.activity,
+        emoji=clean_emoji(answer.emoji or first.emoji) or THOUGHT_BUBBLE,
+        object=thing,
+        object_state=(first.state.strip() or None) if thing else None,
+    )
+    return (step,)
+
+
+def carried(steps: tuple[PlanStep, ...]) -> tuple[PlanStep, ...]:
+    """A step naming no object (the stretch going on after the answer's actions) keeps
+    using the object of the step before it, in the same state (no call to choose one)."""
+    out: list[PlanStep] = []
+    for step in steps:
+        last = out[-1] if out else None
+        if step.object is None and last is not None and last.object is not None:
+            step = step.model_copy(
+                update={"object": last.object, "object_state": last.object_state}
+            )
+        out.append(step)
+    return tuple(out)
