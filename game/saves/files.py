@@ -17,6 +17,7 @@ __all__ = [
     "Rename",
     "fsync_directory",
     "fsync_tree",
+    "remove_entry",
     "remove_tree",
     "replace_durably",
     "write_durably",
@@ -76,4 +77,13 @@ def remove_tree(path: Path, rename: Rename = os.rename) -> None:
     trash a crash leaves behind."""
     trash = path.with_name(f".{path.name}.trash-{uuid.uuid4().hex}")
     rename(path, trash)
-    shutil.rmtree(trash)
+    remove_entry(trash)
+
+
+def remove_entry(path: Path) -> None:
+    """Delete `path`: a directory with all it holds, but a symlink (or a file) only itself —
+    never what a link points at."""
+    if path.is_symlink() or not path.is_dir():
+        path.unlink(missing_ok=True)
+    else:
+        shutil.rmtree(path)

@@ -29,7 +29,14 @@ from pathlib import Path
 import platformdirs
 
 from game.saves.errors import SaveError
-from game.saves.files import Rename, fsync_directory, fsync_tree, remove_tree, write_durably
+from game.saves.files import (
+    Rename,
+    fsync_directory,
+    fsync_tree,
+    remove_entry,
+    remove_tree,
+    write_durably,
+)
 from game.saves.format import TownSave, file_sha256
 from game.saves.town_file import read_town, serialise
 
@@ -46,6 +53,8 @@ __all__ = [
 DATA_DIR_VARIABLE = "SMALLVILLE_DATA_DIR"
 TOWN_FILE = "town.json"
 MEMORY_DIRECTORY = "memory"
+MEMORY_DATABASE = "chroma.sqlite3"  # the memory store's database: a slot without it is broken
+SQLITE_HEADER = b"SQLite format 3\x00"  # how every SQLite database file begins
 RECORD_FILE = "record.sqlite"  # the run record of the town's history (game.records), if kept
 PREVIOUS_SUFFIX = ".previous"
 _NAME = re.compile(r"^[A-Za-z0-9_-](?:[A-Za-z0-9 _-]{0,62}[A-Za-z0-9_-])?$")
@@ -195,8 +204,7 @@ class SaveSlots:
             raise SaveError(self._missing_message(name, previous))
         save = read_town(directory / TOWN_FILE, label)
         memory = directory / MEMORY_DIRECTORY
-        if not memory.is_dir():
-            raise SaveError(f"{label} is incomplete: its memory directory {memory} is missing.")
+        check_memory_directory(memory, label)
         warnings = _map_warnings(save, map_root)
         record = directory / RECORD_FILE
         return LoadedSlot(
@@ -216,9 +224,13 @@ class SaveSlots:
         if not self.root.is_dir():
             return []
         names: set[str] = set()
-        for entry in self.root.iterdir():
+        try:
+            entries = builtins.list(self.root.iterdir())
+        except OSError:
+            return []
+        for entry in entries:
             name = entry.name.removesuffix(PREVIOUS_SUFFIX)
-            if entry.is_dir() and _NAME.match(name) and name.lower() not in _WINDOWS_RESERVED:
+            if _is_slot_name(name) and _is_directory(entry):
                 names.add(name)
         return [self._info(name) for name in sorted(names, key=str.casefold)]
 
@@ -226,7 +238,7 @@ class SaveSlots:
         has_previous = self.previous_path(name).is_dir()
         try:
             save = self.read(name).save
-        except SaveError as exc:
+        except (SaveError, OSError) as exc:
             return SlotInfo(name, None, None, None, None, False, str(exc), has_previous)
         return SlotInfo(
             name, save.town, save.game_time, save.saved_at, len(save.residents), True, None,
@@ -250,18 +262,50 @@ class SaveSlots:
         done: builtins.list[str] = []
         for entry in sorted(self.root.iterdir()):
             unfinished = ".tmp-" in entry.name or ".trash-" in entry.name
-            if entry.name.startswith(".") and unfinished and entry.is_dir():
-                shutil.rmtree(entry)
-                done.append(f"removed {entry.name}, left by an interrupted save")
+            if entry.name.startswith(".") and unfinished:
+                try:
+                    remove_entry(entry)  # a symlink named so goes, not what it points at
+                except OSError as exc:
+                    done.append(f"could not remove {entry.name!r}: {exc.strerror}")
+                    continue
+                done.append(f"removed {entry.name!r}, left by an interrupted save")
         for entry in sorted(self.root.iterdir()):
             name = entry.name.removesuffix(PREVIOUS_SUFFIX)
             orphan = entry.name.endswith(PREVIOUS_SUFFIX) and not (self.root / name).exists()
-            if restore_previous and orphan and entry.is_dir() and _NAME.match(name):
+            if restore_previous and orphan and _is_directory(entry) and _is_slot_name(name):
                 self._rename(entry, self.root / name)
                 done.append(f"restored {name!r} from its previous save (its last save was cut off)")
         if done:
             fsync_directory(self.root)
         return done
+
+
+def _is_slot_name(name: str) -> bool:
+    return bool(_NAME.fullmatch(name)) and name.lower() not in _WINDOWS_RESERVED
+
+
+def _is_directory(entry: Path) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:  # a symlink loop, a folder we may not look into
+        return False
+
+
+def check_memory_directory(memory: Path, label: str) -> None:
+    """`SaveError` unless `memory` holds a memory store's database (an empty or garbage
+    folder would otherwise load as residents who remember nothing, or fail deep in Chroma)."""
+    if not _is_directory(memory):
+        raise SaveError(f"{label} is incomplete: its memory directory {memory} is missing.")
+    database = memory / MEMORY_DATABASE
+    try:
+        if not database.is_file():
+            raise SaveError(f"{label} is incomplete: its memory directory {memory} is empty.")
+        with database.open("rb") as stream:
+            header = stream.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise SaveError(f"{label}'s memory cannot be read: {exc.strerror}.") from None
+    if header != SQLITE_HEADER:
+        raise SaveError(f"{label}'s memory is damaged: {database} is not a memory database.")
 
 
 def _map_warnings(save: TownSave, map_root: Path | None) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from town_saves import fake_memory, rich_save
+from town_saves import fake_memory, memory_text, rich_save
 
 from game.saves import SaveError, SaveSlots
 
@@ -104,11 +104,11 @@ def test_a_save_killed_while_writing_memories_leaves_the_old_save(tmp_path: Path
 
     loaded = slots.read("slot")
     assert loaded.save == old
-    assert (loaded.memory_dir / "chroma.sqlite3").read_text() == "old memories"
+    assert memory_text(loaded.memory_dir) == "old memories"
     assert [info.ok for info in slots.list()] == [True]
 
     done = slots.recover()
-    assert done == [f"removed {temporary.name}, left by an interrupted save"]
+    assert done == [f"removed {temporary.name!r}, left by an interrupted save"]
     assert sorted(path.name for path in slots.root.iterdir()) == ["slot"]
     assert slots.read("slot").save == old
     assert slots.recover() == []
@@ -134,11 +134,11 @@ def test_a_save_killed_between_the_two_renames_is_recovered(tmp_path: Path) -> N
     assert "interrupted" in (info.problem or "")
 
     done = slots.recover()
-    assert done[0].startswith("removed .slot.tmp-")
+    assert done[0].startswith("removed '.slot.tmp-")
     assert done[1] == "restored 'slot' from its previous save (its last save was cut off)"
     loaded = slots.read("slot")
     assert loaded.save == old
-    assert (loaded.memory_dir / "chroma.sqlite3").read_text() == "old"
+    assert memory_text(loaded.memory_dir) == "old"
     assert sorted(path.name for path in slots.root.iterdir()) == ["slot"]
 
 
@@ -173,7 +173,7 @@ def test_recover_removes_leftover_trash_and_can_leave_the_previous_alone(
     (slots.root / ".slot.trash-0123" / "town.json").unlink()
 
     done = slots.recover(restore_previous=False)
-    assert done == ["removed .slot.trash-0123, left by an interrupted save"]
+    assert done == ["removed '.slot.trash-0123', left by an interrupted save"]
     assert sorted(path.name for path in slots.root.iterdir()) == ["slot.previous"]
     assert slots.read("slot", previous=True).save == rich_save()
 
