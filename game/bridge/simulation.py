@@ -29,6 +29,8 @@ from game.bridge.recording import RunRecording
 from game.bridge.report import TownRecorder, run_report
 from game.bridge.routing import Routes
 from game.bridge.town_minds import LivingTown
+from game.bridge.towns.loading import town_directory
+from game.bridge.towns.problems import TownFileError
 from game.saves import SaveSlots, check_slot_name
 
 StepObserver = Callable[[LivingTown], None]
@@ -75,6 +77,8 @@ def settings_problem(options: SimulationOptions) -> str | None:
         model_settings(options)
     except ConfigError as error:
         return " ".join(str(error).split())
+    if options.load is None and (town := town_problem(options.town)) is not None:
+        return town
     if options.variant not in (None, *VARIANTS):
         return f"variant {options.variant!r} is none of: " + ", ".join(VARIANTS)
     if options.group_strategy not in (None, *GROUP_STRATEGIES):
@@ -82,6 +86,15 @@ def settings_problem(options: SimulationOptions) -> str | None:
             GROUP_STRATEGIES
         )
     return memory_server_problem(options.chroma_url, "--chroma-url")
+
+
+def town_problem(town: str) -> str | None:
+    """Why `--town` names no town (one line), None when it does."""
+    try:
+        town_directory(town)
+    except TownFileError as error:
+        return f"--town: {error.problems[0]}"
+    return None
 
 
 def model_settings(options: SimulationOptions) -> LLMSettings:

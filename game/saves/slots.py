@@ -38,6 +38,7 @@ from game.saves.files import (
     write_durably,
 )
 from game.saves.format import TownSave, file_sha256
+from game.saves.quoting import quoted
 from game.saves.town_file import read_town, serialise
 
 __all__ = [
@@ -57,7 +58,7 @@ MEMORY_DATABASE = "chroma.sqlite3"  # the memory store's database: a slot withou
 SQLITE_HEADER = b"SQLite format 3\x00"  # how every SQLite database file begins
 RECORD_FILE = "record.sqlite"  # the run record of the town's history (game.records), if kept
 PREVIOUS_SUFFIX = ".previous"
-_NAME = re.compile(r"^[A-Za-z0-9_-](?:[A-Za-z0-9 _-]{0,62}[A-Za-z0-9_-])?$")
+_NAME = re.compile(r"[A-Za-z0-9_-](?:[A-Za-z0-9 _-]{0,62}[A-Za-z0-9_-])?")  # use fullmatch
 _WINDOWS_RESERVED = {"con", "prn", "aux", "nul"} | {
     f"{port}{number}" for port in ("com", "lpt") for number in range(1, 10)
 }
@@ -73,13 +74,13 @@ def default_saves_root() -> Path:
 
 def check_slot_name(name: str) -> str:
     """`name` if it can name a slot, else `SaveError` saying why."""
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise SaveError(
-            f"{name!r} cannot name a save: use 1 to 64 letters, digits, spaces, '-' or '_', "
+            f"{quoted(name)} cannot name a save: use 1 to 64 letters, digits, spaces, '-' or '_', "
             "not starting or ending with a space"
         )
     if name.lower() in _WINDOWS_RESERVED:
-        raise SaveError(f"{name!r} cannot name a save: Windows reserves that name")
+        raise SaveError(f"{quoted(name)} cannot name a save: Windows reserves that name")
     return name
 
 
@@ -251,7 +252,7 @@ class SaveSlots:
         """Remove the slot and its previous save; `SaveError` if neither exists."""
         found = [path for path in (self.path(slot), self.previous_path(slot)) if path.is_dir()]
         if not found:
-            raise SaveError(f"There is no save called {slot!r} in {self.root}.")
+            raise SaveError(f"There is no save called {quoted(slot)} in {self.root}.")
         for path in found:
             remove_tree(path, self._rename)
 
