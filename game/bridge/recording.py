@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import shutil
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -49,6 +50,7 @@ from game.records import (
 )
 from game.records.rows import RunKind
 from game.saves import MapRef, file_sha256
+from game.saves.files import PRIVATE_FILE_MODE, private_directory
 from game.town.resident import Resident, slug_of
 from game.world.address import Address
 from game.world.object_text import object_key
@@ -138,9 +140,10 @@ class RunRecording:
         town = Path(opened.town_id).name
         run_id = f"{started.astimezone():%Y%m%d-%H%M%S}-{town}"
         path = unused(folder / f"{run_id}.sqlite")
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_directory(path.parent)
         if opened.record is not None:
             shutil.copyfile(opened.record, path)
+            os.chmod(path, PRIVATE_FILE_MODE)
         map_path, map_sha256 = map_of(living.town.path)
         meta = RunMeta(
             run_id=path.stem,

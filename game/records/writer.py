@@ -43,6 +43,7 @@ from game.records.errors import RecordError
 from game.records.reader import RunRecord, size_on_disk
 from game.records.rows import Row, RunMeta
 from game.records.schema import META, RUNS, TABLES, create_schema
+from game.saves.files import PRIVATE_FILE_MODE, private_directory
 
 __all__ = ["RecordWriter"]
 
@@ -149,7 +150,8 @@ class RecordWriter:
         self.flush()
         temporary = target.with_name(f".{target.name}.tmp-{uuid.uuid4().hex}")
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            private_directory(target.parent)
+            os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT, PRIVATE_FILE_MODE))
             source = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True)
             try:
                 copy = sqlite3.connect(temporary)
@@ -311,11 +313,14 @@ class RecordWriter:
 def open_for_writing(path: Path, meta: RunMeta) -> tuple[sqlite3.Connection, RunMeta, int]:
     """A connection to a new record at `path`, or to the valid record already there (whose
     run id becomes `continues`); the meta as stored; the next conversation id."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_directory(path.parent)
     fresh = not path.exists() or path.stat().st_size == 0
     if fresh:
         for leftover in ("-wal", "-shm", "-journal"):  # from a file deleted under them
             Path(f"{path}{leftover}").unlink(missing_ok=True)
+        # the record holds what the minds said: the player's alone (SQLite gives its -wal
+        # and -shm files the database's mode)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE_FILE_MODE))
     else:
         with RunRecord.open(path) as previous:
             old = previous.meta

@@ -30,9 +30,14 @@ import platformdirs
 
 from game.saves.errors import SaveError
 from game.saves.files import (
+    PRIVATE_DIRECTORY_MODE as PRIVATE,
+)
+from game.saves.files import (
     Rename,
     fsync_directory,
     fsync_tree,
+    make_private,
+    private_directory,
     remove_entry,
     remove_tree,
     write_durably,
@@ -146,10 +151,10 @@ class SaveSlots:
         finished = False
         try:
             try:
-                self.root.mkdir(parents=True, exist_ok=True)
-                temporary.mkdir()
+                private_directory(self.root)
+                temporary.mkdir(mode=PRIVATE)
                 write_durably(temporary / TOWN_FILE, text)
-                (temporary / MEMORY_DIRECTORY).mkdir()
+                (temporary / MEMORY_DIRECTORY).mkdir(mode=PRIVATE)
             except OSError as exc:
                 raise SaveError(f"Could not save {name!r} in {self.root}: {exc}") from exc
             try:
@@ -164,6 +169,7 @@ class SaveSlots:
                         f"Could not save {name!r}: copying the run record failed: {exc}"
                     ) from exc
             try:
+                make_private(temporary)  # memories and record hold what the minds said
                 fsync_tree(temporary)
                 self._swap(name, temporary)
             except OSError as exc:
