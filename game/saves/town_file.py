@@ -13,6 +13,7 @@ from pydantic_core import PydanticSerializationError
 from game.saves.errors import SaveError
 from game.saves.format import TownSave
 from game.saves.migrations import migrate
+from game.saves.quoting import QUOTE_LIMIT, quoted
 
 __all__ = ["read_town", "serialise", "summarise"]
 
@@ -91,13 +92,17 @@ def _parse(data: bytes, path: Path, label: str) -> dict[str, Any]:
     return raw
 
 
+def _location_part(part: int | str) -> str:
+    if isinstance(part, int):
+        return f"[{part}]"
+    return f".{part}" if len(part) <= QUOTE_LIMIT else f".{quoted(part)}"  # a key of 100 KB
+
+
 def summarise(error: ValidationError) -> str:
     """Pydantic's errors as lines like `residents[2].tile: Input should be a valid tuple`."""
     lines = []
     for problem in error.errors()[:_MAX_LISTED_PROBLEMS]:
-        where = "".join(
-            f"[{part}]" if isinstance(part, int) else f".{part}" for part in problem["loc"]
-        )
+        where = "".join(_location_part(part) for part in problem["loc"])
         lines.append(f"  {where.lstrip('.') or '(top)'}: {problem['msg']}")
     if error.error_count() > _MAX_LISTED_PROBLEMS:
         lines.append(f"  … and {error.error_count() - _MAX_LISTED_PROBLEMS} more problems")

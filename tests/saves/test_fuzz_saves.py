@@ -169,7 +169,8 @@ def test_listing_and_reading_fuzzed_slots_raise_only_save_errors(tmp_path: Path)
             try:
                 slots.read("bad")
                 outcomes["read"] += 1
-            except SaveError:
+            except SaveError as exc:
+                assert len(str(exc)) < 2_000, f"case {case} ({what}) echoed a long value"
                 outcomes["refused"] += 1
         except Exception as exc:  # the point: anything but SaveError fails
             raise AssertionError(f"case {case} ({what}) raised {type(exc).__name__}") from exc
