@@ -39,8 +39,11 @@ class Switchable:
     ) -> Completion[OutputT]:
         with self._lock:
             self.calls[task.name] = self.calls.get(task.name, 0) + 1
-        if task.name in self.failing:
-            return Completion(task.fallback(inputs), Source.FALLBACK, attempts=3, error="bad")
+        if task.name in self.failing:  # the server answers, but nothing usable
+            answer = "not what was asked"
+            return Completion(
+                task.fallback(inputs), Source.FALLBACK, attempts=3, error="bad", raw=answer
+            )
         return Completion(task.fallback(inputs), Source.MODEL)
 
 
