@@ -1,17 +1,21 @@
 """Save slots on disk: `<root>/<slot>/town.json` + `<root>/<slot>/memory/`, swapped in whole.
 
 Writing `slot` (see `SaveSlots.write`):
-  1. everything goes into a hidden sibling `.<slot>.tmp-<uuid>/`, every file fsynced;
-  2. an older `<slot>.previous/` is removed (renamed to `.…trash-…`, then deleted);
+  1. everything goes into a hidden sibling `.<slot>.tmp-<uuid>/`, every file fsynced, and the
+     town and its memory read back from there (verified on disk);
+  2. an older `<slot>.previous/` is set aside as `.<slot>.retired-<uuid>/` (not deleted yet);
   3. `<slot>/` is renamed to `<slot>.previous/`;
-  4. the temporary directory is renamed to `<slot>/`.
-Crash windows — a killed process or a power cut leaves:
-  during 1 or 2   `<slot>/` untouched (plus a stale tmp or trash directory);
-  between 3 and 4 no `<slot>/`, but `<slot>.previous/` is the old save, whole;
-  after 4         the new save, and the old one as `<slot>.previous/`.
-`recover()` (call once at start-up, before any write) deletes stale tmp and trash directories
-and renames `<slot>.previous/` back to `<slot>/` when `<slot>/` is missing. One process writes
-a slot at a time; nothing here locks against two.
+  4. the temporary directory is renamed to `<slot>/`;
+  5. only then is the retired directory deleted.
+Crash windows — a killed process or a power cut leaves two generations at every moment:
+  during 1        `<slot>/` and `<slot>.previous/` untouched (plus a stale tmp directory);
+  after 2         `<slot>/` and the retired previous;
+  after 3         no `<slot>/`, but `<slot>.previous/` is the old save, whole, and the retired;
+  after 4 or 5    the new save, and the old one as `<slot>.previous/` (and the retired).
+`recover()` (call once at start-up, before any write) deletes stale tmp and trash directories,
+renames `<slot>.previous/` back to `<slot>/` when `<slot>/` is missing, then a retired
+directory back to `<slot>.previous/` when that is missing (else deletes it). One process
+writes a slot at a time; nothing here locks against two.
 """
 
 from __future__ import annotations
@@ -63,6 +67,7 @@ MEMORY_DATABASE = "chroma.sqlite3"  # the memory store's database: a slot withou
 SQLITE_HEADER = b"SQLite format 3\x00"  # how every SQLite database file begins
 RECORD_FILE = "record.sqlite"  # the run record of the town's history (game.records), if kept
 PREVIOUS_SUFFIX = ".previous"
+RETIRED_MARK = ".retired-"  # `.<slot>.retired-<uuid>`: a previous set aside during a swap
 _NAME = re.compile(r"[A-Za-z0-9_-](?:[A-Za-z0-9 _-]{0,62}[A-Za-z0-9_-])?")  # use fullmatch
 _WINDOWS_RESERVED = {"con", "prn", "aux", "nul"} | {
     f"{port}{number}" for port in ("com", "lpt") for number in range(1, 10)
@@ -171,6 +176,10 @@ class SaveSlots:
             try:
                 make_private(temporary)  # memories and record hold what the minds said
                 fsync_tree(temporary)
+            except OSError as exc:
+                raise SaveError(f"Could not save {name!r} in {self.root}: {exc}") from exc
+            self._verify(name, temporary, save)
+            try:
                 self._swap(name, temporary)
             except OSError as exc:
                 raise SaveError(f"Could not save {name!r} in {self.root}: {exc}") from exc
@@ -180,12 +189,21 @@ class SaveSlots:
                 shutil.rmtree(temporary, ignore_errors=True)
         return self.path(name)
 
+    def _verify(self, name: str, temporary: Path, save: TownSave) -> None:
+        """Read the written save back from disk before anything old is touched."""
+        label = f"The new save {name!r}"
+        if read_town(temporary / TOWN_FILE, label) != save:
+            raise SaveError(f"Could not save {name!r}: it did not read back as written.")
+        check_memory_directory(temporary / MEMORY_DIRECTORY, label)
+
     def _swap(self, name: str, temporary: Path) -> None:
         slot, previous = self.path(name), self.previous_path(name)
-        moved_old = False
+        retired = self.root / f".{name}{RETIRED_MARK}{uuid.uuid4().hex}"
+        moved_old = retired_old = False
         if slot.exists():
             if previous.exists():
-                remove_tree(previous, self._rename)
+                self._rename(previous, retired)  # kept until the new save is in place
+                retired_old = True
             self._rename(slot, previous)
             moved_old = True
         try:
@@ -193,8 +211,12 @@ class SaveSlots:
         except OSError:
             if moved_old and not slot.exists():
                 self._rename(previous, slot)
+            if retired_old and not previous.exists():
+                self._rename(retired, previous)
             raise
         fsync_directory(self.root)
+        if retired_old:
+            remove_entry(retired)  # recover() finishes this if it is cut off
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -241,6 +263,26 @@ class SaveSlots:
                 names.add(name)
         return [self._info(name) for name in sorted(names, key=str.casefold)]
 
+    def _recover_retired(self, restore_previous: bool) -> builtins.list[str]:
+        """A previous set aside by a cut-off swap goes back where it was, or away when the
+        swap had finished (a newer previous is in place)."""
+        done: builtins.list[str] = []
+        for entry in sorted(self.root.iterdir()):
+            name = _retired_slot(entry.name)
+            if name is None:
+                continue
+            previous = self.previous_path(name)
+            try:
+                if restore_previous and not previous.exists() and _is_directory(entry):
+                    self._rename(entry, previous)
+                    done.append(f"restored the save before {name!r} (a save was cut off)")
+                elif previous.exists():
+                    remove_entry(entry)
+                    done.append(f"removed {entry.name!r}, left by an interrupted save")
+            except OSError as exc:
+                done.append(f"could not tidy {entry.name!r}: {exc.strerror}")
+        return done
+
     def _info(self, name: str) -> SlotInfo:
         has_previous = self.previous_path(name).is_dir()
         try:
@@ -282,9 +324,18 @@ class SaveSlots:
             if restore_previous and orphan and _is_directory(entry) and _is_slot_name(name):
                 self._rename(entry, self.root / name)
                 done.append(f"restored {name!r} from its previous save (its last save was cut off)")
+        done += self._recover_retired(restore_previous)
         if done:
             fsync_directory(self.root)
         return done
+
+
+def _retired_slot(entry_name: str) -> str | None:
+    """The slot a `.<slot>.retired-<uuid>` directory belongs to, else None."""
+    if not entry_name.startswith(".") or RETIRED_MARK not in entry_name:
+        return None
+    name = entry_name[1:].rpartition(RETIRED_MARK)[0]
+    return name if _is_slot_name(name) else None
 
 
 def _is_slot_name(name: str) -> bool:

@@ -49,7 +49,7 @@ def rename_then_die(source: Path, target: Path) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 def memory(directory: Path) -> None:
-    (directory / "chroma.sqlite3").write_text("new", encoding="utf-8")
+    (directory / "chroma.sqlite3").write_bytes(b"SQLite format 3\\x00new")
 
 SaveSlots(root, rename=rename_then_die).write(slot, save, memory)
 """
@@ -126,7 +126,8 @@ def test_a_save_killed_between_the_two_renames_is_recovered(tmp_path: Path) -> N
     assert saver.returncode == -9, child_errors(tmp_path)
 
     names = sorted(path.name for path in slots.root.iterdir())
-    assert names[1:] == ["slot.previous"] and names[0].startswith(".slot.tmp-")
+    assert names[2:] == ["slot.previous"] and names[0].startswith(".slot.retired-")
+    assert names[1].startswith(".slot.tmp-")  # the save before the last kept aside, not lost
     with pytest.raises(SaveError, match=r"no save called 'slot'.*recover\(\) restores"):
         slots.read("slot")
     (info,) = slots.list()
@@ -136,10 +137,12 @@ def test_a_save_killed_between_the_two_renames_is_recovered(tmp_path: Path) -> N
     done = slots.recover()
     assert done[0].startswith("removed '.slot.tmp-")
     assert done[1] == "restored 'slot' from its previous save (its last save was cut off)"
+    assert done[2] == "restored the save before 'slot' (a save was cut off)"
     loaded = slots.read("slot")
     assert loaded.save == old
     assert memory_text(loaded.memory_dir) == "old"
-    assert sorted(path.name for path in slots.root.iterdir()) == ["slot"]
+    assert slots.read("slot", previous=True).save == older  # two generations, as before
+    assert sorted(path.name for path in slots.root.iterdir()) == ["slot", "slot.previous"]
 
 
 def test_a_failed_final_rename_puts_the_old_slot_back(tmp_path: Path) -> None:
