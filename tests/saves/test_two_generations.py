@@ -3,7 +3,9 @@ previous are either the two saves before it or the new one and the one before.""
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,7 +18,7 @@ class Killed(BaseException):
     """The process dying: nothing below catches it."""
 
 
-def killing_after(renames: int) -> tuple[list[str], object]:
+def killing_after(renames: int) -> tuple[list[str], Callable[[Path, Path], None]]:
     done: list[str] = []
 
     def rename(source: Path, target: Path) -> None:
@@ -40,10 +42,8 @@ def test_a_save_killed_after_any_rename_keeps_two_generations(tmp_path: Path, re
     SaveSlots(root).write("slot", rich_save(note="oldest"), fake_memory())
     SaveSlots(root).write("slot", rich_save(note="older"), fake_memory())
     done, rename = killing_after(renames)
-    try:
-        SaveSlots(root, rename=rename).write("slot", rich_save(note="new"), fake_memory())  # type: ignore[arg-type]
-    except Killed:
-        pass
+    with contextlib.suppress(Killed):
+        SaveSlots(root, rename=rename).write("slot", rich_save(note="new"), fake_memory())
     slots = SaveSlots(root)
     slots.recover()
     latest, before = generations(slots)
