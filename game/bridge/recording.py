@@ -16,6 +16,7 @@ job that made it. The writer batches rows on its own thread: nothing here waits 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -140,10 +141,15 @@ class RunRecording:
         town = Path(opened.town_id).name
         run_id = f"{started.astimezone():%Y%m%d-%H%M%S}-{town}"
         path = unused(folder / f"{run_id}.sqlite")
-        private_directory(path.parent)
         if opened.record is not None:
-            shutil.copyfile(opened.record, path)
-            os.chmod(path, PRIVATE_FILE_MODE)
+            try:
+                private_directory(path.parent)
+                shutil.copyfile(opened.record, path)
+                os.chmod(path, PRIVATE_FILE_MODE)
+            except OSError as error:  # the writer says what it cannot make; the run goes on
+                log.warning("the run record starts afresh: %s", error)
+                with contextlib.suppress(OSError):
+                    path.unlink(missing_ok=True)  # no half-copied history
         map_path, map_sha256 = map_of(living.town.path)
         meta = RunMeta(
             run_id=path.stem,

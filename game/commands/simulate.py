@@ -19,7 +19,7 @@ import sys
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TextIO, TypeAlias
+from typing import Any, NoReturn, TextIO, TypeAlias
 
 from game.commands.route_flags import add_route_flags, routes_from
 from game.saves import SaveError
@@ -164,6 +164,9 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         report, _ = simulate(options, observe=show_progress)
+    except KeyboardInterrupt:
+        print("\nsmallville: interrupted", file=sys.stderr)
+        leave_now(130)
     except SaveError as error:
         print(f"smallville: {one_line(error)}", file=sys.stderr)
         return 2
@@ -181,10 +184,26 @@ def run(args: argparse.Namespace) -> int:
     if report.get("record"):
         print(f"recorded in {report['record']}")
     if report.get("record_problem"):
-        print(f"the run record is incomplete: {report['record_problem']}", file=sys.stderr)
+        problem = report["record_problem"]
+        said = f"the run record is incomplete: {problem}" if report.get("record") else problem
+        print(said, file=sys.stderr)
     if args.json is not None:
         args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    if report.get("interrupted"):
+        print("smallville: interrupted; the report covers what was played", file=sys.stderr)
+        leave_now(130)
+    if report.get("save_problem"):
+        print(f"smallville: {report['save_problem']}", file=sys.stderr)
+        return 2
     return 0
+
+
+def leave_now(status: int) -> NoReturn:
+    """End the process at once after Ctrl-C: threads still waiting on a model server are
+    abandoned (the interpreter would otherwise join them at exit, for minutes)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
 
 
 class ProgressBar:

@@ -105,6 +105,11 @@ class RecordWriter:
             self._thread.start()
             atexit.register(self.close)  # rows still queued at exit reach the file
 
+    @property
+    def usable(self) -> bool:
+        """True when the file was made (or continued): the run is being recorded."""
+        return self._usable
+
     # --- any thread ---------------------------------------------------------------------------
 
     def write(self, row: Row) -> None:
@@ -351,6 +356,10 @@ def open_for_writing(path: Path, meta: RunMeta) -> tuple[sqlite3.Connection, Run
         connection.execute("COMMIT")
     except BaseException:
         connection.close()
+        if fresh:  # a record that could not be made leaves no husk of a file behind
+            for made in (path, *(Path(f"{path}{end}") for end in ("-wal", "-shm", "-journal"))):
+                with suppress(OSError):
+                    made.unlink(missing_ok=True)
         raise
     return connection, meta, int(largest or 0) + 1
 
