@@ -36,7 +36,7 @@ import openai
 from openai.types.chat import ChatCompletion
 from pydantic import BaseModel, ValidationError
 
-from cognition.config import LLMSettings
+from cognition.config import LLMSettings, redact_url
 from cognition.llm.errors import (
     OPENAI_URL,
     RequestFailure,
@@ -164,6 +164,7 @@ class OpenAIBackend:
         self._lock = threading.Lock()
         start = OutputMode(settings.output_mode or OutputMode.JSON_SCHEMA)
         self._rungs = RungLadder(start, settings.model)
+        self._where = redact_url(settings.base_url) or OPENAI_URL  # for messages: no key
         self._fallbacks = 0
         self._tally: dict[tuple[str, OutputMode], list[int]] = {}  # [answers, usable]
 
@@ -316,7 +317,7 @@ class OpenAIBackend:
             )
             http = answer.http_response
             failure = not_the_api(
-                self.settings.base_url or OPENAI_URL,
+                self._where,
                 http.text,
                 content_type=http.headers.get("content-type", ""),
                 redirected_to=str(http.url) if http.history else None,
@@ -326,7 +327,7 @@ class OpenAIBackend:
             response = answer.parse()
         except openai.OpenAIError as error:
             raise classify_request_error(error) from error
-        text, refusal = first_choice(response, self.settings.base_url or OPENAI_URL)
+        text, refusal = first_choice(response, self._where)
         reported = _reported_usage(response)
         if reported is not None:
             usage = reported

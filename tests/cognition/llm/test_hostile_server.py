@@ -167,3 +167,14 @@ def test_one_fenced_answer_drops_only_its_step_and_the_step_recovers(
     assert backend.step_mode("greet") is OutputMode.JSON_SCHEMA  # back on the top rung
     backend.complete(greet_task, greet_inputs("Maria"), agent="I")
     assert server.chat_requests[-1].body["response_format"]["type"] == "json_schema"
+
+
+def test_a_key_in_the_url_is_in_no_error_message(
+    make_server: Server, make_backend: Backend, greet_task: Any, greet_inputs: Any
+) -> None:
+    server = make_server(fault_rate=1.0, fault_kinds=(Fault.WEB_PAGE,))
+    keyed = server.base_url.replace("http://", "http://user:sk-in-the-url-9876@")
+    backend = make_backend(server, base_url=keyed, max_retries=0)
+    completion = backend.complete(greet_task, greet_inputs(), agent="Isabella")
+    assert completion.source is Source.FALLBACK and "web page" in (completion.error or "")
+    assert "sk-in-the-url-9876" not in (completion.error or "")
