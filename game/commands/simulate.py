@@ -19,8 +19,9 @@ import sys
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NoReturn, TextIO, TypeAlias
+from typing import Any, TextIO, TypeAlias
 
+from game.commands.exits import leave_now, prompt_ctrl_c
 from game.commands.route_flags import add_route_flags, routes_from
 from game.saves import SaveError
 from game.world.clock import format_moment
@@ -163,10 +164,11 @@ def run(args: argparse.Namespace) -> int:
             bar.draw(town.clock.now, usage.calls, usage.total_tokens)
 
     try:
-        report, _ = simulate(options, observe=show_progress)
+        with prompt_ctrl_c():
+            report, _ = simulate(options, observe=show_progress)
     except KeyboardInterrupt:
         print("\nsmallville: interrupted", file=sys.stderr)
-        leave_now(130)
+        leave_now()
     except SaveError as error:
         print(f"smallville: {one_line(error)}", file=sys.stderr)
         return 2
@@ -191,19 +193,11 @@ def run(args: argparse.Namespace) -> int:
         args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     if report.get("interrupted"):
         print("smallville: interrupted; the report covers what was played", file=sys.stderr)
-        leave_now(130)
+        leave_now()
     if report.get("save_problem"):
         print(f"smallville: {report['save_problem']}", file=sys.stderr)
         return 2
     return 0
-
-
-def leave_now(status: int) -> NoReturn:
-    """End the process at once after Ctrl-C: threads still waiting on a model server are
-    abandoned (the interpreter would otherwise join them at exit, for minutes)."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(status)
 
 
 class ProgressBar:
