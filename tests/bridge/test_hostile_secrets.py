@@ -13,6 +13,7 @@ import pytest
 
 from cognition import LLMSettings, redact_url
 from cognition.testing.fake_openai_server import FakeOpenAIServer
+from game.bridge.build import run_directory
 from game.cli import main
 from game.files.endpoints import remember_output_mode
 
@@ -95,3 +96,10 @@ def test_settings_and_endpoints_files_are_written_private(tmp_path: Path) -> Non
     assert remember_output_mode("http://127.0.0.1:9/v1", "m", "json_object", path) is None
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+@posix_only
+def test_a_run_directory_holding_memories_is_private(tmp_path: Path) -> None:
+    made = run_directory(tmp_path)
+    assert stat.S_IMODE(made.stat().st_mode) == 0o700
+    assert stat.S_IMODE(made.parent.stat().st_mode) == 0o700
