@@ -85,3 +85,11 @@ def test_quoted_keeps_a_short_prefix_and_says_how_long() -> None:
     assert quoted("a" * 5_000) == f"'{'a' * 40}'… (5000 characters)"
     assert "\n" not in quoted("line\n" * 100)
     assert quoted(7) == "7"
+
+
+def test_a_huge_meeting_topic_is_refused(make_town: MakeTown) -> None:
+    living = make_town()
+    desk = PlayerDesk(living)
+    text = "/meeting Hobbs Cafe at 4 pm about " + HUGE + "?"
+    called, said = desk.meeting_command(ISABELLA, text, living.clock.now)
+    assert not called and "at most" in said and len(said) < 200

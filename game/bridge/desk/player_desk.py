@@ -295,6 +295,8 @@ class PlayerDesk:
         return self.director.talks.talking(name)
 
     def meeting_command(self, host: str, text: str, now: datetime) -> tuple[bool, str]:
+        if len(text) > CHAT_MAX_CHARS:  # a topic the whole town would carry in its memories
+            return False, f"That is too long; say it in at most {CHAT_MAX_CHARS} characters."
         parsed = parse_command(text, now)
         if isinstance(parsed, str):
             return False, parsed
