@@ -51,7 +51,10 @@ def records_folder() -> Path:
 
 def record_files(folder: Path) -> list[Path]:
     """`*.sqlite` in `folder` and `*/record.sqlite` one level down; [] for a missing folder."""
-    if not folder.is_dir():
+    try:
+        if not folder.is_dir():
+            return []
+    except OSError:  # a name too long for the file system, a folder we may not enter
         return []
     direct = [path for path in folder.glob(f"*{SUFFIX}") if path.is_file()]
     nested = [path for path in folder.glob(f"*/{RECORD_FILE}") if path.is_file()]

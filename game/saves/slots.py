@@ -250,7 +250,7 @@ class SaveSlots:
 
     def list(self) -> list[SlotInfo]:
         """Every slot by name, the broken ones too (with `ok=False` and the problem)."""
-        if not self.root.is_dir():
+        if not _is_directory(self.root):
             return []
         names: set[str] = set()
         try:
@@ -306,7 +306,7 @@ class SaveSlots:
 
     def recover(self, restore_previous: bool = True) -> builtins.list[str]:
         """Repair what an interrupted save left; returns what was done, in words."""
-        if not self.root.is_dir():
+        if not _is_directory(self.root):
             return []
         done: builtins.list[str] = []
         for entry in sorted(self.root.iterdir()):

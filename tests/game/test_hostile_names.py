@@ -54,3 +54,24 @@ def test_a_replay_target_of_5000_characters_is_one_line(
 ) -> None:
     assert main(["replay", LONG, "--json"]) == 2
     assert "record" in one_short_line(capsys)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["saves", "--saves-dir", LONG],
+        ["runs", "--folder", LONG],
+        ["map-check", LONG],
+        ["new-town", LONG],
+    ],
+    ids=["saves", "runs", "map-check", "new-town"],
+)
+def test_a_path_of_5000_characters_is_never_a_traceback(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(argv)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    assert status in (0, 1, 2)
+    if argv[0] != "map-check":  # its report heads with the path asked about, as given
+        assert all(len(line) < 500 for line in (captured.out + captured.err).splitlines())
