@@ -14,10 +14,11 @@ share of the step's calls (at most one trial per `cool_down_calls`, i.e. ≤ 2 %
 defaults) whatever the game speed — `smallville simulate` runs far faster than the clock —
 and tests need no clock.
 
-A server that answers nothing at all — `min_calls` model calls in a row, of any steps, that
-fell back without a word from it (`raw` None: timeouts, refused or dropped connections) — trips
-every step at once, and a step first seen while it is down starts on standby: a dead server
-costs `min_calls` timeouts, not `min_calls` per step. A usable trial answer lifts that.
+A server that answers nothing at all — `silent_calls` (3) model calls in a row, of any steps,
+that fell back without a word from it (`raw` None: timeouts, refused or dropped connections) —
+trips every step at once, and a step first seen while it is down starts on standby: a dead
+server costs about one timeout per thinking lane, not `min_calls` timeouts per step. A usable
+trial answer lifts that.
 
 Calls that raise (`BudgetReached`…) go on up unchanged and are not counted. Each trip leaves
 one human notice (`take_notices()`), and so does each recovery; `state()` is a snapshot for
@@ -103,6 +104,7 @@ class StepBreaker:
         min_calls: int = 5,
         cool_down_calls: int = 50,
         max_cool_down_calls: int = 800,
+        silent_calls: int = 3,
     ) -> None:
         if window < 1 or not 1 <= min_calls <= window:
             raise ValueError("need 1 <= min_calls <= window")
@@ -117,6 +119,7 @@ class StepBreaker:
         self.min_calls = min_calls
         self.cool_down_calls = cool_down_calls
         self.max_cool_down_calls = max_cool_down_calls
+        self.silent_calls = max(1, silent_calls)
         self._lock = threading.Lock()
         self._steps: dict[str, _Step] = {}
         self._notices: list[str] = []
@@ -194,7 +197,7 @@ class StepBreaker:
             self._silent, self._server_down = 0, False
             return
         self._silent = self._silent + 1 if unanswered else 0
-        if self._silent < self.min_calls or self._server_down:
+        if self._silent < self.silent_calls or self._server_down:
             return
         self._server_down = True
         for step in self._steps.values():
