@@ -17,7 +17,7 @@ import typing as _typing
 from cognition.ablation import Condition, WithheldMemory
 from cognition.agent import Agent
 from cognition.agent_state import AgentState
-from cognition.config import ConfigError, LLMSettings
+from cognition.config import ConfigError, LLMSettings, redact_url
 from cognition.contract import (
     Address,
     Asker,
@@ -232,6 +232,7 @@ __all__ = [
     "progressive",
     "read_group_line",
     "read_routes_file",
+    "redact_url",
     "routine_plan",
     "server_profile",
     "step_of",

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal, get_args
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 
@@ -43,6 +44,7 @@ __all__ = [
     "LLMSettings",
     "OutputModeName",
     "is_local_url",
+    "redact_url",
 ]
 
 
@@ -132,7 +134,8 @@ class LLMSettings(BaseModel):
             return None
         value = value.strip().rstrip("/")
         if not value.startswith(("http://", "https://")):
-            raise ValueError(f"must start with http:// or https:// (got {value!r})")
+            shown = (redact_url(value) or "")[:40]
+            raise ValueError(f"must start with http:// or https:// (got {shown!r})")
         return value
 
     @field_validator("stop_sequences", mode="before")
@@ -176,6 +179,8 @@ class LLMSettings(BaseModel):
         """JSON-ready settings for saves and logs: everything except the key."""
         public = self.model_dump(mode="json", exclude={"api_key"})
         public["api_key_set"] = self.api_key is not None
+        for url in ("base_url", "embeddings_base_url"):
+            public[url] = redact_url(public[url])
         return public
 
     @classmethod
@@ -219,6 +224,36 @@ def is_local_url(url: str | None) -> bool:
     except ValueError:
         return False
     return address.is_loopback or address.is_private or address.is_link_local
+
+
+_SECRET_PARAMETER = re.compile(r"key|token|secret|pass|auth|sig|credential", re.IGNORECASE)
+REDACTED = "***"
+
+
+def redact_url(url: str | None) -> str | None:
+    """`url` without credentials, for anything stored, shown or logged: the user part
+    (`http://user:KEY@host` → `http://***@host`) and the values of query parameters named like
+    secrets (`?api-key=KEY` → `?api-key=***`). Everything else is kept."""
+    if not url:
+        return url
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # not even a URL: show none of it
+        return REDACTED
+    netloc = parts.netloc
+    if "@" in netloc:
+        netloc = f"{REDACTED}@{netloc.rsplit('@', 1)[1]}"
+    query = "&".join(
+        _redacted_parameter(parameter) for parameter in parts.query.split("&")
+    ) if parts.query else ""  # fmt: skip
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+def _redacted_parameter(parameter: str) -> str:
+    name, equals, value = parameter.partition("=")
+    if equals and value and _SECRET_PARAMETER.search(name):
+        return f"{name}={REDACTED}"
+    return parameter
 
 
 def _describe(error: ValidationError, origin: Mapping[str, str]) -> str:

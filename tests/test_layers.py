@@ -21,7 +21,7 @@ ROOMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "game.town": (("game.world",), ("pygame", "pytmx", "cognition")),
     "game.saves": ((), ("pygame", "pytmx", "cognition", "pickle")),
     "game.files": (("game.saves", "game.town"), ("pygame", "pytmx", "cognition")),
-    "game.records": (("game.files",), ("pygame", "pytmx", "cognition", "pickle")),
+    "game.records": (("game.files", "game.saves"), ("pygame", "pytmx", "cognition", "pickle")),
     "game.bridge": (
         ("cognition", "game.world", "game.town", "game.saves", "game.files", "game.records"),
         ("pygame",),

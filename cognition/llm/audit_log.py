@@ -9,6 +9,7 @@ before a line is written, wherever it appears.
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -18,9 +19,16 @@ from typing import Any
 
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Task
 
-__all__ = ["REDACTED", "AuditLog"]
+__all__ = ["PRIVATE_FILE_MODE", "REDACTED", "AuditLog", "private_opener"]
 
 REDACTED = "[redacted]"
+PRIVATE_FILE_MODE = 0o600  # prompts and answers: the player's alone
+
+
+def private_opener(path: str, flags: int) -> int:
+    """For `open(..., opener=private_opener)`: a file made here is 0600 and its folder 0700."""
+    os.makedirs(os.path.dirname(path) or ".", mode=0o700, exist_ok=True)
+    return os.open(path, flags, PRIVATE_FILE_MODE)
 
 
 class AuditLog:
@@ -82,5 +90,5 @@ class AuditLog:
         line = json.dumps(record, ensure_ascii=False)
         for secret in self._secrets:
             line = line.replace(secret, REDACTED)
-        with self._lock, self.path.open("a", encoding="utf-8") as file:
+        with self._lock, open(self.path, "a", encoding="utf-8", opener=private_opener) as file:
             file.write(line + "\n")

@@ -14,6 +14,12 @@ share of the step's calls (at most one trial per `cool_down_calls`, i.e. ≤ 2 %
 defaults) whatever the game speed — `smallville simulate` runs far faster than the clock —
 and tests need no clock.
 
+A server that answers nothing at all — `silent_calls` (3) model calls in a row, of any steps,
+that fell back without a word from it (`raw` None: timeouts, refused or dropped connections) —
+trips every step at once, and a step first seen while it is down starts on standby: a dead
+server costs about one timeout per thinking lane, not `min_calls` timeouts per step. A usable
+trial answer lifts that.
+
 Calls that raise (`BudgetReached`…) go on up unchanged and are not counted. Each trip leaves
 one human notice (`take_notices()`), and so does each recovery; `state()` is a snapshot for
 reports. Thread-safe: the model is called outside the lock.
@@ -98,6 +104,7 @@ class StepBreaker:
         min_calls: int = 5,
         cool_down_calls: int = 50,
         max_cool_down_calls: int = 800,
+        silent_calls: int = 3,
     ) -> None:
         if window < 1 or not 1 <= min_calls <= window:
             raise ValueError("need 1 <= min_calls <= window")
@@ -112,9 +119,12 @@ class StepBreaker:
         self.min_calls = min_calls
         self.cool_down_calls = cool_down_calls
         self.max_cool_down_calls = max_cool_down_calls
+        self.silent_calls = max(1, silent_calls)
         self._lock = threading.Lock()
         self._steps: dict[str, _Step] = {}
         self._notices: list[str] = []
+        self._silent = 0  # model calls in a row the server answered nothing to
+        self._server_down = False  # tripped every step for a silent server
 
     @property
     def label(self) -> str:
@@ -142,6 +152,7 @@ class StepBreaker:
         with self._lock:
             unusable = completion.source is Source.FALLBACK
             self._record(task.name, step, unusable, trial=route is _Route.TRIAL)
+            self._note_server(unanswered=unusable and completion.raw is None, usable=not unusable)
         return completion
 
     # -- what the game reads -----------------------------------------------------------------
@@ -176,7 +187,28 @@ class StepBreaker:
         step = self._steps.get(name)
         if step is None:
             step = self._steps[name] = _Step(deque(maxlen=self.window), self.cool_down_calls)
+            if self._server_down:  # a silent server: a new step starts on standby too
+                step.state, step.remaining = CircuitState.OPEN, step.cool_down
         return step
+
+    def _note_server(self, *, unanswered: bool, usable: bool) -> None:
+        """Count calls the server answered nothing to; trip every step after `min_calls`."""
+        if usable:
+            self._silent, self._server_down = 0, False
+            return
+        self._silent = self._silent + 1 if unanswered else 0
+        if self._silent < self.silent_calls or self._server_down:
+            return
+        self._server_down = True
+        for step in self._steps.values():
+            if step.state is CircuitState.CLOSED:
+                step.state, step.remaining = CircuitState.OPEN, step.cool_down
+                step.trips += 1
+                step.window.clear()
+        self._notices.append(
+            f"The model server answers nothing; the {self.standby.label} answers every step "
+            "for now."
+        )
 
     def _route(self, step: _Step) -> _Route:
         if step.state is CircuitState.CLOSED:

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
+from cognition.llm.audit_log import private_opener
 from cognition.llm.schema import schema_text
 from cognition.llm.task import (
     Completion,
@@ -107,7 +108,7 @@ class ResponseCache:
                 if entry.raw is not None:
                     fields["raw"] = entry.raw
                 line = json.dumps(fields, ensure_ascii=False)
-                with self.path.open("a", encoding="utf-8") as file:
+                with open(self.path, "a", encoding="utf-8", opener=private_opener) as file:
                     file.write(line + "\n")
 
     def _remember(self, key: str, entry: _Entry) -> None:

@@ -6,14 +6,17 @@ One `complete` call:
    has accepted so far: strict `json_schema` → `json_object` carrying the schema (llama.cpp
    servers constrain decoding to it) → plain `json_object` → plain text;
 2. a server that refuses a mode (an error of any status mentioning `response_format` /
-   `json_schema` / `json_object`) or ignores it (answers prose) is downgraded one mode, and the
-   backend remembers it for every later call;
+   `json_schema` / `json_object`) is downgraded one mode for every later call; an answer that
+   ignores it (prose, a code fence) moves only its step one mode down, and the step climbs
+   back after a few usable answers (`output_rungs.RungLadder`);
 3. reads the reply (strictly in the structured modes, tolerantly in text mode) and validates it
    with the task's output model;
 4. retries 429 (respecting `Retry-After`), 5xx, timeouts, connection errors, answers that are
    not the OpenAI API (a web page, plain text, JSON without `choices`, a redirect elsewhere:
    `NotTheAPI`, whose message names the likely cause) and invalid output, with exponential
-   backoff and jitter, at most `max_retries` times;
+   backoff and jitter, at most `max_retries` times — and all attempts of a call within one
+   deadline, `call_timeout_s` (each request's timeout is what is left of it), so a server that
+   accepts and never answers costs one timeout per call, not one per attempt;
 5. then gives up with the task's typed fallback: `Completion(source=FALLBACK, error=...)`,
    counted and logged. Error text is never returned as data.
 
@@ -26,15 +29,14 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from dataclasses import dataclass
-from enum import StrEnum
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import openai
 from openai.types.chat import ChatCompletion
 from pydantic import BaseModel, ValidationError
 
-from cognition.config import LLMSettings
+from cognition.config import LLMSettings, redact_url
 from cognition.llm.errors import (
     OPENAI_URL,
     RequestFailure,
@@ -43,6 +45,7 @@ from cognition.llm.errors import (
     first_choice,
     not_the_api,
 )
+from cognition.llm.output_rungs import OutputMode, RungLadder
 from cognition.llm.parsing import UnparseableReply, parse_json_object, parse_strict_json_object
 from cognition.llm.retry import RetryPolicy
 from cognition.llm.schema import schema_name, strict_json_schema
@@ -73,25 +76,6 @@ FORMAT_INSTRUCTION = (
 CORRECTION = "That reply could not be used ({problem}). Reply again with only the JSON object."
 
 
-class OutputMode(StrEnum):
-    """How structured output is requested, best first: a strict `json_schema` (OpenAI, LM
-    Studio, Ollama ≥ 0.5, vLLM); `json_object` carrying the schema (llama.cpp-based servers
-    constrain decoding to it: a small model then answers the right shape); plain
-    `json_object`; text. Below `json_schema` the schema is also written into the prompt."""
-
-    JSON_SCHEMA = "json_schema"
-    JSON_OBJECT_SCHEMA = "json_object_schema"
-    JSON_OBJECT = "json_object"
-    TEXT = "text"
-
-
-_NEXT_MODE = {
-    OutputMode.JSON_SCHEMA: OutputMode.JSON_OBJECT_SCHEMA,
-    OutputMode.JSON_OBJECT_SCHEMA: OutputMode.JSON_OBJECT,
-    OutputMode.JSON_OBJECT: OutputMode.TEXT,
-}
-
-
 # the rungs that do not constrain decoding: stop sequences help there
 _UNCONSTRAINED = (OutputMode.JSON_OBJECT, OutputMode.TEXT)
 
@@ -117,6 +101,29 @@ def response_format_for(
 def estimate_tokens(text: str) -> int:
     """A rough token count (four characters a token) for servers that report no usage."""
     return max(1, (len(text) + 3) // 4)
+
+
+@dataclass
+class _Call:
+    """One `complete` call's attempts so far."""
+
+    deadline: float
+    attempts: int = 0
+    retries: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    estimated: bool = False
+    raw: str | None = None  # the last attempt's answer text, if it got one
+    problems: list[str] = field(default_factory=list)
+
+    def add(self, reply: _Reply) -> None:
+        self.raw = reply.text
+        self.prompt_tokens += reply.usage.prompt_tokens
+        self.completion_tokens += reply.usage.completion_tokens
+        self.estimated = self.estimated or reply.usage.estimated
+
+    def usage(self) -> Usage:
+        return Usage(self.prompt_tokens, self.completion_tokens, self.estimated)
 
 
 @dataclass(frozen=True)
@@ -155,7 +162,9 @@ class OpenAIBackend:
             max_retries=0,  # retries are ours, so they are counted and bounded once
         )
         self._lock = threading.Lock()
-        self._mode = OutputMode(settings.output_mode or OutputMode.JSON_SCHEMA)
+        start = OutputMode(settings.output_mode or OutputMode.JSON_SCHEMA)
+        self._rungs = RungLadder(start, settings.model)
+        self._where = redact_url(settings.base_url) or OPENAI_URL  # for messages: no key
         self._fallbacks = 0
         self._tally: dict[tuple[str, OutputMode], list[int]] = {}  # [answers, usable]
 
@@ -166,8 +175,11 @@ class OpenAIBackend:
     @property
     def output_mode(self) -> OutputMode:
         """The structured-output mode this server has accepted so far."""
-        with self._lock:
-            return self._mode
+        return self._rungs.server
+
+    def step_mode(self, task: str) -> OutputMode:
+        """The mode step `task` asks on now (below the server's after ignoring it)."""
+        return self._rungs.step(task)
 
     @property
     def fallback_count(self) -> int:
@@ -196,79 +208,62 @@ class OpenAIBackend:
     ) -> Completion[OutputT]:
         messages = task.messages(inputs)
         schema = task.json_schema(inputs)
+        call = _Call(deadline=self.retry.clock() + self.settings.call_timeout_s)
         correction: list[Message] = []
-        prompt_tokens = completion_tokens = 0
-        estimated = False
-        problems: list[str] = []
-        attempts = retries = 0
-        raw: str | None = None  # the last attempt's answer text, if it got one
-        while True:
-            mode = self.output_mode
-            attempts += 1
+        while (left := call.deadline - self.retry.clock()) > 0:
+            mode = self.step_mode(task.name)
+            call.attempts += 1
+            call.raw = None
             retry_after: float | None = None
-            raw = None
             try:
-                reply = self._request(task, schema, [*messages, *correction], mode)
-                raw = reply.text
-                prompt_tokens += reply.usage.prompt_tokens
-                completion_tokens += reply.usage.completion_tokens
-                estimated = estimated or reply.usage.estimated
+                reply = self._request(task, schema, [*messages, *correction], mode, left)
+                call.add(reply)
                 output = self._read_counted(task, reply, mode)
             except RequestFailure as failure:
                 if failure.rejects_format and mode is not OutputMode.TEXT:
-                    self._downgrade(mode, failure.message)
+                    self._rungs.refused(mode, failure.message)
                     continue  # a refused mode costs no retry
-                problems.append(failure.message)
+                call.problems.append(failure.message)
                 if not failure.retryable:
                     break
                 retry_after = failure.retry_after_s
             except _InvalidOutput as invalid:
-                problems.append(invalid.problem)
+                call.problems.append(invalid.problem)
                 if invalid.format_ignored:
-                    self._downgrade(mode, "the reply ignored the requested format")
+                    self._rungs.ignored(task.name, mode)
                 correction = [
                     Message("assistant", invalid.reply[:2000]),
                     Message("user", CORRECTION.format(problem=invalid.problem[:300])),
                 ]
             else:
-                usage = Usage(prompt_tokens, completion_tokens, estimated)
-                return Completion(output, Source.MODEL, usage, attempts=attempts, raw=raw)
-            if retries >= self.retry.max_retries:
-                break
-            waited = self.retry.wait(retries, retry_after)
-            retries += 1
-            logger.info("%s for %s: retry %d in %.2fs", task.name, agent, retries, waited)
-        usage = Usage(prompt_tokens, completion_tokens, estimated)
-        return self._fall_back(task, inputs, agent, usage, attempts, problems, raw)
+                return Completion(
+                    output, Source.MODEL, call.usage(), attempts=call.attempts, raw=call.raw
+                )
+            wait_s = self.retry.delay(call.retries, retry_after)
+            if (
+                call.retries >= self.retry.max_retries
+                or wait_s >= call.deadline - self.retry.clock()
+            ):
+                break  # no retries left, or none could start before the deadline
+            self.retry.sleep(wait_s)
+            call.retries += 1
+            logger.info("%s for %s: retry %d in %.2fs", task.name, agent, call.retries, wait_s)
+        if not call.problems:
+            call.problems.append(f"no answer within {self.settings.call_timeout_s:g} s")
+        return self._fall_back(task, inputs, agent, call)
 
     def _fall_back(
-        self,
-        task: Task[InputT, OutputT],
-        inputs: InputT,
-        agent: str,
-        usage: Usage,
-        attempts: int,
-        problems: list[str],
-        raw: str | None,
+        self, task: Task[InputT, OutputT], inputs: InputT, agent: str, call: _Call
     ) -> Completion[OutputT]:
         with self._lock:
             self._fallbacks += 1
-        error = f"{len(problems)} failed attempt(s); last: {problems[-1] if problems else '?'}"
+        error = f"{len(call.problems)} failed attempt(s); last: {call.problems[-1]}"
         logger.warning("%s for %s fell back to its default: %s", task.name, agent, error)
         output = task.fallback(inputs)
-        return Completion(output, Source.FALLBACK, usage, attempts=attempts, error=error, raw=raw)
-
-    def _downgrade(self, failed: OutputMode, reason: str) -> None:
-        with self._lock:
-            if self._mode is failed and failed in _NEXT_MODE:
-                self._mode = _NEXT_MODE[failed]
-                logger.warning(
-                    "%s: %s output refused (%s); using %s from now on",
-                    self.label,
-                    failed.value,
-                    reason[:200],
-                    self._mode.value,
-                )
+        return Completion(
+            output, Source.FALLBACK, call.usage(), attempts=call.attempts, error=error,
+            raw=call.raw,
+        )  # fmt: skip
 
     def _max_tokens(self, task: Task[InputT, OutputT]) -> Any:
         """The step's output budget scaled by the settings (omitted when unbounded)."""
@@ -285,6 +280,7 @@ class OpenAIBackend:
         try:
             output = self._read(task, reply, mode)
             usable = True
+            self._rungs.usable(task.name, mode)
             return output
         finally:
             with self._lock:
@@ -298,6 +294,7 @@ class OpenAIBackend:
         schema: dict[str, Any],
         messages: list[Message],
         mode: OutputMode,
+        timeout_s: float,
     ) -> _Reply:
         if mode is not OutputMode.JSON_SCHEMA:
             compact = json.dumps(schema, sort_keys=True, separators=(",", ":"))
@@ -316,10 +313,11 @@ class OpenAIBackend:
                 temperature=openai.omit if temperature is None else temperature,
                 max_tokens=self._max_tokens(task),
                 stop=list(stops) if stops else openai.omit,
+                timeout=timeout_s,  # what is left of the call's one deadline
             )
             http = answer.http_response
             failure = not_the_api(
-                self.settings.base_url or OPENAI_URL,
+                self._where,
                 http.text,
                 content_type=http.headers.get("content-type", ""),
                 redirected_to=str(http.url) if http.history else None,
@@ -329,7 +327,7 @@ class OpenAIBackend:
             response = answer.parse()
         except openai.OpenAIError as error:
             raise classify_request_error(error) from error
-        text, refusal = first_choice(response, self.settings.base_url or OPENAI_URL)
+        text, refusal = first_choice(response, self._where)
         reported = _reported_usage(response)
         if reported is not None:
             usage = reported
@@ -364,7 +362,7 @@ class OpenAIBackend:
             problem = describe_validation_error(error)
             raise _InvalidOutput(problem, text, format_ignored=format_ignored) from None
         if format_ignored:
-            self._downgrade(mode, "the reply ignored the requested format")
+            self._rungs.ignored(task.name, mode)
         return output
 
 

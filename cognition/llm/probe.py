@@ -24,7 +24,7 @@ import httpx2
 import openai
 from pydantic import BaseModel, ValidationError
 
-from cognition.config import LLMSettings
+from cognition.config import LLMSettings, redact_url
 from cognition.llm.errors import (
     OPENAI_URL,
     NotTheAPI,
@@ -34,6 +34,7 @@ from cognition.llm.errors import (
 )
 from cognition.llm.openai_backend import FORMAT_INSTRUCTION, OutputMode, response_format_for
 from cognition.llm.parsing import UnparseableReply, parse_json_object, parse_strict_json_object
+from cognition.llm.retry import RetryPolicy
 from cognition.llm.schema import schema_text
 
 __all__ = ["OFFLINE_MESSAGE", "ConnectionReport", "test_connection"]
@@ -41,6 +42,7 @@ __all__ = ["OFFLINE_MESSAGE", "ConnectionReport", "test_connection"]
 OFFLINE_MESSAGE = "offline brain, no model needed"
 PROMPT = 'This is a connection test. Answer with a JSON object whose "word" is "pong".'
 Clock = Callable[[], float]
+RATE_LIMIT_RETRIES = 3  # a 429 is waited out this many times before the test says busy
 
 
 @dataclass(frozen=True)
@@ -71,9 +73,14 @@ class _Stop(Exception):
 
 
 def test_connection(
-    settings: LLMSettings, timeout_s: float = 10.0, *, clock: Clock = time.perf_counter
+    settings: LLMSettings,
+    timeout_s: float = 10.0,
+    *,
+    clock: Clock = time.perf_counter,
+    sleep: Callable[[float], None] = time.sleep,
 ) -> ConnectionReport:
-    """Reach the server `settings` name and report on it; see the module docstring."""
+    """Reach the server `settings` name and report on it; see the module docstring. A 429
+    (a busy server, a rate limit) is waited out with backoff, within `timeout_s`."""
     if settings.offline:
         return ConnectionReport(True, "offline brain", None, OFFLINE_MESSAGE)
     if settings.base_url is None and settings.api_key is None:
@@ -89,7 +96,7 @@ def test_connection(
         max_retries=0,
     )
     with client:
-        return _Probe(client, settings, timeout_s, clock).run()
+        return _Probe(client, settings, timeout_s, clock, sleep).run()
 
 
 test_connection.__test__ = False  # type: ignore[attr-defined]  # not a pytest test
@@ -97,12 +104,19 @@ test_connection.__test__ = False  # type: ignore[attr-defined]  # not a pytest t
 
 class _Probe:
     def __init__(
-        self, client: openai.OpenAI, settings: LLMSettings, timeout_s: float, clock: Clock
+        self,
+        client: openai.OpenAI,
+        settings: LLMSettings,
+        timeout_s: float,
+        clock: Clock,
+        sleep: Callable[[float], None],
     ) -> None:
         self.client = client
         self.settings = settings
         self.model = settings.model
-        self.where = settings.base_url or OPENAI_URL
+        self.where = redact_url(settings.base_url) or OPENAI_URL
+        self.sleep = sleep
+        self.backoff = RetryPolicy(max_retries=RATE_LIMIT_RETRIES, base_delay_s=0.5)
         self.timeout_s = timeout_s
         self.clock = clock
         self.deadline = clock() + timeout_s
@@ -144,7 +158,7 @@ class _Probe:
         for mode in OutputMode:  # best first
             started = self.clock()
             try:
-                text = self._ask(mode)
+                text = self._ask_patiently(mode)
             except NotTheAPI as not_api:
                 raise _Stop(self._failure(not_api.message)) from None
             except openai.OpenAIError as error:
@@ -164,6 +178,19 @@ class _Probe:
             "its minds will often fall back to simple behaviour; a larger model may do better"
         )
         return ConnectionReport(False, self.model, latency_ms, self._redact(message), "text")
+
+    def _ask_patiently(self, mode: OutputMode) -> str:
+        """`_ask`, with a 429 waited out (its Retry-After, else backoff) a few times while
+        the test's time lasts; the last 429 goes on up."""
+        for retry in range(RATE_LIMIT_RETRIES):
+            try:
+                return self._ask(mode)
+            except openai.RateLimitError as error:
+                wait = self.backoff.delay(retry, classify_request_error(error).retry_after_s)
+                if wait >= self._remaining():
+                    raise
+                self.sleep(wait)
+        return self._ask(mode)
 
     def _ask(self, mode: OutputMode) -> str:
         prompt = PROMPT

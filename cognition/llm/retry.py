@@ -28,6 +28,7 @@ class RetryPolicy:
     max_retry_after_s: float = 60.0
     sleep: Callable[[float], None] = time.sleep
     rng: random.Random = field(default_factory=random.Random)
+    clock: Callable[[], float] = time.monotonic
 
     def delay(self, retry_number: int, retry_after_s: float | None = None) -> float:
         """Seconds to wait before retry `retry_number` (0 for the first retry)."""

@@ -42,6 +42,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from cognition.config import redact_url
+
 __all__ = [
     "DEFAULT_ROUTE",
     "OFFLINE_ENDPOINT",
@@ -117,7 +119,8 @@ class EndpointSettings(BaseModel):
             return None
         value = value.strip().rstrip("/")
         if not value.startswith(("http://", "https://")):
-            raise ValueError(f"must start with http:// or https:// (got {value!r})")
+            shown = (redact_url(value) or "")[:40]
+            raise ValueError(f"must start with http:// or https:// (got {shown!r})")
         return value
 
     @field_validator("api_key_env")
@@ -137,7 +140,14 @@ class EndpointSettings(BaseModel):
         """Where it is, for messages and the UI: "qwen2.5:0.5b at http://…" or the brain."""
         if self.offline:
             return "the offline brain"
-        return f"{self.model} at {self.base_url or 'OpenAI'}"
+        return f"{self.model} at {redact_url(self.base_url) or 'OpenAI'}"
+
+
+def public_endpoint(dumped: dict[str, Any]) -> dict[str, Any]:
+    """An endpoint's settings as stored or shown: its URL without credentials."""
+    if dumped.get("base_url"):
+        dumped["base_url"] = redact_url(dumped["base_url"])
+    return dumped
 
 
 OFFLINE = EndpointSettings(offline=True, model="offline brain", max_concurrent=64)
@@ -168,7 +178,7 @@ class PoolSettings:
         return {
             "name": self.name,
             "endpoints": {
-                name: e.model_dump(mode="json", exclude_defaults=True)
+                name: public_endpoint(e.model_dump(mode="json", exclude_defaults=True))
                 for name, e in self.endpoints.items()
             },
             "routes": {step: list(names) for step, names in self.routes.items()},

@@ -54,6 +54,8 @@ class Fault(StrEnum):
     SERVER_ERROR = "server_error"  # HTTP 500
     RATE_LIMIT = "rate_limit"  # HTTP 429 with Retry-After
     TIMEOUT = "timeout"  # sleeps past the client's timeout
+    HANG = "hang"  # accepts the request and never answers (until the server stops)
+    CLOSE = "close"  # closes the connection without a word
     MALFORMED_JSON = "malformed_json"  # the content is cut-off JSON
     EMPTY_CONTENT = "empty_content"  # the content is ""
     SCHEMA_VIOLATION = "schema_violation"  # valid JSON, wrong types
@@ -75,6 +77,7 @@ DEFAULT_FAULT_KINDS: tuple[Fault, ...] = (
     Fault.EMPTY_CONTENT,
     Fault.SCHEMA_VIOLATION,
 )
+HOSTILE: tuple[Fault, ...] = (Fault.HANG, Fault.CLOSE)  # servers that answer nothing
 NOT_THE_API: tuple[Fault, ...] = (
     Fault.WEB_PAGE,
     Fault.PLAIN_TEXT,

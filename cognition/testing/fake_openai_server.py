@@ -12,7 +12,10 @@ text modes), or with what a test's `answer` function returns. `/v1/models` lists
 without that bearer key gets 401; with `reject_unknown_model`, a chat request for another model
 than `model` gets 404 (as OpenAI, Ollama and vLLM answer). Faults come from a scripted
 sequence (`faults`, consumed one per chat request; `None` = answer normally), then at
-`fault_rate` (seeded, drawn from `fault_kinds`: by default the six classic kinds). The
+`fault_rate` (seeded, drawn from `fault_kinds`: by default the six classic kinds). A hostile
+server: `Fault.HANG` accepts a request and never answers (until the server stops),
+`Fault.CLOSE` closes the connection without a word; `fault_rate=1.0, fault_kinds=(HANG,)` is
+a server that never answers at all. The
 `NOT_THE_API` faults answer as something else would: a web page or plain text with 200, a
 body that is not JSON, JSON without `choices`, a 302 to `/login` (a sign-in page). With
 `schema_only_in_json_object` the server behaves like llama-cpp-python's: `json_schema` gets
@@ -38,6 +41,7 @@ from typing import Any
 
 from cognition.testing.fake_openai_replies import (
     DEFAULT_FAULT_KINDS,
+    HOSTILE,
     JSON_SCHEMA_REFUSAL,
     LOGIN_PAGE,
     NOT_THE_API,
@@ -62,6 +66,7 @@ from cognition.testing.fake_openai_replies import (
 
 __all__ = [
     "DEFAULT_FAULT_KINDS",
+    "HOSTILE",
     "NOT_THE_API",
     "REDIRECT_PATH",
     "ChatRequest",
@@ -325,6 +330,12 @@ class _Handler(BaseHTTPRequestHandler):
             fake._pause(fake.latency_s)
             if fault is Fault.TIMEOUT:
                 fake._pause(fake.timeout_sleep_s)
+            if fault is Fault.HANG:
+                fake._stopping.wait()  # never answers: the client's deadline must end it
+                return
+            if fault is Fault.CLOSE:
+                self.close_connection = True  # no reply at all: the client sees the close
+                return
             raw = not_the_api_reply(fault)
             if raw is not None:  # a proxy or web server answering instead of the API
                 self._send_raw(raw)

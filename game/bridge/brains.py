@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cognition import ConfigError, LLMSettings, PoolSettings
+from cognition import ConfigError, LLMSettings, PoolSettings, redact_url
 from game.bridge.routing import RouteChoice, RouteFlagError, Routes, check_endpoints, route_settings
 from game.bridge.town_minds import LivingTown
 from game.files.endpoints import output_mode_for, remember_output_mode
@@ -34,6 +34,7 @@ __all__ = [
     "brain_lines",
     "check_connection",
     "llm_settings_for",
+    "public_url",
     "remember_learned_output_mode",
     "routes_for",
     "secrets_of",
@@ -133,6 +134,12 @@ def _offline_routes(problem: str) -> Routes:
     return Routes(replace(pool, problems=(f"{problem}; every step on the offline brain",)))
 
 
+def public_url(url: str | None) -> str | None:
+    """`url` as it may be stored or shown above the bridge: without credentials
+    (`cognition.redact_url`)."""
+    return redact_url(url)
+
+
 def secrets_of(settings: LLMSettings) -> tuple[str, ...]:
     """What must never be written anywhere: the API key, when there is one."""
     key = settings.api_key.get_secret_value() if settings.api_key is not None else ""
@@ -155,7 +162,7 @@ def brain_lines(
         models = [e.model for n, e in routes.settings.endpoints.items() if not e.offline]
         line = f"Labor pool ({routes.name}): {' + '.join(models) or 'offline brain'}"
         return line, routes.problems[0] if routes.problems else None
-    return f"Model: {llm.model} at {llm.base_url or 'OpenAI'}", None
+    return f"Model: {llm.model} at {redact_url(llm.base_url) or 'OpenAI'}", None
 
 
 def check_connection(

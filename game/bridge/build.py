@@ -37,6 +37,7 @@ from game.bridge.routing import Routes
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
 from game.files.paths import bundle_root, user_data_dir
 from game.saves import VisitorSave
+from game.saves.files import PRIVATE_DIRECTORY_MODE, private_directory
 
 Progress = Callable[[str, float], None]
 EMBEDDERS = ("minilm", "hashing")
@@ -61,14 +62,14 @@ def warm_up(embedder: Embedder) -> None:
 
 def run_directory(root: Path | None = None, now: datetime | None = None) -> Path:
     """A fresh `runs/<timestamp>` folder under `root` (default: the user data folder),
-    created; never an existing one."""
-    base = (root or user_data_dir()) / "runs"
+    created, the player's alone (0700: it holds the minds' memories); never an existing one."""
+    base = private_directory((root or user_data_dir()) / "runs")
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     candidate, number = base / stamp, 1
     while candidate.exists():
         number += 1
         candidate = base / f"{stamp}-{number}"
-    candidate.mkdir(parents=True)
+    candidate.mkdir(mode=PRIVATE_DIRECTORY_MODE)
     return candidate
 
 

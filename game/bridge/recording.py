@@ -16,8 +16,10 @@ job that made it. The writer batches rows on its own thread: nothing here waits 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import os
 import shutil
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -49,6 +51,7 @@ from game.records import (
 )
 from game.records.rows import RunKind
 from game.saves import MapRef, file_sha256
+from game.saves.files import PRIVATE_FILE_MODE, private_directory
 from game.town.resident import Resident, slug_of
 from game.world.address import Address
 from game.world.object_text import object_key
@@ -138,9 +141,15 @@ class RunRecording:
         town = Path(opened.town_id).name
         run_id = f"{started.astimezone():%Y%m%d-%H%M%S}-{town}"
         path = unused(folder / f"{run_id}.sqlite")
-        path.parent.mkdir(parents=True, exist_ok=True)
         if opened.record is not None:
-            shutil.copyfile(opened.record, path)
+            try:
+                private_directory(path.parent)
+                shutil.copyfile(opened.record, path)
+                os.chmod(path, PRIVATE_FILE_MODE)
+            except OSError as error:  # the writer says what it cannot make; the run goes on
+                log.warning("the run record starts afresh: %s", error)
+                with contextlib.suppress(OSError):
+                    path.unlink(missing_ok=True)  # no half-copied history
         map_path, map_sha256 = map_of(living.town.path)
         meta = RunMeta(
             run_id=path.stem,

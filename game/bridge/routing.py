@@ -30,6 +30,7 @@ from cognition import (
     lane_settings,
     read_routes_file,
 )
+from game.saves import quoted
 
 __all__ = [
     "RouteChoice",
@@ -164,14 +165,14 @@ def _endpoint_flag(flag: str) -> tuple[str, dict[str, Any]]:
     name, _, rest = flag.partition("=")
     if not name.strip() or not rest:
         raise RouteFlagError(
-            f"--endpoint {flag!r}: write NAME=base_url=URL,model=MODEL[,max_concurrent=N,"
+            f"--endpoint {quoted(flag)}: write NAME=base_url=URL,model=MODEL[,max_concurrent=N,"
             "api_key_env=VAR,rate_per_minute=N,price_in_per_1k=X,price_out_per_1k=Y]"
         )
     values: dict[str, Any] = {}
     for part in rest.split(","):
         key, equals, value = part.partition("=")
         if not equals or not key.strip():
-            raise RouteFlagError(f"--endpoint {flag!r}: {part!r} is not key=value")
+            raise RouteFlagError(f"--endpoint {quoted(flag)}: {quoted(part)} is not key=value")
         values[key.strip()] = value.strip()
     return name.strip(), values
 

@@ -37,7 +37,9 @@ from game.bridge.recording import RunRecording
 from game.bridge.report import TownRecorder, profiled_model, run_report, server_profile_figures
 from game.bridge.routing import Routes
 from game.bridge.town_minds import LivingTown
-from game.saves import SaveSlots, check_slot_name
+from game.bridge.towns.loading import town_directory
+from game.bridge.towns.problems import TownFileError
+from game.saves import SaveError, SaveSlots, check_slot_name
 
 StepObserver = Callable[[LivingTown], None]
 
@@ -108,6 +110,8 @@ def settings_problem(options: SimulationOptions) -> str | None:
             return "--profile runs the offline brain, not a model server: drop --base-url"
     if not 0 <= options.think_ahead_minutes <= MAX_THINK_AHEAD:
         return f"--think-ahead must be 0 to {MAX_THINK_AHEAD:g} game minutes"
+    if options.load is None and (town := town_problem(options.town)) is not None:
+        return town
     if options.variant not in (None, *VARIANTS):
         return f"variant {options.variant!r} is none of: " + ", ".join(VARIANTS)
     if options.group_strategy not in (None, *GROUP_STRATEGIES):
@@ -115,6 +119,15 @@ def settings_problem(options: SimulationOptions) -> str | None:
             GROUP_STRATEGIES
         )
     return memory_server_problem(options.chroma_url, "--chroma-url")
+
+
+def town_problem(town: str) -> str | None:
+    """Why `--town` names no town (one line), None when it does."""
+    try:
+        town_directory(town)
+    except TownFileError as error:
+        return f"--town: {error.problems[0]}"
+    return None
 
 
 def model_settings(options: SimulationOptions) -> LLMSettings:
@@ -176,6 +189,7 @@ def simulate(
         for notice in pool.take_notices() if pool is not None else []:
             tell(f"routes: {notice}")
         recording = None
+        interrupted = False
         try:
             if options.record_dir is not None:
                 recording = RunRecording.start(
@@ -197,7 +211,10 @@ def simulate(
                 if observe is not None:
                     observe(town)
 
-            runner.run_until(start + timedelta(hours=options.hours), after_step)
+            try:
+                runner.run_until(start + timedelta(hours=options.hours), after_step)
+            except KeyboardInterrupt:  # Ctrl-C: report what was played; abandon what thinks
+                interrupted = True
             played = (living.clock.now - start).total_seconds() / 3600
             report = run_report(living, round(played, 3), time.perf_counter() - started, recorder)
             report["town"] = describe_town(opened)
@@ -214,29 +231,35 @@ def simulate(
                     tell(f"routes: {notice}")
             if living.director.message:
                 report["message"] = living.director.message
-            if options.save is not None:
-                save_town(
-                    living,
-                    slots,
-                    options.save,
-                    town_id=opened.town_id,
-                    visitor=opened.visitor,
-                    settings=town_settings(
-                        settings, seed=opened.seed, embedder=embedder_name(living)
-                    ),
-                    pending_walk_minutes=runner.pending_walk_minutes,
-                    record=recording.copy_into if recording is not None else None,
-                )
-                report["saved"] = options.save
+            if interrupted:
+                report["interrupted"] = True  # a town cut off mid-step is not saved
+            elif options.save is not None:
+                try:
+                    save_town(
+                        living,
+                        slots,
+                        options.save,
+                        town_id=opened.town_id,
+                        visitor=opened.visitor,
+                        settings=town_settings(
+                            settings, seed=opened.seed, embedder=embedder_name(living)
+                        ),
+                        pending_walk_minutes=runner.pending_walk_minutes,
+                        record=recording.copy_into if recording is not None else None,
+                    )
+                    report["saved"] = options.save
+                except SaveError as error:  # the report still tells how the run went
+                    report["save_problem"] = " ".join(str(error).split())
             if recording is not None:
                 recording.close()
-                report["record"] = str(recording.path)
-                if recording.writer.last_error:
-                    report["record_problem"] = recording.writer.last_error
+                report.update(record_outcome(recording))
         finally:
             if recording is not None:
                 recording.close()
-            living.close()
+            if interrupted:
+                abandon(living)
+            else:
+                living.close()
     return report, recorder
 
 
@@ -245,6 +268,21 @@ def with_room_for(options: SimulationOptions, profile: ServerProfile) -> Simulat
     not the town's worker pool (its queue is the server's)."""
     workers = max(options.workers, 2 * profile.slots)
     return replace(options, workers=workers, max_concurrency=max(options.max_concurrency, workers))
+
+
+def record_outcome(recording: RunRecording) -> dict[str, str]:
+    """Where the run was recorded, or why it was not (never both "recorded" and "not")."""
+    writer = recording.writer
+    outcome = {"record": str(recording.path)} if writer.usable else {}
+    if writer.last_error:
+        outcome["record_problem"] = writer.last_error
+    return outcome
+
+
+def abandon(living: LivingTown) -> None:
+    """After Ctrl-C: queued thinking is cancelled and calls in flight are not waited for
+    (a silent server would hold them for minutes); the process is about to end."""
+    living.director.jobs.executor.shutdown(wait=False, cancel_futures=True)
 
 
 def wait_for_memories(town: LivingTown, timeout_s: float, tell: Callable[[str], object]) -> None:

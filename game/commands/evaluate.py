@@ -29,6 +29,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
+from game.commands.exits import leave_now, prompt_ctrl_c
 from game.commands.route_flags import add_route_flags, routes_from, routes_wanted
 
 if TYPE_CHECKING:
@@ -215,9 +216,14 @@ def run(args: argparse.Namespace) -> int:
         return run_seeds(args, options)
     bar = ProgressBar(sys.stderr, quiet=args.quiet)
     try:
-        result = evaluate(options, Progress(bar.line, bar.advance))
+        with prompt_ctrl_c():
+            result = evaluate(options, Progress(bar.line, bar.advance))
     except EvaluationError as error:
         return fail(str(error))
+    except KeyboardInterrupt:  # the run record (if any) is closed; calls in flight abandoned
+        bar.finish()
+        print(f"smallville: interrupted; what was written is in {options.out_dir}", file=sys.stderr)
+        leave_now()
     finally:
         bar.finish()
     print(summary_text(result))

@@ -46,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
         problems = "\n  ".join(error.problems)
         print(f"new-town: the town was not made:\n  {problems}", file=sys.stderr)
         return 2
+    except OSError as error:  # a folder name the file system refuses (too long, say)
+        print(f"new-town: the town was not made: {error.strerror}", file=sys.stderr)
+        return 2
     print(
         f"Made {made.directory} with {len(made.residents)} residents: {', '.join(made.residents)}."
     )

@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeAlias
 
+from game.commands.exits import leave_now, prompt_ctrl_c
 from game.commands.preflight import add_offline_fallback_flag, non_negative, server_down
 from game.commands.progress import ProgressBar
 from game.commands.route_flags import add_route_flags, routes_from
@@ -191,7 +192,11 @@ def run(args: argparse.Namespace) -> int:
             bar.draw(town.clock.now, usage.calls, usage.total_tokens)
 
     try:
-        report, _ = simulate(options, observe=show_progress)
+        with prompt_ctrl_c():
+            report, _ = simulate(options, observe=show_progress)
+    except KeyboardInterrupt:
+        print("\nsmallville: interrupted", file=sys.stderr)
+        leave_now()
     except SaveError as error:
         print(f"smallville: {one_line(error)}", file=sys.stderr)
         return 2
@@ -212,9 +217,17 @@ def run(args: argparse.Namespace) -> int:
     if report.get("record"):
         print(f"recorded in {report['record']}")
     if report.get("record_problem"):
-        print(f"the run record is incomplete: {report['record_problem']}", file=sys.stderr)
+        problem = report["record_problem"]
+        said = f"the run record is incomplete: {problem}" if report.get("record") else problem
+        print(said, file=sys.stderr)
     if args.json is not None:
         args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    if report.get("interrupted"):
+        print("smallville: interrupted; the report covers what was played", file=sys.stderr)
+        leave_now()
+    if report.get("save_problem"):
+        print(f"smallville: {report['save_problem']}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -134,6 +134,8 @@ def _simulate(settled: EvaluationPlan, tell: Progress, bar: Bar) -> tuple[Path, 
             tick(f"simulating: game time {now:%a %H:%M}")
 
     report, _ = simulate(settled.simulation, observe=each_hour, warn=tell.say)
+    if report.get("interrupted"):  # Ctrl-C: the record is closed; the run is not finished
+        raise KeyboardInterrupt
     if not report.get("record"):
         raise EvaluationError(f"the run left no run record ({report.get('record_problem')})")
     record_path = Path(report["record"])

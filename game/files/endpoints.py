@@ -22,6 +22,7 @@ import logging
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from game.files.paths import user_config_dir
 from game.saves.files import replace_durably
@@ -49,9 +50,18 @@ def endpoints_path() -> Path:
 
 
 def endpoint_key(base_url: str | None, model: str) -> str:
-    """One endpoint: the server URL (OpenAI's own API when none) and the model."""
-    url = (base_url or OPENAI_API).strip().rstrip("/")
-    return f"{url} {model.strip()}"
+    """One endpoint: where the server is (OpenAI's own API when none) and the model. Only
+    the scheme, host, port and path: credentials in the URL (`user:KEY@`, `?api-key=`) are
+    no part of an endpoint, and never written to endpoints.json."""
+    url = (base_url or OPENAI_API).strip()
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:  # not a URL: the key names no server at all
+        return f"(invalid URL) {model.strip()}"
+    location = urlunsplit((parts.scheme, host + port, parts.path.rstrip("/"), "", ""))
+    return f"{location} {model.strip()}"
 
 
 def output_mode_for(base_url: str | None, model: str, path: Path | None = None) -> str | None:

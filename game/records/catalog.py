@@ -16,11 +16,14 @@ from pathlib import Path
 from game.files.paths import user_data_dir
 from game.records.errors import RecordError
 from game.records.reader import RunRecord, size_on_disk
+from game.saves.quoting import QUOTE_LIMIT, quoted
 
 __all__ = ["RECORD_FILE", "RecordInfo", "find_record", "list_records", "records_folder"]
 
 RECORD_FILE = "record.sqlite"  # a save slot's record, `<slot>/record.sqlite`
 SUFFIX = ".sqlite"
+
+MAX_NAME = 4096  # no path on any system is longer (PATH_MAX)
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,10 @@ def records_folder() -> Path:
 
 def record_files(folder: Path) -> list[Path]:
     """`*.sqlite` in `folder` and `*/record.sqlite` one level down; [] for a missing folder."""
-    if not folder.is_dir():
+    try:
+        if not folder.is_dir():
+            return []
+    except OSError:  # a name too long for the file system, a folder we may not enter
         return []
     direct = [path for path in folder.glob(f"*{SUFFIX}") if path.is_file()]
     nested = [path for path in folder.glob(f"*/{RECORD_FILE}") if path.is_file()]
@@ -94,16 +100,18 @@ def find_record(name_or_path: str, folders: Iterable[Path]) -> Path:
     name match wins; among run id matches, the first folder's, then the biggest file).
     `RecordError` listing what was tried when nothing matches."""
     folders = [Path(folder) for folder in folders]
+    if len(name_or_path) > MAX_NAME or "\x00" in name_or_path:
+        raise RecordError(f"no run record {quoted(name_or_path)}: no file has such a name")
     given = Path(name_or_path).expanduser()
     tried: list[str] = []
     for candidate in (given, given / RECORD_FILE):
-        if candidate.is_file():
+        if _is_file(candidate):
             return candidate
         tried.append(str(candidate))
     stem = name_or_path.removesuffix(SUFFIX)
     for folder in folders:
         for candidate in (folder / f"{stem}{SUFFIX}", folder / stem / RECORD_FILE):
-            if candidate.is_file():
+            if _is_file(candidate):
                 return candidate
             tried.append(str(candidate))
     for folder in folders:
@@ -114,7 +122,16 @@ def find_record(name_or_path: str, folders: Iterable[Path]) -> Path:
         if matches:
             return max(matches, key=lambda info: info.size_bytes).path
         tried.append(f"run ids of the records in {folder}")
+    if len(name_or_path) > QUOTE_LIMIT * 4:  # the paths tried would repeat it: say less
+        raise RecordError(f"no run record {quoted(name_or_path)}: no file, record or run id")
     raise RecordError(f"no run record {name_or_path!r}: tried {'; '.join(tried)}")
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a name too long for the file system, a folder we may not enter
+        return False
 
 
 def _newest_first(info: RecordInfo) -> datetime:

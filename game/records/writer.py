@@ -43,6 +43,7 @@ from game.records.errors import RecordError
 from game.records.reader import RunRecord, size_on_disk
 from game.records.rows import Row, RunMeta
 from game.records.schema import META, RUNS, TABLES, create_schema
+from game.saves.files import PRIVATE_FILE_MODE, private_directory
 
 __all__ = ["RecordWriter"]
 
@@ -104,6 +105,11 @@ class RecordWriter:
             self._thread.start()
             atexit.register(self.close)  # rows still queued at exit reach the file
 
+    @property
+    def usable(self) -> bool:
+        """True when the file was made (or continued): the run is being recorded."""
+        return self._usable
+
     # --- any thread ---------------------------------------------------------------------------
 
     def write(self, row: Row) -> None:
@@ -149,7 +155,8 @@ class RecordWriter:
         self.flush()
         temporary = target.with_name(f".{target.name}.tmp-{uuid.uuid4().hex}")
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            private_directory(target.parent)
+            os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT, PRIVATE_FILE_MODE))
             source = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True)
             try:
                 copy = sqlite3.connect(temporary)
@@ -311,11 +318,14 @@ class RecordWriter:
 def open_for_writing(path: Path, meta: RunMeta) -> tuple[sqlite3.Connection, RunMeta, int]:
     """A connection to a new record at `path`, or to the valid record already there (whose
     run id becomes `continues`); the meta as stored; the next conversation id."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_directory(path.parent)
     fresh = not path.exists() or path.stat().st_size == 0
     if fresh:
         for leftover in ("-wal", "-shm", "-journal"):  # from a file deleted under them
             Path(f"{path}{leftover}").unlink(missing_ok=True)
+        # the record holds what the minds said: the player's alone (SQLite gives its -wal
+        # and -shm files the database's mode)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE_FILE_MODE))
     else:
         with RunRecord.open(path) as previous:
             old = previous.meta
@@ -346,6 +356,10 @@ def open_for_writing(path: Path, meta: RunMeta) -> tuple[sqlite3.Connection, Run
         connection.execute("COMMIT")
     except BaseException:
         connection.close()
+        if fresh:  # a record that could not be made leaves no husk of a file behind
+            for made in (path, *(Path(f"{path}{end}") for end in ("-wal", "-shm", "-journal"))):
+                with suppress(OSError):
+                    made.unlink(missing_ok=True)
         raise
     return connection, meta, int(largest or 0) + 1
 

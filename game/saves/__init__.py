@@ -22,6 +22,7 @@ from game.saves.format import (
     secret_keys,
 )
 from game.saves.migrations import MIGRATIONS, migrate
+from game.saves.quoting import quoted
 from game.saves.slots import (
     LoadedSlot,
     SaveSlots,
@@ -49,5 +50,6 @@ __all__ = [
     "file_sha256",
     "map_warnings",
     "migrate",
+    "quoted",
     "secret_keys",
 ]

@@ -31,6 +31,8 @@ from pydantic import (
     model_validator,
 )
 
+from game.saves.quoting import quoted
+
 __all__ = [
     "FORMAT_VERSION",
     "ActivitySave",
@@ -67,7 +69,7 @@ def _json_like(value: Any, where: str = "") -> Any:
         converted: dict[str, Any] = {}
         for key, item in value.items():
             if not isinstance(key, str):
-                raise ValueError(f"{where or 'dict'} has a non-string key {key!r}")
+                raise ValueError(f"{where or 'dict'} has a non-string key {quoted(key)}")
             converted[key] = _json_like(item, f"{where}.{key}" if where else key)
         return converted
     raise ValueError(
@@ -134,7 +136,7 @@ class MapRef(_Strict):
     def _relative(cls, path: str) -> str:
         pure = PurePosixPath(path)
         if "\\" in path or pure.is_absolute() or ".." in pure.parts or re.match(r"^\w:", path):
-            raise ValueError(f"map path {path!r} must be relative, with / and no ..")
+            raise ValueError(f"map path {quoted(path)} must be relative, with / and no ..")
         return path
 
     @classmethod
@@ -211,7 +213,7 @@ class TownSave(_Strict):
             raise ValueError(f"residents appear twice: {', '.join(twice)}")
         if self.visitor and self.visitor.controls not in ("visitor", *names):
             raise ValueError(
-                f"visitor controls {self.visitor.controls!r}, "
+                f"visitor controls {quoted(self.visitor.controls)}, "
                 "which is neither 'visitor' nor a resident"
             )
         return self

@@ -19,6 +19,7 @@ from typing import Any
 
 from game.saves.errors import SaveError
 from game.saves.format import FORMAT_VERSION
+from game.saves.quoting import quoted
 
 __all__ = ["MIGRATIONS", "Migration", "migrate"]
 
@@ -41,7 +42,7 @@ def migrate(
             "(a bundled starting town has personas.json beside it instead)"
         )
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(f"its format_version {version!r} is not a positive whole number")
+        raise SaveError(f"its format_version {quoted(version)} is not a positive whole number")
     if version > current:
         raise SaveError(
             f"it was made by a newer Smallville (format {version}; this one reads up to "
@@ -55,7 +56,7 @@ def migrate(
         upgraded = raw.get("format_version")
         if upgraded != version + 1:
             raise SaveError(
-                f"the migration from format {version} produced format {upgraded!r}, "
+                f"the migration from format {version} produced format {quoted(upgraded)}, "
                 f"not {version + 1}"
             )
         version = upgraded

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from town_saves import fake_memory, rich_save
+from town_saves import fake_memory, memory_text, rich_save
 
 from game.saves import SaveError, SaveSlots
 
@@ -49,7 +49,7 @@ def rename_then_die(source: Path, target: Path) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 def memory(directory: Path) -> None:
-    (directory / "chroma.sqlite3").write_text("new", encoding="utf-8")
+    (directory / "chroma.sqlite3").write_bytes(b"SQLite format 3\\x00new")
 
 SaveSlots(root, rename=rename_then_die).write(slot, save, memory)
 """
@@ -104,11 +104,11 @@ def test_a_save_killed_while_writing_memories_leaves_the_old_save(tmp_path: Path
 
     loaded = slots.read("slot")
     assert loaded.save == old
-    assert (loaded.memory_dir / "chroma.sqlite3").read_text() == "old memories"
+    assert memory_text(loaded.memory_dir) == "old memories"
     assert [info.ok for info in slots.list()] == [True]
 
     done = slots.recover()
-    assert done == [f"removed {temporary.name}, left by an interrupted save"]
+    assert done == [f"removed {temporary.name!r}, left by an interrupted save"]
     assert sorted(path.name for path in slots.root.iterdir()) == ["slot"]
     assert slots.read("slot").save == old
     assert slots.recover() == []
@@ -126,7 +126,8 @@ def test_a_save_killed_between_the_two_renames_is_recovered(tmp_path: Path) -> N
     assert saver.returncode == -9, child_errors(tmp_path)
 
     names = sorted(path.name for path in slots.root.iterdir())
-    assert names[1:] == ["slot.previous"] and names[0].startswith(".slot.tmp-")
+    assert names[2:] == ["slot.previous"] and names[0].startswith(".slot.retired-")
+    assert names[1].startswith(".slot.tmp-")  # the save before the last kept aside, not lost
     with pytest.raises(SaveError, match=r"no save called 'slot'.*recover\(\) restores"):
         slots.read("slot")
     (info,) = slots.list()
@@ -134,12 +135,14 @@ def test_a_save_killed_between_the_two_renames_is_recovered(tmp_path: Path) -> N
     assert "interrupted" in (info.problem or "")
 
     done = slots.recover()
-    assert done[0].startswith("removed .slot.tmp-")
+    assert done[0].startswith("removed '.slot.tmp-")
     assert done[1] == "restored 'slot' from its previous save (its last save was cut off)"
+    assert done[2] == "restored the save before 'slot' (a save was cut off)"
     loaded = slots.read("slot")
     assert loaded.save == old
-    assert (loaded.memory_dir / "chroma.sqlite3").read_text() == "old"
-    assert sorted(path.name for path in slots.root.iterdir()) == ["slot"]
+    assert memory_text(loaded.memory_dir) == "old"
+    assert slots.read("slot", previous=True).save == older  # two generations, as before
+    assert sorted(path.name for path in slots.root.iterdir()) == ["slot", "slot.previous"]
 
 
 def test_a_failed_final_rename_puts_the_old_slot_back(tmp_path: Path) -> None:
@@ -173,7 +176,7 @@ def test_recover_removes_leftover_trash_and_can_leave_the_previous_alone(
     (slots.root / ".slot.trash-0123" / "town.json").unlink()
 
     done = slots.recover(restore_previous=False)
-    assert done == ["removed .slot.trash-0123, left by an interrupted save"]
+    assert done == ["removed '.slot.trash-0123', left by an interrupted save"]
     assert sorted(path.name for path in slots.root.iterdir()) == ["slot.previous"]
     assert slots.read("slot", previous=True).save == rich_save()
 

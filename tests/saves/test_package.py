@@ -19,6 +19,7 @@ def test_exports_match_all() -> None:
         "files",
         "format",
         "migrations",
+        "quoting",
         "slots",
         "town_file",
     }

@@ -78,10 +78,19 @@ def rich_save(
     return TownSave.model_validate(fields)
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
 def fake_memory(content: str = "memories") -> Callable[[Path], None]:
-    """A `write_memory` that writes one small file, standing in for MemoryStore.copy_to."""
+    """A `write_memory` that writes one small file, standing in for MemoryStore.copy_to: it
+    begins like a SQLite database (as a slot's memory must) and then holds `content`."""
 
     def write(directory: Path) -> None:
-        (directory / "chroma.sqlite3").write_text(content, encoding="utf-8")
+        (directory / "chroma.sqlite3").write_bytes(SQLITE_HEADER + content.encode())
 
     return write
+
+
+def memory_text(directory: Path) -> str:
+    """The `content` `fake_memory` wrote into `directory`."""
+    return (directory / "chroma.sqlite3").read_bytes().removeprefix(SQLITE_HEADER).decode()

@@ -22,6 +22,8 @@ from game.town.views import Asking, ChatLine
 log = logging.getLogger(__name__)
 
 CHAT_MAX_CHARS = 500  # longer lines are refused with a message
+PLAYER_NAME_MAX_CHARS = 60  # a persona's or the visitor's name (the chat panel's field)
+PLAYER_DESCRIPTION_MAX_CHARS = 200  # a persona's or the visitor's one line
 INNER_VOICE = "inner voice"  # the speaker of a directive in the chat
 ERROR_DETAIL_CHARS = 120
 
@@ -41,14 +43,32 @@ def one_line(text: str) -> str:
     return " ".join(kept.split())
 
 
+def capped(text: str, limit: int) -> str:
+    """`one_line(text)` cut to at most `limit` characters (with "…" when cut)."""
+    line = one_line(text[: limit * 4])  # a 100 KB paste is not even scanned whole
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
+def asking_problem(asking: Asking) -> str | None:
+    """Why the player's persona cannot be sent (too long), None when it can."""
+    if len(one_line(asking.name[: PLAYER_NAME_MAX_CHARS * 4])) > PLAYER_NAME_MAX_CHARS:
+        return f"Who you are is too long: say it in at most {PLAYER_NAME_MAX_CHARS} characters."
+    description = one_line(asking.description[: PLAYER_DESCRIPTION_MAX_CHARS * 4])
+    if len(description) > PLAYER_DESCRIPTION_MAX_CHARS:
+        return f"Describe yourself in at most {PLAYER_DESCRIPTION_MAX_CHARS} characters."
+    return None
+
+
 def mind_asker(asking: Asking, visitor: str | None) -> Asker:
-    """The cognition asker for the player's `asking` (the visitor's own name by default)."""
-    name = one_line(asking.name)
+    """The cognition asker for the player's `asking` (the visitor's own name by default);
+    names and descriptions capped (`PLAYER_NAME_MAX_CHARS`, `PLAYER_DESCRIPTION_MAX_CHARS`)."""
+    name = capped(asking.name, PLAYER_NAME_MAX_CHARS)
     if asking.kind == "inner_voice":
         return InnerVoice()
     if asking.kind == "persona":
-        return PersonaAsker(name=name or "a stranger", description=one_line(asking.description))
-    return VisitorAsker(name=name or visitor or "a visitor")
+        description = capped(asking.description, PLAYER_DESCRIPTION_MAX_CHARS)
+        return PersonaAsker(name=name or "a stranger", description=description)
+    return VisitorAsker(name=name or capped(visitor or "", PLAYER_NAME_MAX_CHARS) or "a visitor")
 
 
 def speaker_of(asker: Asker) -> str:

@@ -22,12 +22,23 @@ from cognition import Agent, CallTrace, InputMode, MemoryKind
 from cognition import read_group_line as heard
 from game.bridge.desk import objects as desk_objects
 from game.bridge.desk.cards import memory_line, resident_card, trace_line
-from game.bridge.desk.chat import CHAT_MAX_CHARS, Answered, chat_job, mind_asker, one_line
+from game.bridge.desk.chat import (
+    CHAT_MAX_CHARS,
+    PLAYER_DESCRIPTION_MAX_CHARS,
+    PLAYER_NAME_MAX_CHARS,
+    Answered,
+    asking_problem,
+    capped,
+    chat_job,
+    mind_asker,
+    one_line,
+)
 from game.bridge.jobs import job_moment
 from game.bridge.joining import GroupSeat
 from game.bridge.meetings import MeetingError, parse_command
 from game.bridge.perception import Someone
 from game.bridge.town_minds import LivingTown
+from game.saves import quoted
 from game.town.resident import Tile
 from game.town.views import (
     AskerKind,
@@ -117,12 +128,12 @@ class PlayerDesk:
         A resident's name means the player took that resident over: the director then
         treats them as the visitor (the app stops asking for their activities)."""
         self.director.visitor = Someone(
-            one_line(name) or "a visitor",
+            capped(name, PLAYER_NAME_MAX_CHARS) or "a visitor",
             tile,
-            one_line(activity) or DEFAULT_VISITOR_ACTIVITY,
+            capped(activity, PLAYER_DESCRIPTION_MAX_CHARS) or DEFAULT_VISITOR_ACTIVITY,
             is_visitor=True,
         )
-        self.director.visitor_description = one_line(description)
+        self.director.visitor_description = capped(description, PLAYER_DESCRIPTION_MAX_CHARS)
 
     def clear_visitor(self) -> None:
         self.director.visitor = None
@@ -131,7 +142,9 @@ class PlayerDesk:
     def joined(self, name: str, description: str, takes_over: str | None, now: datetime) -> None:
         """The player entered the town: a new visitor, or taking over resident `takes_over`."""
         if takes_over is None:
-            self._tell(PlayerAction(now, "join", "", one_line(description), {"as": name}))
+            said = capped(description, PLAYER_DESCRIPTION_MAX_CHARS)
+            who = capped(name, PLAYER_NAME_MAX_CHARS)
+            self._tell(PlayerAction(now, "join", "", said, {"as": who}))
         else:
             self._tell(PlayerAction(now, "take_over", takes_over, "", {"as": name}))
 
@@ -166,7 +179,7 @@ class PlayerDesk:
     def search(self, name: str, query: str, now: datetime, k: int = 10) -> list[SearchHit]:
         """Retrieval as the mind runs it, best first; the mind's access times stay as they
         were (the player looking is not the resident remembering)."""
-        agent, text = self.mind(name), one_line(query)
+        agent, text = self.mind(name), capped(query, CHAT_MAX_CHARS)
         if agent is None or not text or k <= 0:
             return []
         try:
@@ -201,12 +214,14 @@ class PlayerDesk:
         player instead when it cannot be sent."""
         agent = self.mind(name)
         if agent is None:
-            return f"There is no resident called {one_line(name) or '(nobody)'}."
-        question = one_line(text)
+            return f"There is no resident called {quoted(one_line(name[:200])) or '(nobody)'}."
+        question = one_line(text[: CHAT_MAX_CHARS * 4])
         if not question:
             return "Type something to say first."
         if len(question) > CHAT_MAX_CHARS:
-            return f"That is {len(question)} characters; say it in at most {CHAT_MAX_CHARS}."
+            return f"That is too long; say it in at most {CHAT_MAX_CHARS} characters."
+        if (problem := asking_problem(asking)) is not None:
+            return problem
         if name in self._asking:
             return f"{agent.persona.first_name} is still answering."
         visitor = self.director.visitor
@@ -232,7 +247,7 @@ class PlayerDesk:
         try:
             input_mode = InputMode(mode)
         except ValueError:
-            return f"{mode!r} is not a way to take part: always, when addressed or watch."
+            return f"{quoted(mode)} is not a way to take part: always, when addressed or watch."
         joined = self.director.joining.join(visitor.name, near, input_mode, now)
         if isinstance(joined, str):
             return joined
@@ -248,9 +263,9 @@ class PlayerDesk:
         seat = self.director.joining.seat
         if seat is None or seat.state != "talking":
             return "You are not in a conversation: walk up to someone and press T."
-        line = one_line(text)
+        line = one_line(text[: CHAT_MAX_CHARS * 4])
         if len(line) > CHAT_MAX_CHARS:
-            return f"That is {len(line)} characters; say it in at most {CHAT_MAX_CHARS}."
+            return f"That is too long; say it in at most {CHAT_MAX_CHARS} characters."
         return seat.say(line or None)
 
     def group_view(self) -> GroupView:
@@ -280,6 +295,8 @@ class PlayerDesk:
         return self.director.talks.talking(name)
 
     def meeting_command(self, host: str, text: str, now: datetime) -> tuple[bool, str]:
+        if len(text) > CHAT_MAX_CHARS:  # a topic the whole town would carry in its memories
+            return False, f"That is too long; say it in at most {CHAT_MAX_CHARS} characters."
         parsed = parse_command(text, now)
         if isinstance(parsed, str):
             return False, parsed

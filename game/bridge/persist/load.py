@@ -83,6 +83,12 @@ def load_saved_town(
     check_embedder(save, embedder.name, label)
     report("copying the memories", 0.04)
     memory_dir = copy_memories(loaded.memory_dir, wanted.memory_dir, label)
+    try:
+        check_memories(memory_dir, label)
+    except SaveError:
+        if wanted.memory_dir is None:
+            shutil.rmtree(memory_dir.parent, ignore_errors=True)
+        raise
     build = replace(
         wanted, town=town_file.directory, seed=seed, embedder=embedder, memory_dir=memory_dir
     )
@@ -163,6 +169,18 @@ def copy_memories(source: Path, target: Path | None, label: str) -> Path:
     except OSError as exc:
         raise SaveError(f"Cannot load {label}: copying its memories failed: {exc}") from exc
     return destination
+
+
+def check_memories(memory_dir: Path, label: str) -> None:
+    """`SaveError` unless the copied memory store opens and every resident's memories read."""
+    try:
+        with MemoryStore(memory_dir) as store:
+            for agent in store.agents():
+                store.collection(agent)
+    except Exception as exc:  # Chroma raises its own error types for a bad database
+        raise SaveError(
+            f"{label}'s memories are damaged and cannot be opened ({type(exc).__name__})."
+        ) from exc
 
 
 def import_to_server(memory_dir: Path, recipe: TownRecipe, label: str) -> str:

@@ -25,6 +25,7 @@ from game.bridge.towns.residents import ResidentEntry, persona_of, read_resident
 from game.bridge.towns.scenario import Scenario
 from game.bridge.towns.town_json import TOWN_FILE, TownJson, map_path_of, read_town_json
 from game.files.paths import bundled
+from game.saves import quoted
 from game.world import MapError, TownMap, load_town
 
 __all__ = ["TownFiles", "load_map", "read_scenario", "read_town_files", "town_directory"]
@@ -32,20 +33,43 @@ __all__ = ["TownFiles", "load_map", "read_scenario", "read_town_files", "town_di
 
 def town_directory(town: str | Path) -> Path:
     """The folder of `town`: a folder holding town.json, else the bundled town of that name;
-    TownFileError listing the bundled towns when neither exists."""
+    TownFileError listing the bundled towns when neither exists, and saying so when the folder
+    is a saved game (loaded with `--load`, not opened as a town)."""
     directory = Path(town).expanduser()
-    if (directory / TOWN_FILE).is_file():
-        return directory
-    candidate = bundled("saves") / str(town)
-    if (candidate / TOWN_FILE).is_file():
-        return candidate
+    for candidate in (directory, bundled("saves") / str(town)):
+        if _holds_town_file(candidate):
+            if _is_saved_game(candidate / TOWN_FILE):
+                raise TownFileError(
+                    [
+                        f"{quoted(str(town))} is a saved game, not a town: load it with "
+                        "--load SLOT (`smallville saves` lists them)"
+                    ]
+                )
+            return candidate
     known = ", ".join(sorted(p.parent.name for p in bundled("saves").glob(f"*/{TOWN_FILE}")))
     raise TownFileError(
         [
-            f"unknown town {str(town)!r}: no folder of that name holds a {TOWN_FILE} "
+            f"unknown town {quoted(str(town))}: no folder of that name holds a {TOWN_FILE} "
             f"(bundled towns: {known})"
         ]
     )
+
+
+def _holds_town_file(directory: Path) -> bool:
+    try:
+        return (directory / TOWN_FILE).is_file()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL in it
+        return False
+
+
+def _is_saved_game(town_file: Path) -> bool:
+    """True when the file begins like a save's town.json (its `format_version` comes first)."""
+    try:
+        with town_file.open("rb") as stream:
+            head = stream.read(4096)
+    except OSError:
+        return False
+    return b'"format_version"' in head
 
 
 def read_scenario(path: Path) -> Scenario | None:

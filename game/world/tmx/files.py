@@ -72,7 +72,12 @@ def _not_xml(path: Path, what: str, head: bytes) -> str | None:
 def read_map(path: Path, problems: list[str]) -> ElementTree.Element | None:
     """The map's `<map>` element, from a .tmx or from a Tiled JSON map (converted, with its
     JSON tilesets embedded); None after recording why it cannot be read."""
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except OSError as error:  # a name too long for the file system
+        problems.append(f"map file cannot be looked up: {error.strerror}")
+        return None
+    if not found:
         problems.append(f"map file not found: {path}")
         return None
     try:

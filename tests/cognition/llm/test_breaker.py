@@ -39,8 +39,11 @@ class Switchable:
     ) -> Completion[OutputT]:
         with self._lock:
             self.calls[task.name] = self.calls.get(task.name, 0) + 1
-        if task.name in self.failing:
-            return Completion(task.fallback(inputs), Source.FALLBACK, attempts=3, error="bad")
+        if task.name in self.failing:  # the server answers, but nothing usable
+            answer = "not what was asked"
+            return Completion(
+                task.fallback(inputs), Source.FALLBACK, attempts=3, error="bad", raw=answer
+            )
         return Completion(task.fallback(inputs), Source.MODEL)
 
 
@@ -220,7 +223,7 @@ def test_a_server_stack_has_a_breaker_and_the_offline_stack_none(
     make_server: Callable[..., FakeOpenAIServer],
     settings_for: Callable[..., LLMSettings],
 ) -> None:
-    server = make_server(faults=[Fault.SERVER_ERROR] * 5)
+    server = make_server(faults=[Fault.SERVER_ERROR] * 3)
     settings = settings_for(server, max_retries=0)
     stack = build_language_model(
         settings,
@@ -229,15 +232,16 @@ def test_a_server_stack_has_a_breaker_and_the_offline_stack_none(
     )
     try:
         sources = [
-            stack.complete(RATE_IMPORTANCE, INPUTS, agent="Isabella").source for _ in range(6)
+            stack.complete(RATE_IMPORTANCE, INPUTS, agent="Isabella").source for _ in range(4)
         ]
     finally:
         stack.close()
     assert stack.breaker is not None
-    assert sources == [Source.FALLBACK] * 5 + [Source.OFFLINE]
-    assert len(server.chat_requests) == 5  # the sixth call cost nothing
+    # three calls in a row with no answer at all (HTTP 500): the server is down for every step
+    assert sources == [Source.FALLBACK] * 3 + [Source.OFFLINE]
+    assert len(server.chat_requests) == 3  # the fourth call cost nothing
     total = stack.meter.snapshot().total  # the meter sees what really answered
-    assert (total.calls, total.fallbacks, total.offline_answers) == (6, 5, 1)
+    assert (total.calls, total.fallbacks, total.offline_answers) == (4, 3, 1)
     assert stack.breaker.open_steps() == [RATE]
 
     offline = build_language_model(LLMSettings(), offline_factory=OfflineBrain)

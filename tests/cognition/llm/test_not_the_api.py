@@ -32,6 +32,7 @@ from cognition.llm.schema import schema_text, strict_json_schema
 from cognition.llm.task import Source
 from cognition.testing.fake_openai_server import (
     DEFAULT_FAULT_KINDS,
+    HOSTILE,
     NOT_THE_API,
     FakeOpenAIServer,
     Fault,
@@ -225,7 +226,8 @@ def test_choices_that_are_not_chat_completions_are_not_the_api() -> None:
 
 def test_the_default_random_faults_are_unchanged(server: FakeOpenAIServer) -> None:
     assert not set(DEFAULT_FAULT_KINDS) & set(NOT_THE_API)
-    assert set(DEFAULT_FAULT_KINDS) | set(NOT_THE_API) == set(Fault)
+    assert not set(HOSTILE) & (set(DEFAULT_FAULT_KINDS) | set(NOT_THE_API))
+    assert set(DEFAULT_FAULT_KINDS) | set(NOT_THE_API) | set(HOSTILE) == set(Fault)
     assert server.fault_kinds == DEFAULT_FAULT_KINDS
 
 

@@ -1,0 +1,61 @@
+"""Ending a command promptly after Ctrl-C.
+
+`prompt_ctrl_c()` wraps a command's work: the first Ctrl-C raises `KeyboardInterrupt` as
+usual (so the run report is written and the record closed on the way out), and a watchdog
+ends the process `GRACE_S` seconds later if it is still not done — threads waiting on a
+model server that never answers would otherwise hold it for minutes (the interpreter joins
+them at exit). `leave_now()` ends it at once, output flushed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from types import FrameType
+from typing import NoReturn
+
+__all__ = ["GRACE_S", "INTERRUPTED", "leave_now", "prompt_ctrl_c"]
+
+INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
+GRACE_S = 3.0  # seconds between Ctrl-C and the end, whatever is still running
+
+
+def leave_now(status: int = INTERRUPTED) -> NoReturn:
+    """End the process now, output flushed: threads still waiting on a model server are
+    abandoned."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
+
+
+def _watchdog(grace_s: float) -> None:
+    def end() -> None:
+        print("\nsmallville: interrupted", file=sys.stderr)
+        leave_now()
+
+    timer = threading.Timer(grace_s, end)
+    timer.daemon = True
+    timer.start()
+
+
+@contextlib.contextmanager
+def prompt_ctrl_c(grace_s: float = GRACE_S) -> Iterator[None]:
+    """Within: Ctrl-C raises `KeyboardInterrupt` and the process ends `grace_s` later at the
+    latest. Only in the main thread (elsewhere nothing changes); the old handler comes back."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupted(signum: int, frame: FrameType | None) -> None:
+        _watchdog(grace_s)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
