@@ -7,7 +7,8 @@ The town (default the_ville_n25, from 7 am) is played as the window plays it, wi
 window: every frame (30 a second) the clock moves on by the real time passed × the speed
 (×1: one game minute a real second) and the population is updated — nothing ever waits for a
 mind. The minds are the offline brain behind the profile's latency and slots
-(`smallville simulate --profile`). After `--seconds` of real time it prints the decision
+(`smallville simulate --profile`), with as many calls at once as the server has slots, so
+calls wait in the client's queue, by priority (decisions before talk). After `--seconds` of real time it prints the decision
 wait — game minutes from the moment a decision was due to the moment it applied, over every
 decision of every resident (p50, p95, max) — the largest lag seen on the HUD, the residents
 left with no activity at the end, and the server's calls in flight. Play depends on real
@@ -40,7 +41,9 @@ FPS = 30
 
 def play(args: argparse.Namespace) -> dict[str, Any]:
     profile = server_profile(args.profile)
-    settings = LLMSettings(offline=True, max_concurrency=max(16, 2 * profile.slots))
+    # as many calls at once as the server has slots: the waiting happens in the client's
+    # queue, which serves the player, then decisions, then talk (cognition.llm.priority)
+    settings = LLMSettings(offline=True, max_concurrency=profile.slots)
     stack = model_stack(settings, args.seed, profile=profile)
     backend = stack.backend
     with tempfile.TemporaryDirectory() as scratch:

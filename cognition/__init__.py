@@ -46,6 +46,7 @@ from cognition.interviewee import Interviewee, interviewee
 from cognition.llm.breaker import StepBreaker, StepState
 from cognition.llm.pool import LaborPool
 from cognition.llm.pool_stack import build_pool, lane_settings
+from cognition.llm.priority import CallPriority, with_priority
 from cognition.llm.profiled_model import ProfiledModel, ProfileFigures
 from cognition.llm.profiles import PROFILES, ServerProfile, UnknownProfile, server_profile
 from cognition.llm.retry import RetryPolicy, no_sleep
@@ -130,6 +131,7 @@ __all__ = [
     "Asker",
     "BudgetReached",
     "CachedEmbedder",
+    "CallPriority",
     "CallTrace",
     "ChangeObjectState",
     "ChromaAddress",
@@ -237,6 +239,7 @@ __all__ = [
     "server_profile",
     "step_of",
     "test_connection",
+    "with_priority",
 ]
 
 # name → defining module, for the names loaded on first use

@@ -17,6 +17,7 @@ from cognition.llm.concurrency import ConcurrencyLimit
 from cognition.llm.parsing import UnparseableReply, parse_json_object
 from cognition.llm.pool import LaborPool, Lane
 from cognition.llm.pool_stack import build_pool
+from cognition.llm.priority import CallPriority, call_priority, with_priority
 from cognition.llm.profiled_model import ProfiledModel, ProfileFigures
 from cognition.llm.profiles import PROFILES, ServerProfile, UnknownProfile, server_profile
 from cognition.llm.rate_limit import RateLimit
@@ -46,6 +47,7 @@ __all__ = [
     "AuditLog",
     "BudgetCap",
     "BudgetReached",
+    "CallPriority",
     "CallTrace",
     "CircuitState",
     "Completion",
@@ -81,10 +83,12 @@ __all__ = [
     "UsageTally",
     "build_language_model",
     "build_pool",
+    "call_priority",
     "parse_json_object",
     "server_profile",
     "step_of",
     "strict_json_schema",
+    "with_priority",
 ]
 
 _LAZY = {"OpenAIBackend", "OutputMode"}

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import threading
 
+from cognition.llm.priority import call_priority
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Task
 
 __all__ = ["ConcurrencyLimit"]
 
 
 class ConcurrencyLimit:
-    """Wraps a `LanguageModel` so at most `limit` calls reach it at the same time.
+    """Wraps a `LanguageModel` so at most `limit` calls reach it at the same time; calls
+    waiting for a slot are served by their priority (`cognition.llm.priority`: the player's
+    first, then decisions, talk, background), then in the order they came.
 
     `in_flight` is how many calls are at the model now ("N minds thinking"); `waiting` is how
     many more are queued for a slot.
@@ -21,10 +26,11 @@ class ConcurrencyLimit:
             raise ValueError(f"limit must be at least 1 (got {limit})")
         self.inner = inner
         self.limit = limit
-        self._slots = threading.BoundedSemaphore(limit)
         self._lock = threading.Lock()
+        self._turn = threading.Condition(self._lock)
+        self._queue: list[tuple[int, int]] = []  # (priority, arrival) of the waiting calls
+        self._arrivals = itertools.count()
         self._in_flight = 0
-        self._waiting = 0
 
     @property
     def label(self) -> str:
@@ -38,20 +44,22 @@ class ConcurrencyLimit:
     @property
     def waiting(self) -> int:
         with self._lock:
-            return self._waiting
+            return len(self._queue)
 
     def complete(
         self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
     ) -> Completion[OutputT]:
-        with self._lock:
-            self._waiting += 1
-        self._slots.acquire()
-        with self._lock:
-            self._waiting -= 1
+        ticket = (int(call_priority()), next(self._arrivals))
+        with self._turn:
+            heapq.heappush(self._queue, ticket)
+            while self._in_flight >= self.limit or self._queue[0] != ticket:
+                self._turn.wait()
+            heapq.heappop(self._queue)
             self._in_flight += 1
+            self._turn.notify_all()  # the next in line may have a slot too
         try:
             return self.inner.complete(task, inputs, agent=agent)
         finally:
-            with self._lock:
+            with self._turn:
                 self._in_flight -= 1
-            self._slots.release()
+                self._turn.notify_all()

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
-from cognition import Agent, Human, contract, listed
+from cognition import Agent, CallPriority, Human, contract, listed
 from game.bridge.activities import ActivityPlanner
 from game.bridge.applying import RETRY_MINUTES, OutcomeApplying
 from game.bridge.conversations import TALK_EMOJI, ConversationDesk, LiveTalk
@@ -393,7 +393,8 @@ class MindDirector(OutcomeApplying):
             job = group_job(opener, others, now, lines, topic, humans, history, live.heard)
         else:
             job = conversation_job(opener, others[0], now, live.heard)
-        self.jobs.submit(tuple(members), job, now, blocks=playback.needs)
+        priority = CallPriority.PLAYER if humans else CallPriority.TALK
+        self.jobs.submit(tuple(members), job, now, blocks=playback.needs, priority=priority)
         stays = []
         for name in members:
             self.slots[name].wants_to_talk = None

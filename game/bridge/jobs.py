@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import itertools
 import logging
 import queue
@@ -24,6 +25,7 @@ from typing import TypeVar
 from cognition import (
     Agent,
     BudgetReached,
+    CallPriority,
     Conversation,
     ConversationLine,
     Decision,
@@ -31,6 +33,7 @@ from cognition import (
     LineHeard,
     MemoryStoreUnavailable,
     Perception,
+    with_priority,
 )
 
 log = logging.getLogger(__name__)
@@ -256,15 +259,18 @@ class JobBoard:
         think: Thinking,
         at: datetime | None = None,
         blocks: Blocks = always,
+        priority: CallPriority = CallPriority.DECISION,
     ) -> int:
         """Run `think` for the residents `names` at game time `at` (they are busy until its
-        outcome is taken); lockstep waits for it when `blocks` says so. Returns its number."""
+        outcome is taken); lockstep waits for it when `blocks` says so; its model calls wait
+        for the server at `priority`. Returns its number."""
         job = next(self._numbers)
         with self._lock:
             for name in names:
                 self._busy[name] = job
             self._blocks[job] = blocks
-        work = self.owning(names, think)
+        owned = self.owning(names, think)
+        work = functools.partial(with_priority, priority, owned)
         self.executor.submit(run_job, self.results, job, names, work, at, self.poke)
         return job
 
@@ -290,7 +296,8 @@ class JobBoard:
         """Run `work` (e.g. answering the player at game time `at`) for resident `name` once
         no job of theirs is in flight; no decision starts for them until it is done. `work`
         reports its own results and failures; one errand waits per resident."""
-        self._errands[name] = self.owning((name,), lambda: at_moment(at, work))
+        owned = self.owning((name,), lambda: at_moment(at, work))
+        self._errands[name] = functools.partial(with_priority, CallPriority.PLAYER, owned)
         self.start_errand(name)
 
     def has_errand(self, name: str) -> bool:
