@@ -8,11 +8,14 @@ window: every frame (30 a second) the clock moves on by the real time passed × 
 (×1: one game minute a real second) and the population is updated — nothing ever waits for a
 mind. The minds are the offline brain behind the profile's latency and slots
 (`smallville simulate --profile`), with as many calls at once as the server has slots, so
-calls wait in the client's queue, by priority (decisions before talk). After `--seconds` of real time it prints the decision
-wait — game minutes from the moment a decision was due to the moment it applied, over every
-decision of every resident (p50, p95, max) — the largest lag seen on the HUD, the residents
-left with no activity at the end, and the server's calls in flight. Play depends on real
-time: the figures depend on the machine's load (its load average is in the line).
+calls wait in the client's queue, by priority (decisions before talk). After `--seconds` of
+real time it prints the decision wait — game minutes from the moment a decision was due to
+the moment it applied, over every decision of every resident (p50, p95, max), and again over
+the decisions after `--warmup` real seconds (the morning, when all 25 plan their day at once,
+is a burst a small server takes minutes to serve) — the largest lag seen on the HUD, the
+residents left with no activity at the end, the server's calls in flight and the calls by
+step. Play depends on real time: the figures depend on the machine's load (its load average
+is in the line).
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
         clock, population, director = living.clock, living.population, living.director
         started = last = time.perf_counter()
         game_start, worst_lag, frames = clock.now, 0.0, 0
+        counted_from: dict[str, int] | None = None  # each resident's waits at the warm-up's end
         try:
             while (now := time.perf_counter()) - started < args.seconds:
                 minutes = (now - last) * args.speed  # ×1: a game minute a real second
@@ -70,11 +74,25 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
                 population.update(clock.now, minutes)
                 worst_lag = max(worst_lag, director.minds_lag(clock.now))
                 frames += 1
+                if counted_from is None and now - started >= args.warmup:
+                    waits_now = director.stats.decision_waits
+                    counted_from = {name: len(each) for name, each in waits_now.items()}
                 time.sleep(max(0.0, 1 / FPS - (time.perf_counter() - now)))
             idle = sum(1 for resident in population if resident.activity is None)
             game_minutes = (clock.now - game_start).total_seconds() / 60
             served = backend.figures() if isinstance(backend, ProfiledModel) else None
             waits = director.stats.wait_quantiles()
+            after = quantiles(
+                [
+                    wait
+                    for name, each in director.stats.decision_waits.items()
+                    for wait in each[(counted_from or {}).get(name, len(each)) :]
+                ]
+            )
+            by_step = living.stack.meter.snapshot().by_task
+            calls_by_step = {
+                t: c.calls for t, c in sorted(by_step.items(), key=lambda i: -i[1].calls)
+            }
         finally:
             living.close()
     return {
@@ -91,14 +109,27 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
         "decision_wait_p95_min": waits["p95"],
         "decision_wait_max_min": waits["max"],
         "decisions": waits["decisions"],
+        "warmup_s": args.warmup,
+        "after_warmup_wait_p50_min": after["p50"],
+        "after_warmup_wait_p95_min": after["p95"],
+        "after_warmup_decisions": after["decisions"],
         "worst_lag_min": round(worst_lag, 1),
         "residents_idle_at_end": idle,
         "calls_in_flight_mean": round(served.mean_in_flight, 2) if served else None,
         "calls_in_flight_max": served.max_in_flight if served else None,
         "slots": profile.slots,
+        "calls_by_step": calls_by_step,
         "embedder": args.embedder,
         "machine": machine(),
     }
+
+
+def quantiles(waits: list[float]) -> dict[str, float]:
+    ordered = sorted(waits)
+    if not ordered:
+        return {"p50": 0.0, "p95": 0.0, "decisions": 0}
+    at = lambda share: round(ordered[min(len(ordered) - 1, int(share * len(ordered)))], 2)  # noqa: E731
+    return {"p50": at(0.5), "p95": at(0.95), "decisions": len(ordered)}
 
 
 def main() -> None:
@@ -107,6 +138,13 @@ def main() -> None:
     parser.add_argument("--town", default="the_ville_n25")
     parser.add_argument("--seconds", type=float, default=120.0, help="real seconds of play")
     parser.add_argument("--speed", type=float, default=1.0, help="game minutes a real second")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=120.0,
+        help="real seconds before the second set of waits counts (the town's first hour, "
+        "when every resident plans its day at once)",
+    )
     parser.add_argument("--think-ahead", type=float, default=0.0, metavar="MINUTES")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
