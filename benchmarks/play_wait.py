@@ -128,7 +128,10 @@ def quantiles(waits: list[float]) -> dict[str, float]:
     ordered = sorted(waits)
     if not ordered:
         return {"p50": 0.0, "p95": 0.0, "decisions": 0}
-    at = lambda share: round(ordered[min(len(ordered) - 1, int(share * len(ordered)))], 2)  # noqa: E731
+
+    def at(share: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(share * len(ordered)))], 2)
+
     return {"p50": at(0.5), "p95": at(0.95), "decisions": len(ordered)}
 
 
