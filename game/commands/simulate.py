@@ -182,8 +182,12 @@ def run(args: argparse.Namespace) -> int:
     if options.routes is not None and options.profile is not None:
         print("smallville: --profile runs the offline brain; not with routes", file=sys.stderr)
         return 2
-    if not args.no_endpoint_check and server_down(options, args.offline_fallback):
-        return 2
+    try:
+        if not args.no_endpoint_check and server_down(options, args.offline_fallback):
+            return 2
+    except KeyboardInterrupt:  # Ctrl-C while the server is being tried: nothing ran yet
+        print("\nsmallville: interrupted before the town started", file=sys.stderr)
+        return 130
     bar = ProgressBar(options.hours * 60) if options.hours and not args.quiet else None
 
     def show_progress(town: LivingTown) -> None:

@@ -19,6 +19,9 @@ OPTIONS = AppOptions(minds=True, town="the_ville_n3", embedder="hashing", size=(
 
 
 class AlwaysFails:
+    """A model that answers every step with something it cannot use (an answer, not
+    silence: a server answering nothing trips every step at once, with another notice)."""
+
     @property
     def label(self) -> str:
         return "failing model"
@@ -26,7 +29,7 @@ class AlwaysFails:
     def complete(
         self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
     ) -> Completion[OutputT]:
-        return Completion(task.fallback(inputs), Source.FALLBACK, error="bad")
+        return Completion(task.fallback(inputs), Source.FALLBACK, error="bad", raw="no JSON")
 
 
 @pytest.fixture
