@@ -125,7 +125,6 @@ class AgentCollection:
             taken = [i for i in ids if i in self.mirror.index_of]
             if taken or len(set(ids)) != len(ids):
                 raise ValueError(f"record ids already used: {taken or ids}")
-            self.flush()
             sequences = list(range(self._next_sequence, self._next_sequence + len(records)))
             for start in range(0, len(records), CHROMA_MAX_BATCH):
                 chunk = slice(start, start + CHROMA_MAX_BATCH)
