@@ -71,6 +71,7 @@ from cognition.llm.task import (
     Task,
 )
 from cognition.llm.tracing import CallTrace, Tracer
+from cognition.memory.coalescing import CoalescingEmbedder
 from cognition.memory.collection import StoredRecord
 from cognition.memory.embedding_cache import CachedEmbedder
 from cognition.memory.embeddings import Embedder, LocalMiniLM
@@ -135,6 +136,7 @@ __all__ = [
     "CallTrace",
     "ChangeObjectState",
     "ChromaAddress",
+    "CoalescingEmbedder",
     "Commitment",
     "Completion",
     "Condition",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cognition.memory.bundled import bundled_file
+from cognition.memory.coalescing import CoalescingEmbedder, EmbedderClosed, EmbeddingStalled
 from cognition.memory.collection import StoredRecord
 from cognition.memory.embedding_cache import CachedEmbedder
 from cognition.memory.embeddings import Embedder, LocalMiniLM, ServerEmbedder, normalise_rows
@@ -22,7 +23,10 @@ from cognition.memory.stream import MemoryStream
 __all__ = [
     "CachedEmbedder",
     "ChromaAddress",
+    "CoalescingEmbedder",
     "Embedder",
+    "EmbedderClosed",
+    "EmbeddingStalled",
     "LocalMiniLM",
     "MemoryKind",
     "MemoryRecord",

@@ -4,8 +4,11 @@ Writes go to Chroma first, then to the mirror, so the mirror never holds what is
 (on a server that stops answering, a write raises `MemoryStoreUnavailable` and the mirror
 stays as it was).
 Last-access updates are the exception: they change the mirror at once and reach Chroma in
-batches (on the next add, on `flush()`, on close, or once `access_flush_threshold` are
-pending), because a Chroma update costs ~5 ms — as much as the whole retrieval.
+batches (on `flush()`, on close, or once `access_flush_threshold` are pending), because a
+Chroma update costs ~5 ms — as much as the whole retrieval.
+With `write_behind=N` (a local store that asks for it) new records, too, go to the mirror at
+once and to Chroma in one write once N are waiting, on `flush()` and on close: a local
+Chroma write costs ~8 ms of CPU and several fsyncs whatever its size, holding the GIL.
 """
 
 from __future__ import annotations
@@ -69,13 +72,21 @@ def record_from_metadata(
 class AgentCollection:
     """Durable records (Chroma) + mirror + lock for one agent. Obtain through `MemoryStore`."""
 
-    def __init__(self, chroma_collection: Any, agent: str, access_flush_threshold: int) -> None:
+    def __init__(
+        self,
+        chroma_collection: Any,
+        agent: str,
+        access_flush_threshold: int,
+        write_behind: int = 0,
+    ) -> None:
         self.agent = agent
         self.lock = threading.RLock()
         self.mirror = RecordMirror()
         self._collection = chroma_collection
         self._pending_access: dict[str, str] = {}
         self._access_flush_threshold = access_flush_threshold
+        self._write_behind = write_behind
+        self._unwritten: list[tuple[MemoryRecord, npt.NDArray[np.float32], int]] = []
         self._metadata: dict[str, Any] = dict(chroma_collection.metadata or {})
         self._next_sequence = 0
         self._load()
@@ -125,23 +136,38 @@ class AgentCollection:
             taken = [i for i in ids if i in self.mirror.index_of]
             if taken or len(set(ids)) != len(ids):
                 raise ValueError(f"record ids already used: {taken or ids}")
-            self.flush()
             sequences = list(range(self._next_sequence, self._next_sequence + len(records)))
-            for start in range(0, len(records), CHROMA_MAX_BATCH):
-                chunk = slice(start, start + CHROMA_MAX_BATCH)
-                # upsert, not add: the ids are new to the mirror, but a write a lost server
-                # took without answering may hold them; Chroma's add would keep that old text
-                self._collection.upsert(
-                    ids=ids[chunk],
-                    embeddings=vectors[chunk],
-                    documents=[record.text for record in records[chunk]],
-                    metadatas=[
-                        record_metadata(record, sequence)
-                        for record, sequence in zip(records[chunk], sequences[chunk], strict=True)
-                    ],
-                )
+            rows = list(zip(records, vectors, sequences, strict=True))
+            if self._write_behind <= 0:
+                self._upsert(rows)
             self.mirror.append(records, vectors, sequences)
             self._next_sequence += len(records)
+            if self._write_behind > 0:
+                self._unwritten.extend(rows)
+                if len(self._unwritten) >= self._write_behind:
+                    self._write_unwritten()
+
+    @property
+    def unwritten_count(self) -> int:
+        """Records in the mirror not yet in Chroma (only with `write_behind`)."""
+        with self.lock:
+            return len(self._unwritten)
+
+    def _write_unwritten(self) -> None:
+        self._upsert(self._unwritten)  # raises: they stay waiting, written by a later flush
+        self._unwritten = []
+
+    def _upsert(self, rows: Sequence[tuple[MemoryRecord, npt.NDArray[np.float32], int]]) -> None:
+        for start in range(0, len(rows), CHROMA_MAX_BATCH):
+            chunk = rows[start : start + CHROMA_MAX_BATCH]
+            # upsert, not add: the ids are new to the mirror, but a write a lost server
+            # took without answering may hold them; Chroma's add would keep that old text
+            self._collection.upsert(
+                ids=[record.id for record, _, _ in chunk],
+                embeddings=np.stack([vector for _, vector, _ in chunk]),
+                documents=[record.text for record, _, _ in chunk],
+                metadatas=[record_metadata(record, sequence) for record, _, sequence in chunk],
+            )
 
     def touch(self, rows: Sequence[int], moment: datetime) -> None:
         with self.lock:
@@ -154,8 +180,11 @@ class AgentCollection:
                     self.flush()  # if the server is lost: still pending, written later
 
     def flush(self) -> None:
-        """Write pending last-access times to Chroma."""
+        """Write the records waiting (with `write_behind`), then pending last-access times,
+        to Chroma."""
         with self.lock:
+            if self._unwritten:
+                self._write_unwritten()  # first: an access time may be for one of them
             pending = list(self._pending_access.items())
             for start in range(0, len(pending), CHROMA_MAX_BATCH):
                 chunk = pending[start : start + CHROMA_MAX_BATCH]

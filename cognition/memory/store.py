@@ -57,11 +57,18 @@ class MemoryStore:
         access_flush_threshold: int = 256,
         *,
         server: MemoryServer | None = None,
+        write_behind: int = 0,
     ) -> None:
         """A local store in `directory`, or (with `server` instead) the memories in that
-        server's database (see `on_server`)."""
+        server's database (see `on_server`). With `write_behind=N` (local stores only) an
+        agent's new records reach Chroma N at a time (and on `flush()` / `close()`): a crash
+        can then lose each agent's last N - 1 records; the mirror, and so retrieval and
+        `copy_to`, has them at once."""
         if (directory is None) == (server is None):
             raise ValueError("a memory store needs a directory or a server, not both")
+        if write_behind and server is not None:
+            raise ValueError("write_behind is for a local store: a server write must be known")
+        self._write_behind = max(0, write_behind)
         self.directory = None if directory is None else Path(directory)
         self.server = server
         self.health: ServerHealth | None = None
@@ -115,7 +122,9 @@ class MemoryStore:
             stored_agent = (chroma_collection.metadata or {}).get("agent")
             if stored_agent != agent:
                 raise ValueError(f"collection {name} belongs to {stored_agent!r}, not {agent!r}")
-            opened = AgentCollection(chroma_collection, agent, self._access_flush_threshold)
+            opened = AgentCollection(
+                chroma_collection, agent, self._access_flush_threshold, self._write_behind
+            )
             self._collections[agent] = opened
             return opened
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from cognition import (
     CachedEmbedder,
+    CoalescingEmbedder,
     Embedder,
     HashingEmbedder,
     LLMSettings,
@@ -44,18 +45,21 @@ EMBEDDERS = ("minilm", "hashing")
 
 
 def make_embedder(kind: str) -> Embedder:
-    """ "minilm" (the real local model, cached by text) or "hashing" (instant, for tests)."""
+    """ "minilm" (the real local model, cached by text, every resident's texts embedded in
+    shared batches) or "hashing" (instant, for tests)."""
     if kind == "hashing":
         return HashingEmbedder()
     if kind == "minilm":
-        return CachedEmbedder(LocalMiniLM())
+        return CachedEmbedder(CoalescingEmbedder(LocalMiniLM()))
     raise ValueError(f"unknown embedder {kind!r} ({' or '.join(EMBEDDERS)})")
 
 
 def warm_up(embedder: Embedder) -> None:
     """Load the local embedding model now — a loading-screen stage — rather than at the
     first memory a resident writes."""
-    inner = embedder.inner if isinstance(embedder, CachedEmbedder) else embedder
+    inner = embedder
+    while isinstance(inner, CachedEmbedder | CoalescingEmbedder):
+        inner = inner.inner
     if isinstance(inner, LocalMiniLM):
         inner.load()
 

@@ -56,6 +56,10 @@ from game.world.town import TownMap
 log = logging.getLogger(__name__)
 
 ROOT = bundle_root()  # the source checkout, or the frozen app's bundle
+# A resident's new memories reach its local Chroma store this many at a time (and at every
+# flush, save and close): one Chroma write costs the same for 1 record or 30 and holds the
+# GIL, and the town's memory folder is a run's working copy — saves copy the mirrors.
+LOCAL_WRITE_BEHIND = 32
 
 
 @dataclass(frozen=True)
@@ -243,7 +247,7 @@ def build_living_town(
     if memory_server is not None:
         store = MemoryStore.on_server(memory_server)
     else:
-        store = MemoryStore(memory_dir)
+        store = MemoryStore(memory_dir, write_behind=LOCAL_WRITE_BEHIND)
     minds: dict[str, Agent] = {}
     for number, p in enumerate(personas):
         report(f"waking {p.name}", 0.3 + 0.6 * number / max(1, len(personas)))

@@ -44,16 +44,23 @@ class Navigator:
     ) -> Tile | None:
         """The use tile of `address` closest to `from_tile` by walking, preferring one that is
         not `occupied`; None when no use tile can be reached."""
-        targets = set(self.use_tiles(address))
-        if not targets or not self.grid.is_walkable(from_tile):
+        grid = self.grid
+        targets = {grid.index(tile) for tile in self.use_tiles(address)}
+        if not targets or not grid.is_walkable(from_tile):
             return None
-        first_occupied: Tile | None = None
-        for tile in self._tiles_by_distance(from_tile):
-            if tile in targets:
-                if tile not in occupied:
-                    return tile
-                first_occupied = first_occupied or tile
-        return first_occupied
+        taken = {grid.index(tile) for tile in occupied if grid.in_bounds(tile)}
+        first_occupied: int | None = None
+        unseen = len(targets)  # once every use tile was met (all taken), stop searching
+        for index in self._indexes_by_distance(grid.index(from_tile)):
+            if index in targets:
+                if index not in taken:
+                    return grid.tile(index)
+                if first_occupied is None:
+                    first_occupied = index
+                unseen -= 1
+                if unseen == 0:
+                    break
+        return None if first_occupied is None else grid.tile(first_occupied)
 
     def path_to(
         self, address: Address, from_tile: Tile, occupied: Collection[Tile] = frozenset()
@@ -62,17 +69,16 @@ class Navigator:
         goal = self.nearest_reachable_tile(address, from_tile, occupied)
         return None if goal is None else self.pathfinder.find_path(from_tile, goal)
 
-    def _tiles_by_distance(self, start: Tile) -> Iterator[Tile]:
-        """Every tile reachable from `start`, nearest first (breadth-first, fixed order),
-        produced lazily so a search can stop at the first good tile."""
-        grid = self.grid
-        first = grid.index(start)
+    def _indexes_by_distance(self, first: int) -> Iterator[int]:
+        """The index of every tile reachable from index `first`, nearest first (breadth-first,
+        fixed order), produced lazily so a search can stop at the first good tile."""
+        neighbours = self.grid.walkable_neighbours
         seen = {first}
         queue = deque([first])
         while queue:
             index = queue.popleft()
-            yield grid.tile(index)
-            for near in grid.walkable_neighbours(index):
+            yield index
+            for near in neighbours(index):
                 if near not in seen:
                     seen.add(near)
                     queue.append(near)

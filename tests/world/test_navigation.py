@@ -52,3 +52,34 @@ def test_path_to_an_address_ends_on_its_use_tile(small_town: TownMap) -> None:
     assert path[0] == (12, 8) and path[-1] in {(17, 2), (18, 3)}
     assert len(path) == 12
     assert (16, 6) in path  # through the cafe door
+
+
+def breadth_first_choice(
+    town: TownMap, address: Address, start: tuple[int, int], occupied: set[tuple[int, int]]
+) -> tuple[int, int] | None:
+    """The rule, spelled out over a whole breadth-first walk: the first free use tile met,
+    else the first taken one, else None."""
+    grid, targets = town.grid, set(navigator(town).use_tiles(address))
+    if not grid.is_walkable(start):
+        return None
+    order, seen = [grid.index(start)], {grid.index(start)}
+    for index in order:  # grows while read: breadth-first
+        for near in grid.walkable_neighbours(index):
+            if near not in seen:
+                seen.add(near)
+                order.append(near)
+    met = [grid.tile(index) for index in order if grid.tile(index) in targets]
+    free = [tile for tile in met if tile not in occupied]
+    chosen = free or met
+    return chosen[0] if chosen else None
+
+
+def test_nearest_tile_follows_the_breadth_first_rule_from_every_tile(small_town: TownMap) -> None:
+    nav = navigator(small_town)
+    places = [STOVE, BED, Address("Lin family's house", "bedroom"), Address("Hobbs Cafe")]
+    for place in places:
+        uses = nav.use_tiles(place)
+        for occupied in (set(), set(uses[:1]), set(uses), set(uses[1:])):
+            for start in small_town.grid.walkable_tiles():
+                expected = breadth_first_choice(small_town, place, start, occupied)
+                assert nav.nearest_reachable_tile(place, start, occupied) == expected

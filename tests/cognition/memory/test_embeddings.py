@@ -16,6 +16,7 @@ import pytest
 import cognition.memory as memory_package
 from cognition.memory import (
     CachedEmbedder,
+    CoalescingEmbedder,
     Embedder,
     LocalMiniLM,
     ServerEmbedder,
@@ -23,6 +24,7 @@ from cognition.memory import (
     normalise_rows,
 )
 from cognition.memory.bundled import minilm_tokenizer_file
+from cognition.memory.embeddings import token_batches
 from cognition.memory.fakes import HashingEmbedder, TableEmbedder
 
 PARTY = "Isabella is planning a Valentine's Day party"
@@ -47,6 +49,29 @@ def test_local_minilm_batch_equals_single_and_keeps_order(minilm: LocalMiniLM) -
     batched = minilm.embed(texts)
     singles = np.concatenate([minilm.embed([text]) for text in texts])
     np.testing.assert_allclose(batched, singles, atol=1e-4)
+
+
+def test_local_minilm_vector_does_not_depend_on_its_batch(minilm: LocalMiniLM) -> None:
+    # Coalescing mixes residents' texts into shared batches: that must change no bit.
+    texts = [STOVE, "a", CAFE_PARTY, PARTY + " with music " * 30, "", PARTY, "bed is idle"]
+    singles = np.concatenate([minilm.embed([text]) for text in texts])
+    tight = LocalMiniLM(batch_size=3, batch_tokens=40)
+    tight.load()
+    for model in (minilm, tight):
+        np.testing.assert_array_equal(model.embed(texts), singles)
+        np.testing.assert_array_equal(model.embed(texts[::-1]), singles[::-1])
+    np.testing.assert_array_equal(CoalescingEmbedder(minilm).embed(texts), singles)
+
+
+def test_token_batches_sort_by_length_and_bound_padded_tokens() -> None:
+    lengths = [10, 3, 200, 4, 3, 12, 11]
+    groups = token_batches(lengths, max_texts=3, max_tokens=40)
+    assert sorted(i for group in groups for i in group) == list(range(len(lengths)))
+    assert groups == [[1, 4, 3], [0, 6, 5], [2]]  # ties keep order; 200 tokens alone
+    for group in groups[:-1]:
+        assert len(group) * max(lengths[i] for i in group) <= 40
+    assert token_batches([], 3, 40) == []
+    assert token_batches([5] * 5, max_texts=2, max_tokens=1000) == [[0, 1], [2, 3], [4]]
 
 
 def test_local_minilm_handles_empty_input_and_long_text(minilm: LocalMiniLM) -> None:

@@ -136,6 +136,20 @@ def test_access_updates_reach_chroma_in_batches(tmp_path: Path) -> None:
         assert collection.pending_access_count == 0
 
 
+def test_a_new_memory_leaves_access_times_pending_until_a_flush(tmp_path: Path) -> None:
+    later = NOON + timedelta(hours=1)
+    with MemoryStore(tmp_path / "memory") as store:
+        stream = small_stream(store)
+        collection = store.collection("Isabella Rodriguez")
+        touched = {hit.record.id for hit in stream.retrieve("q", later, k=2)}
+        new = stream.add(MemoryKind.OBSERVATION, "D", later, 3)  # one Chroma write: the record
+        assert collection.pending_access_count == 2
+    with MemoryStore(tmp_path / "memory") as reopened:  # close() wrote them
+        records = MemoryStream(reopened, "Isabella Rodriguez", TableEmbedder(VECTORS)).all()
+    assert {record.id for record in records if record.last_accessed == later} == touched | {new.id}
+    assert len(touched) == 2
+
+
 def test_min_max_normalise() -> None:
     np.testing.assert_allclose(min_max_normalise([2.0, 4.0, 3.0]), [0.0, 1.0, 0.5])
     np.testing.assert_array_equal(min_max_normalise([7.0, 7.0]), [0.5, 0.5])

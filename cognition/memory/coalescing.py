@@ -1,0 +1,157 @@
+"""`CoalescingEmbedder`: many threads' texts embedded together, one model pass at a time.
+
+Every resident's thinking thread embeds its own few texts (new memories, retrieval queries).
+Run one call at a time behind a lock, that is a queue of tiny model passes. Here a caller
+hands its texts over and waits; whoever finds no pass running takes *everything* queued so
+far — its own texts and those of every caller that arrived meanwhile — and runs it through
+the inner embedder as one call (which batches it: `LocalMiniLM` sorts by length and pads per
+batch), then hands each caller its own rows. A lone caller on an idle embedder runs at once:
+nothing waits for company. There is no background thread, so nothing needs stopping.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from cognition.memory.embeddings import Embedder, FloatMatrix
+
+
+class EmbedderClosed(RuntimeError):
+    """The embedder was closed before (or while) these texts waited for a model pass."""
+
+
+class EmbeddingStalled(TimeoutError):
+    """No model pass finished for `stall_seconds` while these texts waited."""
+
+
+@dataclass(eq=False)
+class _Request:
+    texts: list[str]
+    vectors: FloatMatrix | None = None
+    error: BaseException | None = None
+    done: bool = False
+
+    def finish(self, vectors: FloatMatrix | None, error: BaseException | None) -> None:
+        self.vectors, self.error, self.done = vectors, error, True
+
+
+@dataclass
+class _Queue:
+    waiting: list[_Request] = field(default_factory=list)
+    running: bool = False
+    closed: bool = False
+    last_progress: float = 0.0
+
+
+class CoalescingEmbedder:
+    """Wraps an `Embedder`; concurrent `embed` calls share model passes.
+
+    A text asked for by several callers of one pass is embedded once. If the inner embedder
+    raises, every caller of that pass gets the exception. A waiting caller gives up with
+    `EmbeddingStalled` when no pass has finished for `stall_seconds` (a hung model never
+    hangs the town), and with `EmbedderClosed` after `close()`. Vectors are the inner
+    embedder's, row for row: `LocalMiniLM`'s do not depend on the batch.
+    """
+
+    def __init__(self, inner: Embedder, stall_seconds: float = 120.0) -> None:
+        self.inner = inner
+        self.stall_seconds = stall_seconds
+        self.passes = 0  # inner `embed` calls made
+        self.texts_embedded = 0  # distinct texts passed to the inner embedder
+        self.texts_asked = 0  # texts callers asked for (duplicates included)
+        self._queue = _Queue()
+        self._changed = threading.Condition(threading.Lock())
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    @property
+    def dimension(self) -> int:
+        return self.inner.dimension
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        request = _Request(list(texts))
+        batch = self._wait_for_turn(request)
+        if batch is not None:
+            self._run_pass(batch)
+        if request.error is not None:
+            raise request.error
+        assert request.vectors is not None
+        return request.vectors
+
+    def close(self) -> None:
+        """Refuse new texts; callers still queued get `EmbedderClosed`. A pass already running
+        finishes and answers its callers."""
+        with self._changed:
+            self._queue.closed = True
+            for request in self._queue.waiting:
+                request.finish(None, EmbedderClosed("the embedder was closed"))
+            self._queue.waiting = []
+            self._changed.notify_all()
+
+    def _wait_for_turn(self, request: _Request) -> list[_Request] | None:
+        """Queue `request`; return the batch to run if this caller leads the next pass, or
+        None once another caller's pass has answered it."""
+        queue = self._queue
+        with self._changed:
+            if queue.closed:
+                raise EmbedderClosed("the embedder was closed")
+            queue.waiting.append(request)
+            self.texts_asked += len(request.texts)
+            while not request.done:
+                if not queue.running:
+                    queue.running = True
+                    queue.last_progress = time.monotonic()  # stalls count from a pass's start
+                    batch, queue.waiting = queue.waiting, []
+                    return batch
+                stalled = time.monotonic() - queue.last_progress
+                if stalled >= self.stall_seconds:
+                    if request in queue.waiting:
+                        queue.waiting.remove(request)
+                    raise EmbeddingStalled(
+                        f"no embedding finished in {self.stall_seconds:g} s; gave up waiting"
+                    )
+                self._changed.wait(self.stall_seconds - stalled)
+        return None
+
+    def _run_pass(self, batch: list[_Request]) -> None:
+        """One inner `embed` over the batch's distinct texts; every request gets its rows, or
+        the exception the inner embedder raised. Whatever happens, the pass ends."""
+        distinct = list(dict.fromkeys(text for request in batch for text in request.texts))
+        answers: list[tuple[FloatMatrix | None, BaseException | None]] = []
+        try:
+            answers = self._answers(batch, distinct)
+        finally:
+            with self._changed:
+                self.passes += 1
+                self.texts_embedded += len(distinct)
+                for request, (vectors, error) in zip(batch, answers, strict=False):
+                    request.finish(vectors, error)
+                for request in batch[len(answers) :]:  # only after KeyboardInterrupt & co.
+                    request.finish(None, EmbedderClosed("the embedding pass was interrupted"))
+                self._queue.running = False
+                self._queue.last_progress = time.monotonic()
+                self._changed.notify_all()
+
+    def _answers(
+        self, batch: list[_Request], distinct: list[str]
+    ) -> list[tuple[FloatMatrix | None, BaseException | None]]:
+        try:
+            vectors = self.inner.embed(distinct)
+            if vectors.shape[0] != len(distinct):
+                raise ValueError(f"{self.name} gave {vectors.shape[0]} vectors for {len(distinct)}")
+        except Exception as error:  # noqa: BLE001 — re-raised in every caller of this pass
+            return [(None, error)] * len(batch)
+        row_of = {text: row for row, text in enumerate(distinct)}
+        return [
+            (np.array(vectors[[row_of[text] for text in request.texts]], dtype=np.float32), None)
+            for request in batch
+        ]

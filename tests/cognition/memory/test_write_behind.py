@@ -1,0 +1,71 @@
+"""A local store with `write_behind`: new records reach Chroma N at a time, and on flush and
+close; the mirror (retrieval, copies) has them at once; nothing is lost on a clean close."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from cognition.memory import MemoryKind, MemoryServer, MemoryStore, MemoryStream, parse_chroma_url
+from cognition.memory.fakes import HashingEmbedder
+
+DAWN = datetime(2023, 2, 13, 6, 0)
+AGENT = "Isabella Rodriguez"
+
+
+def minutes(n: int) -> datetime:
+    return DAWN + timedelta(minutes=n)
+
+
+def chroma_count(store: MemoryStore) -> int:
+    """What Chroma itself holds for the agent (not the mirror)."""
+    return int(store.collection(AGENT)._collection.count())
+
+
+def test_records_wait_in_the_mirror_and_reach_chroma_n_at_a_time(tmp_path: Path) -> None:
+    with MemoryStore(tmp_path / "memory", write_behind=3) as store:
+        stream = MemoryStream(store, AGENT, HashingEmbedder())
+        stream.add(MemoryKind.OBSERVATION, "Klaus is reading", minutes(1), 3)
+        stream.add(MemoryKind.OBSERVATION, "Maria is painting", minutes(2), 4)
+        assert (stream.count(), chroma_count(store)) == (2, 0)
+        hits = stream.retrieve("Klaus reading", minutes(3), k=2)  # retrieval sees both
+        assert {hit.record.text for hit in hits} == {"Klaus is reading", "Maria is painting"}
+        stream.add(MemoryKind.OBSERVATION, "The stove is idle", minutes(4), 2)
+        assert (chroma_count(store), store.collection(AGENT).unwritten_count) == (3, 0)
+        stream.add(MemoryKind.PLAN, "Open the cafe at 8", minutes(5), 5)
+        assert chroma_count(store) == 3
+        store.flush()
+        assert chroma_count(store) == 4
+
+
+def test_a_clean_close_writes_every_record_and_access_time(tmp_path: Path) -> None:
+    with MemoryStore(tmp_path / "memory", write_behind=100) as store:
+        stream = MemoryStream(store, AGENT, HashingEmbedder())
+        for n, text in enumerate(["Klaus is reading", "Maria is painting", "The stove is idle"]):
+            stream.add(MemoryKind.OBSERVATION, text, minutes(n), n + 2)
+        stream.retrieve("Klaus reading", minutes(30), k=2)  # touches records not yet in Chroma
+        expected = stream.export_records()
+        assert chroma_count(store) == 0
+    with MemoryStore(tmp_path / "memory") as reopened:
+        records = MemoryStream(reopened, AGENT, HashingEmbedder()).export_records()
+    assert [item.record for item in records] == [item.record for item in expected]
+    assert sum(item.record.last_accessed == minutes(30) for item in records) == 2
+
+
+def test_a_copy_has_the_records_not_yet_written(tmp_path: Path) -> None:
+    with MemoryStore(tmp_path / "live", write_behind=100) as store:
+        stream = MemoryStream(store, AGENT, HashingEmbedder())
+        stream.add(MemoryKind.OBSERVATION, "Klaus is reading", minutes(1), 3)
+        store.copy_to(tmp_path / "slot")
+    with MemoryStore(tmp_path / "slot") as copy:
+        assert [r.text for r in MemoryStream(copy, AGENT, HashingEmbedder()).all()] == [
+            "Klaus is reading"
+        ]
+
+
+def test_write_behind_is_refused_for_a_server_store() -> None:
+    server = MemoryServer(parse_chroma_url("http://127.0.0.1:9", setting="--chroma-url"), "town")
+    with pytest.raises(ValueError, match="local store"):
+        MemoryStore(server=server, write_behind=8)
