@@ -61,6 +61,9 @@ class AppOptions:
     town: str | None = None  # a bundled town (None: every resident of the map, no minds)
     embedder: str = "minilm"  # "hashing" in tests: no ONNX load
     line_minutes: float = 2.0  # game minutes each spoken line stays in its bubble
+    # in play a resident thinks its next step this many game minutes before the current one
+    # ends, so on a slow server it is there in time (benchmarks/play_wait.py)
+    think_ahead_minutes: float = 3.0
     # `smallville --chroma-url`: the memories on this Chroma server (None: the settings')
     chroma_url: str | None = None
 

@@ -142,6 +142,7 @@ def town_recipe(
         embedder=options.embedder,
         path_budget_seconds=0.003,
         line_minutes=options.line_minutes,
+        think_ahead_minutes=options.think_ahead_minutes,
         chroma_url=memory_server_of(options, player_settings)[0],
     )
 
