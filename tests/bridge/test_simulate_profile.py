@@ -24,7 +24,10 @@ def test_a_profiled_run_reports_how_the_town_used_the_server() -> None:
     assert figures["first_token_s"] == pytest.approx(0.03)  # scaled for speed
     assert figures["calls"] == report["llm_calls"] > 0
     assert figures["calls_per_game_minute"] == pytest.approx(figures["calls"] / 15, abs=1e-3)
-    assert figures["game_minutes_per_s"] == pytest.approx(15 / figures["wall_s"], rel=0.01)
+    rounding = 0.005 / figures["wall_s"]  # wall_s has two decimals; a tiny run is short
+    assert figures["game_minutes_per_s"] == pytest.approx(
+        15 / figures["wall_s"], rel=0.01 + rounding
+    )
     assert 0 < figures["calls_in_flight_mean"] <= figures["calls_in_flight_max"] <= 16
     assert figures["service_mean_s"] == pytest.approx(0.03)
     assert figures["throughput_limit_calls_per_s"] == pytest.approx(16 / 0.03, rel=1e-3)
