@@ -249,6 +249,23 @@ def redact_url(url: str | None) -> str | None:
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
+def url_secrets(url: str | None) -> list[str]:
+    """The secrets inside `url` that `redact_url` hides (a password, secret-named query
+    values), so that text echoing the URL — a server's error page — can be cleaned too."""
+    if not url:
+        return []
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return []
+    found = [parts.password] if parts.password else []
+    for parameter in parts.query.split("&") if parts.query else []:
+        name, equals, value = parameter.partition("=")
+        if equals and value and _SECRET_PARAMETER.search(name):
+            found.append(value)
+    return [secret for secret in found if len(secret) >= 4]
+
+
 def _redacted_parameter(parameter: str) -> str:
     name, equals, value = parameter.partition("=")
     if equals and value and _SECRET_PARAMETER.search(name):

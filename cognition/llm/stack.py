@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cognition.config import ConfigError, LLMSettings
+from cognition.config import ConfigError, LLMSettings, url_secrets
 from cognition.llm.audit_log import AuditLog
 from cognition.llm.breaker import StepBreaker, TypedFallbacks
 from cognition.llm.budget import BudgetCap
@@ -224,5 +224,7 @@ def _audit(settings: LLMSettings, inner: LanguageModel) -> AuditLog | None:
 
 
 def key_secrets(settings: LLMSettings) -> list[str]:
-    """What must never be written or shown: the API key."""
-    return [settings.api_key.get_secret_value()] if settings.api_key is not None else []
+    """What must never be written or shown: the API key, and any secret inside the server's
+    URL (a server's error page may echo the URL it was asked at)."""
+    key = [settings.api_key.get_secret_value()] if settings.api_key is not None else []
+    return key + url_secrets(settings.base_url)
