@@ -25,10 +25,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
+from game.commands.evaluate_output import ProgressBar, fail, interrupted_line
+from game.commands.evaluate_towns import run_matrix, run_seeds
 from game.commands.exits import leave_now, prompt_ctrl_c
 from game.commands.route_flags import add_route_flags, routes_from, routes_wanted
 
@@ -39,8 +40,6 @@ if TYPE_CHECKING:
     from game.evaluation.targets import Target
 
 Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-
-FAILED = 2
 
 
 def add_to(subcommands: Subcommands) -> None:
@@ -163,7 +162,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         # lazy: the evaluation imports the minds (~0.4 s, measured with -X importtime) and
         # matplotlib with networkx (~1.5 s), which `smallville --help` and the others skip
-        from game.commands.evaluate_towns import run_matrix, run_seeds  # they use this module
         from game.evaluation import EvaluationError, EvaluationOptions, Progress, evaluate
         from game.evaluation.interrupted import EvaluationState, write_interrupted
     except ModuleNotFoundError as missing:  # the packaged app leaves the plotting out
@@ -251,71 +249,6 @@ def towns_problem(args: argparse.Namespace) -> str | None:
     if args.cluster is not None and not many:
         return "--cluster runs many towns: add --seeds N or --matrix FILE"
     return None
-
-
-class ProgressBar:
-    """One bar on stderr across the phases: redrawn in place on a terminal, a line every
-    5 % elsewhere (a log keeps a readable trail); progress lines print above it."""
-
-    WIDTH = 30
-
-    def __init__(self, stream: TextIO, quiet: bool = False) -> None:
-        self.stream = stream
-        self.quiet = quiet
-        self.live = stream.isatty()
-        self.shown = -1
-        self.drawn = False
-        self.lock = threading.Lock()  # the interviews tick from worker threads
-
-    def line(self, text: str) -> None:
-        with self.lock:
-            self._line(text)
-
-    def advance(self, share: float, label: str) -> None:
-        with self.lock:
-            self._advance(share, label)
-
-    def _line(self, text: str) -> None:
-        if self.quiet:
-            return
-        if self.drawn:
-            self.stream.write("\r\033[K")
-            self.drawn = False
-        print(text, file=self.stream, flush=True)
-
-    def _advance(self, share: float, label: str) -> None:
-        if self.quiet:
-            return
-        percent = int(share * 100)
-        if not self.live:
-            if percent >= self.shown + 5 or percent == 100:
-                self.shown = percent - percent % 5
-                print(f"[{percent:3d}%] {label}", file=self.stream, flush=True)
-            return
-        filled = round(self.WIDTH * share)
-        bar = "#" * filled + "." * (self.WIDTH - filled)
-        self.stream.write(f"\r\033[K[{bar}] {percent:3d}% {label[:60]}")
-        self.stream.flush()
-        self.drawn = True
-
-    def finish(self) -> None:
-        if self.drawn:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.drawn = False
-
-
-def interrupted_line(report: Path | None, out_dir: Path | None) -> str:
-    """The line after Ctrl-C: where the partial report is (or the folder, when it could not
-    be written)."""
-    where = f"the partial report is {report}" if report else f"what was written is in {out_dir}"
-    return f"smallville: interrupted; {where}"
-
-
-def fail(message: str) -> int:
-    first = message.splitlines()[0] if message.strip() else "cannot evaluate"
-    print(f"smallville: {first}", file=sys.stderr)
-    return FAILED
 
 
 def summary_text(result: EvaluationResult) -> str:

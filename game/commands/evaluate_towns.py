@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from game.commands.evaluate import ProgressBar, fail, interrupted_line
+from game.commands.evaluate_output import ProgressBar, fail, interrupted_line
 from game.commands.exits import INTERRUPTED, leave_now, prompt_ctrl_c
 
 if TYPE_CHECKING:
