@@ -9,12 +9,16 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from cognition.testing.fake_openai_replies import ChatRequest
 from cognition.testing.fake_openai_server import FakeOpenAIServer, Fault
+from game.records import RunRecord
 
 PROJECT = Path(__file__).resolve().parents[2]
 ENDS_WITHIN_S = 10  # the watchdog ends the process 3 s after Ctrl-C; the rest is slack
@@ -46,9 +50,9 @@ def alive(pid: int) -> bool:
 
 
 def interrupt(
-    argv: list[str], server: FakeOpenAIServer, tmp_path: Path
+    argv: list[str], asked: Callable[[], bool], tmp_path: Path
 ) -> tuple[int, str, list[int]]:
-    """Run `smallville evaluate …argv`, Ctrl-C once the server is asked; the exit status,
+    """Run `smallville evaluate …argv`, Ctrl-C once `asked()`; the exit status,
     stderr and the child processes it had then."""
     command = [sys.executable, "-m", "game.cli", "evaluate", *argv, "--out", str(tmp_path / "out"),
                "--embedder", "hashing", "--quiet"]  # fmt: skip
@@ -59,7 +63,7 @@ def interrupt(
                              stderr=subprocess.PIPE)  # fmt: skip
     try:
         deadline = time.monotonic() + 120
-        while not server.chat_requests:  # waiting on the silent server
+        while not asked():  # waiting on the silent server
             assert child.poll() is None, child.communicate()[1].decode()[-2000:]
             assert time.monotonic() < deadline
             time.sleep(0.1)
@@ -74,7 +78,7 @@ def interrupt(
 def test_ctrl_c_during_an_evaluation_writes_a_partial_report(tmp_path: Path) -> None:
     with FakeOpenAIServer(fault_rate=1.0, fault_kinds=(Fault.HANG,)) as server:
         argv = ["--town", "the_ville_n3", "--hours", "2", "--base-url", server.base_url]
-        status, err, _ = interrupt(argv, server, tmp_path)
+        status, err, _ = interrupt(argv, lambda: bool(server.chat_requests), tmp_path)
     assert status == 130 and "Traceback" not in err, err[-2000:]
     report = tmp_path / "out" / "interrupted.json"
     assert str(report) in err
@@ -82,6 +86,32 @@ def test_ctrl_c_during_an_evaluation_writes_a_partial_report(tmp_path: Path) -> 
     assert written["interrupted"] is True
     assert written["phase"] == "interviews at the start"
     assert written["finished"] == ["planning"]
+
+
+def test_ctrl_c_during_the_simulation_closes_the_record_and_names_it(tmp_path: Path) -> None:
+    simulating, release = threading.Event(), threading.Event()
+
+    def answer(request: ChatRequest) -> None:
+        """The interviews at the start are answered; then nothing is (the simulation)."""
+        if (tmp_path / "out" / "interviews-start.json").exists():
+            simulating.set()
+            release.wait(60)
+        return None
+
+    with FakeOpenAIServer(answer=answer) as server:
+        argv = ["--town", "the_ville_n3", "--hours", "2", "--base-url", server.base_url]
+        try:
+            status, err, _ = interrupt(argv, simulating.is_set, tmp_path)
+        finally:
+            release.set()
+    assert status == 130 and "Traceback" not in err, err[-2000:]
+    written = json.loads((tmp_path / "out" / "interrupted.json").read_text(encoding="utf-8"))
+    assert written["phase"] == "simulation"
+    assert written["finished"] == ["planning", "interviews at the start"]
+    (record,) = (tmp_path / "out").rglob("*.sqlite")
+    with RunRecord.open(record) as opened:  # closed properly: it opens and reads
+        assert opened.meta.seed == 0
+    assert written["record"] == str(record)
 
 
 @pytest.mark.parametrize("many", ["seeds", "matrix"])
@@ -102,7 +132,7 @@ def test_ctrl_c_during_many_towns_stops_the_workers_and_writes_what_ended(
                 encoding="utf-8",
             )
             argv = ["--matrix", str(matrix), "--workers", "2", "--no-endpoint-check"]
-        status, err, workers = interrupt(argv, server, tmp_path)
+        status, err, workers = interrupt(argv, lambda: bool(server.chat_requests), tmp_path)
     assert status == 130 and "Traceback" not in err, err[-2000:]
     assert workers  # the towns ran in worker processes …
     deadline = time.monotonic() + 5
