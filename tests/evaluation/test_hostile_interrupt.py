@@ -142,3 +142,29 @@ def test_ctrl_c_during_many_towns_stops_the_workers_and_writes_what_ended(
     written = json.loads((tmp_path / "out" / "interrupted.json").read_text(encoding="utf-8"))
     assert written["interrupted"] is True and written["phase"] == "towns"
     assert written["finished"] == ["planning"] and written["towns"] == {}
+
+
+def test_ctrl_c_after_a_seed_finished_keeps_it_in_the_tables(tmp_path: Path) -> None:
+    second, release = threading.Event(), threading.Event()
+
+    def answer(request: ChatRequest) -> None:
+        """Seed 0 is answered; once it finished, nothing is (seed 1 waits)."""
+        if (tmp_path / "out" / "seed-0" / "town-outcome.json").exists():
+            second.set()
+            release.wait(60)
+        return None
+
+    with FakeOpenAIServer(answer=answer) as server:
+        argv = ["--town", "the_ville_n3", "--hours", "0.5", "--base-url", server.base_url,
+                "--seeds", "2", "--workers", "1", "--panel-pairs", "0",
+                "--conditions", "full"]  # fmt: skip
+        try:
+            status, err, _ = interrupt(argv, second.is_set, tmp_path)
+        finally:
+            release.set()
+    assert status == 130 and "Traceback" not in err, err[-2000:]
+    written = json.loads((tmp_path / "out" / "interrupted.json").read_text(encoding="utf-8"))
+    assert written["phase"] == "towns" and list(written["towns"]) == ["seed 0"]
+    assert written["towns"]["seed 0"]["status"] == "done"
+    table = json.loads((tmp_path / "out" / "seeds.json").read_text(encoding="utf-8"))
+    assert [row["seed"] for row in table["seeds"]] == [0]
