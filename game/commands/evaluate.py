@@ -25,22 +25,21 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
+from game.commands.evaluate_output import ProgressBar, fail, interrupted_line
+from game.commands.evaluate_towns import run_matrix, run_seeds
 from game.commands.exits import leave_now, prompt_ctrl_c
 from game.commands.route_flags import add_route_flags, routes_from, routes_wanted
 
 if TYPE_CHECKING:
     # lazy: typing only — the evaluation imports the minds (~0.4 s) and matplotlib (~1 s)
-    from game.evaluation import EvaluationOptions, EvaluationResult
+    from game.evaluation import EvaluationResult
     from game.evaluation.talk import Talk
     from game.evaluation.targets import Target
 
 Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-
-FAILED = 2
 
 
 def add_to(subcommands: Subcommands) -> None:
@@ -164,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
         # lazy: the evaluation imports the minds (~0.4 s, measured with -X importtime) and
         # matplotlib with networkx (~1.5 s), which `smallville --help` and the others skip
         from game.evaluation import EvaluationError, EvaluationOptions, Progress, evaluate
+        from game.evaluation.interrupted import EvaluationState, write_interrupted
     except ModuleNotFoundError as missing:  # the packaged app leaves the plotting out
         if missing.name not in PLOTTING:
             raise
@@ -215,14 +215,18 @@ def run(args: argparse.Namespace) -> int:
     if args.seeds is not None:
         return run_seeds(args, options)
     bar = ProgressBar(sys.stderr, quiet=args.quiet)
+    state = EvaluationState(out_dir=options.out_dir)
     try:
-        with prompt_ctrl_c():
-            result = evaluate(options, Progress(bar.line, bar.advance))
+        with prompt_ctrl_c(
+            on_interrupt=lambda: interrupted_line(write_interrupted(state), state.out_dir)
+        ):
+            result = evaluate(options, Progress(bar.line, bar.advance), state)
     except EvaluationError as error:
         return fail(str(error))
     except KeyboardInterrupt:  # the run record (if any) is closed; calls in flight abandoned
         bar.finish()
-        print(f"smallville: interrupted; what was written is in {options.out_dir}", file=sys.stderr)
+        again = write_interrupted(state)  # again: with the record, when the run made one
+        print(interrupted_line(again, state.out_dir), file=sys.stderr)
         leave_now()
     finally:
         bar.finish()
@@ -245,138 +249,6 @@ def towns_problem(args: argparse.Namespace) -> str | None:
     if args.cluster is not None and not many:
         return "--cluster runs many towns: add --seeds N or --matrix FILE"
     return None
-
-
-def run_seeds(args: argparse.Namespace, options: EvaluationOptions) -> int:
-    """`--seeds N`: the town under N seeds, `--workers` at once, then one report."""
-    # lazy: with the evaluation (the minds, matplotlib)
-    from game.evaluation import EvaluationError
-    from game.evaluation.executors import open_executor
-    from game.evaluation.seeds import seed_jobs, seeds_folder, seeds_text, write_seeds_report
-    from game.evaluation.towns import run_towns
-
-    seeds = list(range(args.seed, args.seed + args.seeds))
-    bar = ProgressBar(sys.stderr, quiet=args.quiet)
-    try:
-        out = args.out or seeds_folder(options, seeds)
-        jobs = seed_jobs(options, seeds, out)
-        executor = open_executor(args.workers, args.cluster, len(jobs))
-        try:
-            outcomes = run_towns(jobs, executor, bar.line)
-        finally:
-            executor.close()
-    except EvaluationError as error:
-        return fail(str(error))
-    except KeyboardInterrupt:
-        return interrupted()
-    files = write_seeds_report(seeds, outcomes, out)
-    for outcome in outcomes:
-        if not outcome.ok:
-            print(f"smallville: {outcome.name} failed: {outcome.error}", file=sys.stderr)
-    print(seeds_text(seeds, outcomes, files))
-    return 0 if all(outcome.ok for outcome in outcomes) else 1
-
-
-def run_matrix(args: argparse.Namespace) -> int:
-    """`--matrix FILE`: every configuration, `--workers` at once, then the table."""
-    # lazy: with the evaluation (the minds, matplotlib)
-    from game.evaluation import EvaluationError
-    from game.evaluation.matrix import MatrixOptions
-    from game.evaluation.matrix import run_matrix as run_all
-
-    out = args.out or Path(args.matrix).with_suffix("")
-    bar = ProgressBar(sys.stderr, quiet=args.quiet)
-    options = MatrixOptions(
-        args.matrix,
-        out,
-        fresh=args.fresh,
-        check_endpoints=not args.no_endpoint_check,
-        workers=args.workers,
-        cluster=args.cluster,
-        chroma_url=args.chroma_url,
-    )
-    try:
-        result = run_all(options, say=bar.line)
-    except EvaluationError as error:
-        return fail(str(error))
-    except KeyboardInterrupt:
-        return interrupted()
-    finally:
-        bar.finish()
-    for failed in result.failed:
-        print(f"smallville: {failed}", file=sys.stderr)
-    for name, path in result.files.items():
-        print(f"{name}: {path}")
-    print(f"{len(result.rows)} configuration(s) measured, {len(result.failed)} failed")
-    return 1 if result.failed else 0
-
-
-class ProgressBar:
-    """One bar on stderr across the phases: redrawn in place on a terminal, a line every
-    5 % elsewhere (a log keeps a readable trail); progress lines print above it."""
-
-    WIDTH = 30
-
-    def __init__(self, stream: TextIO, quiet: bool = False) -> None:
-        self.stream = stream
-        self.quiet = quiet
-        self.live = stream.isatty()
-        self.shown = -1
-        self.drawn = False
-        self.lock = threading.Lock()  # the interviews tick from worker threads
-
-    def line(self, text: str) -> None:
-        with self.lock:
-            self._line(text)
-
-    def advance(self, share: float, label: str) -> None:
-        with self.lock:
-            self._advance(share, label)
-
-    def _line(self, text: str) -> None:
-        if self.quiet:
-            return
-        if self.drawn:
-            self.stream.write("\r\033[K")
-            self.drawn = False
-        print(text, file=self.stream, flush=True)
-
-    def _advance(self, share: float, label: str) -> None:
-        if self.quiet:
-            return
-        percent = int(share * 100)
-        if not self.live:
-            if percent >= self.shown + 5 or percent == 100:
-                self.shown = percent - percent % 5
-                print(f"[{percent:3d}%] {label}", file=self.stream, flush=True)
-            return
-        filled = round(self.WIDTH * share)
-        bar = "#" * filled + "." * (self.WIDTH - filled)
-        self.stream.write(f"\r\033[K[{bar}] {percent:3d}% {label[:60]}")
-        self.stream.flush()
-        self.drawn = True
-
-    def finish(self) -> None:
-        if self.drawn:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.drawn = False
-
-
-def interrupted() -> int:
-    """Ctrl-C during many towns: what is kept, and how to go on (exit status 130)."""
-    print(
-        "smallville: interrupted — the finished towns are kept (and each unfinished town's "
-        "finished phases): the same command goes on from there",
-        file=sys.stderr,
-    )
-    return 130
-
-
-def fail(message: str) -> int:
-    first = message.splitlines()[0] if message.strip() else "cannot evaluate"
-    print(f"smallville: {first}", file=sys.stderr)
-    return FAILED
 
 
 def summary_text(result: EvaluationResult) -> str:

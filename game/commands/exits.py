@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import NoReturn
 
@@ -32,9 +32,11 @@ def leave_now(status: int = INTERRUPTED) -> NoReturn:
     os._exit(status)
 
 
-def _watchdog(grace_s: float) -> None:
+def _watchdog(grace_s: float, farewell: list[str]) -> None:
+    """End the process `grace_s` from now, printing `farewell[0]` (as it is then)."""
+
     def end() -> None:
-        print("\nsmallville: interrupted", file=sys.stderr)
+        print(f"\n{farewell[0]}", file=sys.stderr)
         leave_now()
 
     timer = threading.Timer(grace_s, end)
@@ -43,16 +45,27 @@ def _watchdog(grace_s: float) -> None:
 
 
 @contextlib.contextmanager
-def prompt_ctrl_c(grace_s: float = GRACE_S) -> Iterator[None]:
+def prompt_ctrl_c(
+    grace_s: float = GRACE_S, on_interrupt: Callable[[], str | None] | None = None
+) -> Iterator[None]:
     """Within: Ctrl-C raises `KeyboardInterrupt` and the process ends `grace_s` later at the
-    latest. Only in the main thread (elsewhere nothing changes); the old handler comes back."""
+    latest. `on_interrupt` runs first, at once (write a partial report: the way out may be
+    cut by the watchdog); the line it returns is what the watchdog says at the end. Only in
+    the main thread (elsewhere nothing changes); the old handler comes back."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def interrupted(signum: int, frame: FrameType | None) -> None:
-        _watchdog(grace_s)
-        raise KeyboardInterrupt
+        farewell = ["smallville: interrupted"]
+        _watchdog(grace_s, farewell)
+        if on_interrupt is None:
+            raise KeyboardInterrupt
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: the watchdog ends it
+        try:
+            farewell[0] = on_interrupt() or farewell[0]
+        finally:
+            raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGINT, interrupted)
     try:

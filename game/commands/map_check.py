@@ -27,5 +27,18 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
-        print(report.to_text(args.path))
+        print(report.to_text(shown_path(args.path)))
     return 0 if report.ok else 1
+
+
+PATH_LIMIT = 120  # characters of a path shown in the report
+
+
+def shown_path(path: Path, limit: int = PATH_LIMIT) -> Path:
+    """`path` as the report shows it: whole when short; else its start, "…" and its end,
+    with its length (a path of 5,000 characters would bury the report)."""
+    text = str(path)
+    if len(text) <= limit:
+        return path
+    half = limit // 2
+    return Path(f"{text[:half]}…{text[-half:]} ({len(text)} characters)")

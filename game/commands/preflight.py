@@ -41,21 +41,22 @@ def add_offline_fallback_flag(parser: argparse.ArgumentParser) -> None:
 
 
 def server_down(
-    options: SimulationOptions, offline_fallback: bool, stream: TextIO = sys.stderr
+    options: SimulationOptions, offline_fallback: bool, stream: TextIO | None = None
 ) -> bool:
     """Test the one model server `options` names (no pool, no --base-url: nothing to test).
     True when it does not answer and the run must stop (the reason printed on one line);
     with `offline_fallback`, a line says so and `options` switch to the offline brain."""
     # lazy: the connection test imports openai (0.5 s)
-    from game.bridge import check_server, model_settings
+    from game.bridge import check_server, model_settings, public_url
 
     if options.base_url is None or options.routes is not None:
         return False
     report = check_server(model_settings(options), SERVER_CHECK_SECONDS)
     if report.ok:
         return False
+    stream = sys.stderr if stream is None else stream  # as it is now, not at import
     reason = " ".join(report.message.split())
-    where = f"the model server at {options.base_url}"
+    where = f"the model server at {public_url(options.base_url)}"
     if offline_fallback:
         print(f"smallville: {where} does not answer ({reason}): the offline brain runs the "
               "town", file=stream)  # fmt: skip

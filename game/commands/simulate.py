@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -26,6 +27,8 @@ from game.commands.progress import ProgressBar
 from game.commands.route_flags import add_route_flags, routes_from
 from game.saves import SaveError
 from game.world.clock import format_moment
+
+URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s\"'<>]+")  # a URL inside any text
 
 Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
@@ -225,7 +228,7 @@ def run(args: argparse.Namespace) -> int:
         said = f"the run record is incomplete: {problem}" if report.get("record") else problem
         print(said, file=sys.stderr)
     if args.json is not None:
-        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        write_json_report(args.json, report)
     if report.get("interrupted"):
         print("smallville: interrupted; the report covers what was played", file=sys.stderr)
         leave_now()
@@ -233,6 +236,29 @@ def run(args: argparse.Namespace) -> int:
         print(f"smallville: {report['save_problem']}", file=sys.stderr)
         return 2
     return 0
+
+
+def write_json_report(path: Path, report: dict[str, Any]) -> None:
+    """The report as JSON in `path`, readable by the player alone (0600), with every URL in
+    it shown without credentials (`public_url`): a key never reaches the file."""
+    # lazy: the bridge imports the minds
+    from game.bridge import public_url
+
+    def redacted(value: Any) -> Any:
+        if isinstance(value, str):
+            return URL.sub(lambda found: public_url(found.group()) or "", value)
+        if isinstance(value, dict):
+            return {key: redacted(item) for key, item in value.items()}
+        if isinstance(value, list | tuple):
+            return [redacted(item) for item in value]
+        return value
+
+    text = json.dumps(redacted(report), indent=2) + "\n"
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with open(descriptor, "w", encoding="utf-8") as stream:
+        stream.write(text)
+    if os.name != "nt":  # an older file keeps its mode through O_TRUNC
+        os.chmod(path, 0o600)
 
 
 def town_text(town: dict[str, Any]) -> str:

@@ -25,6 +25,7 @@ import logging
 import os
 import socket
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
@@ -44,6 +45,7 @@ __all__ = [
 ]
 
 CLUSTER_EXTRA = "--cluster needs Ray: uv run --extra cluster smallville evaluate …"
+STOP_WAIT_S = 1.5  # on Ctrl-C: how long the terminated workers are waited for, in all
 CONNECT_TIMEOUT_S = 3.0  # the first test of a Ray address: does anything answer there?
 
 
@@ -75,6 +77,9 @@ class InProcess:
     def close(self) -> None:
         """Nothing to stop: `run_towns` waits for every town it started."""
 
+    def stop(self) -> None:
+        """Ctrl-C: nothing to stop — the town's daemon thread is abandoned at exit."""
+
 
 class LocalProcesses:
     """`workers` towns at once in spawned worker processes."""
@@ -83,6 +88,7 @@ class LocalProcesses:
         self.slots = workers
         self.where = "in local worker processes"
         self._pool = self._new_pool()
+        self._stopped = False
 
     def _new_pool(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=self.slots, mp_context=get_context("spawn"))
@@ -96,7 +102,22 @@ class LocalProcesses:
             return self._pool.submit(run_town, job)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        if not self._stopped:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def stop(self) -> None:
+        """Ctrl-C: end the worker processes now, waiting for no town (a worker waiting on a
+        model server that never answers would hold the command for minutes); each town's
+        kept phases let the same command go on later."""
+        self._stopped = True
+        # the pool's processes: no public way to end a running task, so they are terminated
+        processes = list((getattr(self._pool, "_processes", None) or {}).values())
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        deadline = time.monotonic() + STOP_WAIT_S
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))
 
 
 class RayCluster:
@@ -128,6 +149,10 @@ class RayCluster:
         return future
 
     def close(self) -> None:
+        self._ray.shutdown()
+
+    def stop(self) -> None:
+        """Ctrl-C: disconnect; the cluster ends the tasks of a driver that left."""
         self._ray.shutdown()
 
 

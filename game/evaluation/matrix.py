@@ -56,6 +56,7 @@ from game.bridge import (
     server_settings,
 )
 from game.evaluation.executors import open_executor
+from game.evaluation.interrupted import EvaluationState
 from game.evaluation.plan import EvaluationOptions
 from game.evaluation.scenario import EvaluationError
 from game.evaluation.towns import TownJob, TownOutcome, run_towns
@@ -195,10 +196,16 @@ def _routes(path: Path, name: str, entry: PresetEntry, check: bool) -> Routes:
 
 
 def run_matrix(
-    options: MatrixOptions, say: Callable[[str], None] = lambda line: None
+    options: MatrixOptions,
+    say: Callable[[str], None] = lambda line: None,
+    state: EvaluationState | None = None,
 ) -> MatrixResult:
     """Every configuration's evaluation (reusing finished ones), the table and the plot;
-    everything checked — the file, the endpoints, the executor — before any town starts."""
+    everything checked — the file, the endpoints, the executor — before any town starts.
+    `state` follows the towns that ended (for a partial report on Ctrl-C, which also ends
+    the running towns at once)."""
+    where = state or EvaluationState()
+    where.out_dir = options.out_dir
     matrix, configurations = read_matrix(options.file, options.check_endpoints)
     jobs = [_job(matrix, configuration, options) for configuration in configurations]
     executor = open_executor(options.workers, options.cluster, len(jobs))
@@ -208,10 +215,16 @@ def run_matrix(
 
     def finished(outcome: TownOutcome) -> None:  # the table so far, as each town ends
         ended[outcome.name] = outcome
+        where.town_ended(outcome)
         write_table(_gathered(configurations, ended), options.out_dir)
 
+    where.end("planning")
+    where.begin("towns")
     try:
         outcomes = run_towns(jobs, executor, say, finished)
+    except KeyboardInterrupt:
+        executor.stop()
+        raise
     finally:
         executor.close()
     result = _gathered(configurations, dict(zip([j.name for j in jobs], outcomes, strict=True)))

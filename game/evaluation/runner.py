@@ -16,6 +16,7 @@ scenario, the questions, the referees and the model settings, and estimates the 
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -25,6 +26,7 @@ from typing import Any
 from game.bridge import LivingTown, simulate
 from game.evaluation.answers import Findings
 from game.evaluation.estimate import Estimate
+from game.evaluation.interrupted import INTERRUPTED_FILE, EvaluationState
 from game.evaluation.measures import Measures, measure
 from game.evaluation.phases import end_phases, end_slots, start_interviews
 from game.evaluation.plan import END_SLOT, EvaluationOptions, EvaluationPlan, plan
@@ -59,22 +61,38 @@ class EvaluationResult:
     estimate: Estimate | None = None
 
 
-def evaluate(options: EvaluationOptions, progress: Progress | None = None) -> EvaluationResult:
-    """Every phase (or its kept result), then the report."""
+def evaluate(
+    options: EvaluationOptions,
+    progress: Progress | None = None,
+    state: EvaluationState | None = None,
+) -> EvaluationResult:
+    """Every phase (or its kept result), then the report. `state` (when given) follows the
+    phases, for a partial report if the evaluation is interrupted (`interrupted.py`)."""
     tell = progress or Progress()
+    where = state or EvaluationState()
     settled = plan(options)
+    where.out_dir = settled.out_dir
+    where.end("planning")
     tell.say(settled.estimate.line())
     bar = Bar(settled.estimate, tell)
     usage: dict[str, dict[str, int]] = {}
+    where.begin("interviews at the start")
     start_answers = start_interviews(settled, tell, bar, usage)
+    where.end("interviews at the start")
+    where.begin("simulation")
     found = None if options.fresh else finished_run(settled)
     if found is not None:
         record_path, figures = found
         tell.say(f"reusing the finished run in {record_path} (not simulated again)")
         bar.phase("simulation", 1)()
     else:
-        record_path, figures = _simulate(settled, tell, bar)
+        record_path, figures = _simulate(settled, tell, bar, where)
+    where.record = record_path
+    where.end("simulation")
+    where.begin("interviews at the end and the judge panel")
     findings = end_phases(settled, tell, bar, usage, start_answers, fresh=found is None)
+    where.end("interviews at the end and the judge panel")
+    where.begin("report")
     tell.say("measuring diffusion, relationships and coordination from the run record")
     try:
         with RunRecord.open(record_path) as record:
@@ -95,6 +113,8 @@ def evaluate(options: EvaluationOptions, progress: Progress | None = None) -> Ev
         raise EvaluationError(str(error)) from None
     tell.say(f"writing the report into {settled.out_dir}")
     files = write_report(run, settled.scenario, measures, settled.out_dir, findings)
+    with contextlib.suppress(OSError):  # an earlier interruption's note no longer holds
+        (settled.out_dir / INTERRUPTED_FILE).unlink(missing_ok=True)
     tell.advance(1.0, "done")
     return EvaluationResult(run, measures, files, findings, settled.estimate)
 
@@ -119,7 +139,9 @@ def finished_run(settled: EvaluationPlan) -> tuple[Path, dict[str, Any]] | None:
     return record_path, figures if isinstance(figures, dict) else {}
 
 
-def _simulate(settled: EvaluationPlan, tell: Progress, bar: Bar) -> tuple[Path, dict[str, Any]]:
+def _simulate(
+    settled: EvaluationPlan, tell: Progress, bar: Bar, state: EvaluationState
+) -> tuple[Path, dict[str, Any]]:
     hours = settled.hours
     seed = settled.simulation.seed
     tell.say(f"simulating {settled.town.id} for {hours:g} game hours (seed {seed})")
@@ -135,6 +157,8 @@ def _simulate(settled: EvaluationPlan, tell: Progress, bar: Bar) -> tuple[Path, 
 
     report, _ = simulate(settled.simulation, observe=each_hour, warn=tell.say)
     if report.get("interrupted"):  # Ctrl-C: the record is closed; the run is not finished
+        if report.get("record"):
+            state.record = Path(report["record"])
         raise KeyboardInterrupt
     if not report.get("record"):
         raise EvaluationError(f"the run left no run record ({report.get('record_problem')})")

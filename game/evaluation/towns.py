@@ -78,7 +78,8 @@ class TownOutcome:
 
 
 class TownExecutor(Protocol):
-    """Where towns run: `slots` towns at once; `submit` starts one."""
+    """Where towns run: `slots` towns at once; `submit` starts one; `close` waits for the
+    towns started, `stop` ends them at once."""
 
     slots: int
     where: str  # "in this process", "2 local processes", "the Ray cluster at ray://…"
@@ -86,6 +87,9 @@ class TownExecutor(Protocol):
     def submit(self, job: TownJob) -> Future[TownOutcome]: ...
 
     def close(self) -> None: ...
+
+    def stop(self) -> None:
+        """Ctrl-C: end the running towns now, waiting for none."""
 
 
 def run_town(job: TownJob) -> TownOutcome:

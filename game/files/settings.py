@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -53,6 +54,11 @@ AUTOSAVE_CHOICES: tuple[int, ...] = (0, 15, 30, 60, 120, 240, 480, 1440)  # game
 OFFLINE_BRAIN_LINE = "Offline brain: no model connected"
 CONNECT_HINT = "Set OPENAI_API_KEY, or a local server (Ollama, LM Studio) URL in Settings"
 _SECRET_WORDS = ("key", "token", "secret", "password")
+_SECRET_PARAMETER_WORDS = (*_SECRET_WORDS, "pass", "auth", "sig", "credential")
+KEY_IN_URL = (
+    "must not hold a key or password (they would be written to the settings file): "
+    "type the key in the API key field or set OPENAI_API_KEY"
+)
 Backend = Literal["offline", "server"]
 RoutesChoice = Literal["one-model", "small-large", "file"]
 ROUTES_CHOICES: tuple[RoutesChoice, ...] = ("one-model", "small-large", "file")
@@ -97,6 +103,8 @@ class UserSettings(BaseModel):
             raise ValueError("the memory server must be a URL like http://127.0.0.1:8000")
         if any(ch.isspace() for ch in value):
             raise ValueError("the memory server URL must not contain spaces")
+        if has_credentials(value):
+            raise ValueError(f"the memory server URL {KEY_IN_URL}")
         return value
 
     @field_validator("base_url", "small_url")
@@ -107,6 +115,8 @@ class UserSettings(BaseModel):
             raise ValueError("the server URL must start with http:// or https://")
         if any(ch.isspace() for ch in value):
             raise ValueError("the server URL must not contain spaces")
+        if has_credentials(value):
+            raise ValueError(f"the server URL {KEY_IN_URL}")
         return value
 
     @field_validator("small_model", "routes_file")
@@ -137,6 +147,7 @@ class UserSettings(BaseModel):
             return next((environment[n].strip() for n in names if environment.get(n)), "")
 
         url, key = variable("OPENAI_BASE_URL"), variable("OPENAI_API_KEY")
+        url = without_credentials(url)  # the environment's URL may hold one; never kept here
         forced_offline = variable("SMALLVILLE_OFFLINE").lower() in ("1", "true", "yes", "on")
         values: dict[str, Any] = {"base_url": url}
         values["backend"] = "server" if (url or key) and not forced_offline else "offline"
@@ -167,7 +178,7 @@ def load(path: Path | None = None, env: Mapping[str, str] | None = None) -> Load
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return LoadedSettings(defaults, None, path)
+        return LoadedSettings(defaults, _environment_note(env), path)
     except OSError as error:
         reason = error.strerror or type(error).__name__
         return LoadedSettings(defaults, f"Could not read {path} ({reason}): using defaults.", path)
@@ -222,6 +233,45 @@ def _validate_leniently(
                     message = str(item["msg"]).removeprefix("Value error, ")
                     problems.append(f"{field}: {message}")
     return defaults, "; ".join(problems)
+
+
+def has_credentials(url: str) -> bool:
+    """Whether `url` holds a user or password (`http://user:KEY@host`) or a query parameter
+    named like a secret (`?api-key=KEY`)."""
+    return without_credentials(url) != url
+
+
+def without_credentials(url: str) -> str:
+    """`url` with its user part and its secret-named query parameters left out."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url  # not a URL: the field's own check says so
+    netloc = parts.netloc.rsplit("@", 1)[1] if "@" in parts.netloc else parts.netloc
+    kept = [
+        parameter
+        for parameter in parts.query.split("&")
+        if parameter and not _secret_parameter(parameter.partition("=")[0])
+    ]
+    if netloc == parts.netloc and len(kept) == len([p for p in parts.query.split("&") if p]):
+        return url
+    return urlunsplit((parts.scheme, netloc, parts.path, "&".join(kept), parts.fragment))
+
+
+def _secret_parameter(name: str) -> bool:
+    lowered = name.lower()
+    return any(word in lowered for word in _SECRET_PARAMETER_WORDS)
+
+
+def _environment_note(env: Mapping[str, str] | None) -> str | None:
+    """A line for the player when OPENAI_BASE_URL holds a key (left out of the settings)."""
+    url = (os.environ if env is None else env).get("OPENAI_BASE_URL", "").strip()
+    if not url or not has_credentials(url):
+        return None
+    return (
+        "OPENAI_BASE_URL holds a key or password: the settings use the URL without it "
+        "(set the key in OPENAI_API_KEY or type it in Settings)."
+    )
 
 
 def _looks_secret(name: str) -> bool:

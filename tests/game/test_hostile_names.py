@@ -75,3 +75,14 @@ def test_a_path_of_5000_characters_is_never_a_traceback(
     assert status in (0, 1, 2)
     if argv[0] != "map-check":  # its report heads with the path asked about, as given
         assert all(len(line) < 500 for line in (captured.out + captured.err).splitlines())
+
+
+def test_map_check_shows_a_path_of_5000_characters_shortened(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["map-check", LONG + ".tmx"]) == 1
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    lines = captured.out.splitlines()
+    assert lines and all(len(line) < 300 for line in lines), lines[0][:400]
+    assert "5004 characters" in lines[0] and "cannot be looked up" in captured.out
