@@ -57,6 +57,7 @@ def test_connection_finds_the_servers_constrained_json_mode(local_server: str) -
     assert "refuses json_schema" in report.message
 
 
+@pytest.mark.timeout(1200)  # the tiny model on 2 cores shared with the other test worker
 def test_the_three_resident_town_lives_on_a_tiny_real_model(
     local_server: str, tmp_path: Path
 ) -> None:
@@ -66,7 +67,7 @@ def test_the_three_resident_town_lives_on_a_tiny_real_model(
         base_url=local_server,
         model="gemma",
         api_key="not-needed",
-        timeout_s=120,
+        timeout_s=300,  # an hour's plan is one long answer (up to 900 tokens) on 2 cores
         workers=3,
         max_concurrency=1,  # two cores: one generation at a time is fastest
         embedder="hashing",
