@@ -20,6 +20,7 @@ from cognition.llm.task import Completion, LanguageModel, Task
 from cognition.memory.fakes import HashingEmbedder
 from cognition.memory.records import MemoryKind
 from game.bridge.build import TownRecipe
+from game.bridge.conversations import Playback
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.persist.autosave import TownAutosaver
 from game.bridge.persist.load import load_saved_town
@@ -84,17 +85,24 @@ def at_ten_in_the_cafe(make_town: MakeTown) -> LivingTown:
     return living
 
 
+def talk_on(living: LivingTown, model: Any) -> Playback:
+    """Isabella and Klaus, both thinking on `model`, begin a talk now: its playback."""
+    for name in (ISABELLA, KLAUS):
+        living.minds[name].model = model
+    director = living.director
+    director.slots[ISABELLA].queued = director.start_talk([ISABELLA, KLAUS], living.clock.now)
+    playback = director.talks.playback_of(ISABELLA)
+    assert playback is not None
+    return playback
+
+
 def test_a_talk_plays_while_it_is_said_and_the_town_steps_until_a_line_is_due(
     make_town: MakeTown,
 ) -> None:
     living = at_ten_in_the_cafe(make_town)
     held = HeldLines(living.minds[ISABELLA].model)
-    for name in (ISABELLA, KLAUS):
-        living.minds[name].model = held
+    playback = talk_on(living, held)
     director, clock = living.director, living.clock
-    director.slots[ISABELLA].queued = director.start_talk([ISABELLA, KLAUS], clock.now)
-    playback = director.talks.playback_of(ISABELLA)
-    assert playback is not None
     second_line_due = playback.shows(1)
     runner = LockstepRunner(living)
     end = clock.now + timedelta(minutes=30)
@@ -219,13 +227,8 @@ def test_a_talk_whose_server_fails_mid_way_ends_and_the_town_goes_on(
     make_town: MakeTown,
 ) -> None:
     living = at_ten_in_the_cafe(make_town)
-    broken = FallsOver(living.minds[ISABELLA].model)
-    for name in (ISABELLA, KLAUS):
-        living.minds[name].model = broken
+    playback = talk_on(living, FallsOver(living.minds[ISABELLA].model))
     director, clock = living.director, living.clock
-    director.slots[ISABELLA].queued = director.start_talk([ISABELLA, KLAUS], clock.now)
-    playback = director.talks.playback_of(ISABELLA)
-    assert playback is not None
     errors = director.stats.errors
     LockstepRunner(living).run_until(clock.now + timedelta(minutes=30))
     assert director.stats.errors == errors + 1 and "went away" in director.stats.last_error
@@ -247,10 +250,8 @@ def test_a_town_saved_while_a_talk_is_said_loads_and_the_talk_ends_cleanly(
     its two residents go back to their days."""
     living = at_ten_in_the_cafe(make_town)
     held = HeldLines(living.minds[ISABELLA].model)
-    for name in (ISABELLA, KLAUS):
-        living.minds[name].model = held
-    director, clock = living.director, living.clock
-    director.slots[ISABELLA].queued = director.start_talk([ISABELLA, KLAUS], clock.now)
+    talk_on(living, held)
+    clock = living.clock
     slots = SaveSlots(tmp_path / "saves")
     saver = TownAutosaver(living, slots, 0, town_id="the_ville_n3")
     saver.request("talking")
