@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

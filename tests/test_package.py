@@ -18,6 +18,8 @@ import pytest
 from cognition.memory.bundled import bundled_file
 from game.files.paths import bundled
 
+pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_APP = [sys.executable, "-m", "game.cli"]
 PACKAGE_DATA = (

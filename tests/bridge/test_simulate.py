@@ -18,6 +18,8 @@ from game.cli import main
 from game.evaluation.talk import REPEAT_LIMIT, measure_talk
 from game.records import RunRecord
 
+pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
+
 REPORT_KEYS = {
     "agents",
     "game_hours",

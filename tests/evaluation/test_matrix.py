@@ -13,6 +13,8 @@ from game.cli import main
 from game.evaluation import EvaluationError
 from game.evaluation.matrix import MatrixOptions, read_matrix, run_matrix
 
+pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
+
 
 def write(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")

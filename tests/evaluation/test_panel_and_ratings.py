@@ -18,6 +18,8 @@ from game.evaluation.interviews import ControlledAnswer
 from game.evaluation.judging import pairs_to_judge
 from game.evaluation.ratings import Pairing, rate
 
+pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
+
 CONDITIONS = ("full", "no reflection", "no observation, no reflection, no planning")
 
 

@@ -19,6 +19,8 @@ from game.evaluation.executors import InProcess, LocalProcesses, default_workers
 from game.evaluation.seeds import seed_jobs
 from game.evaluation.towns import OUTCOME_FILE, TownCounts, TownOutcome, run_towns
 
+pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
+
 HOURS = 2.0
 TINY = ["--town", "the_ville_n3", "--hours", "2", "--embedder", "hashing", "--threads", "2"]
 TINY += ["--conditions", "full"]

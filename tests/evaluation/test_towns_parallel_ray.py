@@ -20,6 +20,8 @@ from game.evaluation.executors import InProcess
 from game.evaluation.seeds import seed_jobs
 from game.evaluation.towns import run_towns
 
+pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
+
 # as `--cluster` does before it imports Ray: the workers use the head's environment (Ray's uv
 # integration would copy the checkout and build an environment at the first task)
 os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")

