@@ -27,7 +27,10 @@ from cognition.steps.context import StepContext
 from cognition.steps.emoji import THOUGHT_BUBBLE, clean_emoji
 
 
-class DecomposeInput(BaseModel):
+class StretchInput(BaseModel):
+    """Who plans which stretch of a chunk, and the bounds of its actions (the hour's one
+    call, `steps.hour_plan`, asks with the same)."""
+
     agent: str
     identity: str = Field(description="who the agent is (the reference's identity set)")
     activity: str
@@ -36,6 +39,9 @@ class DecomposeInput(BaseModel):
     minutes: int
     min_minutes: int
     max_minutes: int
+
+
+class DecomposeInput(StretchInput):
     objects: list[str] = Field(description="objects at hand in the places the agent knows")
 
 

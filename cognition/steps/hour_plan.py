@@ -38,7 +38,7 @@ from cognition.memory.records import MemoryKind
 from cognition.plan import PlanStep, clock
 from cognition.steps.common import contains_word, gist
 from cognition.steps.context import StepContext
-from cognition.steps.decompose import SubAction, lay_out, window_for
+from cognition.steps.decompose import StretchInput, SubAction, lay_out, window_for
 from cognition.steps.emoji import THOUGHT_BUBBLE, clean_emoji
 from cognition.steps.named_place import named_area
 from cognition.steps.plan_reuse import (
@@ -66,15 +66,7 @@ class HourPlace(BaseModel):
     about: str = Field(default="", description="the sector's kind and opening hours")
 
 
-class HourPlanInput(BaseModel):
-    agent: str
-    identity: str = Field(description="who the agent is (the reference's identity set)")
-    activity: str
-    start: str
-    end: str
-    minutes: int
-    min_minutes: int
-    max_minutes: int
+class HourPlanInput(StretchInput):
     most_actions: int = Field(description="at most this many actions fit the window")
     memories: list[str] = Field(description="what the agent recalls about the activity")
     here: str = Field(description='where the agent is now, "arena, sector"')

@@ -33,24 +33,37 @@ ISABELLA, KLAUS, MARIA = "Isabella Rodriguez", "Klaus Mueller", "Maria Lopez"
 GUARD_S = 60.0  # never reached unless something hangs (not a speed limit)
 
 
-class HeldLines:
-    """A mind's model whose dialogue lines after the first wait until `release` is set."""
+class OnLines:
+    """A mind's model that calls `line(number)` before each dialogue line it says."""
 
     def __init__(self, inner: LanguageModel) -> None:
         self.inner = inner
-        self.release = threading.Event()
         self.lines = 0
 
     @property
     def label(self) -> str:
         return self.inner.label
 
+    def line(self, number: int) -> None:
+        """Before dialogue line `number` (1, 2, …)."""
+
     def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
         if task.name == "dialogue_line":
             self.lines += 1
-            if self.lines > 1:
-                assert self.release.wait(GUARD_S), "the line was never released"
+            self.line(self.lines)
         return self.inner.complete(task, inputs, agent=agent)
+
+
+class HeldLines(OnLines):
+    """Dialogue lines after the first wait until `release` is set."""
+
+    def __init__(self, inner: LanguageModel) -> None:
+        super().__init__(inner)
+        self.release = threading.Event()
+
+    def line(self, number: int) -> None:
+        if number > 1:
+            assert self.release.wait(GUARD_S), "the line was never released"
 
 
 class Jittery:
@@ -204,23 +217,12 @@ def test_in_play_a_late_decision_leaves_nobody_frozen_and_the_lag_shows(
     assert director.minds_lag(clock.now) == 0.0
 
 
-class FallsOver:
-    """A mind's model whose third dialogue line fails (the server went away mid-talk)."""
+class FallsOver(OnLines):
+    """The third dialogue line fails (the server went away mid-talk)."""
 
-    def __init__(self, inner: LanguageModel) -> None:
-        self.inner = inner
-        self.lines = 0
-
-    @property
-    def label(self) -> str:
-        return self.inner.label
-
-    def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
-        if task.name == "dialogue_line":
-            self.lines += 1
-            if self.lines == 3:
-                raise ConnectionError("the server went away")
-        return self.inner.complete(task, inputs, agent=agent)
+    def line(self, number: int) -> None:
+        if number == 3:
+            raise ConnectionError("the server went away")
 
 
 def test_a_talk_whose_server_fails_mid_way_ends_and_the_town_goes_on(
