@@ -325,7 +325,17 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, error_body(f"no route {self.path}", "not_found"))
 
     def _chat(self, fake: FakeOpenAIServer, body: dict[str, Any], fault: Fault | None) -> None:
+        # A request leaves "in flight" before its reply is written: the client may send its
+        # next request the moment it has read this one, before this thread returns.
         fake._enter()
+        left = False
+
+        def leave() -> None:
+            nonlocal left
+            if not left:
+                left = True
+                fake._leave()
+
         try:
             fake._pause(fake.latency_s)
             if fault is Fault.TIMEOUT:
@@ -338,13 +348,15 @@ class _Handler(BaseHTTPRequestHandler):
                 return
             raw = not_the_api_reply(fault)
             if raw is not None:  # a proxy or web server answering instead of the API
+                leave()
                 self._send_raw(raw)
                 return
             status, reply = fake.chat(body, fault)
             headers = {"Retry-After": f"{fake.retry_after_s:g}"} if status == 429 else {}
+            leave()
             self._send(status, reply, headers)
         finally:
-            fake._leave()
+            leave()
 
     def _send(self, status: int, payload: Any, headers: Mapping[str, str] | None = None) -> None:
         data = json.dumps(payload).encode("utf-8")
