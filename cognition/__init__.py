@@ -69,6 +69,7 @@ from cognition.llm.task import (
     OutputT,
     Source,
     Task,
+    Usage,
 )
 from cognition.llm.tracing import CallTrace, Tracer
 from cognition.memory.coalescing import CoalescingEmbedder
@@ -211,6 +212,7 @@ __all__ = [
     "Task",
     "Tracer",
     "UnknownProfile",
+    "Usage",
     "Utterance",
     "Variant",
     "VisitorAsker",

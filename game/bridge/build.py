@@ -32,6 +32,7 @@ from cognition import (
     ServerProfile,
     Variant,
 )
+from game.bridge.answers_from import RecordedAnswers, answers_stack
 from game.bridge.director import THINK_AHEAD_MINUTES
 from game.bridge.memory_health import MemoryHealth, database_name, note_server, town_database
 from game.bridge.routing import Routes
@@ -106,6 +107,9 @@ class TownRecipe:
     # a model server's latency and slots (cognition.llm.profiles) to put the offline brain
     # behind: the same answers, as slowly as that server would give them; None: at once
     profile: ServerProfile | None = None
+    # a run record's answers to give again (`simulate --answers-from`): no model is asked,
+    # and a call the record lacks goes to the offline brain, counted
+    answers: RecordedAnswers | None = None
 
     def llm_settings(self) -> LLMSettings:
         return self.settings if self.settings is not None else LLMSettings.load()
@@ -167,7 +171,12 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
     town_file = TownFile.load(recipe.town)
     report("starting the model", 0.08)
     routes = None if recipe.routes is None else recipe.routes.settings
-    stack = model_stack(recipe.llm_settings(), recipe.seed, recipe.retry, routes, recipe.profile)
+    if recipe.answers is not None:
+        stack = answers_stack(recipe.answers, recipe.llm_settings(), recipe.seed)
+    else:
+        stack = model_stack(
+            recipe.llm_settings(), recipe.seed, recipe.retry, routes, recipe.profile
+        )
     report("loading the embedding model", 0.15)
     embedder = recipe.embedder
     if isinstance(embedder, str):

@@ -9,6 +9,7 @@ aside) — also when continued from a save (`load`). `smallville simulate`
 
 from __future__ import annotations
 
+import json
 import sys
 import tempfile
 import time
@@ -26,6 +27,7 @@ from cognition import (
     UnknownProfile,
     server_profile,
 )
+from game.bridge.answers_from import RecordedAnswers
 from game.bridge.brains import secrets_of, server_settings
 from game.bridge.build import GROUP_STRATEGIES, VARIANTS, OpenedTown, TownRecipe, make_embedder
 from game.bridge.director import THINK_AHEAD_MINUTES
@@ -33,7 +35,7 @@ from game.bridge.lockstep import LockstepRunner
 from game.bridge.memory_health import MemoryServerGone, memory_server_problem
 from game.bridge.opening import FromSave, open_town
 from game.bridge.persist.save import embedder_name, save_town, town_settings
-from game.bridge.recording import RunRecording
+from game.bridge.recording import RunRecording, server_of
 from game.bridge.report import TownRecorder, profiled_model, run_report, server_profile_figures
 from game.bridge.routing import Routes
 from game.bridge.town_minds import LivingTown
@@ -82,6 +84,9 @@ class SimulationOptions:
     # how fast the town ran on it (`server_profile`); None: the offline brain at once
     profile: str | None = None
     profile_time_scale: float = 1.0  # the profile's times × this (tests: 0.05, faster)
+    # a run record whose answers the minds get again, matched by prompt (no model is asked;
+    # the record's town and seed are used): `game.bridge.answers_from`
+    answers_from: Path | None = None
 
     def slots(self) -> SaveSlots:
         return SaveSlots(self.saves_dir)
@@ -108,6 +113,8 @@ def settings_problem(options: SimulationOptions) -> str | None:
             return f"--profile: {error}"
         if options.base_url is not None or options.routes is not None:
             return "--profile runs the offline brain, not a model server: drop --base-url"
+    if options.answers_from is not None and (options.base_url or options.profile):
+        return "--answers-from answers from the record: not with --base-url or --profile"
     if not 0 <= options.think_ahead_minutes <= MAX_THINK_AHEAD:
         return f"--think-ahead must be 0 to {MAX_THINK_AHEAD:g} game minutes"
     if options.load is None and (town := town_problem(options.town)) is not None:
@@ -163,6 +170,11 @@ def simulate(
     if options.save is not None or options.load is not None:
         for done in slots.recover():
             tell(f"saves: {done}")
+    answers = None
+    if options.answers_from is not None:  # RecordError when it cannot be read
+        answers = RecordedAnswers.read(options.answers_from)
+        seed = options.seed if answers.seed is None else answers.seed
+        options = replace(options, town=answers.town, seed=seed)
     settings = model_settings(options)
     save = None if options.load is None else FromSave(options.load, options.previous, slots)
     with tempfile.TemporaryDirectory(prefix="smallville-sim-") as scratch:
@@ -180,6 +192,7 @@ def simulate(
             chroma_url=options.chroma_url,
             profile=profile,
             think_ahead_minutes=options.think_ahead_minutes,
+            answers=answers,
         )
         opened = open_town(recipe, save)
         living = opened.living
@@ -222,13 +235,19 @@ def simulate(
                 report["server_profile"] = server_profile_figures(profiled, played * 60)
             if living.director.memory is not None:
                 health = living.director.memory
-                report["memory_server"] = {"where": living.store.where, "outages": health.outages}
+                report["memory_server"] = {
+                    **json.loads(server_of(living) or "{}"),
+                    "where": living.store.where,
+                    "outages": health.outages,
+                }
             if pool is not None:
                 report["routes"] = living.stack.route_figures()
                 report["breaker_trips"] = pool.trips
                 report["steps_on_standby"] = pool.open_steps()
                 for notice in pool.take_notices():
                     tell(f"routes: {notice}")
+            if answers is not None:
+                report["answers_from"] = answers.figures()
             if living.director.message:
                 report["message"] = living.director.message
             if interrupted:

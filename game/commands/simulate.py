@@ -21,6 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeAlias
 
+from game.commands.answers_flag import add_answers_flag, answers_record, answers_text
 from game.commands.exits import leave_now, prompt_ctrl_c
 from game.commands.preflight import add_offline_fallback_flag, non_negative, server_down
 from game.commands.progress import ProgressBar
@@ -129,6 +130,7 @@ def add_to(subcommands: Subcommands) -> None:
         "(default: the records folder in the user data directory; see `smallville runs`)",
     )
     record.add_argument("--no-record", action="store_true", help="write no run record")
+    add_answers_flag(sim)
     sim.set_defaults(handler=run)
 
 
@@ -145,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         settings_problem,
         simulate,
     )
-    from game.records import records_folder
+    from game.records import RecordError, records_folder
 
     if args.brain == "offline" and args.base_url:
         raise SystemExit("choose --brain offline or --base-url, not both")
@@ -177,6 +179,10 @@ def run(args: argparse.Namespace) -> int:
         profile=args.profile,
         think_ahead_minutes=args.think_ahead,
     )
+    if args.answers_from is not None:
+        options.answers_from = answers_record(args)
+        if options.answers_from is None:
+            return 2
     problem = settings_problem(options)
     if problem is not None:
         print(f"smallville: {problem}", file=sys.stderr)
@@ -184,6 +190,11 @@ def run(args: argparse.Namespace) -> int:
     options.routes = routes_from(args, model_settings(options), options.max_concurrency)
     if options.routes is not None and options.profile is not None:
         print("smallville: --profile runs the offline brain; not with routes", file=sys.stderr)
+        return 2
+    if options.routes is not None and options.answers_from is not None:
+        print(
+            "smallville: --answers-from answers from the record: not with routes", file=sys.stderr
+        )
         return 2
     try:
         if not args.no_endpoint_check and server_down(options, args.offline_fallback):
@@ -213,6 +224,9 @@ def run(args: argparse.Namespace) -> int:
     except MemoryServerGone as error:
         print(f"smallville: --chroma-url: {error}", file=sys.stderr)
         return 2
+    except RecordError as error:  # only --answers-from reads a record
+        print(f"smallville: --answers-from: {error}", file=sys.stderr)
+        return 2
     if bar is not None:
         bar.finish()
     if options.load is not None and options.hours == 0:
@@ -223,6 +237,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"saved as {report['saved']!r} in {options.slots().root}")
     if report.get("record"):
         print(f"recorded in {report['record']}")
+    if report.get("answers_from"):
+        print(answers_text(report["answers_from"]), file=sys.stderr)
     if report.get("record_problem"):
         problem = report["record_problem"]
         said = f"the run record is incomplete: {problem}" if report.get("record") else problem
