@@ -84,6 +84,7 @@ from cognition.memory.server import (
     MemoryServerProblem,
     MemoryStoreUnavailable,
     check_server,
+    drop_database,
     parse_chroma_url,
 )
 from cognition.memory.store import MemoryStore
@@ -224,6 +225,7 @@ __all__ = [
     "claims_to_know",
     "denies",
     "doing_phrase",
+    "drop_database",
     "field_location",
     "group_line_text",
     "interviewee",

@@ -15,6 +15,7 @@ from cognition.memory.server import (
     MemoryServerProblem,
     MemoryStoreUnavailable,
     check_server,
+    drop_database,
     parse_chroma_url,
 )
 from cognition.memory.store import MemoryStore, collection_name
@@ -43,6 +44,7 @@ __all__ = [
     "bundled_file",
     "check_server",
     "collection_name",
+    "drop_database",
     "normalise_rows",
     "parse_chroma_url",
 ]

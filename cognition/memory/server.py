@@ -269,6 +269,32 @@ def _create_missing(admin: Any, server: MemoryServer) -> None:
         admin.create_database(server.database, tenant=server.tenant)
 
 
+def drop_database(server: MemoryServer) -> bool:
+    """Delete `server`'s database and every collection in it; False when it was not there.
+    `MemoryServerProblem` (one line) when the server does not answer or refuses."""
+    # lazy: chromadb and httpx load only when a memory server is used
+    import chromadb
+    from chromadb.errors import ChromaError, NotFoundError
+
+    try:
+        admin = chromadb.AdminClient(_settings(server.address))
+    except ValueError as error:  # chromadb: "Could not connect to a Chroma server"
+        raise MemoryServerProblem(f"{server.address.url}: {error}") from None
+    failures: tuple[type[BaseException], ...] = (ChromaError, *_connection_errors())
+    try:
+        _bound_timeout(admin, server.timeout_s)
+        admin.delete_database(server.database, tenant=server.tenant)
+    except NotFoundError:
+        return False
+    except failures as error:
+        raise MemoryServerProblem(
+            f"cannot drop {server.where}: {type(error).__name__}: {error}"
+        ) from None
+    finally:
+        close_client(admin)
+    return True
+
+
 def installed_chromadb() -> str:
     # lazy: chromadb and httpx load only when a memory server is used
     import chromadb

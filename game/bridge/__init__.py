@@ -60,7 +60,13 @@ from game.bridge.interviews import (
     read_referees,
 )
 from game.bridge.lockstep import LockstepRunner
-from game.bridge.memory_health import MemoryHealth, MemoryServerGone, memory_server_problem
+from game.bridge.memory_health import (
+    DatabaseNotDropped,
+    MemoryHealth,
+    MemoryServerGone,
+    drop_town_database,
+    memory_server_problem,
+)
 from game.bridge.opening import FromSave, open_town
 from game.bridge.persist import (
     TownAutosaver,
@@ -104,6 +110,7 @@ __all__ = [
     "CONDITIONS",
     "PANEL_STRATEGIES",
     "Answered",
+    "DatabaseNotDropped",
     "Event",
     "FromSave",
     "InterviewDesk",
@@ -145,6 +152,7 @@ __all__ = [
     "check_server",
     "claims_knowledge",
     "day_problems",
+    "drop_town_database",
     "embedder_name",
     "list_towns",
     "llm_settings_for",

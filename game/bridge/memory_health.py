@@ -27,6 +27,7 @@ from cognition import (
     MemoryServerProblem,
     MemoryStore,
     check_server,
+    drop_database,
     parse_chroma_url,
 )
 
@@ -63,6 +64,21 @@ def town_database(url: str, database: str) -> MemoryServer:
     """The memory server at `url` (a `MemoryServerProblem` if it is not a URL), database
     `database` in the tenant "smallville"."""
     return MemoryServer(parse_chroma_url(url), database)
+
+
+class DatabaseNotDropped(RuntimeError):
+    """A run's server database could not be dropped (the message says why, on one line)."""
+
+
+def drop_town_database(where: dict[str, str]) -> bool:
+    """Drop the server database a run record names (`{"url", "tenant", "database"}`, the
+    record's `memory_server`); False when it was already gone. `DatabaseNotDropped` when
+    the server cannot be asked or refuses."""
+    try:
+        address = parse_chroma_url(where["url"])
+        return drop_database(MemoryServer(address, where["database"], where["tenant"]))
+    except (MemoryServerProblem, KeyError) as error:
+        raise DatabaseNotDropped(f"{where.get('database', '?')}: {error}") from None
 
 
 def note_server(memory_dir: Path, server: MemoryServer) -> None:

@@ -165,6 +165,7 @@ class RunRecording:
             residents=tuple(living.minds),
             continues=None,
             app_version=APP_VERSION,
+            memory_server=server_of(living),
         )
         return cls(living, RecordWriter(path, meta, secrets=tuple(secrets)))
 
@@ -335,6 +336,16 @@ class RunRecording:
         for mind in self.living.minds.values():
             mind.memory.remove_listener(self.on_memories)
         self.writer.close()
+
+
+def server_of(living: LivingTown) -> str | None:
+    """The Chroma server database holding the town's memories, as the record's meta keeps
+    it (JSON: url, tenant, database); None for memories in process."""
+    server = living.store.server
+    if server is None:
+        return None
+    where = {"url": server.address.url, "tenant": server.tenant, "database": server.database}
+    return json.dumps(where)
 
 
 def seen_of(resident: Resident) -> Seen:

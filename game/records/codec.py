@@ -211,6 +211,7 @@ def meta_items(meta: RunMeta) -> list[tuple[str, str | None]]:
         ("residents", json.dumps(list(meta.residents), ensure_ascii=False)),
         ("continues", meta.continues),
         ("app_version", meta.app_version),
+        ("memory_server", meta.memory_server),
     ]
 
 
@@ -245,6 +246,7 @@ def meta_from(values: dict[str, str | None]) -> RunMeta:
             residents=tuple(residents),
             continues=values.get("continues"),
             app_version=text("app_version"),
+            memory_server=values.get("memory_server"),
         )
     except json.JSONDecodeError as error:
         raise ValueError(f"meta 'residents' is not JSON ({error.msg})") from None

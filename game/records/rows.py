@@ -203,6 +203,10 @@ class RunMeta:
     residents: tuple[str, ...]
     continues: str | None
     app_version: str
+    # where the run's memories live when on a Chroma server: JSON {"url", "tenant",
+    # "database"} (the URL without credentials), so the database can be found and dropped
+    # (`smallville runs --prune`); None: in process
+    memory_server: str | None = None
 
     def __post_init__(self) -> None:
         if not self.run_id.strip():
