@@ -4,7 +4,7 @@ the game time it spans, residents, brain or model, size, and where it is. A run 
 once: the copy `smallville replay RUN_ID` opens (`game.records.find_record`'s choice: the
 first folder's, then the biggest), with the other copies (a save slot keeps its town's
 record) named after it. A record that cannot be read is listed with its problem, never
-hidden."""
+hidden. `--prune` removes old records by a policy (`game.commands.prune`)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeAlias
 
+from game.commands.prune import add_prune_flags, prune
 from game.records import RecordInfo, list_records, records_folder
 from game.saves import default_saves_root
 from game.world.clock import format_moment
@@ -30,6 +31,7 @@ def add_to(subcommands: Subcommands) -> None:
         help="look here (repeatable; default: the records folder and the save slots)",
     )
     runs.add_argument("--json", action="store_true", help="print one JSON object per record")
+    add_prune_flags(runs)
     runs.set_defaults(handler=run)
 
 
@@ -39,6 +41,8 @@ def default_folders() -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.prune:
+        return prune(args)
     folders = args.folder or default_folders()
     runs = one_per_run(list_records(folders), folders)
     for line in record_lines(runs, as_json=args.json):
@@ -126,4 +130,5 @@ def record_json(info: RecordInfo) -> dict[str, Any]:
         "model": info.model,
         "size_bytes": info.size_bytes,
         "problem": info.problem,
+        "memory_server": json.loads(info.memory_server) if info.memory_server else None,
     }

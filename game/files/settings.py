@@ -94,6 +94,10 @@ class UserSettings(BaseModel):
     # each thinking step's output budget (its max_tokens) × this; 0: no limit; 1: each
     # step's own ($SMALLVILLE_MAX_TOKENS_SCALE when set and this is left at 1)
     output_budget: float = Field(default=1.0, ge=0, le=20)
+    # the old-records policy of `smallville runs --prune` (its flags win): keep the newest
+    # N run records and those of the last D days; None: no such limit
+    keep_last_runs: int | None = Field(default=None, ge=0)
+    keep_run_days: float | None = Field(default=None, ge=0)
 
     @field_validator("memory_server")
     @classmethod

@@ -42,6 +42,7 @@ class RecordInfo:
     model: str
     size_bytes: int
     problem: str | None = None
+    memory_server: str | None = None  # the meta's: JSON url, tenant, database (or None)
 
 
 def records_folder() -> Path:
@@ -90,7 +91,7 @@ def describe(path: Path) -> RecordInfo:
         return RecordInfo(path, "", "", "", None, None, (), "", "", size, problem)
     return RecordInfo(
         path, meta.run_id, meta.kind, meta.town, meta.started, span, meta.residents,
-        meta.brain, meta.model, size,
+        meta.brain, meta.model, size, memory_server=meta.memory_server,
     )  # fmt: skip
 
 
