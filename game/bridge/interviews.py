@@ -12,6 +12,7 @@ the desk's calls cost so far, from the model stack's meter.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -38,6 +39,7 @@ from cognition import (
     panel_calls_per_case,
 )
 from game.bridge.build import OpenedTown, TownRecipe
+from game.bridge.memory_health import DatabaseNotDropped, drop_town_database, server_where
 from game.bridge.opening import FromSave, open_town
 
 __all__ = [
@@ -59,6 +61,8 @@ __all__ = [
 CONDITIONS: tuple[str, ...] = tuple(condition.value for condition in Condition)
 # ChatEval's strategies and the single judge: "one-by-one", "simultaneous-talk", …
 PANEL_STRATEGIES: tuple[str, ...] = tuple(strategy.value for strategy in PanelStrategy)
+
+log = logging.getLogger(__name__)
 
 
 class RefereesError(Exception):
@@ -135,16 +139,23 @@ class Judged:
 class InterviewDesk:
     """Ask and judge the residents of `opened` at its current game time."""
 
-    def __init__(self, opened: OpenedTown) -> None:
+    def __init__(self, opened: OpenedTown, scratch: bool = False) -> None:
         self.opened = opened
         self.living = opened.living
         self.now: datetime = self.living.clock.now
         self._interviewees: dict[tuple[str, Condition], Interviewee] = {}
+        # the server database holding this town's memories (None: in process); a scratch
+        # town's is dropped when the desk closes, so interviews leave none behind
+        self.memory_server = server_where(self.living.store.server)
+        self.scratch = scratch
 
     @classmethod
-    def open(cls, recipe: TownRecipe, save: FromSave | None = None) -> InterviewDesk:
-        """The town of `recipe` built fresh (its start), or the saved town in `save`."""
-        return cls(open_town(recipe, save))
+    def open(
+        cls, recipe: TownRecipe, save: FromSave | None = None, scratch: bool = False
+    ) -> InterviewDesk:
+        """The town of `recipe` built fresh (its start), or the saved town in `save`; with
+        `scratch`, its server database (if any) is dropped on closing."""
+        return cls(open_town(recipe, save), scratch)
 
     def __enter__(self) -> InterviewDesk:
         return self
@@ -159,6 +170,11 @@ class InterviewDesk:
 
     def close(self) -> None:
         self.living.close()
+        if self.scratch and self.memory_server is not None:
+            try:
+                drop_town_database(self.memory_server)
+            except DatabaseNotDropped as error:  # the interviews are done; say so, go on
+                log.warning("the interviews' memory database stays on the server: %s", error)
 
     @property
     def residents(self) -> list[str]:

@@ -66,6 +66,14 @@ def town_database(url: str, database: str) -> MemoryServer:
     return MemoryServer(parse_chroma_url(url), database)
 
 
+def server_where(server: MemoryServer | None) -> dict[str, str] | None:
+    """Where a town's memories live on a server, as records and reports name it: url
+    (without credentials), tenant, database; None for memories in process."""
+    if server is None:
+        return None
+    return {"url": server.address.url, "tenant": server.tenant, "database": server.database}
+
+
 class DatabaseNotDropped(RuntimeError):
     """A run's server database could not be dropped (the message says why, on one line)."""
 

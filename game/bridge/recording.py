@@ -33,6 +33,7 @@ from game.bridge.build import OpenedTown
 from game.bridge.desk.cards import description_of
 from game.bridge.desk.player_desk import PlayerAction, PlayerDesk
 from game.bridge.jobs import job_moment
+from game.bridge.memory_health import server_where
 from game.bridge.town_minds import LivingTown
 from game.files.paths import bundle_root
 from game.records import (
@@ -341,11 +342,8 @@ class RunRecording:
 def server_of(living: LivingTown) -> str | None:
     """The Chroma server database holding the town's memories, as the record's meta keeps
     it (JSON: url, tenant, database); None for memories in process."""
-    server = living.store.server
-    if server is None:
-        return None
-    where = {"url": server.address.url, "tenant": server.tenant, "database": server.database}
-    return json.dumps(where)
+    where = server_where(living.store.server)
+    return None if where is None else json.dumps(where)
 
 
 def seen_of(resident: Resident) -> Seen:

@@ -68,7 +68,7 @@ def start_interviews(
     tell.say("interviewing the residents as the town starts (do you know …?)")
     with (
         tempfile.TemporaryDirectory(prefix="smallville-eval-") as scratch,
-        InterviewDesk.open(settled.recipe(Path(scratch))) as desk,
+        InterviewDesk.open(settled.recipe(Path(scratch)), scratch=True) as desk,
     ):
         answers = knowledge_interview(
             desk, settled.scenario, "start", lambda: tick("interviews at the start"),
@@ -80,6 +80,7 @@ def start_interviews(
         settings,
         knowledge=[a.to_dict() for a in answers],
         usage=usage["interviews at the start"],
+        memory_server=scratch_server(desk),
     )
     return answers
 
@@ -109,7 +110,8 @@ def end_phases(
         if kept is None or judging:  # the saved town is loaded only when someone is asked
             scratch = opened.enter_context(tempfile.TemporaryDirectory(prefix="smallville-eval-"))
             save = FromSave(END_SLOT, slots=end_slots(settled))
-            desk = opened.enter_context(InterviewDesk.open(settled.recipe(Path(scratch)), save))
+            recipe = settled.recipe(Path(scratch))
+            desk = opened.enter_context(InterviewDesk.open(recipe, save, scratch=True))
         if kept is not None:
             tell.say(f"reusing the interviews at the end in {path}")
             knowledge, controlled = read_knowledge(kept), read_controlled(kept)
@@ -143,6 +145,7 @@ def end_phases(
                 controlled=[a.to_dict() for a in controlled],
                 skipped=skipped,
                 usage={k: usage[k] for k in ("interviews at the end", "controlled interviews")},
+                memory_server=scratch_server(desk),
             )  # fmt: skip
         judged, info = _panel(settled, desk, controlled, panel_kept, tell, bar, usage)
     findings = Findings(
@@ -156,6 +159,13 @@ def end_phases(
         usage=usage,
     )
     return with_ratings(findings)
+
+
+def scratch_server(desk: InterviewDesk) -> dict[str, Any] | None:
+    """The server database the interviews' town used (dropped when they end), or None."""
+    if desk.memory_server is None:
+        return None
+    return {**desk.memory_server, "dropped_when_done": True}
 
 
 def _offline(settled: EvaluationPlan) -> bool:

@@ -54,6 +54,8 @@ class RunInfo:
     run_id: str
     simulated: bool  # False when an earlier run's record was measured again
     simulation: dict[str, Any] = field(default_factory=dict)  # simulate's report, abridged
+    # the Chroma server databases the towns used, by phase (None: memories in process)
+    memory_servers: dict[str, Any] | None = None
 
     @property
     def produced_by(self) -> str:
@@ -127,6 +129,7 @@ def evaluation_json(
         "run_id": run.run_id,
         "simulated": run.simulated,
         "simulation": run.simulation,
+        "memory_servers": run.memory_servers,
         "paper": None if paper is None else paper.model_dump(),
         "diffusion": {
             spread.item: _diffusion_json(spread, scenario) for spread in measures.diffusion

@@ -28,6 +28,7 @@ from game.evaluation.answers import Findings
 from game.evaluation.estimate import Estimate
 from game.evaluation.interrupted import INTERRUPTED_FILE, EvaluationState
 from game.evaluation.measures import Measures, measure
+from game.evaluation.phase_files import END_FILE, START_FILE
 from game.evaluation.phases import end_phases, end_slots, start_interviews
 from game.evaluation.plan import END_SLOT, EvaluationOptions, EvaluationPlan, plan
 from game.evaluation.progress import Bar, Progress
@@ -48,7 +49,7 @@ RUN_FILE = "run.json"
 SIMULATION_FIGURES = (
     "game_hours", "wall_s", "llm_calls", "llm_calls_per_agent_day", "tokens_per_agent_day",
     "fallbacks", "errors", "memories", "reflections", "conversations", "plans", "groups",
-    "routes",
+    "routes", "memory_server",
 )  # fmt: skip
 
 
@@ -108,6 +109,7 @@ def evaluate(
                 run_id=record.meta.run_id,
                 simulated=found is None,
                 simulation=figures,
+                memory_servers=memory_servers(settled.out_dir, figures),
             )
     except RecordError as error:
         raise EvaluationError(str(error)) from None
@@ -117,6 +119,20 @@ def evaluate(
         (settled.out_dir / INTERRUPTED_FILE).unlink(missing_ok=True)
     tell.advance(1.0, "done")
     return EvaluationResult(run, measures, files, findings, settled.estimate)
+
+
+def memory_servers(out_dir: Path, figures: dict[str, Any]) -> dict[str, Any] | None:
+    """The Chroma server databases the evaluation's towns used, by phase (the simulation's
+    kept; the interviews' dropped when they ended); None when the memories were in process."""
+    found = {"simulation": figures.get("memory_server")}
+    phases = (("interviews at the start", START_FILE), ("interviews at the end", END_FILE))
+    for phase, name in phases:
+        try:
+            data = json.loads((out_dir / name).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        found[phase] = data.get("memory_server") if isinstance(data, dict) else None
+    return {phase: where for phase, where in found.items() if where} or None
 
 
 def finished_run(settled: EvaluationPlan) -> tuple[Path, dict[str, Any]] | None:

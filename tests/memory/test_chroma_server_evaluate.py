@@ -1,6 +1,7 @@
 """`smallville evaluate --chroma-url`: each town of the evaluation keeps its memories in a
-database of its own on a real Chroma server; a server it cannot use is refused before any
-town starts."""
+database of its own on a real Chroma server, named in run.json and evaluation.json, and the
+interviews' towns drop theirs when done; a server it cannot use is refused before any town
+starts."""
 
 from __future__ import annotations
 
@@ -29,8 +30,20 @@ def test_each_seed_keeps_its_memories_on_the_server(
     argv = [*BASE, "--seeds", "2", "--workers", "1", "--out", str(out), "--quiet"]
     assert main([*argv, "--chroma-url", chroma_server.url]) == 0
     made = databases(chroma_server) - before
-    # each seed: its simulation, and the town built for the interviews at the start and end
-    assert len(made) >= 2 * 3
+    # each seed leaves one database, its simulation's, named in its run.json and its
+    # evaluation.json; the towns built for the interviews drop theirs when they end
+    named = set()
+    for folder in sorted(out.glob("seed-*")):
+        run = json.loads((folder / "run.json").read_text(encoding="utf-8"))
+        report = json.loads((folder / "evaluation.json").read_text(encoding="utf-8"))
+        where = run["simulation"]["memory_server"]
+        assert where["url"] == chroma_server.url and where["tenant"] == "smallville"
+        assert report["memory_servers"]["simulation"]["database"] == where["database"]
+        for phase in ("interviews at the start", "interviews at the end"):
+            interviews = report["memory_servers"][phase]
+            assert interviews["dropped_when_done"] and interviews["database"] not in made
+        named.add(where["database"])
+    assert made == named and len(named) == 2
     assert not json.loads((out / "seeds.json").read_text(encoding="utf-8"))["failed"]
 
 
