@@ -24,6 +24,7 @@ differ from the recording. A recorded call that raised (the spending cap) raises
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 from collections import Counter
@@ -83,7 +84,12 @@ class RecordedAnswer:
     used: bool = False
 
 
-Key = tuple[str, str, str]  # resident, step, the prompt's messages as JSON
+Key = tuple[str, str, str]  # resident, step, the digest of the prompt's messages as JSON
+
+
+def digest(messages: str) -> str:
+    """The prompt as a key: its sha256 (prompts are long; a record holds thousands)."""
+    return hashlib.sha256(messages.encode("utf-8")).hexdigest()
 
 
 @dataclass
@@ -109,7 +115,7 @@ class RecordedAnswers:
             meta = record.meta
             by_key: dict[Key, list[RecordedAnswer]] = {}
             for row in record.rows("traces"):
-                key = (str(row["resident"]), str(row["step"]), str(row["messages"]))
+                key = (str(row["resident"]), str(row["step"]), digest(str(row["messages"])))
                 by_key.setdefault(key, []).append(answer_of(row))
         if not by_key:
             raise RecordError(f"the run record {path} holds no model calls to answer from")
@@ -122,7 +128,7 @@ class RecordedAnswers:
     def take(self, agent: str, step: str, messages: str, moment: str | None) -> RecordedAnswer:
         """The next unused answer for this call (`KeyError` when the record has none)."""
         with self.lock:
-            for answer in self.by_key.get((agent, step, messages), ()):
+            for answer in self.by_key.get((agent, step, digest(messages)), ()):
                 if not answer.used and (moment is None or answer.time == moment):
                     answer.used = True
                     self.answered += 1

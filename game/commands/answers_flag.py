@@ -18,8 +18,9 @@ def add_answers_flag(parser: argparse.ArgumentParser) -> None:
         metavar="RUN",
         help="re-live a recorded run with no model: every call gets the answer the run "
         "record holds for its prompt (a run id, a record file or a save slot; see "
-        "`smallville runs`), on the record's town and seed. A call the record lacks is "
-        "answered by the offline brain and counted",
+        "`smallville runs`), on the record's town and seed (give the run's other flags — "
+        "--hours, --step-minutes, --think-ahead, --group-strategy, --variant, --embedder — "
+        "again). A call the record lacks is answered by the offline brain and counted",
     )
 
 
