@@ -104,11 +104,20 @@ def describe(info: RecordInfo, copies: Sequence[RecordInfo] = ()) -> str:
     brain = info.model or info.brain
     return (
         f"{info.run_id}: {info.town} ({info.kind}), started {started}, {span}, "
-        f"{len(info.residents)} residents, {brain}, {size_text(info.size_bytes)} — {info.path}"
+        f"{len(info.residents)} residents, {brain}, {size_text(info.size_bytes)}"
+        f"{server_text(info)} — {info.path}"
         f" (`smallville replay {info.run_id}` opens this one"
         + "".join(f"; a copy: {copy.path}" for copy in copies)
         + ")"
     )
+
+
+def server_text(info: RecordInfo) -> str:
+    """The listing's note on where a run's memories are, when on a Chroma server."""
+    if not info.memory_server:
+        return ""
+    where = json.loads(info.memory_server)
+    return f", memories in database {where.get('database')} at {where.get('url')}"
 
 
 def size_text(size: int) -> str:

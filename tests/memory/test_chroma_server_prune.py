@@ -60,6 +60,9 @@ def test_prune_removes_old_records_and_their_server_databases(
     assert {where["database"] for where in named} <= databases(chroma_server)
     oldest = named[0]
     capsys.readouterr()
+    assert main(["runs", "--folder", str(records)]) == 0  # the listing names each database
+    listed = capsys.readouterr().out
+    assert all(f"memories in database {w['database']} at {w['url']}" in listed for w in named)
 
     prune = ["runs", "--prune", "--keep-last", "1", "--folder", str(records)]
     assert main([*prune, "--dry-run"]) == 0
