@@ -24,7 +24,7 @@ from cognition.offline.facts import TOLD
 from cognition.offline.meeting import VIEW_WORDS, meeting_line, view_in
 from cognition.offline.relations import relationship
 from cognition.offline.talk import line as pair_line
-from cognition.offline.talk import summarise_lines
+from cognition.offline.talk import next_up, summarise_lines
 from cognition.offline.text import SENTENCE_END
 from cognition.phrasing import listed
 from cognition.steps.dialogue import ConversationSummary, LineInput
@@ -67,10 +67,18 @@ def addressee(inputs: GroupLineInput, history: list[tuple[str, str, str]]) -> st
     return inputs.members[0]
 
 
-def last_name_said(inputs: GroupLineInput) -> str:
-    """The first name of the last member who spoke (whom a goodbye is said to)."""
-    spoken = [who for who, _, _ in history_of(inputs.context) if who in inputs.members]
-    return spoken[-1].split()[0] if spoken else inputs.members[0].split()[0]
+def leaving(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
+    """A goodbye to the whole group (no one named): where the speaker's plan takes it
+    next, when it has somewhere to be."""
+    probe = LineInput(
+        speaker=inputs.speaker, listener="", summary="", view_of_listener="", memories=[],
+        history=[], now=inputs.now, turn=1, max_turns=1, plan=inputs.plan, place=inputs.place,
+    )  # fmt: skip
+    after = next_up(probe)
+    if after and rng.random() < 0.75:
+        options = say.GROUP_CLOSERS_NEXT
+        return GroupLine(text=options[rng.randrange(len(options))].format(next=after), leaves=True)
+    return GroupLine(text=pick(say.GROUP_CLOSERS, rng), leaves=True)
 
 
 def view_of(inputs: GroupLineInput, other: str, rng: random.Random) -> str:
@@ -84,9 +92,8 @@ def view_of(inputs: GroupLineInput, other: str, rng: random.Random) -> str:
 def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     if not inputs.members:
         return GroupLine(text="", leaves=True)
-    last_first = last_name_said(inputs)
     if inputs.must_leave:
-        return GroupLine(text=pick(say.GROUP_CLOSERS, rng, last_first), leaves=True)
+        return leaving(inputs, rng)
     if inputs.topic and (on_topic := meeting_line(inputs, rng)) is not None:
         return on_topic
     history = history_of(inputs.context)
@@ -121,7 +128,7 @@ def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     if mine < 2 and room:
         return GroupLine(text="")  # nothing to add: pass this turn
     if len(inputs.members) > 1:
-        return GroupLine(text=pick(say.GROUP_CLOSERS, rng, to.split()[0]), leaves=True)
+        return leaving(inputs, rng)
     return GroupLine(text=answer.text, to=to, leaves=True)
 
 

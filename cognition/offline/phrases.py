@@ -244,10 +244,19 @@ CLOSERS = (
     "Take care, {first}. Talk soon!",
     "Anyway, enjoy the rest of your day, {first}!",
 )
-CLOSER_REPLIES = (
-    "Bye, {first}!",
-    "See you, {first}!",
-    "Take care, {first}.",
+CLOSERS_NEXT = (  # {next}: what the speaker's plan has it do next ("work at the shop")
+    "Well, I should get going — I'm off to {next}. See you, {first}!",
+    "I'd better run, {first}: time to {next}.",
+    "Anyway, I need to {next} soon. Take care, {first}!",
+    "Right, I have to {next} before long. Bye for now!",
+    "Good talking to you, {first}. I'm off to {next} now.",
+    "Oh, look at the time — I'm due to {next}. Talk soon!",
+)
+GREETINGS_DOING = (  # {doing}: what the speaker is busy with now ("having lunch at the cafe")
+    "Hi {first}! I'm just {doing}.",
+    "Oh, hello {first}! I'm {doing} — how are you?",
+    "Hey {first}! Fancy seeing you — I'm {doing}.",
+    "{first}! Good timing, I'm {doing}.",
 )
 GROUP_GREETINGS = (  # the opener of a group talk, to everyone ({first}: whom it came to)
     "Hi everyone! Good to see you all.",
@@ -261,19 +270,21 @@ GROUP_GREETINGS = (  # the opener of a group talk, to everyone ({first}: whom it
     "Hey, {first}! And hello to the rest of you.",
     "Morning, all — or is it afternoon already? Hi, {first}!",
 )
-GROUP_CLOSERS = (  # a member leaving a group that goes on ({first}: the last to speak)
-    "Well, I should get going. See you, {first}, see you all!",
-    "I'd better run — bye, {first}, bye, everyone!",
-    "Good talking with you all. Take care, {first}!",
-    "I'll leave you to it. Bye for now, {first}!",
-    "Sorry, I have to go. Enjoy the rest of the day, {first}!",
-    "Right, that's me off. See you around, {first}!",
-    "Time I got back to it. Bye, {first}!",
-    "Lovely catching up, everyone. Talk soon, {first}!",
-    "I must dash — {first}, everyone, take care!",
-    "Off I go, then. Have a good one, {first}!",
-    "I'll let you all carry on. Bye, {first}!",
-    "Nice chatting, all. See you later, {first}!",
+GROUP_CLOSERS = (  # a member leaving a group that goes on: said to everyone, no one named
+    "Well, I should get going. See you all!",
+    "I'd better run — bye, everyone!",
+    "Good talking with you all. Take care!",
+    "I'll leave you to it. Bye for now, all!",
+    "Sorry, I have to go. Enjoy the rest of the day, everyone!",
+    "Right, that's me off. See you around, all!",
+    "Lovely catching up, everyone. Talk soon!",
+    "I'll let you all carry on. Bye!",
+)
+GROUP_CLOSERS_NEXT = (  # the same, with what the speaker's plan has it do next
+    "I should get going, everyone — I'm off to {next}.",
+    "Time I went: I have to {next}. Bye, all!",
+    "Sorry, everyone, I need to {next}. See you!",
+    "That's me off to {next}. Take care, all!",
 )
 MEETING_OPEN = (  # the host opens a meeting
     "Thanks for coming, everyone. The question today: {topic}",

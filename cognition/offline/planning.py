@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from cognition.offline.days import EVENT, Block, Day
+from cognition.offline.days import BREAKFAST, EVENT, MEAL, Block, Day
 from cognition.offline.events import todays_events
 from cognition.offline.judgement import emoji_for, object_state
 from cognition.offline.likes import identity_line
@@ -27,6 +27,7 @@ from cognition.steps.hourly import HourlyInput, HourlySchedule
 from cognition.steps.replan import Replan, ReplanInput, insert_event
 
 MEALS = ("breakfast", "lunch", "dinner")
+MEALS_RANKS = (MEAL, BREAKFAST)
 THEN = ", then "  # "a, then b from 10:00": an outline item folded from two
 IN_ORDER = ("wake", "breakfast", "lunch", "buy", "bake")  # routines never taken up midway
 HERE = re.compile(r" (?:at|in|on|by) the ")  # "relax in the common room": placed already
@@ -48,7 +49,10 @@ def timed(block: Block) -> str:
 def fold(blocks: list[Block], limit: int) -> list[tuple[int, str]]:
     """At most `limit` items: the least important (then shortest) is folded into the one
     before it ("…, then <activity> from HH:MM"), or the one after when that is an event;
-    events and bed stay items of their own."""
+    events and bed stay items of their own. A meal keeps a meal's length: what follows it is
+    folded into the item after it when that one is no event and no meal ("spend time with
+    the family, then work from 09:00"), else the meal into what comes before it ("work,
+    then have dinner from 19:30"), so an outline seldom shows a three-hour dinner."""
     items = [Block(b.start, b.end, b.activity, b.rank) for b in blocks]
     while len(items) > max(1, limit):
         order = sorted(range(len(items)), key=lambda i: (items[i].rank, items[i].minutes))
@@ -56,16 +60,23 @@ def fold(blocks: list[Block], limit: int) -> list[tuple[int, str]]:
             item = items[index]
             if item.rank >= EVENT:
                 continue
-            if index > 0 and items[index - 1].rank < EVENT:
-                before = items[index - 1]
-                before.activity += THEN + timed(item)
-                before.end = item.end
-            elif index + 1 < len(items) and items[index + 1].rank < EVENT:
-                after = items[index + 1]
-                after.activity = item.activity + THEN + timed(after)
-                after.start = item.start
-            else:
+            before = items[index - 1] if index > 0 else None
+            after = items[index + 1] if index + 1 < len(items) else None
+            sides = [b for b in (before, after) if b is not None and b.rank < EVENT]
+            if not sides:
                 continue
+            target = next((b for b in sides if b.rank not in MEALS_RANKS), sides[0])
+            if target.rank in MEALS_RANKS:  # only a meal to fold into: fold the meal into
+                meal = items.index(target)  # what comes before it, if that can take it
+                earlier = items[meal - 1] if meal > 0 else None
+                if earlier is not None and earlier.rank < EVENT and earlier.rank not in MEALS_RANKS:
+                    index, item, before, target = meal, target, earlier, earlier
+            if target is before:
+                target.activity += THEN + timed(item)
+                target.end = item.end
+            else:
+                target.activity = item.activity + THEN + timed(target)
+                target.start = item.start
             del items[index]
             break
         else:

@@ -28,7 +28,7 @@ from cognition.offline.facts import (
     told_between,
 )
 from cognition.offline.text import SENTENCE_END, first_person, mentions
-from cognition.offline.wording import capital
+from cognition.offline.wording import capital, clean, gerund
 from cognition.plan import clock, parse_clock
 from cognition.steps.dialogue import Commitment, ConversationSummary, DialogueLine, LineInput
 from cognition.steps.dialogue import SummaryInput as ConversationInput
@@ -351,9 +351,54 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
     return f"{reply} {pick(word, rng, inputs, subject=subject)}"
 
 
+def plan_items(plan: list[str]) -> list[tuple[int, int, str]]:
+    """Today's plan lines ("12:15–13:05 have lunch at the cafe") as (start, end, activity)
+    in minutes, the activity's first part only ("work at the shop, counter, then read" →
+    "work at the shop")."""
+    items = []
+    for text in plan:
+        found = PLAN_LINE.match(text)
+        if found is None:
+            continue
+        start, end = parse_clock(found[1]), parse_clock(found[2])
+        activity = re.split(r", then |, |; ", found[3])[0].strip()
+        if start is not None and end is not None and activity:
+            items.append((start, end, activity))
+    return items
+
+
+def minute_of(now: str) -> int | None:
+    """The minute of the day in a prompt's "Monday February 13, 2023, 12:17"."""
+    found = re.search(r"(\d{1,2}):(\d{2})$", now.strip())
+    return int(found[1]) * 60 + int(found[2]) if found else None
+
+
+def doing_now(inputs: LineInput) -> str:
+    """What the speaker's plan has it doing now, as a gerund ("having lunch at the cafe")."""
+    minute = minute_of(inputs.now)
+    if minute is None:
+        return ""
+    now_on = [a for start, end, a in plan_items(inputs.plan) if start <= minute < end]
+    return gerund(now_on[0]) if now_on else ""
+
+
+def next_up(inputs: LineInput) -> str:
+    """What the speaker's plan has it do next ("work at the shop"), or ""."""
+    minute = minute_of(inputs.now)
+    if minute is None:
+        return ""
+    later = [a for start, _, a in plan_items(inputs.plan) if start > minute]
+    return clean(later[0]) if later else ""
+
+
 def greeting(inputs: LineInput, rng: random.Random) -> str:
+    """A stranger is met with an introduction and a word on oneself; someone known with
+    a greeting that says what the speaker is busy with, or the place, or the time of day."""
     if "has not met" in inputs.view_of_listener:
-        return pick(say.STRANGER, rng, inputs)
+        return f"{pick(say.STRANGER, rng, inputs)} {busy_with(inputs, rng)}"
+    doing = doing_now(inputs)
+    if doing and rng.random() < 0.6:
+        return pick(say.GREETINGS_DOING, rng, inputs, doing=doing)
     if inputs.place != "home" and rng.random() < 0.4:
         return pick(say.AT_PLACE, rng, inputs, place=inputs.place)
     hour = int(inputs.now[-5:-3]) if inputs.now[-3:-2] == ":" else 12
@@ -361,6 +406,14 @@ def greeting(inputs: LineInput, rng: random.Random) -> str:
     if hour >= 12:
         options = tuple(o for o in options if not o.startswith("Morning"))
     return pick(options, rng, inputs)
+
+
+def goodbye(inputs: LineInput, rng: random.Random) -> str:
+    """A closing line: where the speaker's plan takes it next, when it has somewhere to be."""
+    after = next_up(inputs)
+    if after and rng.random() < 0.75:
+        return pick(say.CLOSERS_NEXT, rng, inputs, next=after)
+    return pick(say.CLOSERS, rng, inputs)
 
 
 def split(line: str) -> tuple[str, str]:
@@ -399,7 +452,7 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
         return DialogueLine(text=busy_with(inputs, rng) + " " + pick(say.ASK_BACK, rng, inputs))
     if inputs.turn == 3 and room:
         return DialogueLine(text=pick(say.INTEREST, rng, inputs))
-    return DialogueLine(text=pick(say.CLOSERS, rng, inputs), ends=True)
+    return DialogueLine(text=goodbye(inputs, rng), ends=True)
 
 
 # --- the summary ----------------------------------------------------------------------------

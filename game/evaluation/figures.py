@@ -34,6 +34,8 @@ def result_figures(result: EvaluationResult) -> dict[str, Any]:
     found |= {
         "lines": talk.overall.lines,
         "distinct_share": round(talk.overall.distinct_share, 4),
+        "template_share": round(talk.phrasing.template_share, 4),
+        "stock_share": round(talk.phrasing.stock_share, 4),
         "max_daily_repeats": talk.max_daily_count,
         "lines_over_limit": len(talk.overall.repeated),
         "nested": talk.overall.nested,

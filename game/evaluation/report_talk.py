@@ -17,6 +17,14 @@ TALK_RULE = (
 )
 
 
+PHRASING_RULE = (
+    "a line's form: its text with people's names and numbers blanked, whitespace collapsed, "
+    "case folded; template share: lines whose form another line shares; stock greetings and "
+    "goodbyes: a conversation's opening line or a speaker's last line whose form another "
+    "line shares (game/evaluation/templates.py)"
+)
+
+
 def _figures_json(figures: TalkFigures) -> dict[str, Any]:
     return {
         "day": None if figures.day is None else figures.day.isoformat(),
@@ -41,6 +49,14 @@ def talk_json(talk: Talk) -> dict[str, Any]:
         "days": [_figures_json(day) for day in talk.days],
         "overall": _figures_json(talk.overall),
         "max_daily_count": talk.max_daily_count,
+        "phrasing": {
+            "rule": PHRASING_RULE,
+            "template_share": round(talk.phrasing.template_share, 4),
+            "stock_share": round(talk.phrasing.stock_share, 4),
+            "templated": talk.phrasing.templated,
+            "stock": talk.phrasing.stock,
+            "top_forms": [{"form": f, "count": c} for f, c in talk.phrasing.top_forms],
+        },
         "groups": {
             "conversations": talk.groups.conversations,
             "groups": talk.groups.groups,
@@ -89,6 +105,14 @@ def talk_section(by: str, talk: Talk) -> list[str]:
     ]
     lines += [_row(f"{day.day:%a %b %d}", day) for day in talk.days if day.day is not None]
     lines += [_row("the whole run", talk.overall), ""]
+    phrasing = talk.phrasing
+    if phrasing.lines:
+        lines += [
+            f"Templates: {phrasing.template_share:.0%} of lines share their form with another "
+            "once names and numbers are blanked; stock greetings and goodbyes are "
+            f"{phrasing.stock_share:.0%} of lines (`game/evaluation/templates.py`).",
+            "",
+        ]
     groups = talk.groups
     if groups.groups:
         lines += [

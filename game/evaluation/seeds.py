@@ -119,6 +119,8 @@ def _columns(lines: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
         *((f"{event}: invited", f"invited_{event}") for event in events),
         *((f"{event}: guests there", f"attended_guests_{event}") for event in events),
         ("distinct lines", "distinct_share"),
+        ("stock greetings & goodbyes", "stock_share"),
+        ("template share", "template_share"),
         ("most said / day", "max_daily_repeats"),
         ("nested", "nested"),
         ("calls / resident-day", "calls_per_resident_day"),

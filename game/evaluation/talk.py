@@ -39,9 +39,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 
+from game.evaluation.templates import Phrasing, measure_phrasing
 from game.records import LineRow, RunRecord
 
 __all__ = [
@@ -188,6 +189,7 @@ class Talk:
     days: tuple[TalkFigures, ...]
     overall: TalkFigures  # `repeated`: the lines repeated on at least one day (top count there)
     groups: Groups = Groups()
+    phrasing: Phrasing = field(default_factory=Phrasing)  # template, stock shares (templates.py)
 
     @property
     def max_daily_count(self) -> int:
@@ -237,7 +239,12 @@ def talk_of(lines: Iterable[LineRow], start: datetime, end: datetime) -> Talk:
             worst[same_line(text)] = (known[0], max(known[1], count))
     overall = _figures(None, [line.text for line in said])
     repeated = tuple(sorted(worst.values(), key=lambda entry: -entry[1]))
-    return Talk(days=tuple(days), overall=replace(overall, repeated=repeated), groups=_groups(said))
+    return Talk(
+        days=tuple(days),
+        overall=replace(overall, repeated=repeated),
+        groups=_groups(said),
+        phrasing=measure_phrasing(said),
+    )
 
 
 def _groups(said: Sequence[LineRow]) -> Groups:

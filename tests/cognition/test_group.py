@@ -5,6 +5,7 @@ keeps, and the offline brain under every strategy."""
 from __future__ import annotations
 
 import itertools
+import random
 from datetime import timedelta
 from typing import Any
 
@@ -15,6 +16,7 @@ from cognition.contract import ConversationLine
 from cognition.group import GroupRules, GroupStrategy, Human, InputMode, Member, hold_group
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
+from cognition.offline.group import group_line
 from cognition.settings import MindSettings
 from cognition.steps.context import StepContext
 from cognition.steps.dialogue import Speaker
@@ -264,3 +266,23 @@ def test_a_group_is_opened_by_a_resident_not_the_player() -> None:
     player = Human("Alex Kim", InputMode.ALWAYS, lambda context, why: "hi")
     with pytest.raises(ValueError, match="opened by a resident"):
         hold_group([player, *members(ScriptedModel())], GroupRules())
+
+
+def test_a_goodbye_to_a_group_names_no_one_member() -> None:
+    members = ["Ivy Moss", "Lena Ortiz"]
+    for seed in range(30):
+        inputs = GroupLineInput(
+            speaker="Otto Brandt",
+            members=members,
+            summary="Otto Brandt (age 30). Innate traits: kind.",
+            memories=[],
+            context=["Ivy Moss: Hello all.", "Lena Ortiz: Hi!"],
+            now="Sunday March 2, 2031, 09:00",
+            round=1,
+            max_rounds=3,
+            plan=["08:30–10:00 have breakfast at home", "10:00–17:00 work at Corner Books"],
+            must_leave="Otto Brandt must leave now: work.",
+        )
+        said = group_line(inputs, random.Random(seed))
+        assert said.leaves
+        assert not any(name.split()[0] in said.text for name in members)

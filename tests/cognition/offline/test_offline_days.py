@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -354,3 +355,15 @@ def test_a_short_stretch_lengthens_the_routine_and_a_cycle_varies_by_the_hour() 
     )
     assert [s.activity for s in nine] != [s.activity for s in ten]
     assert any("easel" in s.activity for s in nine + ten)  # a painter's work
+
+
+def test_an_outline_keeps_each_meal_a_meals_length() -> None:
+    """Folding the day to few items never makes a meal the head of a long item ("have
+    breakfast, then … from 07:10" over three hours): what follows a meal folds elsewhere."""
+    meal = re.compile(r"\b(?:breakfast|lunch|dinner)\b")
+    for limit, seed, weekday in itertools.product((5, 6, 8), range(6), ("Monday", "Tuesday")):
+        inputs = day_input(max_items=limit, today=f"{weekday} March 6, 2023")
+        steps = outline(inputs, seed=seed)
+        for step in steps:
+            head = step.activity.split(", then ")[0]
+            assert not (meal.search(head) and step.minutes > 75), step

@@ -392,3 +392,38 @@ def test_asked_again_about_an_event_already_in_todays_plan_one_says_so() -> None
         said = line(inputs, random.Random(seed)).text
         assert any(going in said for going in say.ALREADY_GOING), said
         assert not say.DECLINED.search(said)
+
+
+# --- openings and goodbyes from the moment, not a stock -------------------------------------
+
+PLAN = ["08:30–10:00 have breakfast at the Blue Note", "10:00–17:00 work at Corner Books, till"]
+
+
+def test_a_goodbye_says_where_the_plan_takes_the_speaker_next() -> None:
+    otto = persona("Otto Brandt")
+    history = ["Ivy Moss: Hi Otto!", "Otto Brandt: Hello.", "Ivy Moss: Lovely weather."]
+    said = set()
+    for seed in range(40):
+        inputs = line_input(otto, "Ivy Moss", [], history, turn=8, plan=PLAN)
+        answer = line(inputs, random.Random(seed))
+        assert answer.ends
+        said.add(answer.text)
+    with_next = [text for text in said if "work at Corner Books" in text]
+    assert with_next and all(", till" not in text for text in said)  # the arena is left out
+    assert len(said) >= 6  # many ways, not one stock line
+
+
+def test_a_greeting_to_someone_known_may_say_what_the_speaker_is_doing() -> None:
+    otto = persona("Otto Brandt")
+    greetings = {
+        line(line_input(otto, "Ivy Moss", [], [], plan=PLAN), random.Random(seed)).text
+        for seed in range(40)
+    }
+    assert any("having breakfast at the Blue Note" in text for text in greetings)
+
+
+def test_a_stranger_is_met_with_an_introduction_and_a_word_on_oneself() -> None:
+    otto = persona("Otto Brandt")
+    view = "Otto Brandt has not met Ivy Moss."
+    text = line(line_input(otto, "Ivy Moss", [], [], view_of_listener=view), random.Random(1)).text
+    assert "Otto Brandt" in text and ("bookshop" in text or "river birds" in text)
