@@ -64,7 +64,8 @@ def test_the_next_referee_sees_the_earlier_scores() -> None:
     JudgePanel(model, REFEREES, PanelStrategy.ONE_BY_ONE, 1, judging=PanelJudging.SCORES).judge(
         CASE
     )
-    ben = next(c.inputs for c in model.calls if c.inputs.referee == "Ben")
+    asked = [c.inputs for c in model.calls if isinstance(c.inputs, ScoreInput)]
+    ben = next(inputs for inputs in asked if inputs.referee == "Ben")
     assert len(ben.discussion) == 1
     assert "in character A 2 B 9" in ben.discussion[0] and "(verdict: B)" in ben.discussion[0]
 
