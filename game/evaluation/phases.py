@@ -218,7 +218,6 @@ def _panel(
     phase = "judge panel"
     if not pairs:
         tell.say(f"no judge panel: {NO_PAIRS}")
-        spending.usage[phase] = {}
         return [], [], replace(info, skipped=NO_PAIRS)
     if kept is not None or desk is None:
         assert kept is not None  # the desk is opened whenever the panel must run
