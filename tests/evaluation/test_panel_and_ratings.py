@@ -104,13 +104,17 @@ def test_evaluate_runs_the_panel_on_a_model(tmp_path: Path) -> None:
         again: list[str] = []
         evaluate(options, Progress(again.append))
     assert not any(line.startswith(("interviewing", "simulating")) for line in again), again
-    assert "the judge panel (single-judge, 3 referees, 2 rounds) on 4 pairs of answers" in again
+    assert (
+        "the judge panel (single-judge, 6 referees, 2 rounds, pairwise) on 4 pairs of answers, "
+        "each in both orders" in again
+    )
     findings = result.findings
     assert findings is not None and findings.panel.skipped is None
     assert lines[0].startswith("estimate: ~") and "model calls" in lines[0]
     assert len(findings.judged) == 4 and any(pair.asked for pair in findings.judged)
     judged_calls = sum(pair.calls for pair in findings.judged)
-    assert judged_calls == sum(3 * 2 + 1 for pair in findings.judged if pair.asked)
+    # both orders: six referees, two rounds and a summary, twice
+    assert judged_calls == sum(2 * (6 * 2 + 1) for pair in findings.judged if pair.asked)
     assert findings.usage["judge panel"]["calls"] == judged_calls
     assert sum(pair.fallbacks for pair in findings.judged) > 0  # the junk, counted
     assert {r.condition for r in findings.ratings} == set(findings.conditions)
