@@ -126,6 +126,11 @@ def as_statement(output: RefereeStatement | RefereeScores) -> RefereeStatement:
     return output
 
 
+def statement_scores(output: RefereeStatement | RefereeScores) -> bool:
+    """Whether a scoring referee gave any score (a pairwise statement always counts)."""
+    return not isinstance(output, RefereeScores) or bool(output.scores)
+
+
 def mean_scores(given: Sequence[RefereeScores]) -> dict[str, tuple[float, float]]:
     """Per criterion of `CRITERIA`, answer A's and B's mean score over the referees."""
     found: dict[str, tuple[float, float]] = {}
@@ -248,10 +253,10 @@ class Debate:
         self.votes[referee.name] = statement.verdict
         reasoning = statement.reasoning.strip() or "(no reasoning)"
         self.statements.append((referee.name, f"{reasoning} — {statement.verdict}"))
-        if fell_back(completion):
-            self.fallbacks += 1
+        if fell_back(completion) or not statement_scores(completion.output):
+            self.fallbacks += 1  # no scores at all: as unusable as no answer
             return
-        if isinstance(completion.output, RefereeScores) and completion.output.scores:
+        if isinstance(completion.output, RefereeScores):
             self.scores[referee.name] = completion.output
         self.discussion.append(said(referee, statement))
         self.round.append(said(referee, statement))

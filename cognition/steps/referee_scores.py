@@ -7,10 +7,11 @@ by scores; the referee's verdict is then the answer with the higher total.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
+from cognition.llm.schema import strict_json_schema, with_enum, with_items, with_range
 from cognition.llm.task import Task
 
 SCALE_MAX = 10  # scores run from 1 to SCALE_MAX, as ChatEval's referees give them
@@ -80,6 +81,15 @@ def verdict_of(scores: RefereeScores) -> Literal["A", "B", "tie"]:
     return "A" if a > b else "B" if b > a else "tie"
 
 
+def scores_schema(inputs: ScoreInput) -> dict[str, Any]:
+    """One score row per criterion, named as asked, each score on the scale."""
+    schema = with_items(strict_json_schema(RefereeScores), "scores", exactly=len(inputs.criteria))
+    schema = with_enum(schema, "scores[].criterion", [c.name for c in inputs.criteria])
+    for side in ("score_a", "score_b"):
+        schema = with_range(schema, f"scores[].{side}", minimum=1, maximum=inputs.scale_max)
+    return schema
+
+
 SCORE_REFEREE = Task(
     name="referee_scores",
     template="referee_scores.txt",
@@ -87,4 +97,5 @@ SCORE_REFEREE = Task(
     output_model=RefereeScores,
     fallback=abstain,
     max_tokens=400,
+    schema_for=scores_schema,
 )

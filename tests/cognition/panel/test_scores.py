@@ -125,3 +125,26 @@ def test_the_offline_brain_judges_deterministically(judging: PanelJudging) -> No
     if judging is PanelJudging.SCORES:
         assert set(first.scores) == {c.name for c in CRITERIA}
         assert all(a > b for a, b in first.scores.values())
+
+
+def test_empty_scores_count_as_a_fallback() -> None:
+    model = ScriptedModel({SCORE_REFEREE.name: [{"reasoning": "hm", "scores": []}]})
+    verdict = JudgePanel(
+        model, REFEREES, PanelStrategy.ONE_BY_ONE, 1, judging=PanelJudging.SCORES
+    ).judge(CASE)
+    assert verdict.winner == "tie" and verdict.fallbacks == 2 and verdict.scores == {}
+
+
+def test_the_answer_schema_asks_one_row_per_criterion_on_the_scale() -> None:
+    inputs = ScoreInput(
+        referee="Ada", role="a psychologist", resident=CASE.resident,
+        about_resident=CASE.about_resident, question=CASE.question, answer_a="a",
+        answer_b="b", criteria=list(CRITERIA), scale_max=10, discussion=[],
+    )  # fmt: skip
+    scores = SCORE_REFEREE.json_schema(inputs)["properties"]["scores"]
+    assert scores["minItems"] == scores["maxItems"] == len(CRITERIA)
+    row = scores["items"]
+    assert row["properties"]["criterion"]["enum"] == [c.name for c in CRITERIA]
+    assert (row["properties"]["score_a"]["minimum"], row["properties"]["score_a"]["maximum"]) == (
+        1, 10,
+    )  # fmt: skip
