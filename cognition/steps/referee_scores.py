@@ -85,8 +85,9 @@ def scores_schema(inputs: ScoreInput) -> dict[str, Any]:
     """One score row per criterion, named as asked, each score on the scale."""
     schema = with_items(strict_json_schema(RefereeScores), "scores", exactly=len(inputs.criteria))
     schema = with_enum(schema, "scores[].criterion", [c.name for c in inputs.criteria])
+    top = min(SCALE_MAX, max(1, inputs.scale_max))  # what `Score` accepts, at most
     for side in ("score_a", "score_b"):
-        schema = with_range(schema, f"scores[].{side}", minimum=1, maximum=inputs.scale_max)
+        schema = with_range(schema, f"scores[].{side}", minimum=1, maximum=top)
     return schema
 
 
