@@ -2,8 +2,9 @@
 
 A crude, deterministic stand-in for a referee, so the offline path runs the whole panel:
 an answer scores on a criterion by how many of its words are details (not the question's)
-and how many it shares with who the resident is and with the criterion's description,
-scaled so the better answer of the two gets the top of the scale.
+and how many it shares with who the resident is, the criterion's description and what the
+referee's role looks for (so roles matter, and the same-role ablation can differ), scaled so
+the better answer of the two gets the top of the scale.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def scaled(value: int, best: int, top: int) -> int:
 def scores(inputs: ScoreInput, rng: random.Random) -> RefereeScores:
     rows: list[CriterionScore] = []
     for criterion in inputs.criteria:
-        looks_for = f"{inputs.about_resident} {criterion.description}"
+        looks_for = f"{inputs.about_resident} {criterion.description} {inputs.role}"
         a = weight(inputs.answer_a, inputs, looks_for)
         b = weight(inputs.answer_b, inputs, looks_for)
         best, top = max(a, b), inputs.scale_max

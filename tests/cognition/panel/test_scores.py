@@ -148,3 +148,21 @@ def test_the_answer_schema_asks_one_row_per_criterion_on_the_scale() -> None:
     assert (row["properties"]["score_a"]["minimum"], row["properties"]["score_a"]["maximum"]) == (
         1, 10,
     )  # fmt: skip
+
+
+@pytest.mark.parametrize("judging", list(PanelJudging))
+def test_offline_referees_judge_from_their_roles(judging: PanelJudging) -> None:
+    """Roles are data the offline brain reads: a diverse panel can split where the
+    same-role panel agrees — the ablation is measurable offline too."""
+    referees = [Referee("Ada", "a baker who cares about bread"),
+                Referee("Ben", "a gardener who cares about roses")]  # fmt: skip
+    case = PanelCase("Ada", "a villager", "What did you do today?",
+                     "I baked bread today.", "I planted roses today.")  # fmt: skip
+
+    def votes(panel_of: list[Referee]) -> dict[str, str]:
+        panel = JudgePanel(OfflineBrain(0), panel_of, PanelStrategy.SIMULTANEOUS, 1,
+                           judging=judging)  # fmt: skip
+        return panel.judge(case).votes
+
+    assert votes(referees) == {"Ada": "A", "Ben": "B"}
+    assert votes(same_role(referees)) == {"Ada": "A", "Ben": "A"}
