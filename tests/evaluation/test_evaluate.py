@@ -100,6 +100,8 @@ def test_evaluate_simulates_and_writes_the_report(
     assert calls["total"] == calls["simulation"] + calls["in_all"]["calls"]
     with closing(sqlite3.connect(result.run.record)) as record:
         steps = dict(record.execute("SELECT step, COUNT(*) FROM traces GROUP BY step"))
+        runs = record.execute("SELECT run_id FROM runs").fetchall()
+    assert len(runs) == 1  # the evaluation's traces are written as the same run, not a new one
     assert sum(steps.values()) == calls["total"]
     assert steps["referee"] == calls["phases"]["judge panel"]["calls"]
     isabella = next(
