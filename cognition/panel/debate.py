@@ -255,6 +255,7 @@ class Debate:
         self.statements.append((referee.name, f"{reasoning} — {statement.verdict}"))
         if fell_back(completion) or not statement_scores(completion.output):
             self.fallbacks += 1  # no scores at all: as unusable as no answer
+            self.scores.pop(referee.name, None)  # its final word is a tie, with no scores
             return
         if isinstance(completion.output, RefereeScores):
             self.scores[referee.name] = completion.output
