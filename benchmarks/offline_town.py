@@ -44,7 +44,9 @@ PHASES = (  # the evaluation's progress lines that start a phase → the phase
     ("interviewing the residents at the end", "interviews at the end"),
     ("reusing the interviews at the end", "interviews at the end"),
     ("the controlled interview", "controlled interviews"),
-    ("no judge panel", "judge panel (offline: skipped) and closing the interviews"),
+    ("the judge panel (", "judge panel (the offline brain's referees, both orders)"),
+    ("reusing the panel's verdicts", "judge panel (the offline brain's referees, both orders)"),
+    ("no judge panel", "judge panel (skipped) and closing the interviews"),
     ("measuring ", "measures and report"),
 )
 

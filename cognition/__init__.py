@@ -93,11 +93,12 @@ from cognition.offline.brain import OfflineBrain
 from cognition.panel.debate import (
     JudgePanel,
     PanelCase,
+    PanelJudging,
     PanelStrategy,
     PanelVerdict,
     panel_calls_per_case,
 )
-from cognition.panel.referees import PanelError, Referee, load_referees
+from cognition.panel.referees import PanelError, Referee, load_referees, same_role
 from cognition.persona import (
     Persona,
     PersonaFileError,
@@ -185,6 +186,7 @@ __all__ = [
     "OutputT",
     "PanelCase",
     "PanelError",
+    "PanelJudging",
     "PanelStrategy",
     "PanelVerdict",
     "Perception",
@@ -242,6 +244,7 @@ __all__ = [
     "read_routes_file",
     "redact_url",
     "routine_plan",
+    "same_role",
     "server_profile",
     "step_of",
     "test_connection",

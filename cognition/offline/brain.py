@@ -24,6 +24,7 @@ import cognition.offline.places as places
 import cognition.offline.planning as planning
 import cognition.offline.reflection as reflection
 import cognition.offline.relations as relations
+import cognition.offline.scoring as scoring
 import cognition.offline.talk as talk
 from cognition.llm.task import Completion, InputT, OutputT, Source, Task
 from cognition.steps.day_plan import DAY_PLAN
@@ -42,6 +43,7 @@ from cognition.steps.location import CHOOSE_PLACE
 from cognition.steps.objects import CHOOSE_OBJECTS
 from cognition.steps.react import REACT
 from cognition.steps.referee import REFEREE, SUMMARIZE_DEBATE
+from cognition.steps.referee_scores import SCORE_REFEREE
 from cognition.steps.reflect import INSIGHTS, SALIENT_QUESTIONS
 from cognition.steps.relationship import RELATIONSHIP
 from cognition.steps.replan import REPLAN
@@ -77,6 +79,7 @@ RULES: dict[str, Rule] = {
     KNOWS.name: lambda inputs, rng: judge_by_rule(inputs),
     REFEREE.name: judgement.referee,
     SUMMARIZE_DEBATE.name: judgement.debate_summary,
+    SCORE_REFEREE.name: scoring.scores,
 }
 
 

@@ -101,11 +101,13 @@ def object_state(agent: str, activity: str) -> str:
 
 
 def referee(inputs: RefereeInput, rng: random.Random) -> RefereeStatement:
-    """By rule, the more specific answer: more of its words are about the question's
-    subject or name things (a crude stand-in for a referee; the evaluation skips the panel
-    on the offline brain)."""
+    """By rule, the more specific answer: more of its words are not the question's, and
+    those the referee's role looks for count twice (a crude, role-aware stand-in for a
+    referee, so the panel and its same-role ablation run offline)."""
+    looks_for = words(inputs.role)
     details = [
-        len(words(answer) - words(inputs.question)) for answer in (inputs.answer_a, inputs.answer_b)
+        len(words(answer) - words(inputs.question)) + len(words(answer) & looks_for)
+        for answer in (inputs.answer_a, inputs.answer_b)
     ]
     if details[0] == details[1]:
         return RefereeStatement(reasoning="Both answers are about as specific.", verdict="tie")

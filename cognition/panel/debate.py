@@ -13,6 +13,10 @@ judge for comparison:
   discussion, which is then that summary alone;
 - single-judge: the first referee alone, one call.
 
+The referees judge pairwise (`PanelJudging.PAIRWISE`: which answer is the more believable)
+or by scores (`PanelJudging.SCORES`: each answer scored per criterion on a scale of 1 to 10,
+the referee's verdict the answer with the higher total); both are ChatEval's.
+
 A referee's final verdict is its verdict in the last round; the panel's is the strict
 majority of them ("tie" without one). A statement that fell back (the model's answer was
 unusable) counts as a "tie" vote and as a fallback, and is left out of the discussion the
@@ -24,11 +28,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
-from cognition.llm.task import Completion, LanguageModel, OutputT, Source
+from cognition.llm.task import Completion, LanguageModel, Source
 from cognition.panel.referees import Referee
 from cognition.steps.referee import (
     REFEREE,
@@ -37,9 +41,18 @@ from cognition.steps.referee import (
     RefereeInput,
     RefereeStatement,
 )
+from cognition.steps.referee_scores import (
+    CRITERIA,
+    SCALE_MAX,
+    SCORE_REFEREE,
+    RefereeScores,
+    ScoreInput,
+    verdict_of,
+)
 
 Choice = Literal["A", "B", "tie"]
 SUMMARIZER_AGENT = "debate summarizer"
+Answer = Completion[RefereeStatement] | Completion[RefereeScores]  # a referee's, either way
 
 
 class PanelStrategy(StrEnum):
@@ -47,6 +60,11 @@ class PanelStrategy(StrEnum):
     SIMULTANEOUS = "simultaneous-talk"
     SUMMARIZER = "simultaneous-talk-with-summarizer"
     SINGLE = "single-judge"
+
+
+class PanelJudging(StrEnum):
+    PAIRWISE = "pairwise"  # a verdict: "A", "B" or "tie"
+    SCORES = "scores"  # scores per criterion for both answers; the verdict follows the totals
 
 
 @dataclass(frozen=True)
@@ -67,6 +85,9 @@ class PanelVerdict:
     statements: tuple[tuple[str, str], ...]  # (referee, "reasoning — verdict"), as said
     calls: int  # model calls made (the summarizer's included)
     fallbacks: int  # calls whose answer fell back (Source.FALLBACK or an error)
+    # judging by scores: criterion -> (answer A's, answer B's) mean final score over the
+    # referees who gave one; empty when judging pairwise
+    scores: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
 def panel_calls_per_case(strategy: PanelStrategy, referees: int, rounds: int) -> int:
@@ -92,8 +113,39 @@ def majority(verdicts: Sequence[str]) -> Choice:
     return winners[0] if winners else "tie"
 
 
-def fell_back(completion: Completion[OutputT]) -> bool:
+def fell_back(completion: Completion[Any]) -> bool:
     return completion.source is Source.FALLBACK or completion.error is not None
+
+
+def as_statement(output: RefereeStatement | RefereeScores) -> RefereeStatement:
+    """A referee's answer as a reasoned verdict (scores: their totals, shown in the reasoning)."""
+    if isinstance(output, RefereeScores):
+        shown = ", ".join(f"{s.criterion} A {s.score_a} B {s.score_b}" for s in output.scores)
+        reasoning = output.reasoning.strip() + (f" [scores: {shown}]" if shown else "")
+        return RefereeStatement(reasoning=reasoning, verdict=verdict_of(output))
+    return output
+
+
+def statement_scores(output: RefereeStatement | RefereeScores) -> bool:
+    """Whether a scoring referee gave any score (a pairwise statement always counts)."""
+    return not isinstance(output, RefereeScores) or bool(output.scores)
+
+
+def mean_scores(given: Sequence[RefereeScores]) -> dict[str, tuple[float, float]]:
+    """Per criterion of `CRITERIA`, answer A's and B's mean score over the referees."""
+    found: dict[str, tuple[float, float]] = {}
+    for criterion in CRITERIA:
+        rows = [
+            next((s for s in scores.scores if s.criterion.strip().lower() == criterion.name), None)
+            for scores in given
+        ]
+        pairs = [(row.score_a, row.score_b) for row in rows if row is not None]
+        if pairs:
+            found[criterion.name] = (
+                round(sum(a for a, _ in pairs) / len(pairs), 2),
+                round(sum(b for _, b in pairs) / len(pairs), 2),
+            )
+    return found
 
 
 def said(referee: Referee, statement: RefereeStatement) -> str:
@@ -111,6 +163,7 @@ class JudgePanel:
         strategy: PanelStrategy = PanelStrategy.ONE_BY_ONE,
         rounds: int = 2,
         max_parallel: int = 4,
+        judging: PanelJudging = PanelJudging.PAIRWISE,
     ) -> None:
         check(len(referees), rounds)
         if max_parallel < 1:
@@ -120,6 +173,7 @@ class JudgePanel:
         self.strategy = strategy
         self.rounds = 1 if strategy is PanelStrategy.SINGLE else rounds
         self.max_parallel = max_parallel
+        self.judging = judging
 
     def judge(self, case: PanelCase) -> PanelVerdict:
         """The panel's verdict on `case`, after `rounds` rounds of the strategy's debate."""
@@ -136,6 +190,7 @@ class Debate:
         self.round: list[str] = []  # this round's statements as read (for the summarizer)
         self.statements: list[tuple[str, str]] = []
         self.votes: dict[str, str] = {}
+        self.scores: dict[str, RefereeScores] = {}  # referee -> its latest usable scores
         self.calls = 0
         self.fallbacks = 0
 
@@ -160,6 +215,7 @@ class Debate:
             statements=tuple(self.statements),
             calls=self.calls,
             fallbacks=self.fallbacks,
+            scores=mean_scores(list(self.scores.values())),
         )
 
     def in_turn(self, referees: Sequence[Referee]) -> None:
@@ -174,28 +230,35 @@ class Debate:
         for referee, completion in zip(referees, answers, strict=True):
             self.record(referee, completion)
 
-    def ask(self, referee: Referee, discussion: list[str]) -> Completion[RefereeStatement]:
+    def ask(self, referee: Referee, discussion: list[str]) -> Answer:
+        case, agent = self.case, f"referee {referee.name}"
         inputs = RefereeInput(
             referee=referee.name,
             role=referee.role,
-            resident=self.case.resident,
-            about_resident=self.case.about_resident,
-            question=self.case.question,
-            answer_a=self.case.answer_a,
-            answer_b=self.case.answer_b,
+            resident=case.resident,
+            about_resident=case.about_resident,
+            question=case.question,
+            answer_a=case.answer_a,
+            answer_b=case.answer_b,
             discussion=discussion,
         )
-        return self.panel.model.complete(REFEREE, inputs, agent=f"referee {referee.name}")
+        if self.panel.judging is PanelJudging.SCORES:
+            scored = ScoreInput(**inputs.model_dump(), criteria=list(CRITERIA), scale_max=SCALE_MAX)
+            return self.panel.model.complete(SCORE_REFEREE, scored, agent=agent)
+        return self.panel.model.complete(REFEREE, inputs, agent=agent)
 
-    def record(self, referee: Referee, completion: Completion[RefereeStatement]) -> None:
-        statement = completion.output
+    def record(self, referee: Referee, completion: Answer) -> None:
+        statement = as_statement(completion.output)
         self.calls += 1
         self.votes[referee.name] = statement.verdict
         reasoning = statement.reasoning.strip() or "(no reasoning)"
         self.statements.append((referee.name, f"{reasoning} — {statement.verdict}"))
-        if fell_back(completion):
-            self.fallbacks += 1
+        if fell_back(completion) or not statement_scores(completion.output):
+            self.fallbacks += 1  # no scores at all: as unusable as no answer
+            self.scores.pop(referee.name, None)  # its final word is a tie, with no scores
             return
+        if isinstance(completion.output, RefereeScores):
+            self.scores[referee.name] = completion.output
         self.discussion.append(said(referee, statement))
         self.round.append(said(referee, statement))
 

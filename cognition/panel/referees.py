@@ -82,6 +82,12 @@ def load_referees(path: Path | None = None) -> list[Referee]:
     return [Referee(entry.name, entry.role) for entry in panel.referees]
 
 
+def same_role(referees: Sequence[Referee]) -> list[Referee]:
+    """The same-role ablation: every referee keeps its name but judges from the first
+    referee's role (ChatEval found that a panel of one repeated role loses the gain)."""
+    return [Referee(referee.name, referees[0].role) for referee in referees]
+
+
 def location(path: Sequence[int | str], raw: object) -> str:
     """ "referees[1] (Tomas Reyes).role" style places for error messages."""
     return field_location(path, raw) or "file"

@@ -47,6 +47,7 @@ from game.bridge.desk import PlayerDesk
 from game.bridge.director import MindDirector
 from game.bridge.interviews import (
     CONDITIONS,
+    PANEL_JUDGINGS,
     PANEL_STRATEGIES,
     Answered,
     InterviewDesk,
@@ -55,6 +56,7 @@ from game.bridge.interviews import (
     PanelMember,
     PanelVerdict,
     RefereesError,
+    append_traces,
     claims_knowledge,
     panel_calls,
     read_referees,
@@ -108,6 +110,7 @@ from game.bridge.towns import (
 
 __all__ = [
     "CONDITIONS",
+    "PANEL_JUDGINGS",
     "PANEL_STRATEGIES",
     "Answered",
     "DatabaseNotDropped",
@@ -143,6 +146,7 @@ __all__ = [
     "TownFileError",
     "TownRecipe",
     "TownRecorder",
+    "append_traces",
     "brain_lines",
     "build_living_town",
     "build_town",

@@ -7,14 +7,16 @@
 The interviews change nothing in the minds (no memory stored, no access time touched), so
 they can be repeated under every condition in any order. The same model that drives the
 town answers and judges: the offline brain by rule, a server by its model. `usage()` is what
-the desk's calls cost so far, from the model stack's meter.
+the desk's calls cost so far, from the model stack's meter; `calls_by_route()` the same
+per endpoint of a labor pool. Every model call the desk makes is kept as a decision trace
+row (`take_traces()`), for `append_traces` to write into the evaluated run's record.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -22,12 +24,14 @@ from typing import Any
 
 from cognition import (
     KNOWS,
+    CallTrace,
     Condition,
     Interviewee,
     JudgePanel,
     KnowsInput,
     PanelCase,
     PanelError,
+    PanelJudging,
     PanelStrategy,
     PersonaAsker,
     Referee,
@@ -37,13 +41,17 @@ from cognition import (
     interviewee,
     load_referees,
     panel_calls_per_case,
+    same_role,
 )
 from game.bridge.build import OpenedTown, TownRecipe
 from game.bridge.memory_health import DatabaseNotDropped, drop_town_database, server_where
 from game.bridge.opening import FromSave, open_town
+from game.bridge.recording import trace_row
+from game.records import RecordError, RecordWriter, RunRecord, TraceRow
 
 __all__ = [
     "CONDITIONS",
+    "PANEL_JUDGINGS",
     "PANEL_STRATEGIES",
     "Answered",
     "InterviewDesk",
@@ -52,6 +60,7 @@ __all__ = [
     "PanelMember",
     "PanelVerdict",
     "RefereesError",
+    "append_traces",
     "claims_knowledge",
     "panel_calls",
     "read_referees",
@@ -61,6 +70,8 @@ __all__ = [
 CONDITIONS: tuple[str, ...] = tuple(condition.value for condition in Condition)
 # ChatEval's strategies and the single judge: "one-by-one", "simultaneous-talk", …
 PANEL_STRATEGIES: tuple[str, ...] = tuple(strategy.value for strategy in PanelStrategy)
+# how a referee judges: "pairwise" (a verdict) or "scores" (per criterion, 1 to 10)
+PANEL_JUDGINGS: tuple[str, ...] = tuple(judging.value for judging in PanelJudging)
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +95,8 @@ class PanelVerdict:
     statements: tuple[tuple[str, str], ...]
     calls: int
     fallbacks: int
+    # judging by scores: criterion -> (answer A's, answer B's) mean score; {} pairwise
+    scores: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
 def read_referees(path: Path | None = None) -> list[PanelMember]:
@@ -116,7 +129,7 @@ class Panel:
         verdict = self._panel.judge(PanelCase(resident, about, question, answer_a, answer_b))
         return PanelVerdict(
             verdict.winner, dict(verdict.votes), verdict.statements, verdict.calls,
-            verdict.fallbacks,
+            verdict.fallbacks, dict(verdict.scores),
         )  # fmt: skip
 
 
@@ -148,6 +161,16 @@ class InterviewDesk:
         # town's is dropped when the desk closes, so interviews leave none behind
         self.memory_server = server_where(self.living.store.server)
         self.scratch = scratch
+        self._traces: list[TraceRow] = []
+        self.living.stack.tracer.add_listener(self._on_trace)
+
+    def _on_trace(self, trace: CallTrace) -> None:
+        self._traces.append(trace_row(trace, self.now))
+
+    def take_traces(self) -> list[TraceRow]:
+        """The decision traces of the calls made since the last take (and forgets them)."""
+        taken, self._traces = self._traces, []
+        return taken
 
     @classmethod
     def open(
@@ -169,6 +192,7 @@ class InterviewDesk:
         self.close()
 
     def close(self) -> None:
+        self.living.stack.tracer.remove_listener(self._on_trace)
         self.living.close()
         if self.scratch and self.memory_server is not None:
             try:
@@ -221,13 +245,51 @@ class InterviewDesk:
         fell_back = completion.source is Source.FALLBACK or completion.error is not None
         return Judged(completion.output.knows, fell_back)
 
-    def panel(self, referees: Sequence[PanelMember], strategy: str, rounds: int) -> Panel:
-        """A judge panel on the town's model (`strategy`: one of `PANEL_STRATEGIES`)."""
+    def panel(
+        self,
+        referees: Sequence[PanelMember],
+        strategy: str,
+        rounds: int,
+        judging: str = "pairwise",
+        one_role: bool = False,
+    ) -> Panel:
+        """A judge panel on the town's model (`strategy`: one of `PANEL_STRATEGIES`;
+        `judging`: one of `PANEL_JUDGINGS`); `one_role`: the same-role ablation, every
+        referee judging from the first one's role."""
         members = [Referee(member.name, member.role) for member in referees]
+        if one_role:
+            members = same_role(members)
         model = self.living.stack.model
-        return Panel(JudgePanel(model, members, PanelStrategy(strategy), rounds))
+        return Panel(
+            JudgePanel(model, members, PanelStrategy(strategy), rounds,
+                       judging=PanelJudging(judging))
+        )  # fmt: skip
 
     def usage(self) -> dict[str, int]:
         """Model calls, tokens and fallbacks through this town's model so far."""
         total = self.living.stack.meter.snapshot().total
         return {"calls": total.calls, "tokens": total.total_tokens, "fallbacks": total.fallbacks}
+
+    def calls_by_route(self) -> dict[str, int]:
+        """Calls so far per endpoint of the labor pool; {} with one model (all on it)."""
+        figures = self.living.stack.route_figures()
+        if figures is None:
+            return {}
+        return {name: int(f["calls"]) for name, f in figures.get("by_endpoint", {}).items()}
+
+
+def append_traces(record: Path, rows: Sequence[TraceRow], secrets: Sequence[str] = ()) -> str:
+    """Write `rows` (an evaluation's decision traces) into the run record at `record`, as
+    the same run; "" when written, else why not (one line)."""
+    if not rows:
+        return ""
+    try:
+        with RunRecord.open(record) as opened:
+            meta = opened.meta
+    except RecordError as error:
+        return str(error)
+    writer = RecordWriter(record, meta, secrets=secrets)
+    for row in rows:
+        writer.write(row)
+    writer.close()
+    return writer.last_error or ""

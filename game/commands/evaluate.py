@@ -99,7 +99,18 @@ def add_to(subcommands: Subcommands) -> None:
             "simultaneous-talk-with-summarizer",
             "single-judge",
         ],
-        help="how the judge panel's referees talk (ChatEval's strategies; a model only)",
+        help="how the judge panel's referees talk (ChatEval's strategies)",
+    )
+    command.add_argument(
+        "--panel-judging",
+        default="pairwise",
+        choices=["pairwise", "scores"],
+        help="referees pick the more believable answer, or score both per criterion (1-10)",
+    )
+    command.add_argument(
+        "--same-role-ablation",
+        action="store_true",
+        help="judge the pairs again with every referee in the first referee's role",
     )
     command.add_argument("--panel-rounds", type=int, default=2, help="rounds of the debate")
     command.add_argument(
@@ -197,6 +208,8 @@ def run(args: argparse.Namespace) -> int:
         panel_strategy=args.panel,
         panel_rounds=args.panel_rounds,
         panel_pairs=args.panel_pairs,
+        panel_judging=args.panel_judging,
+        same_role_ablation=args.same_role_ablation,
         referees_file=args.referees,
         budget=args.budget,
         chroma_url=args.chroma_url,

@@ -38,8 +38,10 @@ class PanelInfo:
     referees: tuple[str, ...]
     rounds: int
     pairs_planned: int
-    skipped: str | None = None  # why no panel ran ("the offline brain cannot judge…")
+    skipped: str | None = None  # why no panel ran ("--panel-pairs 0")
     stopped: str | None = None  # why it stopped early (the budget)
+    judging: str = "pairwise"  # or "scores"
+    same_role_ablation: bool = False  # the pairs judged again by one role repeated
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,8 @@ class Findings:
     panel: PanelInfo
     usage: dict[str, dict[str, int]]  # phase → calls, tokens, fallbacks
     ratings: tuple[Rating, ...] = field(default=())
+    judged_same_role: tuple[JudgedPair, ...] = ()  # the same-role ablation's verdicts
+    by_route: dict[str, dict[str, int]] = field(default_factory=dict)  # phase → endpoint → calls
 
     def answers_at(self, moment: str) -> list[KnowledgeAnswer]:
         return [answer for answer in self.knowledge if answer.moment == moment]

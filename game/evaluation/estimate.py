@@ -10,7 +10,8 @@ tokens (Gemma 3 270M on llama.cpp: 406–588, benchmarks/results/local_server.js
 costed offline town: 432). Interviews cost one answer
 and one judging call per "do you know …?" question, one answer per controlled question and
 condition, and one summary per resident and ablated condition; the panel costs
-`panel_calls_per_case` per pair it asks about.
+`panel_calls_per_case` per pair it asks about, twice (both orders), twice again with the
+same-role ablation (the caller passes the calls per pair with those counted).
 """
 
 from __future__ import annotations

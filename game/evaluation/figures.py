@@ -1,5 +1,7 @@
 """One evaluation's figures as a flat JSON-ready dict: the news reach, the relationship
-density, the event's attendance, the talk, the calls, and the targets passed — what
+density, the event's attendance, the talk, the calls (the simulation's per resident-day, and
+every phase's in all), the panel's believability (the full condition's rating μ) and its
+accuracy against ground truth, and the targets passed — what
 `benchmarks/offline_town.py` prints per seed and `evaluate --matrix` tabulates per
 configuration. Keys suffixed `_<item>` are per news item or event."""
 
@@ -7,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.evaluation.agreement import truth_agreement
+from game.evaluation.report_costs import costs_json
 from game.evaluation.runner import EvaluationResult
 from game.evaluation.targets import check_targets, density_change, news_reach
 
@@ -41,6 +45,16 @@ def result_figures(result: EvaluationResult) -> dict[str, Any]:
         "nested": talk.overall.nested,
         "calls_per_resident_day": result.run.simulation.get("llm_calls_per_agent_day"),
     }
+    simulation = result.run.simulation
+    found["calls_all_phases"] = (
+        simulation.get("llm_calls")
+        if findings is None
+        else costs_json(findings, simulation)["total"]
+    )
+    full = [r for r in findings.ratings if r.condition == "full"] if findings else []
+    found["believability_full_mu"] = full[0].mu if full else None
+    truth = truth_agreement(findings.judged) if findings else None
+    found["panel_truth_accuracy"] = truth["accuracy"] if truth else None
     targets = check_targets(measures, findings)
     found["targets"] = {target.id: target.passed for target in targets}
     found["targets_passed"] = sum(1 for target in targets if target.passed)

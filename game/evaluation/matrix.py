@@ -10,7 +10,9 @@ town = "the_ville_n3"        # a bundled town or a town folder
 hours = 6                    # default: the scenario's whole run
 seed = 0
 variants = ["full", "no reflection", "no planning", "no reaction"]  # or "no plan reuse"
-conditions = ["full"]        # interview conditions (default: full only)
+conditions = ["full"]        # interview conditions (default: full only; with the panel,
+                             # full and no memory, so it has a pair to judge)
+panel_pairs = 20             # pairs the judge panel judges (default: 20 with a model, else 0)
 threads = 16                 # thinking threads per town
 
 [presets.offline]
@@ -34,6 +36,9 @@ what it says) and each model endpoint's connection. Each configuration is one to
 (`evaluate --workers K`, `--cluster ray://HOST:PORT`), each in its own folder under the out
 folder, so a re-run reuses every finished one; the table is rewritten as each configuration
 finishes, so a failed one loses nothing of the others.
+
+With a model, each configuration runs the judge panel by default (a believability measure
+per row); the table's notes are `matrix_notes`.
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ from game.bridge import (
 )
 from game.evaluation.executors import open_executor
 from game.evaluation.interrupted import EvaluationState
+from game.evaluation.matrix_notes import COLUMN_NOTES, too_short
 from game.evaluation.plan import EvaluationOptions
 from game.evaluation.scenario import EvaluationError
 from game.evaluation.towns import TownJob, TownOutcome, run_towns
@@ -73,6 +79,8 @@ MEASURES = (
     "distinct_share",
     "targets_passed",
 )
+PANEL_PAIRS = 20  # the panel's pairs per configuration on a model, unless the file says
+NO_MEMORY = "no observation, no reflection, no planning"
 
 
 class PresetEntry(BaseModel):
@@ -97,8 +105,8 @@ class MatrixFile(BaseModel):
     seed: int = 0
     variants: list[VariantName] = Field(default_factory=lambda: list(ALL_VARIANTS), min_length=1)
     presets: dict[str, PresetEntry] = Field(min_length=1)
-    conditions: list[str] = Field(default_factory=lambda: ["full"], min_length=1)
-    panel_pairs: int = Field(default=0, ge=0)
+    conditions: list[str] | None = Field(default=None, min_length=1)  # None: see `_job`
+    panel_pairs: int | None = Field(default=None, ge=0)  # None: PANEL_PAIRS with a model
     embedder: Literal["minilm", "hashing"] = "minilm"
     threads: int = Field(default=16, ge=1, le=256)  # thinking threads per town
 
@@ -249,6 +257,10 @@ def _gathered(
 
 
 def _job(matrix: MatrixFile, configuration: Configuration, options: MatrixOptions) -> TownJob:
+    pairs = matrix.panel_pairs
+    if pairs is None:
+        pairs = PANEL_PAIRS if configuration.routes.uses_model else 0
+    conditions = matrix.conditions or (["full", NO_MEMORY] if pairs else ["full"])
     evaluation = EvaluationOptions(
         town=matrix.town,
         hours=matrix.hours,
@@ -257,8 +269,8 @@ def _job(matrix: MatrixFile, configuration: Configuration, options: MatrixOption
         embedder=matrix.embedder,
         workers=matrix.threads,
         fresh=options.fresh,
-        conditions=tuple(matrix.conditions),
-        panel_pairs=matrix.panel_pairs,
+        conditions=tuple(conditions),
+        panel_pairs=pairs,
         routes=configuration.routes,
         variant=configuration.variant,
         chroma_url=options.chroma_url,
@@ -283,6 +295,10 @@ def _row(configuration: Configuration, outcome: TownOutcome) -> dict[str, Any]:
         "calls_per_resident_day": simulation.get("llm_calls_per_agent_day"),
         "tokens_per_resident_day": simulation.get("tokens_per_agent_day"),
         "cost_usd": round(cost, 4),
+        "wall_s_all": outcome.wall_s,
+        "calls_all_phases": figures.get("calls_all_phases"),
+        "believability_full_mu": figures.get("believability_full_mu"),
+        "panel_truth_accuracy": figures.get("panel_truth_accuracy"),
         "reflections": simulation.get("reflections"),
         "conversations": simulation.get("conversations"),
         **{key: figures.get(key) for key in MEASURES},
@@ -309,10 +325,13 @@ def write_table(result: MatrixResult, out_dir: Path) -> dict[str, Path]:
 
 COLUMNS = (
     ("configuration", "configuration"),
-    ("calls / resident-day", "calls_per_resident_day"),
-    ("tokens / resident-day", "tokens_per_resident_day"),
-    ("cost $", "cost_usd"),
-    ("wall s", "wall_s"),
+    ("sim calls / resident-day", "calls_per_resident_day"),
+    ("sim tokens / resident-day", "tokens_per_resident_day"),
+    ("sim cost $", "cost_usd"),
+    ("sim wall s", "wall_s"),
+    ("all calls", "calls_all_phases"),
+    ("all wall s", "wall_s_all"),
+    ("believability μ (full)", "believability_full_mu"),
     ("reflections", "reflections"),
     ("conversations", "conversations"),
     ("party known", "knew_end_party"),
@@ -334,7 +353,7 @@ def matrix_markdown(result: MatrixResult) -> str:
     for row in result.rows:
         cells = ["-" if row.get(key) is None else str(row[key]) for _, key in COLUMNS]
         lines.append("| " + " | ".join(cells) + " |")
-    lines += ["", "![matrix](matrix.png)", ""]
+    lines += ["", *COLUMN_NOTES, *too_short(result.rows), "", "![matrix](matrix.png)", ""]
     if result.failed:
         lines += ["## Failed", "", *(f"- {line}" for line in result.failed), ""]
     return "\n".join(lines)

@@ -3,15 +3,18 @@ the settings match (`phase_files`).
 
 - `start_interviews` — the town as it starts, asked "do you know …?";
 - `end_phases` — the town saved at the simulation's end: asked again, then the controlled
-  interview under each condition, then the judge panel (a model only; the offline brain
-  cannot judge, and the report says so), within the call budget.
+  interview under each condition, then the judge panel (every pair in both orders; again by
+  one repeated role for the same-role ablation when asked), within the call budget.
+
+`Spending` keeps what each phase cost — calls, tokens and fallbacks, calls per endpoint of
+the labor pool — and the decision trace of every call made, for the run record.
 """
 
 from __future__ import annotations
 
 import tempfile
 from contextlib import ExitStack
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,14 +40,50 @@ from game.evaluation.phase_files import (
 )
 from game.evaluation.plan import END_SLOT, EvaluationPlan
 from game.evaluation.progress import Bar, Progress
+from game.records import TraceRow
 from game.saves import SaveSlots
 
-__all__ = ["OFFLINE_PANEL", "end_phases", "end_slots", "start_interviews"]
+__all__ = ["NO_PAIRS", "Spending", "end_phases", "end_slots", "start_interviews"]
 
-OFFLINE_PANEL = (
-    "the judge panel needs a model: the offline brain cannot judge believability "
-    "(run with --base-url and --model); the ground-truth scores work offline"
-)
+NO_PAIRS = "no pair of answers to judge (--panel-pairs 0, or a single condition)"
+
+Mark = tuple[dict[str, int], dict[str, int]]  # a desk's usage and calls per route, so far
+
+
+@dataclass
+class Spending:
+    """What the evaluation's phases cost, phase by phase, and their calls' traces."""
+
+    usage: dict[str, dict[str, int]] = field(default_factory=dict)  # calls, tokens, fallbacks
+    by_route: dict[str, dict[str, int]] = field(default_factory=dict)  # endpoint → calls
+    traces: list[TraceRow] = field(default_factory=list)  # not yet in the run record
+
+    @staticmethod
+    def mark(desk: InterviewDesk) -> Mark:
+        return desk.usage(), desk.calls_by_route()
+
+    def since(self, phase: str, desk: InterviewDesk, mark: Mark) -> None:
+        """`phase` cost what `desk` spent since `mark`; its calls' traces are kept."""
+        now = self.mark(desk)
+        self.usage[phase] = _spent(mark[0], now[0])
+        self.by_route[phase] = {k: v for k, v in _spent(mark[1], now[1]).items() if v}
+        self.traces += desk.take_traces()
+
+    def reuse(self, phases: list[str], kept: dict[str, Any]) -> None:
+        """The phases' costs as a kept phase file has them (their traces are in the record
+        of the run that made them)."""
+        usage, routes = kept.get("usage", {}), kept.get("by_route", {})
+        for phase in phases:
+            flat = "calls" in usage  # a start file from before the costs were per phase
+            self.usage[phase] = usage if flat else usage.get(phase, {})
+            self.by_route[phase] = routes.get(phase, {})
+
+    def kept(self, *phases: str) -> dict[str, Any]:
+        """What a phase file keeps of `phases`' costs."""
+        return {
+            "usage": {p: self.usage[p] for p in phases},
+            "by_route": {p: self.by_route.get(p, {}) for p in phases},
+        }
 
 
 def end_slots(settled: EvaluationPlan) -> SaveSlots:
@@ -53,16 +92,17 @@ def end_slots(settled: EvaluationPlan) -> SaveSlots:
 
 
 def start_interviews(
-    settled: EvaluationPlan, tell: Progress, bar: Bar, usage: dict[str, dict[str, int]]
+    settled: EvaluationPlan, tell: Progress, bar: Bar, spending: Spending
 ) -> list[KnowledgeAnswer]:
+    phase = "interviews at the start"
     path = settled.out_dir / START_FILE
     settings = settled.interview_settings()
     kept = None if settled.options.fresh else load_phase(path, settings)
     units = knowledge_interview_size(len(settled.town.residents), len(settled.scenario.news))
-    tick = bar.phase("interviews at the start", units)
+    tick = bar.phase(phase, units)
     if kept is not None:
         tell.say(f"reusing the interviews at the start in {path}")
-        usage["interviews at the start"] = kept.get("usage", {})
+        spending.reuse([phase], kept)
         tick()
         return read_knowledge(kept)
     tell.say("interviewing the residents as the town starts (do you know …?)")
@@ -70,17 +110,17 @@ def start_interviews(
         tempfile.TemporaryDirectory(prefix="smallville-eval-") as scratch,
         InterviewDesk.open(settled.recipe(Path(scratch)), scratch=True) as desk,
     ):
+        mark = spending.mark(desk)
         answers = knowledge_interview(
-            desk, settled.scenario, "start", lambda: tick("interviews at the start"),
-            settled.simulation.workers,
-        )  # fmt: skip
-        usage["interviews at the start"] = desk.usage()
+            desk, settled.scenario, "start", lambda: tick(phase), settled.simulation.workers
+        )
+        spending.since(phase, desk, mark)
     write_phase(
         path,
         settings,
         knowledge=[a.to_dict() for a in answers],
-        usage=usage["interviews at the start"],
         memory_server=scratch_server(desk),
+        **spending.kept(phase),
     )
     return answers
 
@@ -89,7 +129,7 @@ def end_phases(
     settled: EvaluationPlan,
     tell: Progress,
     bar: Bar,
-    usage: dict[str, dict[str, int]],
+    spending: Spending,
     start_answers: list[KnowledgeAnswer],
     fresh: bool,
 ) -> Findings:
@@ -104,10 +144,9 @@ def end_phases(
     controlling = bar.phase("controlled interviews", asked)
     panel_path = settled.out_dir / PANEL_FILE
     panel_kept = None if settled.options.fresh else load_phase(panel_path, settled.panel_settings())
-    judging = not _offline(settled) and panel_kept is None
     with ExitStack() as opened:
         desk = None
-        if kept is None or judging:  # the saved town is loaded only when someone is asked
+        if kept is None or panel_kept is None:  # the saved town is loaded only when needed
             scratch = opened.enter_context(tempfile.TemporaryDirectory(prefix="smallville-eval-"))
             save = FromSave(END_SLOT, slots=end_slots(settled))
             recipe = settled.recipe(Path(scratch))
@@ -116,38 +155,38 @@ def end_phases(
             tell.say(f"reusing the interviews at the end in {path}")
             knowledge, controlled = read_knowledge(kept), read_controlled(kept)
             skipped = kept.get("skipped", {})
-            usage.update(kept.get("usage", {}))
+            spending.reuse(["interviews at the end", "controlled interviews"], kept)
             knowing(), controlling()
         else:
             assert desk is not None
             tell.say("interviewing the residents at the end (do you know …?)")
-            before = desk.usage()
+            mark = spending.mark(desk)
             workers = settled.simulation.workers
             knowledge = knowledge_interview(
                 desk, settled.scenario, "end", lambda: knowing("interviews at the end"),
                 workers,
             )  # fmt: skip
-            middle = desk.usage()
-            usage["interviews at the end"] = _spent(before, middle)
+            spending.since("interviews at the end", desk, mark)
             tell.say(
                 f"the controlled interview: {len(settled.conditions)} conditions, "
                 "ground truth where the answer is known"
             )
+            mark = spending.mark(desk)
             controlled, skipped = controlled_interview(
                 desk, settled.questions, settled.scenario, settled.conditions,
                 settled.simulation.seed, lambda: controlling("controlled interviews"),
                 workers,
             )  # fmt: skip
-            usage["controlled interviews"] = _spent(middle, desk.usage())
+            spending.since("controlled interviews", desk, mark)
             write_phase(
                 path, settings,
                 knowledge=[a.to_dict() for a in knowledge],
                 controlled=[a.to_dict() for a in controlled],
                 skipped=skipped,
-                usage={k: usage[k] for k in ("interviews at the end", "controlled interviews")},
                 memory_server=scratch_server(desk),
+                **spending.kept("interviews at the end", "controlled interviews"),
             )  # fmt: skip
-        judged, info = _panel(settled, desk, controlled, panel_kept, tell, bar, usage)
+        judged, same_role, info = _panel(settled, desk, controlled, panel_kept, tell, bar, spending)
     findings = Findings(
         residents=tuple(settled.town.residents),
         conditions=tuple(settled.conditions),
@@ -156,7 +195,9 @@ def end_phases(
         skipped=skipped,
         judged=tuple(judged),
         panel=info,
-        usage=usage,
+        usage=spending.usage,
+        judged_same_role=tuple(same_role),
+        by_route=spending.by_route,
     )
     return with_ratings(findings)
 
@@ -166,11 +207,6 @@ def scratch_server(desk: InterviewDesk) -> dict[str, Any] | None:
     if desk.memory_server is None:
         return None
     return {**desk.memory_server, "dropped_when_done": True}
-
-
-def _offline(settled: EvaluationPlan) -> bool:
-    """The offline brain answers (no server): the panel cannot run."""
-    return not settled.uses_model
 
 
 def _spent(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
@@ -184,49 +220,62 @@ def _panel(
     kept: dict[str, Any] | None,
     tell: Progress,
     bar: Bar,
-    usage: dict[str, dict[str, int]],
-) -> tuple[list[JudgedPair], PanelInfo]:
+    spending: Spending,
+) -> tuple[list[JudgedPair], list[JudgedPair], PanelInfo]:
     options = settled.options
     names = tuple(r.name for r in settled.referees)
     conditions = list(settled.conditions)
     pairs = pairs_to_judge(controlled, conditions, options.panel_pairs, settled.simulation.seed)
-    info = PanelInfo(settled.strategy, names, options.panel_rounds, len(pairs))
-    if _offline(settled):
-        tell.say(f"no judge panel: {OFFLINE_PANEL}")
-        return [], replace(info, skipped=OFFLINE_PANEL)
+    info = PanelInfo(
+        settled.strategy, names, options.panel_rounds, len(pairs),
+        judging=options.panel_judging, same_role_ablation=options.same_role_ablation,
+    )  # fmt: skip
+    phase = "judge panel"
+    if not pairs:
+        tell.say(f"no judge panel: {NO_PAIRS}")
+        return [], [], replace(info, skipped=NO_PAIRS)
     if kept is not None or desk is None:
         assert kept is not None  # the desk is opened whenever the panel must run
         tell.say("reusing the panel's verdicts")
-        usage["judge panel"] = kept.get("usage", {})
-        return read_judged(kept), replace(info, stopped=kept.get("stopped"))
+        spending.reuse([phase], kept)
+        ablated = _rows_of(kept, "judged_same_role")
+        return read_judged(kept), ablated, replace(info, stopped=kept.get("stopped"))
     tell.say(
         f"the judge panel ({settled.strategy}, {len(names)} referees, "
-        f"{options.panel_rounds} rounds) on {len(pairs)} pairs of answers"
+        f"{options.panel_rounds} rounds, {options.panel_judging}) on {len(pairs)} pairs of "
+        "answers, each in both orders"
+        + (", then again with one role for all" if options.same_role_ablation else "")
     )
-    tick = bar.phase("judge panel", len(pairs))
-    before = desk.usage()
+    panels = 2 if options.same_role_ablation else 1
+    tick = bar.phase(phase, len(pairs) * panels)
+    mark = spending.mark(desk)
     budget = options.budget
+    spent_before = sum(used.get("calls", 0) for used in spending.usage.values())
 
     def may_go_on() -> bool:
-        return (
-            budget is None or _total_calls(usage) + desk.usage()["calls"] - before["calls"] < budget
-        )
+        spent = spent_before + desk.usage()["calls"] - mark[0]["calls"]
+        return budget is None or spent < budget
 
-    judged = judge_pairs(
-        desk, pairs, settled.referees, settled.strategy, options.panel_rounds,
-        lambda: tick("judge panel"), may_go_on,
-    )  # fmt: skip
+    def judge(one_role: bool) -> list[JudgedPair]:
+        return judge_pairs(
+            desk, pairs, settled.referees, settled.strategy, options.panel_rounds,
+            lambda: tick(phase), may_go_on, options.panel_judging, one_role,
+        )  # fmt: skip
+
+    judged = judge(one_role=False)
+    ablated = judge(one_role=True) if options.same_role_ablation else []
     stopped = None
-    if len(judged) < len(pairs):
+    if len(judged) + len(ablated) < len(pairs) * panels:
         stopped = f"the budget of {budget:,} calls was reached after {len(judged)} pairs"
         tell.say(f"panel stopped: {stopped}")
-    usage["judge panel"] = _spent(before, desk.usage())
+    spending.since(phase, desk, mark)
     write_phase(
         settled.out_dir / PANEL_FILE, settled.panel_settings(),
-        judged=[j.to_dict() for j in judged], usage=usage["judge panel"], stopped=stopped,
+        judged=[j.to_dict() for j in judged], judged_same_role=[j.to_dict() for j in ablated],
+        stopped=stopped, **spending.kept(phase),
     )  # fmt: skip
-    return judged, replace(info, stopped=stopped)
+    return judged, ablated, replace(info, stopped=stopped)
 
 
-def _total_calls(usage: dict[str, dict[str, int]]) -> int:
-    return sum(phase.get("calls", 0) for phase in usage.values())
+def _rows_of(kept: dict[str, Any], key: str) -> list[JudgedPair]:
+    return read_judged({"judged": kept.get(key, [])})

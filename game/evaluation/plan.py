@@ -11,6 +11,7 @@ from typing import Any
 
 from game.bridge import (
     CONDITIONS,
+    PANEL_JUDGINGS,
     PANEL_STRATEGIES,
     PanelMember,
     RefereesError,
@@ -51,6 +52,8 @@ class EvaluationOptions:
     panel_strategy: str = "one-by-one"
     panel_rounds: int = 2
     panel_pairs: int | None = 100  # pairs judged (a sample fixed by the seed); None: all
+    panel_judging: str = "pairwise"  # or "scores": per criterion, 1 to 10 (PANEL_JUDGINGS)
+    same_role_ablation: bool = False  # judge the pairs again with every referee in one role
     referees_file: Path | None = None  # None: the bundled referees
     budget: int | None = None  # most model calls the whole evaluation may make
     # a labor pool: each thinking step on its endpoints (None: every step on base_url/model)
@@ -105,6 +108,8 @@ class EvaluationPlan:
             "strategy": self.strategy,
             "rounds": self.options.panel_rounds,
             "pairs": self.options.panel_pairs,
+            "judging": self.options.panel_judging,
+            "same_role_ablation": self.options.same_role_ablation,
             "referees": [[r.name, r.role] for r in self.referees],
         }
 
@@ -176,10 +181,15 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
     offline = not uses_model(options.base_url, options.routes)
     residents = len(town.residents)
     asked = sum(len(file.questions) for file in questions) + len(scenario.news) - 1
-    pairs = 0 if offline else residents * asked * len(conditions) * (len(conditions) - 1) // 2
+    if options.panel_judging not in PANEL_JUDGINGS:
+        listed = ", ".join(PANEL_JUDGINGS)
+        raise EvaluationError(f"unknown panel judging {options.panel_judging!r} ({listed})")
+    pairs = residents * asked * len(conditions) * (len(conditions) - 1) // 2
     if options.panel_pairs is not None:
         pairs = min(pairs, options.panel_pairs)
-    per_pair = panel_calls(strategy, len(referees), options.panel_rounds)
+    # every pair in both orders, and again by the same-role panel when asked
+    panels = 2 if options.same_role_ablation else 1
+    per_pair = 2 * panels * panel_calls(strategy, len(referees), options.panel_rounds)
     cost = estimate(
         residents=residents,
         hours=hours,

@@ -37,7 +37,7 @@ def plot_matrix(rows: Sequence[dict[str, Any]], path: Path) -> Path:
         [_number(r, "calls_per_resident_day") for r in rows],
         width,
         color=COLOURS[0],
-        label="calls / resident-day",
+        label="simulation calls / resident-day",
     )
     tokens = cost.twinx()
     thousands = [_number(r, "tokens_per_resident_day") / 1000 for r in rows]
@@ -46,12 +46,12 @@ def plot_matrix(rows: Sequence[dict[str, Any]], path: Path) -> Path:
         thousands,
         width,
         color=COLOURS[4],
-        label="k tokens / resident-day",
+        label="simulation k tokens / resident-day",
     )
     tokens.set_ylim(0, max([*thousands, 1.0]) * 1.15)
     cost.set_ylim(0, max([_number(r, "calls_per_resident_day") for r in rows] + [1.0]) * 1.15)
-    cost.set_ylabel("calls / resident-day", color=COLOURS[0])
-    tokens.set_ylabel("k tokens / resident-day", color=COLOURS[4])
+    cost.set_ylabel("simulation calls / resident-day", color=COLOURS[0])
+    tokens.set_ylabel("simulation k tokens / resident-day", color=COLOURS[4])
     cost.set_title("What each configuration cost")
     step = 0.8 / len(ACHIEVED)
     for index, (key, label) in enumerate(ACHIEVED):

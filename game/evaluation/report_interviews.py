@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.evaluation.agreement import panel_agreement
 from game.evaluation.answers import (
     Findings,
     accuracy,
@@ -15,6 +16,7 @@ from game.evaluation.answers import (
 )
 from game.evaluation.measures import Measures
 from game.evaluation.ratings import Rating
+from game.evaluation.report_costs import costs_json
 from game.evaluation.scenario import Scenario
 
 __all__ = [
@@ -142,6 +144,25 @@ def _panel_json(findings: Findings) -> dict[str, Any]:
             for r in findings.ratings
         },
         "paper": {"source": PAPER_RATINGS_SOURCE, "ratings": paper},
+        "judging": info.judging,
+        **panel_agreement(findings.judged),
+        "same_role": _same_role_json(findings),
+    }
+
+
+def _same_role_json(findings: Findings) -> dict[str, Any] | None:
+    """The same-role ablation: the same pairs judged by every referee in the first role."""
+    if not findings.panel.same_role_ablation:
+        return None
+    ablated = findings.judged_same_role
+    agree = [
+        a.winner == b.winner for a, b in zip(findings.judged, ablated, strict=False) if a.asked
+    ]
+    return {
+        "pairs_judged": len(ablated),
+        "calls": sum(pair.calls for pair in ablated),
+        **panel_agreement(ablated),
+        "same_verdict_as_diverse": round(sum(agree) / len(agree), 4) if agree else None,
     }
 
 
@@ -161,7 +182,12 @@ def _calls_json(findings: Findings, simulation: dict[str, Any]) -> dict[str, Any
         for key in ("calls", "tokens", "fallbacks")
     }
     total["per_resident"] = round(total["calls"] / n, 1)
-    return {"phases": phases, "in_all": total, "simulation": simulation.get("llm_calls")}
+    return {
+        "phases": phases,
+        "in_all": total,
+        "simulation": simulation.get("llm_calls"),
+        **costs_json(findings, simulation),
+    }
 
 
 # --- what is still not measured ----------------------------------------------------------------

@@ -149,11 +149,12 @@ def _coordination_table(measures: Measures, scenario: Scenario, plots: list[str]
 
 
 def routes_section(routes: Any) -> list[str]:
-    """The labor pool's meter per route (the simulation's), when the run had one."""
+    """The labor pool's meter per route (the simulation's only: every phase's calls per
+    route are in "Model calls"), when the run had one."""
     if not isinstance(routes, dict):
         return []
     lines = [
-        f"## Model calls by route (labor pool: {routes['pool']['name']})",
+        f"## Model calls of the simulation by route (labor pool: {routes['pool']['name']})",
         "",
         "| endpoint or step | calls | tokens in | tokens out | p50 ms | p95 ms | cost $ | "
         "rerouted | fallbacks |",

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.evaluation.answers import Findings
+from game.evaluation.report_costs import costs_section
 from game.evaluation.report_interviews import PAPER_HUMANS, PAPER_RATINGS_SOURCE
 from game.evaluation.scenario import Scenario
 
@@ -159,6 +160,7 @@ def _panel_section(by: str, found: dict[str, Any], plots: Sequence[str]) -> list
     ]
     if found["stopped"]:
         lines += ["", f"Stopped early: {found['stopped']}."]
+    lines += _trust_lines(found)
     if not found["ratings"]:
         return [*lines, "", "No pair was judged: no ratings.", ""]
     lines += [
@@ -181,6 +183,60 @@ def _panel_section(by: str, found: dict[str, Any], plots: Sequence[str]) -> list
     return [*lines, ""]
 
 
+def _truth_text(truth: dict[str, Any]) -> str:
+    if not truth["pairs"]:
+        return "no pair had ground truth for both answers"
+    kappa = "—" if truth["kappa"] is None else f"{truth['kappa']:.2f}"
+    return (
+        f"accuracy {_pct(truth['accuracy'])} on {truth['pairs']} pairs with ground truth for "
+        f"both answers (Cohen's κ {kappa}); {_pct(truth['decisive_accuracy'])} on the "
+        f"{truth['decisive_pairs']} where one answer is right and the other wrong"
+    )
+
+
+def _position_text(position: dict[str, Any]) -> str:
+    if not position["pairs"]:
+        return "no pair asked"
+    bias = position["bias"]
+    return (
+        f"{position['consistent']} of {position['pairs']} pairs judged alike in both orders "
+        f"({_pct(position['consistency'])}); the first answer shown won both orders "
+        f"{position['first_favoured']} times, the second {position['second_favoured']} "
+        f"(bias {bias:+.2f}: 0 none, +1 always the first)"
+    )
+
+
+def _trust_lines(found: dict[str, Any]) -> list[str]:
+    """Position bias, agreement with ground truth, scores, and the same-role ablation."""
+    lines = [
+        "",
+        f"Judged {found['judging']}, every pair in both orders (a pair's verdict is what both "
+        "orders agree on, else a tie).",
+        "",
+        f"- Position bias: {_position_text(found['position'])}.",
+        f"- Against the controlled interview's ground truth: {_truth_text(found['truth'])}.",
+    ]
+    same = found.get("same_role")
+    if same is not None:
+        agree = _pct(same["same_verdict_as_diverse"])
+        lines.append(
+            f"- Same-role ablation (every referee in the first referee's role, "
+            f"{same['pairs_judged']} pairs, {same['calls']} calls): "
+            f"{_truth_text(same['truth'])}; position: {_position_text(same['position'])}; "
+            f"same verdict as the diverse panel on {agree} of the pairs."
+        )
+    if found["scores"]:
+        criteria = list(next(iter(found["scores"].values())))
+        lines += [
+            "", "Mean scores (1–10) the panel gave each condition's answers:", "",
+            "| condition | " + " | ".join(criteria) + " |", "|---|" + "---:|" * len(criteria),
+        ]  # fmt: skip
+        for condition, row in found["scores"].items():
+            cells = " | ".join(f"{row.get(name, 0):.2f}" for name in criteria)
+            lines.append(f"| {condition} | {cells} |")
+    return lines
+
+
 def _calls_section(by: str, found: dict[str, Any], residents: int) -> list[str]:
     lines = [
         "## Model calls", "",
@@ -196,4 +252,4 @@ def _calls_section(by: str, found: dict[str, Any], residents: int) -> list[str]:
     if found["simulation"] is not None:
         each = found["simulation"] / max(residents, 1)
         lines.append(f"| the simulation | {found['simulation']:,} | | | {each:.1f} |")
-    return [*lines, ""]
+    return [*lines, "", *costs_section(found)]

@@ -23,13 +23,13 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from game.bridge import LivingTown, simulate
+from game.bridge import LivingTown, append_traces, simulate
 from game.evaluation.answers import Findings
 from game.evaluation.estimate import Estimate
 from game.evaluation.interrupted import INTERRUPTED_FILE, EvaluationState
 from game.evaluation.measures import Measures, measure
 from game.evaluation.phase_files import END_FILE, START_FILE
-from game.evaluation.phases import end_phases, end_slots, start_interviews
+from game.evaluation.phases import Spending, end_phases, end_slots, start_interviews
 from game.evaluation.plan import END_SLOT, EvaluationOptions, EvaluationPlan, plan
 from game.evaluation.progress import Bar, Progress
 from game.evaluation.report import ReportFiles, RunInfo, write_report
@@ -76,9 +76,9 @@ def evaluate(
     where.end("planning")
     tell.say(settled.estimate.line())
     bar = Bar(settled.estimate, tell)
-    usage: dict[str, dict[str, int]] = {}
+    spending = Spending()
     where.begin("interviews at the start")
-    start_answers = start_interviews(settled, tell, bar, usage)
+    start_answers = start_interviews(settled, tell, bar, spending)
     where.end("interviews at the start")
     where.begin("simulation")
     found = None if options.fresh else finished_run(settled)
@@ -90,8 +90,10 @@ def evaluate(
         record_path, figures = _simulate(settled, tell, bar, where)
     where.record = record_path
     where.end("simulation")
+    _traces_into(record_path, spending, settled, tell)
     where.begin("interviews at the end and the judge panel")
-    findings = end_phases(settled, tell, bar, usage, start_answers, fresh=found is None)
+    findings = end_phases(settled, tell, bar, spending, start_answers, fresh=found is None)
+    _traces_into(record_path, spending, settled, tell)
     where.end("interviews at the end and the judge panel")
     where.begin("report")
     tell.say("measuring diffusion, relationships and coordination from the run record")
@@ -133,6 +135,15 @@ def memory_servers(out_dir: Path, figures: dict[str, Any]) -> dict[str, Any] | N
             continue
         found[phase] = data.get("memory_server") if isinstance(data, dict) else None
     return {phase: where for phase, where in found.items() if where} or None
+
+
+def _traces_into(record: Path, spending: Spending, settled: EvaluationPlan, tell: Progress) -> None:
+    """The decision traces of the evaluation's calls so far, into the run record."""
+    rows, spending.traces = spending.traces, []
+    key = settled.simulation.api_key
+    problem = append_traces(record, rows, [key] if key else [])
+    if problem:
+        tell.say(f"warning: the evaluation's decision traces are not in the record: {problem}")
 
 
 def finished_run(settled: EvaluationPlan) -> tuple[Path, dict[str, Any]] | None:

@@ -342,13 +342,17 @@ def open_for_writing(path: Path, meta: RunMeta) -> tuple[sqlite3.Connection, Run
             create_schema(connection)
         connection.execute("DELETE FROM meta")
         connection.executemany(META.insert_sql(), meta_items(meta))
-        connection.execute(
-            RUNS.insert_sql(),
-            (
-                meta.run_id, meta.kind, format_wall(meta.started), format_time(meta.start_time),
-                meta.brain, meta.model, meta.app_version,
-            ),
-        )  # fmt: skip
+        known = connection.execute(  # the same run writing again (evaluate's traces)
+            f"SELECT 1 FROM {RUNS.name} WHERE run_id = ?", (meta.run_id,)
+        ).fetchone()
+        if known is None:
+            connection.execute(
+                RUNS.insert_sql(),
+                (
+                    meta.run_id, meta.kind, format_wall(meta.started),
+                    format_time(meta.start_time), meta.brain, meta.model, meta.app_version,
+                ),
+            )  # fmt: skip
         (largest,) = connection.execute(
             "SELECT MAX(n) FROM (SELECT MAX(id) AS n FROM conversations "
             "UNION ALL SELECT MAX(conversation) FROM lines)"

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +57,7 @@ def test_evaluate_simulates_and_writes_the_report(
     assert lines[0].startswith("estimate: ~")
     assert "offline-brain calls" in lines[0]
     assert "simulating the_ville_n3 for 2 game hours (seed 3)" in lines
-    assert any(line.startswith("no judge panel: the judge panel needs a model") for line in lines)
+    assert any(line.startswith("the judge panel (one-by-one, 6 referees") for line in lines)
     names = ("evaluation.json", "report.md", "diffusion.png", "network.png", "run.json")
     names += ("interviews-start.json", "interviews-end.json")
     for name in names:
@@ -84,7 +86,24 @@ def test_evaluate_simulates_and_writes_the_report(
     assert len({len(rows) for rows in by_condition.values()}) == 1  # the same questions each
     assert any(a.correct for a in findings.controlled)
     assert any(a.correct is None for a in findings.controlled)  # reactions: the panel's
-    assert findings.panel.skipped is not None and findings.judged == ()
+    # the offline brain referees too (by rule, deterministically): the panel path runs
+    assert findings.panel.skipped is None and findings.judged and findings.ratings
+    assert any(pair.asked for pair in findings.judged)
+    assert data["panel"]["position"]["pairs"] == sum(1 for p in findings.judged if p.asked)
+    assert data["panel"]["truth"]["pairs"] > 0  # pairs with ground truth for both answers
+    # every call of every phase is counted, and each is a decision trace in the run record
+    calls = data["calls"]
+    assert set(calls["by_route"]) == {
+        "interviews at the start", "simulation", "interviews at the end",
+        "controlled interviews", "judge panel",
+    }  # fmt: skip
+    assert calls["total"] == calls["simulation"] + calls["in_all"]["calls"]
+    with closing(sqlite3.connect(result.run.record)) as record:
+        steps = dict(record.execute("SELECT step, COUNT(*) FROM traces GROUP BY step"))
+        runs = record.execute("SELECT run_id FROM runs").fetchall()
+    assert len(runs) == 1  # the evaluation's traces are written as the same run, not a new one
+    assert sum(steps.values()) == calls["total"]
+    assert steps["referee"] == calls["phases"]["judge panel"]["calls"]
     isabella = next(
         a for a in findings.answers_at("start") if a.resident == "Isabella Rodriguez"
         and a.about == "party"

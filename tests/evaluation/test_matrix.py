@@ -12,6 +12,7 @@ from cognition.testing.fake_openai_server import FakeOpenAIServer
 from game.cli import main
 from game.evaluation import EvaluationError
 from game.evaluation.matrix import MatrixOptions, read_matrix, run_matrix
+from game.evaluation.matrix_notes import too_short
 
 pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
 
@@ -45,8 +46,18 @@ def test_a_matrix_of_two_presets_and_two_variants(tmp_path: Path) -> None:
     assert fake["calls_by_endpoint"]["model"] > 0 and fake["tokens_per_resident_day"] > 0
     assert result.rows[0]["tokens_per_resident_day"] == 0
     assert all(row["targets_passed"] is not None for row in result.rows)
+    # on a model the panel runs by default: a believability measure per row, and the
+    # interviews' and panel's calls counted beside the simulation's
+    assert (
+        fake["believability_full_mu"] is not None
+        and result.rows[0]["believability_full_mu"] is None
+    )
+    assert all(row["calls_all_phases"] > row["calls"] for row in result.rows)
     table = (tmp_path / "out" / "matrix.md").read_text(encoding="utf-8")
     assert "| fake × no reflection |" in table and "![matrix](matrix.png)" in table
+    assert "| sim wall s |" in table and "| all calls |" in table
+    if not result.rows[0]["reflections"]:
+        assert "**offline**: the runs are too short for the variants to differ" in table
     assert (tmp_path / "out" / "matrix.png").stat().st_size > 10_000
     saved = json.loads((tmp_path / "out" / "matrix.json").read_text(encoding="utf-8"))
     assert len(saved["rows"]) == 4
@@ -110,3 +121,16 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "1 configuration(s) measured, 0 failed" in capsys.readouterr().out
     bad = ["evaluate", "--matrix", str(matrix), "--preset", "offline"]
     assert main(bad) == 2
+
+
+def test_a_preset_whose_full_run_never_reflected_is_noted_as_too_short() -> None:
+    rows = [
+        {"preset": "short", "variant": "full", "reflections": 0},
+        {"preset": "short", "variant": "no reflection", "reflections": 0},
+        {"preset": "long", "variant": "full", "reflections": 4},
+        {"preset": "long", "variant": "no reflection", "reflections": 0},
+    ]
+    notes = too_short(rows)
+    assert len([n for n in notes if n]) == 1
+    assert notes[1].startswith("- **short**: the runs are too short for the variants to differ")
+    assert too_short(rows[2:]) == []

@@ -99,18 +99,36 @@ def test_evaluate_runs_the_panel_on_a_model(tmp_path: Path) -> None:
         lines: list[str] = []
         result = evaluate(options, Progress(lines.append))
         asked = len(server.chat_requests)
-        # judged again with another strategy: the interviews are kept, only the panel reruns
+        # judged again with another strategy, by scores, with the same-role ablation: the
+        # interviews are kept, only the panel reruns
         options.panel_strategy = "single-judge"
+        options.panel_judging = "scores"
+        options.same_role_ablation = True
         again: list[str] = []
-        evaluate(options, Progress(again.append))
+        rejudged = evaluate(options, Progress(again.append))
     assert not any(line.startswith(("interviewing", "simulating")) for line in again), again
-    assert "the judge panel (single-judge, 3 referees, 2 rounds) on 4 pairs of answers" in again
+    assert (
+        "the judge panel (single-judge, 6 referees, 2 rounds, scores) on 4 pairs of answers, "
+        "each in both orders, then again with one role for all" in again
+    )
+    scored = rejudged.findings
+    assert scored is not None and len(scored.judged_same_role) == 4
+    asked_again = [pair for pair in scored.judged if pair.asked]
+    assert asked_again and all(pair.calls == 2 for pair in asked_again)  # one judge, two orders
+    assert all(pair.scores for pair in asked_again if not pair.fallbacks)
+    report = json.loads((tmp_path / "out" / "evaluation.json").read_text(encoding="utf-8"))
+    assert report["panel"]["judging"] == "scores"
+    assert report["panel"]["same_role"]["pairs_judged"] == 4
+    assert report["calls"]["by_route"]["judge panel"]["one model"] == sum(
+        pair.calls for pair in (*scored.judged, *scored.judged_same_role)
+    )
     findings = result.findings
     assert findings is not None and findings.panel.skipped is None
     assert lines[0].startswith("estimate: ~") and "model calls" in lines[0]
     assert len(findings.judged) == 4 and any(pair.asked for pair in findings.judged)
     judged_calls = sum(pair.calls for pair in findings.judged)
-    assert judged_calls == sum(3 * 2 + 1 for pair in findings.judged if pair.asked)
+    # both orders: six referees, two rounds and a summary, twice
+    assert judged_calls == sum(2 * (6 * 2 + 1) for pair in findings.judged if pair.asked)
     assert findings.usage["judge panel"]["calls"] == judged_calls
     assert sum(pair.fallbacks for pair in findings.judged) > 0  # the junk, counted
     assert {r.condition for r in findings.ratings} == set(findings.conditions)

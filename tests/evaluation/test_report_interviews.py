@@ -15,7 +15,7 @@ from game.evaluation import RunInfo, measure, write_report
 from game.evaluation.answers import Findings, PanelInfo, with_ratings
 from game.evaluation.interviews import ControlledAnswer, KnowledgeAnswer
 from game.evaluation.judging import JudgedPair, PairToJudge
-from game.evaluation.phases import OFFLINE_PANEL
+from game.evaluation.phases import NO_PAIRS
 from game.evaluation.report import ReportFiles
 from game.evaluation.report_html import html_page
 from game.records import RunRecord
@@ -280,17 +280,17 @@ def test_report_md_and_html_show_the_sections_beside_the_paper(tmp_path: Path) -
 
 
 def test_a_skipped_panel_is_explained_and_has_no_ratings(tmp_path: Path) -> None:
-    out, files = report_of(tmp_path, findings(panel_skipped=OFFLINE_PANEL))
+    out, files = report_of(tmp_path, findings(panel_skipped=NO_PAIRS))
     assert not (out / "ratings.png").exists()
     assert "ratings.png" not in [path.name for path in files.plots]
     data = evaluation(out)
-    assert data["panel"]["skipped"] == OFFLINE_PANEL
+    assert data["panel"]["skipped"] == NO_PAIRS
     assert data["panel"]["ratings"] == {} and data["panel"]["pairs_judged"] == 0
-    assert f"judge panel and ratings: {OFFLINE_PANEL}" in data["not_measured"]
+    assert f"judge panel and ratings: {NO_PAIRS}" in data["not_measured"]
     assert "judge panel" not in data["calls"]["phases"]
     text = (out / "report.md").read_text(encoding="utf-8")
     panel = text.split("## Judge panel\n", 1)[1].split("\n## ", 1)[0]
-    assert f"No judge panel: {OFFLINE_PANEL}." in panel
+    assert f"No judge panel: {NO_PAIRS}." in panel
     assert "μ ± σ" not in panel and "ratings.png" not in text
     assert (out / "accuracy.png").exists()  # the ground truth works without a panel
 
