@@ -41,6 +41,7 @@ from cognition.contract import (
     VisitorAsker,
     Wait,
 )
+from cognition.environment import ModelEnvironment, read_environment
 from cognition.group import GroupRules, GroupStrategy, Human, InputMode
 from cognition.interviewee import Interviewee, interviewee
 from cognition.llm.breaker import StepBreaker, StepState
@@ -177,6 +178,7 @@ __all__ = [
     "MemoryStream",
     "MemoryStreamLike",
     "MindSettings",
+    "ModelEnvironment",
     "ModelStack",
     "NewMemory",
     "OfflineBrain",
@@ -234,6 +236,7 @@ __all__ = [
     "panel_calls_per_case",
     "parse_chroma_url",
     "progressive",
+    "read_environment",
     "read_group_line",
     "read_routes_file",
     "redact_url",

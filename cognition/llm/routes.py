@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -43,6 +42,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cognition.config import redact_url
+from cognition.environment import read_environment
 
 __all__ = [
     "DEFAULT_ROUTE",
@@ -229,7 +229,7 @@ class PoolSettings:
         cls, data: Mapping[str, Any], env: Mapping[str, str] | None = None, name: str = "custom"
     ) -> PoolSettings:
         """Settings from a parsed routes file; see the module's docstring."""
-        environment = os.environ if env is None else env
+        environment = read_environment(env)
         problems: list[str] = []
         unknown = sorted(set(data) - {"endpoints", "routes", "fallback", "name"})
         if unknown:

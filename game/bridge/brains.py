@@ -12,13 +12,14 @@ is where those choices meet `cognition`. A key typed this session wins over
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cognition import ConfigError, LLMSettings, PoolSettings, redact_url
+from pydantic import SecretStr
+
+from cognition import ConfigError, LLMSettings, PoolSettings, read_environment, redact_url
 from game.bridge.routing import RouteChoice, RouteFlagError, Routes, check_endpoints, route_settings
 from game.bridge.town_minds import LivingTown
 from game.files.endpoints import output_mode_for, remember_output_mode
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "brain_lines",
     "check_connection",
+    "environment_api_key",
     "llm_settings_for",
     "public_url",
     "remember_learned_output_mode",
@@ -61,7 +63,7 @@ def llm_settings_for(
         "base_url": settings.base_url or None,
         "model": settings.model,
     }
-    environment = os.environ if env is None else env
+    environment = read_environment(env)
     learned = output_mode_for(settings.base_url or None, settings.model)
     if learned is not None and not environment.get("SMALLVILLE_OUTPUT_MODE", "").strip():
         explicit["output_mode"] = learned
@@ -78,7 +80,7 @@ def llm_settings_for(
 def server_settings(
     base_url: str | None,
     model: str | None,
-    api_key: str | None,
+    api_key: SecretStr | str | None,
     *,
     max_concurrency: int = 16,
     timeout_s: float | None = None,
@@ -103,6 +105,12 @@ def server_settings(
     if output_mode is not None:
         explicit["output_mode"] = output_mode
     return LLMSettings.load(env, **explicit)
+
+
+def environment_api_key(env: Mapping[str, str] | None = None) -> SecretStr | None:
+    """OPENAI_API_KEY as a secret that prints as stars (None: unset): the brain flags'
+    key, and the settings screen's "a key is set" hint."""
+    return read_environment(env).secret("OPENAI_API_KEY")
 
 
 def routes_for(settings: UserSettings, env: Mapping[str, str] | None = None) -> Routes | None:

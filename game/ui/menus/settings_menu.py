@@ -11,7 +11,6 @@ app's memory and is never part of `UserSettings`, so it cannot reach the setting
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from typing import Protocol
@@ -125,8 +124,8 @@ class SettingsMenu(MenuPanel):
     """`settings`: what the file holds; `api_key`: the key typed earlier this session;
     `tester(settings, api_key)`: runs the connection test (blocking; called on a worker
     thread; `game.files.settings.check_connection` in the app); `environment_key`: whether
-    OPENAI_API_KEY is set (default: read the environment); `warning`: from loading the
-    file. Choices: `SaveSettings`, `Back`."""
+    OPENAI_API_KEY is set (the caller reads it: `game.bridge.api_key_in_environment`);
+    `warning`: from loading the file. Choices: `SaveSettings`, `Back`."""
 
     width = 600
 
@@ -136,15 +135,13 @@ class SettingsMenu(MenuPanel):
         settings: UserSettings,
         api_key: str | None = None,
         tester: ConnectionTester | None = None,
-        environment_key: bool | None = None,
+        environment_key: bool = False,
         over_town: bool = False,
         warning: str | None = None,
     ) -> None:
         super().__init__(text, "Settings", over_town)
         self.original = settings
         self.tester = tester
-        if environment_key is None:
-            environment_key = bool(os.environ.get("OPENAI_API_KEY", "").strip())
         self.environment_key = environment_key
         self.backend = OptionItem[Backend](
             "Brain",
