@@ -5,6 +5,7 @@ UsageMeter                every call, per agent and task (as with one model)
 └── Tracer                a CallTrace of every call; `answered_by` names the endpoint
     └── AuditLog          optional: one JSONL for the whole pool
         └── LaborPool     the controller: route, least loaded, fallback route, meter per route
+            │             (or `Cascade`: small first, large for hard calls and failed answers)
             ├── lane "small": StepBreaker → ResponseCache → RateLimit → ConcurrencyLimit →
             │                 OpenAIBackend (the lane's own `build_language_model` stack)
             ├── lane "large": …
@@ -27,6 +28,7 @@ from pydantic import SecretStr
 from cognition.config import LLMSettings
 from cognition.environment import read_environment
 from cognition.llm.audit_log import AuditLog
+from cognition.llm.cascade import Cascade
 from cognition.llm.concurrency import ConcurrencyLimit
 from cognition.llm.pool import LaborPool, Lane
 from cognition.llm.retry import RetryPolicy
@@ -115,7 +117,8 @@ def build_pool(
             breaker=stack.breaker,
             close=stack.close,
         )
-    controller = LaborPool(
+    kind = Cascade if pool.controller == "cascade" else LaborPool
+    controller = kind(
         pool,
         lanes,
         max_tokens=base.budget_tokens,

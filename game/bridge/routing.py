@@ -86,7 +86,7 @@ class RouteChoice:
     base_url: str | None = None
     model: str | None = None
     max_concurrency: int = 16
-    small_url: str | None = None  # small-large: the small model's server (default: base_url)
+    small_url: str | None = None  # small-large, cascade: the small server (default: base_url)
     small_model: str | None = None
     small_concurrency: int = 16
 
@@ -139,13 +139,12 @@ def _start(choice: RouteChoice, env: Mapping[str, str] | None) -> dict[str, Any]
         choice.small_concurrency,
         "--small-url",
     )
+    endpoints = {"small": small, "large": large}
+    if choice.preset == "cascade":  # the controller picks per call: small first, then large
+        return {"endpoints": endpoints, "routes": {"default": "small"}, "controller": "cascade"}
     routes: dict[str, Any] = {step: "small" for step in SMALL_STEPS}
     routes["default"] = "large"
-    return {
-        "endpoints": {"small": small, "large": large},
-        "routes": routes,
-        "name": "small-large",
-    }
+    return {"endpoints": endpoints, "routes": routes, "name": "small-large"}
 
 
 def _endpoint(url: str | None, model: str | None, concurrency: int, flag: str) -> dict[str, Any]:

@@ -343,12 +343,23 @@ def routes_text(routes: dict[str, Any]) -> list[str]:
                 f"{f['calls']:6} calls {f['prompt_tokens'] + f['completion_tokens']:9} tokens "
                 f"p50 {p50} ms p95 {p95} ms{cost}{extra}"
             )
+    if routes.get("cascade"):
+        lines.append(cascade_text(routes["cascade"]))
     down = [n for n, h in routes["health"].items() if not h["up"]]
     if down:
         lines.append(f"  down at the end: {', '.join(down)}")
     for problem in routes["pool"]["problems"]:
         lines.append(f"  settings: {problem}")
     return lines
+
+
+def cascade_text(cascade: dict[str, Any]) -> str:
+    """The cascade's decisions in one line: kept small, escalated, sent large as hard."""
+    return (
+        f"  cascade: {cascade['small']} calls kept on the small model, {cascade['escalated']} "
+        f"escalated to the large one (answer unusable), {cascade['hard']} sent large as hard "
+        f"({', '.join(cascade['hard_steps'])} and talk with the player)"
+    )
 
 
 def structured_text(structured: dict[str, Any]) -> str:
