@@ -44,6 +44,7 @@ from cognition.contract import (
 from cognition.environment import ModelEnvironment, read_environment
 from cognition.group import GroupRules, GroupStrategy, Human, InputMode
 from cognition.interviewee import Interviewee, interviewee
+from cognition.llm.brain import BrainSpec, build_brain
 from cognition.llm.breaker import StepBreaker, StepState
 from cognition.llm.pool import LaborPool
 from cognition.llm.pool_stack import build_pool, lane_settings
@@ -131,6 +132,7 @@ __all__ = [
     "Agent",
     "AgentState",
     "Asker",
+    "BrainSpec",
     "BudgetReached",
     "CachedEmbedder",
     "CallPriority",
@@ -218,6 +220,7 @@ __all__ = [
     "VisitorAsker",
     "Wait",
     "WithheldMemory",
+    "build_brain",
     "build_language_model",
     "build_pool",
     "check_server",

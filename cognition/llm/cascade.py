@@ -47,13 +47,17 @@ def usable(completion: Completion[Any]) -> bool:
 
 class Cascade(LaborPool):
     """Small model first, the large one for hard calls and failed answers; see the module
-    docstring. Needs endpoints named `small` and `large` (a `ValueError` otherwise)."""
+    docstring. Without an endpoint named `small` or `large` (left out: its key unset, its
+    connection test failed) its calls go to the fallback route, and a notice says so."""
 
     def __init__(self, settings: PoolSettings, lanes: Mapping[str, Lane], **limits: Any) -> None:
-        missing = [name for name in (SMALL, LARGE) if name not in lanes]
-        if missing:
-            raise ValueError(f"a cascade needs endpoints named small and large: {missing} missing")
         super().__init__(settings, lanes, **limits)
+        for name in (SMALL, LARGE):
+            if name not in lanes:  # not defined, or left out (its key unset, its test failed)
+                elsewhere = " or ".join(settings.fallback)
+                self._notices.append(
+                    f"cascade: no endpoint named {name!r} in the pool; its calls go to {elsewhere}"
+                )
         self.hard_steps = frozenset(HARD_STEPS)
         self._counts_lock = threading.Lock()
         self._counts: dict[str, Counter[str]] = {}

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from cognition.config import LLMSettings
 from cognition.llm.cascade import Cascade
 from cognition.llm.pool_stack import build_pool
@@ -102,13 +100,27 @@ def test_a_failing_small_answer_escalates_and_hard_steps_go_large(
     assert figures["pool"]["controller"] == "cascade"
 
 
-def test_a_cascade_needs_a_small_and_a_large_endpoint() -> None:
-    settings = PoolSettings.read(
-        {"controller": "cascade", "endpoints": {"small": {"base_url": "http://127.0.0.1:9/v1"}}},
-        env={},
-    )
-    with pytest.raises(ValueError, match="small and large"):
-        build_pool(settings, LLMSettings(breaker_window=0), Offline, env={})
+def test_without_a_large_endpoint_escalations_go_to_the_fallback_saying_so(
+    greet_task: Task[Any, Any], greet_inputs: Any
+) -> None:
+    with FakeOpenAIServer(faults=[Fault.SCHEMA_VIOLATION]) as small:
+        settings = PoolSettings.read(
+            {"controller": "cascade", "endpoints": {"small": {"base_url": small.base_url}}},
+            env={},
+        )
+        stack = build_pool(
+            settings,
+            LLMSettings(max_retries=0, breaker_window=0, cache=False),
+            Offline,
+            env={},
+            retry=RetryPolicy(max_retries=0, sleep=no_sleep),
+        )
+        answer = stack.complete(named(greet_task, "emoji"), greet_inputs(), agent="x")
+        assert stack.pool is not None
+        notices = stack.pool.take_notices()
+        stack.close()
+    assert answer.source is Source.OFFLINE and answer.answered_by == "offline (offline)"
+    assert notices == ["cascade: no endpoint named 'large' in the pool; its calls go to offline"]
 
 
 def test_an_unknown_controller_is_a_problem_and_the_table_decides() -> None:
