@@ -119,9 +119,9 @@ def routes_for(settings: UserSettings, env: Mapping[str, str] | None = None) -> 
     why (the game never stops on a bad file)."""
     if settings.backend == "offline" or settings.routes == "one-model":
         return None
-    if settings.routes == "small-large":
+    if settings.routes in ("small-large", "cascade"):
         choice = RouteChoice(
-            preset="small-large",
+            preset=settings.routes,
             base_url=settings.base_url or None,
             model=settings.model,
             small_url=settings.small_url or settings.base_url or None,
