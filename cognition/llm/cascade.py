@@ -8,7 +8,8 @@ call from the state instead:
 - every other call goes to the small endpoint first; when its answer is not a usable model
   answer — it failed validation (the typed fallback answered: `Source.FALLBACK`), no answer
   came, or the small lane's step breaker answered from the offline brain (`Source.OFFLINE`)
-  — the call is *escalated*: asked again of the large endpoint, whose answer stands.
+  — the call is *escalated*: asked again of the large endpoint, whose answer stands (its
+  trace is answered by "large (model) after small").
 
 Both endpoints keep what the pool gives every lane (least loaded, the endpoint health and
 its fallback route, the spending cap, the meter per route: an escalated call is metered on
@@ -22,6 +23,7 @@ A routes file asks for it with `"controller": "cascade"` and endpoints named `sm
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections import Counter
 from collections.abc import Mapping
@@ -78,7 +80,9 @@ class Cascade(LaborPool):
             self._count(step, "small")
             return first
         self._count(step, "escalated")
-        return self.complete_on((LARGE,), task, inputs, agent=agent)
+        second = self.complete_on((LARGE,), task, inputs, agent=agent)
+        # the decision trace (and the run record's traces) say the call was escalated
+        return dataclasses.replace(second, answered_by=f"{second.answered_by} after {SMALL}")
 
     def is_hard(self, step: str) -> bool:
         """Whether this call goes straight to the large model: the player waits on it, or

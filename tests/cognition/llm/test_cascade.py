@@ -84,8 +84,8 @@ def test_a_failing_small_answer_escalates_and_hard_steps_go_large(
     assert [a.source for a in answers] == [Source.MODEL] * 3
     assert [a.answered_by for a in answers] == [
         "small (fake-model)",
-        "large (fake-model)",
-        "large (fake-model)",
+        "large (fake-model) after small",
+        "large (fake-model) after small",
     ]
     assert insights.answered_by == player.answered_by == "large (fake-model)"
     assert figures is not None
@@ -119,7 +119,7 @@ def test_without_a_large_endpoint_escalations_go_to_the_fallback_saying_so(
         assert stack.pool is not None
         notices = stack.pool.take_notices()
         stack.close()
-    assert answer.source is Source.OFFLINE and answer.answered_by == "offline (offline)"
+    assert answer.source is Source.OFFLINE and answer.answered_by == "offline (offline) after small"
     assert notices == ["cascade: no endpoint named 'large' in the pool; its calls go to offline"]
 
 
