@@ -44,7 +44,7 @@ from cognition.contract import (
 from cognition.environment import ModelEnvironment, read_environment
 from cognition.group import GroupRules, GroupStrategy, Human, InputMode
 from cognition.interviewee import Interviewee, interviewee
-from cognition.llm.brain import BrainSpec, build_brain
+from cognition.llm.brain import BrainSpec, LaneCheck, build_brain, check_lanes
 from cognition.llm.breaker import StepBreaker, StepState
 from cognition.llm.pool import LaborPool
 from cognition.llm.pool_stack import build_pool, lane_settings
@@ -168,6 +168,7 @@ __all__ = [
     "KnowsVerdict",
     "LLMSettings",
     "LaborPool",
+    "LaneCheck",
     "LanguageModel",
     "LineHeard",
     "LocalMiniLM",
@@ -223,6 +224,7 @@ __all__ = [
     "build_brain",
     "build_language_model",
     "build_pool",
+    "check_lanes",
     "check_server",
     "claims_to_know",
     "denies",

@@ -20,18 +20,22 @@ brain answers, meters and reports exactly as it always has).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cognition.config import LLMSettings
-from cognition.llm.pool_stack import LearnedMode, build_pool
+from cognition.llm.pool_stack import LearnedMode, build_pool, lane_settings
 from cognition.llm.retry import RetryPolicy
 from cognition.llm.routes import DEFAULT_ROUTE, OFFLINE_ENDPOINT, PoolSettings
 from cognition.llm.stack import ModelStack, build_language_model
 from cognition.llm.task import LanguageModel
 
-__all__ = ["ONE_LANE", "BrainSpec", "build_brain"]
+if TYPE_CHECKING:
+    # lazy: the connection test imports openai (0.5 s); only `check_lanes` needs it
+    from cognition.llm.probe import ConnectionReport
+
+__all__ = ["ONE_LANE", "BrainSpec", "LaneCheck", "build_brain", "check_lanes"]
 
 ONE_LANE = "model"  # the lane of a one-model brain
 
@@ -87,3 +91,33 @@ def build_brain(
     return build_pool(
         spec.pool, spec.tunables, offline_factory, retry=retry, learned_mode=learned_mode
     )
+
+
+@dataclass(frozen=True)
+class LaneCheck:
+    """Test connection's verdict on one model lane, with the settings it was tested with."""
+
+    name: str
+    settings: LLMSettings  # what the lane's backend will use (its server, model and key)
+    report: ConnectionReport
+
+
+def check_lanes(
+    spec: BrainSpec, timeout_s: float = 10.0, env: Mapping[str, str] | None = None
+) -> list[LaneCheck]:
+    """Test connection for every model lane of the brain, one after another, each with the
+    settings its backend will be built with: one model's are the tunables themselves, a
+    pool's each endpoint's lane settings (`lane_settings`). The offline brain's lanes are
+    not tested; a one-model brain on the offline brain reports so."""
+    # lazy: imports openai (0.5 s, measured); only a connection test needs it
+    from cognition.llm.probe import test_connection
+
+    if not spec.dispatched:
+        return [LaneCheck(ONE_LANE, spec.tunables, test_connection(spec.tunables, timeout_s))]
+    checks = []
+    for name, endpoint in spec.pool.endpoints.items():
+        if endpoint.offline:
+            continue
+        settings = lane_settings(spec.tunables, endpoint, env)
+        checks.append(LaneCheck(name, settings, test_connection(settings, timeout_s)))
+    return checks

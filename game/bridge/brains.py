@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import SecretStr
 
-from cognition import ConfigError, LLMSettings, PoolSettings, read_environment, redact_url
+from cognition import (
+    BrainSpec,
+    ConfigError,
+    LLMSettings,
+    PoolSettings,
+    check_lanes,
+    read_environment,
+    redact_url,
+)
 from game.bridge.routing import RouteChoice, RouteFlagError, Routes, check_endpoints, route_settings
 from game.bridge.town_minds import LivingTown
 from game.files.endpoints import output_mode_for, remember_output_mode
@@ -198,10 +206,7 @@ def check_connection(
 def check_server(llm: LLMSettings, timeout_s: float = 10.0) -> ConnectionReport:
     """Test connection for one model server (`simulate`'s check before the town starts, the
     settings menu's test), remembering the structured-output rung it answered on."""
-    # lazy: imports openai (0.5 s); only a town with a model server needs it
-    from cognition import test_connection
-
-    report = test_connection(llm, timeout_s)
+    report = check_lanes(BrainSpec.one_model(llm), timeout_s)[0].report
     if report.ok and report.structured_output:
         problem = remember_output_mode(llm.base_url, llm.model, report.structured_output)
         if problem is not None:

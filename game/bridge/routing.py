@@ -24,10 +24,11 @@ from typing import Any
 from cognition import (
     PRESETS,
     SMALL_STEPS,
+    BrainSpec,
     LLMSettings,
     PoolSettings,
     RoutesError,
-    lane_settings,
+    check_lanes,
     read_routes_file,
 )
 from game.saves import quoted
@@ -193,15 +194,10 @@ def check_endpoints(
     """Test connection for every model endpoint of the pool (in turn, each at most
     `timeout_s`): the pool without those that fail (their routes go to the fallback, and a
     problem says so), with one line per endpoint for the settings screen and the log."""
-    # lazy: the connection test imports openai (0.5 s, measured); only a pool needs it
-    from cognition import test_connection
-
     pool = routes.settings
     lines = []
-    for name, endpoint in list(pool.endpoints.items()):
-        if endpoint.offline:
-            continue
-        report = test_connection(lane_settings(base, endpoint, env), timeout_s)
+    for check in check_lanes(BrainSpec.labor_pool(base, pool), timeout_s, env):
+        name, endpoint, report = check.name, pool.endpoints[check.name], check.report
         if report.ok:
             rung = f", {report.structured_output}" if report.structured_output else ""
             latency = f"{report.latency_ms:.0f} ms" if report.latency_ms is not None else "ok"
