@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from cognition import Agent, MindSettings, load_personas  # noqa: E402
+from cognition import Agent, BrainSpec, MindSettings, load_personas  # noqa: E402
 from cognition.group import GroupRules, GroupStrategy  # noqa: E402
 from cognition.llm.usage_meter import UsageTally  # noqa: E402
 from cognition.testing.fake_openai_server import FakeOpenAIServer  # noqa: E402
@@ -60,7 +60,7 @@ def one_group(
     base_url: str, strategy: GroupStrategy, members: int, rounds: int, model: str = "fake-model"
 ) -> dict[str, Any]:
     settings = server_settings(base_url, model, "local-key", max_concurrency=16)
-    stack = model_stack(settings, 0)
+    stack = model_stack(BrainSpec.one_model(settings), 0)
     try:
         personas = load_personas(ROOT / "saves" / "the_ville_n25" / "personas.json")[:members]
         agents = [Agent(p, FakeMemoryStream(p.name), stack.model, MindSettings()) for p in personas]

@@ -41,6 +41,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from pydantic import SecretStr
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 if str(ROOT) not in sys.path:
@@ -243,7 +245,7 @@ def run_here(base_url: str, setup: Setup, record_dir: Path | None) -> dict[str, 
         hours=setup.hours,
         base_url=base_url,
         model=setup.model,
-        api_key="not-needed",
+        api_key=SecretStr("not-needed"),
         workers=setup.workers,
         max_concurrency=setup.max_concurrency,
         embedder="hashing",

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from cognition import LLMSettings, ProfiledModel, server_profile  # noqa: E402
+from cognition import BrainSpec, LLMSettings, ProfiledModel, server_profile  # noqa: E402
 from game.bridge import TownFile, make_embedder  # noqa: E402
 from game.bridge.town_minds import build_living_town, model_stack  # noqa: E402
 
@@ -47,7 +47,7 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
     # as many calls at once as the server has slots: the waiting happens in the client's
     # queue, which serves the player, then decisions, then talk (cognition.llm.priority)
     settings = LLMSettings(offline=True, max_concurrency=profile.slots)
-    stack = model_stack(settings, args.seed, profile=profile)
+    stack = model_stack(BrainSpec.one_model(settings), args.seed, profile=profile)
     backend = stack.backend
     with tempfile.TemporaryDirectory() as scratch:
         living = build_living_town(

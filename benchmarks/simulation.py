@@ -32,6 +32,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from cognition.config import LLMSettings  # noqa: E402
+from cognition.llm.brain import BrainSpec  # noqa: E402
 from cognition.llm.retry import RetryPolicy, no_sleep  # noqa: E402
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Task  # noqa: E402
 from cognition.testing.fake_openai_server import FakeOpenAIServer  # noqa: E402
@@ -113,7 +114,7 @@ class SlowModel:
 
 
 def frame(seconds: float, embedder: str) -> None:
-    stack = model_stack(LLMSettings(offline=True, max_concurrency=25), 0)
+    stack = model_stack(BrainSpec.one_model(LLMSettings(offline=True, max_concurrency=25)), 0)
     stack.model = SlowModel(stack.model, 0.3)
     with tempfile.TemporaryDirectory() as scratch:
         living = build_living_town(

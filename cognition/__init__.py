@@ -41,8 +41,10 @@ from cognition.contract import (
     VisitorAsker,
     Wait,
 )
+from cognition.environment import ModelEnvironment, read_environment
 from cognition.group import GroupRules, GroupStrategy, Human, InputMode
 from cognition.interviewee import Interviewee, interviewee
+from cognition.llm.brain import BrainSpec, LaneCheck, build_brain, check_lanes
 from cognition.llm.breaker import StepBreaker, StepState
 from cognition.llm.pool import LaborPool
 from cognition.llm.pool_stack import build_pool, lane_settings
@@ -133,6 +135,7 @@ __all__ = [
     "Agent",
     "AgentState",
     "Asker",
+    "BrainSpec",
     "BudgetReached",
     "CachedEmbedder",
     "CallPriority",
@@ -168,6 +171,7 @@ __all__ = [
     "KnowsVerdict",
     "LLMSettings",
     "LaborPool",
+    "LaneCheck",
     "LanguageModel",
     "LineHeard",
     "LocalMiniLM",
@@ -180,6 +184,7 @@ __all__ = [
     "MemoryStream",
     "MemoryStreamLike",
     "MindSettings",
+    "ModelEnvironment",
     "ModelStack",
     "NewMemory",
     "OfflineBrain",
@@ -221,8 +226,10 @@ __all__ = [
     "VisitorAsker",
     "Wait",
     "WithheldMemory",
+    "build_brain",
     "build_language_model",
     "build_pool",
+    "check_lanes",
     "check_server",
     "claims_to_know",
     "denies",
@@ -240,6 +247,7 @@ __all__ = [
     "panel_calls_per_case",
     "parse_chroma_url",
     "progressive",
+    "read_environment",
     "read_group_line",
     "read_routes_file",
     "redact_url",

@@ -25,7 +25,6 @@ The API key is a `SecretStr`: `repr`, `model_dump_json` and `to_public_dict` nev
 from __future__ import annotations
 
 import ipaddress
-import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -33,6 +32,8 @@ from typing import Any, Literal, get_args
 from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+
+from cognition.environment import read_environment
 
 __all__ = [
     "DEFAULT_STOP_SEQUENCES",
@@ -189,7 +190,7 @@ class LLMSettings(BaseModel):
 
         Raises `ConfigError` naming the offending field and its variable.
         """
-        environment = os.environ if env is None else env
+        environment = read_environment(env)
         unknown = set(explicit) - set(cls.model_fields)
         if unknown:
             raise ConfigError(f"Unknown LLM setting(s): {', '.join(sorted(unknown))}")

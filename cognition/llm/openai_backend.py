@@ -37,6 +37,7 @@ from openai.types.chat import ChatCompletion
 from pydantic import BaseModel, ValidationError
 
 from cognition.config import LLMSettings, redact_url
+from cognition.llm.client import openai_client
 from cognition.llm.errors import (
     OPENAI_URL,
     RequestFailure,
@@ -155,12 +156,7 @@ class OpenAIBackend:
     ) -> None:
         self.settings = settings
         self.retry = retry or RetryPolicy(max_retries=settings.max_retries)
-        self._client = client or openai.OpenAI(
-            api_key=settings.api_key_value(),
-            base_url=settings.base_url,
-            timeout=settings.call_timeout_s,
-            max_retries=0,  # retries are ours, so they are counted and bounded once
-        )
+        self._client = client or openai_client(settings)
         self._lock = threading.Lock()
         start = OutputMode(settings.output_mode or OutputMode.JSON_SCHEMA)
         self._rungs = RungLadder(start, settings.model)

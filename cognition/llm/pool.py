@@ -182,8 +182,20 @@ class LaborPool:
     def complete(
         self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
     ) -> Completion[OutputT]:
+        return self.complete_on(self.settings.route_of(task.name), task, inputs, agent=agent)
+
+    def figures(self) -> dict[str, Any] | None:
+        """What the controller itself decided (a cascade's escalations); None: a fixed
+        table decides, and its figures are the route meter's."""
+        return None
+
+    def complete_on(
+        self, route: tuple[str, ...], task: Task[InputT, OutputT], inputs: InputT, *, agent: str
+    ) -> Completion[OutputT]:
+        """The call on an endpoint of `route` (the least loaded that is up), else on the
+        fallback route; metered, the endpoint's health settled."""
         step = step_of(task.name)
-        lane, rerouted, trial = self._choose(self.settings.route_of(task.name))
+        lane, rerouted, trial = self._choose(route)
         if lane.name != OFFLINE_ENDPOINT:
             try:
                 self._check_budget()

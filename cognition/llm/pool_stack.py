@@ -5,6 +5,7 @@ UsageMeter                every call, per agent and task (as with one model)
 └── Tracer                a CallTrace of every call; `answered_by` names the endpoint
     └── AuditLog          optional: one JSONL for the whole pool
         └── LaborPool     the controller: route, least loaded, fallback route, meter per route
+            │             (or `Cascade`: small first, large for hard calls and failed answers)
             ├── lane "small": StepBreaker → ResponseCache → RateLimit → ConcurrencyLimit →
             │                 OpenAIBackend (the lane's own `build_language_model` stack)
             ├── lane "large": …
@@ -19,14 +20,15 @@ lane, and the audit log is written once, around the pool.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import SecretStr
 
 from cognition.config import LLMSettings
+from cognition.environment import read_environment
 from cognition.llm.audit_log import AuditLog
+from cognition.llm.cascade import Cascade
 from cognition.llm.concurrency import ConcurrencyLimit
 from cognition.llm.pool import LaborPool, Lane
 from cognition.llm.retry import RetryPolicy
@@ -48,10 +50,9 @@ def lane_settings(
     """The base settings with the endpoint's own where, who, how many and how long."""
     if endpoint.offline:
         return base.model_copy(update={"offline": True, "max_concurrency": endpoint.max_concurrent})
-    environment = os.environ if env is None else env
     key: SecretStr | None = None
     if endpoint.api_key_env is not None:
-        key = SecretStr(environment.get(endpoint.api_key_env, ""))
+        key = read_environment(env).secret(endpoint.api_key_env) or SecretStr("")
     elif endpoint.base_url is None or endpoint.base_url == base.base_url:
         key = base.api_key  # OpenAI's API, or the same server as the base: the base's key
     update: dict[str, Any] = {
@@ -116,7 +117,8 @@ def build_pool(
             breaker=stack.breaker,
             close=stack.close,
         )
-    controller = LaborPool(
+    kind = Cascade if pool.controller == "cascade" else LaborPool
+    controller = kind(
         pool,
         lanes,
         max_tokens=base.budget_tokens,

@@ -1,7 +1,8 @@
 """Test connection: can the game reach its model server, and how will it get JSON from it?
 
-`test_connection(settings)` makes a few small requests through the `openai` client, built as
-`OpenAIBackend` builds its own (the key, the base URL, no client-side retries):
+`test_connection(settings)` makes a few small requests through the `openai` client from the
+factory `OpenAIBackend` uses too (`cognition.llm.client`: the key, the base URL, no
+client-side retries; only the timeout is the test's):
 
 1. `GET /models`: is the server there, does it take the key, does it list the model?
 2. one tiny chat completion down the backend's structured-output ladder: strict `json_schema`,
@@ -25,6 +26,7 @@ import openai
 from pydantic import BaseModel, ValidationError
 
 from cognition.config import LLMSettings, redact_url
+from cognition.llm.client import openai_client
 from cognition.llm.errors import (
     OPENAI_URL,
     NotTheAPI,
@@ -89,12 +91,7 @@ def test_connection(
             "OpenAI; until then the offline brain runs the town"
         )
         return ConnectionReport(False, settings.model, None, message)
-    client = openai.OpenAI(
-        api_key=settings.api_key_value(),
-        base_url=settings.base_url,
-        timeout=timeout_s,
-        max_retries=0,
-    )
+    client = openai_client(settings, timeout_s)
     with client:
         return _Probe(client, settings, timeout_s, clock, sleep).run()
 

@@ -22,18 +22,17 @@ A route's key is a step (`STEPS`: importance, react, dialogue, …), a task name
 over `default`. The endpoint `offline` always exists: the offline brain, so a step can stay
 offline while others use a model. `fallback` is where a step goes when every endpoint of its
 route is down (undefined, without its key, failing repeatedly): by default the offline brain.
+`"controller": "cascade"`: `cognition.llm.cascade` picks per call instead (small, then large).
 
-`PoolSettings.read(data)` never raises on a bad endpoint or route: it keeps what is valid and
-returns a `problems` list of messages naming the setting ("endpoints.large.api_key_env:
-$LARGE_KEY is not set; its steps go to the fallback route (offline)"), so a town starts on
-the fallback route and says so. Presets: `one_model`, `small_large`, `all_offline`.
+`PoolSettings.read(data)` never raises on a bad endpoint or route: it keeps what is valid, and
+each of its `problems` names the setting ("endpoints.large.api_key_env: $LARGE_KEY is not
+set; …"): a town starts on the fallback route and says so. Presets: `one_model`, `small_large`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -43,8 +42,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cognition.config import redact_url
+from cognition.environment import read_environment
 
 __all__ = [
+    "CONTROLLERS",
     "DEFAULT_ROUTE",
     "OFFLINE_ENDPOINT",
     "PRESETS",
@@ -59,7 +60,8 @@ __all__ = [
 
 OFFLINE_ENDPOINT = "offline"
 DEFAULT_ROUTE = "default"
-PRESETS = ("one-model", "small-large", "offline")
+PRESETS = ("one-model", "small-large", "cascade", "offline")
+CONTROLLERS = ("routes", "cascade")
 
 # every thinking step a route can name, and the tasks (model calls) it covers
 STEPS: dict[str, tuple[str, ...]] = {
@@ -165,6 +167,7 @@ class PoolSettings:
     name: str = "custom"  # the preset it came from, or "custom"
     # endpoints left out (undefined key, bad values): name -> why
     disabled: Mapping[str, str] = field(default_factory=dict)
+    controller: str = "routes"  # one of CONTROLLERS
 
     def route_of(self, task: str) -> tuple[str, ...]:
         """The endpoints a task may go to: its own route, its step's, or the default."""
@@ -175,8 +178,10 @@ class PoolSettings:
 
     def to_public_dict(self) -> dict[str, Any]:
         """JSON-ready (for reports and saves): no key, only the names of key variables."""
+        controller = {} if self.controller == "routes" else {"controller": self.controller}
         return {
             "name": self.name,
+            **controller,
             "endpoints": {
                 name: public_endpoint(e.model_dump(mode="json", exclude_defaults=True))
                 for name, e in self.endpoints.items()
@@ -229,11 +234,15 @@ class PoolSettings:
         cls, data: Mapping[str, Any], env: Mapping[str, str] | None = None, name: str = "custom"
     ) -> PoolSettings:
         """Settings from a parsed routes file; see the module's docstring."""
-        environment = os.environ if env is None else env
+        environment = read_environment(env)
         problems: list[str] = []
-        unknown = sorted(set(data) - {"endpoints", "routes", "fallback", "name"})
+        unknown = sorted(set(data) - {"endpoints", "routes", "fallback", "name", "controller"})
         if unknown:
             problems.append(f"unknown setting(s) {', '.join(unknown)} (ignored)")
+        controller = str(data.get("controller", "routes"))
+        if controller not in CONTROLLERS:
+            problems.append(f"controller: one of {', '.join(CONTROLLERS)} (got {controller!r})")
+            controller = "routes"
         endpoints, disabled = _endpoints(data.get("endpoints", {}), environment, problems)
         fallback = _names(data.get("fallback", [OFFLINE_ENDPOINT]), "fallback", problems)
         usable = [n for n in fallback if _usable(n, "fallback", endpoints, disabled, problems)]
@@ -246,6 +255,7 @@ class PoolSettings:
             problems=tuple(problems),
             name=str(data.get("name", name)),
             disabled=disabled,
+            controller=controller,
         )
 
     @classmethod

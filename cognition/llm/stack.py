@@ -105,10 +105,12 @@ class ModelStack:
         each endpoint's health; None with one model."""
         if self.pool is None:
             return None
+        decided = self.pool.figures()
         return {
             "pool": self.pool.settings.to_public_dict(),
             **self.pool.meter.snapshot(),
             "health": self.pool.health(),
+            **({} if decided is None else {"cascade": decided}),
         }
 
 

@@ -14,7 +14,7 @@ The surface, by job:
   judge "does this answer claim to know?", a `Panel`), `read_referees`;
 - the player's controls on the minds: `PlayerDesk` (a `game.town.views.PlayerPort`);
 - which brain drives the minds: `llm_settings_for`, `server_settings`, `brain_lines`,
-  `check_connection`, `remember_learned_output_mode`;
+  `check_connection`, `environment_api_key`, `remember_learned_output_mode`;
 - memories on a Chroma server (`TownRecipe.chroma_url`): `memory_server_problem` (the check
   before a town starts), `MemoryHealth` (thinking paused while the server is away).
 """
@@ -25,6 +25,7 @@ from game.bridge.brains import (
     brain_lines,
     check_connection,
     check_server,
+    environment_api_key,
     llm_settings_for,
     public_url,
     remember_learned_output_mode,
@@ -158,6 +159,7 @@ __all__ = [
     "day_problems",
     "drop_town_database",
     "embedder_name",
+    "environment_api_key",
     "list_towns",
     "llm_settings_for",
     "load_saved_town",

@@ -12,13 +12,22 @@ is where those choices meet `cognition`. A key typed this session wins over
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cognition import ConfigError, LLMSettings, PoolSettings, redact_url
+from pydantic import SecretStr
+
+from cognition import (
+    BrainSpec,
+    ConfigError,
+    LLMSettings,
+    PoolSettings,
+    check_lanes,
+    read_environment,
+    redact_url,
+)
 from game.bridge.routing import RouteChoice, RouteFlagError, Routes, check_endpoints, route_settings
 from game.bridge.town_minds import LivingTown
 from game.files.endpoints import output_mode_for, remember_output_mode
@@ -33,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "brain_lines",
     "check_connection",
+    "environment_api_key",
     "llm_settings_for",
     "public_url",
     "remember_learned_output_mode",
@@ -61,7 +71,7 @@ def llm_settings_for(
         "base_url": settings.base_url or None,
         "model": settings.model,
     }
-    environment = os.environ if env is None else env
+    environment = read_environment(env)
     learned = output_mode_for(settings.base_url or None, settings.model)
     if learned is not None and not environment.get("SMALLVILLE_OUTPUT_MODE", "").strip():
         explicit["output_mode"] = learned
@@ -78,7 +88,7 @@ def llm_settings_for(
 def server_settings(
     base_url: str | None,
     model: str | None,
-    api_key: str | None,
+    api_key: SecretStr | str | None,
     *,
     max_concurrency: int = 16,
     timeout_s: float | None = None,
@@ -105,15 +115,21 @@ def server_settings(
     return LLMSettings.load(env, **explicit)
 
 
+def environment_api_key(env: Mapping[str, str] | None = None) -> SecretStr | None:
+    """OPENAI_API_KEY as a secret that prints as stars (None: unset): the brain flags'
+    key, and the settings screen's "a key is set" hint."""
+    return read_environment(env).secret("OPENAI_API_KEY")
+
+
 def routes_for(settings: UserSettings, env: Mapping[str, str] | None = None) -> Routes | None:
     """The labor pool the player chose (None: the offline brain, or one model). A routes
     file that cannot be read starts the town with every step on the offline brain, saying
     why (the game never stops on a bad file)."""
     if settings.backend == "offline" or settings.routes == "one-model":
         return None
-    if settings.routes == "small-large":
+    if settings.routes in ("small-large", "cascade"):
         choice = RouteChoice(
-            preset="small-large",
+            preset=settings.routes,
             base_url=settings.base_url or None,
             model=settings.model,
             small_url=settings.small_url or settings.base_url or None,
@@ -190,10 +206,7 @@ def check_connection(
 def check_server(llm: LLMSettings, timeout_s: float = 10.0) -> ConnectionReport:
     """Test connection for one model server (`simulate`'s check before the town starts, the
     settings menu's test), remembering the structured-output rung it answered on."""
-    # lazy: imports openai (0.5 s); only a town with a model server needs it
-    from cognition import test_connection
-
-    report = test_connection(llm, timeout_s)
+    report = check_lanes(BrainSpec.one_model(llm), timeout_s)[0].report
     if report.ok and report.structured_output:
         problem = remember_output_mode(llm.base_url, llm.model, report.structured_output)
         if problem is not None:

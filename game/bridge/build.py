@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from cognition import (
+    BrainSpec,
     CachedEmbedder,
     CoalescingEmbedder,
     Embedder,
@@ -114,6 +115,13 @@ class TownRecipe:
     def llm_settings(self) -> LLMSettings:
         return self.settings if self.settings is not None else LLMSettings.load()
 
+    def brain_spec(self) -> BrainSpec:
+        """What crosses to `cognition` to build the minds' brain: the settings as the
+        tunables, and one model (a pool of one lane) or the labor pool."""
+        if self.routes is None:
+            return BrainSpec.one_model(self.llm_settings())
+        return BrainSpec.labor_pool(self.llm_settings(), self.routes.settings)
+
 
 @dataclass(frozen=True)
 class OpenedTown:
@@ -170,13 +178,10 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
     report("reading the town", 0.02)
     town_file = TownFile.load(recipe.town)
     report("starting the model", 0.08)
-    routes = None if recipe.routes is None else recipe.routes.settings
     if recipe.answers is not None:
         stack = answers_stack(recipe.answers, recipe.llm_settings(), recipe.seed)
     else:
-        stack = model_stack(
-            recipe.llm_settings(), recipe.seed, recipe.retry, routes, recipe.profile
-        )
+        stack = model_stack(recipe.brain_spec(), recipe.seed, recipe.retry, recipe.profile)
     report("loading the embedding model", 0.15)
     embedder = recipe.embedder
     if isinstance(embedder, str):

@@ -24,10 +24,11 @@ from typing import Any
 from cognition import (
     PRESETS,
     SMALL_STEPS,
+    BrainSpec,
     LLMSettings,
     PoolSettings,
     RoutesError,
-    lane_settings,
+    check_lanes,
     read_routes_file,
 )
 from game.saves import quoted
@@ -86,7 +87,7 @@ class RouteChoice:
     base_url: str | None = None
     model: str | None = None
     max_concurrency: int = 16
-    small_url: str | None = None  # small-large: the small model's server (default: base_url)
+    small_url: str | None = None  # small-large, cascade: the small server (default: base_url)
     small_model: str | None = None
     small_concurrency: int = 16
 
@@ -139,13 +140,12 @@ def _start(choice: RouteChoice, env: Mapping[str, str] | None) -> dict[str, Any]
         choice.small_concurrency,
         "--small-url",
     )
+    endpoints = {"small": small, "large": large}
+    if choice.preset == "cascade":  # the controller picks per call: small first, then large
+        return {"endpoints": endpoints, "routes": {"default": "small"}, "controller": "cascade"}
     routes: dict[str, Any] = {step: "small" for step in SMALL_STEPS}
     routes["default"] = "large"
-    return {
-        "endpoints": {"small": small, "large": large},
-        "routes": routes,
-        "name": "small-large",
-    }
+    return {"endpoints": endpoints, "routes": routes, "name": "small-large"}
 
 
 def _endpoint(url: str | None, model: str | None, concurrency: int, flag: str) -> dict[str, Any]:
@@ -194,15 +194,10 @@ def check_endpoints(
     """Test connection for every model endpoint of the pool (in turn, each at most
     `timeout_s`): the pool without those that fail (their routes go to the fallback, and a
     problem says so), with one line per endpoint for the settings screen and the log."""
-    # lazy: the connection test imports openai (0.5 s, measured); only a pool needs it
-    from cognition import test_connection
-
     pool = routes.settings
     lines = []
-    for name, endpoint in list(pool.endpoints.items()):
-        if endpoint.offline:
-            continue
-        report = test_connection(lane_settings(base, endpoint, env), timeout_s)
+    for check in check_lanes(BrainSpec.labor_pool(base, pool), timeout_s, env):
+        name, endpoint, report = check.name, pool.endpoints[check.name], check.report
         if report.ok:
             rung = f", {report.structured_output}" if report.structured_output else ""
             latency = f"{report.latency_ms:.0f} ms" if report.latency_ms is not None else "ok"

@@ -19,6 +19,8 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from pydantic import SecretStr
+
 from cognition import (
     ConfigError,
     LLMSettings,
@@ -56,7 +58,7 @@ class SimulationOptions:
     step_minutes: float = 1.0
     base_url: str | None = None  # an OpenAI-compatible server (None: the offline brain)
     model: str | None = None
-    api_key: str | None = None
+    api_key: SecretStr | None = None  # captured once (brain_flags); prints as stars
     max_concurrency: int = 16
     timeout_s: float | None = None  # per model call (None: the default for the server's place)
     output_mode: str | None = None  # the output ladder's rung to start at (None: the top)

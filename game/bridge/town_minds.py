@@ -19,9 +19,10 @@ from pydantic import ValidationError
 
 from cognition import (
     Agent,
+    BrainSpec,
     ConfigError,
     Embedder,
-    LLMSettings,
+    LanguageModel,
     MemoryServer,
     MemoryStore,
     MemoryStream,
@@ -29,12 +30,10 @@ from cognition import (
     ModelStack,
     OfflineBrain,
     Persona,
-    PoolSettings,
     ProfiledModel,
     RetryPolicy,
     ServerProfile,
-    build_language_model,
-    build_pool,
+    build_brain,
 )
 from game.bridge.activities import ActivityPlanner
 from game.bridge.director import THINK_AHEAD_MINUTES, MindDirector
@@ -181,32 +180,22 @@ def spatial_memory(town: TownMap, placement: Placement) -> SpatialMemory:
 
 
 def model_stack(
-    settings: LLMSettings,
+    spec: BrainSpec,
     seed: int,
     retry: RetryPolicy | None = None,
-    routes: PoolSettings | None = None,
     profile: ServerProfile | None = None,
 ) -> ModelStack:
-    """The language model the settings ask for (the offline brain when no server is set);
-    with `routes`, a labor pool: each thinking step on its endpoints, `settings` the
-    tunables every endpoint shares. With `profile` (the offline brain only), the offline
-    brain answers behind that server's latency and slots (`stack.backend` is the
-    `ProfiledModel`, with its meter)."""
-    if profile is not None:
-        if routes is not None or not settings.uses_offline_brain:
-            raise ConfigError("a server profile runs the offline brain, not a model server")
-        return build_language_model(
-            settings, offline_factory=lambda: ProfiledModel(OfflineBrain(seed), profile)
-        )
-    if routes is not None:
-        return build_pool(
-            routes,
-            settings,
-            lambda: OfflineBrain(seed),
-            retry=retry,
-            learned_mode=output_mode_for,
-        )
-    return build_language_model(settings, offline_factory=lambda: OfflineBrain(seed), retry=retry)
+    """The brain `spec` describes (`cognition.build_brain`), the offline brain seeded with
+    `seed`. With `profile` (the offline brain only), the offline brain answers behind that
+    server's latency and slots (`stack.backend` is the `ProfiledModel`, with its meter)."""
+    if profile is not None and (spec.dispatched or not spec.offline):
+        raise ConfigError("a server profile runs the offline brain, not a model server")
+
+    def offline() -> LanguageModel:
+        brain = OfflineBrain(seed)
+        return brain if profile is None else ProfiledModel(brain, profile)
+
+    return build_brain(spec, offline, retry=retry, learned_mode=output_mode_for)
 
 
 def build_living_town(

@@ -23,11 +23,11 @@ that before there were many towns).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
+from game.commands.brain_flags import BrainFlagError, add_brain_flags, brain_from
 from game.commands.evaluate_output import ProgressBar, fail, interrupted_line
 from game.commands.evaluate_towns import run_matrix, run_seeds
 from game.commands.exits import leave_now, prompt_ctrl_c
@@ -65,11 +65,7 @@ def add_to(subcommands: Subcommands) -> None:
         help="the report's folder (default: evaluations/<town>-seed<N>-<hours>h in the "
         "user data directory)",
     )
-    command.add_argument("--brain", choices=["offline"], help="the offline brain (the default)")
-    command.add_argument(
-        "--base-url", help="an OpenAI-compatible server, e.g. http://localhost:11434/v1"
-    )
-    command.add_argument("--model", help="the model name at --base-url")
+    add_brain_flags(command)
     command.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
     command.add_argument(
         "--threads", type=int, default=16, help="thinking threads per town (default 16)"
@@ -183,8 +179,10 @@ def run(args: argparse.Namespace) -> int:
             "run it from a source checkout (uv run smallville evaluate)"
         )
 
-    if args.brain == "offline" and args.base_url:
-        return fail("choose --brain offline or --base-url, not both")
+    try:
+        brain = brain_from(args)
+    except BrainFlagError as error:
+        return fail(str(error))
     if (problem := towns_problem(args)) is not None:
         return fail(problem)
     if args.matrix is not None:
@@ -198,9 +196,7 @@ def run(args: argparse.Namespace) -> int:
         hours=args.hours,
         seed=args.seed,
         out_dir=args.out,
-        base_url=args.base_url,
-        model=args.model,
-        api_key=os.environ.get("OPENAI_API_KEY"),
+        **brain.option_fields(),
         embedder=args.embedder,
         workers=args.threads,
         fresh=args.fresh,

@@ -33,13 +33,15 @@ def add_route_flags(command: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--preset",
-        choices=["one-model", "small-large", "offline"],
+        choices=["one-model", "small-large", "cascade", "offline"],
         help="one-model: every step on --base-url/--model; small-large: ratings, react, "
         "places and objects on --small-url/--small-model, the rest on --base-url/--model; "
+        "cascade: every call on the small model first, escalated to the large one when its "
+        "answer fails validation, and talk with the player and reflection on the large one; "
         "offline: every step on the offline brain",
     )
-    group.add_argument("--small-url", help="small-large: the small model's server")
-    group.add_argument("--small-model", help="small-large: the small model's name")
+    group.add_argument("--small-url", help="small-large, cascade: the small model's server")
+    group.add_argument("--small-model", help="small-large, cascade: the small model's name")
     group.add_argument(
         "--endpoint",
         action="append",

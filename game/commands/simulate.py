@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from game.commands.answers_flag import add_answers_flag, answers_record, answers_text
+from game.commands.brain_flags import BrainFlagError, add_brain_flags, brain_from
 from game.commands.exits import leave_now, prompt_ctrl_c
 from game.commands.preflight import add_offline_fallback_flag, non_negative, server_down
 from game.commands.progress import ProgressBar
@@ -40,11 +41,7 @@ def add_to(subcommands: Subcommands) -> None:
     )
     sim.add_argument("--town", default="the_ville_n25", help="a bundled town or a directory")
     sim.add_argument("--hours", type=non_negative, default=24.0, help="game hours to run")
-    sim.add_argument("--brain", choices=["offline"], help="the offline brain (the default)")
-    sim.add_argument(
-        "--base-url", help="an OpenAI-compatible server, e.g. http://localhost:11434/v1"
-    )
-    sim.add_argument("--model", help="the model name at --base-url")
+    add_brain_flags(sim)
     sim.add_argument(
         "--profile",
         metavar="NAME",
@@ -149,8 +146,10 @@ def run(args: argparse.Namespace) -> int:
     )
     from game.records import RecordError, records_folder
 
-    if args.brain == "offline" and args.base_url:
-        raise SystemExit("choose --brain offline or --base-url, not both")
+    try:
+        brain = brain_from(args)
+    except BrainFlagError as error:
+        raise SystemExit(str(error)) from None
     if args.previous and args.load is None:
         raise SystemExit("--previous needs --load SLOT")
     options = SimulationOptions(
@@ -158,9 +157,7 @@ def run(args: argparse.Namespace) -> int:
         hours=args.hours,
         seed=args.seed,
         step_minutes=args.step_minutes,
-        base_url=args.base_url,
-        model=args.model,
-        api_key=os.environ.get("OPENAI_API_KEY"),
+        **brain.option_fields(),
         max_concurrency=args.max_concurrency,
         timeout_s=args.timeout,
         output_mode=args.output_mode,
@@ -362,12 +359,23 @@ def routes_text(routes: dict[str, Any]) -> list[str]:
                 f"{f['calls']:6} calls {f['prompt_tokens'] + f['completion_tokens']:9} tokens "
                 f"p50 {p50} ms p95 {p95} ms{cost}{extra}"
             )
+    if routes.get("cascade"):
+        lines.append(cascade_text(routes["cascade"]))
     down = [n for n, h in routes["health"].items() if not h["up"]]
     if down:
         lines.append(f"  down at the end: {', '.join(down)}")
     for problem in routes["pool"]["problems"]:
         lines.append(f"  settings: {problem}")
     return lines
+
+
+def cascade_text(cascade: dict[str, Any]) -> str:
+    """The cascade's decisions in one line: kept small, escalated, sent large as hard."""
+    return (
+        f"  cascade: {cascade['small']} calls kept on the small model, {cascade['escalated']} "
+        f"escalated to the large one (answer unusable), {cascade['hard']} sent large as hard "
+        f"({', '.join(cascade['hard_steps'])} and talk with the player)"
+    )
 
 
 def structured_text(structured: dict[str, Any]) -> str:

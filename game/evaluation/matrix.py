@@ -25,6 +25,13 @@ model = "llama3.1:8b"
 small_url = "http://127.0.0.1:11434/v1"
 small_model = "qwen2.5:0.5b"
 
+[presets.cascade]            # BOLAA's controller deciding per call: small first, then large
+preset = "cascade"           # (same endpoint keys as small-large)
+base_url = "http://127.0.0.1:8000/v1"
+model = "llama3.1:8b"
+small_url = "http://127.0.0.1:11434/v1"
+small_model = "qwen2.5:0.5b"
+
 [presets.mine]
 routes = "routes.toml"       # a routes file, relative to the matrix file
 ```
@@ -88,7 +95,7 @@ class PresetEntry(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    preset: Literal["one-model", "small-large", "offline"] | None = None
+    preset: Literal["one-model", "small-large", "cascade", "offline"] | None = None
     routes: str | None = None  # a routes file, relative to the matrix file
     base_url: str | None = None
     model: str | None = None
@@ -304,6 +311,7 @@ def _row(configuration: Configuration, outcome: TownOutcome) -> dict[str, Any]:
         **{key: figures.get(key) for key in MEASURES},
         "targets": figures.get("targets"),
         "calls_by_endpoint": {n: f["calls"] for n, f in routes.get("by_endpoint", {}).items()},
+        "escalations": (routes.get("cascade") or {}).get("escalated"),
     }
 
 
@@ -329,6 +337,7 @@ COLUMNS = (
     ("sim tokens / resident-day", "tokens_per_resident_day"),
     ("sim cost $", "cost_usd"),
     ("sim wall s", "wall_s"),
+    ("escalations", "escalations"),
     ("all calls", "calls_all_phases"),
     ("all wall s", "wall_s_all"),
     ("believability μ (full)", "believability_full_mu"),

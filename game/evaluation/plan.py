@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import SecretStr
+
 from game.bridge import (
     CONDITIONS,
     PANEL_JUDGINGS,
@@ -43,7 +45,7 @@ class EvaluationOptions:
     out_dir: Path | None = None  # None: <user data>/evaluations/<town>-seed<seed>-<hours>h
     base_url: str | None = None  # an OpenAI-compatible server (None: the offline brain)
     model: str | None = None
-    api_key: str | None = None
+    api_key: SecretStr | None = None  # captured once (brain_flags); prints as stars
     embedder: str = "minilm"  # "minilm" (the real local model) or "hashing" (instant, tests)
     workers: int = 16
     fresh: bool = False  # redo every phase even when out_dir holds them

@@ -168,5 +168,17 @@ def routes_section(routes: Any) -> list[str]:
                 f"{f['cost_usd']:.4f} | {f['rerouted']} | {f['fallbacks']} |"
             )
     problems = routes["pool"].get("problems") or []
-    lines += ["", *(f"- settings: {p}" for p in problems), ""]
+    lines += ["", *(f"- settings: {p}" for p in problems), *cascade_lines(routes), ""]
     return lines
+
+
+def cascade_lines(routes: dict[str, Any]) -> list[str]:
+    """What the cascade decided: calls kept on the small model, escalated, sent large."""
+    cascade = routes.get("cascade")
+    if not isinstance(cascade, dict):
+        return []
+    return [
+        f"- cascade: {cascade['small']} calls kept on the small model, {cascade['escalated']} "
+        f"escalated to the large one (the small answer unusable), {cascade['hard']} sent "
+        f"large as hard ({', '.join(cascade['hard_steps'])}, talk with the player)"
+    ]

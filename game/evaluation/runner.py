@@ -141,7 +141,8 @@ def _traces_into(record: Path, spending: Spending, settled: EvaluationPlan, tell
     """The decision traces of the evaluation's calls so far, into the run record."""
     rows, spending.traces = spending.traces, []
     key = settled.simulation.api_key
-    problem = append_traces(record, rows, [key] if key else [])
+    secret = key.get_secret_value() if key is not None else ""
+    problem = append_traces(record, rows, [secret] if secret else [])
     if problem:
         tell.say(f"warning: the evaluation's decision traces are not in the record: {problem}")
 

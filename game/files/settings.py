@@ -60,8 +60,8 @@ KEY_IN_URL = (
     "type the key in the API key field or set OPENAI_API_KEY"
 )
 Backend = Literal["offline", "server"]
-RoutesChoice = Literal["one-model", "small-large", "file"]
-ROUTES_CHOICES: tuple[RoutesChoice, ...] = ("one-model", "small-large", "file")
+RoutesChoice = Literal["one-model", "small-large", "file", "cascade"]
+ROUTES_CHOICES: tuple[RoutesChoice, ...] = ("one-model", "small-large", "file", "cascade")
 
 
 class SettingsError(Exception):
@@ -80,7 +80,8 @@ class UserSettings(BaseModel):
     autosave_minutes: int = Field(default=60, ge=0, le=7 * 24 * 60)  # game minutes; 0 = off
     # the labor pool (with a server): "one-model" — every thinking step on the server above;
     # "small-large" — ratings, react, places and objects on the small model below, the rest
-    # on the one above; "file" — the endpoints and routes of a routes file (.json or .toml)
+    # on the one above; "file" — the endpoints and routes of a routes file (.json or .toml);
+    # "cascade" — every call on the small model first, escalated to the one above
     routes: RoutesChoice = "one-model"
     small_url: str = ""  # "" : the server above
     small_model: str = ""  # "" : the model above

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from game.bridge import TownAutosaver
+from game.bridge import TownAutosaver, environment_api_key
 from game.files.logs import remember_secret
 from game.files.settings import SettingsError, UserSettings
 from game.files.settings import save as save_settings
@@ -85,6 +85,7 @@ class PlayerSettings:
             self.settings,
             self.api_key,
             self.tester,
+            environment_key=environment_api_key() is not None,
             over_town=over_town,
             warning=self.warning,
         )

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from cognition.config import LLMSettings
+from cognition.llm.brain import BrainSpec
 from cognition.memory.fakes import HashingEmbedder
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
 
@@ -21,7 +22,7 @@ def make_town(tmp_path: Path) -> Iterator[MakeTown]:
     built: list[LivingTown] = []
 
     def make(town: str = "the_ville_n3", seed: int = 0, **options: object) -> LivingTown:
-        stack = model_stack(LLMSettings(offline=True, max_concurrency=8), seed)
+        stack = model_stack(BrainSpec.one_model(LLMSettings(offline=True, max_concurrency=8)), seed)
         living = build_living_town(
             TownFile.load(town),
             stack,

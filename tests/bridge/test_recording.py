@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pydantic import SecretStr
 
 from cognition.testing.fake_openai_replies import ChatRequest
 from cognition.testing.fake_openai_server import FakeOpenAIServer
@@ -81,7 +82,7 @@ def test_the_key_is_in_no_table_even_when_model_and_player_type_it(
             hours=1,
             base_url=server.base_url,
             model="fake-model",
-            api_key=KEY,
+            api_key=SecretStr(KEY),
             embedder="hashing",
             record_dir=tmp_path / "records",
         )

@@ -73,6 +73,30 @@ def test_no_plan_reuse_is_a_row_of_the_matrix(tmp_path: Path) -> None:
     assert [c.name for c in configurations] == ["offline × full", "offline × no plan reuse"]
 
 
+def test_the_cascade_is_an_architecture_row_beside_one_model_and_small_large(
+    tmp_path: Path,
+) -> None:
+    servers = 'base_url = "http://127.0.0.1:9/v1"\nmodel = "big"\n'
+    small = 'small_url = "http://127.0.0.1:8/v1"\nsmall_model = "tiny"\n'
+    text = (
+        'variants = ["full"]\n'
+        f'[presets.one]\npreset = "one-model"\n{servers}'
+        f'[presets.pair]\npreset = "small-large"\n{servers}{small}'
+        f'[presets.cascade]\npreset = "cascade"\n{servers}{small}'
+    )
+    _, configurations = read_matrix(write(tmp_path / "matrix.toml", text), check=False)
+    pools = {c.preset: c.routes.settings for c in configurations}
+    assert [pools[n].controller for n in ("one", "pair", "cascade")] == [
+        "routes",
+        "routes",
+        "cascade",
+    ]
+    cascade = pools["cascade"]
+    assert cascade.endpoints["small"].model == "tiny" and cascade.endpoints["large"].model == "big"
+    assert cascade.route_of("reflection_insights") == ("small",)  # the controller decides
+    assert cascade.to_public_dict()["controller"] == "cascade"
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

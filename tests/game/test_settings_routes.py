@@ -65,6 +65,26 @@ def test_small_and_large_chosen_in_the_menu(
     assert line == "Labor pool (small-large): qwen2.5:0.5b + llama3.1" and hint is None
 
 
+def test_the_cascade_chosen_in_the_menu_builds_a_cascade(
+    screen: pygame.Surface, text: object
+) -> None:
+    server = UserSettings(backend="server", base_url="http://big.lan:8000/v1", model="llama3.1")
+    menu = SettingsMenu(text, server, environment_key=False)  # type: ignore[arg-type]
+    click(menu, screen, menu.api_key)
+    press(menu, pygame.K_TAB, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT)
+    assert menu.routes.value == "cascade"  # one model → small + large → routes file → cascade
+    assert menu.small_url in menu.rows() and menu.small_model in menu.rows()
+    chosen = server.model_copy(
+        update={"routes": "cascade", "small_url": "http://127.0.0.1:11434/v1", "small_model": "q"}
+    )
+    routes = routes_for(chosen, env={})
+    assert routes is not None and routes.problems == ()
+    assert routes.settings.controller == "cascade" and routes.name == "cascade"
+    assert routes.settings.endpoints["small"].model == "q"
+    assert routes.settings.endpoints["large"].model == "llama3.1"
+    assert brain_lines(chosen, env={})[0] == "Labor pool (cascade): q + llama3.1"
+
+
 def test_a_bad_routes_file_starts_offline_and_says_why(tmp_path: Path) -> None:
     broken = tmp_path / "routes.json"
     broken.write_text("{oops", encoding="utf-8")

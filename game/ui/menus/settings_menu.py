@@ -11,7 +11,6 @@ app's memory and is never part of `UserSettings`, so it cannot reach the setting
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from typing import Protocol
@@ -42,6 +41,7 @@ ROUTE_LABELS: dict[RoutesChoice, str] = {
     "one-model": "One model",
     "small-large": "Small + large",
     "file": "Routes file",
+    "cascade": "Cascade",
 }
 TIMEOUT_CHOICES = (0, 30, 60, 120, 180, 300, 600)
 BUDGET_CHOICES = (0.5, 1.0, 2.0, 4.0, 0.0)
@@ -49,6 +49,7 @@ ROUTE_HINTS: dict[RoutesChoice, str] = {
     "one-model": "",
     "small-large": "Ratings, react, places and objects go to the small model.",
     "file": "Endpoints and a route per thinking step: see docs/routes.md.",
+    "cascade": "Small first; large when it fails, for you, and for reflection.",
 }
 
 
@@ -125,8 +126,8 @@ class SettingsMenu(MenuPanel):
     """`settings`: what the file holds; `api_key`: the key typed earlier this session;
     `tester(settings, api_key)`: runs the connection test (blocking; called on a worker
     thread; `game.files.settings.check_connection` in the app); `environment_key`: whether
-    OPENAI_API_KEY is set (default: read the environment); `warning`: from loading the
-    file. Choices: `SaveSettings`, `Back`."""
+    OPENAI_API_KEY is set (the caller reads it: `game.bridge.api_key_in_environment`);
+    `warning`: from loading the file. Choices: `SaveSettings`, `Back`."""
 
     width = 600
 
@@ -136,15 +137,13 @@ class SettingsMenu(MenuPanel):
         settings: UserSettings,
         api_key: str | None = None,
         tester: ConnectionTester | None = None,
-        environment_key: bool | None = None,
+        environment_key: bool = False,
         over_town: bool = False,
         warning: str | None = None,
     ) -> None:
         super().__init__(text, "Settings", over_town)
         self.original = settings
         self.tester = tester
-        if environment_key is None:
-            environment_key = bool(os.environ.get("OPENAI_API_KEY", "").strip())
         self.environment_key = environment_key
         self.backend = OptionItem[Backend](
             "Brain",
@@ -231,7 +230,7 @@ class SettingsMenu(MenuPanel):
 
     def _route_items(self) -> list[Item]:
         """The row(s) the chosen routes need: the small model's, or the routes file."""
-        if self.routes.value == "small-large":
+        if self.routes.value in ("small-large", "cascade"):
             return [self.small_url, self.small_model]
         if self.routes.value == "file":
             return [self.routes_file]
@@ -243,7 +242,8 @@ class SettingsMenu(MenuPanel):
         for item in [*self._server_items(), self.small_url, self.small_model, self.routes_file]:
             item.enabled = server
         self.call_timeout.enabled = self.output_budget.enabled = server
-        self.small_url.hint = ROUTE_HINTS["small-large"] if server else ""
+        small = self.routes.value if self.routes.value == "cascade" else "small-large"
+        self.small_url.hint = ROUTE_HINTS[small] if server else ""
         self.routes_file.hint = ROUTE_HINTS["file"] if server else ""
         self.api_key.hint = self._key_hint() if server else ""
         self.base_url.hint = URL_HINT if server else ""
