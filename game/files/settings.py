@@ -35,6 +35,7 @@ __all__ = [
     "AUTOSAVE_CHOICES",
     "CONNECT_HINT",
     "DEFAULT_MODEL",
+    "GROUP_STRATEGY_CHOICES",
     "OFFLINE_BRAIN_LINE",
     "ROUTES_CHOICES",
     "SETTINGS_FILE",
@@ -62,6 +63,19 @@ KEY_IN_URL = (
 Backend = Literal["offline", "server"]
 RoutesChoice = Literal["one-model", "small-large", "file"]
 ROUTES_CHOICES: tuple[RoutesChoice, ...] = ("one-model", "small-large", "file")
+# who speaks next in group talks ("" : the town's own setting; "off": pairs only), as
+# `game.bridge.build.GROUP_STRATEGIES` names them (tests/files checks they agree)
+GROUP_STRATEGY_CHOICES: tuple[str, ...] = (
+    "",
+    "one-by-one",
+    "simultaneous-talk",
+    "simultaneous-talk-with-summarizer",
+    "manager",
+    "round-robin",
+    "random",
+    "manual",
+    "off",
+)
 
 
 class SettingsError(Exception):
@@ -94,6 +108,8 @@ class UserSettings(BaseModel):
     # each thinking step's output budget (its max_tokens) × this; 0: no limit; 1: each
     # step's own ($SMALLVILLE_MAX_TOKENS_SCALE when set and this is left at 1)
     output_budget: float = Field(default=1.0, ge=0, le=20)
+    # who speaks next in group talks (`GROUP_STRATEGY_CHOICES`; "" : the town's own)
+    group_strategy: str = ""
 
     @field_validator("memory_server")
     @classmethod
@@ -130,6 +146,15 @@ class UserSettings(BaseModel):
         if not value.strip():
             raise ValueError("the model name must not be empty")
         return value.strip()
+
+    @field_validator("group_strategy")
+    @classmethod
+    def _check_group_strategy(cls, value: str) -> str:
+        if value not in GROUP_STRATEGY_CHOICES:
+            raise ValueError(
+                f"the group strategy must be one of {', '.join(GROUP_STRATEGY_CHOICES)}"
+            )
+        return value
 
     @field_validator("speed")
     @classmethod
