@@ -122,6 +122,14 @@ def add_to(subcommands: Subcommands) -> None:
         help="keep each town's memories on this Chroma server (`chroma run`), one database a "
         "town, e.g. http://127.0.0.1:8000 (default: in each town's process)",
     )
+    command.add_argument(
+        "--group-strategy",
+        metavar="STRATEGY",
+        help="who speaks next in group talks, as `simulate --group-strategy` takes it: "
+        "one-by-one, simultaneous-talk, simultaneous-talk-with-summarizer, manager, "
+        "round-robin, random, manual (no player: the manager picks), or off (default: the "
+        "town's setting)",
+    )
     command.add_argument("--quiet", action="store_true", help="no progress lines")
     add_route_flags(command)
     command.add_argument(
@@ -200,6 +208,7 @@ def run(args: argparse.Namespace) -> int:
         referees_file=args.referees,
         budget=args.budget,
         chroma_url=args.chroma_url,
+        group_strategy=args.group_strategy,
     )
     if routes_wanted(args):
         # lazy: loaded with the evaluation above
