@@ -134,6 +134,7 @@ class GroupTalk:
         self.summary = ""  # the summarizer's shared context
         self.calls: Counter[str] = Counter()
         self.fallbacks = 0
+        self.host = members[0]  # who opened the talk
         self.opener = members[0].speaker.context
         self.heard = heard  # hears each line as it is added
         self.ended_by = ""  # who said the end phrase the talk ends on
@@ -299,8 +300,6 @@ class GroupTalk:
     def speak_for(self, human: Human, context: list[str], number: int) -> GroupLine:
         """The player's character speaks for itself (AutoGen's auto-reply): a line in its
         persona — its description — with the talk's model, metered as the player's."""
-        opener = self.members[0]
-        assert isinstance(opener, Member)  # checked when the talk began
         inputs = GroupLineInput(
             speaker=human.name,
             members=[name for name in self.here if name != human.name],
@@ -310,9 +309,9 @@ class GroupTalk:
             now=when(self.now()),
             round=number,
             max_rounds=self.rules.max_rounds,
-            place=opener.speaker.place,
+            place=self.host.speaker.place,
             topic=self.rules.topic,
-            host=opener.name,
+            host=self.host.name,
         )
         return self.line_of(self.opener.model, inputs, False)
 
