@@ -1,8 +1,10 @@
 """AutoGen's modes in the live town's group panel, headless with real pygame events: the
 *Never* button lets the player's character talk for itself (offline brain, in the visitor's
-description); under the `manual` group strategy the chooser above the panel asks who speaks
-next, and a click and a number key pick — the picked resident says the next line. A frame
-of the chooser is saved to PNG."""
+description); *Terminate* asks the player only as the talk would end (the line typed and
+sent with Enter is said), its character speaking for itself before; under the `manual`
+group strategy the chooser above the panel asks who speaks next, and a click and a number
+key pick — the picked resident is asked for the next line. A frame of the chooser is saved
+to PNG."""
 
 from __future__ import annotations
 
@@ -108,3 +110,34 @@ def test_manual_selection_the_player_picks_the_next_speaker_in_the_chooser(
     assert (tmp_path / "chooser.png").stat().st_size > 0
     panel.draw(screen)
     assert not panel.chooser.shown  # the talk is over: no chooser
+
+
+def test_terminate_the_player_is_asked_only_as_the_talk_would_end(
+    make_town: MakeTown, screen: pygame.Surface
+) -> None:
+    living, desk = cafe_with_visitor(make_town)
+    panel = GroupPanel(desk, PixelText(), ISABELLA, lambda: living.clock.now)
+    panel.draw(screen)
+    click(panel, mode_button(panel, "terminate"))
+    assert panel.view().mode == "terminate"
+    seat = desk.group_seat()
+    assert seat is not None
+    town = threading.Thread(target=run_for, args=(living, 30), daemon=True)
+    town.start()
+    asked: list[str] = []
+    deadline = time.monotonic() + 120
+    while town.is_alive() and time.monotonic() < deadline:
+        view = panel.view()
+        if view.asked is not None and seat.prompts > len(asked):
+            asked.append(view.asked)
+            panel.draw(screen)
+            assert panel.status_text(view).startswith("Your turn (the talk is about to end)")
+            send(panel, pygame.event.Event(pygame.TEXTINPUT, text="Lovely to meet you all!"))
+            send(panel, key(pygame.K_RETURN))
+        time.sleep(0.005)
+    town.join(timeout=5)
+    assert not town.is_alive()
+    assert asked and set(asked) == {"the talk is about to end"}
+    said = [x.text for x in living.director.dialogue.lines() if x.speaker == PLAYER]
+    assert "Lovely to meet you all!" in said
+    assert len(said) > len(asked)  # before the end its character spoke for itself
