@@ -217,3 +217,24 @@ def test_the_offline_brain_speaks_for_the_players_character_the_same_for_a_seed(
     assert conversation == talk(4)
     mine = [line.text for line in conversation.lines if line.speaker == PLAYER]
     assert mine and all(text and text != "asked!" for text in mine)
+
+
+def test_an_offline_talk_ends_at_the_first_line_saying_the_towns_end_phrase() -> None:
+    def talk(end_phrases: tuple[str, ...]) -> Any:
+        agents = []
+        for persona in (ISABELLA, MARIA, KLAUS):
+            memory = FakeMemoryStream(persona.name)
+            settings = MindSettings(group_end_phrases=end_phrases)
+            agent = Agent(persona, memory, OfflineBrain(2), settings)
+            agent.decide(perception(persona, START))
+            agents.append(agent)
+        opener, *others = agents
+        rules = opener.talker.group_rules()
+        assert rules.end_phrases == end_phrases  # from the mind's settings
+        now = START + timedelta(hours=1)
+        return opener.talker.converse_in_group([o.talker for o in others], now, rules)
+
+    whole, ended = talk(()), talk(("bye",))
+    byes = [i for i, line in enumerate(whole.lines) if ends_talk(line.text, ["bye"])]
+    assert byes  # the offline members say goodbye as they leave
+    assert ended.lines == whole.lines[: byes[0] + 1]  # the first goodbye ends it for all
