@@ -176,7 +176,8 @@ class GroupTalk:
             ]
             answers = [answer.result() for answer in asked]
         for member, answer in zip(speakers, answers, strict=True):
-            self.add(member, answer)
+            if not self.ended_by:  # a line that ended the talk is the round's last
+                self.add(member, answer)
 
     def managed(self, number: int) -> None:
         """One round's worth of lines (as many as members), each speaker chosen."""

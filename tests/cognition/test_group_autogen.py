@@ -238,3 +238,10 @@ def test_an_offline_talk_ends_at_the_first_line_saying_the_towns_end_phrase() ->
     byes = [i for i, line in enumerate(whole.lines) if ends_talk(line.text, ["bye"])]
     assert byes  # the offline members say goodbye as they leave
     assert ended.lines == whole.lines[: byes[0] + 1]  # the first goodbye ends it for all
+
+
+def test_in_simultaneous_talk_a_line_with_an_end_phrase_is_the_rounds_last() -> None:
+    model = model_of(group_line=[goodbye_from_maria])
+    rules = GroupRules(GroupStrategy.SIMULTANEOUS, max_rounds=3, end_phrases=("goodbye",))
+    result = hold_group(members(model), rules)
+    assert speakers(result) == [ISABELLA.name, MARIA.name] and result.ended_by == MARIA.name
