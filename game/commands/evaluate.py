@@ -189,6 +189,8 @@ def run(args: argparse.Namespace) -> int:
             return fail(
                 "--matrix names its own routes: drop --routes, --preset, --endpoint, --route"
             )
+        if args.group_strategy is not None:
+            return fail("--group-strategy is for one town or --seeds, not --matrix: drop it")
         return run_matrix(args)
     options = EvaluationOptions(
         town=args.town,

@@ -34,3 +34,16 @@ def test_an_unknown_group_strategy_is_one_line_and_exit_2(
     assert printed.err.startswith("smallville: --group-strategy 'loudest-first' is none of: ")
     assert "round-robin" in printed.err and printed.err.count("\n") == 1
     assert printed.out == ""
+
+
+def test_a_matrix_refuses_the_group_strategy_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    matrix = tmp_path / "matrix.toml"
+    matrix.write_text('variants = ["full"]\n', encoding="utf-8")
+    argv = ["evaluate", "--matrix", str(matrix), "--group-strategy", "random"]
+    assert main([*argv, "--out", str(tmp_path / "out")]) == 2
+    printed = capsys.readouterr()
+    assert printed.err == (
+        "smallville: --group-strategy is for one town or --seeds, not --matrix: drop it\n"
+    )
