@@ -48,6 +48,7 @@ def test_never_the_players_character_talks_for_itself_in_its_description(
     ]  # fmt: skip
     click(panel, mode_button(panel, "never"))
     assert panel.view().mode == "never"
+    assert panel.status_text(panel.view()).startswith("Your character speaks for itself")
     seat = desk.group_seat()
     assert seat is not None and seat.description == "a travelling painter"
     run_for(living, 30)

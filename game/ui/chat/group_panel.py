@@ -89,6 +89,8 @@ class GroupPanel(Panel):
                 return "Who speaks next? Click a name above, or press its number."
             if view.asked is not None:
                 return f"Your turn ({view.asked}): type your line, Enter sends."
+            if view.mode in ("never", "terminate"):
+                return "Your character speaks for itself; the others are talking..."
             return "Listening..." if view.mode == "watch" else "The others are talking..."
         return STATUS.get(view.state, "").format(message=view.message)
 
