@@ -63,8 +63,17 @@ class MindSettings(BaseModel):
     # pairs); who speaks next is the strategy's (cognition.group)
     group_conversations: bool = True
     group_strategy: Literal[
-        "one-by-one", "simultaneous-talk", "simultaneous-talk-with-summarizer", "manager"
+        "one-by-one",
+        "simultaneous-talk",
+        "simultaneous-talk-with-summarizer",
+        "manager",
+        "round-robin",
+        "random",
+        "manual",
     ] = "one-by-one"
+    # a line saying one of these (whole words, any case) ends a group talk for everyone,
+    # e.g. ["goodbye"] or a set phrase (AutoGen's termination message); none: it never does
+    group_end_phrases: tuple[str, ...] = ()
     group_max_members: int = Field(default=5, ge=3)
     group_max_rounds: int = Field(default=4, ge=1)
     # architecture variants (cognition.variants; `smallville evaluate --matrix`): a mechanism

@@ -195,6 +195,7 @@ class Talker:
             max_rounds=settings.group_max_rounds,
             line_minutes=line_minutes,
             topic=topic,
+            end_phrases=settings.group_end_phrases,
         )
 
     def converse_in_group(

@@ -13,14 +13,17 @@ strategies, AutoGen's group chat manager):
   which is that summary alone from then on (fewer tokens on long talks);
 - manager: a manager picks each next speaker from the transcript and the members'
   descriptions (the model with a model; addressing and turn-taking offline); an answer
-  naming nobody who may speak is a counted fallback to turn-taking.
+  naming nobody who may speak is a counted fallback to turn-taking (AutoGen's "auto");
+- round-robin, random, manual: AutoGen's other speaker selection methods, one line at a
+  time as under the manager (`selection.py`).
 
 A line is one model call of its speaker's mind; a summary per round (summarizer) and a
 choice per line (manager) are calls of the group's own "group summarizer" / "group manager"
 (so a meter shows them apart). A member leaves after a line that says so, or when its plan
 calls it away (it is told, and says goodbye); a member that says nothing passes its turn.
-The talk ends after `max_rounds` rounds, when a round passes in silence, or when fewer than
-two members are left. The whole talk is then summarised once (with the commitments made),
+The talk ends after `max_rounds` rounds, when a round passes in silence, when fewer than
+two members are left, or after a line saying one of the rules' end phrases
+(`termination.py`). The whole talk is then summarised once (with the commitments made),
 as a pair's is, for every member to keep.
 """
 
@@ -35,7 +38,9 @@ from datetime import datetime
 from enum import StrEnum
 
 from cognition.contract import ConversationLine, LineHeard
-from cognition.group.human import Human, human_line
+from cognition.group.human import ENDING, Human, InputMode, Turn, human_line, turn_of
+from cognition.group.selection import at_random, by_turns, round_robin, talk_random, valid_pick
+from cognition.group.termination import ends_talk
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Source, Task
 from cognition.steps.common import memory_lines, when
 from cognition.steps.dialogue import ConversationSummary, Speaker
@@ -56,7 +61,15 @@ class GroupStrategy(StrEnum):
     ONE_BY_ONE = "one-by-one"
     SIMULTANEOUS = "simultaneous-talk"
     SUMMARIZER = "simultaneous-talk-with-summarizer"
-    MANAGER = "manager"
+    MANAGER = "manager"  # AutoGen's "auto"
+    ROUND_ROBIN = "round-robin"
+    RANDOM = "random"
+    MANUAL = "manual"
+
+
+ONE_AT_A_TIME = frozenset(
+    {GroupStrategy.MANAGER, GroupStrategy.ROUND_ROBIN, GroupStrategy.RANDOM, GroupStrategy.MANUAL}
+)
 
 
 @dataclass(frozen=True)
@@ -86,6 +99,8 @@ class GroupRules:
     line_minutes: float = 1.0  # game minutes a line takes, for plans calling members away
     topic: str = ""  # a meeting's question; "" for a chance talk
     max_parallel: int = 8  # simultaneous calls at most (simultaneous strategies)
+    end_phrases: tuple[str, ...] = ()  # a line saying one ends the talk (termination.py)
+    seed: int = 0  # the random speaker selection's
 
 
 @dataclass
@@ -94,6 +109,7 @@ class GroupResult:
     summary: ConversationSummary
     calls: Counter[str] = field(default_factory=Counter)  # "line", "summary", "manager", …
     fallbacks: int = 0
+    ended_by: str = ""  # who said an end phrase that ended the talk ("" : it ended otherwise)
 
 
 class GroupTalk:
@@ -118,8 +134,11 @@ class GroupTalk:
         self.summary = ""  # the summarizer's shared context
         self.calls: Counter[str] = Counter()
         self.fallbacks = 0
+        self.host = members[0]  # who opened the talk
         self.opener = members[0].speaker.context
         self.heard = heard  # hears each line as it is added
+        self.ended_by = ""  # who said the end phrase the talk ends on
+        self.rng = talk_random(rules.seed, members[0].name, self.opener.now)
 
     # --- running ------------------------------------------------------------------------------
 
@@ -129,20 +148,21 @@ class GroupTalk:
             before = len(self.lines)
             if strategy is GroupStrategy.ONE_BY_ONE:
                 self.one_by_one(number)
-            elif strategy is GroupStrategy.MANAGER:
+            elif strategy in ONE_AT_A_TIME:
                 self.managed(number)
             else:
                 self.at_once(number)
                 last = number == self.rules.max_rounds
                 if strategy is GroupStrategy.SUMMARIZER and not last and len(self.here) > 1:
                     self.summarize(self.lines[before:])
-            if len(self.lines) == before or len(self.here) < 2:
+            if len(self.lines) == before or len(self.here) < 2 or self.ended_by:
                 break
-        return GroupResult(self.lines, self.summarize_talk(), self.calls, self.fallbacks)
+        summary = self.summarize_talk()
+        return GroupResult(self.lines, summary, self.calls, self.fallbacks, self.ended_by)
 
     def one_by_one(self, number: int) -> None:
         for member in self.present():
-            if len(self.here) < 2:
+            if len(self.here) < 2 or self.ended_by:
                 return
             if member.name in self.here:
                 self.add(member, self.speak(member, self.shared(), number))
@@ -156,13 +176,14 @@ class GroupTalk:
             ]
             answers = [answer.result() for answer in asked]
         for member, answer in zip(speakers, answers, strict=True):
-            self.add(member, answer)
+            if not self.ended_by:  # a line that ended the talk is the round's last
+                self.add(member, answer)
 
     def managed(self, number: int) -> None:
         """One round's worth of lines (as many as members), each speaker chosen."""
         passed: set[str] = set()  # who had nothing to say this round is not asked again
         for _ in range(len(self.present())):
-            if len(self.here) < 2:
+            if len(self.here) < 2 or self.ended_by:
                 return
             member = self.choose(passed)
             line = self.speak(member, self.shared(), number)
@@ -186,25 +207,38 @@ class GroupTalk:
         lines = [*self.earlier, *self.lines]
         return lines[-1].speaker if lines else ""
 
-    def by_turns(self, passed: Collection[str] = ()) -> Anyone:
-        """Turn-taking: whoever was addressed, else who spoke longest ago (never yet: first);
-        not those who `passed` this round, while anyone else may speak."""
-        last = self.last_speaker()
-        present = [m for m in self.present() if m.name not in passed] or self.present()
-        lines = [*self.earlier, *self.lines]
-        addressed = lines[-1].to if lines else ""
-        for member in present:
-            if member.name == addressed and member.name != last:
-                return member
-        spoke = {line.speaker: index for index, line in enumerate(lines)}
-        others = [m for m in present if m.name != last] or present
-        return min(others, key=lambda m: spoke.get(m.name, -1))
+    def candidates(self, passed: Collection[str]) -> list[str]:
+        """Who may speak next: those present who have not passed this round (else all)."""
+        present = [m.name for m in self.present()]
+        return [name for name in present if name not in passed] or present
 
     def choose(self, passed: set[str]) -> Anyone:
+        """The next speaker by the strategy's selection method (the opener opens)."""
+        if not self.lines and not self.earlier:
+            return self.members[0]
+        strategy, last = self.rules.strategy, self.last_speaker()
+        present, names = self.present(), self.candidates(passed)
+        name: str | None = None
+        if strategy is GroupStrategy.ROUND_ROBIN:
+            name = round_robin([m.name for m in self.members], names, last)
+        elif strategy is GroupStrategy.RANDOM:
+            name = at_random(names, last, self.rng)
+        elif strategy is GroupStrategy.MANUAL:
+            name = self.picked(names)
+        if name is None:
+            return self.by_manager(passed)
+        return next(m for m in present if m.name == name)
+
+    def picked(self, candidates: list[str]) -> str | None:
+        """The player's pick of the next speaker, or None (no one picks, or not validly)."""
+        for human in self.present():
+            if isinstance(human, Human) and human.pick is not None:
+                return valid_pick(human.pick(list(candidates), self.shared()), candidates)
+        return None
+
+    def by_manager(self, passed: set[str]) -> Anyone:
         """The next speaker, as the manager picks it (one who passed this round, or a name
         not in the group, falls back to turn-taking)."""
-        if not self.lines and not self.earlier:
-            return self.members[0]  # the opener opens
         present, last = self.present(), self.last_speaker()
         inputs = NextSpeakerInput(
             members=[f"{m.name}: {m.description or m.name}" for m in present],
@@ -218,7 +252,7 @@ class GroupTalk:
         if name is None or name in passed:
             if name is None:
                 self.fallbacks += answer.source is not Source.FALLBACK  # counted once
-            return self.by_turns(passed)
+            name = by_turns(self.candidates(passed), [*self.earlier, *self.lines])
         return next(m for m in present if m.name == name)
 
     # --- calls ---------------------------------------------------------------------------------
@@ -233,7 +267,12 @@ class GroupTalk:
         others = [name for name in self.here if name != member.name]
         if isinstance(member, Human):
             ending = number == self.rules.max_rounds or len(self.here) <= 2
-            return human_line(member, context, others, ending)
+            turn, why = turn_of(member, context, ending)
+            if turn is Turn.ASK:
+                return human_line(member, context, others, why)
+            if turn is Turn.AUTO:
+                return self.speak_for(member, context, number)
+            return GroupLine(text="")
         ctx = member.speaker.context
         last = context[-1] if context else ""
         where = member.speaker.place if member.speaker.place != "home" else ""
@@ -257,7 +296,30 @@ class GroupTalk:
             if called
             else "",
         )
-        line = self.ask(ctx.model, GROUP_LINE, inputs, member.name, "line").output
+        return self.line_of(ctx.model, inputs, called)
+
+    def speak_for(self, human: Human, context: list[str], number: int) -> GroupLine:
+        """The player's character speaks for itself (AutoGen's auto-reply): a line in its
+        persona — its description — with the talk's model, metered as the player's."""
+        inputs = GroupLineInput(
+            speaker=human.name,
+            members=[name for name in self.here if name != human.name],
+            summary=f"{human.name} is {human.description}.",
+            memories=[],
+            context=context,
+            now=when(self.now()),
+            round=number,
+            max_rounds=self.rules.max_rounds,
+            place=self.host.speaker.place,
+            topic=self.rules.topic,
+            host=self.host.name,
+        )
+        return self.line_of(self.opener.model, inputs, False)
+
+    def line_of(self, model: LanguageModel, inputs: GroupLineInput, called: bool) -> GroupLine:
+        """The speaker's line from the model (said to a member of the group, or everyone)."""
+        others = inputs.members
+        line = self.ask(model, GROUP_LINE, inputs, inputs.speaker, "line").output
         to = line.to.strip()
         if to and to not in others:  # a name not in the group: said to everyone
             to = next((o for o in others if o.split()[0].lower() == to.lower()), "")
@@ -286,8 +348,24 @@ class GroupTalk:
             )
             if self.heard is not None:
                 self.heard(self.lines[-1])
+            if ends_talk(line.text, self.rules.end_phrases):
+                self.ended_by = member.name
+                self.last_word(member.name)
         if line.leaves and member.name in self.here:
             self.here.remove(member.name)
+
+    def last_word(self, ender: str) -> None:
+        """A line ended the talk: a player in it who is asked at all may go on with it."""
+        for human in self.present():
+            silent = (InputMode.NEVER, InputMode.WATCH)
+            if not isinstance(human, Human) or human.name == ender or human.mode_now() in silent:
+                continue
+            others = [name for name in self.here if name != human.name]
+            line = human_line(human, self.shared(), others, ENDING)
+            if line.text:
+                self.ended_by = ""
+                self.add(human, line)
+                return
 
     def summarize(self, round_lines: list[ConversationLine]) -> None:
         inputs = RoundSummaryInput(

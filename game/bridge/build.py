@@ -145,6 +145,9 @@ GROUP_STRATEGIES = (
     "simultaneous-talk",
     "simultaneous-talk-with-summarizer",
     "manager",
+    "round-robin",
+    "random",
+    "manual",
     "off",
 )
 

@@ -4,9 +4,13 @@ Walking up to a resident and pressing T joins it: a free resident starts a group
 the player and the free residents it sees; a resident already talking is joined when that
 talk is over — its members who are still there go on from its transcript with the player
 among them. The player's seat (`GroupSeat`) is the talk's `Human` member: at the player's
-turn (by its input mode: always, when addressed, watch) the talk's worker waits for the
-player's line — up to `WAIT_SECONDS`, then the player is taken to be silent — while the
-frame goes on; the panel reads the prompt and answers it. The mode can change mid-talk.
+turn (by its input mode: always, terminate, never, when addressed, watch) the talk's worker
+waits for the player's line — up to `WAIT_SECONDS`, then the player is taken to be silent —
+while the frame goes on; the panel reads the prompt and answers it. The mode can change
+mid-talk. Under *never* (and *terminate* until the talk would end) the player's character
+speaks for itself, as the visitor's description says. Under the `manual` group strategy
+the seat is also asked who speaks next (`choosing`, answered by `choose`; no answer in
+`WAIT_SECONDS`: the manager picks).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ class Room(Protocol):
     talks: ConversationDesk
     jobs: JobBoard
     perceptions: PerceptionBuilder
+    visitor_description: str
 
     @property
     def minds(self) -> Mapping[str, Agent]: ...
@@ -62,9 +67,10 @@ class GroupSeat:
     """The player's place in one group talk: prompts from the talk's worker, lines from
     the panel (thread-safe)."""
 
-    def __init__(self, name: str, mode: InputMode) -> None:
+    def __init__(self, name: str, mode: InputMode, description: str = "") -> None:
         self.name = name
         self.mode = mode
+        self.description = description or "a visitor to the town"
         self.members: tuple[str, ...] = ()  # the residents in the talk
         self.state = "waiting"  # "waiting" (to join), "talking", "over"
         self.message = ""  # for the panel: why the player is not (yet) in the talk
@@ -73,9 +79,41 @@ class GroupSeat:
         self._prompt: str | None = None  # why the player is asked now
         self.prompts = 0  # how many times the player has been asked (each prompt's number)
         self._answers: queue.Queue[str | None] = queue.Queue(maxsize=1)
+        self._choosing: tuple[str, ...] = ()  # whom the player may pick to speak next
+        self._picks: queue.Queue[str | None] = queue.Queue(maxsize=1)
+        self.choices = 0  # how many times the player has been asked who speaks next
 
     def human(self) -> Human:
-        return Human(self.name, lambda: self.mode, self.ask, "the player, a visitor")
+        return Human(self.name, lambda: self.mode, self.ask, self.description, self.pick)
+
+    def pick(self, candidates: list[str], context: list[str]) -> str | None:
+        """The talk's worker asks who speaks next (manual selection), and waits for it."""
+        with self._lock:
+            self._choosing, self.context = tuple(candidates), list(context)
+            self.choices += 1
+        try:
+            return self._picks.get(timeout=WAIT_SECONDS)
+        except queue.Empty:
+            return None
+        finally:
+            with self._lock:
+                self._choosing = ()
+
+    def choosing(self) -> tuple[str, ...]:
+        """Whom the talk waits for the player to pick as the next speaker (() : it does not)."""
+        with self._lock:
+            return self._choosing
+
+    def choose(self, name: str | None) -> str | None:
+        """The player picks the next speaker (None: the manager picks); a message when the
+        talk is not waiting for a pick."""
+        if not self.choosing():
+            return "Nobody is waiting for you to choose who speaks next."
+        try:
+            self._picks.put_nowait(name)
+        except queue.Full:
+            return "Your choice is on its way."
+        return None
 
     def ask(self, context: list[str], why: str) -> str | None:
         """The talk's worker asks for the player's line, and waits for it."""
@@ -116,6 +154,8 @@ class GroupSeat:
         self.mode = InputMode.WATCH
         if self.asked() is not None:
             self.say("Bye, everyone!")
+        if self.choosing():
+            self.choose(None)
 
 
 class Joining:
@@ -133,7 +173,7 @@ class Joining:
             return f"There is no resident called {near!r} here."
         if self.seat is not None and self.seat.state != "over":
             return "You are in a conversation already: leave it first (Esc)."
-        seat = GroupSeat(player, mode)
+        seat = GroupSeat(player, mode, d.visitor_description)
         playing = d.talks.conversation_of(near)
         if playing is not None:
             seat.message = f"{near.split()[0]} is talking; you join when the talk is at a pause."

@@ -129,6 +129,14 @@ def add_to(subcommands: Subcommands) -> None:
         help="keep each town's memories on this Chroma server (`chroma run`), one database a "
         "town, e.g. http://127.0.0.1:8000 (default: in each town's process)",
     )
+    command.add_argument(
+        "--group-strategy",
+        metavar="STRATEGY",
+        help="who speaks next in group talks, as `simulate --group-strategy` takes it: "
+        "one-by-one, simultaneous-talk, simultaneous-talk-with-summarizer, manager, "
+        "round-robin, random, manual (no player: the manager picks), or off (default: the "
+        "town's setting)",
+    )
     command.add_argument("--quiet", action="store_true", help="no progress lines")
     add_route_flags(command)
     command.add_argument(
@@ -190,6 +198,8 @@ def run(args: argparse.Namespace) -> int:
             return fail(
                 "--matrix names its own routes: drop --routes, --preset, --endpoint, --route"
             )
+        if args.group_strategy is not None:
+            return fail("--group-strategy is for one town or --seeds, not --matrix: drop it")
         return run_matrix(args)
     options = EvaluationOptions(
         town=args.town,
@@ -209,6 +219,7 @@ def run(args: argparse.Namespace) -> int:
         referees_file=args.referees,
         budget=args.budget,
         chroma_url=args.chroma_url,
+        group_strategy=args.group_strategy,
     )
     if routes_wanted(args):
         # lazy: loaded with the evaluation above

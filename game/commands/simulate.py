@@ -81,8 +81,9 @@ def add_to(subcommands: Subcommands) -> None:
         "--group-strategy",
         metavar="STRATEGY",
         help="who speaks next in group conversations: one-by-one, simultaneous-talk, "
-        "simultaneous-talk-with-summarizer, manager, or off for pairs only (default: the "
-        "town's setting, else one-by-one)",
+        "simultaneous-talk-with-summarizer, manager, round-robin, random, manual (no player: "
+        "the manager picks), or off for pairs only (default: the town's setting, else "
+        "one-by-one)",
     )
     sim.add_argument(
         "--variant",

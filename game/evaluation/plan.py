@@ -63,6 +63,8 @@ class EvaluationOptions:
     variant: str | None = None  # an architecture variant ("no reflection", …); None: full
     # the memories on a Chroma server (one database per town), None: in process
     chroma_url: str | None = None
+    # who speaks next in group talks (`smallville simulate --group-strategy`); None: the town's
+    group_strategy: str | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,8 @@ class EvaluationPlan:
             "embedder": options.embedder,
             "routes": None if options.routes is None else options.routes.identity(),
             "variant": options.variant or "full",
+            # only when chosen, so the records of earlier runs still match theirs
+            **({"group_strategy": options.group_strategy} if options.group_strategy else {}),
         }
 
     def interview_settings(self) -> dict[str, Any]:
@@ -128,6 +132,7 @@ class EvaluationPlan:
             routes=sim.routes,
             variant=sim.variant,
             chroma_url=sim.chroma_url,
+            group_strategy=sim.group_strategy,
         )
 
     @property
@@ -165,6 +170,7 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
         routes=options.routes,
         variant=options.variant,
         chroma_url=options.chroma_url,
+        group_strategy=options.group_strategy,
     )
     problem = settings_problem(simulation)
     if problem is not None:

@@ -35,6 +35,7 @@ __all__ = [
     "AUTOSAVE_CHOICES",
     "CONNECT_HINT",
     "DEFAULT_MODEL",
+    "GROUP_STRATEGY_CHOICES",
     "OFFLINE_BRAIN_LINE",
     "ROUTES_CHOICES",
     "SETTINGS_FILE",
@@ -62,6 +63,19 @@ KEY_IN_URL = (
 Backend = Literal["offline", "server"]
 RoutesChoice = Literal["one-model", "small-large", "file", "cascade"]
 ROUTES_CHOICES: tuple[RoutesChoice, ...] = ("one-model", "small-large", "file", "cascade")
+# who speaks next in group talks ("" : the town's own setting; "off": pairs only), as
+# `game.bridge.build.GROUP_STRATEGIES` names them (tests/files checks they agree)
+GROUP_STRATEGY_CHOICES: tuple[str, ...] = (
+    "",
+    "one-by-one",
+    "simultaneous-talk",
+    "simultaneous-talk-with-summarizer",
+    "manager",
+    "round-robin",
+    "random",
+    "manual",
+    "off",
+)
 
 
 class SettingsError(Exception):
@@ -99,6 +113,8 @@ class UserSettings(BaseModel):
     # N run records and those of the last D days; None: no such limit
     keep_last_runs: int | None = Field(default=None, ge=0)
     keep_run_days: float | None = Field(default=None, ge=0)
+    # who speaks next in group talks (`GROUP_STRATEGY_CHOICES`; "" : the town's own)
+    group_strategy: str = ""
 
     @field_validator("memory_server")
     @classmethod
@@ -135,6 +151,15 @@ class UserSettings(BaseModel):
         if not value.strip():
             raise ValueError("the model name must not be empty")
         return value.strip()
+
+    @field_validator("group_strategy")
+    @classmethod
+    def _check_group_strategy(cls, value: str) -> str:
+        if value not in GROUP_STRATEGY_CHOICES:
+            raise ValueError(
+                f"the group strategy must be one of {', '.join(GROUP_STRATEGY_CHOICES)}"
+            )
+        return value
 
     @field_validator("speed")
     @classmethod

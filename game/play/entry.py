@@ -130,10 +130,11 @@ def town_recipe(
     options: AppOptions, start: TownStart | None, player_settings: PlayerSettings | None
 ) -> TownRecipe:
     """What to build for `start`, with the player's brain (else the environment's)."""
-    llm = routes = None
+    llm = routes = group_strategy = None
     if player_settings is not None:
         llm = llm_settings_for(player_settings.settings, player_settings.api_key)
         routes = routes_for(player_settings.settings)
+        group_strategy = player_settings.settings.group_strategy or None
     town = start.town if isinstance(start, NewTown) else options.town or "the_ville_n25"
     return TownRecipe(
         town=town,
@@ -144,6 +145,7 @@ def town_recipe(
         line_minutes=options.line_minutes,
         think_ahead_minutes=options.think_ahead_minutes,
         chroma_url=memory_server_of(options, player_settings)[0],
+        group_strategy=group_strategy,
     )
 
 

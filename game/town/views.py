@@ -165,7 +165,8 @@ class ChatSession:
 class GroupView:
     """The player's group talk as the panel shows it: its state ("none", "waiting" to join,
     "talking", "over"), the residents in it, the lines so far (speaker, to, text), why the
-    talk waits for the player's line (None: it does not), the input mode, and a message."""
+    talk waits for the player's line (None: it does not), the input mode, a message, and
+    whom the talk waits for the player to pick as its next speaker (manual selection)."""
 
     state: str
     members: tuple[str, ...] = ()
@@ -173,6 +174,7 @@ class GroupView:
     asked: str | None = None
     mode: str = "when addressed"
     message: str = ""
+    choosing: tuple[str, ...] = ()
 
 
 @runtime_checkable
@@ -191,6 +193,11 @@ class GroupPort(Protocol):
         ...
 
     def group_mode(self, mode: str) -> None: ...
+
+    def group_pick(self, name: str | None) -> str | None:
+        """The player picks who speaks next (None: the manager does); a message when the
+        talk is not waiting for a pick."""
+        ...
 
     def leave_group(self) -> None: ...
 

@@ -239,15 +239,16 @@ class PlayerDesk:
 
     def join_group(self, near: str, mode: str, now: datetime) -> str | None:
         """The player joins `near`'s conversation, or starts a group talk with it and the
-        residents it sees, in input `mode` ("always", "when addressed", "watch"); None when
-        joined (or waiting to join), else why not."""
+        residents it sees, in input `mode` (`InputMode`: "always", "terminate", "never",
+        "when addressed", "watch"); None when joined (or waiting to join), else why not."""
         visitor = self.director.visitor
         if visitor is None:
             return "Walk into the town first: only the visitor can join a conversation."
         try:
             input_mode = InputMode(mode)
         except ValueError:
-            return f"{quoted(mode)} is not a way to take part: always, when addressed or watch."
+            ways = ", ".join(m.value for m in InputMode)
+            return f"{quoted(mode)} is not a way to take part: one of {ways}."
         joined = self.director.joining.join(visitor.name, near, input_mode, now)
         if isinstance(joined, str):
             return joined
@@ -278,8 +279,20 @@ class PlayerDesk:
             if (line := heard(text)) is not None
         )
         return GroupView(
-            seat.state, seat.members, lines, seat.asked(), seat.mode.value, seat.message
+            seat.state,
+            seat.members,
+            lines,
+            seat.asked(),
+            seat.mode.value,
+            seat.message,
+            seat.choosing(),
         )
+
+    def group_pick(self, name: str | None) -> str | None:
+        seat = self.director.joining.seat
+        if seat is None or seat.state != "talking":
+            return "You are not in a conversation: walk up to someone and press T."
+        return seat.choose(name)
 
     def group_mode(self, mode: str) -> None:
         seat = self.director.joining.seat

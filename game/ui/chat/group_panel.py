@@ -1,12 +1,16 @@
 """The group panel: the player in a group conversation (bottom centre; the town runs on).
 
 T beside a resident who is talking opens it and joins the talk (when that talk is over, its
-members go on with the player among them). The "Take part:" row picks the input mode, and
-can change mid-talk: *Always* (the group waits for your line at each of your turns),
-*When addressed* (you are asked when someone speaks to you by name, or the talk would end),
-*Watch* (you listen). When the group waits for you the status says so and Enter sends your
-line (an empty line stays silent); start it with a name ("Maria, …") to speak to one
-member. Esc leaves the talk and closes the panel.
+members go on with the player among them). The "Take part:" row picks the input mode
+(AutoGen's three and two of Smallville's), and can change mid-talk: *Always* (the group
+waits for your line at each of your turns), *Terminate* (you are asked only when the talk
+would end; until then your character speaks for itself), *Never* (your character speaks for
+itself, in its description, all along), *Addressed* (you are asked when someone speaks to
+you by name, or the talk would end), *Watch* (you listen). When the group waits for you the
+status says so and Enter sends your line (an empty line stays silent); start it with a
+name ("Maria, …") to speak to one member. Under the `manual` group strategy a small chooser
+above the panel (`speaker_chooser.py`) asks who speaks next: click a name or press its
+number. Esc leaves the talk and closes the panel.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import pygame
 
 from game.render.text import PixelText
 from game.town.views import GroupPort, GroupView
+from game.ui.chat.speaker_chooser import MANAGER, SpeakerChooser
 from game.ui.chat.view import first_name, fit_line
 from game.ui.panels import Panel, centre_beside
 from game.ui.widgets import (
@@ -38,7 +43,13 @@ WIDTH, HEIGHT = 640, 280
 MARGIN = 8
 PAD = 10
 LINE_LIMIT = 300
-MODES = (("Always", "always"), ("When addressed", "when addressed"), ("Watch", "watch"))
+MODES = (
+    ("Always", "always"),
+    ("Terminate", "terminate"),
+    ("Never", "never"),
+    ("Addressed", "when addressed"),
+    ("Watch", "watch"),
+)
 STATUS = {
     "waiting": "Waiting to join: {message}",
     "over": "The talk is over. Esc closes.",
@@ -63,6 +74,7 @@ class GroupPanel(Panel):
         self.mode_buttons = [Button(label, mode) for label, mode in MODES]
         self.send_button = Button("Send", "send")
         self.close_button = Button("x", "close")
+        self.chooser = SpeakerChooser()
 
     # --- what the app and the tests read ---------------------------------------------------
 
@@ -73,8 +85,12 @@ class GroupPanel(Panel):
         if self.message:
             return self.message
         if view.state == "talking":
+            if view.choosing:
+                return "Who speaks next? Click a name above, or press its number."
             if view.asked is not None:
                 return f"Your turn ({view.asked}): type your line, Enter sends."
+            if view.mode in ("never", "terminate"):
+                return "Your character speaks for itself; the others are talking..."
             return "Listening..." if view.mode == "watch" else "The others are talking..."
         return STATUS.get(view.state, "").format(message=view.message)
 
@@ -89,6 +105,10 @@ class GroupPanel(Panel):
         if refused is None:
             self.field.clear()
 
+    def pick(self, name: str | None) -> None:
+        """The player picks the next speaker (None: the manager picks)."""
+        self.message = self.port.group_pick(name) or ""
+
     def leave(self) -> None:
         self.port.leave_group()
         self.closed = True
@@ -96,6 +116,8 @@ class GroupPanel(Panel):
     # --- input -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.chooser.shown and self.choose(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if not self.rect.collidepoint(event.pos):
                 return False
@@ -127,6 +149,18 @@ class GroupPanel(Panel):
             self.field.handle(event)
             return True
         return False
+
+    def choose(self, event: pygame.event.Event) -> bool:
+        """The chooser's click or number key, when it is shown (a digit typed is not text)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and self.chooser.rect.collidepoint(event.pos):
+            clicked = self.chooser.clicked(event.pos)
+            if clicked is not None:
+                self.pick(None if clicked.value == MANAGER else clicked.value)
+            return True
+        if event.type == pygame.KEYDOWN and (name := self.chooser.keyed(event.key)):
+            self.pick(name)
+            return True
+        return event.type == pygame.TEXTINPUT and event.text.isdigit()
 
     def update(self, real_seconds: float, now: datetime) -> None:
         self.seconds += real_seconds
@@ -164,6 +198,8 @@ class GroupPanel(Panel):
         for button in [*self.mode_buttons, self.send_button]:
             button.draw(screen, self.text, False)
         self.field.draw(screen, self.text, field, self.seconds)
+        self.chooser.show(view.choosing if view.state == "talking" else ())
+        self.chooser.draw(screen, self.text, self.rect)
 
     def _draw_lines(self, screen: pygame.Surface, view: GroupView, area: pygame.Rect) -> None:
         rows: list[tuple[str, tuple[int, int, int]]] = []

@@ -1,9 +1,10 @@
 """The settings menu: the brain (offline or an OpenAI-compatible server: URL, model, API key,
 and its routes — one model, a small + a large one, or a routes file: the labor pool — how
 long a call may take and each step's output budget), the
-speed a town starts at, autosave, the memory server (empty: the memories in this process;
-else a Chroma server's URL), and Test connection (on a worker thread; with several
-endpoints, each is tested; a memory server too). A read-only line shows the log file's path.
+speed a town starts at, autosave, who speaks next in group talks (Group talk), the memory
+server (empty: the memories in this process; else a Chroma server's URL), and Test
+connection (on a worker thread; with several endpoints, each is tested; a memory server
+too). A read-only line shows the log file's path.
 
 The API key typed here is for this session only: it travels in `SaveSettings.api_key` to the
 app's memory and is never part of `UserSettings`, so it cannot reach the settings file.
@@ -20,6 +21,7 @@ from pydantic import ValidationError
 from game.files.logs import current_log_file, log_file
 from game.files.settings import (
     AUTOSAVE_CHOICES,
+    GROUP_STRATEGY_CHOICES,
     ROUTES_CHOICES,
     Backend,
     RoutesChoice,
@@ -44,6 +46,12 @@ ROUTE_LABELS: dict[RoutesChoice, str] = {
     "cascade": "Cascade",
 }
 TIMEOUT_CHOICES = (0, 30, 60, 120, 180, 300, 600)
+GROUP_LABELS = {  # else the strategy's name
+    "": "The town's own",
+    "manager": "manager (picks who speaks)",
+    "manual": "manual (you pick who speaks)",
+    "off": "Pairs only",
+}
 BUDGET_CHOICES = (0.5, 1.0, 2.0, 4.0, 0.0)
 ROUTE_HINTS: dict[RoutesChoice, str] = {
     "one-model": "",
@@ -214,6 +222,12 @@ class SettingsMenu(MenuPanel):
             settings.autosave_minutes,
             LABEL_WIDTH,
         )
+        self.group_strategy = OptionItem[str](
+            "Group talk",
+            [(g, GROUP_LABELS.get(g, g)) for g in GROUP_STRATEGY_CHOICES],
+            settings.group_strategy,
+            LABEL_WIDTH,
+        )
         self.test_button = ButtonItem("Test connection", self.test_connection, tester is not None)
         self.save_button = ButtonItem("Save", self.save, width=80)
         self.back_button = ButtonItem("Back", self.back, width=80)
@@ -256,6 +270,7 @@ class SettingsMenu(MenuPanel):
             *self._route_items(),
             self.speed,
             self.autosave,
+            self.group_strategy,
             self.memory_server,
             self.call_timeout,
             self.output_budget,
@@ -291,6 +306,7 @@ class SettingsMenu(MenuPanel):
                 output_budget=self.output_budget.value,
                 speed=self.speed.value,
                 autosave_minutes=self.autosave.value,
+                group_strategy=self.group_strategy.value,
             )
         except ValidationError as error:
             self.test_result = None  # one message at a time: the form's problem
