@@ -37,6 +37,7 @@ __all__ = ["CONTROL_DIR", "CONTROL_PHASE", "control_plan", "run_control"]
 
 CONTROL_DIR = "control"  # in the out folder
 CONTROL_PHASE = "control run"  # its phase in the estimate and the progress bar
+CONTROL_INTERVIEW = "control: interviews at the end"
 # runs a plan's simulation, or reuses its finished one: (record, figures)
 Simulation = Callable[[EvaluationPlan], tuple[Path, dict[str, Any]]]
 
@@ -81,7 +82,8 @@ def _asked_at_end(plan: EvaluationPlan, tell: Progress, bar: Bar) -> list[Knowle
     settings = plan.interview_settings()
     kept = None if plan.options.fresh else load_phase(path, settings)
     size = knowledge_interview_size(len(plan.town.residents), len(plan.scenario.news))
-    tick = bar.phase(CONTROL_PHASE, size)
+    # the estimate weighs the control's simulation; its interview moves the bar no further
+    tick = bar.phase(CONTROL_INTERVIEW, size)
     if kept is not None:
         tell.say(f"reusing the control's interviews at the end in {path}")
         tick()
@@ -93,7 +95,7 @@ def _asked_at_end(plan: EvaluationPlan, tell: Progress, bar: Bar) -> list[Knowle
         InterviewDesk.open(plan.recipe(Path(scratch)), save) as desk,
     ):
         answers = knowledge_interview(
-            desk, plan.scenario, "end", lambda: tick(CONTROL_PHASE), plan.simulation.workers
+            desk, plan.scenario, "end", lambda: tick(CONTROL_INTERVIEW), plan.simulation.workers
         )
         usage = desk.usage()
     write_phase(path, settings, knowledge=[a.to_dict() for a in answers], usage=usage)

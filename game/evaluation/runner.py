@@ -27,7 +27,7 @@ from typing import Any
 
 from game.bridge import LivingTown, simulate
 from game.evaluation.answers import Findings
-from game.evaluation.control_measures import against_control
+from game.evaluation.control_measures import ControlMeasures, against_control
 from game.evaluation.controls import CONTROL_DIR, CONTROL_PHASE, run_control
 from game.evaluation.estimate import Estimate
 from game.evaluation.interrupted import INTERRUPTED_FILE, EvaluationState
@@ -97,16 +97,7 @@ def evaluate(
     where.begin("interviews at the end and the judge panel")
     findings = end_phases(settled, tell, bar, usage, start_answers, fresh=found is None)
     where.end("interviews at the end and the judge panel")
-    control = None
-    if options.controls:
-        where.begin(CONTROL_PHASE)
-
-        def simulated(plan: EvaluationPlan) -> tuple[Path, dict[str, Any]]:
-            kept = None if options.fresh else finished_run(plan)
-            return kept or _simulate(plan, tell, bar, where, CONTROL_PHASE)
-
-        control = run_control(settled, simulated, tell, bar)
-        where.end(CONTROL_PHASE)
+    control = _control(settled, tell, bar, where) if options.controls else None
     where.begin("report")
     tell.say("measuring diffusion, relationships and coordination from the run record")
     try:
@@ -135,6 +126,21 @@ def evaluate(
         (settled.out_dir / INTERRUPTED_FILE).unlink(missing_ok=True)
     tell.advance(1.0, "done")
     return EvaluationResult(run, measures, files, findings, settled.estimate, controls)
+
+
+def _control(
+    settled: EvaluationPlan, tell: Progress, bar: Bar, where: EvaluationState
+) -> ControlMeasures:
+    """The control run (`controls.py`), its simulation kept like the run's."""
+    where.begin(CONTROL_PHASE)
+
+    def simulated(plan: EvaluationPlan) -> tuple[Path, dict[str, Any]]:
+        kept = None if settled.options.fresh else finished_run(plan)
+        return kept or _simulate(plan, tell, bar, where, CONTROL_PHASE)
+
+    control = run_control(settled, simulated, tell, bar)
+    where.end(CONTROL_PHASE)
+    return control
 
 
 def finished_run(settled: EvaluationPlan) -> tuple[Path, dict[str, Any]] | None:
