@@ -114,6 +114,8 @@ def hallucination(answers: Sequence[KnowledgeAnswer]) -> dict[str, Any]:
         "rate": round(len(made_up) / len(answers), 4) if answers else None,
         "unbacked": sum(1 for a in answers if a.unbacked),
         "off_subject": sum(1 for a in answers if a.off_subject),
+        # about the item but short of its facts: neither knowing nor hallucinated
+        "partial": sum(1 for a in answers if a.partial),
         "judge_fallbacks": sum(1 for a in answers if a.judge_fell_back),
         "examples": [
             {"resident": a.resident, "question": a.question, "answer": a.answer}

@@ -59,6 +59,14 @@ class KnowledgeAnswer:
     # news: a confident answer (no denial) about something else — neither knowing the item
     # nor carrying it ("Yes, I know that Maria is working on a photography project")
     off_subject: bool = False
+    # news: the answer carries the item (its `carried_by`), all facts or not
+    carried: bool = False
+
+    @property
+    def partial(self) -> bool:
+        """About the item but short of its facts ("a party at the cafe", no who): not
+        knowing, and no hallucination either."""
+        return self.kind == "news" and self.carried and not self.knows
 
     @property
     def unbacked(self) -> bool:
@@ -115,16 +123,17 @@ def knowledge_interview(
                 facts = item_facts(item, desk.now, name)
                 judged = desk.knows(name, question, said, subject, facts.text, facts.phrases)
                 backed = any(item.carried_in(text) for text in memories)
+                carried = item.carried_in(said)
                 # confident (no denial), not knowing, and not about the item at all
-                off_subject = not judged.denied and not judged.knows and not item.carried_in(said)
+                off_subject = not judged.denied and not judged.knows and not carried
             else:
                 judged = desk.knows(name, question, said, subject, _person_facts(about, name))
                 backed = mentions(about, memories)
-                off_subject = False
+                carried, off_subject = judged.knows, False
             found.append(
                 KnowledgeAnswer(
                     moment, name, kind, about, question, said, judged.knows, judged.fell_back,
-                    backed, off_subject,
+                    backed, off_subject, carried,
                 )
             )  # fmt: skip
             tick()

@@ -110,7 +110,9 @@ def _hallucination_section(by: str, found: dict[str, Any]) -> list[str]:
         f"({_pct(found['rate'])}) were hallucinations: {found.get('unbacked', 0)} claimed to "
         "know a person or news item with no memory record behind it, "
         f"{found.get('off_subject', 0)} answered a news question confidently about something "
-        f"else ({found['claims']} claims in all); the paper: {paper['rate']:.1%} of "
+        f"else ({found['claims']} claims in all; {found.get('partial', 0)} news answers were "
+        "about the item but short of its facts — neither knowing nor hallucinated); the "
+        f"paper: {paper['rate']:.1%} of "
         f"{paper['answers']} answers. The judge fell back to its rule on "
         f"{found['judge_fallbacks']} answers.", "",
     ]  # fmt: skip

@@ -15,8 +15,10 @@ from game.evaluation.facts import carries_facts, item_facts
 from game.evaluation.interviews import knowledge_interview
 from game.evaluation.scenario import load_scenario, read_town
 
+ISA = "Isabella Rodriguez"
 OFF_SUBJECT = "Yes, I know that Isabella Rodriguez is working on a photography project."
 WITH_FACTS = "Yes, Isabella Rodriguez is throwing a Valentine's Day party at Hobbs Cafe."
+NO_WHO = "Yes, I plan to go to the Valentine's Day party at Hobbs Cafe on February 14."
 
 
 class ScriptedDesk(InterviewDesk):
@@ -56,15 +58,20 @@ def test_a_confident_answer_about_something_else_is_a_hallucination(tmp_path: Pa
         embedder="hashing",
         memory_dir=tmp_path / "memory",
     )
-    ScriptedDesk.said = {"Klaus Mueller": OFF_SUBJECT, "Isabella Rodriguez": WITH_FACTS}
+    ScriptedDesk.said = {
+        "Klaus Mueller": OFF_SUBJECT, "Isabella Rodriguez": WITH_FACTS, "Maria Lopez": NO_WHO
+    }  # fmt: skip
     with ScriptedDesk.open(recipe) as desk:
         found = knowledge_interview(desk, scenario, "start", lambda: None, workers=1)
     party = {a.resident: a for a in found if a.kind == "news"}
-    klaus, isabella = party["Klaus Mueller"], party["Isabella Rodriguez"]
+    klaus, isabella, maria = (party[name] for name in ("Klaus Mueller", ISA, "Maria Lopez"))
     assert not klaus.knows and klaus.off_subject and klaus.hallucinated
     assert isabella.knows and isabella.backed and not isabella.hallucinated
+    # about the party but not whose: no knowing, and no hallucination either
+    assert maria.partial and not maria.knows and not maria.hallucinated
     counted = hallucination(found)
-    assert counted["hallucinated"] >= counted["off_subject"] >= 1
+    assert (counted["off_subject"], counted["partial"]) == (1, 1)
+    assert counted["hallucinated"] >= 1
 
 
 def test_the_host_may_say_i() -> None:
