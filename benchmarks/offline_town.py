@@ -7,6 +7,7 @@ seeds side by side, benchmarks/towns_parallel.py times that).
     uv run python benchmarks/offline_town.py                   # seeds 0-4, 2-3 min a seed
     uv run python benchmarks/offline_town.py --seeds 1 --out eval-seeds
     uv run python benchmarks/offline_town.py --conditions full # one controlled condition
+    uv run python benchmarks/offline_town.py --out runs --keep-runs  # re-measure kept runs
 
 One line per seed: wall seconds (the whole evaluation: interviews, simulation, report),
 seconds per phase, the share knowing each news item at the end, density at the start and
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import time
@@ -47,6 +49,7 @@ PHASES = (  # the evaluation's progress lines that start a phase → the phase
     ("the judge panel (", "judge panel (the offline brain's referees, both orders)"),
     ("reusing the panel's verdicts", "judge panel (the offline brain's referees, both orders)"),
     ("no judge panel", "judge panel (skipped) and closing the interviews"),
+    ("the control: ", "control run"),  # its simulation and interview count as the control's
     ("measuring ", "measures and report"),
 )
 
@@ -69,7 +72,8 @@ class PhaseClock:
         now = time.perf_counter()
         print(f"[seed {self.seed} {now - self.began:7.1f} s] {text}", file=sys.stderr, flush=True)
         phase = next((name for prefix, name in PHASES if text.startswith(prefix)), None)
-        if phase is not None and phase != self.current:
+        in_control = self.current == "control run" and phase != "measures and report"
+        if phase is not None and phase != self.current and not in_control:
             self._close(now)
             self.current = phase
 
@@ -90,7 +94,8 @@ def run_seed(args: argparse.Namespace, seed: int, out: Path) -> dict[str, Any]:
         out_dir=out / f"seed{seed}",
         embedder=args.embedder,
         workers=args.workers,
-        fresh=True,
+        fresh=not args.keep_runs,
+        controls=not args.no_control,
     )
     if args.conditions:
         options.conditions = tuple(c.strip() for c in args.conditions.split("|") if c.strip())
@@ -102,6 +107,8 @@ def run_seed(args: argparse.Namespace, seed: int, out: Path) -> dict[str, Any]:
         "benchmark": "offline_town",
         "town": args.town,
         "seed": seed,
+        "simulated": result.run.simulated,
+        "load_average": [round(load, 2) for load in os.getloadavg()],
         "game_hours": result.run.hours,
         "wall_s": round(wall, 1),
         "phases_s": clock.finish(),
@@ -137,6 +144,15 @@ def in_folder(args: argparse.Namespace, work: Callable[[Path], None]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=5, help="seeds 0 … N−1 (default 5)")
+    parser.add_argument("--first-seed", type=int, default=0, help="start at this seed")
+    parser.add_argument(
+        "--keep-runs",
+        action="store_true",
+        help="reuse a finished simulation in --out (same settings): measure and interview again",
+    )
+    parser.add_argument(
+        "--no-control", action="store_true", help="no control run (the same town, no news)"
+    )
     parser.add_argument("--town", default="the_ville_n25")
     parser.add_argument(
         "--out", type=Path, metavar="DIR", help="keep the reports here (default: a temp dir)"
@@ -154,7 +170,7 @@ def main() -> None:
 
     def work(out: Path) -> None:
         lines = []
-        for seed in range(args.seeds):
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
             lines.append(run_seed(args, seed, out))
             emit(lines[-1])
         emit(summary(lines, args.conditions))

@@ -7,6 +7,13 @@ and is not asked about (Gemma 270M judged "I can't find the words" as knowing); 
 brain, and the fallback when a model answers with junk, use the rule `claims_to_know`:
 no denial ("I'm not sure", "never heard"…) and the subject named — one word of a short
 subject (a first or last name), two of a longer one (a news item).
+
+The strict judge: a news item comes with its facts (`facts`, in words for the model's
+rubric; `fact_phrases`, one list of alternative phrases per fact for the rule — who, what,
+and where or when, from the scenario's truth). Then knowing it means carrying every fact: the
+rule wants a phrase of each list in the answer (whole words, ignoring case, a plural "s"
+may follow), the model is told the facts and that a confident answer about something else
+is no knowing.
 """
 
 from __future__ import annotations
@@ -17,7 +24,15 @@ from pydantic import BaseModel
 
 from cognition.llm.task import Task
 
-__all__ = ["KNOWS", "KnowsInput", "KnowsVerdict", "claims_to_know", "denies", "judge_by_rule"]
+__all__ = [
+    "KNOWS",
+    "KnowsInput",
+    "KnowsVerdict",
+    "carries_facts",
+    "claims_to_know",
+    "denies",
+    "judge_by_rule",
+]
 
 DENIALS = (
     "not sure",
@@ -52,6 +67,11 @@ class KnowsInput(BaseModel):
     question: str
     answer: str
     subject: str  # the person ("Maria Lopez") or the news item asked about
+    # the facts an answer must carry to know it, in words ("who: Isabella Rodriguez; what: …");
+    # empty: none given (a person), the subject named is enough
+    facts: str = ""
+    # the same facts for the rule: per fact, the phrases that show it (any one will do)
+    fact_phrases: list[list[str]] = []
 
 
 class KnowsVerdict(BaseModel):
@@ -83,7 +103,24 @@ def claims_to_know(answer: str, subject: str) -> bool:
     return len(wanted & said) >= needed
 
 
+def carries_facts(answer: str, fact_phrases: list[list[str]]) -> bool:
+    """Every fact shown in `answer`: a phrase of each list, as a whole word or words."""
+    return all(
+        any(_phrase_pattern(phrase).search(answer) for phrase in phrases if phrase.strip())
+        for phrases in fact_phrases
+    )
+
+
+def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+    words = r"\s+".join(re.escape(word) for word in phrase.split())
+    return re.compile(rf"(?<!\w){words}s?(?!\w)", re.IGNORECASE)
+
+
 def judge_by_rule(inputs: KnowsInput) -> KnowsVerdict:
+    """No denial and the subject named; with facts, every fact carried too."""
+    if inputs.fact_phrases:
+        knows = not denies(inputs.answer) and carries_facts(inputs.answer, inputs.fact_phrases)
+        return KnowsVerdict(knows=knows)
     return KnowsVerdict(knows=claims_to_know(inputs.answer, inputs.subject))
 
 

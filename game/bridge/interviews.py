@@ -147,6 +147,7 @@ class Answered:
 class Judged:
     knows: bool
     fell_back: bool  # the model's verdict was unusable: the rule in `cognition.steps.knows`
+    denied: bool = False  # the answer says it does not know (no call was made)
 
 
 class InterviewDesk:
@@ -235,12 +236,29 @@ class InterviewDesk:
             self._interviewees[key] = asked
         return Answered(asked.answer(question, INTERVIEWER))
 
-    def knows(self, name: str, question: str, answer: str, subject: str) -> Judged:
+    def knows(
+        self,
+        name: str,
+        question: str,
+        answer: str,
+        subject: str,
+        facts: str = "",
+        fact_phrases: Sequence[Sequence[str]] = (),
+    ) -> Judged:
         """Whether `answer` claims that `name` knows `subject` (judged by the town's model;
-        an answer that denies knowing is no claim and costs no call)."""
+        an answer that denies knowing is no claim and costs no call). With `facts` (in words,
+        for the model's rubric) and `fact_phrases` (per fact the phrases that show it, for
+        the rule), knowing means carrying every fact (`cognition.steps.knows`)."""
         if denies(answer):
-            return Judged(knows=False, fell_back=False)
-        inputs = KnowsInput(agent=name, question=question, answer=answer, subject=subject)
+            return Judged(knows=False, fell_back=False, denied=True)
+        inputs = KnowsInput(
+            agent=name,
+            question=question,
+            answer=answer,
+            subject=subject,
+            facts=facts,
+            fact_phrases=[list(phrases) for phrases in fact_phrases],
+        )
         completion = self.living.stack.model.complete(KNOWS, inputs, agent=name)
         fell_back = completion.source is Source.FALLBACK or completion.error is not None
         return Judged(completion.output.knows, fell_back)

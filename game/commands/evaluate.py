@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from game.commands.brain_flags import BrainFlagError, add_brain_flags, brain_from
 from game.commands.evaluate_output import ProgressBar, fail, interrupted_line
@@ -72,6 +72,12 @@ def add_to(subcommands: Subcommands) -> None:
     )
     command.add_argument(
         "--fresh", action="store_true", help="simulate again even if --out holds a finished run"
+    )
+    command.add_argument(
+        "--no-control",
+        action="store_true",
+        help="skip the control run (the same town and seed with no news seeded), which gives "
+        "each measure its baseline at the cost of a second simulation and end interview",
     )
     command.add_argument(
         "--questions",
@@ -230,6 +236,7 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as error:  # ConfigError: the environment holds a bad value
             return fail(" ".join(str(error).split()))
         options.routes = routes_from(args, base, max_concurrency=16)
+    options.controls = not args.no_control
     if args.conditions:
         options.conditions = tuple(c.strip() for c in args.conditions.split("|") if c.strip())
     if args.seeds is not None:
@@ -300,11 +307,31 @@ def summary_text(result: EvaluationResult) -> str:
             f"planned {len(event.planned)}, there {len(event.attended)} "
             f"({len(event.guests)} guests)"
         )
+    lines += [f"  {line}" for line in control_lines(result.controls)]
     lines.append(f"  {talk_line(measures.talk)}")
     lines.append(f"  {targets_line(check_targets(measures, result.findings))}")
     lines += [f"  warning: {warning}" for warning in measures.warnings]
     lines.append(f"report: {result.files.markdown} (evaluation.json and the plots beside it)")
     return "\n".join(lines)
+
+
+def control_lines(controls: dict[str, Any] | None) -> list[str]:
+    """Each measure beyond the control run (none without one)."""
+    if controls is None:
+        return []
+    lines = [
+        f"{item} beyond the control: {reach['by_memories']['beyond']:+.0%} by memories"
+        + (f", {reach['by_answers']['beyond']:+.0%} by answers" if reach["by_answers"] else "")
+        for item, reach in controls["reach"].items()
+    ]
+    density = controls["density"]["by_memories"]
+    lines.append(f"density at the end against the control: {density['beyond']:+.3f}")
+    lines += [
+        f"{item}: {seen['guests_beyond_control']:+d} guests beyond the control; "
+        f"{seen['came_because_invited']} came because invited, {seen['came_anyway']} anyway"
+        for item, seen in controls["attendance"].items()
+    ]
+    return lines
 
 
 def talk_line(talk: Talk) -> str:

@@ -3,7 +3,8 @@
 - diffusion by answers: who, asked an item's question, answered as someone who knows it;
 - relationship density by answers: an edge where both answer "Do you know X?" as knowing;
 - hallucination: an answer that claims to know a person or an item with no memory record
-  behind it, over all knowledge answers (the paper: 1.3 %);
+  behind it, or a confident answer about something else when asked about an item, over all
+  knowledge answers (the paper: 1.3 %, claims with nothing behind them);
 - accuracy: the controlled interview's ground-truth questions, correct per condition and
   category;
 - ratings: the panel's pairwise verdicts as TrueSkill-style ratings per condition.
@@ -106,14 +107,19 @@ def density_by_answers(
 
 
 def hallucination(answers: Sequence[KnowledgeAnswer]) -> dict[str, Any]:
-    """Claims with nothing behind them, over all knowledge answers."""
+    """Claims with nothing behind them and confident answers about something else (news),
+    over all knowledge answers."""
     claims = [a for a in answers if a.knows]
-    made_up = [a for a in claims if a.hallucinated]
+    made_up = [a for a in answers if a.hallucinated]
     return {
         "answers": len(answers),
         "claims": len(claims),
         "hallucinated": len(made_up),
         "rate": round(len(made_up) / len(answers), 4) if answers else None,
+        "unbacked": sum(1 for a in answers if a.unbacked),
+        "off_subject": sum(1 for a in answers if a.off_subject),
+        # about the item but short of its facts: neither knowing nor hallucinated
+        "partial": sum(1 for a in answers if a.partial),
         "judge_fallbacks": sum(1 for a in answers if a.judge_fell_back),
         "examples": [
             {"resident": a.resident, "question": a.question, "answer": a.answer}

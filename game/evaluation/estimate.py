@@ -60,6 +60,7 @@ def estimate(
     panel_calls_per_pair: int,
     offline: bool,
     simulate: bool = True,
+    control: bool = False,
 ) -> Estimate:
     """The calls of each phase (`questions`: per resident, as asked)."""
     per_day = CALLS_PER_RESIDENT_DAY["offline" if offline else "model"]
@@ -71,4 +72,6 @@ def estimate(
         "controlled interviews": residents * (questions * conditions + conditions - 1),
         "judge panel": panel_pairs * panel_calls_per_pair,
     }
+    if control:  # the control run: the simulation again, and the knowledge interview at the end
+        phases["control run"] = phases["simulation"] + knowledge
     return Estimate(phases, offline)

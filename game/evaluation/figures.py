@@ -3,18 +3,21 @@ density, the event's attendance, the talk, the calls (the simulation's per resid
 every phase's in all), the panel's believability (the full condition's rating μ) and its
 accuracy against ground truth, and the targets passed — what
 `benchmarks/offline_town.py` prints per seed and `evaluate --matrix` tabulates per
-configuration. Keys suffixed `_<item>` are per news item or event."""
+configuration. Keys suffixed `_<item>` are per news item or event; `control_…`, `…_beyond_control…`
+and `came_…` come from the control run (when there is one), `hallucination_…` from the
+interviews."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from game.evaluation.agreement import truth_agreement
+from game.evaluation.answers import hallucination
 from game.evaluation.report_costs import costs_json
 from game.evaluation.runner import EvaluationResult
 from game.evaluation.targets import check_targets, density_change, news_reach
 
-__all__ = ["result_figures"]
+__all__ = ["control_figures", "result_figures"]
 
 
 def result_figures(result: EvaluationResult) -> dict[str, Any]:
@@ -55,7 +58,40 @@ def result_figures(result: EvaluationResult) -> dict[str, Any]:
     found["believability_full_mu"] = full[0].mu if full else None
     truth = truth_agreement(findings.judged) if findings else None
     found["panel_truth_accuracy"] = truth["accuracy"] if truth else None
+    found |= control_figures(result.controls)
+    if findings is not None:
+        made_up = hallucination(findings.knowledge)
+        found["hallucination_rate"] = made_up["rate"]
+        found["hallucination_off_subject"] = made_up["off_subject"]
+        found["hallucination_unbacked"] = made_up["unbacked"]
     targets = check_targets(measures, findings)
     found["targets"] = {target.id: target.passed for target in targets}
     found["targets_passed"] = sum(1 for target in targets if target.passed)
+    return found
+
+
+def control_figures(controls: dict[str, Any] | None) -> dict[str, Any]:
+    """The figures against the control run, flat (none without a control)."""
+    if controls is None:
+        return {}
+    found: dict[str, Any] = {}
+    for item, reach in controls["reach"].items():
+        memories, answers = reach["by_memories"], reach["by_answers"]
+        found[f"control_knew_end_stream_{item}"] = memories["control"]
+        found[f"reach_beyond_control_stream_{item}"] = memories["beyond"]
+        if answers is not None:
+            found[f"control_knew_end_answers_{item}"] = answers["control"]
+            found[f"reach_beyond_control_answers_{item}"] = answers["beyond"]
+    density = controls["density"]
+    found["control_density_stream_end"] = density["by_memories"]["control"]
+    found["density_beyond_control_stream"] = density["by_memories"]["beyond"]
+    found["density_rise_beyond_control_stream"] = density["by_memories"]["rise"]["beyond"]
+    if density["by_answers"] is not None:
+        found["control_density_answers_end"] = density["by_answers"]["control"]
+        found["density_beyond_control_answers"] = density["by_answers"]["beyond"]
+    for item, seen in controls["attendance"].items():
+        found[f"control_guests_{item}"] = seen["control_guests"]
+        found[f"guests_beyond_control_{item}"] = seen["guests_beyond_control"]
+        found[f"came_anyway_{item}"] = seen["came_anyway"]
+        found[f"came_because_invited_{item}"] = seen["came_because_invited"]
     return found

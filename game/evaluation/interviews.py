@@ -4,7 +4,9 @@
   relationships: every resident asked each news item's question and "Do you know X?" about
   every other resident; each answer judged (does it claim to know?) by the town's model, and
   checked against the memory stream: a claim with no memory record behind it is a
-  hallucination.
+  hallucination. The judge is strict about news: knowing an item means the answer carries
+  its facts (who, what, and where or when: `facts.py`), and a confident answer about
+  something else is a hallucination too (`off_subject`).
 - `controlled_interview(desk, files, scenario, conditions, seed)` — every resident asked the
   question files' questions under each condition, each answer scored against ground truth
   where there is one (`game.evaluation.truth`).
@@ -22,6 +24,7 @@ from datetime import date
 from typing import Any, TypeVar
 
 from game.bridge import InterviewDesk, claims_knowledge
+from game.evaluation.facts import item_facts
 from game.evaluation.questions import QuestionFile, others_for, questions_for
 from game.evaluation.scenario import Scenario
 from game.evaluation.truth import TruthContext, mentions, score
@@ -50,13 +53,30 @@ class KnowledgeAnswer:
     about: str
     question: str
     answer: str
-    knows: bool  # the judge's verdict: the answer claims to know
+    knows: bool  # the judge's verdict: the answer claims to know (news: carries its facts)
     judge_fell_back: bool  # the model's verdict was unusable; the rule decided
     backed: bool  # a memory record mentions the person / carries the item
+    # news: a confident answer (no denial) about something else — neither knowing the item
+    # nor carrying it ("Yes, I know that Maria is working on a photography project")
+    off_subject: bool = False
+    # news: the answer carries the item (its `carried_by`), all facts or not
+    carried: bool = False
+
+    @property
+    def partial(self) -> bool:
+        """About the item but short of its facts ("a party at the cafe", no who): not
+        knowing, and no hallucination either."""
+        return self.kind == "news" and self.carried and not self.knows
+
+    @property
+    def unbacked(self) -> bool:
+        """Claims to know with no memory record behind it (the paper's hallucination)."""
+        return self.knows and not self.backed
 
     @property
     def hallucinated(self) -> bool:
-        return self.knows and not self.backed
+        """Unbacked, or a confident answer about something else."""
+        return self.unbacked or self.off_subject
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -98,28 +118,32 @@ def knowledge_interview(
         ]
         for kind, about, question, subject in asks:
             said = desk.ask(name, question).text
-            judged = desk.knows(name, question, said, subject)
             if kind == "news":
-                backed = any(scenario.item(about).carried_in(text) for text in memories)
+                item = scenario.item(about)
+                facts = item_facts(item, desk.now, name)
+                judged = desk.knows(name, question, said, subject, facts.text, facts.phrases)
+                backed = any(item.carried_in(text) for text in memories)
+                carried = item.carried_in(said)
+                # confident (no denial), not knowing, and not about the item at all
+                off_subject = not judged.denied and not judged.knows and not carried
             else:
+                judged = desk.knows(name, question, said, subject, _person_facts(about, name))
                 backed = mentions(about, memories)
+                carried, off_subject = judged.knows, False
             found.append(
                 KnowledgeAnswer(
-                    moment,
-                    name,
-                    kind,
-                    about,
-                    question,
-                    said,
-                    judged.knows,
-                    judged.fell_back,
-                    backed,
+                    moment, name, kind, about, question, said, judged.knows, judged.fell_back,
+                    backed, off_subject, carried,
                 )
-            )
+            )  # fmt: skip
             tick()
         return found
 
     return [answer for group in _in_parallel(residents, one, workers) for answer in group]
+
+
+def _person_facts(person: str, asked: str) -> str:
+    return f"who: {person}, named as someone {asked} knows"
 
 
 def knowledge_interview_size(residents: int, items: int) -> int:

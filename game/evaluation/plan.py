@@ -35,6 +35,8 @@ from game.files.paths import user_data_dir
 __all__ = ["END_SLOT", "EvaluationOptions", "EvaluationPlan", "plan"]
 
 END_SLOT = "end"  # the save slot (in <out>/saves) holding the town as the simulation ended
+# the interview judge's rule, kept with the interviews: answers judged by another are judged anew
+JUDGE = "strict: news known by its facts (who, what, where or when)"
 
 
 @dataclass
@@ -65,6 +67,9 @@ class EvaluationOptions:
     chroma_url: str | None = None
     # who speaks next in group talks (`smallville simulate --group-strategy`); None: the town's
     group_strategy: str | None = None
+    # a control run (the same town and seed, no news seeded) for each measure's baseline:
+    # a second simulation and knowledge interview at the end (`controls.py`)
+    controls: bool = True
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,7 @@ class EvaluationPlan:
             "questions": questions,
             "conditions": list(self.conditions),
             "news": [item.model_dump(mode="json") for item in self.scenario.news],
+            "judge": JUDGE,
         }
 
     def panel_settings(self) -> dict[str, Any]:
@@ -207,6 +213,7 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
         panel_pairs=pairs,
         panel_calls_per_pair=per_pair,
         offline=offline,
+        control=options.controls,
     )
     if options.budget is not None and not offline and cost.calls > options.budget:
         raise EvaluationError(

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.evaluation.answers import Findings
+from game.evaluation.control_measures import controls_markdown
 from game.evaluation.coordination import Coordination
 from game.evaluation.diffusion import Diffusion, Knowledge
 from game.evaluation.measures import Measures
@@ -78,19 +79,25 @@ def write_report(
     measures: Measures,
     out: Path,
     findings: Findings | None = None,
+    controls: dict[str, Any] | None = None,
 ) -> ReportFiles:
     """Write evaluation.json, report.md, report.html, answers.csv (with `findings`) and the
-    plots into `out` (made if missing)."""
+    plots into `out` (made if missing); `controls`: the measures against the control run
+    (`control_measures.against_control`), a key of evaluation.json and a section."""
     out.mkdir(parents=True, exist_ok=True)
     plots = [out / "diffusion.png", out / "network.png"]
     reached = [event for event in measures.coordination if event.status != "not reached"]
     plots += [out / f"presence-{event.item}.png" for event in reached]
     asked = [] if findings is None else interview_plots(findings, out)
     data = evaluation_json(run, scenario, measures, [p.name for p in [*plots, *asked]], findings)
+    if controls is not None:
+        data["controls"] = controls
     json_path = out / "evaluation.json"
     json_path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     answers = None if findings is None else write_answers_csv(findings, out / "answers.csv")
     text = report_markdown(run, scenario, measures, findings, data)
+    if controls is not None:
+        text = text.rstrip("\n") + "\n\n" + controls_markdown(controls)
     markdown = out / "report.md"
     markdown.write_text(text, encoding="utf-8")
     html = write_html(text, text.splitlines()[0].lstrip("# "), out / "report.html")

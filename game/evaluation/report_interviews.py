@@ -65,8 +65,10 @@ def _interviews_json(findings: Findings, measures: Measures, scenario: Scenario)
     n, paper = len(findings.residents), scenario.paper
     streams = {spread.item: spread for spread in measures.diffusion}
     found: dict[str, Any] = {
-        "rule": "knows: the judge read the answer as claiming to know; an edge: both answered "
-        '"Do you know X?" as knowing',
+        "rule": "knows: the judge read the answer as claiming to know — for news, carrying the "
+        "item's facts (who, what, and where or when, from scenario.json); an edge: both answered "
+        '"Do you know X?" as knowing; hallucinated: a claim with no memory behind it, or a '
+        "confident answer to a news question about something else",
     }
     for moment in findings.moments():
         answers = findings.answers_at(moment)
@@ -83,6 +85,8 @@ def _interviews_json(findings: Findings, measures: Measures, scenario: Scenario)
                 "paper": None if count is None or paper is None else {
                     "count": count, "share": _share(count, paper.residents)
                 },
+                # reach by answers − reach by memories (answers claiming more than is kept)
+                "gap": None if point is None else round(_share(len(who), n) - point.share, 4),
             }  # fmt: skip
         density, edges = density_by_answers(answers, findings.residents)
         stream = getattr(measures.relationships, moment)

@@ -45,9 +45,11 @@ def interview_sections(
     lines = [
         "## Diffusion by interview", "",
         f"Each resident asked each news item's question, answering as **{by}** made them; "
-        "each answer judged (does it claim to know?) by the same brain or model.", "",
-        "| news | asked at the start | asked at the end | memory stream, start → end | paper |",
-        "|---|---|---|---|---|",
+        "each answer judged (does it claim to know?) by the same brain or model — strictly: "
+        "knowing an item means carrying its facts (who, what, and where or when).", "",
+        "| news | asked at the start | asked at the end | memory stream, start → end | "
+        "gap at the end (answers − memories) | paper |",
+        "|---|---|---|---|---|---|",
     ]  # fmt: skip
     for item in scenario.news:
         cells = [found[m]["diffusion"][item.id] if m in found else None for m in ("start", "end")]
@@ -55,7 +57,9 @@ def interview_sections(
         stream = _span([None if c is None else c["stream"] for c in cells], n)
         total = scenario.paper.residents if scenario.paper else 0
         paper = _span([None if c is None else c["paper"] for c in cells], total)
-        lines.append(f"| {item.id} | {said[0]} | {said[1]} | {stream} | {paper} |")
+        gap = cells[1].get("gap") if cells[1] is not None else None
+        gap_text = "—" if gap is None else f"{gap:+.0%}"
+        lines.append(f"| {item.id} | {said[0]} | {said[1]} | {stream} | {gap_text} | {paper} |")
     for moment in moments:
         who = "; ".join(
             f"{item}: {', '.join(cell['answers']['who']) or 'nobody'}"
@@ -104,8 +108,12 @@ def _hallucination_section(by: str, found: dict[str, Any]) -> list[str]:
     lines = [
         "## Hallucination", "",
         f"Answers by **{by}**: {found['hallucinated']} of {found['answers']} answers "
-        f"({_pct(found['rate'])}) claimed to know a person or news item with no memory record "
-        f"behind it ({found['claims']} claims in all); the paper: {paper['rate']:.1%} of "
+        f"({_pct(found['rate'])}) were hallucinations: {found.get('unbacked', 0)} claimed to "
+        "know a person or news item with no memory record behind it, "
+        f"{found.get('off_subject', 0)} answered a news question confidently about something "
+        f"else ({found['claims']} claims in all; {found.get('partial', 0)} news answers were "
+        "about the item but short of its facts — neither knowing nor hallucinated); the "
+        f"paper: {paper['rate']:.1%} of "
         f"{paper['answers']} answers. The judge fell back to its rule on "
         f"{found['judge_fallbacks']} answers.", "",
     ]  # fmt: skip

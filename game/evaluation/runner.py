@@ -6,7 +6,9 @@
 3. interviews at the end: the saved town asked again, then the controlled interview (the
    question files under each condition, scored against ground truth);
 4. the judge panel (a model only): pairs of answers judged, ratings per condition;
-5. the report: the record measured, the interviews' measures beside it.
+5. the control (unless `controls` is off): the same town and seed with no news seeded,
+   simulated and asked at the end (`controls.py`), each measure set against it;
+6. the report: the record measured, the interviews' measures beside it, the control's.
 
 Resumable: each phase's result is kept in the out folder (`run.json` with the record and the
 save; `interviews-*.json`, `panel.json`) and reused when its settings match, so a finished
@@ -25,6 +27,8 @@ from typing import Any
 
 from game.bridge import LivingTown, append_traces, simulate
 from game.evaluation.answers import Findings
+from game.evaluation.control_measures import ControlMeasures, against_control
+from game.evaluation.controls import CONTROL_DIR, CONTROL_PHASE, run_control
 from game.evaluation.estimate import Estimate
 from game.evaluation.interrupted import INTERRUPTED_FILE, EvaluationState
 from game.evaluation.measures import Measures, measure
@@ -60,6 +64,7 @@ class EvaluationResult:
     files: ReportFiles
     findings: Findings | None = None
     estimate: Estimate | None = None
+    controls: dict[str, Any] | None = None  # evaluation.json's `controls` (None: no control)
 
 
 def evaluate(
@@ -95,6 +100,7 @@ def evaluate(
     findings = end_phases(settled, tell, bar, spending, start_answers, fresh=found is None)
     _traces_into(record_path, spending, settled, tell)
     where.end("interviews at the end and the judge panel")
+    control = _control(settled, tell, bar, where) if options.controls else None
     where.begin("report")
     tell.say("measuring diffusion, relationships and coordination from the run record")
     try:
@@ -115,12 +121,30 @@ def evaluate(
             )
     except RecordError as error:
         raise EvaluationError(str(error)) from None
+    controls = (
+        None if control is None else against_control(measures, findings, control, CONTROL_DIR)
+    )
     tell.say(f"writing the report into {settled.out_dir}")
-    files = write_report(run, settled.scenario, measures, settled.out_dir, findings)
+    files = write_report(run, settled.scenario, measures, settled.out_dir, findings, controls)
     with contextlib.suppress(OSError):  # an earlier interruption's note no longer holds
         (settled.out_dir / INTERRUPTED_FILE).unlink(missing_ok=True)
     tell.advance(1.0, "done")
-    return EvaluationResult(run, measures, files, findings, settled.estimate)
+    return EvaluationResult(run, measures, files, findings, settled.estimate, controls)
+
+
+def _control(
+    settled: EvaluationPlan, tell: Progress, bar: Bar, where: EvaluationState
+) -> ControlMeasures:
+    """The control run (`controls.py`), its simulation kept like the run's."""
+    where.begin(CONTROL_PHASE)
+
+    def simulated(plan: EvaluationPlan) -> tuple[Path, dict[str, Any]]:
+        kept = None if settled.options.fresh else finished_run(plan)
+        return kept or _simulate(plan, tell, bar, where, CONTROL_PHASE)
+
+    control = run_control(settled, simulated, tell, bar)
+    where.end(CONTROL_PHASE)
+    return control
 
 
 def memory_servers(out_dir: Path, figures: dict[str, Any]) -> dict[str, Any] | None:
@@ -168,14 +192,18 @@ def finished_run(settled: EvaluationPlan) -> tuple[Path, dict[str, Any]] | None:
 
 
 def _simulate(
-    settled: EvaluationPlan, tell: Progress, bar: Bar, state: EvaluationState
+    settled: EvaluationPlan,
+    tell: Progress,
+    bar: Bar,
+    state: EvaluationState,
+    phase: str = "simulation",
 ) -> tuple[Path, dict[str, Any]]:
     hours = settled.hours
     seed = settled.simulation.seed
     tell.say(f"simulating {settled.town.id} for {hours:g} game hours (seed {seed})")
     start = settled.town.start
     told = [start]
-    tick = bar.phase("simulation", max(1, round(hours)))
+    tick = bar.phase(phase, max(1, round(hours)))
 
     def each_hour(town: LivingTown) -> None:
         now: datetime = town.clock.now

@@ -24,6 +24,7 @@ __all__ = [
     "seeds_summary",
     "seeds_text",
     "spread",
+    "t_interval",
     "write_seeds_report",
 ]
 
@@ -56,8 +57,28 @@ def news_items(figures: dict[str, Any]) -> list[str]:
     ]
 
 
+# Student's t, two-sided 95 %: the 0.975 quantile for 1 … 30 degrees of freedom (beyond: 1.96)
+T_975 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
+
+
+def t_interval(values: Sequence[float]) -> tuple[float, float] | None:
+    """The 95 % t-interval of the mean (mean ± t₀.₉₇₅,ₙ₋₁ · s/√n); None under 2 values."""
+    if len(values) < 2:
+        return None
+    mean = statistics.fmean(values)
+    df = len(values) - 1
+    t = T_975[df - 1] if df <= len(T_975) else 1.96
+    half = t * statistics.stdev(values) / len(values) ** 0.5
+    return mean - half, mean + half
+
+
 def spread(lines: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]:
-    """Mean, min and max of each number in the lines' figures (booleans and `seed` aside)."""
+    """Mean, min, max and the mean's 95 % t-interval (`ci95_low`, `ci95_high`; with two
+    seeds or more) of each number in the lines' figures (booleans and `seed` aside)."""
     keys = [
         key for key, value in (lines[0] if lines else {}).items()
         if isinstance(value, int | float) and not isinstance(value, bool) and key != "seed"
@@ -71,6 +92,12 @@ def spread(lines: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]:
                 "min": min(values),
                 "max": max(values),
             }
+            interval = t_interval(values)
+            if interval is not None:
+                found[key] |= {
+                    "ci95_low": round(interval[0], 4),
+                    "ci95_high": round(interval[1], 4),
+                }
     return found
 
 
@@ -118,6 +145,7 @@ def _columns(lines: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
         ("density end", "density_end"),
         *((f"{event}: invited", f"invited_{event}") for event in events),
         *((f"{event}: guests there", f"attended_guests_{event}") for event in events),
+        *_control_columns(keys),
         ("distinct lines", "distinct_share"),
         ("stock greetings & goodbyes", "stock_share"),
         ("template share", "template_share"),
@@ -126,6 +154,31 @@ def _columns(lines: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
         ("calls / resident-day", "calls_per_resident_day"),
         ("targets passed", "targets_passed"),
     ]
+
+
+def _control_columns(keys: Sequence[str]) -> list[tuple[str, str]]:
+    """The figures against the control run and the hallucination rate, where present."""
+    named = (
+        ("reach_beyond_control_stream_", "beyond control (memories)"),
+        ("reach_beyond_control_answers_", "beyond control (answers)"),
+        ("guests_beyond_control_", "guests beyond control"),
+        ("came_because_invited_", "came because invited"),
+    )
+    found = [
+        (f"{key.removeprefix(prefix)}: {title}", key)
+        for prefix, title in named
+        for key in keys
+        if key.startswith(prefix)
+    ]
+    found += [
+        (title, key)
+        for title, key in (
+            ("density beyond control", "density_beyond_control_stream"),
+            ("hallucination", "hallucination_rate"),
+        )
+        if key in keys
+    ]
+    return found
 
 
 def seeds_markdown(summary: dict[str, Any]) -> str:
@@ -146,6 +199,9 @@ def seeds_markdown(summary: dict[str, Any]) -> str:
             for _, key in columns
         ]
         lines.append(f"| **{name}** | | " + " | ".join(cells) + " |")
+    intervals = [summary["figures"].get(key, {}) for _, key in columns]
+    cells = [f"{i['ci95_low']}–{i['ci95_high']}" if "ci95_low" in i else "-" for i in intervals]
+    lines.append("| **95 % t-interval** | | " + " | ".join(cells) + " |")
     lines += ["", "![seeds](seeds.png)", "", "## Targets by seed", ""]
     ids = list(summary["targets_passed_by_seeds"])
     lines.append("| seed | " + " | ".join(ids) + " |")

@@ -227,7 +227,8 @@ def _checked(job: TownJob) -> tuple[TownJob, dict[str, Any]]:
     )
     if settled.town.id == str(settled.town.directory):  # a town folder, not a bundled town
         options.town = str(settled.town.directory.resolve())
-    identity = json.loads(json.dumps(settled.panel_settings(), default=str))
+    settings = {**settled.panel_settings(), "controls": settled.options.controls}
+    identity = json.loads(json.dumps(settings, default=str))
     return TownJob(job.name, options), identity
 
 

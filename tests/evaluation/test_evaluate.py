@@ -109,6 +109,14 @@ def test_evaluate_simulates_and_writes_the_report(
         and a.about == "party"
     )  # fmt: skip
     assert isabella.knows and isabella.backed
+    controls = data["controls"]  # on by default: the same town and seed, no news seeded
+    assert (out / "control" / "run.json").is_file()
+    assert (out / "control" / "interviews-end.json").is_file()
+    party = controls["reach"]["party"]
+    assert party["by_memories"]["control"] == 0.0  # nobody is seeded in the control
+    assert party["by_answers"] is not None and party["by_answers"]["control"] == 0.0
+    assert "by_answers" in controls["density"] and controls["attendance"] == {}  # not reached
+    assert "## Against the control" in (out / "report.md").read_text(encoding="utf-8")
 
 
 def test_a_second_call_measures_the_finished_run_again(

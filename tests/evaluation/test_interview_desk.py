@@ -45,6 +45,6 @@ def test_the_knowledge_interview_judges_and_checks_every_answer(tmp_path: Path) 
     party = {a.resident: a for a in found if a.kind == "news"}
     assert party["Isabella Rodriguez"].knows and party["Isabella Rodriguez"].backed
     assert not party["Klaus Mueller"].backed
-    assert not any(a.hallucinated for a in found)  # the offline brain says what it remembers
+    assert not any(a.unbacked for a in found)  # the offline brain says what it remembers
     maria = {a.about: a for a in found if a.resident == "Maria Lopez" and a.kind == "person"}
     assert maria["Klaus Mueller"].knows  # her persona: a crush on Klaus

@@ -256,7 +256,7 @@ def test_report_md_and_html_show_the_sections_beside_the_paper(tmp_path: Path) -
         section = text.split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
         assert "test brain (tiny-model)" in section, heading
     assert (
-        "| party | 1 of 3 (33%) | 2 of 3 (67%) | 1 → 3 of 3 (33% → 100%) | "
+        "| party | 1 of 3 (33%) | 2 of 3 (67%) | 1 → 3 of 3 (33% → 100%) | -33% | "
         "1 → 13 of 25 (4% → 52%) |"
     ) in text
     assert "| by answers (this run) | 0.333 | 0.667 |" in text
