@@ -72,6 +72,8 @@ def llm_settings_for(
         explicit["timeout_s"] = float(settings.call_timeout_s)
     if settings.output_budget != 1.0:
         explicit["max_tokens_scale"] = settings.output_budget
+    if settings.calls_at_once:  # the server's parallel slots, chosen in Settings
+        explicit["max_concurrency"] = settings.calls_at_once
     return LLMSettings.load(env, **explicit)
 
 
@@ -119,6 +121,9 @@ def routes_for(settings: UserSettings, env: Mapping[str, str] | None = None) -> 
             small_url=settings.small_url or settings.base_url or None,
             small_model=settings.small_model or settings.model,
         )
+        if settings.calls_at_once:  # the servers' parallel slots, chosen in Settings
+            calls = settings.calls_at_once
+            choice = replace(choice, max_concurrency=calls, small_concurrency=calls)
     elif not settings.routes_file:
         return _offline_routes("Settings: Routes is 'routes file' but no file is named")
     else:

@@ -94,6 +94,10 @@ class UserSettings(BaseModel):
     # each thinking step's output budget (its max_tokens) × this; 0: no limit; 1: each
     # step's own ($SMALLVILLE_MAX_TOKENS_SCALE when set and this is left at 1)
     output_budget: float = Field(default=1.0, ge=0, le=20)
+    # model calls at once — the server's parallel slots, so the calls the town waits on go
+    # first (`cognition.llm.concurrency.ConcurrencyLimit`); 0: the default (4, or
+    # $SMALLVILLE_MAX_CONCURRENCY when set; a labor pool's own)
+    calls_at_once: int = Field(default=0, ge=0, le=256)
 
     @field_validator("memory_server")
     @classmethod
