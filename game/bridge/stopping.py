@@ -1,6 +1,8 @@
 """Thinking that stops when the town closes: the minds' model, refusing calls once stopped.
 
     model = StoppableModel(stack.model)   # what every `Agent` of a living town calls
+    ...saving as the player leaves:  model.hold()   # calls wait: the machine is the writer's
+    ...the save failed, play on:     model.release()
     ...closing:  model.stop()              # each job ends at its next model call
 
 A town that closes throws its jobs in flight away (a save taken as the player leaves keeps
@@ -22,11 +24,15 @@ class ThinkingStopped(Exception):
 
 
 class StoppableModel:
-    """`inner`, until `stop()`: then every call raises `ThinkingStopped` (thread-safe)."""
+    """`inner`, until `stop()`: then every call raises `ThinkingStopped`; while held
+    (`hold()` until `release()` or `stop()`), calls wait before reaching the model
+    (thread-safe)."""
 
     def __init__(self, inner: LanguageModel) -> None:
         self.inner = inner
         self._stopped = threading.Event()
+        self._going = threading.Event()  # cleared while held
+        self._going.set()
 
     @property
     def label(self) -> str:
@@ -36,10 +42,23 @@ class StoppableModel:
     def stopped(self) -> bool:
         return self._stopped.is_set()
 
+    @property
+    def held(self) -> bool:
+        return not self._going.is_set()
+
+    def hold(self) -> None:
+        """Calls from now on wait (those at the model go on) until `release` or `stop`."""
+        self._going.clear()
+
+    def release(self) -> None:
+        self._going.set()
+
     def stop(self) -> None:
         self._stopped.set()
+        self._going.set()  # the calls waiting end now
 
     def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
+        self._going.wait()
         if self._stopped.is_set():
             raise ThinkingStopped(f"{agent}'s {task.name}: the town is closing")
         return self.inner.complete(task, inputs, agent=agent)

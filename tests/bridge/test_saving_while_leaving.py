@@ -18,6 +18,7 @@ from cognition.config import LLMSettings
 from cognition.steps.hourly import HOURLY
 from game.bridge.jobs import Failed, JobBoard
 from game.bridge.lockstep import LockstepRunner
+from game.bridge.persist import writer as writer_module
 from game.bridge.persist.autosave import TownAutosaver
 from game.bridge.persist.capture import MindAtRest
 from game.bridge.persist.load import load_saved_town
@@ -62,6 +63,8 @@ def held_town(
         assert held.entered.is_set() and KLAUS in living.director.jobs.busy()
         yield living, held, saver
     finally:
+        if living.thinking is not None:
+            living.thinking.release()  # (closing the town would stop it)
         held.gate.set()
         living.director.wait_for_all()
 
@@ -75,6 +78,7 @@ def test_a_save_as_the_player_leaves_does_not_wait_for_a_mind_thinking(
     message = until_message(saver, lambda: play_frame(living, saver))  # the gate stays shut
     assert message == f"Saved 'leaving' at {format_clock(moment)}"
     assert KLAUS in living.director.jobs.busy() and not held.gate.is_set()
+    assert living.thinking is not None and living.thinking.held  # the write had the machine
 
     saved = saver.slots.read("leaving").save
     runtime = saved.runtime
@@ -100,6 +104,24 @@ def test_a_save_as_the_player_leaves_does_not_wait_for_a_mind_thinking(
         assert all(r.activity is not None for r in town.population)
     finally:
         loaded.living.close()
+
+
+def test_a_leaving_save_that_fails_lets_the_minds_think_on(
+    held_town: tuple[LivingTown, HeldModel, TownAutosaver], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    living, held, saver = held_town
+
+    def full(images: Any, directory: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(writer_module, "write_memories", full)
+    saver.request("leaving", leaving=True)
+    message = until_message(saver, lambda: play_frame(living, saver))
+    assert message.startswith("Could not save 'leaving'") and "No space left" in message
+    assert living.thinking is not None and not living.thinking.held  # the town plays on
+    held.gate.set()
+    living.director.wait_for_all()
+    assert living.director.stats.errors == 0
 
 
 def test_an_ordinary_save_still_waits_for_the_mind(
@@ -186,3 +208,41 @@ def test_a_job_that_took_no_copy_reads_as_none() -> None:
     copies.keep(lambda name: name)
     with lock:  # a job that began before the copier was set holds it
         assert copies.read("Ada", lock, wait_s=0.01) is None
+
+
+def test_a_held_model_call_waits_until_released_or_stopped() -> None:
+    answered: list[str] = []
+
+    class Answering:
+        label = "answering"
+
+        def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Any:
+            answered.append(agent)
+            return None
+
+    model = StoppableModel(Answering())
+    model.hold()
+    results: list[str] = []
+
+    def call(agent: str) -> None:
+        try:
+            model.complete(HOURLY, None, agent=agent)
+            results.append(f"{agent} answered")
+        except ThinkingStopped:
+            results.append(f"{agent} stopped")
+
+    first = threading.Thread(target=call, args=("Ada",))
+    first.start()
+    first.join(0.05)
+    assert first.is_alive() and answered == []  # waiting while held
+    model.release()
+    first.join(HANG_GUARD_S)
+    assert results == ["Ada answered"]
+    model.hold()
+    second = threading.Thread(target=call, args=("Sam",))
+    second.start()
+    second.join(0.05)
+    assert second.is_alive()
+    model.stop()  # the town closes: the waiting call ends at once, unanswered
+    second.join(HANG_GUARD_S)
+    assert results == ["Ada answered", "Sam stopped"] and answered == ["Ada"]

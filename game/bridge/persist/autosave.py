@@ -75,6 +75,7 @@ class TownAutosaver:
         self.settings = dict(settings or {})
         self.requested: str | None = None
         self.leaving = False  # the save requested is the last before the town closes
+        self._holding = False  # the minds' model calls wait while the leaving save runs
         self.record: RecordCopier | None = None  # copies the run record into each save
         self.wait_seconds = wait_seconds
         self.autosave_gap_seconds = autosave_gap_seconds
@@ -192,6 +193,8 @@ class TownAutosaver:
         except (SaveError, OSError, ValueError) as error:  # ValidationError is a ValueError
             self._fail(job.slot, first_line(error))
             return
+        if settled:
+            self._hold_thinking()
         self._capture = (job, capture, self.timer())
         self._go_on()  # nobody thinking: straight to the writer
 
@@ -215,7 +218,17 @@ class TownAutosaver:
         else:
             self._messages.append((f"Saved {slot!r} at {moment}", slot, True))
 
+    def _hold_thinking(self) -> None:
+        """The town closes once this save is written: the minds' next model calls wait, so
+        the write has the machine (closing then stops them, `LivingTown.close`)."""
+        if self.living.thinking is not None:
+            self.living.thinking.hold()
+            self._holding = True
+
     def _fail(self, slot: str, why: str) -> None:
+        if self._holding and self.living.thinking is not None:  # the town plays on
+            self.living.thinking.release()
+            self._holding = False
         log.warning("saving %r failed: %s", slot, why)
         self._messages.append((f"Could not save {slot!r}: {why}", slot, False))
 
