@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -37,6 +38,7 @@ from tests.bridge.test_saving_while_thinking import (
     recipe,
     until_message,
 )
+from tests.bridge.test_talk_lines import ISABELLA, HeldLines, at_ten_in_the_cafe, talk_on
 
 SETTINGS = town_settings(LLMSettings(offline=True), seed=0)
 MakeTown = Callable[..., LivingTown]
@@ -246,3 +248,47 @@ def test_a_held_model_call_waits_until_released_or_stopped() -> None:
     model.stop()  # the town closes: the waiting call ends at once, unanswered
     second.join(HANG_GUARD_S)
     assert results == ["Ada answered", "Sam stopped"] and answered == ["Ada"]
+
+
+def test_a_town_left_mid_talk_loads_with_both_talkers_thinking_again(
+    make_town: MakeTown, tmp_path: Path
+) -> None:
+    """The talk's job has said its first line and waits: the save as the player leaves keeps
+    both minds as before the talk, the line said in the log, and the two decide again on
+    loading — free, back to their days."""
+    living = at_ten_in_the_cafe(make_town)
+    slots = SaveSlots(tmp_path / "saves")
+    saver = TownAutosaver(living, slots, 0, town_id=TOWN)  # jobs copy their minds from now
+    before = {name: living.minds[name].memory.count() for name in (ISABELLA, KLAUS)}
+    held = HeldLines(living.minds[ISABELLA].model)
+    talk_on(living, held)
+    try:
+        deadline = time.monotonic() + HANG_GUARD_S
+        while held.lines < 2:  # the first line is said, the second waits
+            assert time.monotonic() < deadline, "the talk never said its first line"
+            play_frame(living, saver, minutes=0.0)
+        saver.request("mid-talk", leaving=True)
+        message = until_message(saver, lambda: play_frame(living, saver, minutes=0.0))
+        assert message.startswith("Saved 'mid-talk'")
+    finally:
+        if living.thinking is not None:
+            living.thinking.release()
+        held.release.set()
+        living.director.wait_for_all()
+    runtime = slots.read("mid-talk").save.runtime
+    assert sorted(runtime["rethink"]) == sorted([ISABELLA, KLAUS])
+    assert not {ISABELLA, KLAUS} & set(runtime["reserved"])
+    assert not any(state["ready"] for state in runtime["residents"].values())
+
+    loaded = load_saved_town("mid-talk", slots, recipe(tmp_path / "loaded"))
+    try:
+        town = loaded.living
+        assert {n: town.minds[n].memory.count() for n in before} == before
+        decisions = town.director.stats.decisions
+        LockstepRunner(town).run_until(town.clock.now + timedelta(minutes=40))
+        assert town.director.stats.decisions > decisions and town.director.stats.errors == 0
+        for name in (ISABELLA, KLAUS):
+            resident = town.population.get(name)
+            assert resident is not None and resident.activity is not None
+    finally:
+        loaded.living.close()
