@@ -35,7 +35,7 @@ from cognition import (
     Perception,
     with_priority,
 )
-from game.bridge.rest_copies import RestCopier, RestCopies
+from game.bridge.rest_copies import COPY_WAIT_S, RestCopier, RestCopies
 from game.bridge.stopping import ThinkingStopped
 
 log = logging.getLogger(__name__)
@@ -227,12 +227,12 @@ class JobBoard:
         holds, kept while it runs (`rest_copies.py`): `at_rest` answers at once."""
         self.rest_copies.keep(copier)
 
-    def at_rest(self, name: str) -> object:
+    def at_rest(self, name: str, wait_s: float = COPY_WAIT_S) -> object:
         """`name`'s mind at rest (main thread): read now when no job holds it, else the
         copy its job took as it began; None when there is none (`RestCopies.read`)."""
         with self._lock:
             mind = self._minds.setdefault(name, threading.Lock())
-        return self.rest_copies.read(name, mind)
+        return self.rest_copies.read(name, mind, wait_s)
 
     # --- waiting ------------------------------------------------------------------------------
 

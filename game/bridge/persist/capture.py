@@ -33,6 +33,7 @@ plan resumed, its decision due at T, not held for a talk), its mind as it was af
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -47,6 +48,7 @@ from game.bridge.director import MindDirector
 from game.bridge.jobs import Outcome
 from game.bridge.persist.runtime import RuntimeState, gather_runtime, outcome_state
 from game.bridge.persist.save import town_fields, town_save
+from game.bridge.rest_copies import COPY_WAIT_S
 from game.bridge.town_minds import LivingTown
 from game.saves import TownSave, VisitorSave
 
@@ -257,9 +259,13 @@ class TownCapture:
 
 
 def settled_minds(living: LivingTown, thinking: set[str]) -> dict[str, MindAtRest]:
-    """The minds of `thinking` as they were before their jobs began (those with a copy)."""
+    """The minds of `thinking` as they were before their jobs began (those with a copy;
+    all waited for a copy being taken `COPY_WAIT_S` at most, together)."""
     jobs = living.director.jobs
-    copies = {name: jobs.at_rest(name) for name in sorted(thinking)}
+    deadline = time.monotonic() + COPY_WAIT_S
+    copies = {
+        name: jobs.at_rest(name, max(0.0, deadline - time.monotonic())) for name in sorted(thinking)
+    }
     return {name: copy for name, copy in copies.items() if isinstance(copy, MindAtRest)}
 
 
