@@ -292,3 +292,39 @@ def test_a_town_left_mid_talk_loads_with_both_talkers_thinking_again(
             assert resident is not None and resident.activity is not None
     finally:
         loaded.living.close()
+
+
+def test_a_step_thought_ahead_is_only_dropped_by_a_leaving_save(
+    make_town: MakeTown, tmp_path: Path
+) -> None:
+    """Klaus thinks his next step ahead of its moment: the save keeps his mind as before
+    that thought and his next decision at its moment — he does not think again at once."""
+    living = make_town(TOWN, think_ahead_minutes=30)
+    LockstepRunner(living).run_until(living.clock.now + timedelta(minutes=30))
+    saver = TownAutosaver(living, SaveSlots(tmp_path / "saves"), 0, town_id=TOWN)
+    held = HeldModel(living.minds[KLAUS].model)
+    living.minds[KLAUS].model = held
+    director, slot = living.director, living.director.slots[KLAUS]
+    try:
+        deadline = time.monotonic() + HANG_GUARD_S
+        while not (held.entered.is_set() and director.jobs.job_of(KLAUS) == slot.ahead_job):
+            assert time.monotonic() < deadline, "Klaus never thought ahead"
+            held.entered.clear()
+            held.gate.set()  # decisions of the moment go through; wait for one ahead
+            play_frame(living, saver, minutes=1.0)
+            held.gate.clear()
+            time.sleep(0.005)
+        due = slot.due
+        assert due is not None and due > living.clock.now
+        saver.request("ahead", leaving=True)
+        message = until_message(saver, lambda: play_frame(living, saver, minutes=0.0))
+        assert message.startswith("Saved 'ahead'")
+        assert director.jobs.job_of(KLAUS) == slot.ahead_job  # still thinking ahead, held
+    finally:
+        if living.thinking is not None:
+            living.thinking.release()
+        held.gate.set()
+        director.wait_for_all()
+    runtime = saver.slots.read("ahead").save.runtime
+    assert KLAUS not in runtime["rethink"]
+    assert datetime.fromisoformat(runtime["residents"][KLAUS]["due"]) == due
