@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cognition import ConfigError, LLMSettings, PoolSettings, redact_url
+from cognition import ConfigError, LLMSettings, PoolSettings, is_local_url, redact_url
 from game.bridge.routing import RouteChoice, RouteFlagError, Routes, check_endpoints, route_settings
 from game.bridge.town_minds import LivingTown
 from game.files.endpoints import output_mode_for, remember_output_mode
@@ -44,6 +44,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 DEFAULT_SERVER_MODEL = "gpt-4o-mini"
+LOCAL_CALLS_AT_ONCE = 4  # a preset's calls at once on a server on this machine or network
 NO_KEY = "not-needed"  # the openai client needs some key; local servers ignore it
 
 
@@ -121,8 +122,10 @@ def routes_for(settings: UserSettings, env: Mapping[str, str] | None = None) -> 
             small_url=settings.small_url or settings.base_url or None,
             small_model=settings.small_model or settings.model,
         )
-        if settings.calls_at_once:  # the servers' parallel slots, chosen in Settings
-            calls = settings.calls_at_once
+        # the servers' parallel slots: chosen in Settings, else a desktop server's few
+        local = is_local_url(choice.base_url) and is_local_url(choice.small_url)
+        calls = settings.calls_at_once or (LOCAL_CALLS_AT_ONCE if local else 0)
+        if calls:
             choice = replace(choice, max_concurrency=calls, small_concurrency=calls)
     elif not settings.routes_file:
         return _offline_routes("Settings: Routes is 'routes file' but no file is named")

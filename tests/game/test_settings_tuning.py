@@ -104,6 +104,15 @@ def test_calls_at_once_reach_both_models_of_the_small_large_preset() -> None:
     assert routes is not None
     servers = [e for e in routes.settings.endpoints.values() if not e.offline]
     assert len(servers) == 2 and {e.max_concurrent for e in servers} == {2}
+    local = routes_for(preset.model_copy(update={"calls_at_once": 0}), env={})
+    hosted = routes_for(
+        preset.model_copy(update={"calls_at_once": 0, "base_url": "https://api.example.com/v1"}),
+        env={},
+    )
+    assert local is not None and hosted is not None
+    for pool, calls in ((local, 4), (hosted, 16)):  # a desktop server's few slots by default
+        servers = [e for e in pool.settings.endpoints.values() if not e.offline]
+        assert {e.max_concurrent for e in servers} == {calls}
 
 
 def test_calls_at_once_are_greyed_with_the_offline_brain_and_bounded(text: object) -> None:

@@ -89,7 +89,7 @@ def budget_label(scale: float) -> str:
 
 def calls_label(calls: int) -> str:
     """How many model calls go to the server at once, as the menu shows it."""
-    return "Default (4; small + large: 16)" if calls == 0 else str(calls)
+    return "Default (4; hosted small + large: 16)" if calls == 0 else str(calls)
 
 
 def autosave_label(minutes: int) -> str:
