@@ -4,6 +4,7 @@
     ...saving as the player leaves:  model.hold()   # calls wait: the machine is the writer's
     ...the save failed, play on:     model.release()
     ...closing:  model.stop()              # each job ends at its next model call
+    embedder = StoppableEmbedder(embedder, model)  # … or its next embedding, once stopped
 
 A town that closes throws its jobs in flight away (a save taken as the player leaves keeps
 each mind as it was before its job: `persist/capture.py`), so closing need not wait for their
@@ -14,9 +15,13 @@ nobody applies.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from typing import Any
 
-from cognition import Completion, LanguageModel, Task
+import numpy as np
+import numpy.typing as npt
+
+from cognition import Completion, Embedder, LanguageModel, Task
 
 
 class ThinkingStopped(Exception):
@@ -62,3 +67,26 @@ class StoppableModel:
         if self._stopped.is_set():
             raise ThinkingStopped(f"{agent}'s {task.name}: the town is closing")
         return self.inner.complete(task, inputs, agent=agent)
+
+
+class StoppableEmbedder:
+    """`inner`, until `switch` is stopped: then every embedding raises `ThinkingStopped`
+    (a job between two model calls ends at its next memory or retrieval). Never held: the
+    main thread embeds too (the player's memory search)."""
+
+    def __init__(self, inner: Embedder, switch: StoppableModel) -> None:
+        self.inner = inner
+        self.switch = switch
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    @property
+    def dimension(self) -> int:
+        return self.inner.dimension
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        if self.switch.stopped:
+            raise ThinkingStopped("embedding: the town is closing")
+        return self.inner.embed(texts)

@@ -39,7 +39,7 @@ from cognition import (
 from game.bridge.activities import ActivityPlanner
 from game.bridge.director import THINK_AHEAD_MINUTES, MindDirector
 from game.bridge.perception import PerceptionBuilder
-from game.bridge.stopping import StoppableModel
+from game.bridge.stopping import StoppableEmbedder, StoppableModel
 from game.bridge.towns import Placement, TownFileError, TownFiles, place_residents, read_town_files
 from game.files.endpoints import output_mode_for
 from game.files.paths import bundle_root
@@ -261,7 +261,7 @@ def build_living_town(
         report(f"waking {p.name}", 0.3 + 0.6 * number / max(1, len(personas)))
         minds[p.name] = Agent(
             p,
-            MemoryStream(store, p.name, embedder),
+            MemoryStream(store, p.name, StoppableEmbedder(embedder, thinking)),
             thinking,
             mind_settings or town_file.mind,
             random.Random(f"{seed}|{p.name}"),

@@ -328,3 +328,18 @@ def test_a_step_thought_ahead_is_only_dropped_by_a_leaving_save(
     runtime = saver.slots.read("ahead").save.runtime
     assert KLAUS not in runtime["rethink"]
     assert datetime.fromisoformat(runtime["residents"][KLAUS]["due"]) == due
+
+
+def test_once_stopped_a_job_also_ends_at_its_next_embedding() -> None:
+    from cognition.memory.fakes import HashingEmbedder
+    from game.bridge.stopping import StoppableEmbedder
+
+    model = StoppableModel(CountingModel())
+    embedder = StoppableEmbedder(HashingEmbedder(), model)
+    assert embedder.embed(["a kettle boiling"]).shape == (1, embedder.dimension)
+    model.hold()  # held model calls never hold embeddings (the main thread embeds too)
+    assert embedder.embed(["a kettle boiling"]).shape[0] == 1
+    model.stop()
+    with pytest.raises(ThinkingStopped):
+        embedder.embed(["a kettle boiling"])
+    assert embedder.name == HashingEmbedder().name
