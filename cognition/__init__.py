@@ -17,7 +17,7 @@ import typing as _typing
 from cognition.ablation import Condition, WithheldMemory
 from cognition.agent import Agent
 from cognition.agent_state import AgentState
-from cognition.config import ConfigError, LLMSettings, redact_url
+from cognition.config import ConfigError, LLMSettings, is_local_url, redact_url
 from cognition.contract import (
     Address,
     Asker,
@@ -238,6 +238,7 @@ __all__ = [
     "field_location",
     "group_line_text",
     "interviewee",
+    "is_local_url",
     "lane_settings",
     "listed",
     "load_personas",

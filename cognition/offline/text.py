@@ -83,7 +83,7 @@ def first_person(agent: str, sentence: str) -> str:
         sentence = re.sub(rf"\b{re.escape(name)}\b", "I", sentence)
     sentence = re.sub(r"\bI ([a-z]{2,}s)\b", lambda m: f"I {_base_form(m[1])}", sentence)
     if sentence.startswith("I "):  # "I own the cafe and runs it" → "… and run it"
-        sentence = re.sub(_AND_VERB, lambda m: f"and {_base_form(m[1])} {m[2]}", sentence)
+        sentence = _AND_VERB.sub(_and_verb, sentence)
         sentence = _own_possessives(sentence)
     return sentence[:1].upper() + sentence[1:]
 
@@ -95,28 +95,60 @@ _NOT_A_NOUN = {
 
 
 def _own_possessives(sentence: str) -> str:
-    """ "I am enjoying his retirement" → "… my retirement": a "his"/"her" before a noun, with
-    nobody else named before it in the sentence, is the speaker's own."""
+    """ "I am enjoying his retirement" → "… my retirement": a "his", "her" or "their" before a
+    noun, with nobody else named before it in the sentence, is the speaker's own — "their"
+    only when no others were counted before it either ("I feed the cats and brush their
+    fur")."""
     words = sentence.split(" ")
+    others = False  # a plural before: "their" may be theirs
     for index, word in enumerate(words[1:], start=1):
+        bare = word.rstrip(".,;:!?")
         if word[:1].isupper() and word.rstrip(".,;:!?'s") not in ("I", "I'm", "I've", "I'd"):
             return sentence  # someone else is named first: "his" may be theirs
-        if word in ("his", "her") and index + 1 < len(words):
+        others = others or _plural(bare)
+        if bare in ("his", "her", "their") and index + 1 < len(words):
             following = words[index + 1].rstrip(".,;:!?")
-            if following and following[0].islower() and following not in _NOT_A_NOUN:
-                words[index] = "my"
+            own = bare != "their" or not others
+            if own and following and following[0].islower() and following not in _NOT_A_NOUN:
+                words[index] = "my" + word[len(bare) :]
     return " ".join(words)
 
 
-# a verb after "and" in a sentence about "I": the word after it is a determiner, pronoun,
-# preposition, common quantifier/adjective or a gerund ("and takes long walks", "and knows
-# every reader", "and loves helping people"), never a plural noun ("and friends")
-_AND_VERB = re.compile(
-    r"\band ([a-z]{2,}s) (it|the|a|an|her|his|their|my|your|our|its|them|him|to|with|at|in"
-    r"|on|up|out|about|for|from|into|over|around|after|before|through|every|each|all|some"
-    r"|many|much|more|most|lots|long|short|new|old|good|great|little|big|small|early|late"
-    r"|well|hard|people|time|[a-z]+ing)\b"
+def _plural(word: str) -> bool:
+    """Whether `word` counts people or things ("cats", "they", "children"), roughly."""
+    if word in ("they", "them", "we", "us", "people", "children", "everyone", "everybody"):
+        return True
+    return (
+        len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
+        and word not in _NEVER_VERBS
+    )  # fmt: skip
+
+
+# a verb after "and" in a sentence about "I": a word in -s, perhaps after an adverb ("and
+# usually finishes them"), followed by what it acts on ("and streams video games", "and takes
+# long walks") — a plural noun after "and" ends the phrase or a preposition ties it on ("books
+# and friends", "books and maps of the town"), so those stay. Words in -s that are never verbs
+# are left alone.
+_ADVERB = r"(?:[a-z]+ly|always|often|sometimes|also|never|still|even|then|now|just) "
+_AND_VERB = re.compile(rf"\band ({_ADVERB})?([a-z]+s)\b(?=( [a-z]+)?)")
+_NEVER_VERBS_TEXT = (
+    "always sometimes perhaps this his hers its ours yours theirs us as was thus plus yes "
+    "less unless besides news towards afterwards whereas across series various"
 )
+_NEVER_VERBS = frozenset(_NEVER_VERBS_TEXT.split())
+# a word after a plural noun, never what a verb acts on
+_ENDS_A_PHRASE_TEXT = (
+    "of and or but nor too very as than that which who whom whose so also together"
+)
+_ENDS_A_PHRASE = frozenset(_ENDS_A_PHRASE_TEXT.split())
+
+
+def _and_verb(match: re.Match[str]) -> str:
+    adverb, word, following = match[1] or "", match[2], (match[3] or "").strip()
+    acts_on = bool(following) and following not in _ENDS_A_PHRASE
+    if word in _NEVER_VERBS or not (adverb or acts_on):
+        return match[0]
+    return f"and {adverb}{_base_form(word)}"
 
 
 def _base_form(verb: str) -> str:

@@ -25,6 +25,7 @@ from cognition import (
     LLMSettings,
     PoolSettings,
     check_lanes,
+    is_local_url,
     read_environment,
     redact_url,
 )
@@ -54,6 +55,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 DEFAULT_SERVER_MODEL = "gpt-4o-mini"
+LOCAL_CALLS_AT_ONCE = 4  # a preset's calls at once on a server on this machine or network
 NO_KEY = "not-needed"  # the openai client needs some key; local servers ignore it
 
 
@@ -82,6 +84,8 @@ def llm_settings_for(
         explicit["timeout_s"] = float(settings.call_timeout_s)
     if settings.output_budget != 1.0:
         explicit["max_tokens_scale"] = settings.output_budget
+    if settings.calls_at_once:  # the server's parallel slots, chosen in Settings
+        explicit["max_concurrency"] = settings.calls_at_once
     return LLMSettings.load(env, **explicit)
 
 
@@ -135,6 +139,11 @@ def routes_for(settings: UserSettings, env: Mapping[str, str] | None = None) -> 
             small_url=settings.small_url or settings.base_url or None,
             small_model=settings.small_model or settings.model,
         )
+        # the servers' parallel slots: chosen in Settings, else a desktop server's few
+        local = is_local_url(choice.base_url) and is_local_url(choice.small_url)
+        calls = settings.calls_at_once or (LOCAL_CALLS_AT_ONCE if local else 0)
+        if calls:
+            choice = replace(choice, max_concurrency=calls, small_concurrency=calls)
     elif not settings.routes_file:
         return _offline_routes("Settings: Routes is 'routes file' but no file is named")
     else:

@@ -35,6 +35,8 @@ from cognition import (
     Perception,
     with_priority,
 )
+from game.bridge.rest_copies import COPY_WAIT_S, RestCopier, RestCopies
+from game.bridge.stopping import ThinkingStopped
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -125,6 +127,9 @@ def _put_outcome(
         answer = at_moment(at, think)
     except BudgetReached as error:
         results.put(Failed(job, names, f"budget reached: {error}", budget=True))
+    except ThinkingStopped as error:  # the town is closing: nobody applies it
+        log.debug("thinking job %d for %s: %s", job, ", ".join(names), error)
+        results.put(Failed(job, names, f"{type(error).__name__}: {error}"))
     except MemoryStoreUnavailable as error:  # the memory health notice says it once
         log.warning("thinking job %d for %s: %s", job, ", ".join(names), error)
         results.put(Failed(job, names, f"{type(error).__name__}: {error}"))
@@ -195,6 +200,7 @@ class JobBoard:
         self._version = 0  # counts pokes
         self._errands: dict[str, Callable[[], None]] = {}  # waiting for their resident
         self._minds: dict[str, threading.Lock] = {}  # one job at a time on a mind
+        self.rest_copies = RestCopies()  # each held mind as it was before its job began
 
     def job_of(self, name: str) -> int | None:
         """The job `name` is busy with (None: none)."""
@@ -211,9 +217,22 @@ class JobBoard:
             with contextlib.ExitStack() as stack:
                 for lock in locks:
                     stack.enter_context(lock)
+                self.rest_copies.take(names, stack)
                 return work()
 
         return held
+
+    def keep_rest_copies(self, copier: RestCopier) -> None:
+        """From now on, each job (and errand) first takes `copier(name)` of the minds it
+        holds, kept while it runs (`rest_copies.py`): `at_rest` answers at once."""
+        self.rest_copies.keep(copier)
+
+    def at_rest(self, name: str, wait_s: float = COPY_WAIT_S) -> object:
+        """`name`'s mind at rest (main thread): read now when no job holds it, else the
+        copy its job took as it began; None when there is none (`RestCopies.read`)."""
+        with self._lock:
+            mind = self._minds.setdefault(name, threading.Lock())
+        return self.rest_copies.read(name, mind, wait_s)
 
     # --- waiting ------------------------------------------------------------------------------
 

@@ -38,6 +38,7 @@ from cognition import (
 from game.bridge.activities import ActivityPlanner
 from game.bridge.director import THINK_AHEAD_MINUTES, MindDirector
 from game.bridge.perception import PerceptionBuilder
+from game.bridge.stopping import StoppableEmbedder, StoppableModel
 from game.bridge.towns import Placement, TownFileError, TownFiles, place_residents, read_town_files
 from game.files.endpoints import output_mode_for
 from game.files.paths import bundle_root
@@ -154,6 +155,8 @@ class LivingTown:
     minds: dict[str, Agent]
     # resident → the parts its figure is drawn from, where its persona file gives a look
     looks: dict[str, dict[str, str]] = field(default_factory=dict)
+    # the model the minds call: stopped as the town closes, so jobs in flight end at once
+    thinking: StoppableModel | None = None
 
     def description_of(self, name: str) -> str:
         """Who `name` is, in a line: their persona's "who they are" and "these days"."""
@@ -164,6 +167,10 @@ class LivingTown:
         return " ".join(part.strip() for part in (persona.learned, persona.currently) if part)
 
     def close(self) -> None:
+        """Throw away the thinking in flight (its next model call stops it), then stop the
+        minds' threads, flush the memories and release the model."""
+        if self.thinking is not None:
+            self.thinking.stop()
         self.director.close()
         self.store.close()
         self.stack.close()
@@ -238,12 +245,13 @@ def build_living_town(
     else:
         store = MemoryStore(memory_dir, write_behind=LOCAL_WRITE_BEHIND)
     minds: dict[str, Agent] = {}
+    thinking = StoppableModel(stack.model)
     for number, p in enumerate(personas):
         report(f"waking {p.name}", 0.3 + 0.6 * number / max(1, len(personas)))
         minds[p.name] = Agent(
             p,
-            MemoryStream(store, p.name, embedder),
-            stack.model,
+            MemoryStream(store, p.name, StoppableEmbedder(embedder, thinking)),
+            thinking,
             mind_settings or town_file.mind,
             random.Random(f"{seed}|{p.name}"),
         )
@@ -277,5 +285,6 @@ def build_living_town(
     for warning in director.meetings.from_intentions(intentions, clock.now):
         log.warning("%s", warning)
     return LivingTown(
-        town, clock, population, director, objects, stack, store, minds, town_file.looks()
-    )
+        town, clock, population, director, objects, stack, store, minds, town_file.looks(),
+        thinking,
+    )  # fmt: skip

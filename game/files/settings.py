@@ -115,6 +115,10 @@ class UserSettings(BaseModel):
     keep_run_days: float | None = Field(default=None, ge=0)
     # who speaks next in group talks (`GROUP_STRATEGY_CHOICES`; "" : the town's own)
     group_strategy: str = ""
+    # model calls at once — the server's parallel slots, so the calls the town waits on go
+    # first (`cognition.llm.concurrency.ConcurrencyLimit`); 0: the default (4, or
+    # $SMALLVILLE_MAX_CONCURRENCY when set; a labor pool's own)
+    calls_at_once: int = Field(default=0, ge=0, le=256)
 
     @field_validator("memory_server")
     @classmethod

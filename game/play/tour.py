@@ -289,8 +289,10 @@ class Tour:
             raise TourError(f"the object editor refused {state!r}: {panel.message}")
         return panel
 
-    def pause_and_save(self, slot: str = "Tour") -> MenuPanel:
-        """Esc (the pause menu) → Save → a name → saved at the next quiet frame."""
+    def pause_and_save(self, slot: str = "Tour", at_rest: bool = False) -> MenuPanel:
+        """Esc (the pause menu) → Save → a name → saved at the next quiet frame. `at_rest`:
+        first let every mind finish thinking (the pause menu holds the clock), so the town
+        stays exactly as saved afterwards — nothing thought after the save changes it."""
         app = self.require_app()
         for panel in list(app.panels):
             panel.closed = True
@@ -301,6 +303,9 @@ class Tour:
         menu = app.panels.top
         if not isinstance(menu, PauseMenu):
             raise TourError("Esc did not open the pause menu")
+        if at_rest and app.living is not None:
+            director = app.living.director  # a frame's update applies or submits: none left
+            self.until(lambda: director.in_flight == 0, "the minds at rest", 60)
         post(*click_event(menu_point(menu, menu.button("Save"))))
         self.frames(2)
         field = menu.slot_name

@@ -197,7 +197,7 @@ class TownMenus:
                 leave = LeaveTown("title" if isinstance(choice, QuitToTitle) else "quit")
                 if save:
                     self._leave_after_save = leave
-                    self.saver.request(self.slot or AUTOSAVE_SLOT)
+                    self.saver.request(self.slot or AUTOSAVE_SLOT, leaving=True)
                     menu.say("Saving...", "info")
                 else:
                     self.leaving = leave

@@ -145,3 +145,30 @@ def test_a_save_chosen_to_load_while_a_save_is_under_way_waits_for_it(
         time.sleep(0.002)
     assert app.menus.leaving == LeaveTown("load", "busy")
     assert app.menus.slots.exists("busy") and not app.menus.saving
+
+
+def test_save_and_quit_never_waits_for_a_mind_thinking(
+    held_app: tuple[App, HeldModel],
+) -> None:
+    """The close button → "Save & quit" with Klaus's model call held: saved and leaving
+    within a few frames; Klaus is saved to think again on loading."""
+    from game.play.tour import click_event, menu_point, post
+    from game.ui.menus import SavePrompt
+
+    app, held = held_app
+    assert app.menus is not None
+    post(pygame.event.Event(pygame.QUIT))
+    app.step(1 / 60)
+    prompt = app.panels.top
+    assert isinstance(prompt, SavePrompt)
+    post(*click_event(menu_point(prompt, prompt.button("Save & quit"))))
+    deadline = time.monotonic() + HANG_GUARD_S
+    while app.menus.leaving is None and time.monotonic() < deadline:
+        app.step(1 / 60)
+        time.sleep(0.002)
+    assert app.menus.leaving == LeaveTown("quit")
+    assert not held.gate.is_set() and KLAUS in app.living.director.jobs.busy()  # type: ignore[union-attr]
+    saved = app.menus.slots.read("autosave").save
+    assert KLAUS in saved.runtime["rethink"]
+    held.gate.set()  # his call goes on to the model, stopped as the town closes
+    app.close()

@@ -74,3 +74,50 @@ def test_out_of_range_values_in_the_file_are_refused() -> None:
         UserSettings(call_timeout_s=-1)
     with pytest.raises(ValueError, match="output_budget"):
         UserSettings(output_budget=50)
+
+
+def test_calls_at_once_are_chosen_in_the_menu_saved_and_limit_the_model_calls(
+    screen: pygame.Surface, text: object, tmp_path: Path
+) -> None:
+    """The server's parallel slots: chosen with real keys, saved with the settings, and the
+    minds' concurrency limit (the choice wins over the environment; 0 leaves it)."""
+    menu = SettingsMenu(text, SERVER, environment_key=False)  # type: ignore[arg-type]
+    assert menu.calls_at_once in menu.rows() and menu.calls_at_once.enabled
+    menu.focus(menu.calls_at_once)
+    press(menu, pygame.K_RIGHT, pygame.K_RIGHT)  # Default → 1 → 2
+    click(menu, screen, menu.save_button)
+    choice = menu.take_choice()
+    assert isinstance(choice, SaveSettings) and choice.settings.calls_at_once == 2
+    path = save(choice.settings, tmp_path / "settings.json")
+    assert load(path, env={}).settings.calls_at_once == 2
+    env = {"SMALLVILLE_MAX_CONCURRENCY": "12"}
+    assert llm_settings_for(choice.settings, env=env).max_concurrency == 2
+    assert llm_settings_for(SERVER, env=env).max_concurrency == 12
+    assert llm_settings_for(SERVER, env={}).max_concurrency == 4
+
+
+def test_calls_at_once_reach_both_models_of_the_small_large_preset() -> None:
+    from game.bridge import routes_for
+
+    preset = SERVER.model_copy(update={"routes": "small-large", "calls_at_once": 2})
+    routes = routes_for(preset, env={})
+    assert routes is not None
+    servers = [e for e in routes.settings.endpoints.values() if not e.offline]
+    assert len(servers) == 2 and {e.max_concurrent for e in servers} == {2}
+    local = routes_for(preset.model_copy(update={"calls_at_once": 0}), env={})
+    hosted = routes_for(
+        preset.model_copy(update={"calls_at_once": 0, "base_url": "https://api.example.com/v1"}),
+        env={},
+    )
+    assert local is not None and hosted is not None
+    for pool, calls in ((local, 4), (hosted, 16)):  # a desktop server's few slots by default
+        servers = [e for e in pool.settings.endpoints.values() if not e.offline]
+        assert {e.max_concurrent for e in servers} == {calls}
+
+
+def test_calls_at_once_are_greyed_with_the_offline_brain_and_bounded(text: object) -> None:
+    menu = SettingsMenu(text, UserSettings(), environment_key=False)  # type: ignore[arg-type]
+    menu.rows()
+    assert not menu.calls_at_once.enabled
+    with pytest.raises(ValueError, match="calls_at_once"):
+        UserSettings(calls_at_once=-1)

@@ -5,11 +5,14 @@
     ...each frame, before the population's update:
         message = saver.tick(clock.now)    # "Autosaved at 9:00 am", or None
     ...save menu:   saver.request("Day 3")
+    ...save & quit: saver.request("Day 3", leaving=True)   # no wait for minds thinking
     ...closing:     saver.close()          # lets a write in progress finish
 
 A save is taken in two steps and the clock never stops for it. The snapshot: on the main
 thread between frames, the town as it is then and every mind at rest; a mind thinking then
-is read the frame its job is over, its outcome kept as not yet applied (`capture.py`).
+is read the frame its job is over, its outcome kept as not yet applied (`capture.py`) — unless
+the player is leaving the town: then it is saved as it was before its job began, to think again
+on loading, and the save never waits for the minds (each job keeps that copy as it begins).
 The write: on a worker thread (`writer.py`), into a temporary directory swapped in whole, so
 the slot's last save is never half overwritten. One save at a time: a request or a due
 autosave waits until the save before it is written; and autosaves come at most every
@@ -27,7 +30,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from game.bridge.persist.capture import TownCapture
+from game.bridge.persist.capture import TownCapture, rest_copier
 from game.bridge.persist.save import RecordCopier
 from game.bridge.persist.writer import SaveJob, SaveWriter, Written
 from game.bridge.town_minds import LivingTown
@@ -71,6 +74,8 @@ class TownAutosaver:
         self.town_id = town_id
         self.settings = dict(settings or {})
         self.requested: str | None = None
+        self.leaving = False  # the save requested is the last before the town closes
+        self._holding = False  # the minds' model calls wait while the leaving save runs
         self.record: RecordCopier | None = None  # copies the run record into each save
         self.wait_seconds = wait_seconds
         self.autosave_gap_seconds = autosave_gap_seconds
@@ -79,6 +84,7 @@ class TownAutosaver:
         self.writer = SaveWriter(slots)
         self._capture: tuple[SaveJob, TownCapture, float] | None = None  # and when it began
         self._messages: deque[tuple[str, str, bool]] = deque()  # (message, slot, ok)
+        living.director.jobs.keep_rest_copies(rest_copier(living))
 
     @property
     def slots(self) -> SaveSlots:
@@ -104,10 +110,11 @@ class TownAutosaver:
         self.every_game_minutes = every_game_minutes
         self.autosave.every = timedelta(minutes=max(every_game_minutes, 1))
 
-    def request(self, slot: str) -> None:
+    def request(self, slot: str, *, leaving: bool = False) -> None:
         """Save into `slot` at the next frame no other save is under way (replaces an
-        earlier request not started yet)."""
-        self.requested = slot
+        earlier request not started yet). `leaving`: the town closes once it is written, so
+        minds thinking are saved as they were before their jobs, to think again on loading."""
+        self.requested, self.leaving = slot, leaving
 
     def tick(self, now: datetime) -> str | None:
         """Call once per frame, before the population's update (so a mind whose job just
@@ -168,11 +175,12 @@ class TownAutosaver:
         job = self._due(now)
         if job is None:
             return
+        settled = False
         if job.automatic:
             self.autosave.mark(now)  # a failed autosave is tried again an interval later
             self._last_autosave = self.timer()
         else:
-            self.requested = None
+            self.requested, settled, self.leaving = None, self.leaving, False
         try:
             check_slot_name(job.slot)
             capture = TownCapture.begin(
@@ -180,10 +188,13 @@ class TownAutosaver:
                 town_id=self.town_id,
                 visitor=self.visitor_provider(),
                 settings=self.settings,
+                settled=settled,
             )
         except (SaveError, OSError, ValueError) as error:  # ValidationError is a ValueError
             self._fail(job.slot, first_line(error))
             return
+        if settled:
+            self._hold_thinking()
         self._capture = (job, capture, self.timer())
         self._go_on()  # nobody thinking: straight to the writer
 
@@ -207,7 +218,17 @@ class TownAutosaver:
         else:
             self._messages.append((f"Saved {slot!r} at {moment}", slot, True))
 
+    def _hold_thinking(self) -> None:
+        """The town closes once this save is written: the minds' next model calls wait, so
+        the write has the machine (closing then stops them, `LivingTown.close`)."""
+        if self.living.thinking is not None:
+            self.living.thinking.hold()
+            self._holding = True
+
     def _fail(self, slot: str, why: str) -> None:
+        if self._holding and self.living.thinking is not None:  # the town plays on
+            self.living.thinking.release()
+            self._holding = False
         log.warning("saving %r failed: %s", slot, why)
         self._messages.append((f"Could not save {slot!r}: {why}", slot, False))
 

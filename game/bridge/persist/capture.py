@@ -17,6 +17,14 @@ ended just after T. Nothing here changes the town, and the clock never waits. Wh
 is fresh data shared with nothing (immutable records and decisions aside), so validating it
 into a `TownSave` (`CapturedTown.town_save`) is left to the writer's thread.
 
+A save taken as the player leaves the town (`settled=True`) does not wait: a mind thinking at
+T is saved as it was before its job began (the copy `JobBoard.keep_rest_copies` has each job
+take — `rest_copier`; a job queued has not touched its mind, which is read at once), and that
+resident thinks again on loading (`rethink`, below): what the job would have decided is asked
+again, nothing it was half-way through is kept. A step thought ahead of its moment is only
+dropped: its resident decides at its moment, as if it had never been thought. A job that took
+no copy (it began before the copier was set) is waited for as above.
+
 One case cannot keep the outcome: a job that ends in the instant between the last `step`
 and the population's own collection is applied before it is seen (errands put none: the
 desk's chats). Such a resident is saved to think again at once on loading (`rethink`: its
@@ -25,7 +33,8 @@ plan resumed, its decision due at T, not held for a talk), its mind as it was af
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -35,9 +44,11 @@ import numpy as np
 import numpy.typing as npt
 
 from cognition import MemoryRecord, MemoryStore, MemoryStoreUnavailable
+from game.bridge.director import MindDirector
 from game.bridge.jobs import Outcome
 from game.bridge.persist.runtime import RuntimeState, gather_runtime, outcome_state
 from game.bridge.persist.save import town_fields, town_save
+from game.bridge.rest_copies import COPY_WAIT_S
 from game.bridge.town_minds import LivingTown
 from game.saves import TownSave, VisitorSave
 
@@ -61,6 +72,37 @@ def memory_image(store: MemoryStore, agent: str) -> MemoryImage:
         embeddings = collection.mirror.embeddings.copy()
         settings = collection.settings()
     return MemoryImage(agent, records, embeddings, settings)
+
+
+def memory_mark(store: MemoryStore, agent: str) -> MemoryImage:
+    """`memory_image` without copying the embeddings: a view of the rows written so far,
+    which the mirror never rewrites (it appends, or moves to a new array as it grows)."""
+    collection = store.collection(agent)
+    with collection.lock:
+        records = tuple(collection.mirror.records)
+        embeddings = collection.mirror.embeddings
+        settings = collection.settings()
+    return MemoryImage(agent, records, embeddings, settings)
+
+
+@dataclass(frozen=True, eq=False)
+class MindAtRest:
+    """A mind between two jobs: its `Agent.get_state()` and its memories."""
+
+    state: dict[str, Any]
+    memories: MemoryImage
+
+
+def rest_copier(living: LivingTown) -> Callable[[str], MindAtRest | None]:
+    """What `JobBoard.keep_rest_copies` takes: each resident's mind as a job finds it."""
+
+    def copy(name: str) -> MindAtRest | None:
+        mind = living.minds.get(name)
+        if mind is None:
+            return None
+        return MindAtRest(mind.get_state(), memory_mark(living.store, name))
+
+    return copy
 
 
 def write_memories(images: Iterable[MemoryImage], directory: Path) -> None:
@@ -117,15 +159,20 @@ class TownCapture:
         visitor: VisitorSave | None = None,
         settings: dict[str, Any] | None = None,
         saved_at: datetime | None = None,
+        settled: bool = False,
     ) -> TownCapture:
-        """The town now (main thread, between frames); minds thinking are read later."""
+        """The town now (main thread, between frames); minds thinking are read later — or,
+        `settled`, as they were before their jobs began, to think again on loading."""
         director = living.director
         director.collect()
         waiting = set(director.jobs.busy())
         runtime = gather_runtime(living.population, director)
+        rested = settled_minds(living, waiting) if settled else {}
+        waiting -= set(rested)
         minds = {
             name: mind.get_state() for name, mind in living.minds.items() if name not in waiting
         }
+        minds.update({name: rest.state for name, rest in rested.items()})
         placeholders: dict[str, dict[str, Any]] = {name: {} for name in waiting}
         fields = town_fields(
             living, {**minds, **placeholders}, runtime, town_id=town_id, visitor=visitor,
@@ -135,9 +182,16 @@ class TownCapture:
             agents = frozenset(living.store.agents())
         except MemoryStoreUnavailable:  # the memory server is away: the opened mirrors hold
             agents = frozenset(living.store.opened_agents())  # all it has
-        memories = {a: memory_image(living.store, a) for a in agents if a not in waiting}
+        memories = {
+            a: memory_image(living.store, a) for a in agents if a not in waiting | set(rested)
+        }
+        memories.update({a: rest.memories for a, rest in rested.items() if a in agents})
         known = [outcome for slot in director.slots.values() for outcome in slot.ready]
-        return cls(living, fields, runtime, waiting, minds, memories, agents=agents, _known=known)
+        rethink = {name for name in rested if not thought_ahead(director, name)}
+        return cls(
+            living, fields, runtime, waiting, minds, memories, rethink=rethink,
+            agents=agents, _known=known,
+        )  # fmt: skip
 
     @property
     def game_time(self) -> datetime:
@@ -202,3 +256,21 @@ class TownCapture:
         return self.runtime.model_copy(
             update={"residents": residents, "reserved": reserved, "rethink": sorted(self.rethink)}
         )
+
+
+def settled_minds(living: LivingTown, thinking: set[str]) -> dict[str, MindAtRest]:
+    """The minds of `thinking` as they were before their jobs began (those with a copy;
+    all waited for a copy being taken `COPY_WAIT_S` at most, together)."""
+    jobs = living.director.jobs
+    deadline = time.monotonic() + COPY_WAIT_S
+    copies = {
+        name: jobs.at_rest(name, max(0.0, deadline - time.monotonic())) for name in sorted(thinking)
+    }
+    return {name: copy for name, copy in copies.items() if isinstance(copy, MindAtRest)}
+
+
+def thought_ahead(director: MindDirector, name: str) -> bool:
+    """Whether `name`'s job in flight only thinks its next step ahead of its moment."""
+    slot = director.slots.get(name)
+    job = director.jobs.job_of(name)
+    return slot is not None and job is not None and job == slot.ahead_job

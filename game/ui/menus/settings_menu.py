@@ -53,6 +53,7 @@ GROUP_LABELS = {  # else the strategy's name
     "off": "Pairs only",
 }
 BUDGET_CHOICES = (0.5, 1.0, 2.0, 4.0, 0.0)
+CALLS_CHOICES = (0, 1, 2, 4, 8, 16, 32)  # model calls at once; 0: the default
 ROUTE_HINTS: dict[RoutesChoice, str] = {
     "one-model": "",
     "small-large": "Ratings, react, places and objects go to the small model.",
@@ -93,6 +94,11 @@ def budget_label(scale: float) -> str:
     if scale == 1:
         return "Each step's own"
     return f"x{scale:g}"
+
+
+def calls_label(calls: int) -> str:
+    """How many model calls go to the server at once, as the menu shows it."""
+    return "Default (4; hosted small + large: 16)" if calls == 0 else str(calls)
 
 
 def autosave_label(minutes: int) -> str:
@@ -212,6 +218,11 @@ class SettingsMenu(MenuPanel):
             "Output budget", [(b, budget_label(b)) for b in budgets], settings.output_budget,
             LABEL_WIDTH,
         )  # fmt: skip
+        calls = sorted({*CALLS_CHOICES, settings.calls_at_once})
+        self.calls_at_once = OptionItem[int](
+            "Calls at once", [(c, calls_label(c)) for c in calls], settings.calls_at_once,
+            LABEL_WIDTH,
+        )  # fmt: skip
         self.speed = OptionItem[int](
             "Speed at start", [(s, f"x{s}") for s in SPEEDS], settings.speed, LABEL_WIDTH
         )
@@ -256,6 +267,7 @@ class SettingsMenu(MenuPanel):
         for item in [*self._server_items(), self.small_url, self.small_model, self.routes_file]:
             item.enabled = server
         self.call_timeout.enabled = self.output_budget.enabled = server
+        self.calls_at_once.enabled = server
         small = self.routes.value if self.routes.value == "cascade" else "small-large"
         self.small_url.hint = ROUTE_HINTS[small] if server else ""
         self.routes_file.hint = ROUTE_HINTS["file"] if server else ""
@@ -274,6 +286,7 @@ class SettingsMenu(MenuPanel):
             self.memory_server,
             self.call_timeout,
             self.output_budget,
+            self.calls_at_once,
             ButtonRow([self.test_button]),
             self._test_line(),
             log_file_line(),
@@ -304,6 +317,7 @@ class SettingsMenu(MenuPanel):
                 memory_server=self.memory_server.field.value(),
                 call_timeout_s=self.call_timeout.value,
                 output_budget=self.output_budget.value,
+                calls_at_once=self.calls_at_once.value,
                 speed=self.speed.value,
                 autosave_minutes=self.autosave.value,
                 group_strategy=self.group_strategy.value,

@@ -82,6 +82,26 @@ def test_a_memory_about_oneself_is_said_as_i() -> None:
         (f"{NORA} is helping Ada with her shop", "I am helping Ada with her shop"),
         (f"{NORA} met her at the cafe", "I met her at the cafe"),
         (f"{NORA} loves books and friends", "I love books and friends"),
+        # any verb after "and", whatever follows it; plural nouns stay plural
+        (f"{NORA} is a streamer and streams video games",
+         "I am a streamer and stream video games"),
+        (f"{NORA} paints landscapes and sells prints at the market",
+         "I paint landscapes and sell prints at the market"),
+        (f"{NORA} reads novels and usually finishes them",
+         "I read novels and usually finish them"),
+        (f"{NORA} studies maps and carries compasses",
+         "I study maps and carry compasses"),
+        (f"{NORA} sells books and maps of the town", "I sell books and maps of the town"),
+        (f"{NORA} keeps cats and dogs", "I keep cats and dogs"),
+        (f"{NORA} is kind and always helps", "I am kind and always help"),
+        # "their" (what `third_person` makes of "my") is the speaker's own ...
+        (f"{NORA} is proud of their garden", "I am proud of my garden"),
+        (f"{NORA} is nervous about their show", "I am nervous about my show"),
+        (f"{NORA} finished their thesis and is taking a break",
+         "I finished my thesis and am taking a break"),
+        # ... unless others are named or counted before it
+        (f"{NORA} feeds the cats and brushes their fur", "I feed the cats and brush their fur"),
+        (f"{NORA} visited Ada and Sam at their house", "I visited Ada and Sam at their house"),
     ],
 )  # fmt: skip
 def test_first_person_verbs_and_possessives(said_of: str, as_said: str) -> None:
