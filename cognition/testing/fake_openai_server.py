@@ -325,38 +325,25 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, error_body(f"no route {self.path}", "not_found"))
 
     def _chat(self, fake: FakeOpenAIServer, body: dict[str, Any], fault: Fault | None) -> None:
-        # A request leaves "in flight" before its reply is written: the client may send its
-        # next request the moment it has read this one, before this thread returns.
+        # "in flight" ends before the reply is written: its client may send the next at once
         fake._enter()
-        left = False
-
-        def leave() -> None:
-            nonlocal left
-            if not left:
-                left = True
-                fake._leave()
-
         try:
             fake._pause(fake.latency_s)
             if fault is Fault.TIMEOUT:
                 fake._pause(fake.timeout_sleep_s)
             if fault is Fault.HANG:
                 fake._stopping.wait()  # never answers: the client's deadline must end it
-                return
-            if fault is Fault.CLOSE:
+            if fault in (Fault.HANG, Fault.CLOSE):
                 self.close_connection = True  # no reply at all: the client sees the close
                 return
-            raw = not_the_api_reply(fault)
-            if raw is not None:  # a proxy or web server answering instead of the API
-                leave()
-                self._send_raw(raw)
-                return
-            status, reply = fake.chat(body, fault)
-            headers = {"Retry-After": f"{fake.retry_after_s:g}"} if status == 429 else {}
-            leave()
-            self._send(status, reply, headers)
+            raw = not_the_api_reply(fault)  # a proxy or web server answering instead of the API
+            if raw is None:
+                status, reply = fake.chat(body, fault)
+                headers = {"Retry-After": f"{fake.retry_after_s:g}"} if status == 429 else {}
+                raw = RawReply(status, "application/json", json.dumps(reply).encode(), headers)
         finally:
-            leave()
+            fake._leave()
+        self._send_raw(raw)
 
     def _send(self, status: int, payload: Any, headers: Mapping[str, str] | None = None) -> None:
         data = json.dumps(payload).encode("utf-8")
