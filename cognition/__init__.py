@@ -76,6 +76,7 @@ from cognition.memory.collection import StoredRecord
 from cognition.memory.embedding_cache import CachedEmbedder
 from cognition.memory.embeddings import Embedder, LocalMiniLM
 from cognition.memory.fakes import HashingEmbedder
+from cognition.memory.fields import MemoryFields, News
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.memory.server import (
     ChromaAddress,
@@ -168,6 +169,7 @@ __all__ = [
     "LanguageModel",
     "LineHeard",
     "LocalMiniLM",
+    "MemoryFields",
     "MemoryKind",
     "MemoryRecord",
     "MemoryServer",
@@ -179,6 +181,7 @@ __all__ = [
     "MindSettings",
     "ModelStack",
     "NewMemory",
+    "News",
     "OfflineBrain",
     "OutputT",
     "PanelCase",

@@ -17,6 +17,7 @@ from typing import Any
 from cognition.agent_state import AgentState, PendingEvent, Sighting, Unrated
 from cognition.contract import Decision, GoTo, Perception, StartConversation, Wait
 from cognition.llm.task import LanguageModel
+from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind, NewMemory
 from cognition.persona import Persona
 from cognition.plan import DayPlan, PlanStep, minute_of_day, splice
@@ -82,13 +83,22 @@ class Agent:
             ]
         )
 
-    def remember_event(self, kind: MemoryKind, texts: list[str], now: datetime, gist: str) -> None:
+    def remember_event(
+        self,
+        kind: MemoryKind,
+        texts: list[str],
+        now: datetime,
+        gist: str,
+        about: MemoryFields | None = None,
+    ) -> None:
         """Store memories of one event (a conversation's transcript and its summary) with
-        one importance: `gist`'s, rated alone (the words of the event are not rated twice)."""
+        one importance: `gist`'s, rated alone (the words of the event are not rated twice),
+        at least that of the weightiest news it carries; each with the event's fields."""
         if not texts:
             return
         (rating,) = self.rate([gist], now)
-        self.memory.add_many([NewMemory(kind, text, now, rating) for text in texts])
+        rating = max([rating, *(news.importance for news in about.news)] if about else [rating])
+        self.memory.add_many([NewMemory(kind, text, now, rating, about=about) for text in texts])
 
     def flush(self) -> None:
         """Rate and store the waiting observations (one call, one write); before retrieval."""
@@ -122,7 +132,23 @@ class Agent:
         """Add the persona's initial memories, once."""
         if self.state.seeded:
             return
-        self.remember_many(MemoryKind.OBSERVATION, list(self.persona.initial_memories()), now)
+        news = self.persona.news
+        told = {item.statement for item in news}
+        texts = [text for text in self.persona.initial_memories() if text not in told]
+        self.remember_many(MemoryKind.OBSERVATION, texts, now)
+        # news known as data: rated by its own importance, carrying its item's fields
+        self.memory.add_many(
+            [
+                NewMemory(
+                    MemoryKind.OBSERVATION,
+                    item.statement,
+                    now,
+                    item.importance,
+                    about=MemoryFields(subject=item.subject, item=item.item, news=(item,)),
+                )
+                for item in news
+            ]
+        )
         self.state.seeded = True
 
     def summary(self, now: datetime) -> str:

@@ -28,6 +28,7 @@ from cognition.contract import (
     VisitorAsker,
 )
 from cognition.group import GroupRules, GroupStrategy, Human, Member, hold_group
+from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind
 from cognition.phrasing import listed
 from cognition.plan import DayPlan
@@ -45,6 +46,19 @@ ABOUT_K = 3  # memories about each other member a group member reads (retrieved 
 def rest_of_day(plan: DayPlan, minute: int) -> list[str]:
     """Today's plan in broad strokes as a talk sees it: what is not over yet."""
     return plan.describe(since=minute)
+
+
+def talk_fields(
+    knower: str, conversation: Conversation, partners: Sequence[str], now: datetime
+) -> MemoryFields:
+    """A talk's memory as fields: with whom, when, and the news said in it — each line's
+    told news as `knower` has it (heard from the line's speaker, or its own as it knew it)."""
+    news = tuple(
+        line.told if line.speaker == knower else line.told.told_by(line.speaker)
+        for line in conversation.lines
+        if line.told is not None
+    )
+    return MemoryFields(partners=tuple(partners), time=now, news=news)
 
 
 class Mind(Protocol):
@@ -76,8 +90,16 @@ class Mind(Protocol):
 
     def remember_many(self, kind: MemoryKind, texts: list[str], now: datetime) -> None: ...
 
-    def remember_event(self, kind: MemoryKind, texts: list[str], now: datetime, gist: str) -> None:
-        """Memories of one event, with the importance of its `gist`."""
+    def remember_event(
+        self,
+        kind: MemoryKind,
+        texts: list[str],
+        now: datetime,
+        gist: str,
+        about: MemoryFields | None = None,
+    ) -> None:
+        """Memories of one event, with the importance of its `gist` (at least its news's)
+        and the event's fields."""
         ...
 
     def resume_plan(self) -> None:
@@ -286,8 +308,11 @@ class Talker:
         and kept as appointments."""
         transcript = "\n".join(f"{line.speaker}: {line.text}" for line in conversation.lines)
         texts = [f"Conversation with {partner}:\n{transcript}", conversation.summary]
+        about = talk_fields(self.name, conversation, cool_with or (partner,), now)
         # the transcript and the summary are one event: rated once, by the summary
-        self.mind.remember_event(MemoryKind.DIALOGUE, texts, now, gist=conversation.summary)
+        self.mind.remember_event(
+            MemoryKind.DIALOGUE, texts, now, gist=conversation.summary, about=about
+        )
         cooldown = self.mind.settings.conversation_cooldown_minutes
         first, *rest = cool_with or (partner,)
         if counted:  # one talk of the day (a bystander drawn into a group: not its own)

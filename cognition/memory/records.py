@@ -8,6 +8,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cognition.memory.fields import MemoryFields
+
 
 class MemoryKind(StrEnum):
     OBSERVATION = "observation"
@@ -30,6 +32,7 @@ class MemoryRecord(BaseModel):
     importance: int = Field(ge=1, le=10)
     evidence: tuple[str, ...] = ()  # ids of cited records (reflections)
     depth: int = 0  # 0 for observations; 1 + max depth of evidence for reflections
+    about: MemoryFields | None = None  # typed fields (None: unknown, as in older saves)
 
 
 class RetrievalHit(BaseModel):
@@ -54,3 +57,4 @@ class NewMemory:
     importance: int
     evidence: tuple[str, ...] = ()
     depth: int | None = None
+    about: MemoryFields | None = None

@@ -37,7 +37,7 @@ KIND_WEIGHT = {
 }  # fmt: skip
 PROJECT = re.compile(
     r"\b((?:his|her|their|a|an|the) (?:[a-z-]+ ){0,2}(?:paper|thesis|dissertation|project|"
-    r"novel|book|paintings?|film|animation|album|songs?|campaign|collection|business|"
+    r"novel|book|paintings?|film|animation|album|songs?|collection|business|"
     r"exhibition|show|article|play|sculptures?|photographs|photos|recipes|research|"
     r"music|compositions?|poems?|poetry|garden|lessons|classes|homework|problem sets?|"
     r"streams?|experiments?))\b"

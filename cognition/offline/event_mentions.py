@@ -1,7 +1,7 @@
 """Events a sentence speaks of, as the reflection and relationship rules read them.
 
 `event_in` finds an event noun with a determiner ("a Lantern Night party", "her show",
-"Ann Lee's party") or someone running for an office, with its organiser, place and day when
+"Ann Lee's party"), with its organiser, place and day when
 the sentence gives them; `best_event` merges several mentions of one event into the fullest.
 Unlike `facts.event_in`, it needs no place or day: news is news before its details are known.
 """
@@ -16,10 +16,6 @@ from cognition.offline.notes import NAME, OBJECT_STATE, is_person, names_in
 from cognition.offline.text import stem
 from cognition.offline.wording import clean
 
-RUNNING_FOR = re.compile(
-    rf"^({NAME}) is (?:running|standing|campaigning) for "
-    r"((?:the )?[a-z]+(?: (?!in\b|of\b|at\b|on\b|for\b|and\b|to\b)[a-z]+)?)"
-)
 GUESTING = re.compile(
     r"\b(?:go|goes|going|went|attend\w*|come|comes|coming|join\w*|be at|invited to|skip\w*|"
     r"miss\w*|heard|hear\w*|told|tell\w*|knows?)\b"
@@ -30,7 +26,7 @@ ORGANISING = re.compile(
 )
 EVENT_WORD = re.compile(
     r"\b(part(?:y|ies)|celebrations?|gatherings?|festivals?|concerts?|shows?|exhibitions?|"
-    r"weddings?|elections?|openings?|fairs?|parades?|picnics?|recitals?|debates?|"
+    r"weddings?|openings?|fairs?|parades?|picnics?|recitals?|"
     r"fundraisers?|competitions?|tournaments?|premieres?|ceremon(?:y|ies))\b",
     re.IGNORECASE,
 )
@@ -44,8 +40,8 @@ DETERMINERS = frozenset(DETERMINER_TEXT.split())
 class Event:
     """An event a sentence speaks of: "the Lantern Night party at the Old Mill"."""
 
-    key: str  # its kind, singular ("party"), or "run for <office>"
-    phrase: str  # "the Lantern Night party" / "Ann Lee's run for mayor"
+    key: str  # its kind, singular ("party")
+    phrase: str  # "the Lantern Night party" / "Ann Lee's party"
     core: str  # the sentence up to the event ("X is planning a Lantern Night party")
     organiser: str = ""
     place: str = ""
@@ -60,7 +56,7 @@ def hosting(verbs: str) -> bool:
 
 def event_in(sentence: str) -> Event | None:
     """The event `sentence` speaks of, if any: an event noun with a determiner ("a
-    Lantern Night party", "her show", "Ann Lee's party") or someone running for an office.
+    Lantern Night party", "her show", "Ann Lee's party").
     Its organiser is the sentence's subject when a verb between them says so ("is
     planning", "is throwing", "is preparing for")."""
     sentence = clean(sentence)
@@ -68,9 +64,6 @@ def event_in(sentence: str) -> Event | None:
         return None
     subject = re.match(rf"^({NAME})\b", sentence)
     who = subject.group(1) if subject and is_person(subject.group(1)) else ""
-    if running := RUNNING_FOR.match(sentence):
-        office = running.group(2).removeprefix("the ")
-        return Event(f"run for {office}", f"{who}'s run for {office}", sentence, who)
     for match in EVENT_WORD.finditer(sentence):
         tokens = sentence[: match.start()].split()
         modifiers: list[str] = []

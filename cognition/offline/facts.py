@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from cognition.memory.fields import News
 from cognition.offline.text import (
     SENTENCE_END,
     SPEAKER_LINE,
@@ -39,7 +40,6 @@ INTENTS: tuple[tuple[str, str, int], ...] = (
     ),
     (r"(?:will host|plans to host|hopes to host)\b", "event", 8),
     (ATTENDING, "event", 7),
-    (r"(?:is|are) (?:running|standing|campaigning) for\b", "opinion", 8),
     (r"(?:has|have) (?:a secret crush|a crush) on\b", "secret", 6),
     (r"(?:is|are) in love with\b", "secret", 6),
     (
@@ -99,12 +99,15 @@ class Fact:
     weight: int
     source: str | None = None
     event: Event | None = None
+    item: str = ""  # the news item it is, when known as data ("" for a stated fact)
+    public: bool = False  # strangers hear it too (as the item says)
+    news: News | None = None  # the news as data it comes from
 
     @property
     def key(self) -> str:
         """The same fact however it is put: the statement's first words, lower case
-        ("sam moore is running for mayor" for both "… in the local election" and "… and
-        wants to meet everyone")."""
+        ("ann lee is planning a party" for both "… at the Mill on May 2 …" and "… and
+        wants everyone to come")."""
         return " ".join(re.findall(r"[a-z0-9']+", self.statement.lower())[:KEY_WORDS])
 
     @property
@@ -116,10 +119,29 @@ class Fact:
     @property
     def topic(self) -> str:
         """A few words for what it is about: the event's name, or the statement's verb
-        phrase ("running for mayor in the local election")."""
+        phrase ("writing a novel about the sea")."""
         if self.event is not None:
             return self.event.name
         return self.statement.removeprefix(self.subject).strip().removeprefix("is ").strip()
+
+
+def fact_of_news(news: News) -> Fact:
+    """News known as data, as a fact: its importance its weight, an event when it has a
+    place and a day."""
+    event = None
+    if news.place and news.day:
+        event = Event(name=news.name or news.kind, place=news.place, day=news.day, span=news.span)
+    return Fact(
+        subject=news.subject,
+        statement=news.statement.strip().rstrip(".!?").strip(),
+        kind="event" if event else news.kind,
+        weight=news.importance,
+        source=news.source,
+        event=event,
+        item=news.item,
+        public=news.public,
+        news=news,
+    )
 
 
 def intent_of(rest: str) -> tuple[str, int] | None:

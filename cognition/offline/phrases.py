@@ -120,13 +120,6 @@ TELL_MINE = (
     "You might not know yet, but {news}.",
     "Something new with me, {first}: {news}.",
 )
-CAMPAIGN = (  # after telling of one's own run for office
-    "",
-    " I'd be glad of your support, {first}.",
-    " I hope I can count on your vote.",
-    " Tell me what matters to you in this town.",
-    " I want to hear what people here think.",
-)
 INVITE = (
     " Would you like to come, {first}?",
     " I'd love for you to come!",
@@ -211,26 +204,6 @@ ECHO_SUBJECT = (
 SECRET_KEPT = (
     "Oh! My lips are sealed.",
     "I won't tell a soul.",
-)
-SUPPORT = (
-    "I think {subject} would do a good job.",
-    "{subject} has my vote, I think.",
-    "That's good — the town could use someone like {subject}.",
-)
-SUPPORT_YOU = (
-    "I think you'd do a good job, {first}.",
-    "You have my vote, I think.",
-    "That's good — the town could use someone like you.",
-)
-DOUBT_YOU = (
-    "Hmm, I'm not sure it's the right job for you, {first}.",
-    "I'd want to hear more before I back you.",
-    "Really? I have my doubts, to be honest.",
-)
-DOUBT = (
-    "Hmm, I'm not sure {subject} is the right person for it.",
-    "I'd want to hear more before I back {subject}.",
-    "Really? I have my doubts about {subject}, to be honest.",
 )
 CLOSERS = (
     "Well, I should get going. See you around, {first}!",

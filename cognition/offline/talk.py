@@ -8,7 +8,9 @@ conversation has not covered and that it has not told this listener before — n
 states, never anything about the listener, and a secret only to a friend. News carries its
 source one level deep. The listener answers from what it knows: it had heard (and from
 whom), it is news, an invitation it accepts or declines by persona, relationship and plan,
-an opinion on a candidate by persona and relationship. The summary keeps who told whom what,
+a word for the person. News the speaker knows as data (`LineInput.news`, from memory
+fields) is told by its fields — its importance, whether strangers hear it, its event — and
+the line says which item it told (`DialogueLine.told`). The summary keeps who told whom what,
 and who accepted what, as `Commitment`s the mind fits into its plan.
 """
 
@@ -23,6 +25,7 @@ from cognition.offline.facts import (
     Event,
     Fact,
     fact_from,
+    fact_of_news,
     known_facts,
     spoken_facts,
     told_between,
@@ -141,9 +144,18 @@ def planned_for(plan: list[str], event: Event, span: tuple[int, int] | None) -> 
     return False
 
 
+def knows(inputs: LineInput) -> list[Fact]:
+    """What the speaker knows, weightiest first: its news as data (memory fields), then
+    the facts its retrieved memories state that the data does not already hold."""
+    typed = [fact_of_news(news) for news in inputs.news]
+    keys = {f.key for f in typed}
+    stated = [f for f in known_facts(inputs.memories, inputs.speaker) if f.key not in keys]
+    return sorted([*typed, *stated], key=lambda f: -f.weight)
+
+
 def already_going(inputs: LineInput, event: Event) -> bool:
     """The speaker plans to go to `event`: a fact it remembers, or (today) its plan."""
-    mine = known_facts(inputs.memories, inputs.speaker)
+    mine = knows(inputs)
     if any(f.subject == inputs.speaker and same_event(f.event, event) for f in mine):
         return True
     when, day = event_date(event, inputs.now), today(inputs.now)
@@ -197,16 +209,6 @@ def will_go(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[bool, st
     return rng.random() < chance, ""
 
 
-def stance(inputs: LineInput, subject: str) -> bool:
-    """For (True) or against a candidate: relationship and persona, stable per pair."""
-    mood = traits(inputs.summary)
-    score = sum(word in mood for word in say.HOPEFUL) - sum(word in mood for word in say.CRITICAL)
-    score += len(mentions(inputs.memories, subject)) >= 2
-    if score == 0:
-        return random.Random(f"{inputs.speaker}|{subject}").random() < 0.6
-    return score > 0
-
-
 # --- speaking -------------------------------------------------------------------------------
 
 
@@ -239,25 +241,26 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
     """Facts worth telling this listener now, weightiest first (an event coming up today
     or tomorrow weighs one more)."""
     me, you = inputs.speaker, inputs.listener
-    said = {f.key for s, t in history for f in spoken_facts(s, t)}
+    said = {f.key for s, t in history for f in spoken_facts(s, t)} | set(inputs.told_here)
     said_events = [f.event for s, t in history for f in spoken_facts(s, t) if f.event]
-    before = told_between(inputs.memories, me, you)
-    theirs = [f.event for f in known_facts(inputs.memories, me) if f.subject == you and f.event]
+    before = told_between(inputs.memories, me, you) | set(inputs.shared)
+    known = knows(inputs)
+    theirs = [f.event for f in known if f.subject == you and f.event]
     view = inputs.view_of_listener.lower()
     met = "has not met" not in view
     close = met and any(word in view for word in CLOSE_WORDS)
     found = [
         f
-        for f in known_facts(inputs.memories, me)
-        if f.key not in said
-        and f.key not in before
+        for f in known
+        if not {f.key, f.item} & said
+        and not {f.key, f.item} & before
         and f.subject != you
         and f.source != you
         and not any(same_event(f.event, e) for e in [*said_events, *theirs])  # not to its host
         and (f.kind != "secret" or (close and you not in f.statement))
-        # a stranger hears one's own news and public matters (an election); a guest asks
+        # a stranger hears one's own news and public news (as the item says); a guest asks
         # along, and gossip passes, between people who have met (a host invites anyone)
-        and (met or f.kind == "opinion" or (f.subject == me and not f.attending))
+        and (met or f.public or (f.subject == me and not f.attending))
     ]
     return sorted(found, key=lambda f: -(f.weight + soon(f, inputs.now)))  # stable: ties keep order
 
@@ -265,8 +268,7 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
 def going_to(inputs: LineInput, event: Event | None) -> bool:
     """Whether the speaker plans to go to `event` (its own plan to, among its facts)."""
     return event is not None and any(
-        f.subject == inputs.speaker and same_event(f.event, event)
-        for f in known_facts(inputs.memories, inputs.speaker)
+        f.subject == inputs.speaker and same_event(f.event, event) for f in knows(inputs)
     )
 
 
@@ -297,16 +299,15 @@ def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
     going = fact.subject == inputs.speaker or going_to(inputs, fact.event)
     if fact.event is not None and going:
         line += pick(say.INVITE, rng, inputs)
-    elif fact.kind == "opinion" and fact.subject == inputs.speaker:
-        line += pick(say.CAMPAIGN, rng, inputs)
     return line
 
 
 def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
     """The answer to news just heard: known (from whom) or new, then a decision on an
-    invitation, an opinion on a candidate, or a word for the person."""
-    mine = {f.key: f for f in known_facts(inputs.memories, inputs.speaker)}
-    held = mine.get(fact.key)
+    invitation, or a word for the person."""
+    mine = knows(inputs)
+    held = next((f for f in mine if fact.item and f.item == fact.item), None)
+    held = held or next((f for f in mine if f.key == fact.key), None)
     subject = fact.subject.split()[0]
     yours = fact.subject == inputs.listener  # the listener's own news: said to "you"
     if held is not None:
@@ -331,13 +332,6 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
         if why == "past":
             return reply
         return f"{reply} {rng.choice(say.DECLINE_MOOD_YOU if yours else say.DECLINE_MOOD)}"
-    if fact.kind == "opinion":
-        backs = stance(inputs, fact.subject)
-        if yours:
-            options = say.SUPPORT_YOU if backs else say.DOUBT_YOU
-        else:
-            options = say.SUPPORT if backs else say.DOUBT
-        return f"{reply} {pick(options, rng, inputs, subject=subject)}"
     if fact.kind == "secret":
         return f"{reply} {rng.choice(say.SECRET_KEPT)}"
     topic = fact.topic
@@ -379,13 +373,15 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
         if f.source is None or rng.random() < passes_on(inputs, f)
     ]
     room = inputs.turn < inputs.max_turns - 1
-    heard = spoken_facts(last_speaker, last_text)
+    heard = [fact_of_news(inputs.heard)] if inputs.heard else []
+    heard = heard or spoken_facts(last_speaker, last_text)
     if heard:
         reply = respond(inputs, heard[-1], rng)
         if ASKED_ABOUT_ME.search(last_text) and room:  # "… How about you, Tom?" answered too
             reply += " " + busy_with(inputs, rng)
         elif news and room and (news[0].subject == inputs.speaker or rng.random() < 0.5):
             reply += " " + tell(news[0], inputs, rng)  # one's own news is always brought up
+            return DialogueLine(text=reply, told=news[0].news)
         return DialogueLine(text=reply)
     if inputs.turn == 2:
         if f"I'm {last_speaker}" in last_text:  # an introduction is answered with one
@@ -394,7 +390,7 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
             )
         return DialogueLine(text=pick(say.SMALL_TALK, rng, inputs, mine=busy_with(inputs, rng)))
     if news and room:
-        return DialogueLine(text=tell(news[0], inputs, rng))
+        return DialogueLine(text=tell(news[0], inputs, rng), told=news[0].news)
     if last_text.endswith("?") and room:
         return DialogueLine(text=busy_with(inputs, rng) + " " + pick(say.ASK_BACK, rng, inputs))
     if inputs.turn == 3 and room:

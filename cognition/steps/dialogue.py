@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from pydantic import BaseModel, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine, LineHeard
 from cognition.llm.task import Task
+from cognition.memory.fields import News, known_news
 from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.plan import parse_clock, plan_title
 from cognition.steps.common import memory_lines, when
@@ -51,11 +53,20 @@ class LineInput(BaseModel):
     max_turns: int
     plan: list[str] = Field(default_factory=list, description="the speaker's plan for today")
     place: str = Field(default="home", description='where they talk: a place, or "home"')
+    # news as data (memory fields), for rules that read fields rather than prose: what the
+    # speaker knows, what the last line told, the items the two talked of before, and
+    # those told in this talk so far
+    news: list[News] = Field(default_factory=list)
+    heard: News | None = None
+    shared: list[str] = Field(default_factory=list)
+    told_here: list[str] = Field(default_factory=list)
 
 
 class DialogueLine(BaseModel):
     text: str
     ends: bool = False
+    # the news the line tells, as data: set by rules that know it, never asked of a model
+    told: SkipJsonSchema[News | None] = None
 
 
 def excuse_oneself(inputs: LineInput) -> DialogueLine:
@@ -148,8 +159,30 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         max_turns=ctx.settings.dialogue_max_turns,
         plan=list(speaker.plan),
         place=speaker.place,
+        **news_inputs(ctx, listener, history),
     )
     return ctx.ask(DIALOGUE_LINE, inputs)
+
+
+def news_inputs(
+    ctx: StepContext, listener: str, history: list[ConversationLine]
+) -> dict[str, object]:
+    """The news fields of a line's input, read from memory fields: what the speaker knows,
+    what the last line told, which items it talked of with `listener` before, and which
+    this talk has told so far."""
+    records = [r for r in ctx.memory.all() if r.about is not None]
+    shared = {
+        news.item
+        for r in records
+        if r.about is not None and listener in r.about.partners
+        for news in r.about.news
+    }
+    return {
+        "news": known_news((r.about for r in records), ctx.agent),
+        "heard": history[-1].told if history else None,
+        "shared": sorted(shared),
+        "told_here": list(dict.fromkeys(x.told.item for x in history if x.told is not None)),
+    }
 
 
 def converse(
@@ -166,7 +199,7 @@ def converse(
         line = next_line(speaker, listener.name, lines)
         text = line.text.strip()
         if text:
-            lines.append(ConversationLine(speaker=speaker.name, text=text))
+            lines.append(ConversationLine(speaker=speaker.name, text=text, told=line.told))
             if heard is not None:
                 heard(lines[-1])
         if line.ends or not text:

@@ -118,6 +118,9 @@ class TownFile:
             if extra:
                 facts = ";".join(part for part in (persona.description, *extra) if part)
                 persona = persona.model_copy(update={"description": facts})
+            news = scenario.first_news(persona.name)
+            if news:
+                persona = persona.model_copy(update={"news": [*persona.news, *news]})
             seeded.append(persona)
         return seeded
 

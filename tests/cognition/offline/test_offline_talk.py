@@ -11,6 +11,7 @@ import pytest
 
 import cognition.offline.phrases as say
 from cognition.agent import Agent
+from cognition.memory.fields import News
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
 from cognition.offline.facts import (
@@ -45,7 +46,7 @@ def persona(name: str, traits: str = "cheerful, curious", **extra: str) -> Perso
         home_arena="bedroom",
         work_sector="Corner Books",
         routine=Routine(wake_hour=7, sleep_hour=23, work_start_hour=9, work_end_hour=17),
-        **extra,  # type: ignore[arg-type]
+        **extra,
     )
 
 
@@ -194,12 +195,21 @@ def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
     assert any("river birds" in line(stranger, random.Random(s)).text for s in range(12))
 
 
+RACE = News(
+    item="race",
+    subject="Ivy Moss",
+    statement="Ivy Moss is running for mayor in the town election.",
+    kind="candidacy",
+    importance=8,
+    public=True,
+)
+
+
 def test_an_event_coming_up_is_told_before_older_news_of_equal_weight() -> None:
     teller = persona("Otto Brandt")
-    election = "Ivy Moss is running for mayor in the town election"
     history = ["Otto Brandt: Hi Lena!", "Lena Fisk: Good! How about you?"]
     for now, first in ((NOW, "open mic"), ("Sunday February 2, 2031, 09:00", "mayor")):
-        inputs = line_input(teller, "Lena Fisk", [election, EVENT], history, now=now)
+        inputs = line_input(teller, "Lena Fisk", [EVENT], history, now=now, news=[RACE])
         told = [line(inputs, random.Random(seed)).text for seed in range(8)]
         assert all(first in text for text in told), (now, told)  # a month ahead: in order
 
@@ -262,20 +272,20 @@ def test_a_question_about_the_listener_is_answered() -> None:
 
 def test_nothing_told_twice_to_the_same_person_nor_back_to_its_source() -> None:
     teller = persona("Otto Brandt")
-    memories = [
-        f"Nora Vance told Otto Brandt that {EVENT}.",
-        "Otto Brandt told Lena Fisk that Ivy Moss is running for mayor in the town election.",
-        "Ivy Moss is running for mayor in the town election",
-    ]
+    memories = [f"Nora Vance told Otto Brandt that {EVENT}."]
     history = ["Otto Brandt: Hi!", "Lena Fisk: Good! How about you?"]
+    known = {"news": [RACE]}  # first hand, and told to Lena before (the memory fields say)
     to_lena = [
-        line(line_input(teller, "Lena Fisk", memories, history), random.Random(seed)).text
+        line(
+            line_input(teller, "Lena Fisk", memories, history, shared=["race"], **known),
+            random.Random(seed),
+        ).text
         for seed in range(10)
     ]
     assert not any("mayor" in text for text in to_lena)
     assert any("open mic" in text for text in to_lena)  # hearsay: passed on, not always
     to_nora = [
-        line(line_input(teller, "Nora Vance", memories, history), random.Random(seed)).text
+        line(line_input(teller, "Nora Vance", memories, history, **known), random.Random(seed)).text
         for seed in range(10)
     ]
     assert not any("open mic" in text for text in to_nora)
