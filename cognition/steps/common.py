@@ -11,6 +11,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Protocol
 
+from cognition.memory.fields import News, known_news
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 
 
@@ -69,6 +70,11 @@ def gist(text: str, limit: int = GIST_CHARS) -> str:
     if rest:
         text = f"{first}\n{rest[0]}" + (" …" if len(rest) > 1 else "")
     return text if len(text) <= limit else text[:limit].rstrip() + "…"
+
+
+def news_known(memory: MemoryStreamLike, agent: str) -> list[News]:
+    """The news `agent` knows as data: one per item, from its memories' fields."""
+    return known_news((r.about for r in memory.all() if r.about is not None), agent)
 
 
 def memory_lines(

@@ -18,10 +18,10 @@ from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine, LineHeard
 from cognition.llm.task import Task
-from cognition.memory.fields import News, known_news
+from cognition.memory.fields import News
 from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.plan import parse_clock, plan_title
-from cognition.steps.common import memory_lines, when
+from cognition.steps.common import memory_lines, news_known, when
 from cognition.steps.context import StepContext
 
 
@@ -170,15 +170,14 @@ def news_inputs(
     """The news fields of a line's input, read from memory fields: what the speaker knows,
     what the last line told, which items it talked of with `listener` before, and which
     this talk has told so far."""
-    records = [r for r in ctx.memory.all() if r.about is not None]
     shared = {
         news.item
-        for r in records
+        for r in ctx.memory.all()
         if r.about is not None and listener in r.about.partners
         for news in r.about.news
     }
     return {
-        "news": known_news((r.about for r in records), ctx.agent),
+        "news": news_known(ctx.memory, ctx.agent),
         "heard": history[-1].told if history else None,
         "shared": sorted(shared),
         "told_here": list(dict.fromkeys(x.told.item for x in history if x.told is not None)),
