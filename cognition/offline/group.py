@@ -112,12 +112,16 @@ def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         max_turns=turn + 2 if room else turn + 1,
         plan=inputs.plan,
         place=inputs.place,
+        news=inputs.news,
+        heard=inputs.heard,
+        shared=inputs.shared.get(to, []),
+        told_here=inputs.told_here,
     )
     answer = pair_line(pair, rng)
     opening = SENTENCE_END.split(answer.text)[0]
     again = any(who == inputs.speaker and opening in text for who, _, text in history)
     if not answer.ends and not again:  # never the same thing twice in one talk
-        return GroupLine(text=answer.text, to=to)
+        return GroupLine(text=answer.text, to=to, told=answer.told)
     if mine < 2 and room:
         return GroupLine(text="")  # nothing to add: pass this turn
     if len(inputs.members) > 1:

@@ -21,7 +21,7 @@ from cognition.llm.task import Task
 from cognition.memory.fields import News
 from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.plan import parse_clock, plan_title
-from cognition.steps.common import memory_lines, news_known, when
+from cognition.steps.common import memory_lines, news_known, news_shared, news_told, when
 from cognition.steps.context import StepContext
 
 
@@ -170,17 +170,11 @@ def news_inputs(
     """The news fields of a line's input, read from memory fields: what the speaker knows,
     what the last line told, which items it talked of with `listener` before, and which
     this talk has told so far."""
-    shared = {
-        news.item
-        for r in ctx.memory.all()
-        if r.about is not None and listener in r.about.partners
-        for news in r.about.news
-    }
     return {
         "news": news_known(ctx.memory, ctx.agent),
         "heard": history[-1].told if history else None,
-        "shared": sorted(shared),
-        "told_here": list(dict.fromkeys(x.told.item for x in history if x.told is not None)),
+        "shared": news_shared(ctx.memory, listener),
+        "told_here": news_told(history),
     }
 
 

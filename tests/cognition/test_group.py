@@ -13,7 +13,8 @@ import pytest
 from cognition.agent import Agent
 from cognition.contract import ConversationLine
 from cognition.group import GroupRules, GroupStrategy, Human, InputMode, Member, hold_group
-from cognition.memory.records import MemoryKind
+from cognition.memory.fields import MemoryFields, News
+from cognition.memory.records import MemoryKind, NewMemory
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
 from cognition.steps.context import StepContext
@@ -264,3 +265,32 @@ def test_a_group_is_opened_by_a_resident_not_the_player() -> None:
     player = Human("Alex Kim", InputMode.ALWAYS, lambda context, why: "hi")
     with pytest.raises(ValueError, match="opened by a resident"):
         hold_group([player, *members(ScriptedModel())], GroupRules())
+
+
+def test_news_told_in_a_group_is_kept_as_data_by_each_who_heard_it() -> None:
+    dog = News(
+        item="dog",
+        subject=MARIA.name,
+        statement="Maria Lopez has adopted a greyhound named Pickle.",
+        kind="personal",
+        importance=7,
+    )
+    agents = offline_agents(5)
+    agents[1].memory.add_many(
+        [
+            NewMemory(
+                MemoryKind.OBSERVATION, dog.statement, START, 7, about=MemoryFields(news=(dog,))
+            )
+        ]
+    )
+    opener, *others = agents
+    rules = GroupRules(GroupStrategy.ONE_BY_ONE, max_rounds=4)
+    conversation = opener.talker.converse_in_group(
+        [o.talker for o in others], START + timedelta(hours=1), rules
+    )
+    told = [line for line in conversation.lines if line.told is not None]
+    assert told and told[0].speaker == MARIA.name and "Pickle" in told[0].text
+    for agent in (agents[0], agents[2]):
+        fields = agent.memory.all(MemoryKind.DIALOGUE)[-1].about
+        assert fields is not None and set(fields.partners) == set(NAMES) - {agent.name}
+        assert [(n.item, n.source) for n in fields.news] == [("dog", MARIA.name)]
