@@ -30,6 +30,7 @@ from cognition.contract import (
 from cognition.group import GroupRules, GroupStrategy, Human, Member, hold_group
 from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind
+from cognition.memory.texts import transcript_text
 from cognition.phrasing import listed
 from cognition.plan import DayPlan
 from cognition.settings import MindSettings
@@ -306,8 +307,8 @@ class Talker:
         """The transcript and the summary as dialogue memories; the talk counted (towards
         the daily cap too, whoever opened it); this mind's commitments remembered as plans
         and kept as appointments."""
-        transcript = "\n".join(f"{line.speaker}: {line.text}" for line in conversation.lines)
-        texts = [f"Conversation with {partner}:\n{transcript}", conversation.summary]
+        said = [(line.speaker, line.text) for line in conversation.lines]
+        texts = [transcript_text(cool_with or (partner,), said), conversation.summary]
         about = talk_fields(self.name, conversation, cool_with or (partner,), now)
         # the transcript and the summary are one event: rated once, by the summary
         self.mind.remember_event(
@@ -357,7 +358,7 @@ class Talker:
         reply = self.answer(question, asker, now)
         if isinstance(asker, VisitorAsker | PersonaAsker):
             who = asker.name
-            text = f"Conversation with {who}:\n{who}: {question}\n{self.name}: {reply}"
+            text = transcript_text((who,), [(who, question), (self.name, reply)])
             self.mind.remember(MemoryKind.DIALOGUE, text, now)
             cooldown = self.mind.settings.conversation_cooldown_minutes
             self.mind.state.note_talk(who, now, cooldown)

@@ -12,13 +12,13 @@ import random
 import re
 from collections.abc import Sequence
 
+from cognition.memory.texts import read_told
 from cognition.offline.conclusions import Conclusion
 from cognition.offline.event_mentions import Event, best_event, event_in, shown
 from cognition.offline.notes import (
     NAME,
     PLAN,
     PLAN_ITEM,
-    TOLD,
     Note,
     Told,
     first_name,
@@ -182,7 +182,7 @@ def intention_conclusions(
     for note in notes:
         if note.kind == "summary":
             said = sentences(note.text)
-            offered = [e for s in said if (m := TOLD.match(s)) and (e := event_in(m.group(3)))]
+            offered = [e for s in said if (t := read_told(s)) and (e := event_in(t.statement))]
             for sentence in said:
                 if (m := GOING_TO.match(sentence)) and m.group(1) == agent:
                     if event := event_in(m.group(2)):

@@ -20,10 +20,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cognition.memory.fields import News
+from cognition.memory.texts import read_told, read_transcript
 from cognition.offline.text import (
     SENTENCE_END,
     SPEAKER_LINE,
-    listed_names,
     strip_stamp,
     third_person,
 )
@@ -64,7 +64,6 @@ SPOKEN_SOURCE = re.compile(
     rf"[Aa]ccording to (?P<who3>{NAME}|[A-Z][\w'’-]+),|"
     rf"I ran into (?P<who4>{NAME}|[A-Z][\w'’-]+) earlier, and apparently)\s+"
 )
-TOLD = re.compile(rf"^(?P<teller>{NAME}) told (?P<listener>{NAME}) that (?P<statement>.+)$")
 # what a line says before its news: "Did you hear?", "Guess what —", "By the way,"
 LEAD = re.compile(
     r"^(?:[^:—–\n]{0,30}[:—–]\s+)?"  # "Guess what — ", "Big news from me: "
@@ -211,9 +210,9 @@ def facts_in_text(text: str) -> list[Fact]:
             found += spoken_facts(spoken[1], spoken[2])
             continue
         for sentence in SENTENCE_END.split(line):
-            told = TOLD.match(sentence.strip().rstrip("."))
+            told = read_told(sentence)
             if told is not None:
-                fact = fact_from(told["statement"], told["teller"])
+                fact = fact_from(told.statement, told.teller)
             else:
                 fact = fact_from(sentence)
             if fact is not None:
@@ -246,13 +245,12 @@ def told_between(memories: Iterable[str], first: str, second: str) -> set[str]:
     for text in memories:
         body = strip_stamp(text)
         for sentence in SENTENCE_END.split(body):
-            told = TOLD.match(sentence.strip().rstrip("."))
-            if told and {told["teller"], told["listener"]} == {first, second}:
-                fact = fact_from(told["statement"])
+            told = read_told(sentence)
+            if told and {told.teller, told.listener} == {first, second}:
+                fact = fact_from(told.statement)
                 if fact is not None:
                     keys.add(fact.key)
-        if body.startswith("Conversation with "):
-            partners = listed_names(body.removeprefix("Conversation with ").split(":", 1)[0])
-            if set(partners) & {first, second}:
-                keys |= {f.key for f in facts_in_text(body)}
+        transcript = read_transcript(body)
+        if transcript is not None and set(transcript.partners) & {first, second}:
+            keys |= {f.key for f in facts_in_text(body)}
     return keys

@@ -20,7 +20,7 @@ import random
 import re
 
 import cognition.offline.phrases as say
-from cognition.offline.facts import TOLD
+from cognition.memory.texts import read_told
 from cognition.offline.meeting import VIEW_WORDS, meeting_line, view_in
 from cognition.offline.relations import relationship
 from cognition.offline.talk import line as pair_line
@@ -50,8 +50,8 @@ def history_of(context: list[str]) -> list[tuple[str, str, str]]:
         if text.startswith(SUMMARY_MARK):
             summary = text.removeprefix(SUMMARY_MARK)
             for sentence in SENTENCE_END.split(summary):  # what was told counts as said
-                if told := TOLD.match(sentence.strip().rstrip(".")):
-                    found.append((told["teller"], told["listener"], told["statement"] + "."))
+                if told := read_told(sentence):
+                    found.append((told.teller, told.listener, told.statement + "."))
             found.append(("", "", "(the talk goes on)"))  # answered already: nothing to answer
         elif (line := heard(text)) is not None:
             found.append((line.speaker, line.to, line.text))

@@ -21,6 +21,7 @@ import re
 from datetime import datetime
 
 import cognition.offline.phrases as say
+from cognition.memory.texts import going_text, told_text
 from cognition.offline.facts import (
     Event,
     Fact,
@@ -440,11 +441,7 @@ def summarise_lines(
             invitation = offered.get(listener) or (others[-1] if others else None)
             if say.ACCEPTED.search(sentence) and invitation and invitation.event:
                 event = invitation.event
-                parts.append(
-                    f"{speaker} plans to go to the {event.name} at {event.place} "
-                    f"on {event.day} {event.span}".rstrip()
-                    + "."
-                )
+                parts.append(going_text(speaker, event.name, event.place, event.day, event.span))
                 promise = commitment(speaker, event, now)
                 if promise is not None and promise not in commitments:
                     commitments.append(promise)
@@ -453,7 +450,7 @@ def summarise_lines(
             for fact in spoken_facts(speaker, sentence):
                 if fact.key not in told:
                     told.add(fact.key)
-                    parts.append(f"{speaker} told {listener} that {fact.statement}.")
+                    parts.append(told_text(speaker, listener, fact.statement))
                 if fact.event is not None:
                     offered.pop(speaker, None)
                     offered[speaker] = fact

@@ -146,8 +146,3 @@ def first_match(text: str, table: Sequence[tuple[tuple[str, ...], str]]) -> str 
 def has_word(text: str, start: str) -> bool:
     """True when some word of `text` starts with `start` ("cook" matches "cooking")."""
     return re.search(r"\b" + re.escape(start), text) is not None
-
-
-def listed_names(text: str) -> tuple[str, ...]:
-    """ "A", "A and B", "A, B and C" (a group transcript's header) → the names."""
-    return tuple(name.strip() for name in re.split(r", | and ", text.strip()) if name.strip())
