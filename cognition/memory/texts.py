@@ -10,7 +10,8 @@ and its one reader live here, side by side, with a round-trip test
   `read_transcript`);
 - a telling in a summary: "A told B that <statement>." (`told_text`, `read_told`);
 - a plan to go: "A plans to go to the <event> at <place> on <day> <span>."
-  (`going_text`; read as a statement of intention by `cognition.offline.facts`).
+  (`going_text`; read as a statement of intention by `cognition.offline.facts`);
+- a line heard: 'A said to B: "…"' (`said_text`, `read_said`).
 """
 
 from __future__ import annotations
@@ -23,13 +24,16 @@ from cognition.phrasing import listed
 
 __all__ = [
     "TRANSCRIPT_HEAD",
+    "Said",
     "Told",
     "Transcript",
     "going_text",
     "listed",
     "listed_names",
+    "read_said",
     "read_told",
     "read_transcript",
+    "said_text",
     "told_text",
     "transcript_text",
 ]
@@ -39,6 +43,7 @@ NAME = r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+"
 _TRANSCRIPT = re.compile(rf"^{TRANSCRIPT_HEAD}([^:\n]+):\n")
 _SPEAKER_LINE = re.compile(r"^([A-Z][\w'-]+(?: [A-Z][\w'-]+)+): (.*)$")
 # "about" read too: a model's summary may say "A told B about …"
+_SAID_TO = re.compile(rf'^({NAME}) said to ({NAME}): "(.*)"$', re.DOTALL)
 _TOLD = re.compile(
     rf"^(?P<teller>{NAME}) told (?P<listener>{NAME}) (?:that|about) (?P<statement>.+?)\.?$"
 )
@@ -101,3 +106,23 @@ def read_told(sentence: str) -> Told | None:
 def going_text(person: str, event: str, place: str, day: str, span: str) -> str:
     """ "A plans to go to the open mic night at The Blue Note on March 3 from 7 to 9 pm." """
     return f"{person} plans to go to the {event} at {place} on {day} {span}".rstrip() + "."
+
+
+@dataclass(frozen=True)
+class Said:
+    """A line heard: who said what to whom."""
+
+    speaker: str
+    hearer: str
+    text: str
+
+
+def said_text(speaker: str, hearer: str, text: str) -> str:
+    """'A said to B: "Hello!"' — what B heard A say to it."""
+    return f'{speaker} said to {hearer}: "{text}"'
+
+
+def read_said(text: str) -> Said | None:
+    """`said_text`'s reader: None for a text of another form."""
+    found = _SAID_TO.match(text)
+    return None if found is None else Said(found[1], found[2], found[3])

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from cognition.memory.texts import read_told, read_transcript
+from cognition.memory.texts import read_said, read_told, read_transcript
 from cognition.offline.text import (
     SENTENCE_END,
     SPEAKER_LINE,
@@ -32,7 +32,6 @@ CAPITALISED = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
 NAME = rf"{CAPITALISED} {CAPITALISED}"
 STAMP = re.compile(r"^\[([A-Z][a-z]{2}) [A-Z][a-z]{2} \d{1,2} (\d{1,2}):(\d{2})\]")
 OBJECT_STATE = re.compile(r"^The [^()\n]+ \([^()\n]*\) (?:is|are)\b")
-SAID_TO = re.compile(rf'^({NAME}) said to ({NAME}): "(.*)"$', re.DOTALL)
 PLAN = re.compile(rf"^({NAME})'s plan for ([^:]+): (.*)$", re.DOTALL)
 SEEN = re.compile(rf"^({NAME}) is (.+?) \(([^()]*)\)\.?$")
 PAIR = re.compile(rf"^({NAME}) and ({NAME}) (?:talked|had|chatted|spoke|discussed|caught up)\b")
@@ -113,9 +112,9 @@ def read_note(number: int, line: str) -> Note:
     if (transcript := read_transcript(text)) is not None and transcript.partners:
         partners = transcript.partners
         return Note(number, "transcript", text, stamp, subject=partners[0], pair=partners)
-    if match := SAID_TO.match(text):
-        speaker, hearer, said = match.groups()
-        return Note(number, "said", text, stamp, speaker, said, pair=(speaker, hearer))
+    if (heard := read_said(text)) is not None:
+        speaker, hearer = heard.speaker, heard.hearer
+        return Note(number, "said", text, stamp, speaker, heard.text, pair=(speaker, hearer))
     if match := PLAN.match(text):
         return Note(number, "plan", text, stamp, match.group(1), match.group(3))
     if match := PAIR.match(text):

@@ -7,8 +7,10 @@ import pytest
 
 from cognition.memory.texts import (
     going_text,
+    read_said,
     read_told,
     read_transcript,
+    said_text,
     told_text,
     transcript_text,
 )
@@ -50,3 +52,14 @@ def test_a_plan_to_go_reads_back_as_an_event_fact() -> None:
         "March 3",
         "from 7 to 9 pm",
     )
+
+
+def test_a_line_heard_round_trips_even_with_quotes_and_lines_inside() -> None:
+    said = 'She said "come along!"\nSee you there.'
+    heard = read_said(said_text("Ann Lee", "Bo Dahl", said))
+    assert heard is not None and (heard.speaker, heard.hearer, heard.text) == (
+        "Ann Lee",
+        "Bo Dahl",
+        said,
+    )
+    assert read_said("Ann Lee greeted Bo Dahl.") is None
