@@ -17,13 +17,13 @@ from typing import Any
 from cognition.agent_state import AgentState, PendingEvent, Sighting, Unrated
 from cognition.contract import Decision, GoTo, Perception, StartConversation, Wait
 from cognition.llm.task import LanguageModel
-from cognition.memory.fields import MemoryFields
+from cognition.memory.fields import MemoryFields, News
 from cognition.memory.records import MemoryKind, NewMemory
 from cognition.persona import Persona
 from cognition.plan import DayPlan, PlanStep, minute_of_day, splice
 from cognition.settings import MindSettings
 from cognition.steps.action import next_step
-from cognition.steps.common import MemoryStreamLike, contains_word
+from cognition.steps.common import MemoryStreamLike, contains_word, news_known
 from cognition.steps.context import StepContext
 from cognition.steps.importance import rate_importances
 from cognition.steps.perceive import Observation, perceive
@@ -131,12 +131,27 @@ class Agent:
     def seed(self, now: datetime) -> None:
         """Add the persona's initial memories, once."""
         if self.state.seeded:
+            self.seed_news(now)
             return
         news = self.persona.news
         told = {item.statement for item in news}
         texts = [text for text in self.persona.initial_memories() if text not in told]
         self.remember_many(MemoryKind.OBSERVATION, texts, now)
-        # news known as data: rated by its own importance, carrying its item's fields
+        self.remember_news(news, now)
+        self.state.seeded = self.state.news_seeded = True
+
+    def seed_news(self, now: datetime) -> None:
+        """A mind from a save made before news had fields learns its persona's news as data,
+        once: each item it does not yet know that way (the migration of older saves)."""
+        if self.state.news_seeded:
+            return
+        known = {news.item for news in news_known(self.memory, self.name)}
+        self.remember_news([item for item in self.persona.news if item.item not in known], now)
+        self.state.news_seeded = True
+
+    def remember_news(self, news: list[News], now: datetime) -> None:
+        """News known first hand, as data: each rated by its own importance, its memory
+        carrying the item's fields."""
         self.memory.add_many(
             [
                 NewMemory(
@@ -149,7 +164,6 @@ class Agent:
                 for item in news
             ]
         )
-        self.state.seeded = True
 
     def summary(self, now: datetime) -> str:
         """The cached summary description, rebuilt once per game day or after a reflection."""

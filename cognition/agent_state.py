@@ -76,6 +76,9 @@ class AgentState(BaseModel):
     """Plans, summary cache, cool-downs, reflection bookkeeping, the current action."""
 
     seeded: bool = False
+    # the persona's news known as data (memory fields); False in a save made before news
+    # had fields: the mind then learns its persona's news as data once, on the next seed
+    news_seeded: bool = False
     plan: DayPlan | None = None
     yesterday: str = ""
     summary: SummaryDescription | None = None

@@ -1,0 +1,51 @@
+"""A mind knows its persona's news as data from the start; a mind from a save made before
+news had fields (its state says it was seeded, not its news) learns it once on loading."""
+
+from __future__ import annotations
+
+from cognition.agent import Agent
+from cognition.agent_state import AgentState
+from cognition.memory.fields import News
+from cognition.offline import OfflineBrain
+from cognition.testing.memory_fake import FakeMemoryStream
+from cognition.testing.town import KLAUS, START
+
+ESSAY = News(
+    item="essay",
+    subject=KLAUS.name,
+    statement="Klaus Mueller's essay on the town's bakeries won a prize.",
+    kind="personal",
+    importance=7,
+)
+
+
+def typed(agent: Agent) -> list[tuple[str, int]]:
+    return [
+        (news.item, record.importance)
+        for record in agent.memory.all()
+        if record.about is not None
+        for news in record.about.news
+    ]
+
+
+def test_a_new_mind_knows_its_news_as_data_rated_by_its_importance() -> None:
+    agent = Agent(
+        KLAUS.model_copy(update={"news": [ESSAY]}), FakeMemoryStream(KLAUS.name), OfflineBrain(0)
+    )
+    agent.seed(START)
+    agent.seed(START)
+    assert typed(agent) == [("essay", 7)]
+
+
+def test_a_mind_from_an_older_save_learns_its_news_as_data_once() -> None:
+    memory = FakeMemoryStream(KLAUS.name)
+    old = Agent(KLAUS, memory, OfflineBrain(0))
+    old.seed(START)  # seeded before its persona had news as data
+    state = AgentState.model_validate_json(
+        old.state.model_dump_json(exclude={"news_seeded"})
+    )  # a state saved before the field existed
+    loaded = Agent(KLAUS.model_copy(update={"news": [ESSAY]}), memory, OfflineBrain(0))
+    loaded.state = state
+    loaded.seed(START)
+    loaded.seed(START)
+    assert typed(loaded) == [("essay", 7)] and loaded.state.news_seeded
