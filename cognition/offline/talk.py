@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from datetime import datetime
 
 import cognition.offline.phrases as say
+from cognition.memory.fields import News
 from cognition.memory.texts import going_text, told_text
 from cognition.offline.facts import (
     Event,
@@ -423,19 +425,32 @@ def conversation_summary(inputs: ConversationInput, rng: random.Random) -> Conve
     for raw in inputs.lines:
         speaker, text = split(raw)
         said.append((speaker, second if speaker == first else first, text))
-    return summarise_lines(opening, said, inputs.now)
+    return summarise_lines(opening, said, inputs.now, inputs.told)
 
 
 def summarise_lines(
-    opening: str, said: list[tuple[str, str, str]], now: str
+    opening: str,
+    said: list[tuple[str, str, str]],
+    now: str,
+    news: Sequence[News | None] = (),
 ) -> ConversationSummary:
     """The summary of lines (speaker, listener, text): the opening sentence, then who told
-    whom what and who accepted or declined which invitation, with the commitments made."""
+    whom what and who accepted or declined which invitation, with the commitments made.
+    `news[i]`, when given, is what line i told as data: told (and offered, for an event)
+    whatever its wording."""
     parts = [opening]
     told: set[str] = set()
     offered: dict[str, Fact] = {}  # the last event each speaker told of
     commitments: list[Commitment] = []
-    for speaker, listener, text in said:
+    for number, (speaker, listener, text) in enumerate(said):
+        typed = news[number] if number < len(news) else None
+        if typed is not None:
+            fact = fact_of_news(typed)
+            told.add(fact.key)
+            parts.append(told_text(speaker, listener, fact.statement))
+            if fact.event is not None:
+                offered.pop(speaker, None)
+                offered[speaker] = fact
         for sentence in SENTENCE_END.split(text):
             others = [f for who, f in offered.items() if who != speaker]
             invitation = offered.get(listener) or (others[-1] if others else None)

@@ -88,6 +88,7 @@ class SummaryInput(BaseModel):
     second: str
     lines: list[str]
     now: str = ""
+    told: list[News | None] = Field(default_factory=list, description="each line's news, as data")
 
 
 class Commitment(BaseModel):
@@ -202,5 +203,6 @@ def converse(
         second=second.name,
         lines=[f"{x.speaker}: {x.text}" for x in lines],
         now=when(first.context.now),
+        told=[x.told for x in lines],
     )
     return lines, first.context.ask(CONVERSATION_SUMMARY, summary_in)

@@ -341,6 +341,46 @@ def test_the_summary_says_who_told_whom_and_lists_the_commitment() -> None:
     assert '"' not in summary.summary
 
 
+def test_an_invitation_told_as_data_is_accepted_whatever_its_wording() -> None:
+    walk = News(
+        item="walk",
+        subject="Nora Vance",
+        statement="There's a lantern walk along the river, and Nora Vance leads it.",
+        kind="event",
+        name="lantern walk",
+        place="The Old Mill",
+        day="March 3",
+        span="from 7 to 9 pm",
+    )
+    lines = [
+        "Nora Vance: Hi Otto!",
+        "Otto Brandt: Good, thanks.",
+        "Nora Vance: Guess what — there's a lantern walk along the river, and I lead it!",
+        "Otto Brandt: Oh, that's news to me! Oh, I'd love to — I'll be there!",
+    ]
+    inputs = SummaryInput(
+        first="Nora Vance",
+        second="Otto Brandt",
+        lines=lines,
+        now=NOW,
+        told=[None, None, walk, None],
+    )
+    summary = conversation_summary(inputs, random.Random(0))
+    assert f"Nora Vance told Otto Brandt that {walk.statement}" in summary.summary
+    assert (
+        "Otto Brandt plans to go to the lantern walk at The Old Mill on March 3" in summary.summary
+    )
+    [promise] = summary.commitments
+    assert (promise.person, promise.day, promise.start, promise.end) == (
+        "Otto Brandt",
+        "2031-03-03",
+        "19:00",
+        "21:00",
+    )
+    untyped = inputs.model_copy(update={"told": []})  # the words alone say no event
+    assert conversation_summary(untyped, random.Random(0)).commitments == []
+
+
 def test_an_accepted_invitation_is_fitted_into_the_plan_on_its_day() -> None:
     guest = persona("Otto Brandt")
     agent = Agent(guest, FakeMemoryStream(guest.name), OfflineBrain(0), MindSettings())
