@@ -315,6 +315,7 @@ class GroupTalk:
             lines=[said(line) for line in self.lines],
             now=when(self.now()),
             topic=self.rules.topic,
+            told=[line.told for line in self.lines],
         )
         opener = self.members[0].name
         return self.ask(self.opener.model, GROUP_SUMMARY, inputs, opener, "talk summary").output

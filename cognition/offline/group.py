@@ -175,11 +175,11 @@ def group_summary(inputs: GroupSummaryInput, rng: random.Random) -> Conversation
     opening = rng.choice((f"{names} talked together.", f"{names} had a chat as a group."))
     if inputs.topic:
         opening = f"{names} met to talk about: {inputs.topic}"
-    said = [
-        (line.speaker, line.to or "the group", line.text)
-        for text in inputs.lines
-        if (line := heard(text))
+    told = [*inputs.told, *[None] * len(inputs.lines)][: len(inputs.lines)]
+    kept = [
+        (line, news) for text, news in zip(inputs.lines, told, strict=True) if (line := heard(text))
     ]
-    found = summarise_lines(opening, said, inputs.now)
+    said = [(line.speaker, line.to or "the group", line.text) for line, _ in kept]
+    found = summarise_lines(opening, said, inputs.now, [news for _, news in kept])
     views = [f"{who} {VIEW_WORDS[view]}." for who, _, text in said if (view := view_in(text))]
     return found.model_copy(update={"summary": " ".join([found.summary, *views])})

@@ -290,6 +290,7 @@ def test_news_told_in_a_group_is_kept_as_data_by_each_who_heard_it() -> None:
     )
     told = [line for line in conversation.lines if line.told is not None]
     assert told and told[0].speaker == MARIA.name and "Pickle" in told[0].text
+    assert f"{MARIA.name} told " in conversation.summary and dog.statement in conversation.summary
     for agent in (agents[0], agents[2]):
         fields = agent.memory.all(MemoryKind.DIALOGUE)[-1].about
         assert fields is not None and set(fields.partners) == set(NAMES) - {agent.name}
