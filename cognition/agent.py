@@ -68,17 +68,26 @@ class Agent:
 
     # --- memory -------------------------------------------------------------------------
 
-    def remember(self, kind: MemoryKind, text: str, now: datetime) -> None:
-        self.remember_many(kind, [text], now)
+    def remember(
+        self, kind: MemoryKind, text: str, now: datetime, about: MemoryFields | None = None
+    ) -> None:
+        self.remember_many(kind, [text], now, about)
 
-    def remember_many(self, kind: MemoryKind, texts: list[str], now: datetime) -> None:
-        """Store memories made at one moment: one importance call, one write."""
+    def remember_many(
+        self,
+        kind: MemoryKind,
+        texts: list[str],
+        now: datetime,
+        about: MemoryFields | None = None,
+    ) -> None:
+        """Store memories made at one moment: one importance call, one write; each with
+        `about`'s fields when given."""
         if not texts:
             return
         ratings = self.rate(texts, now)
         self.memory.add_many(
             [
-                NewMemory(kind, text, now, rating)
+                NewMemory(kind, text, now, rating, about=about)
                 for text, rating in zip(texts, ratings, strict=True)
             ]
         )
@@ -110,7 +119,13 @@ class Agent:
         ratings = self.rate(texts, waiting[-1].at)
         self.memory.add_many(
             [
-                NewMemory(MemoryKind.OBSERVATION, item.text, item.at, rating)
+                NewMemory(
+                    MemoryKind.OBSERVATION,
+                    item.text,
+                    item.at,
+                    rating,
+                    about=MemoryFields(subject=item.subject, time=item.at),
+                )
                 for item, rating in zip(waiting, ratings, strict=True)
             ]
         )
@@ -213,7 +228,9 @@ class Agent:
     def observe(self, perception: Perception) -> list[Observation]:
         observations = perceive(perception, self.settings, self.state.retained)
         now = perception.time
-        self.state.unrated += [Unrated(text=o.text, at=now) for o in observations]
+        self.state.unrated += [
+            Unrated(text=o.text, at=now, subject=o.subject or o.thing or "") for o in observations
+        ]
         waiting = self.state.unrated
         age = timedelta(minutes=self.settings.observation_batch_minutes)
         if waiting and (

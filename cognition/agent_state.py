@@ -63,6 +63,7 @@ class Unrated(BaseModel):
 
     text: str
     at: datetime
+    subject: str = ""  # whom or what it is about: a person seen or heard, an object
 
 
 class TalkRecord(BaseModel):

@@ -87,9 +87,17 @@ class Mind(Protocol):
         """The summary description, as prompts read it."""
         ...
 
-    def remember(self, kind: MemoryKind, text: str, now: datetime) -> None: ...
+    def remember(
+        self, kind: MemoryKind, text: str, now: datetime, about: MemoryFields | None = None
+    ) -> None: ...
 
-    def remember_many(self, kind: MemoryKind, texts: list[str], now: datetime) -> None: ...
+    def remember_many(
+        self,
+        kind: MemoryKind,
+        texts: list[str],
+        now: datetime,
+        about: MemoryFields | None = None,
+    ) -> None: ...
 
     def remember_event(
         self,
@@ -359,7 +367,8 @@ class Talker:
         if isinstance(asker, VisitorAsker | PersonaAsker):
             who = asker.name
             text = transcript_text((who,), [(who, question), (self.name, reply)])
-            self.mind.remember(MemoryKind.DIALOGUE, text, now)
+            fields = MemoryFields(speaker=who, partners=(who,), time=now)
+            self.mind.remember(MemoryKind.DIALOGUE, text, now, fields)
             cooldown = self.mind.settings.conversation_cooldown_minutes
             self.mind.state.note_talk(who, now, cooldown)
         return reply
@@ -376,7 +385,8 @@ class Talker:
         me = replace(me, view_of_other=f"{me.view_of_other} {about.rstrip('.')}.")
         line = next_line(me, visitor, [])
         text = line.text.strip() or f"Hello, {visitor.split()[0]}!"
-        mind.remember(MemoryKind.DIALOGUE, f'{self.name} greeted {visitor}: "{text}"', now)
+        greeted = MemoryFields(speaker=self.name, partners=(visitor,), time=now)
+        mind.remember(MemoryKind.DIALOGUE, f'{self.name} greeted {visitor}: "{text}"', now, greeted)
         mind.state.count_conversation(visitor, now, mind.settings.conversation_cooldown_minutes)
         mind.resume_plan()
         return Decision(

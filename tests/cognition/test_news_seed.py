@@ -1,14 +1,18 @@
-"""A mind knows its persona's news as data from the start; a mind from a save made before
-news had fields (its state says it was seeded, not its news) learns it once on loading."""
+"""Memories written with their fields: a mind knows its persona's news as data from the
+start (a mind from a save made before news had fields — its state says it was seeded, not
+its news — learns it once on loading); a sighting carries whom it saw, a chat with whom."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from cognition.agent import Agent
 from cognition.agent_state import AgentState
-from cognition.memory.fields import News
+from cognition.contract import Address, SeenAgent, VisitorAsker
+from cognition.memory.fields import MemoryFields, News
 from cognition.offline import OfflineBrain
 from cognition.testing.memory_fake import FakeMemoryStream
-from cognition.testing.town import KLAUS, START
+from cognition.testing.town import ISABELLA, KLAUS, START, WORLD, perception
 
 ESSAY = News(
     item="essay",
@@ -49,3 +53,19 @@ def test_a_mind_from_an_older_save_learns_its_news_as_data_once() -> None:
     loaded.seed(START)
     loaded.seed(START)
     assert typed(loaded) == [("essay", 7)] and loaded.state.news_seeded
+
+
+def test_sightings_and_chats_are_remembered_with_their_fields() -> None:
+    agent = Agent(KLAUS, FakeMemoryStream(KLAUS.name), OfflineBrain(0))
+    cafe = Address(world=WORLD, sector="Hobbs Cafe", arena="cafe")
+    seen = SeenAgent(name=ISABELLA.name, activity="baking", address=cafe, distance=2)
+    agent.decide(perception(KLAUS, START, seen=(seen,)))
+    agent.flush()
+    sighting = [r for r in agent.memory.all() if r.text.startswith(f"{ISABELLA.name} is ")]
+    assert sighting and sighting[0].about == MemoryFields(subject=ISABELLA.name, time=START)
+    asker = VisitorAsker(name="Vera Holt")
+    agent.talker.chat("What are you reading?", asker, START + timedelta(minutes=5))
+    chat = agent.memory.all()[-1]
+    assert chat.text.startswith("Conversation with Vera Holt:")
+    assert chat.about is not None
+    assert (chat.about.speaker, chat.about.partners) == ("Vera Holt", ("Vera Holt",))
