@@ -18,7 +18,7 @@ from cognition.agent_state import AgentState, PendingEvent, Sighting, Unrated
 from cognition.contract import Decision, GoTo, Perception, StartConversation, Wait
 from cognition.llm.task import LanguageModel
 from cognition.memory.fields import MemoryFields, News
-from cognition.memory.records import MemoryKind, NewMemory
+from cognition.memory.records import MemoryKind, NewMemory, news_memory
 from cognition.persona import Persona
 from cognition.plan import DayPlan, PlanStep, minute_of_day, splice
 from cognition.settings import MindSettings
@@ -117,18 +117,8 @@ class Agent:
         texts = [item.text for item in waiting]
         # rated as of the latest of them (each is stored with the moment it was seen)
         ratings = self.rate(texts, waiting[-1].at)
-        self.memory.add_many(
-            [
-                NewMemory(
-                    MemoryKind.OBSERVATION,
-                    item.text,
-                    item.at,
-                    rating,
-                    about=MemoryFields(subject=item.subject, time=item.at),
-                )
-                for item, rating in zip(waiting, ratings, strict=True)
-            ]
-        )
+        pairs = zip(waiting, ratings, strict=True)
+        self.memory.add_many([item.memory(rating) for item, rating in pairs])
 
     def rate(self, texts: list[str], now: datetime) -> list[int]:
         """The importance of each of `texts`: one call for those not rated before (a memory
@@ -165,20 +155,8 @@ class Agent:
         self.state.news_seeded = True
 
     def remember_news(self, news: list[News], now: datetime) -> None:
-        """News known first hand, as data: each rated by its own importance, its memory
-        carrying the item's fields."""
-        self.memory.add_many(
-            [
-                NewMemory(
-                    MemoryKind.OBSERVATION,
-                    item.statement,
-                    now,
-                    item.importance,
-                    about=MemoryFields(subject=item.subject, item=item.item, news=(item,)),
-                )
-                for item in news
-            ]
-        )
+        """News known first hand, as data (`news_memory`)."""
+        self.memory.add_many([news_memory(item, now) for item in news])
 
     def summary(self, now: datetime) -> str:
         """The cached summary description, rebuilt once per game day or after a reflection."""

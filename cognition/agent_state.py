@@ -6,6 +6,8 @@ from datetime import date, datetime, timedelta
 
 from pydantic import BaseModel, Field
 
+from cognition.memory.fields import MemoryFields
+from cognition.memory.records import MemoryKind, NewMemory
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, clock, minute_of_day
 from cognition.steps.dialogue import Commitment
 from cognition.steps.plan_reuse import HourBook
@@ -64,6 +66,11 @@ class Unrated(BaseModel):
     text: str
     at: datetime
     subject: str = ""  # whom or what it is about: a person seen or heard, an object
+
+    def memory(self, importance: int) -> NewMemory:
+        """The observation as a memory, with its fields (whom or what, when)."""
+        about = MemoryFields(subject=self.subject, time=self.at)
+        return NewMemory(MemoryKind.OBSERVATION, self.text, self.at, importance, about=about)
 
 
 class TalkRecord(BaseModel):

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cognition.memory.fields import MemoryFields
+from cognition.memory.fields import MemoryFields, News
 
 
 class MemoryKind(StrEnum):
@@ -58,3 +58,10 @@ class NewMemory:
     evidence: tuple[str, ...] = ()
     depth: int | None = None
     about: MemoryFields | None = None
+
+
+def news_memory(news: News, now: datetime) -> NewMemory:
+    """News known first hand, as a memory: its statement, rated by the item's own
+    importance, carrying the item's fields."""
+    about = MemoryFields(subject=news.subject, item=news.item, news=(news,))
+    return NewMemory(MemoryKind.OBSERVATION, news.statement, now, news.importance, about=about)

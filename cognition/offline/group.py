@@ -24,7 +24,7 @@ from cognition.memory.texts import read_told
 from cognition.offline.meeting import VIEW_WORDS, meeting_line, view_in
 from cognition.offline.relations import relationship
 from cognition.offline.talk import line as pair_line
-from cognition.offline.talk import summarise_lines
+from cognition.offline.talk_summary import summarise_lines
 from cognition.offline.text import SENTENCE_END
 from cognition.phrasing import listed
 from cognition.steps.dialogue import ConversationSummary, LineInput

@@ -10,20 +10,16 @@ source one level deep. The listener answers from what it knows: it had heard (an
 whom), it is news, an invitation it accepts or declines by persona, relationship and plan,
 a word for the person. News the speaker knows as data (`LineInput.news`, from memory
 fields) is told by its fields — its importance, whether strangers hear it, its event — and
-the line says which item it told (`DialogueLine.told`). The summary keeps who told whom what,
-and who accepted what, as `Commitment`s the mind fits into its plan.
+the line says which item it told (`DialogueLine.told`). The summary: `talk_summary.py`.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
 from datetime import datetime
 
 import cognition.offline.phrases as say
-from cognition.memory.fields import News
-from cognition.memory.texts import going_text, told_text
 from cognition.offline.facts import (
     Event,
     Fact,
@@ -35,9 +31,8 @@ from cognition.offline.facts import (
 )
 from cognition.offline.text import SENTENCE_END, first_person, mentions
 from cognition.offline.wording import capital
-from cognition.plan import clock, parse_clock
-from cognition.steps.dialogue import Commitment, ConversationSummary, DialogueLine, LineInput
-from cognition.steps.dialogue import SummaryInput as ConversationInput
+from cognition.plan import parse_clock
+from cognition.steps.dialogue import DialogueLine, LineInput
 from cognition.steps.react import ReactInput, Reaction
 
 ASKED_ABOUT_ME = re.compile(  # the small-talk questions about the listener (phrases.py)
@@ -399,74 +394,3 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
     if inputs.turn == 3 and room:
         return DialogueLine(text=pick(say.INTEREST, rng, inputs))
     return DialogueLine(text=pick(say.CLOSERS, rng, inputs), ends=True)
-
-
-# --- the summary ----------------------------------------------------------------------------
-
-
-def commitment(person: str, event: Event, now: str) -> Commitment | None:
-    when, span = event_date(event, now), span_minutes(event.span)
-    if when is None or span is None:
-        return None
-    return Commitment(
-        person=person,
-        activity=f"go to the {event.name} at {event.place}",
-        day=f"{when:%Y-%m-%d}",
-        start=clock(span[0]),
-        end=clock(span[1]),
-    )
-
-
-def conversation_summary(inputs: ConversationInput, rng: random.Random) -> ConversationSummary:
-    """Who told whom what, who accepted what (with the commitments), in that order."""
-    first, second = inputs.first, inputs.second
-    opening = rng.choice((f"{first} and {second} had a chat.", f"{first} and {second} talked."))
-    said = []
-    for raw in inputs.lines:
-        speaker, text = split(raw)
-        said.append((speaker, second if speaker == first else first, text))
-    return summarise_lines(opening, said, inputs.now, inputs.told)
-
-
-def summarise_lines(
-    opening: str,
-    said: list[tuple[str, str, str]],
-    now: str,
-    news: Sequence[News | None] = (),
-) -> ConversationSummary:
-    """The summary of lines (speaker, listener, text): the opening sentence, then who told
-    whom what and who accepted or declined which invitation, with the commitments made.
-    `news[i]`, when given, is what line i told as data: told (and offered, for an event)
-    whatever its wording."""
-    parts = [opening]
-    told: set[str] = set()
-    offered: dict[str, Fact] = {}  # the last event each speaker told of
-    commitments: list[Commitment] = []
-    for number, (speaker, listener, text) in enumerate(said):
-        typed = news[number] if number < len(news) else None
-        if typed is not None:
-            fact = fact_of_news(typed)
-            told.add(fact.key)
-            parts.append(told_text(speaker, listener, fact.statement))
-            if fact.event is not None:
-                offered.pop(speaker, None)
-                offered[speaker] = fact
-        for sentence in SENTENCE_END.split(text):
-            others = [f for who, f in offered.items() if who != speaker]
-            invitation = offered.get(listener) or (others[-1] if others else None)
-            if say.ACCEPTED.search(sentence) and invitation and invitation.event:
-                event = invitation.event
-                parts.append(going_text(speaker, event.name, event.place, event.day, event.span))
-                promise = commitment(speaker, event, now)
-                if promise is not None and promise not in commitments:
-                    commitments.append(promise)
-            elif say.DECLINED.search(sentence) and invitation and invitation.event:
-                parts.append(f"{speaker} will not go to the {invitation.event.name}.")
-            for fact in spoken_facts(speaker, sentence):
-                if fact.key not in told:
-                    told.add(fact.key)
-                    parts.append(told_text(speaker, listener, fact.statement))
-                if fact.event is not None:
-                    offered.pop(speaker, None)
-                    offered[speaker] = fact
-    return ConversationSummary(summary=" ".join(parts), commitments=commitments)

@@ -21,7 +21,8 @@ from cognition.offline.facts import (
     spoken_facts,
     unsourced,
 )
-from cognition.offline.talk import conversation_summary, line
+from cognition.offline.talk import line
+from cognition.offline.talk_summary import conversation_summary
 from cognition.offline.text import SENTENCE_END
 from cognition.persona import Persona, Routine
 from cognition.plan import DayPlan, PlanStep
