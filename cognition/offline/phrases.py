@@ -156,12 +156,12 @@ DECLINE_BUSY = (
     "Oh, I wish I could — I'm {busy} at that time.",
 )
 DECLINE_MOOD_YOU = (
-    "Hmm, parties aren't really my thing, but thanks for asking.",
+    "Hmm, that's not really my thing, but thanks for asking.",
     "That's nice of you. I don't think I'll make it, though.",
     "I'll think about it — I'm not sure it's for me.",
 )
 DECLINE_MOOD = (
-    "Hmm, parties aren't really my thing, but thanks.",
+    "Hmm, that's not really my thing, but thanks.",
     "That's nice of them. I don't think I'll make it, though.",
     "I'll think about it — I'm not sure it's for me.",
 )

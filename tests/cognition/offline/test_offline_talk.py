@@ -443,3 +443,16 @@ def test_asked_again_about_an_event_already_in_todays_plan_one_says_so() -> None
         said = line(inputs, random.Random(seed)).text
         assert any(going in said for going in say.ALREADY_GOING), said
         assert not say.DECLINED.search(said)
+
+
+def test_every_acceptance_and_refusal_reads_back_as_said() -> None:
+    """The invitation answers are a text form the summary reads back: each written
+    acceptance reads as one, each refusal as one, never the other way round."""
+    values = {"first": "Nora", "event": "lantern walk", "place": "The Old Mill", "day": "May 2"}
+    accepted = [t.format(**values) for t in (*say.ACCEPT, *say.ALREADY_GOING)]
+    declined = [
+        t.format(busy="working", **values)
+        for t in (*say.DECLINE_BUSY, *say.DECLINE_MOOD, *say.DECLINE_MOOD_YOU)
+    ]
+    assert all(say.ACCEPTED.search(t) and not say.DECLINED.search(t) for t in accepted)
+    assert all(say.DECLINED.search(t) and not say.ACCEPTED.search(t) for t in declined)
