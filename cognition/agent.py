@@ -17,8 +17,8 @@ from typing import Any
 from cognition.agent_state import AgentState, PendingEvent, Sighting, Unrated
 from cognition.contract import Decision, GoTo, Perception, StartConversation, Wait
 from cognition.llm.task import LanguageModel
-from cognition.memory.fields import MemoryFields, News
-from cognition.memory.records import MemoryKind, NewMemory, news_memory
+from cognition.memory.fields import MemoryFields
+from cognition.memory.records import MemoryKind, NewMemory, first_memories, news_memory
 from cognition.persona import Persona
 from cognition.plan import DayPlan, PlanStep, minute_of_day, splice
 from cognition.settings import MindSettings
@@ -138,11 +138,9 @@ class Agent:
         if self.state.seeded:
             self.seed_news(now)
             return
-        news = self.persona.news
-        told = {item.statement for item in news}
-        texts = [text for text in self.persona.initial_memories() if text not in told]
-        self.remember_many(MemoryKind.OBSERVATION, texts, now)
-        self.remember_news(news, now)
+        texts = self.persona.initial_memories()
+        ratings = self.rate(texts, now) if texts else []
+        self.memory.add_many(first_memories(texts, ratings, self.persona.news, now))
         self.state.seeded = self.state.news_seeded = True
 
     def seed_news(self, now: datetime) -> None:
@@ -151,12 +149,9 @@ class Agent:
         if self.state.news_seeded:
             return
         known = {news.item for news in news_known(self.memory, self.name)}
-        self.remember_news([item for item in self.persona.news if item.item not in known], now)
+        missing = [item for item in self.persona.news if item.item not in known]
+        self.memory.add_many([news_memory(item, now) for item in missing])
         self.state.news_seeded = True
-
-    def remember_news(self, news: list[News], now: datetime) -> None:
-        """News known first hand, as data (`news_memory`)."""
-        self.memory.add_many([news_memory(item, now) for item in news])
 
     def summary(self, now: datetime) -> str:
         """The cached summary description, rebuilt once per game day or after a reflection."""

@@ -65,3 +65,19 @@ def news_memory(news: News, now: datetime) -> NewMemory:
     importance, carrying the item's fields."""
     about = MemoryFields(subject=news.subject, item=news.item, news=(news,))
     return NewMemory(MemoryKind.OBSERVATION, news.statement, now, news.importance, about=about)
+
+
+def first_memories(
+    texts: list[str], ratings: list[int], news: list[News], now: datetime
+) -> list[NewMemory]:
+    """A persona's first memories: its facts in order with their ratings, where a fact is
+    news the persona knows as data that news's memory (`news_memory`: its importance, its
+    fields); news no fact says, after them."""
+    by_text = {item.statement: item for item in news}
+    facts = [
+        news_memory(by_text[text], now)
+        if text in by_text
+        else NewMemory(MemoryKind.OBSERVATION, text, now, rating)
+        for text, rating in zip(texts, ratings, strict=True)
+    ]
+    return facts + [news_memory(item, now) for item in news if item.statement not in texts]

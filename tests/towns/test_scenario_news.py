@@ -62,3 +62,12 @@ def test_the_bundled_towns_seeds_know_their_items_as_typed_news() -> None:
     town = TownFile.load("the_ville_n25")
     known = {p.name: [n.item for n in p.news] for p in town.personas() if p.news}
     assert known == {"Isabella Rodriguez": ["party"], "Sam Moore": ["candidacy"]}
+
+
+def test_news_a_persona_already_says_is_that_fact_not_a_second_one() -> None:
+    town = TownFile.load("the_ville_n3")
+    [isabella] = [p for p in town.personas() if p.news]
+    [party] = isabella.news
+    texts = isabella.initial_memories()
+    assert party.statement in texts  # her own words carry it: they are the news's memory
+    assert sum("Valentine" in text and "party" in text.lower() for text in texts) == 1

@@ -29,6 +29,7 @@ A text *carries* an item when it holds every phrase of at least one of the item'
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 from typing import Self
@@ -249,9 +250,20 @@ class Scenario(_Strict):
             if name in item.seeds and not item.carried_in(persona_text)
         ]
 
-    def first_news(self, name: str) -> list[News]:
-        """The news `name` knows at the start, typed (each item it is a seed of)."""
-        return [item.news() for item in self.news if name in item.seeds]
+    def first_news(self, name: str, persona_texts: Sequence[str] = ()) -> list[News]:
+        """The news `name` knows at the start, typed (each item it is a seed of). An item
+        without its own `tell` that one of `persona_texts` carries is told as the persona
+        says it (that fact is then the news's memory, not a second one)."""
+        found = []
+        for item in self.news:
+            if name not in item.seeds:
+                continue
+            news = item.news()
+            said = next((text for text in persona_texts if item.carried_in(text)), None)
+            if said is not None and "tell" not in item.model_fields_set:
+                news = news.model_copy(update={"statement": said})
+            found.append(news)
+        return found
 
 
 def intention_text(host: str, what: str, event: Event) -> str:
