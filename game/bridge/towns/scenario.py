@@ -11,9 +11,9 @@ start), and the paper's figures to compare with.
 What an item is and how much it matters is data: `kind` (a free label: "event",
 "candidacy", "personal", …; "event" or "news" when not given), `importance` (1–10, how
 worth telling it is), `public` (strangers hear it too) and `tell` (the sentence residents
-tell it with; `text` when not given). Each seed knows it as a typed `News` memory
-(`first_news`) carrying the item's id, so residents tell it by its fields, whatever its
-wording.
+tell it with; when not given, the seed's own persona sentence that carries it, else
+`text`). Each seed knows it as a typed `News` memory (`first_news`) carrying the item's
+id, so residents tell it by its fields, whatever its wording.
 
 An item with a `host` and `what` is an *intention*: its `text` ("Klaus Mueller is planning a
 reading group at Oak Hill College on February 16 from 4 to 5 pm."), `question` and
