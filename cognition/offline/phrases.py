@@ -120,6 +120,13 @@ TELL_MINE = (
     "You might not know yet, but {news}.",
     "Something new with me, {first}: {news}.",
 )
+MINE_AFTER = (  # after telling one's own news that is no event (any kind of news)
+    "",
+    " I wanted you to hear it from me, {first}.",
+    " What do you think, {first}?",
+    " You're one of the first I've told.",
+    " I'm still taking it in myself.",
+)
 INVITE = (
     " Would you like to come, {first}?",
     " I'd love for you to come!",
@@ -194,12 +201,17 @@ FOR_YOU = (  # the listener's own news
 )
 ECHO_YOU = (  # the listener's own news, its topic said back ("Writing a book? …")
     "{Topic}? Good for you!",
+    "{Topic}? Good for you, {first}!",
     "{Topic} — that's just like you, {first}.",
     "{Topic}? I'd love to hear more about that.",
+    "{Topic}? Tell me more some time, {first}.",
+    "Wow, {first} — {topic}!",
 )
 ECHO_SUBJECT = (
     "{Topic}? Good for {subject}!",
     "{subject}, {topic}? That's just like {subject}.",
+    "{Topic}? I'll have to ask {subject} about it.",
+    "{subject}, {topic}? Good to hear.",
 )
 SECRET_KEPT = (
     "Oh! My lips are sealed.",

@@ -297,6 +297,8 @@ def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
     going = fact.subject == inputs.speaker or going_to(inputs, fact.event)
     if fact.event is not None and going:
         line += pick(say.INVITE, rng, inputs)
+    elif fact.subject == inputs.speaker:
+        line += pick(say.MINE_AFTER, rng, inputs)
     return line
 
 
