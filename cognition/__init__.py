@@ -79,6 +79,7 @@ from cognition.memory.collection import StoredRecord
 from cognition.memory.embedding_cache import CachedEmbedder
 from cognition.memory.embeddings import Embedder, LocalMiniLM
 from cognition.memory.fakes import HashingEmbedder
+from cognition.memory.fields import MemoryFields, News
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.memory.server import (
     ChromaAddress,
@@ -175,6 +176,7 @@ __all__ = [
     "LanguageModel",
     "LineHeard",
     "LocalMiniLM",
+    "MemoryFields",
     "MemoryKind",
     "MemoryRecord",
     "MemoryServer",
@@ -187,6 +189,7 @@ __all__ = [
     "ModelEnvironment",
     "ModelStack",
     "NewMemory",
+    "News",
     "OfflineBrain",
     "OutputT",
     "PanelCase",

@@ -17,12 +17,13 @@ from typing import Any
 from cognition.agent_state import AgentState, PendingEvent, Sighting, Unrated
 from cognition.contract import Decision, GoTo, Perception, StartConversation, Wait
 from cognition.llm.task import LanguageModel
-from cognition.memory.records import MemoryKind, NewMemory
+from cognition.memory.fields import MemoryFields
+from cognition.memory.records import MemoryKind, NewMemory, first_memories, news_memory
 from cognition.persona import Persona
 from cognition.plan import DayPlan, PlanStep, minute_of_day, splice
 from cognition.settings import MindSettings
 from cognition.steps.action import next_step
-from cognition.steps.common import MemoryStreamLike, contains_word
+from cognition.steps.common import MemoryStreamLike, contains_word, news_known
 from cognition.steps.context import StepContext
 from cognition.steps.importance import rate_importances
 from cognition.steps.perceive import Observation, perceive
@@ -67,28 +68,46 @@ class Agent:
 
     # --- memory -------------------------------------------------------------------------
 
-    def remember(self, kind: MemoryKind, text: str, now: datetime) -> None:
-        self.remember_many(kind, [text], now)
+    def remember(
+        self, kind: MemoryKind, text: str, now: datetime, about: MemoryFields | None = None
+    ) -> None:
+        self.remember_many(kind, [text], now, about)
 
-    def remember_many(self, kind: MemoryKind, texts: list[str], now: datetime) -> None:
-        """Store memories made at one moment: one importance call, one write."""
+    def remember_many(
+        self,
+        kind: MemoryKind,
+        texts: list[str],
+        now: datetime,
+        about: MemoryFields | None = None,
+    ) -> None:
+        """Store memories made at one moment: one importance call, one write; each with
+        `about`'s fields when given."""
         if not texts:
             return
         ratings = self.rate(texts, now)
         self.memory.add_many(
             [
-                NewMemory(kind, text, now, rating)
+                NewMemory(kind, text, now, rating, about=about)
                 for text, rating in zip(texts, ratings, strict=True)
             ]
         )
 
-    def remember_event(self, kind: MemoryKind, texts: list[str], now: datetime, gist: str) -> None:
+    def remember_event(
+        self,
+        kind: MemoryKind,
+        texts: list[str],
+        now: datetime,
+        gist: str,
+        about: MemoryFields | None = None,
+    ) -> None:
         """Store memories of one event (a conversation's transcript and its summary) with
-        one importance: `gist`'s, rated alone (the words of the event are not rated twice)."""
+        one importance: `gist`'s, rated alone (the words of the event are not rated twice),
+        at least that of the weightiest news it carries; each with the event's fields."""
         if not texts:
             return
         (rating,) = self.rate([gist], now)
-        self.memory.add_many([NewMemory(kind, text, now, rating) for text in texts])
+        rating = max([rating, *(news.importance for news in about.news)] if about else [rating])
+        self.memory.add_many([NewMemory(kind, text, now, rating, about=about) for text in texts])
 
     def flush(self) -> None:
         """Rate and store the waiting observations (one call, one write); before retrieval."""
@@ -98,12 +117,8 @@ class Agent:
         texts = [item.text for item in waiting]
         # rated as of the latest of them (each is stored with the moment it was seen)
         ratings = self.rate(texts, waiting[-1].at)
-        self.memory.add_many(
-            [
-                NewMemory(MemoryKind.OBSERVATION, item.text, item.at, rating)
-                for item, rating in zip(waiting, ratings, strict=True)
-            ]
-        )
+        pairs = zip(waiting, ratings, strict=True)
+        self.memory.add_many([item.memory(rating) for item, rating in pairs])
 
     def rate(self, texts: list[str], now: datetime) -> list[int]:
         """The importance of each of `texts`: one call for those not rated before (a memory
@@ -121,9 +136,22 @@ class Agent:
     def seed(self, now: datetime) -> None:
         """Add the persona's initial memories, once."""
         if self.state.seeded:
+            self.seed_news(now)
             return
-        self.remember_many(MemoryKind.OBSERVATION, list(self.persona.initial_memories()), now)
-        self.state.seeded = True
+        texts = self.persona.initial_memories()
+        ratings = self.rate(texts, now) if texts else []
+        self.memory.add_many(first_memories(texts, ratings, self.persona.news, now))
+        self.state.seeded = self.state.news_seeded = True
+
+    def seed_news(self, now: datetime) -> None:
+        """A mind from a save made before news had fields learns its persona's news as data,
+        once: each item it does not yet know that way (the migration of older saves)."""
+        if self.state.news_seeded:
+            return
+        known = {news.item for news in news_known(self.memory, self.name)}
+        missing = [item for item in self.persona.news if item.item not in known]
+        self.memory.add_many([news_memory(item, now) for item in missing])
+        self.state.news_seeded = True
 
     def summary(self, now: datetime) -> str:
         """The cached summary description, rebuilt once per game day or after a reflection."""
@@ -173,7 +201,9 @@ class Agent:
     def observe(self, perception: Perception) -> list[Observation]:
         observations = perceive(perception, self.settings, self.state.retained)
         now = perception.time
-        self.state.unrated += [Unrated(text=o.text, at=now) for o in observations]
+        self.state.unrated += [
+            Unrated(text=o.text, at=now, subject=o.subject or o.thing or "") for o in observations
+        ]
         waiting = self.state.unrated
         age = timedelta(minutes=self.settings.observation_batch_minutes)
         if waiting and (

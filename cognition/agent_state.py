@@ -6,6 +6,8 @@ from datetime import date, datetime, timedelta
 
 from pydantic import BaseModel, Field
 
+from cognition.memory.fields import MemoryFields
+from cognition.memory.records import MemoryKind, NewMemory
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, clock, minute_of_day
 from cognition.steps.dialogue import Commitment
 from cognition.steps.plan_reuse import HourBook
@@ -63,6 +65,12 @@ class Unrated(BaseModel):
 
     text: str
     at: datetime
+    subject: str = ""  # whom or what it is about: a person seen or heard, an object
+
+    def memory(self, importance: int) -> NewMemory:
+        """The observation as a memory, with its fields (whom or what, when)."""
+        about = MemoryFields(subject=self.subject, time=self.at)
+        return NewMemory(MemoryKind.OBSERVATION, self.text, self.at, importance, about=about)
 
 
 class TalkRecord(BaseModel):
@@ -76,6 +84,9 @@ class AgentState(BaseModel):
     """Plans, summary cache, cool-downs, reflection bookkeeping, the current action."""
 
     seeded: bool = False
+    # the persona's news known as data (memory fields); False in a save made before news
+    # had fields: the mind then learns its persona's news as data once, on the next seed
+    news_seeded: bool = False
     plan: DayPlan | None = None
     yesterday: str = ""
     summary: SummaryDescription | None = None

@@ -16,6 +16,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cognition.memory.fields import News
+
 
 class Frozen(BaseModel):
     """Base for immutable contract models."""
@@ -192,6 +194,7 @@ class ConversationLine(Frozen):
     text: str
     to: str = ""
     leaves: bool = False
+    told: News | None = None  # the news the line tells, as data (None: none, or unknown)
 
 
 LineHeard = Callable[[ConversationLine], None]

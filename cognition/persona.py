@@ -13,6 +13,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from cognition.memory.fields import News
+
 
 class PersonaFileError(ValueError):
     """A persona file is missing, not JSON, or does not describe valid personas."""
@@ -62,6 +64,8 @@ class Persona(BaseModel):
     routine: Routine = Routine()
     relationships: dict[str, str] = Field(default_factory=dict)
     description: str = Field(default="", description="semicolon-separated initial facts")
+    # news known at the start as data (a scenario's items this resident is a seed of)
+    news: list[News] = Field(default_factory=list)
 
     @property
     def first_name(self) -> str:

@@ -28,7 +28,9 @@ from cognition.contract import (
     VisitorAsker,
 )
 from cognition.group import GroupRules, GroupStrategy, Human, Member, hold_group
+from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind
+from cognition.memory.texts import transcript_text
 from cognition.phrasing import listed
 from cognition.plan import DayPlan
 from cognition.settings import MindSettings
@@ -45,6 +47,19 @@ ABOUT_K = 3  # memories about each other member a group member reads (retrieved 
 def rest_of_day(plan: DayPlan, minute: int) -> list[str]:
     """Today's plan in broad strokes as a talk sees it: what is not over yet."""
     return plan.describe(since=minute)
+
+
+def talk_fields(
+    knower: str, conversation: Conversation, partners: Sequence[str], now: datetime
+) -> MemoryFields:
+    """A talk's memory as fields: with whom, when, and the news said in it — each line's
+    told news as `knower` has it (heard from the line's speaker, or its own as it knew it)."""
+    news = tuple(
+        line.told if line.speaker == knower else line.told.told_by(line.speaker)
+        for line in conversation.lines
+        if line.told is not None
+    )
+    return MemoryFields(partners=tuple(partners), time=now, news=news)
 
 
 class Mind(Protocol):
@@ -72,12 +87,28 @@ class Mind(Protocol):
         """The summary description, as prompts read it."""
         ...
 
-    def remember(self, kind: MemoryKind, text: str, now: datetime) -> None: ...
+    def remember(
+        self, kind: MemoryKind, text: str, now: datetime, about: MemoryFields | None = None
+    ) -> None: ...
 
-    def remember_many(self, kind: MemoryKind, texts: list[str], now: datetime) -> None: ...
+    def remember_many(
+        self,
+        kind: MemoryKind,
+        texts: list[str],
+        now: datetime,
+        about: MemoryFields | None = None,
+    ) -> None: ...
 
-    def remember_event(self, kind: MemoryKind, texts: list[str], now: datetime, gist: str) -> None:
-        """Memories of one event, with the importance of its `gist`."""
+    def remember_event(
+        self,
+        kind: MemoryKind,
+        texts: list[str],
+        now: datetime,
+        gist: str,
+        about: MemoryFields | None = None,
+    ) -> None:
+        """Memories of one event, with the importance of its `gist` (at least its news's)
+        and the event's fields."""
         ...
 
     def resume_plan(self) -> None:
@@ -285,10 +316,13 @@ class Talker:
         """The transcript and the summary as dialogue memories; the talk counted (towards
         the daily cap too, whoever opened it); this mind's commitments remembered as plans
         and kept as appointments."""
-        transcript = "\n".join(f"{line.speaker}: {line.text}" for line in conversation.lines)
-        texts = [f"Conversation with {partner}:\n{transcript}", conversation.summary]
+        said = [(line.speaker, line.text) for line in conversation.lines]
+        texts = [transcript_text(cool_with or (partner,), said), conversation.summary]
+        about = talk_fields(self.name, conversation, cool_with or (partner,), now)
         # the transcript and the summary are one event: rated once, by the summary
-        self.mind.remember_event(MemoryKind.DIALOGUE, texts, now, gist=conversation.summary)
+        self.mind.remember_event(
+            MemoryKind.DIALOGUE, texts, now, gist=conversation.summary, about=about
+        )
         cooldown = self.mind.settings.conversation_cooldown_minutes
         first, *rest = cool_with or (partner,)
         if counted:  # one talk of the day (a bystander drawn into a group: not its own)
@@ -333,8 +367,9 @@ class Talker:
         reply = self.answer(question, asker, now)
         if isinstance(asker, VisitorAsker | PersonaAsker):
             who = asker.name
-            text = f"Conversation with {who}:\n{who}: {question}\n{self.name}: {reply}"
-            self.mind.remember(MemoryKind.DIALOGUE, text, now)
+            text = transcript_text((who,), [(who, question), (self.name, reply)])
+            fields = MemoryFields(speaker=who, partners=(who,), time=now)
+            self.mind.remember(MemoryKind.DIALOGUE, text, now, fields)
             cooldown = self.mind.settings.conversation_cooldown_minutes
             self.mind.state.note_talk(who, now, cooldown)
         return reply
@@ -351,7 +386,8 @@ class Talker:
         me = replace(me, view_of_other=f"{me.view_of_other} {about.rstrip('.')}.")
         line = next_line(me, visitor, [])
         text = line.text.strip() or f"Hello, {visitor.split()[0]}!"
-        mind.remember(MemoryKind.DIALOGUE, f'{self.name} greeted {visitor}: "{text}"', now)
+        greeted = MemoryFields(speaker=self.name, partners=(visitor,), time=now)
+        mind.remember(MemoryKind.DIALOGUE, f'{self.name} greeted {visitor}: "{text}"', now, greeted)
         mind.state.count_conversation(visitor, now, mind.settings.conversation_cooldown_minutes)
         mind.resume_plan()
         return Decision(

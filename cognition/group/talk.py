@@ -42,7 +42,7 @@ from cognition.group.human import ENDING, Human, InputMode, Turn, human_line, tu
 from cognition.group.selection import at_random, by_turns, round_robin, talk_random, valid_pick
 from cognition.group.termination import ends_talk
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Source, Task
-from cognition.steps.common import memory_lines, when
+from cognition.steps.common import memory_lines, news_known, news_shared, news_told, when
 from cognition.steps.dialogue import ConversationSummary, Speaker
 from cognition.steps.group_line import GROUP_LINE, GroupLine, GroupLineInput, said
 from cognition.steps.group_manager import NEXT_SPEAKER, NextSpeakerInput, valid_choice
@@ -295,6 +295,10 @@ class GroupTalk:
             must_leave=f"{member.name} must leave now: {member.called_to or 'the plan calls'}."
             if called
             else "",
+            news=news_known(ctx.memory, member.name),
+            heard=self.lines[-1].told if self.lines else None,
+            shared={name: news_shared(ctx.memory, name) for name in others},
+            told_here=news_told(self.lines),
         )
         return self.line_of(ctx.model, inputs, called)
 
@@ -323,7 +327,9 @@ class GroupTalk:
         to = line.to.strip()
         if to and to not in others:  # a name not in the group: said to everyone
             to = next((o for o in others if o.split()[0].lower() == to.lower()), "")
-        return GroupLine(text=line.text.strip(), to=to, leaves=line.leaves or called)
+        return GroupLine(
+            text=line.text.strip(), to=to, leaves=line.leaves or called, told=line.told
+        )
 
     def ask(
         self,
@@ -343,7 +349,11 @@ class GroupTalk:
         if line.text:
             self.lines.append(
                 ConversationLine(
-                    speaker=member.name, text=line.text, to=line.to, leaves=line.leaves
+                    speaker=member.name,
+                    text=line.text,
+                    to=line.to,
+                    leaves=line.leaves,
+                    told=line.told,
                 )
             )
             if self.heard is not None:
@@ -383,6 +393,7 @@ class GroupTalk:
             lines=[said(line) for line in self.lines],
             now=when(self.now()),
             topic=self.rules.topic,
+            told=[line.told for line in self.lines],
         )
         opener = self.members[0].name
         return self.ask(self.opener.model, GROUP_SUMMARY, inputs, opener, "talk summary").output

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cognition.memory.fields import fields_from_json, fields_to_json
 from cognition.memory.mirror import RecordMirror
 from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.memory.server import MemoryStoreUnavailable
@@ -50,6 +51,7 @@ def record_metadata(record: MemoryRecord, sequence: int) -> dict[str, str | int]
         "depth": record.depth,
         "evidence": json.dumps(list(record.evidence)),
         "sequence": sequence,
+        "about": fields_to_json(record.about),
     }
 
 
@@ -66,6 +68,7 @@ def record_from_metadata(
         importance=int(metadata["importance"]),
         evidence=tuple(json.loads(metadata["evidence"])),
         depth=int(metadata["depth"]),
+        about=fields_from_json(metadata.get("about")),  # none in a save older than fields
     )
 
 

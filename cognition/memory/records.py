@@ -8,6 +8,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cognition.memory.fields import MemoryFields, News
+
 
 class MemoryKind(StrEnum):
     OBSERVATION = "observation"
@@ -30,6 +32,7 @@ class MemoryRecord(BaseModel):
     importance: int = Field(ge=1, le=10)
     evidence: tuple[str, ...] = ()  # ids of cited records (reflections)
     depth: int = 0  # 0 for observations; 1 + max depth of evidence for reflections
+    about: MemoryFields | None = None  # typed fields (None: unknown, as in older saves)
 
 
 class RetrievalHit(BaseModel):
@@ -54,3 +57,27 @@ class NewMemory:
     importance: int
     evidence: tuple[str, ...] = ()
     depth: int | None = None
+    about: MemoryFields | None = None
+
+
+def news_memory(news: News, now: datetime) -> NewMemory:
+    """News known first hand, as a memory: its statement, rated by the item's own
+    importance, carrying the item's fields."""
+    about = MemoryFields(subject=news.subject, item=news.item, news=(news,))
+    return NewMemory(MemoryKind.OBSERVATION, news.statement, now, news.importance, about=about)
+
+
+def first_memories(
+    texts: list[str], ratings: list[int], news: list[News], now: datetime
+) -> list[NewMemory]:
+    """A persona's first memories: its facts in order with their ratings, where a fact is
+    news the persona knows as data that news's memory (`news_memory`: its importance, its
+    fields); news no fact says, after them."""
+    by_text = {item.statement: item for item in news}
+    facts = [
+        news_memory(by_text[text], now)
+        if text in by_text
+        else NewMemory(MemoryKind.OBSERVATION, text, now, rating)
+        for text, rating in zip(texts, ratings, strict=True)
+    ]
+    return facts + [news_memory(item, now) for item in news if item.statement not in texts]

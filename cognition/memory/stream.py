@@ -101,6 +101,7 @@ class MemoryStream:
                     importance=memory.importance,
                     evidence=memory.evidence,
                     depth=self._depth_of(memory),
+                    about=memory.about,
                 )
                 for record_id, memory in zip(ids, memories, strict=True)
             ]

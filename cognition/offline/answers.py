@@ -7,7 +7,7 @@ import random
 import re
 
 from cognition.offline.acquaintance import about_person
-from cognition.offline.facts import known_facts
+from cognition.offline.facts import fact_of_news, known_facts
 from cognition.offline.text import first_person, overlap, sentences, strip_stamp
 from cognition.steps.interview import Intention, IntentionInput, InterviewAnswer, InterviewInput
 
@@ -47,10 +47,13 @@ def about_me(inputs: InterviewInput) -> str | None:
 
 
 def heard_of(inputs: InterviewInput) -> str | None:
-    """The answer from a known fact the question is about ("Do you know who is running
-    for mayor?"), saying whom it was heard from; None when no fact fits."""
+    """The answer from a known fact the question is about ("Do you know whose poems are
+    being published?"), saying whom it was heard from; None when no fact fits. News known
+    as data (memory fields) comes first, then the facts the memories state."""
     question = inputs.question
-    facts = known_facts(inputs.memories, inputs.agent)
+    typed = [fact_of_news(news) for news in inputs.news]
+    keys = {f.key for f in typed}
+    facts = typed + [f for f in known_facts(inputs.memories, inputs.agent) if f.key not in keys]
     scored = [(overlap(question, f.statement), f) for f in facts]
     best = max((score for score, _ in scored), default=0)
     if best < 1:

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cognition.offline.event_mentions import event_in
+from cognition.offline.event_mentions import event_in, event_words
 from cognition.offline.notes import (
     PLAN_ITEM,
     Note,
@@ -37,7 +37,7 @@ KIND_WEIGHT = {
 }  # fmt: skip
 PROJECT = re.compile(
     r"\b((?:his|her|their|a|an|the) (?:[a-z-]+ ){0,2}(?:paper|thesis|dissertation|project|"
-    r"novel|book|paintings?|film|animation|album|songs?|campaign|collection|business|"
+    r"novel|book|paintings?|film|animation|album|songs?|collection|business|"
     r"exhibition|show|article|play|sculptures?|photographs|photos|recipes|research|"
     r"music|compositions?|poems?|poetry|garden|lessons|classes|homework|problem sets?|"
     r"streams?|experiments?))\b"
@@ -128,12 +128,13 @@ def habit_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> 
     the project its facts name."""
     places: Counter[str] = Counter()
     doings: Counter[str] = Counter()
+    words = event_words(note.text for note in notes)
     used: set[int] = set()
     for note in notes:
         if note.kind == "plan" and note.subject == agent:
             for item in note.detail.split("; "):
                 step = PLAN_ITEM.match(item.strip())
-                if not step or event_in(step.group(5)):
+                if not step or event_in(step.group(5), words):
                     continue
                 activity = step.group(5).split(", then ")[0]
                 if any(word in activity.lower() for word in ROUTINE_WORDS):
@@ -218,6 +219,7 @@ def seen_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> l
 def trait_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> list[Conclusion]:
     """Who the agent is, from facts about itself: "X is someone who … and …"."""
     traits: list[tuple[int, str]] = []
+    words = event_words(note.text for note in notes)
     for note in notes:
         if note.kind != "fact":
             continue
@@ -227,7 +229,7 @@ def trait_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> 
             others = [n for n in names_in(rest) if n != agent]
             if (
                 sentence.startswith(agent + " ")
-                and event_in(sentence) is None  # news, not character
+                and event_in(sentence, words) is None  # news, not character
                 and first.islower()
                 and first not in ("and", "or")
                 and not others

@@ -12,13 +12,13 @@ import random
 import re
 from collections.abc import Sequence
 
+from cognition.memory.texts import read_told
 from cognition.offline.conclusions import Conclusion
-from cognition.offline.event_mentions import Event, best_event, event_in, shown
+from cognition.offline.event_mentions import Event, best_event, event_in, event_words, shown
 from cognition.offline.notes import (
     NAME,
     PLAN,
     PLAN_ITEM,
-    TOLD,
     Note,
     Told,
     first_name,
@@ -48,14 +48,15 @@ def events_known(
 ) -> dict[str, list[tuple[int, Event, Told | None]]]:
     """Every event the notes speak of, by kind: (note number, event, who told whom)."""
     found: dict[str, list[tuple[int, Event, Told | None]]] = {}
+    words = event_words(note.text for note in notes)
     for told in told_in(notes, agent):
-        if event := event_in(told.statement):
+        if event := event_in(told.statement, words):
             found.setdefault(event.key, []).append((told.number, event, told))
     for note in notes:
         if note.kind != "fact":
             continue
         for sentence in sentences(note.text):
-            if event := event_in(sentence):
+            if event := event_in(sentence, words):
                 found.setdefault(event.key, []).append((note.number, event, None))
     return found
 
@@ -179,27 +180,30 @@ def intention_conclusions(
     going: dict[str, list[tuple[int, Event, str]]] = {}  # key → (note, event, plan span)
     skipping: dict[str, list[tuple[int, Event]]] = {}
     found = []
+    words = event_words(note.text for note in notes)
     for note in notes:
         if note.kind == "summary":
             said = sentences(note.text)
-            offered = [e for s in said if (m := TOLD.match(s)) and (e := event_in(m.group(3)))]
+            offered = [
+                e for s in said if (t := read_told(s)) and (e := event_in(t.statement, words))
+            ]
             for sentence in said:
                 if (m := GOING_TO.match(sentence)) and m.group(1) == agent:
-                    if event := event_in(m.group(2)):
+                    if event := event_in(m.group(2), words):
                         going.setdefault(event.key, []).append((note.number, event, ""))
                 elif (m := WOULD_GO.match(sentence)) and m.group(1) == agent and offered:
                     going.setdefault(offered[-1].key, []).append((note.number, offered[-1], ""))
                 elif (
                     (m := DECLINES.match(sentence))
                     and m.group(1) == agent
-                    and (event := event_in(m.group(2)))
+                    and (event := event_in(m.group(2), words))
                 ):
                     skipping.setdefault(event.key, []).append((note.number, event))
         elif note.kind == "plan" and note.subject == agent:
             day = PLAN.match(note.text)
             for item in note.detail.split("; "):
                 step = PLAN_ITEM.match(item.strip())
-                if step and (event := event_in(step.group(5))):
+                if step and (event := event_in(step.group(5), words)):
                     span = (
                         f"{int(step.group(1)):02d}:{step.group(2)}–{step.group(3)}:{step.group(4)}"
                     )
@@ -208,7 +212,7 @@ def intention_conclusions(
         elif note.kind == "fact":
             for sentence in sentences(note.text):
                 if (m := GOING_TO.match(sentence)) and m.group(1) == agent:
-                    if event := event_in(m.group(2)):
+                    if event := event_in(m.group(2), words):
                         going.setdefault(event.key, []).append((note.number, event, ""))
                 elif (m := INTENDS.match(sentence)) and m.group(1) == agent:
                     deed = clean(m.group(2))

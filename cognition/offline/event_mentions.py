@@ -1,9 +1,11 @@
 """Events a sentence speaks of, as the reflection and relationship rules read them.
 
 `event_in` finds an event noun with a determiner ("a Lantern Night party", "her show",
-"Ann Lee's party") or someone running for an office, with its organiser, place and day when
-the sentence gives them; `best_event` merges several mentions of one event into the fullest.
-Unlike `facts.event_in`, it needs no place or day: news is news before its details are known.
+"Ann Lee's party"), with its organiser, place and day when the sentence gives them;
+`best_event` merges several mentions of one event into the fullest. Unlike
+`facts.event_in`, it needs no place or day: news is news before its details are known. No
+event noun is known beforehand: the nouns are those the town's own texts name in full
+event statements (`event_words`: "… a lantern walk at the Old Mill on May 2" → "walk").
 """
 
 from __future__ import annotations
@@ -11,15 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
+from cognition.offline.facts import event_in as full_event
 from cognition.offline.notes import NAME, OBJECT_STATE, is_person, names_in
-from cognition.offline.text import stem
+from cognition.offline.text import SENTENCE_END, stem, strip_stamp
 from cognition.offline.wording import clean
 
-RUNNING_FOR = re.compile(
-    rf"^({NAME}) is (?:running|standing|campaigning) for "
-    r"((?:the )?[a-z]+(?: (?!in\b|of\b|at\b|on\b|for\b|and\b|to\b)[a-z]+)?)"
-)
 GUESTING = re.compile(
     r"\b(?:go|goes|going|went|attend\w*|come|comes|coming|join\w*|be at|invited to|skip\w*|"
     r"miss\w*|heard|hear\w*|told|tell\w*|knows?)\b"
@@ -27,12 +27,6 @@ GUESTING = re.compile(
 ORGANISING = re.compile(
     r"\b(?:plan\w*|host\w*|throw\w*|organi[sz]\w*|hold\w*|having|has|putting on|puts on|"
     r"running|runs|prepar\w*|open\w*|giv\w*|celebrat\w*|arrang\w*|invit\w*)\b"
-)
-EVENT_WORD = re.compile(
-    r"\b(part(?:y|ies)|celebrations?|gatherings?|festivals?|concerts?|shows?|exhibitions?|"
-    r"weddings?|elections?|openings?|fairs?|parades?|picnics?|recitals?|debates?|"
-    r"fundraisers?|competitions?|tournaments?|premieres?|ceremon(?:y|ies))\b",
-    re.IGNORECASE,
 )
 EVENT_PLACE = re.compile(r"\bat ((?:the |The )?[A-Z][\w']*(?: (?:[A-Z][\w']*|and|of|for))*)")
 EVENT_DATE = re.compile(r"\bon ((?:[A-Z][a-z]+ )?[A-Z][a-z]+ \d{1,2})\b")
@@ -44,8 +38,8 @@ DETERMINERS = frozenset(DETERMINER_TEXT.split())
 class Event:
     """An event a sentence speaks of: "the Lantern Night party at the Old Mill"."""
 
-    key: str  # its kind, singular ("party"), or "run for <office>"
-    phrase: str  # "the Lantern Night party" / "Ann Lee's run for mayor"
+    key: str  # its kind, singular ("party")
+    phrase: str  # "the Lantern Night party" / "Ann Lee's party"
     core: str  # the sentence up to the event ("X is planning a Lantern Night party")
     organiser: str = ""
     place: str = ""
@@ -58,20 +52,41 @@ def hosting(verbs: str) -> bool:
     return bool(ORGANISING.search(verbs)) and not GUESTING.search(verbs)
 
 
-def event_in(sentence: str) -> Event | None:
+def event_words(texts: Iterable[str]) -> frozenset[str]:
+    """The event nouns the town's own texts name: the last word of every event a statement
+    gives in full ("… a Lantern Night party at the Old Mill on May 2" → "party"). No noun
+    is known beforehand: an event is whatever the town's news calls one."""
+    words: set[str] = set()
+    for text in texts:
+        for sentence in SENTENCE_END.split(strip_stamp(text)):
+            found = full_event(sentence)
+            if found is not None and found.name.split():
+                words.add(found.name.split()[-1].lower())
+    return frozenset(words)
+
+
+@lru_cache(maxsize=64)
+def word_pattern(words: frozenset[str]) -> re.Pattern[str]:
+    """Any of `words`, singular or plural ("party" / "parties", "walk" / "walks")."""
+    forms = sorted(
+        (rf"{re.escape(w[:-1])}(?:y|ies)" if w.endswith("y") else rf"{re.escape(w)}s?")
+        for w in words
+    )
+    return re.compile(rf"\b({'|'.join(forms)})\b", re.IGNORECASE)
+
+
+def event_in(sentence: str, words: frozenset[str]) -> Event | None:
     """The event `sentence` speaks of, if any: an event noun with a determiner ("a
-    Lantern Night party", "her show", "Ann Lee's party") or someone running for an office.
-    Its organiser is the sentence's subject when a verb between them says so ("is
-    planning", "is throwing", "is preparing for")."""
+    Lantern Night party", "her show", "Ann Lee's party") — an event noun being one of
+    `words` (`event_words`: those the town's texts name). Its organiser is the sentence's
+    subject when a verb between them says so ("is planning", "is throwing", "is preparing
+    for")."""
     sentence = clean(sentence)
-    if OBJECT_STATE.match(sentence) or sentence.endswith("?"):
+    if not words or OBJECT_STATE.match(sentence) or sentence.endswith("?"):
         return None
     subject = re.match(rf"^({NAME})\b", sentence)
     who = subject.group(1) if subject and is_person(subject.group(1)) else ""
-    if running := RUNNING_FOR.match(sentence):
-        office = running.group(2).removeprefix("the ")
-        return Event(f"run for {office}", f"{who}'s run for {office}", sentence, who)
-    for match in EVENT_WORD.finditer(sentence):
+    for match in word_pattern(words).finditer(sentence):
         tokens = sentence[: match.start()].split()
         modifiers: list[str] = []
         owner, determined = "", False
@@ -101,7 +116,7 @@ def event_in(sentence: str) -> Event | None:
         between = sentence[len(who) : match.start()] if who else ""
         named = " ".join([*modifiers, match.group(1)])
         return Event(
-            key=stem(match.group(1).lower()),  # every EVENT_WORD's singular
+            key=stem(match.group(1).lower()),  # the event noun's singular
             phrase=f"{owner}'s {named}" if owner else f"the {named}",
             core=clean(sentence[: match.end()]),
             organiser=owner or (who if hosting(between) else ""),

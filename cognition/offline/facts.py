@@ -19,10 +19,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from cognition.memory.fields import News
+from cognition.memory.texts import read_told, read_transcript
 from cognition.offline.text import (
     SENTENCE_END,
     SPEAKER_LINE,
-    listed_names,
     strip_stamp,
     third_person,
 )
@@ -39,7 +40,6 @@ INTENTS: tuple[tuple[str, str, int], ...] = (
     ),
     (r"(?:will host|plans to host|hopes to host)\b", "event", 8),
     (ATTENDING, "event", 7),
-    (r"(?:is|are) (?:running|standing|campaigning) for\b", "opinion", 8),
     (r"(?:has|have) (?:a secret crush|a crush) on\b", "secret", 6),
     (r"(?:is|are) in love with\b", "secret", 6),
     (
@@ -64,7 +64,6 @@ SPOKEN_SOURCE = re.compile(
     rf"[Aa]ccording to (?P<who3>{NAME}|[A-Z][\w'’-]+),|"
     rf"I ran into (?P<who4>{NAME}|[A-Z][\w'’-]+) earlier, and apparently)\s+"
 )
-TOLD = re.compile(rf"^(?P<teller>{NAME}) told (?P<listener>{NAME}) that (?P<statement>.+)$")
 # what a line says before its news: "Did you hear?", "Guess what —", "By the way,"
 LEAD = re.compile(
     r"^(?:[^:—–\n]{0,30}[:—–]\s+)?"  # "Guess what — ", "Big news from me: "
@@ -99,12 +98,15 @@ class Fact:
     weight: int
     source: str | None = None
     event: Event | None = None
+    item: str = ""  # the news item it is, when known as data ("" for a stated fact)
+    public: bool = False  # strangers hear it too (as the item says)
+    news: News | None = None  # the news as data it comes from
 
     @property
     def key(self) -> str:
         """The same fact however it is put: the statement's first words, lower case
-        ("sam moore is running for mayor" for both "… in the local election" and "… and
-        wants to meet everyone")."""
+        ("ann lee is planning a party" for both "… at the Mill on May 2 …" and "… and
+        wants everyone to come")."""
         return " ".join(re.findall(r"[a-z0-9']+", self.statement.lower())[:KEY_WORDS])
 
     @property
@@ -116,10 +118,29 @@ class Fact:
     @property
     def topic(self) -> str:
         """A few words for what it is about: the event's name, or the statement's verb
-        phrase ("running for mayor in the local election")."""
+        phrase ("writing a novel about the sea")."""
         if self.event is not None:
             return self.event.name
         return self.statement.removeprefix(self.subject).strip().removeprefix("is ").strip()
+
+
+def fact_of_news(news: News) -> Fact:
+    """News known as data, as a fact: its importance its weight, an event when it has a
+    place and a day."""
+    event = None
+    if news.place and news.day:
+        event = Event(name=news.name or news.kind, place=news.place, day=news.day, span=news.span)
+    return Fact(
+        subject=news.subject,
+        statement=news.statement.strip().rstrip(".!?").strip(),
+        kind="event" if event else news.kind,
+        weight=news.importance,
+        source=news.source,
+        event=event,
+        item=news.item,
+        public=news.public,
+        news=news,
+    )
 
 
 def intent_of(rest: str) -> tuple[str, int] | None:
@@ -189,9 +210,9 @@ def facts_in_text(text: str) -> list[Fact]:
             found += spoken_facts(spoken[1], spoken[2])
             continue
         for sentence in SENTENCE_END.split(line):
-            told = TOLD.match(sentence.strip().rstrip("."))
+            told = read_told(sentence)
             if told is not None:
-                fact = fact_from(told["statement"], told["teller"])
+                fact = fact_from(told.statement, told.teller)
             else:
                 fact = fact_from(sentence)
             if fact is not None:
@@ -224,13 +245,12 @@ def told_between(memories: Iterable[str], first: str, second: str) -> set[str]:
     for text in memories:
         body = strip_stamp(text)
         for sentence in SENTENCE_END.split(body):
-            told = TOLD.match(sentence.strip().rstrip("."))
-            if told and {told["teller"], told["listener"]} == {first, second}:
-                fact = fact_from(told["statement"])
+            told = read_told(sentence)
+            if told and {told.teller, told.listener} == {first, second}:
+                fact = fact_from(told.statement)
                 if fact is not None:
                     keys.add(fact.key)
-        if body.startswith("Conversation with "):
-            partners = listed_names(body.removeprefix("Conversation with ").split(":", 1)[0])
-            if set(partners) & {first, second}:
-                keys |= {f.key for f in facts_in_text(body)}
+        transcript = read_transcript(body)
+        if transcript is not None and set(transcript.partners) & {first, second}:
+            keys |= {f.key for f in facts_in_text(body)}
     return keys

@@ -20,11 +20,12 @@ import random
 import re
 
 import cognition.offline.phrases as say
-from cognition.offline.facts import TOLD
+from cognition.memory.texts import read_told
 from cognition.offline.meeting import VIEW_WORDS, meeting_line, view_in
+from cognition.offline.moment import next_up
 from cognition.offline.relations import relationship
 from cognition.offline.talk import line as pair_line
-from cognition.offline.talk import next_up, summarise_lines
+from cognition.offline.talk_summary import summarise_lines
 from cognition.offline.text import SENTENCE_END
 from cognition.phrasing import listed
 from cognition.steps.dialogue import ConversationSummary, LineInput
@@ -50,8 +51,8 @@ def history_of(context: list[str]) -> list[tuple[str, str, str]]:
         if text.startswith(SUMMARY_MARK):
             summary = text.removeprefix(SUMMARY_MARK)
             for sentence in SENTENCE_END.split(summary):  # what was told counts as said
-                if told := TOLD.match(sentence.strip().rstrip(".")):
-                    found.append((told["teller"], told["listener"], told["statement"] + "."))
+                if told := read_told(sentence):
+                    found.append((told.teller, told.listener, told.statement + "."))
             found.append(("", "", "(the talk goes on)"))  # answered already: nothing to answer
         elif (line := heard(text)) is not None:
             found.append((line.speaker, line.to, line.text))
@@ -119,12 +120,16 @@ def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         max_turns=turn + 2 if room else turn + 1,
         plan=inputs.plan,
         place=inputs.place,
+        news=inputs.news,
+        heard=inputs.heard,
+        shared=inputs.shared.get(to, []),
+        told_here=inputs.told_here,
     )
     answer = pair_line(pair, rng)
     opening = SENTENCE_END.split(answer.text)[0]
     again = any(who == inputs.speaker and opening in text for who, _, text in history)
     if not answer.ends and not again:  # never the same thing twice in one talk
-        return GroupLine(text=answer.text, to=to)
+        return GroupLine(text=answer.text, to=to, told=answer.told)
     if mine < 2 and room:
         return GroupLine(text="")  # nothing to add: pass this turn
     if len(inputs.members) > 1:
@@ -178,11 +183,11 @@ def group_summary(inputs: GroupSummaryInput, rng: random.Random) -> Conversation
     opening = rng.choice((f"{names} talked together.", f"{names} had a chat as a group."))
     if inputs.topic:
         opening = f"{names} met to talk about: {inputs.topic}"
-    said = [
-        (line.speaker, line.to or "the group", line.text)
-        for text in inputs.lines
-        if (line := heard(text))
+    told = [*inputs.told, *[None] * len(inputs.lines)][: len(inputs.lines)]
+    kept = [
+        (line, news) for text, news in zip(inputs.lines, told, strict=True) if (line := heard(text))
     ]
-    found = summarise_lines(opening, said, inputs.now)
+    said = [(line.speaker, line.to or "the group", line.text) for line, _ in kept]
+    found = summarise_lines(opening, said, inputs.now, [news for _, news in kept])
     views = [f"{who} {VIEW_WORDS[view]}." for who, _, text in said if (view := view_in(text))]
     return found.model_copy(update={"summary": " ".join([found.summary, *views])})

@@ -18,10 +18,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from cognition.memory.texts import read_said, read_told, read_transcript
 from cognition.offline.text import (
     SENTENCE_END,
     SPEAKER_LINE,
-    listed_names,
     sentences,
     strip_stamp,
     third_person,
@@ -32,13 +32,10 @@ CAPITALISED = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
 NAME = rf"{CAPITALISED} {CAPITALISED}"
 STAMP = re.compile(r"^\[([A-Z][a-z]{2}) [A-Z][a-z]{2} \d{1,2} (\d{1,2}):(\d{2})\]")
 OBJECT_STATE = re.compile(r"^The [^()\n]+ \([^()\n]*\) (?:is|are)\b")
-TRANSCRIPT = re.compile(r"^Conversation with ([^:\n]+):\n")
-SAID_TO = re.compile(rf'^({NAME}) said to ({NAME}): "(.*)"$', re.DOTALL)
 PLAN = re.compile(rf"^({NAME})'s plan for ([^:]+): (.*)$", re.DOTALL)
 SEEN = re.compile(rf"^({NAME}) is (.+?) \(([^()]*)\)\.?$")
 PAIR = re.compile(rf"^({NAME}) and ({NAME}) (?:talked|had|chatted|spoke|discussed|caught up)\b")
 TALKED_ABOUT = re.compile(r"\btalked about (?!this\b)([^.;:]+)")
-TOLD = re.compile(rf"^({NAME}) told ({NAME}) (?:that|about) (.+?)\.?$")
 # the offline reflection's own phrasings (conclusions.py, event_conclusions.py), so that
 # earlier insights are read as reflections: evidence for new ones, never persona facts,
 # news or ties
@@ -112,12 +109,12 @@ def read_note(number: int, line: str) -> Note:
     stamp = f"{stamped.group(1)} {int(stamped.group(2)):02d}:{stamped.group(3)}" if stamped else ""
     if OBJECT_STATE.match(text):
         return Note(number, "object", text, stamp)
-    if match := TRANSCRIPT.match(text):
-        partners = listed_names(match.group(1))
+    if (transcript := read_transcript(text)) is not None and transcript.partners:
+        partners = transcript.partners
         return Note(number, "transcript", text, stamp, subject=partners[0], pair=partners)
-    if match := SAID_TO.match(text):
-        speaker, hearer, said = match.groups()
-        return Note(number, "said", text, stamp, speaker, said, pair=(speaker, hearer))
+    if (heard := read_said(text)) is not None:
+        speaker, hearer = heard.speaker, heard.hearer
+        return Note(number, "said", text, stamp, speaker, heard.text, pair=(speaker, hearer))
     if match := PLAN.match(text):
         return Note(number, "plan", text, stamp, match.group(1), match.group(3))
     if match := PAIR.match(text):
@@ -235,9 +232,10 @@ def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
     for note in notes:
         if note.kind == "summary":
             for sentence in sentences(note.text):
-                if match := TOLD.match(sentence.strip()):
-                    teller, hearer, what = match.groups()
-                    found.append(Told(note.number, teller, hearer, clean(what)))
+                if (told := read_told(sentence)) is not None:
+                    found.append(
+                        Told(note.number, told.teller, told.listener, clean(told.statement))
+                    )
         elif note.kind == "transcript":
             for raw in note.text.splitlines()[1:]:
                 spoken = SPEAKER_LINE.match(raw.strip())

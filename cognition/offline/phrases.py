@@ -120,12 +120,12 @@ TELL_MINE = (
     "You might not know yet, but {news}.",
     "Something new with me, {first}: {news}.",
 )
-CAMPAIGN = (  # after telling of one's own run for office
+MINE_AFTER = (  # after telling one's own news that is no event (any kind of news)
     "",
-    " I'd be glad of your support, {first}.",
-    " I hope I can count on your vote.",
-    " Tell me what matters to you in this town.",
-    " I want to hear what people here think.",
+    " I wanted you to hear it from me, {first}.",
+    " What do you think, {first}?",
+    " You're one of the first I've told.",
+    " I'm still taking it in myself.",
 )
 INVITE = (
     " Would you like to come, {first}?",
@@ -163,12 +163,12 @@ DECLINE_BUSY = (
     "Oh, I wish I could — I'm {busy} at that time.",
 )
 DECLINE_MOOD_YOU = (
-    "Hmm, parties aren't really my thing, but thanks for asking.",
+    "Hmm, that's not really my thing, but thanks for asking.",
     "That's nice of you. I don't think I'll make it, though.",
     "I'll think about it — I'm not sure it's for me.",
 )
 DECLINE_MOOD = (
-    "Hmm, parties aren't really my thing, but thanks.",
+    "Hmm, that's not really my thing, but thanks.",
     "That's nice of them. I don't think I'll make it, though.",
     "I'll think about it — I'm not sure it's for me.",
 )
@@ -201,36 +201,21 @@ FOR_YOU = (  # the listener's own news
 )
 ECHO_YOU = (  # the listener's own news, its topic said back ("Writing a book? …")
     "{Topic}? Good for you!",
+    "{Topic}? Good for you, {first}!",
     "{Topic} — that's just like you, {first}.",
     "{Topic}? I'd love to hear more about that.",
+    "{Topic}? Tell me more some time, {first}.",
+    "Wow, {first} — {topic}!",
 )
 ECHO_SUBJECT = (
     "{Topic}? Good for {subject}!",
     "{subject}, {topic}? That's just like {subject}.",
+    "{Topic}? I'll have to ask {subject} about it.",
+    "{subject}, {topic}? Good to hear.",
 )
 SECRET_KEPT = (
     "Oh! My lips are sealed.",
     "I won't tell a soul.",
-)
-SUPPORT = (
-    "I think {subject} would do a good job.",
-    "{subject} has my vote, I think.",
-    "That's good — the town could use someone like {subject}.",
-)
-SUPPORT_YOU = (
-    "I think you'd do a good job, {first}.",
-    "You have my vote, I think.",
-    "That's good — the town could use someone like you.",
-)
-DOUBT_YOU = (
-    "Hmm, I'm not sure it's the right job for you, {first}.",
-    "I'd want to hear more before I back you.",
-    "Really? I have my doubts, to be honest.",
-)
-DOUBT = (
-    "Hmm, I'm not sure {subject} is the right person for it.",
-    "I'd want to hear more before I back {subject}.",
-    "Really? I have my doubts about {subject}, to be honest.",
 )
 CLOSERS = (
     "Well, I should get going. See you around, {first}!",

@@ -13,7 +13,7 @@ import random
 import re
 from collections.abc import Sequence
 
-from cognition.offline.event_mentions import event_in
+from cognition.offline.event_mentions import event_in, event_words
 from cognition.offline.notes import (
     SUBJECT,
     Note,
@@ -77,7 +77,7 @@ def warmth(talks: int, rng: random.Random, agent: str, other: str, bond: str = "
     return rng.choice(table[level]).format(a=first_name(agent), o=first_name(other))
 
 
-def talk_topic(note: Note, agent: str) -> tuple[int, str]:
+def talk_topic(note: Note, agent: str, words: frozenset[str]) -> tuple[int, str]:
     """What one talk (its transcript or summary) was about, and how telling that is (3
     best, 0 nothing): "talked about …", else the event its news was about, else whose news
     it was."""
@@ -85,7 +85,7 @@ def talk_topic(note: Note, agent: str) -> tuple[int, str]:
         return 3, topic
     said = [t.statement for t in told_in([note], agent)]
     for statement in said:
-        if event := event_in(statement):
+        if event := event_in(statement, words):
             return 2, event.phrase
     subjects = [m.group(1) for s in said if (m := SUBJECT.match(s))]
     if subjects:
@@ -97,14 +97,16 @@ def last_topic(notes: Sequence[Note], agent: str, other: str, last: Note) -> str
     """What the last talk was about: its summary's topic (the summary made with it), else
     its transcript's."""
     same_time = [n for n in summaries_with(notes, agent, other) if n.stamp == last.stamp]
-    found = [talk_topic(n, agent) for n in [*same_time[-1:], last]]
+    words = event_words(n.text for n in notes)
+    found = [talk_topic(n, agent, words) for n in [*same_time[-1:], last]]
     return max(found)[1] if found else ""
 
 
 def main_topic(notes: Sequence[Note], agent: str, other: str, talks: Sequence[Note]) -> str:
     """The most telling topic of the talks and their summaries, the latest among equals."""
     everything = {n.number: n for n in [*talks, *summaries_with(notes, agent, other)]}
-    found = [(*talk_topic(n, agent), number) for number, n in everything.items()]
+    words = event_words(n.text for n in notes)
+    found = [(*talk_topic(n, agent, words), number) for number, n in everything.items()]
     return max(found, default=(0, "", 0))[1]
 
 

@@ -95,10 +95,6 @@ jokes | comedy | routine | material
     run through the new jokes; try a bit on friends; note what got a laugh@desk
     then: rework a punchline@desk; watch the room; chat with the audience
 
-voters | residents | campaign | election
-    greet people passing by; talk about the election; listen to people's concerns
-    then: hand out flyers; note down questions; shake hands with neighbours
-
 bake | cook something
     gather the ingredients@counter; mix the dough@counter; bake@oven; let it cool@counter
     then: wash up@sink; taste the result; tidy the kitchen@counter
@@ -225,10 +221,6 @@ stud | thesis | research | college | library
     work through the material@desk; review notes@student desk
     then: summarise a chapter@library table; look up a reference@bookshelves;
     quiz yourself on the notes@student desk
-
-mayor | election | campaign | politic | council
-    talk with residents; hand out flyers; listen to people's concerns
-    then: go over the speech; shake hands with neighbours; note down questions
 
 homemaker | household | housework
     do the laundry; tidy the rooms; fix something around the house

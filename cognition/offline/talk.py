@@ -8,8 +8,9 @@ conversation has not covered and that it has not told this listener before — n
 states, never anything about the listener, and a secret only to a friend. News carries its
 source one level deep. The listener answers from what it knows: it had heard (and from
 whom), it is news, an invitation it accepts or declines by persona, relationship and plan,
-an opinion on a candidate by persona and relationship. The summary keeps who told whom what,
-and who accepted what, as `Commitment`s the mind fits into its plan.
+a word for the person. News the speaker knows as data (`LineInput.news`, from memory
+fields) is told by its fields — its importance, whether strangers hear it, its event — and
+the line says which item it told (`DialogueLine.told`). The summary: `talk_summary.py`.
 """
 
 from __future__ import annotations
@@ -23,15 +24,16 @@ from cognition.offline.facts import (
     Event,
     Fact,
     fact_from,
+    fact_of_news,
     known_facts,
     spoken_facts,
     told_between,
 )
+from cognition.offline.moment import PLAN_LINE, goodbye, greeting, pick
 from cognition.offline.text import SENTENCE_END, first_person, mentions
-from cognition.offline.wording import capital, clean, gerund
-from cognition.plan import clock, parse_clock
-from cognition.steps.dialogue import Commitment, ConversationSummary, DialogueLine, LineInput
-from cognition.steps.dialogue import SummaryInput as ConversationInput
+from cognition.offline.wording import capital
+from cognition.plan import parse_clock
+from cognition.steps.dialogue import DialogueLine, LineInput
 from cognition.steps.react import ReactInput, Reaction
 
 ASKED_ABOUT_ME = re.compile(  # the small-talk questions about the listener (phrases.py)
@@ -40,7 +42,6 @@ ASKED_ABOUT_ME = re.compile(  # the small-talk questions about the listener (phr
 )
 ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
 SPAN = re.compile(r"from (\d{1,2}(?::\d{2})?)\s*(am|pm)? to (\d{1,2}(?::\d{2})?)\s*(am|pm)")
-PLAN_LINE = re.compile(r"^(\d{2}:\d{2})[–-](\d{2}:\d{2}) (.+)$")
 # a view of the listener with one of these says they are close enough to share a secret
 CLOSE_WORDS = ("friend", "close", "lucky", "family", "married", "sister", "brother", "partner")
 NEWS_WEIGHT = 6  # facts this weighty are news to tell, not small talk
@@ -141,9 +142,18 @@ def planned_for(plan: list[str], event: Event, span: tuple[int, int] | None) -> 
     return False
 
 
+def knows(inputs: LineInput) -> list[Fact]:
+    """What the speaker knows, weightiest first: its news as data (memory fields), then
+    the facts its retrieved memories state that the data does not already hold."""
+    typed = [fact_of_news(news) for news in inputs.news]
+    keys = {f.key for f in typed}
+    stated = [f for f in known_facts(inputs.memories, inputs.speaker) if f.key not in keys]
+    return sorted([*typed, *stated], key=lambda f: -f.weight)
+
+
 def already_going(inputs: LineInput, event: Event) -> bool:
     """The speaker plans to go to `event`: a fact it remembers, or (today) its plan."""
-    mine = known_facts(inputs.memories, inputs.speaker)
+    mine = knows(inputs)
     if any(f.subject == inputs.speaker and same_event(f.event, event) for f in mine):
         return True
     when, day = event_date(event, inputs.now), today(inputs.now)
@@ -197,26 +207,7 @@ def will_go(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[bool, st
     return rng.random() < chance, ""
 
 
-def stance(inputs: LineInput, subject: str) -> bool:
-    """For (True) or against a candidate: relationship and persona, stable per pair."""
-    mood = traits(inputs.summary)
-    score = sum(word in mood for word in say.HOPEFUL) - sum(word in mood for word in say.CRITICAL)
-    score += len(mentions(inputs.memories, subject)) >= 2
-    if score == 0:
-        return random.Random(f"{inputs.speaker}|{subject}").random() < 0.6
-    return score > 0
-
-
 # --- speaking -------------------------------------------------------------------------------
-
-
-def fill(template: str, inputs: LineInput, **values: str) -> str:
-    first = inputs.listener.split()[0]
-    return template.format(first=first, me=inputs.speaker, **values)
-
-
-def pick(options: tuple[str, ...], rng: random.Random, inputs: LineInput, **values: str) -> str:
-    return fill(rng.choice(options), inputs, **values)
 
 
 def spoken(fact: Fact, inputs: LineInput) -> str:
@@ -239,25 +230,26 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
     """Facts worth telling this listener now, weightiest first (an event coming up today
     or tomorrow weighs one more)."""
     me, you = inputs.speaker, inputs.listener
-    said = {f.key for s, t in history for f in spoken_facts(s, t)}
+    said = {f.key for s, t in history for f in spoken_facts(s, t)} | set(inputs.told_here)
     said_events = [f.event for s, t in history for f in spoken_facts(s, t) if f.event]
-    before = told_between(inputs.memories, me, you)
-    theirs = [f.event for f in known_facts(inputs.memories, me) if f.subject == you and f.event]
+    before = told_between(inputs.memories, me, you) | set(inputs.shared)
+    known = knows(inputs)
+    theirs = [f.event for f in known if f.subject == you and f.event]
     view = inputs.view_of_listener.lower()
     met = "has not met" not in view
     close = met and any(word in view for word in CLOSE_WORDS)
     found = [
         f
-        for f in known_facts(inputs.memories, me)
-        if f.key not in said
-        and f.key not in before
+        for f in known
+        if not {f.key, f.item} & said
+        and not {f.key, f.item} & before
         and f.subject != you
         and f.source != you
         and not any(same_event(f.event, e) for e in [*said_events, *theirs])  # not to its host
         and (f.kind != "secret" or (close and you not in f.statement))
-        # a stranger hears one's own news and public matters (an election); a guest asks
+        # a stranger hears one's own news and public news (as the item says); a guest asks
         # along, and gossip passes, between people who have met (a host invites anyone)
-        and (met or f.kind == "opinion" or (f.subject == me and not f.attending))
+        and (met or f.public or (f.subject == me and not f.attending))
     ]
     return sorted(found, key=lambda f: -(f.weight + soon(f, inputs.now)))  # stable: ties keep order
 
@@ -265,8 +257,7 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
 def going_to(inputs: LineInput, event: Event | None) -> bool:
     """Whether the speaker plans to go to `event` (its own plan to, among its facts)."""
     return event is not None and any(
-        f.subject == inputs.speaker and same_event(f.event, event)
-        for f in known_facts(inputs.memories, inputs.speaker)
+        f.subject == inputs.speaker and same_event(f.event, event) for f in knows(inputs)
     )
 
 
@@ -297,16 +288,17 @@ def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
     going = fact.subject == inputs.speaker or going_to(inputs, fact.event)
     if fact.event is not None and going:
         line += pick(say.INVITE, rng, inputs)
-    elif fact.kind == "opinion" and fact.subject == inputs.speaker:
-        line += pick(say.CAMPAIGN, rng, inputs)
+    elif fact.subject == inputs.speaker:
+        line += pick(say.MINE_AFTER, rng, inputs)
     return line
 
 
 def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
     """The answer to news just heard: known (from whom) or new, then a decision on an
-    invitation, an opinion on a candidate, or a word for the person."""
-    mine = {f.key: f for f in known_facts(inputs.memories, inputs.speaker)}
-    held = mine.get(fact.key)
+    invitation, or a word for the person."""
+    mine = knows(inputs)
+    held = next((f for f in mine if fact.item and f.item == fact.item), None)
+    held = held or next((f for f in mine if f.key == fact.key), None)
     subject = fact.subject.split()[0]
     yours = fact.subject == inputs.listener  # the listener's own news: said to "you"
     if held is not None:
@@ -331,13 +323,6 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
         if why == "past":
             return reply
         return f"{reply} {rng.choice(say.DECLINE_MOOD_YOU if yours else say.DECLINE_MOOD)}"
-    if fact.kind == "opinion":
-        backs = stance(inputs, fact.subject)
-        if yours:
-            options = say.SUPPORT_YOU if backs else say.DOUBT_YOU
-        else:
-            options = say.SUPPORT if backs else say.DOUBT
-        return f"{reply} {pick(options, rng, inputs, subject=subject)}"
     if fact.kind == "secret":
         return f"{reply} {rng.choice(say.SECRET_KEPT)}"
     topic = fact.topic
@@ -351,71 +336,6 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
     return f"{reply} {pick(word, rng, inputs, subject=subject)}"
 
 
-def plan_items(plan: list[str]) -> list[tuple[int, int, str]]:
-    """Today's plan lines ("12:15–13:05 have lunch at the cafe") as (start, end, activity)
-    in minutes, the activity's first part only ("work at the shop, counter, then read" →
-    "work at the shop")."""
-    items = []
-    for text in plan:
-        found = PLAN_LINE.match(text)
-        if found is None:
-            continue
-        start, end = parse_clock(found[1]), parse_clock(found[2])
-        activity = re.split(r", then |, |; ", found[3])[0].strip()
-        if start is not None and end is not None and activity:
-            items.append((start, end, activity))
-    return items
-
-
-def minute_of(now: str) -> int | None:
-    """The minute of the day in a prompt's "Monday February 13, 2023, 12:17"."""
-    found = re.search(r"(\d{1,2}):(\d{2})$", now.strip())
-    return int(found[1]) * 60 + int(found[2]) if found else None
-
-
-def doing_now(inputs: LineInput) -> str:
-    """What the speaker's plan has it doing now, as a gerund ("having lunch at the cafe")."""
-    minute = minute_of(inputs.now)
-    if minute is None:
-        return ""
-    now_on = [a for start, end, a in plan_items(inputs.plan) if start <= minute < end]
-    return gerund(now_on[0]) if now_on else ""
-
-
-def next_up(inputs: LineInput) -> str:
-    """What the speaker's plan has it do next ("work at the shop"), or ""."""
-    minute = minute_of(inputs.now)
-    if minute is None:
-        return ""
-    later = [a for start, _, a in plan_items(inputs.plan) if start > minute]
-    return clean(later[0]) if later else ""
-
-
-def greeting(inputs: LineInput, rng: random.Random) -> str:
-    """A stranger is met with an introduction and a word on oneself; someone known with
-    a greeting that says what the speaker is busy with, or the place, or the time of day."""
-    if "has not met" in inputs.view_of_listener:
-        return f"{pick(say.STRANGER, rng, inputs)} {busy_with(inputs, rng)}"
-    doing = doing_now(inputs)
-    if doing and rng.random() < 0.6:
-        return pick(say.GREETINGS_DOING, rng, inputs, doing=doing)
-    if inputs.place != "home" and rng.random() < 0.4:
-        return pick(say.AT_PLACE, rng, inputs, place=inputs.place)
-    hour = int(inputs.now[-5:-3]) if inputs.now[-3:-2] == ":" else 12
-    options: tuple[str, ...] = say.EVENING_GREETINGS if hour >= 17 else say.GREETINGS
-    if hour >= 12:
-        options = tuple(o for o in options if not o.startswith("Morning"))
-    return pick(options, rng, inputs)
-
-
-def goodbye(inputs: LineInput, rng: random.Random) -> str:
-    """A closing line: where the speaker's plan takes it next, when it has somewhere to be."""
-    after = next_up(inputs)
-    if after and rng.random() < 0.75:
-        return pick(say.CLOSERS_NEXT, rng, inputs, next=after)
-    return pick(say.CLOSERS, rng, inputs)
-
-
 def split(line: str) -> tuple[str, str]:
     speaker, _, text = line.partition(": ")
     return speaker, text
@@ -423,7 +343,7 @@ def split(line: str) -> tuple[str, str]:
 
 def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
     if inputs.turn == 1 or not inputs.history:
-        return DialogueLine(text=greeting(inputs, rng))
+        return DialogueLine(text=greeting(inputs, rng, busy_with(inputs, rng)))
     history = [split(h) for h in inputs.history]
     last_speaker, last_text = history[-1]
     news = [
@@ -432,86 +352,31 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
         if f.source is None or rng.random() < passes_on(inputs, f)
     ]
     room = inputs.turn < inputs.max_turns - 1
-    heard = spoken_facts(last_speaker, last_text)
+    heard = [fact_of_news(inputs.heard)] if inputs.heard else []
+    heard = heard or spoken_facts(last_speaker, last_text)
     if heard:
         reply = respond(inputs, heard[-1], rng)
         if ASKED_ABOUT_ME.search(last_text) and room:  # "… How about you, Tom?" answered too
             reply += " " + busy_with(inputs, rng)
         elif news and room and (news[0].subject == inputs.speaker or rng.random() < 0.5):
             reply += " " + tell(news[0], inputs, rng)  # one's own news is always brought up
+            return DialogueLine(text=reply, told=news[0].news)
         return DialogueLine(text=reply)
     if inputs.turn == 2:
         if f"I'm {last_speaker}" in last_text:  # an introduction is answered with one
             return DialogueLine(
                 text=pick(say.MEETING_BACK, rng, inputs) + " " + busy_with(inputs, rng)
             )
+        if news and room and news[0].subject == inputs.speaker:  # one's own news comes first
+            mine = tell(news[0], inputs, rng)
+            return DialogueLine(
+                text=pick(say.SMALL_TALK, rng, inputs, mine=mine), told=news[0].news
+            )
         return DialogueLine(text=pick(say.SMALL_TALK, rng, inputs, mine=busy_with(inputs, rng)))
     if news and room:
-        return DialogueLine(text=tell(news[0], inputs, rng))
+        return DialogueLine(text=tell(news[0], inputs, rng), told=news[0].news)
     if last_text.endswith("?") and room:
         return DialogueLine(text=busy_with(inputs, rng) + " " + pick(say.ASK_BACK, rng, inputs))
     if inputs.turn == 3 and room:
         return DialogueLine(text=pick(say.INTEREST, rng, inputs))
     return DialogueLine(text=goodbye(inputs, rng), ends=True)
-
-
-# --- the summary ----------------------------------------------------------------------------
-
-
-def commitment(person: str, event: Event, now: str) -> Commitment | None:
-    when, span = event_date(event, now), span_minutes(event.span)
-    if when is None or span is None:
-        return None
-    return Commitment(
-        person=person,
-        activity=f"go to the {event.name} at {event.place}",
-        day=f"{when:%Y-%m-%d}",
-        start=clock(span[0]),
-        end=clock(span[1]),
-    )
-
-
-def conversation_summary(inputs: ConversationInput, rng: random.Random) -> ConversationSummary:
-    """Who told whom what, who accepted what (with the commitments), in that order."""
-    first, second = inputs.first, inputs.second
-    opening = rng.choice((f"{first} and {second} had a chat.", f"{first} and {second} talked."))
-    said = []
-    for raw in inputs.lines:
-        speaker, text = split(raw)
-        said.append((speaker, second if speaker == first else first, text))
-    return summarise_lines(opening, said, inputs.now)
-
-
-def summarise_lines(
-    opening: str, said: list[tuple[str, str, str]], now: str
-) -> ConversationSummary:
-    """The summary of lines (speaker, listener, text): the opening sentence, then who told
-    whom what and who accepted or declined which invitation, with the commitments made."""
-    parts = [opening]
-    told: set[str] = set()
-    offered: dict[str, Fact] = {}  # the last event each speaker told of
-    commitments: list[Commitment] = []
-    for speaker, listener, text in said:
-        for sentence in SENTENCE_END.split(text):
-            others = [f for who, f in offered.items() if who != speaker]
-            invitation = offered.get(listener) or (others[-1] if others else None)
-            if say.ACCEPTED.search(sentence) and invitation and invitation.event:
-                event = invitation.event
-                parts.append(
-                    f"{speaker} plans to go to the {event.name} at {event.place} "
-                    f"on {event.day} {event.span}".rstrip()
-                    + "."
-                )
-                promise = commitment(speaker, event, now)
-                if promise is not None and promise not in commitments:
-                    commitments.append(promise)
-            elif say.DECLINED.search(sentence) and invitation and invitation.event:
-                parts.append(f"{speaker} will not go to the {invitation.event.name}.")
-            for fact in spoken_facts(speaker, sentence):
-                if fact.key not in told:
-                    told.add(fact.key)
-                    parts.append(f"{speaker} told {listener} that {fact.statement}.")
-                if fact.event is not None:
-                    offered.pop(speaker, None)
-                    offered[speaker] = fact
-    return ConversationSummary(summary=" ".join(parts), commitments=commitments)

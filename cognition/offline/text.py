@@ -3,28 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 STAMP = re.compile(r"^\[[^\]]*\]\s*")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 WORD = re.compile(r"[a-z0-9']+")
 SPEAKER_LINE = re.compile(r"^([A-Z][\w'-]+(?: [A-Z][\w'-]+)+): (.*)$")
-NEWS_WORDS = (
-    "party",
-    "election",
-    "mayor",
-    "running for",
-    "candidacy",
-    "celebration",
-    "festival",
-    "concert",
-    "exhibition",
-    "show",
-    "wedding",
-    "invited",
-    "gathering",
-    "opening",
-)
 COMMON_TEXT = (
     "a an the and or of to in on at is are was were be for with by it its this that as from "
     "i you he she they we his her their my your me him them what who how do does did about "
@@ -179,26 +163,6 @@ def sentences(text: str) -> list[str]:
     return found
 
 
-def is_news(sentence: str) -> bool:
-    lowered = sentence.lower()
-    return (
-        not sentence.endswith("?")
-        and any(word in lowered for word in NEWS_WORDS)
-        and not re.search(r"\b(I|I'm|you|we)\b", sentence)
-    )
-
-
-def news_in(lines: Iterable[str]) -> list[str]:
-    """Distinct news sentences in memory lines, in order."""
-    seen: list[str] = []
-    for line in lines:
-        for sentence in sentences(line):
-            statement = sentence.rstrip(".!") + "."
-            if is_news(sentence) and statement not in seen:
-                seen.append(statement)
-    return seen
-
-
 def mentions(lines: Sequence[str], name: str) -> list[str]:
     """The lines that mention `name` (full name or first name), stamps stripped."""
     first = name.split()[0]
@@ -214,8 +178,3 @@ def first_match(text: str, table: Sequence[tuple[tuple[str, ...], str]]) -> str 
 def has_word(text: str, start: str) -> bool:
     """True when some word of `text` starts with `start` ("cook" matches "cooking")."""
     return re.search(r"\b" + re.escape(start), text) is not None
-
-
-def listed_names(text: str) -> tuple[str, ...]:
-    """ "A", "A and B", "A, B and C" (a group transcript's header) → the names."""
-    return tuple(name.strip() for name in re.split(r", | and ", text.strip()) if name.strip())

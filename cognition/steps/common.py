@@ -11,6 +11,8 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Protocol
 
+from cognition.contract import ConversationLine
+from cognition.memory.fields import News, known_news
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 
 
@@ -69,6 +71,28 @@ def gist(text: str, limit: int = GIST_CHARS) -> str:
     if rest:
         text = f"{first}\n{rest[0]}" + (" …" if len(rest) > 1 else "")
     return text if len(text) <= limit else text[:limit].rstrip() + "…"
+
+
+def news_known(memory: MemoryStreamLike, agent: str) -> list[News]:
+    """The news `agent` knows as data: one per item, from its memories' fields."""
+    return known_news((r.about for r in memory.all() if r.about is not None), agent)
+
+
+def news_shared(memory: MemoryStreamLike, other: str) -> list[str]:
+    """The news items (ids) the rememberer and `other` have talked of, by memory fields."""
+    return sorted(
+        {
+            news.item
+            for r in memory.all()
+            if r.about is not None and other in r.about.partners
+            for news in r.about.news
+        }
+    )
+
+
+def news_told(lines: Iterable[ConversationLine]) -> list[str]:
+    """The news items (ids) `lines` told, in order, once each."""
+    return list(dict.fromkeys(line.told.item for line in lines if line.told is not None))
 
 
 def memory_lines(

@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from pydantic import BaseModel, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine, LineHeard
 from cognition.llm.task import Task
+from cognition.memory.fields import News
 from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.plan import parse_clock, plan_title
-from cognition.steps.common import memory_lines, when
+from cognition.steps.common import memory_lines, news_known, news_shared, news_told, when
 from cognition.steps.context import StepContext
 
 
@@ -51,11 +53,20 @@ class LineInput(BaseModel):
     max_turns: int
     plan: list[str] = Field(default_factory=list, description="the speaker's plan for today")
     place: str = Field(default="home", description='where they talk: a place, or "home"')
+    # news as data (memory fields), for rules that read fields rather than prose: what the
+    # speaker knows, what the last line told, the items the two talked of before, and
+    # those told in this talk so far
+    news: list[News] = Field(default_factory=list)
+    heard: News | None = None
+    shared: list[str] = Field(default_factory=list)
+    told_here: list[str] = Field(default_factory=list)
 
 
 class DialogueLine(BaseModel):
     text: str
     ends: bool = False
+    # the news the line tells, as data: set by rules that know it, never asked of a model
+    told: SkipJsonSchema[News | None] = None
 
 
 def excuse_oneself(inputs: LineInput) -> DialogueLine:
@@ -77,6 +88,7 @@ class SummaryInput(BaseModel):
     second: str
     lines: list[str]
     now: str = ""
+    told: list[News | None] = Field(default_factory=list, description="each line's news, as data")
 
 
 class Commitment(BaseModel):
@@ -148,8 +160,23 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         max_turns=ctx.settings.dialogue_max_turns,
         plan=list(speaker.plan),
         place=speaker.place,
+        **news_inputs(ctx, listener, history),
     )
     return ctx.ask(DIALOGUE_LINE, inputs)
+
+
+def news_inputs(
+    ctx: StepContext, listener: str, history: list[ConversationLine]
+) -> dict[str, object]:
+    """The news fields of a line's input, read from memory fields: what the speaker knows,
+    what the last line told, which items it talked of with `listener` before, and which
+    this talk has told so far."""
+    return {
+        "news": news_known(ctx.memory, ctx.agent),
+        "heard": history[-1].told if history else None,
+        "shared": news_shared(ctx.memory, listener),
+        "told_here": news_told(history),
+    }
 
 
 def converse(
@@ -166,7 +193,7 @@ def converse(
         line = next_line(speaker, listener.name, lines)
         text = line.text.strip()
         if text:
-            lines.append(ConversationLine(speaker=speaker.name, text=text))
+            lines.append(ConversationLine(speaker=speaker.name, text=text, told=line.told))
             if heard is not None:
                 heard(lines[-1])
         if line.ends or not text:
@@ -176,5 +203,6 @@ def converse(
         second=second.name,
         lines=[f"{x.speaker}: {x.text}" for x in lines],
         now=when(first.context.now),
+        told=[x.told for x in lines],
     )
     return lines, first.context.ask(CONVERSATION_SUMMARY, summary_in)

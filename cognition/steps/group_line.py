@@ -14,9 +14,11 @@ from __future__ import annotations
 import re
 
 from pydantic import BaseModel, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine
 from cognition.llm.task import Task
+from cognition.memory.fields import News
 
 SAID = re.compile(
     r"^(?P<speaker>[^:()\n]+?)(?: \(to (?P<to>[^()\n]+)\))?: (?P<text>.*)$", re.DOTALL
@@ -43,12 +45,19 @@ class GroupLineInput(BaseModel):
     topic: str = Field(default="", description="what a meeting is about; often none")
     host: str = Field(default="", description="who opened the talk (a meeting's host)")
     must_leave: str = Field(default="", description="what calls the speaker away now, if any")
+    # news as data (memory fields), as `LineInput` has it; `shared`: member → items talked of
+    news: list[News] = Field(default_factory=list)
+    heard: News | None = None
+    shared: dict[str, list[str]] = Field(default_factory=dict)
+    told_here: list[str] = Field(default_factory=list)
 
 
 class GroupLine(BaseModel):
     text: str
     to: str = Field(default="", description="the member spoken to, or empty for everyone")
     leaves: bool = False
+    # the news the line tells, as data: set by rules that know it, never asked of a model
+    told: SkipJsonSchema[News | None] = None
 
 
 def step_away(inputs: GroupLineInput) -> GroupLine:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from cognition.llm.task import Task
+from cognition.memory.fields import News
 from cognition.phrasing import listed
 from cognition.steps.dialogue import ConversationSummary
 
@@ -42,6 +43,7 @@ class GroupSummaryInput(BaseModel):
     lines: list[str]
     now: str = ""
     topic: str = ""
+    told: list[News | None] = Field(default_factory=list, description="each line's news, as data")
 
 
 def plain_group_summary(inputs: GroupSummaryInput) -> ConversationSummary:

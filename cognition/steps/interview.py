@@ -6,12 +6,13 @@ directive is rewritten as the agent's own intention, to be stored as a memory.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, field_validator
+from pydantic import BaseModel, Field, field_validator
 
 from cognition.contract import Asker, PersonaAsker, VisitorAsker
 from cognition.llm.task import Task
+from cognition.memory.fields import News
 from cognition.steps.bounds import DayMinutes
-from cognition.steps.common import memory_lines, when
+from cognition.steps.common import memory_lines, news_known, when
 from cognition.steps.context import StepContext
 
 
@@ -22,6 +23,7 @@ class InterviewInput(BaseModel):
     asker: str
     question: str
     memories: list[str]
+    news: list[News] = Field(default_factory=list)  # the news it knows, as memory fields
 
 
 class InterviewAnswer(BaseModel):
@@ -96,6 +98,7 @@ def interview(
         asker=describe_asker(asker),
         question=question,
         memories=memory_lines(hits),
+        news=news_known(ctx.memory, ctx.agent),
     )
     return ctx.ask(INTERVIEW, inputs).answer
 

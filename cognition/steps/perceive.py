@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cognition.contract import Perception, SeenAgent, SeenObject
+from cognition.memory.texts import said_text
 from cognition.phrasing import doing_phrase
 from cognition.settings import MindSettings
 
@@ -75,7 +76,7 @@ def perceive(
     for utterance in perception.utterances:
         noticed.append(
             Observation(
-                text=f'{utterance.speaker} said to {perception.agent}: "{utterance.text}"',
+                text=said_text(utterance.speaker, perception.agent, utterance.text),
                 subject=utterance.speaker,
                 activity=f"talking to {perception.agent}",
             )

@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 
 from cognition.listeners import Listeners
+from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 
 logger = logging.getLogger(__name__)
@@ -84,6 +85,7 @@ class FakeMemoryStream:
         importance: int,
         evidence: Sequence[str],
         depth: int | None,
+        about: MemoryFields | None = None,
     ) -> MemoryRecord:
         cited = self.get(evidence)  # raises KeyError for unknown ids, as the real stream
         if depth is None:
@@ -99,6 +101,7 @@ class FakeMemoryStream:
             importance=importance,
             evidence=tuple(evidence),
             depth=depth,
+            about=about,
         )
         self._records.append(record)
         self.writes += 1
@@ -107,7 +110,7 @@ class FakeMemoryStream:
     def add_many(self, memories: Sequence[NewMemory]) -> list[MemoryRecord]:
         """Several memories at once (counted as one write)."""
         records = [
-            self._store(m.kind, m.text, m.created, m.importance, m.evidence, m.depth)
+            self._store(m.kind, m.text, m.created, m.importance, m.evidence, m.depth, m.about)
             for m in memories
         ]
         self.writes -= max(0, len(records) - 1)

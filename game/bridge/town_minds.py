@@ -114,10 +114,14 @@ class TownFile:
             return personas
         seeded = []
         for persona in personas:
-            extra = scenario.first_memories(persona.name, "\n".join(persona.initial_memories()))
+            texts = persona.initial_memories()
+            extra = scenario.first_memories(persona.name, "\n".join(texts))
             if extra:
                 facts = ";".join(part for part in (persona.description, *extra) if part)
                 persona = persona.model_copy(update={"description": facts})
+            news = scenario.first_news(persona.name, texts)
+            if news:
+                persona = persona.model_copy(update={"news": [*persona.news, *news]})
             seeded.append(persona)
         return seeded
 

@@ -14,7 +14,8 @@ import pytest
 from cognition.agent import Agent
 from cognition.contract import ConversationLine
 from cognition.group import GroupRules, GroupStrategy, Human, InputMode, Member, hold_group
-from cognition.memory.records import MemoryKind
+from cognition.memory.fields import MemoryFields, News
+from cognition.memory.records import MemoryKind, NewMemory
 from cognition.offline import OfflineBrain
 from cognition.offline.group import group_line
 from cognition.settings import MindSettings
@@ -286,3 +287,33 @@ def test_a_goodbye_to_a_group_names_no_one_member() -> None:
         said = group_line(inputs, random.Random(seed))
         assert said.leaves
         assert not any(name.split()[0] in said.text for name in members)
+
+
+def test_news_told_in_a_group_is_kept_as_data_by_each_who_heard_it() -> None:
+    dog = News(
+        item="dog",
+        subject=MARIA.name,
+        statement="Maria Lopez has adopted a greyhound named Pickle.",
+        kind="personal",
+        importance=7,
+    )
+    agents = offline_agents(5)
+    agents[1].memory.add_many(
+        [
+            NewMemory(
+                MemoryKind.OBSERVATION, dog.statement, START, 7, about=MemoryFields(news=(dog,))
+            )
+        ]
+    )
+    opener, *others = agents
+    rules = GroupRules(GroupStrategy.ONE_BY_ONE, max_rounds=4)
+    conversation = opener.talker.converse_in_group(
+        [o.talker for o in others], START + timedelta(hours=1), rules
+    )
+    told = [line for line in conversation.lines if line.told is not None]
+    assert told and told[0].speaker == MARIA.name and "Pickle" in told[0].text
+    assert f"{MARIA.name} told " in conversation.summary and dog.statement in conversation.summary
+    for agent in (agents[0], agents[2]):
+        fields = agent.memory.all(MemoryKind.DIALOGUE)[-1].about
+        assert fields is not None and set(fields.partners) == set(NAMES) - {agent.name}
+        assert [(n.item, n.source) for n in fields.news] == [("dog", MARIA.name)]

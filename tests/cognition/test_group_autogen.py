@@ -234,8 +234,9 @@ def test_an_offline_talk_ends_at_the_first_line_saying_the_towns_end_phrase() ->
         now = START + timedelta(hours=1)
         return opener.talker.converse_in_group([o.talker for o in others], now, rules)
 
-    whole, ended = talk(()), talk(("bye",))
-    byes = [i for i, line in enumerate(whole.lines) if ends_talk(line.text, ["bye"])]
+    farewells = ("bye", "take care", "see you")
+    whole, ended = talk(()), talk(farewells)
+    byes = [i for i, line in enumerate(whole.lines) if ends_talk(line.text, list(farewells))]
     assert byes  # the offline members say goodbye as they leave
     assert ended.lines == whole.lines[: byes[0] + 1]  # the first goodbye ends it for all
 

@@ -8,6 +8,13 @@ start), and the paper's figures to compare with.
                          "ends": "2023-02-16T17:00:00"},
                "seeds": ["Klaus Mueller", "Maria Lopez"]}]}
 
+What an item is and how much it matters is data: `kind` (a free label: "event",
+"candidacy", "personal", …; "event" or "news" when not given), `importance` (1–10, how
+worth telling it is), `public` (strangers hear it too) and `tell` (the sentence residents
+tell it with; when not given, the seed's own persona sentence that carries it, else
+`text`). Each seed knows it as a typed `News` memory (`first_news`) carrying the item's
+id, so residents tell it by its fields, whatever its wording.
+
 An item with a `host` and `what` is an *intention*: its `text` ("Klaus Mueller is planning a
 reading group at Oak Hill College on February 16 from 4 to 5 pm."), `question` and
 `carried_by` follow from them unless written out. At the start, each seed that does not
@@ -22,6 +29,7 @@ A text *carries* an item when it holds every phrase of at least one of the item'
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 from typing import Self
@@ -34,6 +42,8 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+
+from cognition import News
 
 __all__ = [
     "Event",
@@ -109,6 +119,11 @@ class NewsItem(_Strict):
     seeds: list[str] = Field(min_length=1)
     event: Event | None = None
     paper: ItemFigures = ItemFigures()
+    kind: str = Field(default="", description='a label: "event" when it has one, else "news"')
+    importance: int = Field(default=8, ge=1, le=10, description="how worth telling it is")
+    public: bool = Field(default=False, description="strangers hear it too (a town matter)")
+    subject: str = Field(default="", description="whom it is about: the host, else the first seed")
+    tell: str = Field(default="", description="the sentence it is told with; `text` when empty")
 
     @field_validator("carried_by")
     @classmethod
@@ -136,6 +151,12 @@ class NewsItem(_Strict):
             if self.what is None:
                 raise ValueError("give 'carried_by' (the phrases that show the news), or a 'what'")
             updates["carried_by"] = [[_bare(self.what)]]
+        if not self.kind:
+            updates["kind"] = "event" if self.event is not None else "news"
+        if not self.tell:
+            updates["tell"] = updates.get("text", self.text)
+        if not self.subject:
+            updates["subject"] = self.host or self.seeds[0]
         for key, value in updates.items():
             object.__setattr__(self, key, value)
         if self.host is not None and self.host not in self.seeds:
@@ -149,6 +170,22 @@ class NewsItem(_Strict):
 
     def carried_in(self, text: str) -> bool:
         return carries(text, self.carried_by)
+
+    def news(self) -> News:
+        """The item as a seed knows it first hand: typed news carrying the item's id."""
+        event = self.event
+        return News(
+            item=self.id,
+            subject=self.subject,
+            statement=self.tell,
+            kind=self.kind,
+            importance=self.importance,
+            public=self.public,
+            name=_bare(self.what) if self.what else self.kind,
+            place=event.sector if event else "",
+            day=f"{event.starts:%B} {event.starts.day}" if event else "",
+            span=f"from {_clock(event.starts, event.ends)}" if event else "",
+        )
 
 
 class PaperFigures(_Strict):
@@ -212,6 +249,21 @@ class Scenario(_Strict):
             for item in self.news
             if name in item.seeds and not item.carried_in(persona_text)
         ]
+
+    def first_news(self, name: str, persona_texts: Sequence[str] = ()) -> list[News]:
+        """The news `name` knows at the start, typed (each item it is a seed of). An item
+        without its own `tell` that one of `persona_texts` carries is told as the persona
+        says it (that fact is then the news's memory, not a second one)."""
+        found = []
+        for item in self.news:
+            if name not in item.seeds:
+                continue
+            news = item.news()
+            said = next((text for text in persona_texts if item.carried_in(text)), None)
+            if said is not None and "tell" not in item.model_fields_set:
+                news = news.model_copy(update={"statement": said})
+            found.append(news)
+        return found
 
 
 def intention_text(host: str, what: str, event: Event) -> str:

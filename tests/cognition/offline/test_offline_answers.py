@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from cognition.memory.fields import News
 from cognition.offline import OfflineBrain
 from cognition.offline.answers import is_schedule, remembered, spoken
 from cognition.offline.text import first_person
@@ -116,3 +117,22 @@ def test_the_pieces() -> None:
         "Ada Park and I talked about the fair."
     )
     assert remembered(NORA, "Ada Park is baking.") == "I remember that Ada Park is baking."
+
+
+def test_news_known_as_data_is_answered_with_its_source_whatever_its_wording() -> None:
+    poems = News(
+        item="poems",
+        subject="Carlos Gomez",
+        statement="Carlos Gomez's first book of poems comes out this spring.",
+        kind="personal",
+        source="Ada Park",
+    )
+    inputs = InterviewInput(
+        agent=NORA, summary=SUMMARY, now="Monday February 13, 2023, 13:00",
+        asker="a visitor to the town", question="Do you know whose poems come out this spring?",
+        memories=MEMORIES, news=[poems],
+    )  # fmt: skip
+    answer = OfflineBrain(0).complete(INTERVIEW, inputs, agent=NORA).output.answer
+    assert (
+        answer == "Yes, Ada told me that Carlos Gomez's first book of poems comes out this spring."
+    )

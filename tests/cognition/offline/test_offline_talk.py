@@ -11,6 +11,7 @@ import pytest
 
 import cognition.offline.phrases as say
 from cognition.agent import Agent
+from cognition.memory.fields import News
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
 from cognition.offline.facts import (
@@ -20,7 +21,8 @@ from cognition.offline.facts import (
     spoken_facts,
     unsourced,
 )
-from cognition.offline.talk import conversation_summary, line
+from cognition.offline.talk import line
+from cognition.offline.talk_summary import conversation_summary
 from cognition.offline.text import SENTENCE_END
 from cognition.persona import Persona, Routine
 from cognition.plan import DayPlan, PlanStep
@@ -45,7 +47,7 @@ def persona(name: str, traits: str = "cheerful, curious", **extra: str) -> Perso
         home_arena="bedroom",
         work_sector="Corner Books",
         routine=Routine(wake_hour=7, sleep_hour=23, work_start_hour=9, work_end_hour=17),
-        **extra,  # type: ignore[arg-type]
+        **extra,
     )
 
 
@@ -194,12 +196,21 @@ def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
     assert any("river birds" in line(stranger, random.Random(s)).text for s in range(12))
 
 
+RACE = News(
+    item="race",
+    subject="Ivy Moss",
+    statement="Ivy Moss is running for mayor in the town election.",
+    kind="candidacy",
+    importance=8,
+    public=True,
+)
+
+
 def test_an_event_coming_up_is_told_before_older_news_of_equal_weight() -> None:
     teller = persona("Otto Brandt")
-    election = "Ivy Moss is running for mayor in the town election"
     history = ["Otto Brandt: Hi Lena!", "Lena Fisk: Good! How about you?"]
     for now, first in ((NOW, "open mic"), ("Sunday February 2, 2031, 09:00", "mayor")):
-        inputs = line_input(teller, "Lena Fisk", [election, EVENT], history, now=now)
+        inputs = line_input(teller, "Lena Fisk", [EVENT], history, now=now, news=[RACE])
         told = [line(inputs, random.Random(seed)).text for seed in range(8)]
         assert all(first in text for text in told), (now, told)  # a month ahead: in order
 
@@ -262,20 +273,20 @@ def test_a_question_about_the_listener_is_answered() -> None:
 
 def test_nothing_told_twice_to_the_same_person_nor_back_to_its_source() -> None:
     teller = persona("Otto Brandt")
-    memories = [
-        f"Nora Vance told Otto Brandt that {EVENT}.",
-        "Otto Brandt told Lena Fisk that Ivy Moss is running for mayor in the town election.",
-        "Ivy Moss is running for mayor in the town election",
-    ]
+    memories = [f"Nora Vance told Otto Brandt that {EVENT}."]
     history = ["Otto Brandt: Hi!", "Lena Fisk: Good! How about you?"]
+    known = {"news": [RACE]}  # first hand, and told to Lena before (the memory fields say)
     to_lena = [
-        line(line_input(teller, "Lena Fisk", memories, history), random.Random(seed)).text
+        line(
+            line_input(teller, "Lena Fisk", memories, history, shared=["race"], **known),
+            random.Random(seed),
+        ).text
         for seed in range(10)
     ]
     assert not any("mayor" in text for text in to_lena)
     assert any("open mic" in text for text in to_lena)  # hearsay: passed on, not always
     to_nora = [
-        line(line_input(teller, "Nora Vance", memories, history), random.Random(seed)).text
+        line(line_input(teller, "Nora Vance", memories, history, **known), random.Random(seed)).text
         for seed in range(10)
     ]
     assert not any("open mic" in text for text in to_nora)
@@ -329,6 +340,46 @@ def test_the_summary_says_who_told_whom_and_lists_the_commitment() -> None:
     )
     assert promise.activity == "go to the open mic night at The Blue Note"
     assert '"' not in summary.summary
+
+
+def test_an_invitation_told_as_data_is_accepted_whatever_its_wording() -> None:
+    walk = News(
+        item="walk",
+        subject="Nora Vance",
+        statement="There's a lantern walk along the river, and Nora Vance leads it.",
+        kind="event",
+        name="lantern walk",
+        place="The Old Mill",
+        day="March 3",
+        span="from 7 to 9 pm",
+    )
+    lines = [
+        "Nora Vance: Hi Otto!",
+        "Otto Brandt: Good, thanks.",
+        "Nora Vance: Guess what — there's a lantern walk along the river, and I lead it!",
+        "Otto Brandt: Oh, that's news to me! Oh, I'd love to — I'll be there!",
+    ]
+    inputs = SummaryInput(
+        first="Nora Vance",
+        second="Otto Brandt",
+        lines=lines,
+        now=NOW,
+        told=[None, None, walk, None],
+    )
+    summary = conversation_summary(inputs, random.Random(0))
+    assert f"Nora Vance told Otto Brandt that {walk.statement}" in summary.summary
+    assert (
+        "Otto Brandt plans to go to the lantern walk at The Old Mill on March 3" in summary.summary
+    )
+    [promise] = summary.commitments
+    assert (promise.person, promise.day, promise.start, promise.end) == (
+        "Otto Brandt",
+        "2031-03-03",
+        "19:00",
+        "21:00",
+    )
+    untyped = inputs.model_copy(update={"told": []})  # the words alone say no event
+    assert conversation_summary(untyped, random.Random(0)).commitments == []
 
 
 def test_an_accepted_invitation_is_fitted_into_the_plan_on_its_day() -> None:
@@ -427,3 +478,16 @@ def test_a_stranger_is_met_with_an_introduction_and_a_word_on_oneself() -> None:
     view = "Otto Brandt has not met Ivy Moss."
     text = line(line_input(otto, "Ivy Moss", [], [], view_of_listener=view), random.Random(1)).text
     assert "Otto Brandt" in text and ("bookshop" in text or "river birds" in text)
+
+
+def test_every_acceptance_and_refusal_reads_back_as_said() -> None:
+    """The invitation answers are a text form the summary reads back: each written
+    acceptance reads as one, each refusal as one, never the other way round."""
+    values = {"first": "Nora", "event": "lantern walk", "place": "The Old Mill", "day": "May 2"}
+    accepted = [t.format(**values) for t in (*say.ACCEPT, *say.ALREADY_GOING)]
+    declined = [
+        t.format(busy="working", **values)
+        for t in (*say.DECLINE_BUSY, *say.DECLINE_MOOD, *say.DECLINE_MOOD_YOU)
+    ]
+    assert all(say.ACCEPTED.search(t) and not say.DECLINED.search(t) for t in accepted)
+    assert all(say.DECLINED.search(t) and not say.ACCEPTED.search(t) for t in declined)

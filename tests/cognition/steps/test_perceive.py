@@ -75,7 +75,8 @@ def test_idle_objects_are_ignored_and_utterances_always_heard() -> None:
 
 def test_offline_importance_ranks_events_above_routine() -> None:
     ctx = context_for(ISABELLA, OfflineBrain(0))
-    party = rate_importance(ctx, "Isabella is planning a Valentine's Day party")
+    planned = "Isabella Rodriguez is planning a party at Hobbs Cafe on February 14 from 5 to 7 pm"
+    party = rate_importance(ctx, planned)  # an event someone plans: weighty, whatever it is
     teeth = rate_importance(ctx, "Isabella is brushing teeth")
     assert party >= 8 > 2 >= teeth
 
@@ -104,6 +105,6 @@ def test_bad_or_missing_batched_ratings_fall_back_per_item() -> None:
 def test_offline_batched_importance_rates_each_item() -> None:
     ratings = rate_importances(
         context_for(ISABELLA, OfflineBrain(0)),
-        ["Isabella is planning a party", "Isabella is brushing teeth"],
+        ["Isabella Rodriguez has a crush on Klaus Mueller", "Isabella is brushing teeth"],
     )
     assert ratings[0] >= 8 > 2 >= ratings[1]

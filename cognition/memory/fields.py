@@ -1,0 +1,87 @@
+"""Typed fields stored with a memory, so code reads facts back by field, not from prose.
+
+`News` is one piece of news as data: which item it is (a scenario item's id, or any id),
+whom it is about, the sentence that tells it, its kind and importance as the item declares
+them, whether strangers hear it, an event's place, day and hours, and who told the knower
+(`source`, one level deep; None when known first hand). `MemoryFields` is what a memory
+says in fields: who spoke, with whom, about whom, which item, where and when, and the news
+it carries. Old memories have no fields (`MemoryRecord.about` is None: unknown).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+__all__ = ["MemoryFields", "News", "fields_from_json", "fields_to_json", "known_news"]
+
+
+class News(BaseModel):
+    """A piece of news as data ("Carlos Gomez's poems are going to be published")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    item: str = Field(min_length=1)  # the scenario item's id
+    subject: str = Field(min_length=1)  # whom it is about: its holder or host
+    statement: str = Field(min_length=1)  # the sentence that tells it, in the third person
+    kind: str = "news"  # the item's own label: "event", "candidacy", "personal", …
+    importance: int = Field(default=5, ge=1, le=10)
+    public: bool = False  # told even to strangers (a matter for the whole town)
+    name: str = ""  # what it is called ("Valentine's Day party"); "" when it has no name
+    place: str = ""  # an event's place ("Hobbs Cafe"); "" for news that is no event
+    day: str = ""  # an event's day ("February 14")
+    span: str = ""  # an event's hours ("from 5 to 7 pm")
+    source: str | None = None  # who told the knower; None: known first hand
+
+    def told_by(self, teller: str) -> News:
+        """This news as heard from `teller` (unchanged when the teller is its own source)."""
+        return self if teller == self.source else self.model_copy(update={"source": teller})
+
+
+class MemoryFields(BaseModel):
+    """What a memory says, in fields; "" / () where it says nothing of the kind."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    speaker: str = ""  # who said it (a greeting, an answer)
+    partners: tuple[str, ...] = ()  # whom the rememberer talked with
+    subject: str = ""  # whom it is about
+    item: str = ""  # the scenario item it concerns
+    place: str = ""
+    time: datetime | None = None
+    news: tuple[News, ...] = ()  # the news it carries (told or heard)
+
+
+def fields_to_json(fields: MemoryFields | None) -> str:
+    """The fields as stored beside a memory ("" for none)."""
+    return "" if fields is None else fields.model_dump_json(exclude_defaults=True)
+
+
+def fields_from_json(text: object) -> MemoryFields | None:
+    """Stored fields read back; None (unknown) when there are none or they do not parse —
+    a memory saved before fields existed loads with `about` unknown."""
+    if not isinstance(text, str) or not text:
+        return None
+    try:
+        return MemoryFields.model_validate(json.loads(text))
+    except (ValueError, ValidationError):
+        return None
+
+
+def known_news(fields: Iterable[MemoryFields | None], knower: str) -> list[News]:
+    """The distinct news items the fields carry, one per item: first-hand knowledge wins,
+    then the first source heard, then the knower's own retelling."""
+
+    def rank(news: News) -> int:
+        return 2 if news.source is None else 0 if news.source == knower else 1
+
+    best: dict[str, News] = {}
+    for about in fields:
+        for news in about.news if about is not None else ():
+            held = best.get(news.item)
+            if held is None or rank(news) > rank(held):
+                best[news.item] = news
+    return list(best.values())

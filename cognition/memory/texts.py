@@ -1,0 +1,128 @@
+"""The text forms of memories that code still reads back, each writer beside its reader.
+
+Prose is for prompts and for people; code reads a memory's typed fields
+(`cognition.memory.fields`) where it has them. Where a text form is still read back — by
+the offline brain's rules, which see memories as the prompts show them — its one writer
+and its one reader live here, side by side, with a round-trip test
+(`tests/cognition/memory/test_texts.py`), so a rewording changes both or fails the test:
+
+- a transcript: "Conversation with A and B:\\nA: …\\nB: …" (`transcript_text`,
+  `read_transcript`);
+- a telling in a summary: "A told B that <statement>." (`told_text`, `read_told`);
+- a plan to go: "A plans to go to the <event> at <place> on <day> <span>."
+  (`going_text`; read as a statement of intention by `cognition.offline.facts`);
+- a line heard: 'A said to B: "…"' (`said_text`, `read_said`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cognition.phrasing import listed
+
+__all__ = [
+    "TRANSCRIPT_HEAD",
+    "Said",
+    "Told",
+    "Transcript",
+    "going_text",
+    "listed",
+    "listed_names",
+    "read_said",
+    "read_told",
+    "read_transcript",
+    "said_text",
+    "told_text",
+    "transcript_text",
+]
+
+TRANSCRIPT_HEAD = "Conversation with "
+NAME = r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+"
+_TRANSCRIPT = re.compile(rf"^{TRANSCRIPT_HEAD}([^:\n]+):\n")
+_SPEAKER_LINE = re.compile(r"^([A-Z][\w'-]+(?: [A-Z][\w'-]+)+): (.*)$")
+# "about" read too: a model's summary may say "A told B about …"
+_SAID_TO = re.compile(rf'^({NAME}) said to ({NAME}): "(.*)"$', re.DOTALL)
+_TOLD = re.compile(
+    rf"^(?P<teller>{NAME}) told (?P<listener>{NAME}) (?:that|about) (?P<statement>.+?)\.?$"
+)
+
+
+def listed_names(text: str) -> tuple[str, ...]:
+    """ "A", "A and B", "A, B and C" → the names (`listed`'s reader)."""
+    return tuple(name.strip() for name in re.split(r", | and ", text.strip()) if name.strip())
+
+
+@dataclass(frozen=True)
+class Transcript:
+    """A talk as remembered: with whom, and each line (speaker, text)."""
+
+    partners: tuple[str, ...]
+    lines: tuple[tuple[str, str], ...]
+
+
+def transcript_text(partners: Sequence[str], lines: Sequence[tuple[str, str]]) -> str:
+    """ "Conversation with A and B:\\nA: Hi!\\nB: Hello." — a talk's transcript memory."""
+    said = "\n".join(f"{speaker}: {text}" for speaker, text in lines)
+    return f"{TRANSCRIPT_HEAD}{listed(partners)}:\n{said}"
+
+
+def read_transcript(text: str) -> Transcript | None:
+    """`transcript_text`'s reader: None for a text of another form."""
+    head = _TRANSCRIPT.match(text)
+    if head is None:
+        return None
+    lines = []
+    for line in text[head.end() :].splitlines():
+        spoken = _SPEAKER_LINE.match(line.strip())
+        if spoken is not None:
+            lines.append((spoken[1], spoken[2]))
+    return Transcript(listed_names(head[1]), tuple(lines))
+
+
+@dataclass(frozen=True)
+class Told:
+    """A telling: who told whom what (a third-person statement, no final full stop)."""
+
+    teller: str
+    listener: str
+    statement: str
+
+
+def told_text(teller: str, listener: str, statement: str) -> str:
+    """ "A told B that Ann Lee is planning a party." — a summary's sentence of a telling."""
+    return f"{teller} told {listener} that {statement.strip().rstrip('.')}."
+
+
+def read_told(sentence: str) -> Told | None:
+    """`told_text`'s reader: None for a sentence of another form."""
+    found = _TOLD.match(sentence.strip())
+    if found is None:
+        return None
+    return Told(found["teller"], found["listener"], found["statement"].rstrip("."))
+
+
+def going_text(person: str, event: str, place: str, day: str, span: str) -> str:
+    """ "A plans to go to the open mic night at The Blue Note on March 3 from 7 to 9 pm." """
+    return f"{person} plans to go to the {event} at {place} on {day} {span}".rstrip() + "."
+
+
+@dataclass(frozen=True)
+class Said:
+    """A line heard: who said what to whom."""
+
+    speaker: str
+    hearer: str
+    text: str
+
+
+def said_text(speaker: str, hearer: str, text: str) -> str:
+    """'A said to B: "Hello!"' — what B heard A say to it."""
+    return f'{speaker} said to {hearer}: "{text}"'
+
+
+def read_said(text: str) -> Said | None:
+    """`said_text`'s reader: None for a text of another form."""
+    found = _SAID_TO.match(text)
+    return None if found is None else Said(found[1], found[2], found[3])

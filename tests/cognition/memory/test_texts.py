@@ -1,0 +1,65 @@
+"""Each text form code still reads back round-trips: its reader gives back what its writer
+was given (`cognition.memory.texts`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognition.memory.texts import (
+    going_text,
+    read_said,
+    read_told,
+    read_transcript,
+    said_text,
+    told_text,
+    transcript_text,
+)
+from cognition.offline.facts import fact_from
+
+
+@pytest.mark.parametrize(
+    "partners",
+    [("Ann Lee",), ("Ann Lee", "Bo Dahl"), ("Ann Lee", "Bo Dahl", "Cy Van Fenn")],
+)
+def test_a_transcript_round_trips(partners: tuple[str, ...]) -> None:
+    lines = [("Ann Lee", "Hi Bo! Did you hear? Cy told me: it's on."), ("Bo Dahl", "No way.")]
+    text = transcript_text(partners, lines)
+    read = read_transcript(text)
+    assert read is not None
+    assert read.partners == partners and list(read.lines) == lines
+
+
+def test_a_telling_round_trips_and_other_sentences_are_not_tellings() -> None:
+    statement = "Ann Lee is planning a party at the Old Mill on May 2 from 5 to 7 pm"
+    told = read_told(told_text("Bo Dahl", "Cy Fenn", statement + "."))
+    assert told is not None and (told.teller, told.listener, told.statement) == (
+        "Bo Dahl",
+        "Cy Fenn",
+        statement,
+    )
+    assert read_told("Bo Dahl and Cy Fenn had a chat.") is None
+    assert read_transcript("Bo Dahl and Cy Fenn had a chat.") is None
+
+
+def test_a_plan_to_go_reads_back_as_an_event_fact() -> None:
+    text = going_text("Bo Dahl", "open mic night", "The Blue Note", "March 3", "from 7 to 9 pm")
+    fact = fact_from(text)
+    assert fact is not None and fact.attending and fact.subject == "Bo Dahl"
+    assert fact.event is not None
+    assert (fact.event.name, fact.event.place, fact.event.day, fact.event.span) == (
+        "open mic night",
+        "The Blue Note",
+        "March 3",
+        "from 7 to 9 pm",
+    )
+
+
+def test_a_line_heard_round_trips_even_with_quotes_and_lines_inside() -> None:
+    said = 'She said "come along!"\nSee you there.'
+    heard = read_said(said_text("Ann Lee", "Bo Dahl", said))
+    assert heard is not None and (heard.speaker, heard.hearer, heard.text) == (
+        "Ann Lee",
+        "Bo Dahl",
+        said,
+    )
+    assert read_said("Ann Lee greeted Bo Dahl.") is None

@@ -1,0 +1,47 @@
+"""News of any kind spreads by talk, carried by its fields: generated towns (seeded) with an
+event, personal news, news of a place, of a shop and of a town matter, each with a random
+holder and wording; over five seeds, each kind reaches at least a quarter of the town in two
+game days, and never everyone (`cognition.testing.gossip`: pairs meet by chance, no map)."""
+
+from __future__ import annotations
+
+from statistics import mean
+
+from cognition.testing.gossip import KINDS, generated_town, reach, spread
+
+SEEDS = range(5)
+
+
+def test_every_kind_of_news_spreads_by_talk_but_not_to_everyone() -> None:
+    reached: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    for seed in SEEDS:
+        town = generated_town(seed)
+        spread(town, seed)
+        host = town.news["event-news"][0].subject
+        for kind in KINDS:
+            reached[kind].append(reach(town, f"{kind}-news"))
+            if kind != "event":  # news whose holder hosts nothing
+                assert town.news[f"{kind}-news"][0].subject != host
+    assert len(KINDS) >= 5
+    for kind, shares in reached.items():
+        assert 0.25 <= mean(shares) < 1.0, (kind, shares)
+
+
+def test_news_is_told_by_its_fields_whatever_its_wording() -> None:
+    """The holder's first telling carries the item as data, and the hearer keeps it, from
+    whom it heard it, in the talk's memory fields."""
+    town = generated_town(3)
+    spread(town, 3, days=1)
+    for item, (news, _) in town.news.items():
+        heard = [
+            held
+            for name, agent in town.agents.items()
+            if name != news.subject
+            for record in agent.memory.all()
+            if record.about is not None
+            for held in record.about.news
+            if held.item == item
+        ]
+        assert heard, item
+        assert all(held.statement == news.statement for held in heard)
+        assert all(held.source is not None for held in heard)  # all second hand or further
