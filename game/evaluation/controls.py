@@ -27,6 +27,7 @@ from game.evaluation.interviews import (
 )
 from game.evaluation.measures import measure
 from game.evaluation.phase_files import END_FILE, load_phase, read_knowledge, write_phase
+from game.evaluation.phases import scratch_server
 from game.evaluation.plan import END_SLOT, EvaluationPlan
 from game.evaluation.progress import Bar, Progress
 from game.evaluation.scenario import EvaluationError, read_town
@@ -92,11 +93,13 @@ def _asked_at_end(plan: EvaluationPlan, tell: Progress, bar: Bar) -> list[Knowle
     save = FromSave(END_SLOT, slots=SaveSlots(plan.out_dir / "saves"))
     with (
         tempfile.TemporaryDirectory(prefix="smallville-control-") as scratch,
-        InterviewDesk.open(plan.recipe(Path(scratch)), save) as desk,
+        InterviewDesk.open(plan.recipe(Path(scratch)), save, scratch=True) as desk,
     ):
         answers = knowledge_interview(
             desk, plan.scenario, "end", lambda: tick(CONTROL_INTERVIEW), plan.simulation.workers
         )
         usage = desk.usage()
-    write_phase(path, settings, knowledge=[a.to_dict() for a in answers], usage=usage)
+        dropped = scratch_server(desk)  # its server database (if any) goes when it closes
+    knowledge = [a.to_dict() for a in answers]
+    write_phase(path, settings, knowledge=knowledge, usage=usage, memory_server=dropped)
     return answers

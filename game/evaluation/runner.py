@@ -28,7 +28,7 @@ from typing import Any
 from game.bridge import LivingTown, append_traces, simulate
 from game.evaluation.answers import Findings
 from game.evaluation.control_measures import ControlMeasures, against_control
-from game.evaluation.controls import CONTROL_DIR, CONTROL_PHASE, run_control
+from game.evaluation.controls import CONTROL_DIR, CONTROL_INTERVIEW, CONTROL_PHASE, run_control
 from game.evaluation.estimate import Estimate
 from game.evaluation.interrupted import INTERRUPTED_FILE, EvaluationState
 from game.evaluation.measures import Measures, measure
@@ -148,15 +148,24 @@ def _control(
 
 
 def memory_servers(out_dir: Path, figures: dict[str, Any]) -> dict[str, Any] | None:
-    """The Chroma server databases the evaluation's towns used, by phase (the simulation's
-    kept; the interviews' dropped when they ended); None when the memories were in process."""
+    """The Chroma server databases the evaluation's towns used, by phase (the simulations'
+    kept — the run's and its control's; the interviews' dropped when they ended); None when
+    the memories were in process."""
     found = {"simulation": figures.get("memory_server")}
-    phases = (("interviews at the start", START_FILE), ("interviews at the end", END_FILE))
-    for phase, name in phases:
+    control = out_dir / CONTROL_DIR
+    phases = (
+        ("interviews at the start", out_dir / START_FILE, ()),
+        ("interviews at the end", out_dir / END_FILE, ()),
+        (CONTROL_PHASE, control / RUN_FILE, ("simulation",)),
+        (CONTROL_INTERVIEW, control / END_FILE, ()),
+    )
+    for phase, path, inside in phases:
         try:
-            data = json.loads((out_dir / name).read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
+        for key in inside:
+            data = data.get(key) if isinstance(data, dict) else None
         found[phase] = data.get("memory_server") if isinstance(data, dict) else None
     return {phase: where for phase, where in found.items() if where} or None
 

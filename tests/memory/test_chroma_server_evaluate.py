@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # chroma_process, next
 from chroma_process import ChromaProcess, free_port
 
 from game.cli import main
+from game.evaluation.controls import CONTROL_INTERVIEW, CONTROL_PHASE
 
 BASE = ["evaluate", "--town", "the_ville_n3", "--hours", "1", "--embedder", "hashing"]
 
@@ -30,8 +31,8 @@ def test_each_seed_keeps_its_memories_on_the_server(
     argv = [*BASE, "--seeds", "2", "--workers", "1", "--out", str(out), "--quiet"]
     assert main([*argv, "--chroma-url", chroma_server.url]) == 0
     made = databases(chroma_server) - before
-    # each seed leaves one database, its simulation's, named in its run.json and its
-    # evaluation.json; the towns built for the interviews drop theirs when they end
+    # each seed leaves two databases, its simulation's and its control's, named in its
+    # run.json and its evaluation.json; the towns built for interviews drop theirs when done
     named = set()
     for folder in sorted(out.glob("seed-*")):
         run = json.loads((folder / "run.json").read_text(encoding="utf-8"))
@@ -39,11 +40,14 @@ def test_each_seed_keeps_its_memories_on_the_server(
         where = run["simulation"]["memory_server"]
         assert where["url"] == chroma_server.url and where["tenant"] == "smallville"
         assert report["memory_servers"]["simulation"]["database"] == where["database"]
-        for phase in ("interviews at the start", "interviews at the end"):
+        phases = ("interviews at the start", "interviews at the end", CONTROL_INTERVIEW)
+        for phase in phases:
             interviews = report["memory_servers"][phase]
             assert interviews["dropped_when_done"] and interviews["database"] not in made
-        named.add(where["database"])
-    assert made == named and len(named) == 2
+        control = report["memory_servers"][CONTROL_PHASE]
+        assert control["url"] == chroma_server.url and control["database"] != where["database"]
+        named |= {where["database"], control["database"]}
+    assert made == named and len(named) == 4
     assert not json.loads((out / "seeds.json").read_text(encoding="utf-8"))["failed"]
 
 
