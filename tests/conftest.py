@@ -32,6 +32,7 @@ def user_folders_in_a_temporary_place(
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The files marked `long_running` (a minute-long run, a server to start) come first, in
-    their order: the workers (pytest-xdist, one file at a time) take them at the start, so
-    no core waits alone on one at the end while the other is idle."""
+    their order: the workers (pytest-xdist, one file at a time, in collection order with
+    `--no-loadscope-reorder` in pyproject's addopts) take them at the start, so no core waits
+    alone on one at the end while the other is idle."""
     items.sort(key=lambda item: item.get_closest_marker("long_running") is None)

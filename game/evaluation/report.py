@@ -8,7 +8,7 @@ leaves the figures on disk."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from game.evaluation.report_html import write_answers_csv, write_html
 from game.evaluation.report_interviews import findings_json, not_measured
 from game.evaluation.report_markdown import report_markdown
 from game.evaluation.report_talk import talk_json, targets_json
+from game.evaluation.run_info import RunInfo
 from game.evaluation.scenario import Scenario
 from game.evaluation.targets import check_targets
 
@@ -40,27 +41,6 @@ NOT_MEASURED = (  # without the interviews' findings (a run measured from its re
     "judge panel (ChatEval) and TrueSkill ratings per condition",
     "the report as HTML; every question and answer as CSV",
 )
-
-
-@dataclass(frozen=True)
-class RunInfo:
-    """The run the measures come from."""
-
-    town: str
-    seed: int | None
-    hours: float  # game hours simulated
-    brain: str  # "offline brain", or the record's brain label
-    model: str  # the model's name ("" for the offline brain)
-    record: Path
-    run_id: str
-    simulated: bool  # False when an earlier run's record was measured again
-    simulation: dict[str, Any] = field(default_factory=dict)  # simulate's report, abridged
-    # the Chroma server databases the towns used, by phase (None: memories in process)
-    memory_servers: dict[str, Any] | None = None
-
-    @property
-    def produced_by(self) -> str:
-        return f"{self.brain} ({self.model})" if self.model else self.brain
 
 
 @dataclass(frozen=True)

@@ -4,19 +4,16 @@ the paper's figures, the plots, the talk (`report_talk`), and the interviews' se
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.evaluation.answers import Findings
 from game.evaluation.diffusion import Knowledge
 from game.evaluation.measures import Measures
 from game.evaluation.report_sections import interview_sections
 from game.evaluation.report_talk import talk_section, targets_section
+from game.evaluation.run_info import RunInfo
 from game.evaluation.scenario import Scenario
 from game.evaluation.targets import check_targets
-
-if TYPE_CHECKING:
-    # lazy: typing only — report.py imports this module, so a real import would be a cycle
-    from game.evaluation.report import RunInfo
 
 __all__ = ["report_markdown"]
 

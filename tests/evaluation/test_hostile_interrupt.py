@@ -23,7 +23,10 @@ from game.records import RunRecord
 PROJECT = Path(__file__).resolve().parents[2]
 ENDS_WITHIN_S = 10  # the watchdog ends the process 3 s after Ctrl-C; the rest is slack
 
-pytestmark = pytest.mark.skipif(os.name == "nt", reason="SIGINT to a child is POSIX")
+pytestmark = [
+    pytest.mark.skipif(os.name == "nt", reason="SIGINT to a child is POSIX"),
+    pytest.mark.long_running,  # started first: see tests/conftest.py
+]
 
 
 def children_of(pid: int) -> list[int]:

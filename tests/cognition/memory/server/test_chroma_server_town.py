@@ -36,6 +36,8 @@ from game.bridge.simulation import wait_for_memories
 from game.cli import main
 from game.saves import SaveSlots
 
+pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
+
 Memories = dict[str, list[tuple[Any, bytes]]]
 
 
