@@ -49,6 +49,9 @@ ONE_MINUTE = timedelta(minutes=1)
 THINK_AHEAD_MINUTES = 0.0  # a next decision is thought this early (0: at its moment)
 
 
+STALL_S = 600.0  # lockstep gives up when no thinking has moved for this long
+
+
 class MindDirector(OutcomeApplying):
     """A `ResidentDirector` whose decisions come from `cognition.Agent`s on worker threads."""
 
@@ -299,16 +302,23 @@ class MindDirector(OutcomeApplying):
             self.slots[outcome.names[0]].ready.append(outcome)
         return len(taken)
 
-    def wait_for_all(self, timeout: float = 600.0) -> None:
+    def wait_for_all(self, timeout: float = STALL_S) -> None:
         """Block until no job is in flight (a save waits so)."""
         self._wait(lambda: self.jobs.in_flight > 0, timeout)
 
-    def wait_for_due(self, now: datetime, timeout: float = 600.0) -> bool:
+    def wait_for_due(self, now: datetime, timeout: float = STALL_S) -> bool:
         """Block until no job in flight holds game time `now` (lockstep): decisions due now,
         a talk whose line is due now (`Playback.needs`). True when it had to wait."""
         return self._wait(lambda: self.jobs.due_in_flight(now) > 0, timeout)
 
+    def progressed(self, *_: object) -> None:
+        """Thinking moved on (a model call ended — any thread): waiting is not stalled."""
+        self.jobs.poke()
+
     def _wait(self, waiting: Callable[[], bool], timeout: float) -> bool:
+        """Wait while `waiting()`; a `TimeoutError` only when nothing moved — no job ended,
+        no line was said, no model call ended (`progressed`) — for `timeout` seconds: a slow
+        server's long queue is waited out, a stuck mind is not."""
         deadline = time.monotonic() + timeout
         waited = False
         while True:
@@ -319,8 +329,10 @@ class MindDirector(OutcomeApplying):
             waited = True
             left = deadline - time.monotonic()
             if left <= 0:
-                raise TimeoutError(f"minds still thinking after {timeout} s")
+                raise TimeoutError(f"minds still thinking, nothing moved for {timeout} s")
             self.jobs.wait_for_change(since, min(left, 1.0))
+            if self.jobs.version != since:
+                deadline = time.monotonic() + timeout
 
     def try_conversation(
         self, resident: Resident, slot: MindSlot, now: datetime

@@ -285,6 +285,7 @@ def build_living_town(
         timer=timer or time.perf_counter,
     )
     director.watch(population.residents)
+    stack.tracer.add_listener(director.progressed)  # each call ended: a slow server moves
     intentions = {name: mind.persona.initial_memories() for name, mind in minds.items()}
     for warning in director.meetings.from_intentions(intentions, clock.now):
         log.warning("%s", warning)

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
 from cognition.contract import Decision, Perception, StartConversation
 from cognition.llm.task import BudgetReached
 from game.bridge.lockstep import LockstepRunner
@@ -168,3 +170,28 @@ def test_two_who_want_to_talk_to_each_other_at_once_hold_one_conversation(
     run_for(living, 30)
     assert wished == set(pair)
     assert [set(participants) for participants in held] == [set(pair)]
+
+
+def test_waiting_gives_up_only_when_nothing_moves(make_town: MakeTown) -> None:
+    """A slow server's long queue is waited out as long as calls keep ending (each pokes
+    the board); a wait in which nothing moves for the timeout is a stall and raises."""
+    director = make_town().director
+    stop = threading.Event()
+    done = threading.Event()
+
+    def calls_ending() -> None:  # a model call ends every 20 ms, for 0.4 s
+        for _ in range(20):
+            if stop.wait(0.02):
+                return
+            director.progressed()
+        done.set()
+
+    mover = threading.Thread(target=calls_ending)
+    mover.start()
+    try:  # 0.4 s of waiting with a 0.1 s stall limit: no error while calls end
+        assert director._wait(lambda: not done.is_set(), timeout=0.1)
+    finally:
+        stop.set()
+        mover.join()
+    with pytest.raises(TimeoutError, match="nothing moved"):
+        director._wait(lambda: True, timeout=0.1)
