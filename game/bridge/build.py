@@ -24,6 +24,7 @@ from cognition import (
     CachedEmbedder,
     CoalescingEmbedder,
     Embedder,
+    GroupStrategy,
     HashingEmbedder,
     LLMSettings,
     LocalMiniLM,
@@ -140,16 +141,7 @@ class OpenedTown:
 
 
 VARIANTS = tuple(v.value for v in Variant)
-GROUP_STRATEGIES = (
-    "one-by-one",
-    "simultaneous-talk",
-    "simultaneous-talk-with-summarizer",
-    "manager",
-    "round-robin",
-    "random",
-    "manual",
-    "off",
-)
+GROUP_STRATEGIES = (*(strategy.value for strategy in GroupStrategy), "off")  # off: pairs only
 
 
 def mind_settings_for(
