@@ -233,9 +233,9 @@ CLOSERS_NEXT = (  # {next}: what the speaker's plan has it do next ("work at the
     "Well, I should get going — I'm off to {next}. See you, {first}!",
     "I'd better run, {first}: time to {next}.",
     "Anyway, I need to {next} soon. Take care, {first}!",
-    "Right, I have to {next} before long. Bye for now!",
+    "Right, I have to {next} before long. Bye for now, {first}!",
     "Good talking to you, {first}. I'm off to {next} now.",
-    "Oh, look at the time — I'm due to {next}. Talk soon!",
+    "Oh, look at the time, {first} — I'm due to {next}. Talk soon!",
 )
 GREETINGS_DOING = (  # {doing}: what the speaker is busy with now ("having lunch at the cafe")
     "Hi {first}! I'm just {doing}.",
