@@ -80,7 +80,7 @@ def news_conclusions(
     for mentions in known.values():
         event = best_event(e for _, e, _ in mentions)
         display = shown(event)
-        if display.startswith(f"{agent}'s "):  # "Ann Lee's run for mayor" → "her run …"
+        if display.startswith(f"{agent}'s "):  # "Ann Lee's open mic night" → "her open mic night"
             display = possessive + display[len(agent) + 2 :]
         heard_from = list(
             dict.fromkeys(

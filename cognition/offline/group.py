@@ -71,11 +71,7 @@ def addressee(inputs: GroupLineInput, history: list[tuple[str, str, str]]) -> st
 def leaving(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     """A goodbye to the whole group (no one named): where the speaker's plan takes it
     next, when it has somewhere to be."""
-    probe = LineInput(
-        speaker=inputs.speaker, listener="", summary="", view_of_listener="", memories=[],
-        history=[], now=inputs.now, turn=1, max_turns=1, plan=inputs.plan, place=inputs.place,
-    )  # fmt: skip
-    after = next_up(probe)
+    after = next_up(inputs.speaker, inputs.plan, inputs.now)
     if after and rng.random() < 0.75:
         options = say.GROUP_CLOSERS_NEXT
         return GroupLine(text=options[rng.randrange(len(options))].format(next=after), leaves=True)

@@ -64,13 +64,13 @@ def doing_now(inputs: LineInput) -> str:
     return gerund(own(inputs.speaker, now_on[0])) if now_on else ""
 
 
-def next_up(inputs: LineInput) -> str:
-    """What the speaker's plan has it do next ("work at the shop"), or ""."""
-    minute = minute_of(inputs.now)
+def next_up(speaker: str, plan: list[str], now: str) -> str:
+    """What `speaker`'s plan has it do after `now` ("work at the shop"), or ""."""
+    minute = minute_of(now)
     if minute is None:
         return ""
-    later = [a for start, _, a in plan_items(inputs.plan) if start > minute]
-    return clean(own(inputs.speaker, later[0])) if later else ""
+    later = [a for start, _, a in plan_items(plan) if start > minute]
+    return clean(own(speaker, later[0])) if later else ""
 
 
 def greeting(inputs: LineInput, rng: random.Random, about_me: str) -> str:
@@ -92,7 +92,7 @@ def greeting(inputs: LineInput, rng: random.Random, about_me: str) -> str:
 
 def goodbye(inputs: LineInput, rng: random.Random) -> str:
     """A closing line: where the speaker's plan takes it next, when it has somewhere to be."""
-    after = next_up(inputs)
+    after = next_up(inputs.speaker, inputs.plan, inputs.now)
     if after and rng.random() < 0.75:
         return pick(say.CLOSERS_NEXT, rng, inputs, next=after)
     return pick(say.CLOSERS, rng, inputs)
