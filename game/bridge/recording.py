@@ -314,10 +314,12 @@ class RunRecording:
 
     def on_memories(self, records: Sequence[MemoryRecord]) -> None:
         for record in records:
+            about = record.about  # typed fields, stored as the memory store keeps them
+            fields = None if about is None else about.model_dump_json(exclude_defaults=True)
             self.writer.write(
                 MemoryRow(
                     record.id, record.agent, record.created, record.kind.value, record.text,
-                    record.importance, tuple(record.evidence), record.depth,
+                    record.importance, tuple(record.evidence), record.depth, fields,
                 )
             )  # fmt: skip
 

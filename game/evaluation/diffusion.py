@@ -2,9 +2,10 @@
 start, every game hour, and at the end of a run record.
 
 A resident *knows* an item at `t` when one of their memory records (any kind: observation,
-dialogue, plan, reflection) written at or before `t` carries it (`NewsItem.carried_in`);
-at the start, before anyone spoke (a conversation in the run's first minute counts from the
-first game hour: `stream.py`).
+dialogue, plan, reflection) written at or before `t` carries it: its typed fields name the
+item, or — where the fields are unknown — its text holds the item's phrases (`knowing.py`,
+which counts how many memories each way decided); at the start, before anyone spoke (a
+conversation in the run's first minute counts from the first game hour: `stream.py`).
 Memories are never removed from a record, so once known an item stays known. The share is
 knowers / residents of the record, as in the paper (1 of 25 = 4 %).
 """
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from game.evaluation.knowing import Judge, news_in_fields
 from game.evaluation.scenario import NewsItem
 from game.evaluation.stream import remembered
 from game.records import RunRecord
@@ -76,28 +78,38 @@ def game_hours(start: datetime, end: datetime) -> list[datetime]:
 
 
 def first_carried(
-    record: RunRecord, items: Sequence[NewsItem], start: datetime, until: datetime
+    record: RunRecord,
+    items: Sequence[NewsItem],
+    start: datetime,
+    until: datetime,
+    judge: Judge | None = None,
 ) -> dict[str, dict[str, tuple[datetime, datetime]]]:
     """item id → resident → (the time of their first memory carrying the item, the time it
-    counts from — see `stream`), over memories written at or before `until`. One pass."""
+    counts from — see `stream`), over memories written at or before `until`. One pass;
+    `judge` decides what a memory carries (and counts how), by default one for `items` and
+    the record's brain."""
+    judge = judge or Judge(items, news_in_fields(record.meta))
     found: dict[str, dict[str, tuple[datetime, datetime]]] = {item.id: {} for item in items}
     for memory in remembered(record, start, until):
-        for item in items:
-            heard = found[item.id]
+        for item_id in judge.carried(memory) & found.keys():
+            heard = found[item_id]
             earlier = heard.get(memory.resident)
-            if (earlier is None or memory.counts_from < earlier[1]) and item.carried_in(
-                memory.text
-            ):
+            if earlier is None or memory.counts_from < earlier[1]:
                 heard[memory.resident] = (memory.time, memory.counts_from)
     return found
 
 
 def measure_diffusion(
-    record: RunRecord, items: Sequence[NewsItem], start: datetime, end: datetime
+    record: RunRecord,
+    items: Sequence[NewsItem],
+    start: datetime,
+    end: datetime,
+    judge: Judge | None = None,
 ) -> list[Diffusion]:
-    """Each item's curve over `game_hours(start, end)` for the record's residents."""
+    """Each item's curve over `game_hours(start, end)` for the record's residents (`judge`
+    as in `first_carried`)."""
     residents = record.residents()
-    heard = first_carried(record, items, start, end)
+    heard = first_carried(record, items, start, end, judge)
     moments = game_hours(start, end)
     result = []
     for item in items:

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from game.evaluation.coordination import Coordination, measure_coordination
 from game.evaluation.diffusion import Diffusion, measure_diffusion
+from game.evaluation.knowing import Judge, Judged, news_in_fields
 from game.evaluation.relationships import Relationships, measure_relationships
 from game.evaluation.scenario import Scenario
 from game.evaluation.talk import Talk, measure_talk
@@ -27,6 +28,7 @@ class Measures:
     coordination: tuple[Coordination, ...]  # one per news item with an event
     warnings: tuple[str, ...]  # what a reader of the figures should know
     talk: Talk  # lines said per game day: distinct, repeated, nested
+    judged: Judged  # memories the diffusion read by their fields / by their text
 
 
 def measure(record: RunRecord, scenario: Scenario, end: datetime | None = None) -> Measures:
@@ -35,7 +37,8 @@ def measure(record: RunRecord, scenario: Scenario, end: datetime | None = None) 
     start = record.meta.start_time
     last = record.span()[1] if end is None else end
     last = max(last, start)
-    diffusion = tuple(measure_diffusion(record, scenario.news, start, last))
+    judge = Judge(scenario.news, news_in_fields(record.meta))
+    diffusion = tuple(measure_diffusion(record, scenario.news, start, last, judge))
     coordination = tuple(
         found
         for item in scenario.news
@@ -67,4 +70,5 @@ def measure(record: RunRecord, scenario: Scenario, end: datetime | None = None) 
         coordination=coordination,
         warnings=tuple(warnings),
         talk=measure_talk(record, start, last),
+        judged=judge.judged,
     )

@@ -17,6 +17,7 @@ from game.evaluation.answers import Findings
 from game.evaluation.control_measures import controls_markdown
 from game.evaluation.coordination import Coordination
 from game.evaluation.diffusion import Diffusion, Knowledge
+from game.evaluation.knowing import JUDGING_RULE, Judged
 from game.evaluation.measures import Measures
 from game.evaluation.plots import plot_diffusion, plot_network, plot_presence
 from game.evaluation.plots_interviews import draw_interview_plots, interview_plots
@@ -121,6 +122,7 @@ def evaluation_json(
         "diffusion": {
             spread.item: _diffusion_json(spread, scenario) for spread in measures.diffusion
         },
+        "memories_judged": _judged_json(measures.judged),
         "relationships": _relationships_json(measures, scenario),
         "coordination": {
             event.item: _coordination_json(event, scenario) for event in measures.coordination
@@ -170,6 +172,15 @@ def _diffusion_json(spread: Diffusion, scenario: Scenario) -> dict[str, Any]:
             "start": _paper_share(item.paper.knew_start, scenario),
             "end": _paper_share(item.paper.knew_end, scenario),
         },
+    }
+
+
+def _judged_json(judged: Judged) -> dict[str, Any]:
+    return {
+        "rule": JUDGING_RULE,
+        "by_fields": judged.by_fields,
+        "by_text": judged.by_text,
+        "text_share": round(judged.text_share, 4),
     }
 
 

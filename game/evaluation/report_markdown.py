@@ -93,6 +93,12 @@ def _diffusion_tables(measures: Measures, scenario: Scenario) -> list[str]:
         if name not in spread.seeds
     ]
     lines += ["", "First heard (seeds aside):", "", *(heard or ["- nobody yet"]), ""]
+    judged = measures.judged
+    lines += [
+        f"Memories judged by their typed fields: {judged.by_fields}; by their text (fields "
+        f"unknown): {judged.by_text} ({judged.text_share:.0%}).",
+        "",
+    ]
     return lines
 
 

@@ -4,6 +4,9 @@ and from when it counts as known.
 "At the start" means before anyone spoke: a dialogue memory written at the run's start time
 itself (a conversation in the first minute) counts just after the start, so it shows at the
 first game hour, not in the start column. Everything else counts from its time.
+
+`items` are the news items the memory's typed fields name (None: its fields are unknown, as
+in a record made before memories had fields); `knowing.py` reads them.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from game.records import RunRecord
+from game.records import RunRecord, items_named
 
 __all__ = ["Remembered", "counts_from", "remembered"]
 
@@ -26,6 +29,7 @@ class Remembered:
     kind: str  # observation, dialogue, plan, reflection
     text: str
     counts_from: datetime  # when it counts as known (see the module's doc)
+    items: frozenset[str] | None = None  # the news items its fields name; None: unknown
 
 
 def counts_from(time: datetime, kind: str, start: datetime) -> datetime:
@@ -39,6 +43,8 @@ def remembered(record: RunRecord, start: datetime, until: datetime) -> Iterator[
         if time > until:
             continue
         kind = str(row["kind"])
+        fields = row.get("fields")
         yield Remembered(
-            str(row["resident"]), time, kind, str(row["text"]), counts_from(time, kind, start)
-        )
+            str(row["resident"]), time, kind, str(row["text"]), counts_from(time, kind, start),
+            items_named(fields if isinstance(fields, str) else None),
+        )  # fmt: skip

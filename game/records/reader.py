@@ -2,22 +2,32 @@
 the town at any game time, through a read-only connection.
 
 A record being written by a live writer, or left by a killed one (its WAL not checkpointed),
-reads up to its last commit. Every failure is a `RecordError` whose one-line message names
-the file and says what is wrong. A `RunRecord` is for one thread at a time.
+reads up to its last commit. A record of an older schema reads as it is: a column it lacks
+reads as None (a version 1 record's memories have `fields` None: unknown). The checks made
+on opening live in `opening.py`. Every failure is a `RecordError` whose one-line message
+names the file and says what is wrong. A `RunRecord` is for one thread at a time.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 
-from game.records.codec import decode_row, format_time, meta_from, parse_time
+from game.records.codec import decode_row, format_time, parse_time
 from game.records.errors import RecordError
 from game.records.marks import mark_from, mark_sources
+from game.records.opening import (
+    cannot_open,
+    check_contents,
+    check_header,
+    present_columns,
+    select_list,
+    size_on_disk,
+)
 from game.records.rows import (
     ConversationRow,
     LineRow,
@@ -41,7 +51,6 @@ from game.records.schema import (
     PLANS,
     PLAYER_ACTIONS,
     POSITIONS,
-    SCHEMA_VERSION,
     TABLES,
     TRACES,
     Table,
@@ -49,16 +58,23 @@ from game.records.schema import (
 
 __all__ = ["RunRecord", "check_header", "size_on_disk"]
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
-
 
 class RunRecord:
     """An open run record. `RunRecord.open(path)`; use as a context manager or `close()`."""
 
-    def __init__(self, path: Path, connection: sqlite3.Connection, meta: RunMeta) -> None:
+    def __init__(
+        self,
+        path: Path,
+        connection: sqlite3.Connection,
+        meta: RunMeta,
+        version: int,
+        present: dict[str, frozenset[str]],
+    ) -> None:
         self.path = path
         self.meta = meta
+        self.version = version  # the record's schema version (older ones read too)
         self._connection = connection
+        self._present = present  # each table's columns as the file has them
 
     @classmethod
     def open(cls, path: Path | str) -> RunRecord:
@@ -69,14 +85,15 @@ class RunRecord:
         try:
             connection = sqlite3.connect(uri, uri=True, check_same_thread=False)
         except sqlite3.Error as error:
-            raise _cannot_open(path, f"SQLite cannot open it ({error})") from None
+            raise cannot_open(path, f"SQLite cannot open it ({error})") from None
         connection.row_factory = sqlite3.Row
         try:
-            meta = _check_contents(path, connection)
+            meta, version = check_contents(path, connection)
+            present = present_columns(path, connection)
         except BaseException:
             connection.close()
             raise
-        return cls(path, connection, meta)
+        return cls(path, connection, meta, version, present)
 
     def close(self) -> None:
         self._connection.close()
@@ -273,7 +290,7 @@ class RunRecord:
         names = table.names
         with self._reading():
             cursor = self._connection.execute(
-                f"SELECT {', '.join(names)} FROM {table.name} ORDER BY rowid"
+                f"SELECT {self._columns(table)} FROM {table.name} ORDER BY rowid"
             )
             try:
                 for row in cursor:
@@ -294,8 +311,12 @@ class RunRecord:
         with self._reading():
             return self._connection.execute(sql, parameters).fetchall()
 
+    def _columns(self, table: Table, prefix: str = "") -> str:
+        """All of `table`'s columns, those the file lacks (an older schema) as NULL."""
+        return select_list(table, self._present[table.name], prefix)
+
     def _select(self, table: Table, rest: str, parameters: tuple[object, ...]) -> list[sqlite3.Row]:
-        return self._query(f"SELECT {', '.join(table.names)} FROM {table.name} {rest}", parameters)
+        return self._query(f"SELECT {self._columns(table)} FROM {table.name} {rest}", parameters)
 
     def _distinct(self, table: Table, column: str) -> list[str]:
         """The distinct values of an indexed column, one index seek each (no full scan)."""
@@ -311,7 +332,7 @@ class RunRecord:
     def _latest_per(self, table: Table, key: str, t: datetime) -> list[sqlite3.Row]:
         """For each distinct `key` value, its last row at or before `t` (ties: the later
         written); an index seek per key over (key, time)."""
-        columns = ", ".join(f"{table.name}.{name}" for name in table.names)
+        columns = self._columns(table, prefix=f"{table.name}.")
         return self._query(
             f"WITH RECURSIVE seen(value) AS ("
             f" SELECT MIN({key}) FROM {table.name}"
@@ -322,81 +343,3 @@ class RunRecord:
             f"  ORDER BY time DESC, rowid DESC LIMIT 1)",
             (format_time(t),),
         )
-
-
-def check_header(path: Path) -> None:
-    """`RecordError` unless `path` is a readable SQLite file that is not cut short."""
-    if not path.exists():
-        raise _cannot_open(path, "no such file")
-    if path.is_dir():
-        inside = (path / "record.sqlite").exists()
-        hint = " (its run record is record.sqlite inside)" if inside else ""
-        raise _cannot_open(path, f"it is a folder, not a file{hint}")
-    try:
-        size = path.stat().st_size
-        with path.open("rb") as stream:
-            header = stream.read(100)
-    except OSError as error:
-        raise _cannot_open(path, f"cannot read it ({error.strerror or error})") from None
-    if size == 0:
-        raise _cannot_open(path, "the file is empty")
-    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
-        raise _cannot_open(path, "not an SQLite file")
-    wal = Path(f"{path}-wal")
-    if wal.exists() and wal.stat().st_size > 0:
-        return  # pages may live in the WAL until the next checkpoint
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    pages = int.from_bytes(header[28:32], "big")
-    size_is_valid = header[24:28] == header[92:96]  # "version-valid-for" = change counter
-    if size_is_valid and size < pages * page_size:
-        expected = pages * page_size
-        raise _cannot_open(path, f"the file is cut off (it holds {size} of {expected} bytes)")
-
-
-def size_on_disk(path: Path) -> int:
-    """A record's bytes on disk: the file and its WAL (0 for what is missing)."""
-    total = 0
-    for part in (path, Path(f"{path}-wal")):
-        with suppress(OSError):
-            total += part.stat().st_size
-    return total
-
-
-def _check_contents(path: Path, connection: sqlite3.Connection) -> RunMeta:
-    """The record's meta, once the tables and schema version are right."""
-    try:
-        names = {
-            str(row[0])
-            for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
-        if "meta" not in names:
-            raise _cannot_open(path, "not a Smallville run record (it has no meta table)")
-        meta_rows = connection.execute("SELECT key, value FROM meta").fetchall()
-        values = {str(key): value for key, value in meta_rows}
-    except sqlite3.DatabaseError as error:
-        raise _cannot_open(path, f"not an SQLite file, or a damaged one ({error})") from None
-    version_text = values.get("schema_version")
-    if version_text is None:
-        raise _cannot_open(path, "not a Smallville run record (its meta has no schema_version)")
-    try:
-        version = int(version_text)
-    except ValueError:
-        raise _cannot_open(path, f"its schema_version {version_text!r} is not a number") from None
-    if version > SCHEMA_VERSION:
-        raise _cannot_open(
-            path,
-            f"made by a newer Smallville (record schema {version}; "
-            f"this one reads up to {SCHEMA_VERSION})",
-        )
-    missing = [name for name in TABLES if name not in names]
-    if missing:
-        raise _cannot_open(path, f"an incomplete run record (no table {', '.join(missing)})")
-    try:
-        return meta_from(values)
-    except ValueError as error:
-        raise _cannot_open(path, f"its meta is damaged ({error})") from None
-
-
-def _cannot_open(path: Path, what: str) -> RecordError:
-    return RecordError(f"cannot open the run record {path}: {what}")

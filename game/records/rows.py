@@ -80,7 +80,10 @@ class LineRow:
 @dataclass(frozen=True)
 class MemoryRow:
     """A memory record as written: kind observation / reflection / plan / dialogue;
-    `evidence` the ids a reflection cites; `depth` its depth in the reflection tree."""
+    `evidence` the ids a reflection cites; `depth` its depth in the reflection tree;
+    `fields` its typed fields as JSON text (`{"partners": […], "news": [{"item": …}]}`,
+    see `memory_fields`), None when unknown (a version 1 record, or a memory whose writer
+    gave none)."""
 
     id: str
     resident: str
@@ -90,6 +93,7 @@ class MemoryRow:
     importance: int
     evidence: tuple[str, ...]
     depth: int
+    fields: str | None = None
 
 
 @dataclass(frozen=True)

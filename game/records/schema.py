@@ -4,9 +4,13 @@ Version history (`SCHEMA_VERSION`, also stored in `meta` as `schema_version`):
     1   people, positions, conversations, lines, memories, plans, objects, player_actions,
         traces;
         meta (key, value); runs (one row per run that wrote into the file)
+    2   memories gain `fields` (JSON, NULL when unknown): the memory's typed fields —
+        speaker, partners, subject, item, place, time and the news it carries
 
-A reader refuses a record whose schema_version is newer than the one it knows. A change to
-the tables bumps the version (and a future writer migrates an older file before appending).
+A reader refuses a record whose schema_version is newer than the one it knows, and reads an
+older one as it is (a column the file lacks reads as NULL: a version 1 record's memories have
+fields unknown). A writer continuing an older record migrates it first (`MIGRATIONS`, in the
+transaction that rewrites its meta). A change to the tables bumps the version.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ __all__ = [
     "APPLICATION_ID",
     "DATA_TABLES",
     "META",
+    "MIGRATIONS",
     "RUNS",
     "SCHEMA_VERSION",
     "TABLES",
@@ -28,7 +33,7 @@ __all__ = [
     "create_schema",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = 0x534D5652  # "SMVR" in the SQLite header, so tools can tell a record
 
 # time: a naive game time as ISO text · wall: an aware time as UTC ISO text ending in "Z"
@@ -136,7 +141,7 @@ MEMORIES = Table(
     "memories",
     _columns(
         "id", "resident", "time:time", "kind", "text", "importance:int", "evidence:names",
-        "depth:int",
+        "depth:int", "fields:json?",
     ),
     indexes=(BY_RESIDENT, ("kind", "time"), BY_TIME),
     unique=("resident", "id"),  # ids are per resident's stream (m000000, m000001, …)
@@ -196,6 +201,12 @@ DATA_TABLES: tuple[Table, ...] = (
     TRACES,
 )
 TABLES: dict[str, Table] = {table.name: table for table in (META, RUNS, *DATA_TABLES)}
+
+
+# version → the statements that bring a record of that version to the next one
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: ("ALTER TABLE memories ADD COLUMN fields TEXT",),
+}
 
 
 def create_schema(connection: sqlite3.Connection) -> None:

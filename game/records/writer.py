@@ -42,7 +42,7 @@ from game.records.codec import (
 from game.records.errors import RecordError
 from game.records.reader import RunRecord, size_on_disk
 from game.records.rows import Row, RunMeta
-from game.records.schema import META, RUNS, TABLES, create_schema
+from game.records.schema import META, MIGRATIONS, RUNS, SCHEMA_VERSION, TABLES, create_schema
 from game.saves.files import PRIVATE_FILE_MODE, private_directory
 
 __all__ = ["RecordWriter"]
@@ -317,9 +317,11 @@ class RecordWriter:
 
 def open_for_writing(path: Path, meta: RunMeta) -> tuple[sqlite3.Connection, RunMeta, int]:
     """A connection to a new record at `path`, or to the valid record already there (whose
-    run id becomes `continues`); the meta as stored; the next conversation id."""
+    run id becomes `continues`; one of an older schema migrated to this one, in the same
+    transaction as its new meta); the meta as stored; the next conversation id."""
     private_directory(path.parent)
     fresh = not path.exists() or path.stat().st_size == 0
+    version = SCHEMA_VERSION
     if fresh:
         for leftover in ("-wal", "-shm", "-journal"):  # from a file deleted under them
             Path(f"{path}{leftover}").unlink(missing_ok=True)
@@ -328,7 +330,7 @@ def open_for_writing(path: Path, meta: RunMeta) -> tuple[sqlite3.Connection, Run
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE_FILE_MODE))
     else:
         with RunRecord.open(path) as previous:
-            old = previous.meta
+            old, version = previous.meta, previous.version
         carried = old.continues if old.run_id == meta.run_id else old.run_id
         meta = replace(meta, continues=carried)
     connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -340,6 +342,9 @@ def open_for_writing(path: Path, meta: RunMeta) -> tuple[sqlite3.Connection, Run
         connection.execute("BEGIN IMMEDIATE")
         if fresh:
             create_schema(connection)
+        for older in range(version, SCHEMA_VERSION):
+            for statement in MIGRATIONS[older]:
+                connection.execute(statement)
         connection.execute("DELETE FROM meta")
         connection.executemany(META.insert_sql(), meta_items(meta))
         known = connection.execute(  # the same run writing again (evaluate's traces)

@@ -67,7 +67,7 @@ def test_csv_keeps_every_row_as_stored(record_path: Path, tmp_path: Path) -> Non
         with (tmp_path / "out" / "meta.csv").open(encoding="utf-8", newline="") as stream:
             meta = {row["key"]: row["value"] for row in csv.DictReader(stream)}
         assert meta["run_id"] == "run-2" and meta["continues"] == "run-1"
-        assert meta["seed"] == "7" and meta["schema_version"] == "1"
+        assert meta["seed"] == "7" and meta["schema_version"] == "2"
 
 
 def test_an_unknown_format_or_table_is_refused(record_path: Path, tmp_path: Path) -> None:

@@ -69,7 +69,7 @@ def test_times_are_iso_text_and_wall_times_utc(tmp_path: Path) -> None:
         started = connection.execute("SELECT value FROM meta WHERE key = 'started'").fetchone()
         assert started == ("2026-11-23T10:15:02.123456Z",)
         versions = connection.execute("SELECT value FROM meta WHERE key = 'schema_version'")
-        assert versions.fetchone() == ("1",)
+        assert versions.fetchone() == ("2",)
     connection.close()
     with RunRecord.open(tmp_path / "run.sqlite") as record:
         assert record.meta.started == WALL and record.meta.started.tzinfo == UTC

@@ -1,0 +1,77 @@
+"""Whether a memory carries a news item: read from the memory's typed fields, and from its
+text only where the fields are unknown — counted, so a report says how much prose decided.
+
+A memory's fields (`memories.fields` in the run record) name the scenario items it concerns:
+its `item` and the `item` of each news it carries (a scenario item's id). A memory *carries*
+an item when its fields name it. Where the fields are unknown — a record of schema 1 (made
+before memories had fields), or a memory whose writer gave none (reflections, plans) — the
+item's `carried_by` phrases decide on the memory's text, as before fields existed.
+
+Fields that name no item say "no news here" only when the run's talk writes the news of each
+line as data: the offline brain's does. A model's conversation lines carry no news fields (the
+model is not asked which news a line tells), so in a model run such a memory is read by its
+text too (`news_in_fields`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.evaluation.scenario import NewsItem
+from game.evaluation.stream import Remembered
+from game.records import RunMeta
+
+__all__ = ["JUDGING_RULE", "Judge", "Judged", "news_in_fields"]
+
+JUDGING_RULE = (
+    "a memory carries an item when its typed fields name the item; by its text (the item's "
+    "carried_by phrases) only where its fields are unknown (a record made before fields, a "
+    "memory written without them, or fields naming no item in a model run, whose talk does "
+    "not state its news as data)"
+)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """How many memories were read by their fields, and how many by their text."""
+
+    by_fields: int = 0
+    by_text: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.by_fields + self.by_text
+
+    @property
+    def text_share(self) -> float:
+        return self.by_text / self.total if self.total else 0.0
+
+
+def news_in_fields(meta: RunMeta) -> bool:
+    """True when the run's talk writes each line's news as data, so fields naming no item
+    mean no news: a run of the offline brain (its record names no model)."""
+    return not meta.model
+
+
+class Judge:
+    """Decides which of `items` each memory carries, counting how each was decided."""
+
+    def __init__(self, items: Sequence[NewsItem], fields_complete: bool) -> None:
+        self.items = tuple(items)
+        self.fields_complete = fields_complete
+        self._by_fields = 0
+        self._by_text = 0
+
+    def carried(self, memory: Remembered) -> frozenset[str]:
+        """The ids of the items `memory` carries (see the module's doc)."""
+        named = memory.items
+        if named is not None and (named or self.fields_complete):
+            self._by_fields += 1
+            return frozenset(item.id for item in self.items if item.id in named)
+        self._by_text += 1
+        return frozenset(item.id for item in self.items if item.carried_in(memory.text))
+
+    @property
+    def judged(self) -> Judged:
+        return Judged(self._by_fields, self._by_text)
