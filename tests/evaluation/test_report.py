@@ -76,6 +76,8 @@ def test_evaluation_json_holds_the_measures_beside_the_paper(tmp_path: Path) -> 
     assert any(line.startswith("interviews") for line in data["not_measured"])  # no findings
     assert not {"interviews", "controlled", "panel", "calls"} & set(data)
     assert data["plots"] == ["diffusion.png", "network.png", "presence-party.png"]
+    judged = data["memories_judged"]  # the story's memories have no fields: read by text
+    assert (judged["by_fields"], judged["by_text"], judged["text_share"]) == (0, 7, 1.0)
 
 
 def test_report_md_has_the_tables_and_the_pictures(tmp_path: Path) -> None:
@@ -87,6 +89,7 @@ def test_report_md_has_the_tables_and_the_pictures(tmp_path: Path) -> None:
         in text
     )
     assert "| density | 0.333 | 0.667 | 0.167 → 0.740 |" in text
+    assert "Memories judged by their typed fields: 0; by their text (fields unknown): 7" in text
     assert (
         "| party | Hobbs Cafe, Mon 09:00–10:00 | whole | 2 | 2 | 2 (1) | 12 invited, 5 came |"
         in text

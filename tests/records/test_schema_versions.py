@@ -1,0 +1,125 @@
+"""Record schema 2: memories keep their typed fields; a schema-1 record (made before fields)
+opens as it is, its memories' fields unknown, and a writer continuing it migrates it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+
+from town_records import START, at, meta, write_all
+
+from game.records import SCHEMA_VERSION, MemoryRow, RecordWriter, RunRecord, items_named
+from game.records.codec import meta_items
+from game.records.schema import TABLES
+
+ISA, MARIA = "Isabella Rodriguez", "Maria Lopez"
+HEARD = json.dumps(
+    {
+        "partners": [ISA],
+        "time": "2023-02-13T08:30:00",
+        "news": [
+            {"item": "party", "subject": ISA, "statement": "Isabella is having a party.",
+             "source": ISA},
+        ],
+    }
+)  # fmt: skip
+
+# the memories table as schema 1 made it: no `fields` column
+MEMORIES_V1 = (
+    "CREATE TABLE memories (id TEXT NOT NULL, resident TEXT NOT NULL, time TEXT NOT NULL, "
+    "kind TEXT NOT NULL, text TEXT NOT NULL, importance INTEGER NOT NULL, "
+    "evidence TEXT NOT NULL, depth INTEGER NOT NULL)"
+)
+
+
+def schema_1_record(path: Path) -> Path:
+    """A record as Smallville wrote it before memories had fields: schema 1's tables, meta
+    saying schema_version 1, and two memories."""
+    connection = sqlite3.connect(path)
+    with connection:
+        for name, table in TABLES.items():
+            statements = table.create_sql()
+            if name == "memories":
+                statements[0] = MEMORIES_V1
+            for statement in statements:
+                connection.execute(statement)
+        items = [(key, "1" if key == "schema_version" else value) for key, value in
+                 meta_items(meta())]  # fmt: skip
+        connection.executemany("INSERT INTO meta VALUES (?, ?)", items)
+        connection.executemany(
+            "INSERT INTO memories VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                ("m000000", ISA, START.isoformat(), "observation", "I am planning a party",
+                 8, "[]", 0),
+                ("m000000", MARIA, at(8, 30).isoformat(), "dialogue",
+                 "Isabella told me about her party", 6, "[]", 0),
+            ],
+        )  # fmt: skip
+    connection.close()
+    return path
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_memory_fields_are_written_and_read_back(tmp_path: Path) -> None:
+    rows = [
+        MemoryRow("m000000", MARIA, at(8, 30), "dialogue", "Isabella told me", 6, (), 0, HEARD),
+        MemoryRow("m000001", MARIA, at(9), "reflection", "I like parties", 4, ("m000000",), 1),
+    ]
+    write_all(tmp_path / "run.sqlite", list(rows)).close()
+    with RunRecord.open(tmp_path / "run.sqlite") as record:
+        assert record.version == SCHEMA_VERSION == 2
+        newest, oldest = record.memories(MARIA, at(10))
+        assert (oldest, newest) == tuple(rows)
+        assert oldest.fields == HEARD and newest.fields is None  # None: unknown
+        assert [row["fields"] for row in record.rows("memories")] == [HEARD, None]
+        assert items_named(oldest.fields) == {"party"}
+    with sqlite3.connect(tmp_path / "run.sqlite") as connection:  # queryable as JSON
+        (item,) = connection.execute(
+            "SELECT json_extract(fields, '$.news[0].item') FROM memories WHERE id = 'm000000'"
+        ).fetchone()
+    connection.close()
+    assert item == "party"
+
+
+def test_a_schema_1_record_reads_with_fields_unknown_and_is_left_as_it_was(
+    tmp_path: Path,
+) -> None:
+    path = schema_1_record(tmp_path / "old.sqlite")
+    before = digest(path)
+    with RunRecord.open(path) as record:
+        assert record.version == 1
+        assert record.meta.run_id == "run-1"
+        (planning,) = record.memories(ISA, at(9))
+        assert planning.text == "I am planning a party" and planning.fields is None
+        assert record.memory(MARIA, "m000000") is not None
+        assert [row["fields"] for row in record.rows("memories")] == [None, None]
+        assert record.counts()["memories"] == 2
+    assert digest(path) == before  # reading changes nothing in the user's file
+
+
+def test_a_writer_continuing_a_schema_1_record_migrates_it(tmp_path: Path) -> None:
+    path = schema_1_record(tmp_path / "old.sqlite")
+    writer = RecordWriter(path, meta(run_id="run-2"))
+    assert writer.usable, writer.last_error
+    writer.write(MemoryRow("m000001", MARIA, at(9), "dialogue", "More party news", 6, (), 0, HEARD))
+    writer.close()
+    with RunRecord.open(path) as record:
+        assert record.version == SCHEMA_VERSION
+        assert record.meta.continues == "run-1"
+        newer, older = record.memories(MARIA, at(10))
+        assert older.text == "Isabella told me about her party" and older.fields is None
+        assert newer.fields == HEARD
+
+
+def test_items_named_reads_the_items_of_stored_fields() -> None:
+    assert items_named(HEARD) == {"party"}
+    both = json.dumps({"item": "candidacy", "news": [{"item": "party"}, {"item": ""}]})
+    assert items_named(both) == {"candidacy", "party"}
+    assert items_named(json.dumps({"partners": [ISA]})) == frozenset()  # known: no news
+    for unknown in (None, "", "not json", "[1, 2]", "null"):
+        assert items_named(unknown) is None
