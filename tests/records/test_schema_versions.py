@@ -77,7 +77,7 @@ def test_memory_fields_are_written_and_read_back(tmp_path: Path) -> None:
         assert (oldest, newest) == tuple(rows)
         assert oldest.fields == HEARD and newest.fields is None  # None: unknown
         assert [row["fields"] for row in record.rows("memories")] == [HEARD, None]
-        assert items_named(oldest.fields) == {"party"}
+        assert items_named(oldest.fields) == frozenset({"party"})
     with sqlite3.connect(tmp_path / "run.sqlite") as connection:  # queryable as JSON
         (item,) = connection.execute(
             "SELECT json_extract(fields, '$.news[0].item') FROM memories WHERE id = 'm000000'"
@@ -117,9 +117,9 @@ def test_a_writer_continuing_a_schema_1_record_migrates_it(tmp_path: Path) -> No
 
 
 def test_items_named_reads_the_items_of_stored_fields() -> None:
-    assert items_named(HEARD) == {"party"}
+    assert items_named(HEARD) == frozenset({"party"})
     both = json.dumps({"item": "candidacy", "news": [{"item": "party"}, {"item": ""}]})
-    assert items_named(both) == {"candidacy", "party"}
+    assert items_named(both) == frozenset({"candidacy", "party"})
     assert items_named(json.dumps({"partners": [ISA]})) == frozenset()  # known: no news
     for unknown in (None, "", "not json", "[1, 2]", "null"):
         assert items_named(unknown) is None
