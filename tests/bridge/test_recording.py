@@ -22,7 +22,7 @@ from game.bridge import (
     simulate,
 )
 from game.cli import main
-from game.records import RunRecord
+from game.records import RunRecord, items_named
 from game.saves import SaveSlots
 from game.town.views import Asking
 
@@ -57,6 +57,8 @@ def test_a_simulated_day_is_recorded_whole(tmp_path: Path) -> None:
         assert record.residents() == ["Isabella Rodriguez", "Klaus Mueller", "Maria Lopez"]
         assert (first.hour, last.hour) == (7, 13)
         assert counts["memories"] == report["memories"]  # every memory written
+        named = [items_named(row["fields"]) for row in record.rows("memories")]  # type: ignore[arg-type]
+        assert any(named)  # typed fields stored: a seed's news names its scenario item
         assert counts["traces"] == report["llm_calls"]  # every model call
         assert counts["conversations"] == report["conversations"]
         assert counts["lines"] >= 2 * counts["conversations"]
