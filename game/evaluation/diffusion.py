@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from game.evaluation.knowing import Judge, news_in_fields
+from game.evaluation.knowing import Judge, talk_states_news
 from game.evaluation.scenario import NewsItem
 from game.evaluation.stream import remembered
 from game.records import RunRecord
@@ -87,8 +87,8 @@ def first_carried(
     """item id → resident → (the time of their first memory carrying the item, the time it
     counts from — see `stream`), over memories written at or before `until`. One pass;
     `judge` decides what a memory carries (and counts how), by default one for `items` and
-    the record's brain."""
-    judge = judge or Judge(items, news_in_fields(record.meta))
+    the record's talk."""
+    judge = judge or Judge(items, talk_states_news(record, start, until))
     found: dict[str, dict[str, tuple[datetime, datetime]]] = {item.id: {} for item in items}
     for memory in remembered(record, start, until):
         for item_id in judge.carried(memory) & found.keys():

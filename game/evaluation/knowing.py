@@ -8,27 +8,29 @@ before memories had fields), or a memory whose writer gave none (reflections, pl
 item's `carried_by` phrases decide on the memory's text, as before fields existed.
 
 Fields that name no item say "no news here" only when the run's talk writes the news of each
-line as data: the offline brain's does. A model's conversation lines carry no news fields (the
-model is not asked which news a line tells), so in a model run such a memory is read by its
-text too (`news_in_fields`).
+line as data — when some dialogue memory's fields carry news (`talk_states_news`): the offline
+brain's talk does. A model's conversation lines carry no news fields (the model is not asked
+which news a line tells), so in a run whose talk came from a model such a memory is read by
+its text too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from game.evaluation.scenario import NewsItem
-from game.evaluation.stream import Remembered
-from game.records import RunMeta
+from game.evaluation.stream import Remembered, remembered
+from game.records import RunRecord
 
-__all__ = ["JUDGING_RULE", "Judge", "Judged", "news_in_fields"]
+__all__ = ["JUDGING_RULE", "Judge", "Judged", "talk_states_news"]
 
 JUDGING_RULE = (
     "a memory carries an item when its typed fields name the item; by its text (the item's "
     "carried_by phrases) only where its fields are unknown (a record made before fields, a "
-    "memory written without them, or fields naming no item in a model run, whose talk does "
-    "not state its news as data)"
+    "memory written without them, or fields naming no item in a run whose talk does not "
+    "state its news as data, as a model's does not)"
 )
 
 
@@ -48,10 +50,12 @@ class Judged:
         return self.by_text / self.total if self.total else 0.0
 
 
-def news_in_fields(meta: RunMeta) -> bool:
-    """True when the run's talk writes each line's news as data, so fields naming no item
-    mean no news: a run of the offline brain (its record names no model)."""
-    return not meta.model
+def talk_states_news(record: RunRecord, start: datetime, until: datetime) -> bool:
+    """True when the run's talk writes each line's news as data — some dialogue memory's
+    fields carry news — so fields naming no item mean no news (the offline brain's runs)."""
+    return any(
+        memory.kind == "dialogue" and memory.items for memory in remembered(record, start, until)
+    )
 
 
 class Judge:

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from game.evaluation.coordination import Coordination, measure_coordination
 from game.evaluation.diffusion import Diffusion, measure_diffusion
-from game.evaluation.knowing import Judge, Judged, news_in_fields
+from game.evaluation.knowing import Judge, Judged, talk_states_news
 from game.evaluation.relationships import Relationships, measure_relationships
 from game.evaluation.scenario import Scenario
 from game.evaluation.talk import Talk, measure_talk
@@ -37,7 +37,7 @@ def measure(record: RunRecord, scenario: Scenario, end: datetime | None = None) 
     start = record.meta.start_time
     last = record.span()[1] if end is None else end
     last = max(last, start)
-    judge = Judge(scenario.news, news_in_fields(record.meta))
+    judge = Judge(scenario.news, talk_states_news(record, start, last))
     diffusion = tuple(measure_diffusion(record, scenario.news, start, last, judge))
     coordination = tuple(
         found

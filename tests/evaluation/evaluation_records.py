@@ -16,7 +16,6 @@ The story, Monday February 13, 2023 (the party is moved to 9–10 am so a short 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -141,10 +140,9 @@ def rows() -> list[Row]:
     ]  # fmt: skip
 
 
-def write_record(path: Path, more: tuple[Row, ...] = (), model: str = "") -> Path:
-    """The story's record (and `more` rows) at `path`, closed; `model` the model the run's
-    meta names ("": the offline brain's run)."""
-    writer = RecordWriter(path, replace(meta(), model=model))
+def write_record(path: Path, more: tuple[Row, ...] = ()) -> Path:
+    """The story's record (and `more` rows) at `path`, closed."""
+    writer = RecordWriter(path, meta())
     for row in [*rows(), *more]:
         writer.write(row)
     writer.close()

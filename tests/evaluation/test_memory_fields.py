@@ -10,15 +10,17 @@ from pathlib import Path
 from evaluation_records import ISA, KLAUS, MARIA, PARTY, SCENARIO, START, at, write_record
 
 from game.evaluation import measure
-from game.evaluation.knowing import Judge, news_in_fields
+from game.evaluation.knowing import Judge, talk_states_news
 from game.evaluation.stream import Remembered
 from game.records import MemoryRow, Row, RunRecord
 
 TOLD = {"item": "party", "subject": ISA, "statement": "Isabella is having people over."}
 
 
-def with_fields(number: int, resident: str, t: datetime, text: str, fields: object) -> Row:
-    return MemoryRow(f"m{number:06d}", resident, t, "dialogue", text, 5, (), 0, json.dumps(fields))
+def with_fields(
+    number: int, resident: str, t: datetime, text: str, fields: object, kind: str = "dialogue"
+) -> Row:
+    return MemoryRow(f"m{number:06d}", resident, t, kind, text, 5, (), 0, json.dumps(fields))
 
 
 # Klaus hears of the party in words no phrase of carried_by matches (his fields name it);
@@ -26,7 +28,13 @@ def with_fields(number: int, resident: str, t: datetime, text: str, fields: obje
 HEARD_IN_OTHER_WORDS = with_fields(
     8, KLAUS, at(8), "Isabella says people are coming over", {"partners": [ISA], "news": [TOLD]}
 )
-POSTER = with_fields(8, MARIA, at(8), "A Valentine's party poster hangs here", {"subject": ISA})
+POSTER = with_fields(
+    8, MARIA, at(8), "A Valentine's party poster hangs here", {"subject": ISA}, "observation"
+)
+# a model's talk: its memory's fields name the partner, never the news its lines told
+MODEL_TALK = with_fields(
+    9, KLAUS, at(8), "Conversation with Isabella: she is giving a party", {"partners": [ISA]}
+)
 
 
 def party_knowers(path: Path) -> tuple[dict[str, datetime], int, int]:
@@ -36,7 +44,7 @@ def party_knowers(path: Path) -> tuple[dict[str, datetime], int, int]:
     return party.first_heard, measures.judged.by_fields, measures.judged.by_text
 
 
-def test_an_offline_run_is_read_by_its_fields(tmp_path: Path) -> None:
+def test_a_run_whose_talk_states_its_news_is_read_by_its_fields(tmp_path: Path) -> None:
     path = write_record(tmp_path / "run.sqlite", more=(HEARD_IN_OTHER_WORDS, POSTER))
     first_heard, by_fields, by_text = party_knowers(path)
     assert first_heard[KLAUS] == at(8)  # by his fields, though the text does not say it
@@ -44,13 +52,15 @@ def test_an_offline_run_is_read_by_its_fields(tmp_path: Path) -> None:
     assert (by_fields, by_text) == (2, 7)  # the story's 7 memories have no fields
 
 
-def test_a_model_run_reads_fields_naming_no_item_by_their_text(tmp_path: Path) -> None:
+def test_a_run_whose_talk_states_no_news_reads_fields_naming_no_item_by_text(
+    tmp_path: Path,
+) -> None:
     """A model's talk does not state its news as data: fields naming no item say nothing."""
-    path = write_record(tmp_path / "run.sqlite", (HEARD_IN_OTHER_WORDS, POSTER), model="qwen3")
+    path = write_record(tmp_path / "run.sqlite", more=(MODEL_TALK, POSTER))
     first_heard, by_fields, by_text = party_knowers(path)
-    assert first_heard[KLAUS] == at(8)  # fields naming the item still decide
-    assert first_heard[MARIA] == at(8)  # the poster: read by its text
-    assert (by_fields, by_text) == (1, 8)
+    assert first_heard[KLAUS] == at(8)  # the talk, read by its text
+    assert first_heard[MARIA] == at(8)  # the poster, read by its text
+    assert (by_fields, by_text) == (0, 9)
 
 
 def test_memories_without_fields_are_read_by_their_text(tmp_path: Path) -> None:
@@ -74,8 +84,8 @@ def test_the_judge_names_each_item_a_memory_carries() -> None:
     assert round(judge.judged.text_share, 4) == 0.3333
 
 
-def test_fields_state_the_news_in_an_offline_run_only(tmp_path: Path) -> None:
-    for model, complete in (("", True), ("qwen3", False)):
-        path = write_record(tmp_path / f"run-{complete}.sqlite", model=model)
+def test_the_talk_states_news_when_a_dialogue_memory_carries_some(tmp_path: Path) -> None:
+    for more, states in (((HEARD_IN_OTHER_WORDS,), True), ((MODEL_TALK, POSTER), False)):
+        path = write_record(tmp_path / f"run-{states}.sqlite", more=more)
         with RunRecord.open(path) as record:
-            assert news_in_fields(record.meta) is complete
+            assert talk_states_news(record, at(7), at(10)) is states
