@@ -17,16 +17,8 @@ import pygame
 from game.render.text import PixelText
 from game.ui.menus.base import MenuPanel, Row
 from game.ui.menus.choices import Back, PutResident, Values
-from game.ui.menus.items import (
-    ButtonItem,
-    ButtonRow,
-    FieldItem,
-    Item,
-    ListItem,
-    ListRow,
-    OptionItem,
-    TextLine,
-)
+from game.ui.menus.items import ButtonItem, ButtonRow, FieldItem, Item, OptionItem, TextLine
+from game.ui.menus.list_items import ListItem, ListRow
 from game.ui.menus.resident_form_look import LookPage
 from game.ui.widgets import ACCENT, DIM, ERROR, TEXT, Button, TextField
 
