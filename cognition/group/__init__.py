@@ -2,7 +2,8 @@
 communication strategies and AutoGen's group chat manager (see `talk.py`)."""
 
 from cognition.group.human import Human, InputMode
-from cognition.group.talk import GroupResult, GroupRules, GroupStrategy, Member, hold_group
+from cognition.group.rules import GroupResult, GroupRules, GroupStrategy, Member
+from cognition.group.talk import hold_group
 
 __all__ = [
     "GroupResult",

@@ -33,17 +33,23 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import copy_context
-from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
 
 from cognition.contract import ConversationLine, LineHeard
 from cognition.group.human import ENDING, Human, InputMode, Turn, human_line, turn_of
+from cognition.group.rules import (
+    ONE_AT_A_TIME,
+    Anyone,
+    GroupResult,
+    GroupRules,
+    GroupStrategy,
+    Member,
+)
 from cognition.group.selection import at_random, by_turns, round_robin, talk_random, valid_pick
 from cognition.group.termination import ends_talk
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Source, Task
 from cognition.steps.common import memory_lines, news_known, news_shared, news_told, when
-from cognition.steps.dialogue import ConversationSummary, Speaker
+from cognition.steps.dialogue import ConversationSummary
 from cognition.steps.group_line import GROUP_LINE, GroupLine, GroupLineInput, said
 from cognition.steps.group_manager import NEXT_SPEAKER, NextSpeakerInput, valid_choice
 from cognition.steps.group_summary import (
@@ -55,61 +61,6 @@ from cognition.steps.group_summary import (
 
 MANAGER_AGENT = "group manager"
 SUMMARIZER_AGENT = "group summarizer"
-
-
-class GroupStrategy(StrEnum):
-    ONE_BY_ONE = "one-by-one"
-    SIMULTANEOUS = "simultaneous-talk"
-    SUMMARIZER = "simultaneous-talk-with-summarizer"
-    MANAGER = "manager"  # AutoGen's "auto"
-    ROUND_ROBIN = "round-robin"
-    RANDOM = "random"
-    MANUAL = "manual"
-
-
-ONE_AT_A_TIME = frozenset(
-    {GroupStrategy.MANAGER, GroupStrategy.ROUND_ROBIN, GroupStrategy.RANDOM, GroupStrategy.MANUAL}
-)
-
-
-@dataclass(frozen=True)
-class Member:
-    """One member: its mind as a speaker (summary, plan, place), what it remembers about
-    the others ("Name — memory" lines), who it is in a line (for the manager), and how many
-    game minutes it has before its plan calls it away (None: free)."""
-
-    speaker: Speaker
-    about: tuple[str, ...] = ()
-    description: str = ""
-    free_minutes: float | None = None
-    called_to: str = ""  # what calls it away then
-
-    @property
-    def name(self) -> str:
-        return self.speaker.name
-
-
-Anyone = Member | Human  # a mind, or the player
-
-
-@dataclass(frozen=True)
-class GroupRules:
-    strategy: GroupStrategy = GroupStrategy.ONE_BY_ONE
-    max_rounds: int = 4
-    line_minutes: float = 1.0  # game minutes a line takes, for plans calling members away
-    topic: str = ""  # a meeting's question; "" for a chance talk
-    max_parallel: int = 8  # simultaneous calls at most (simultaneous strategies)
-    end_phrases: tuple[str, ...] = ()  # a line saying one ends the talk (termination.py)
-    seed: int = 0  # the random speaker selection's
-
-
-@dataclass
-class GroupResult:
-    lines: list[ConversationLine]
-    summary: ConversationSummary
-    calls: Counter[str] = field(default_factory=Counter)  # "line", "summary", "manager", …
-    fallbacks: int = 0
-    ended_by: str = ""  # who said an end phrase that ended the talk ("" : it ended otherwise)
 
 
 class GroupTalk:

@@ -89,34 +89,9 @@ def build_pool(
     lanes: dict[str, Lane] = {}
     secrets = key_secrets(base)  # what never appears in a trace or the audit log
     for name, endpoint in pool.endpoints.items():
-        settings = lane_settings(base, endpoint, env)
+        settings = _settings_in_pool(base, name, endpoint, env, learned_mode)
         secrets += key_secrets(settings)
-        if settings.cache and settings.cache_path is not None:
-            path = settings.cache_path
-            settings = settings.model_copy(
-                update={"cache_path": path.with_name(f"{path.stem}-{name}{path.suffix}")}
-            )
-        if learned_mode is not None and not endpoint.offline and settings.output_mode is None:
-            settings = settings.model_copy(
-                update={"output_mode": learned_mode(endpoint.base_url, endpoint.model)}
-            )
-        stack = build_language_model(
-            settings,
-            offline_factory,
-            retry=retry,
-            rate_per_minute=None if endpoint.offline else endpoint.rate_per_minute,
-        )
-        if not isinstance(stack.limit, ConcurrencyLimit):
-            raise TypeError(f"lane {name}: a lane is one endpoint, not a pool")
-        lanes[name] = Lane(
-            name,
-            endpoint,
-            stack.model,
-            stack.limit,
-            rate=stack.rate,
-            breaker=stack.breaker,
-            close=stack.close,
-        )
+        lanes[name] = _lane(name, endpoint, settings, offline_factory, retry)
     kind = Cascade if pool.controller == "cascade" else LaborPool
     controller = kind(
         pool,
@@ -144,4 +119,53 @@ def build_pool(
         audit=audit,
         settings=base,
         pool=controller,
+    )
+
+
+def _settings_in_pool(
+    base: LLMSettings,
+    name: str,
+    endpoint: EndpointSettings,
+    env: Mapping[str, str] | None,
+    learned_mode: LearnedMode | None,
+) -> LLMSettings:
+    """`lane_settings`, with a cache file of the lane's own and the rung learned for its
+    endpoint (when the settings name none)."""
+    settings = lane_settings(base, endpoint, env)
+    if settings.cache and settings.cache_path is not None:
+        path = settings.cache_path
+        settings = settings.model_copy(
+            update={"cache_path": path.with_name(f"{path.stem}-{name}{path.suffix}")}
+        )
+    if learned_mode is not None and not endpoint.offline and settings.output_mode is None:
+        settings = settings.model_copy(
+            update={"output_mode": learned_mode(endpoint.base_url, endpoint.model)}
+        )
+    return settings
+
+
+def _lane(
+    name: str,
+    endpoint: EndpointSettings,
+    settings: LLMSettings,
+    offline_factory: Callable[[], LanguageModel],
+    retry: RetryPolicy | None,
+) -> Lane:
+    """One endpoint's lane: its own `build_language_model` stack (one model)."""
+    stack = build_language_model(
+        settings,
+        offline_factory,
+        retry=retry,
+        rate_per_minute=None if endpoint.offline else endpoint.rate_per_minute,
+    )
+    if not isinstance(stack.limit, ConcurrencyLimit):
+        raise TypeError(f"lane {name}: a lane is one endpoint, not a pool")
+    return Lane(
+        name,
+        endpoint,
+        stack.model,
+        stack.limit,
+        rate=stack.rate,
+        breaker=stack.breaker,
+        close=stack.close,
     )

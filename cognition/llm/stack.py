@@ -130,27 +130,45 @@ def build_language_model(
     `StepBreaker`'s standby for the steps the model keeps failing.
     """
     if settings.uses_offline_brain:
-        if offline_factory is None:
-            raise ConfigError(
-                "No language model configured (set OPENAI_BASE_URL or OPENAI_API_KEY) "
-                "and no offline brain supplied."
-            )
-        backend: LanguageModel = offline_factory()
-        limit = ConcurrencyLimit(backend, settings.max_concurrency)
-        audit = _audit(settings, limit)
-        tracer = Tracer(audit or limit, redact=key_secrets(settings))
-        meter = UsageMeter(tracer)
-        return ModelStack(
-            meter,
-            meter,
-            limit,
-            backend,
-            offline=True,
-            tracer=tracer,
-            audit=audit,
-            settings=settings,
-        )
+        return _offline_stack(settings, offline_factory)
+    return _server_stack(settings, offline_factory, retry, rate_per_minute)
 
+
+def _offline_stack(
+    settings: LLMSettings, offline_factory: Callable[[], LanguageModel] | None
+) -> ModelStack:
+    """The offline brain under the concurrency limit, the audit log (when asked), the
+    tracer and the meter."""
+    if offline_factory is None:
+        raise ConfigError(
+            "No language model configured (set OPENAI_BASE_URL or OPENAI_API_KEY) "
+            "and no offline brain supplied."
+        )
+    backend: LanguageModel = offline_factory()
+    limit = ConcurrencyLimit(backend, settings.max_concurrency)
+    audit = _audit(settings, limit)
+    tracer = Tracer(audit or limit, redact=key_secrets(settings))
+    meter = UsageMeter(tracer)
+    return ModelStack(
+        meter,
+        meter,
+        limit,
+        backend,
+        offline=True,
+        tracer=tracer,
+        audit=audit,
+        settings=settings,
+    )
+
+
+def _server_stack(
+    settings: LLMSettings,
+    offline_factory: Callable[[], LanguageModel] | None,
+    retry: RetryPolicy | None,
+    rate_per_minute: float | None,
+) -> ModelStack:
+    """A model server's backend wrapped in every layer the settings ask for (the module
+    docstring's stack), the offline brain or typed fallbacks as the breaker's standby."""
     # lazy: importing openai costs about 0.5 s (measured), and the offline brain needs none
     from cognition.llm.openai_backend import OpenAIBackend
 
@@ -161,15 +179,8 @@ def build_language_model(
     if rate_per_minute is not None:
         rate = RateLimit(limit, rate_per_minute)
         model = rate
-    budget = None
-    if settings.budget_tokens is not None or settings.budget_usd is not None:
-        budget = BudgetCap(
-            model,
-            max_tokens=settings.budget_tokens,
-            max_usd=settings.budget_usd,
-            prompt_usd_per_million=settings.prompt_usd_per_million_tokens,
-            completion_usd_per_million=settings.completion_usd_per_million_tokens,
-        )
+    budget = _budget(settings, model)
+    if budget is not None:
         model = budget
     cache = None
     if settings.cache:
@@ -198,6 +209,19 @@ def build_language_model(
             settings.completion_usd_per_million_tokens,
         ),
         settings=settings,
+    )
+
+
+def _budget(settings: LLMSettings, inner: LanguageModel) -> BudgetCap | None:
+    """The settings' budget cap in tokens and/or dollars (None: no cap asked for)."""
+    if settings.budget_tokens is None and settings.budget_usd is None:
+        return None
+    return BudgetCap(
+        inner,
+        max_tokens=settings.budget_tokens,
+        max_usd=settings.budget_usd,
+        prompt_usd_per_million=settings.prompt_usd_per_million_tokens,
+        completion_usd_per_million=settings.completion_usd_per_million_tokens,
     )
 
 

@@ -13,6 +13,7 @@ servers that constrain decoding can only name one of them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -104,24 +105,7 @@ def choose_area(
     named = named_area(stretch, places, persona)
     if named is not None and named.arena is not None:
         return named
-
-    def ask_level(
-        level: str, within: str, options: list[str], notes: list[str], current: list[str | None]
-    ) -> str:
-        inputs = PlaceChoiceInput(
-            agent=persona.name,
-            activity=activity,
-            context=stretch,
-            level=level,
-            within=within,
-            options=options,
-            notes=notes,
-            current=first_of(current, options),
-            home=f"{persona.home_sector}, {persona.home_arena}",
-            workplace=persona.work_sector,
-        )
-        return pick(ctx, inputs)
-
+    ask_level = _LevelQuestion(ctx, activity, stretch).ask
     sectors = sorted(places.sectors, key=lambda s: s.name != here.sector)
     sector_name = (
         named.sector
@@ -150,6 +134,41 @@ def choose_area(
         [here_arena, persona.home_arena, persona.work_arena],
     )
     return Address(world=places.world, sector=sector_name, arena=arena_name)
+
+
+@dataclass(frozen=True)
+class _LevelQuestion:
+    """What the sector's and the arena's question share: who asks, for which activity, in
+    which stretch of the plan."""
+
+    ctx: StepContext
+    activity: str
+    stretch: str
+
+    def ask(
+        self,
+        level: str,
+        within: str,
+        options: list[str],
+        notes: list[str],
+        current: list[str | None],
+    ) -> str:
+        """The model's pick of `options` at `level` inside `within`; `current`: the places
+        to call the agent's current one (here, home, work), the first of them offered."""
+        persona = self.ctx.persona
+        inputs = PlaceChoiceInput(
+            agent=persona.name,
+            activity=self.activity,
+            context=self.stretch,
+            level=level,
+            within=within,
+            options=options,
+            notes=notes,
+            current=first_of(current, options),
+            home=f"{persona.home_sector}, {persona.home_arena}",
+            workplace=persona.work_sector,
+        )
+        return pick(self.ctx, inputs)
 
 
 def arena_holding(sector: KnownSector, objects: Sequence[str]) -> str | None:

@@ -14,7 +14,8 @@ The surface, by job:
   judge "does this answer claim to know?", a `Panel`), `read_referees`;
 - the player's controls on the minds: `PlayerDesk` (a `game.town.views.PlayerPort`);
 - which brain drives the minds: `llm_settings_for`, `server_settings`, `brain_lines`,
-  `check_connection`, `environment_api_key`, `remember_learned_output_mode`;
+  `check_connection`, `environment_api_key`, `remember_learned_output_mode`,
+  `process_environment` (the settings file's defaults come from it);
 - memories on a Chroma server (`TownRecipe.chroma_url`): `memory_server_problem` (the check
   before a town starts), `MemoryHealth` (thinking paused while the server is away).
 """
@@ -27,6 +28,7 @@ from game.bridge.brains import (
     check_server,
     environment_api_key,
     llm_settings_for,
+    process_environment,
     public_url,
     remember_learned_output_mode,
     routes_for,
@@ -170,6 +172,7 @@ __all__ = [
     "new_town",
     "open_town",
     "panel_calls",
+    "process_environment",
     "public_url",
     "read_referees",
     "read_town_files",

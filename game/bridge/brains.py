@@ -45,6 +45,7 @@ __all__ = [
     "check_connection",
     "environment_api_key",
     "llm_settings_for",
+    "process_environment",
     "public_url",
     "remember_learned_output_mode",
     "routes_for",
@@ -123,6 +124,13 @@ def environment_api_key(env: Mapping[str, str] | None = None) -> SecretStr | Non
     """OPENAI_API_KEY as a secret that prints as stars (None: unset): the brain flags'
     key, and the settings screen's "a key is set" hint."""
     return read_environment(env).secret("OPENAI_API_KEY")
+
+
+def process_environment() -> Mapping[str, str]:
+    """The process environment, read where the minds read it (`cognition.read_environment`,
+    values hidden from any print): the settings file's defaults are seeded from it
+    (`game.files.settings.load(env=…)`)."""
+    return read_environment()
 
 
 def routes_for(settings: UserSettings, env: Mapping[str, str] | None = None) -> Routes | None:

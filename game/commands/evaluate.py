@@ -29,15 +29,14 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from game.commands.brain_flags import BrainFlagError, add_brain_flags, brain_from
 from game.commands.evaluate_output import ProgressBar, fail, interrupted_line
+from game.commands.evaluate_summary import summary_text
 from game.commands.evaluate_towns import run_matrix, run_seeds
 from game.commands.exits import leave_now, prompt_ctrl_c
 from game.commands.route_flags import add_route_flags, routes_from, routes_wanted
 
 if TYPE_CHECKING:
     # lazy: typing only — the evaluation imports the minds (~0.4 s) and matplotlib (~1 s)
-    from game.evaluation import EvaluationResult
-    from game.evaluation.talk import Talk
-    from game.evaluation.targets import Target
+    from game.evaluation import EvaluationOptions
 
 Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
@@ -48,6 +47,20 @@ def add_to(subcommands: Subcommands) -> None:
         help="run a town and measure it as the paper did: news diffusion, relationships, "
         "the party (a report beside the paper's figures)",
     )
+    _add_town_flags(command)
+    add_brain_flags(command)
+    _add_simulation_flags(command)
+    _add_interview_flags(command)
+    _add_panel_flags(command)
+    _add_memory_and_talk_flags(command)
+    command.add_argument("--quiet", action="store_true", help="no progress lines")
+    add_route_flags(command)
+    _add_many_towns_flags(command)
+    command.set_defaults(handler=run)
+
+
+def _add_town_flags(command: argparse.ArgumentParser) -> None:
+    """Which town, how long, which seed, and where the report goes."""
     command.add_argument("--town", default="the_ville_n25", help="a bundled town or a folder")
     command.add_argument(
         "--hours",
@@ -65,7 +78,10 @@ def add_to(subcommands: Subcommands) -> None:
         help="the report's folder (default: evaluations/<town>-seed<N>-<hours>h in the "
         "user data directory)",
     )
-    add_brain_flags(command)
+
+
+def _add_simulation_flags(command: argparse.ArgumentParser) -> None:
+    """How the town is simulated: the embedder, threads, afresh, with or without a control."""
     command.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
     command.add_argument(
         "--threads", type=int, default=16, help="thinking threads per town (default 16)"
@@ -79,6 +95,10 @@ def add_to(subcommands: Subcommands) -> None:
         help="skip the control run (the same town and seed with no news seeded), which gives "
         "each measure its baseline at the cost of a second simulation and end interview",
     )
+
+
+def _add_interview_flags(command: argparse.ArgumentParser) -> None:
+    """The interviews at the end: the questions and the conditions they are asked under."""
     command.add_argument(
         "--questions",
         type=Path,
@@ -92,6 +112,10 @@ def add_to(subcommands: Subcommands) -> None:
         "full|no reflection|no reflection, no planning|no observation, no reflection, "
         "no planning)",
     )
+
+
+def _add_panel_flags(command: argparse.ArgumentParser) -> None:
+    """The judge panel: how its referees talk and judge, how much, who, and the budget."""
     command.add_argument(
         "--panel",
         default="one-by-one",
@@ -129,6 +153,10 @@ def add_to(subcommands: Subcommands) -> None:
         help="the most model calls the evaluation may make: refused before it starts when "
         "the estimate is over, and the panel stops when it is reached",
     )
+
+
+def _add_memory_and_talk_flags(command: argparse.ArgumentParser) -> None:
+    """Where each town's memories live, and who speaks next in group talks."""
     command.add_argument(
         "--chroma-url",
         metavar="URL",
@@ -143,8 +171,10 @@ def add_to(subcommands: Subcommands) -> None:
         "round-robin, random, manual (no player: the manager picks), or off (default: the "
         "town's setting)",
     )
-    command.add_argument("--quiet", action="store_true", help="no progress lines")
-    add_route_flags(command)
+
+
+def _add_many_towns_flags(command: argparse.ArgumentParser) -> None:
+    """Many towns: a matrix of variants × presets or N seeds, how many at once, where."""
     command.add_argument(
         "--matrix",
         type=Path,
@@ -172,7 +202,6 @@ def add_to(subcommands: Subcommands) -> None:
         help="run the towns of --seeds or --matrix as Ray tasks on the cluster whose Ray "
         "client server listens there (needs the extra: uv run --extra cluster …)",
     )
-    command.set_defaults(handler=run)
 
 
 # what the report's plots need; build.spec leaves them out of the packaged game
@@ -183,8 +212,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         # lazy: the evaluation imports the minds (~0.4 s, measured with -X importtime) and
         # matplotlib with networkx (~1.5 s), which `smallville --help` and the others skip
-        from game.evaluation import EvaluationError, EvaluationOptions, Progress, evaluate
-        from game.evaluation.interrupted import EvaluationState, write_interrupted
+        # (imported here to say so in one line when the plotting is missing)
+        import game.evaluation.interrupted  # noqa: F401
     except ModuleNotFoundError as missing:  # the packaged app leaves the plotting out
         if missing.name not in PLOTTING:
             raise
@@ -200,19 +229,38 @@ def run(args: argparse.Namespace) -> int:
     if (problem := towns_problem(args)) is not None:
         return fail(problem)
     if args.matrix is not None:
-        if routes_wanted(args):
-            return fail(
-                "--matrix names its own routes: drop --routes, --preset, --endpoint, --route"
-            )
-        if args.group_strategy is not None:
-            return fail("--group-strategy is for one town or --seeds, not --matrix: drop it")
-        return run_matrix(args)
-    options = EvaluationOptions(
+        return _matrix(args)
+    options = options_from(args, brain.option_fields())
+    if routes_wanted(args) and (problem := _add_routes(args, options)) is not None:
+        return fail(problem)
+    options.controls = not args.no_control
+    if args.conditions:
+        options.conditions = tuple(c.strip() for c in args.conditions.split("|") if c.strip())
+    if args.seeds is not None:
+        return run_seeds(args, options)
+    return _evaluate_one(options, quiet=args.quiet)
+
+
+def _matrix(args: argparse.Namespace) -> int:
+    """`--matrix FILE`: every variant × preset it lists (it names its own routes)."""
+    if routes_wanted(args):
+        return fail("--matrix names its own routes: drop --routes, --preset, --endpoint, --route")
+    if args.group_strategy is not None:
+        return fail("--group-strategy is for one town or --seeds, not --matrix: drop it")
+    return run_matrix(args)
+
+
+def options_from(args: argparse.Namespace, brain_fields: dict[str, Any]) -> EvaluationOptions:
+    """The evaluation's options from the flags (`brain_fields`: the brain flags' share)."""
+    # lazy: loaded with the evaluation in `run`
+    from game.evaluation import EvaluationOptions
+
+    return EvaluationOptions(
         town=args.town,
         hours=args.hours,
         seed=args.seed,
         out_dir=args.out,
-        **brain.option_fields(),
+        **brain_fields,
         embedder=args.embedder,
         workers=args.threads,
         fresh=args.fresh,
@@ -227,21 +275,29 @@ def run(args: argparse.Namespace) -> int:
         chroma_url=args.chroma_url,
         group_strategy=args.group_strategy,
     )
-    if routes_wanted(args):
-        # lazy: loaded with the evaluation above
-        from game.bridge import server_settings
 
-        try:
-            base = server_settings(args.base_url, args.model, options.api_key)
-        except ValueError as error:  # ConfigError: the environment holds a bad value
-            return fail(" ".join(str(error).split()))
-        options.routes = routes_from(args, base, max_concurrency=16)
-    options.controls = not args.no_control
-    if args.conditions:
-        options.conditions = tuple(c.strip() for c in args.conditions.split("|") if c.strip())
-    if args.seeds is not None:
-        return run_seeds(args, options)
-    bar = ProgressBar(sys.stderr, quiet=args.quiet)
+
+def _add_routes(args: argparse.Namespace, options: EvaluationOptions) -> str | None:
+    """The labor pool's routes from the flags into `options`; what is wrong, or None."""
+    # lazy: loaded with the evaluation in `run`
+    from game.bridge import server_settings
+
+    try:
+        base = server_settings(args.base_url, args.model, options.api_key)
+    except ValueError as error:  # ConfigError: the environment holds a bad value
+        return " ".join(str(error).split())
+    options.routes = routes_from(args, base, max_concurrency=16)
+    return None
+
+
+def _evaluate_one(options: EvaluationOptions, *, quiet: bool) -> int:
+    """One town evaluated with the progress bar; its summary on stdout. Ctrl-C writes
+    interrupted.json and ends the process within seconds."""
+    # lazy: loaded with the evaluation in `run`
+    from game.evaluation import EvaluationError, Progress, evaluate
+    from game.evaluation.interrupted import EvaluationState, write_interrupted
+
+    bar = ProgressBar(sys.stderr, quiet=quiet)
     state = EvaluationState(out_dir=options.out_dir)
     try:
         with prompt_ctrl_c(
@@ -276,81 +332,3 @@ def towns_problem(args: argparse.Namespace) -> str | None:
     if args.cluster is not None and not many:
         return "--cluster runs many towns: add --seeds N or --matrix FILE"
     return None
-
-
-def summary_text(result: EvaluationResult) -> str:
-    """A few lines: the run, each measure beside the paper's, the talk, the targets, where
-    the report is."""
-    # lazy: as `run` imports the evaluation
-    from game.evaluation.targets import check_targets
-
-    run, measures = result.run, result.measures
-    how = "simulated" if run.simulated else "the earlier run measured again"
-    lines = [
-        f"{run.town}, seed {run.seed}, {run.hours:g} game hours, {run.produced_by} ({how})",
-    ]
-    for spread in measures.diffusion:
-        start, end = spread.start, spread.end
-        lines.append(
-            f"  knew about {spread.item}: {start.count} → {end.count} of {end.population} "
-            f"({start.share:.0%} → {end.share:.0%})"
-        )
-    relationships = measures.relationships
-    lines.append(
-        f"  relationship density: {relationships.start.density:.3f} → "
-        f"{relationships.end.density:.3f}"
-    )
-    for event in measures.coordination:
-        counted = "" if event.status == "whole" else f" [{event.status}]"
-        lines.append(
-            f"  {event.item} at {event.event.place}{counted}: invited {len(event.invited)}, "
-            f"planned {len(event.planned)}, there {len(event.attended)} "
-            f"({len(event.guests)} guests)"
-        )
-    lines += [f"  {line}" for line in control_lines(result.controls)]
-    lines.append(f"  {talk_line(measures.talk)}")
-    lines.append(f"  {targets_line(check_targets(measures, result.findings))}")
-    lines += [f"  warning: {warning}" for warning in measures.warnings]
-    lines.append(f"report: {result.files.markdown} (evaluation.json and the plots beside it)")
-    return "\n".join(lines)
-
-
-def control_lines(controls: dict[str, Any] | None) -> list[str]:
-    """Each measure beyond the control run (none without one)."""
-    if controls is None:
-        return []
-    lines = [
-        f"{item} beyond the control: {reach['by_memories']['beyond']:+.0%} by memories"
-        + (f", {reach['by_answers']['beyond']:+.0%} by answers" if reach["by_answers"] else "")
-        for item, reach in controls["reach"].items()
-    ]
-    density = controls["density"]["by_memories"]
-    lines.append(f"density at the end against the control: {density['beyond']:+.3f}")
-    lines += [
-        f"{item}: {seen['guests_beyond_control']:+d} guests beyond the control; "
-        f"{seen['came_because_invited']} came because invited, {seen['came_anyway']} anyway"
-        for item, seen in controls["attendance"].items()
-    ]
-    return lines
-
-
-def talk_line(talk: Talk) -> str:
-    """The talk in one line: lines, distinct, repeats, nested."""
-    # lazy: as `run` imports the evaluation
-    from game.evaluation.talk import REPEAT_LIMIT
-
-    whole = talk.overall
-    return (
-        f"talk: {whole.lines} lines, {whole.distinct} distinct ({whole.distinct_share:.0%}); "
-        f"a line said at most {talk.max_daily_count}× in a day, {len(whole.repeated)} lines "
-        f"over {REPEAT_LIMIT}× a day; {whole.nested} nested"
-    )
-
-
-def targets_line(targets: tuple[Target, ...]) -> str:
-    """The targets in one line: how many passed, which failed."""
-    failed = [target.id for target in targets if not target.passed]
-    passed = len(targets) - len(failed)
-    return f"targets: {passed} of {len(targets)} passed" + (
-        f" (failed: {', '.join(failed)})" if failed else ""
-    )

@@ -44,7 +44,7 @@ def policy_of(args: argparse.Namespace) -> KeepPolicy:
     """The flags' policy, else the settings'. `ValueError` for a negative limit."""
     if args.keep_last is not None or args.keep_days is not None:
         return KeepPolicy(args.keep_last, args.keep_days)
-    settings = load().settings
+    settings = load(env={}).settings  # the keep policy owes nothing to the environment
     return KeepPolicy(settings.keep_last_runs, settings.keep_run_days)
 
 

@@ -17,9 +17,8 @@ import json
 import os
 import re
 import sys
-from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from game.commands.answers_flag import add_answers_flag, answers_record, answers_text
 from game.commands.brain_flags import BrainFlagError, add_brain_flags, brain_from
@@ -27,8 +26,12 @@ from game.commands.exits import leave_now, prompt_ctrl_c
 from game.commands.preflight import add_offline_fallback_flag, non_negative, server_down
 from game.commands.progress import ProgressBar
 from game.commands.route_flags import add_route_flags, routes_from
+from game.commands.simulate_text import summary_text, town_text
 from game.saves import SaveError
-from game.world.clock import format_moment
+
+if TYPE_CHECKING:
+    # lazy: the bridge imports the minds (~0.4 s); `run` imports them when a run starts
+    from game.bridge import SimulationOptions
 
 URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s\"'<>]+")  # a URL inside any text
 
@@ -42,6 +45,20 @@ def add_to(subcommands: Subcommands) -> None:
     sim.add_argument("--town", default="the_ville_n25", help="a bundled town or a directory")
     sim.add_argument("--hours", type=non_negative, default=24.0, help="game hours to run")
     add_brain_flags(sim)
+    _add_pace_flags(sim)
+    _add_mind_flags(sim)
+    _add_memory_flags(sim)
+    _add_report_and_save_flags(sim)
+    add_route_flags(sim)
+    add_offline_fallback_flag(sim)
+    _add_record_flags(sim)
+    add_answers_flag(sim)
+    sim.set_defaults(handler=run)
+
+
+def _add_pace_flags(sim: argparse.ArgumentParser) -> None:
+    """How fast the run goes: the server profile, thinking ahead, the seed, the step, the
+    threads and calls at once, a call's timeout."""
     sim.add_argument(
         "--profile",
         metavar="NAME",
@@ -70,6 +87,10 @@ def add_to(subcommands: Subcommands) -> None:
         help="seconds a model call may take (default: 180 for a "
         "server on this machine or network, 60 otherwise)",
     )
+
+
+def _add_mind_flags(sim: argparse.ArgumentParser) -> None:
+    """How the minds think: the output rung, the embedder, group talk, the variant."""
     sim.add_argument(
         "--output-mode",
         metavar="RUNG",
@@ -90,6 +111,10 @@ def add_to(subcommands: Subcommands) -> None:
         choices=["full", "no reflection", "no planning", "no reaction", "no plan reuse"],
         help="an architecture variant: the mind with one mechanism off (default: full)",
     )
+
+
+def _add_memory_flags(sim: argparse.ArgumentParser) -> None:
+    """Where the memories live: a folder, or a Chroma server and how long to wait for it."""
     sim.add_argument("--data-dir", type=Path, help="keep the memory store here (default: temp)")
     sim.add_argument(
         "--chroma-url",
@@ -105,6 +130,10 @@ def add_to(subcommands: Subcommands) -> None:
         metavar="SECONDS",
         help="with --chroma-url: how long a run waits for a memory server that went away",
     )
+
+
+def _add_report_and_save_flags(sim: argparse.ArgumentParser) -> None:
+    """The JSON report, the progress bar, and the save slots (save, load, previous)."""
     sim.add_argument("--json", type=Path, help="write the report as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--save", metavar="SLOT", help="save the town in this slot at the end")
@@ -117,8 +146,10 @@ def add_to(subcommands: Subcommands) -> None:
         "--previous", action="store_true", help="with --load: the save before the slot's last"
     )
     sim.add_argument("--saves-dir", type=Path, help="where the slots are (default: user data)")
-    add_route_flags(sim)
-    add_offline_fallback_flag(sim)
+
+
+def _add_record_flags(sim: argparse.ArgumentParser) -> None:
+    """--record DIR or --no-record."""
     record = sim.add_mutually_exclusive_group()
     record.add_argument(
         "--record",
@@ -128,24 +159,13 @@ def add_to(subcommands: Subcommands) -> None:
         "(default: the records folder in the user data directory; see `smallville runs`)",
     )
     record.add_argument("--no-record", action="store_true", help="write no run record")
-    add_answers_flag(sim)
-    sim.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """The summary on stdout; exit 2 when a save cannot be used."""
     # lazy: the minds (cognition, numpy, the model client) cost ~0.4 s to import (measured
     # with -X importtime); `smallville --help`, `saves` and `map-check` need none of it
-    from game.bridge import (
-        LivingTown,
-        MemoryServerGone,
-        SimulationOptions,
-        TownFileError,
-        model_settings,
-        settings_problem,
-        simulate,
-    )
-    from game.records import RecordError, records_folder
+    from game.bridge import model_settings, settings_problem
 
     try:
         brain = brain_from(args)
@@ -153,12 +173,44 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit(str(error)) from None
     if args.previous and args.load is None:
         raise SystemExit("--previous needs --load SLOT")
-    options = SimulationOptions(
+    options = options_from(args, brain.option_fields())
+    if args.answers_from is not None:
+        options.answers_from = answers_record(args)
+        if options.answers_from is None:
+            return 2
+    problem = settings_problem(options)
+    if problem is not None:
+        print(f"smallville: {problem}", file=sys.stderr)
+        return 2
+    options.routes = routes_from(args, model_settings(options), options.max_concurrency)
+    problem = _routes_problem(options)
+    if problem is not None:
+        print(f"smallville: {problem}", file=sys.stderr)
+        return 2
+    try:
+        if not args.no_endpoint_check and server_down(options, args.offline_fallback):
+            return 2
+    except KeyboardInterrupt:  # Ctrl-C while the server is being tried: nothing ran yet
+        print("\nsmallville: interrupted before the town started", file=sys.stderr)
+        return 130
+    report = _simulate(options, quiet=args.quiet)
+    if report is None:
+        return 2
+    return _print_report(args, options, report)
+
+
+def options_from(args: argparse.Namespace, brain_fields: dict[str, Any]) -> SimulationOptions:
+    """The run's options from the flags (`brain_fields`: the brain flags' share)."""
+    # lazy: the bridge imports the minds (see `run`)
+    from game.bridge import SimulationOptions
+    from game.records import records_folder
+
+    return SimulationOptions(
         town=args.town,
         hours=args.hours,
         seed=args.seed,
         step_minutes=args.step_minutes,
-        **brain.option_fields(),
+        **brain_fields,
         max_concurrency=args.max_concurrency,
         timeout_s=args.timeout,
         output_mode=args.output_mode,
@@ -177,30 +229,26 @@ def run(args: argparse.Namespace) -> int:
         profile=args.profile,
         think_ahead_minutes=args.think_ahead,
     )
-    if args.answers_from is not None:
-        options.answers_from = answers_record(args)
-        if options.answers_from is None:
-            return 2
-    problem = settings_problem(options)
-    if problem is not None:
-        print(f"smallville: {problem}", file=sys.stderr)
-        return 2
-    options.routes = routes_from(args, model_settings(options), options.max_concurrency)
+
+
+def _routes_problem(options: SimulationOptions) -> str | None:
+    """What routes cannot go with (the server profile, answers from a record), or None."""
     if options.routes is not None and options.profile is not None:
-        print("smallville: --profile runs the offline brain; not with routes", file=sys.stderr)
-        return 2
+        return "--profile runs the offline brain; not with routes"
     if options.routes is not None and options.answers_from is not None:
-        print(
-            "smallville: --answers-from answers from the record: not with routes", file=sys.stderr
-        )
-        return 2
-    try:
-        if not args.no_endpoint_check and server_down(options, args.offline_fallback):
-            return 2
-    except KeyboardInterrupt:  # Ctrl-C while the server is being tried: nothing ran yet
-        print("\nsmallville: interrupted before the town started", file=sys.stderr)
-        return 130
-    bar = ProgressBar(options.hours * 60) if options.hours and not args.quiet else None
+        return "--answers-from answers from the record: not with routes"
+    return None
+
+
+def _simulate(options: SimulationOptions, *, quiet: bool) -> dict[str, Any] | None:
+    """The run's report, with the progress bar on stderr; None (said in one line) when a
+    save, the town, the memory server or the answers' record cannot be used. Ctrl-C ends
+    the process at once."""
+    # lazy: the bridge imports the minds (see `run`)
+    from game.bridge import LivingTown, MemoryServerGone, TownFileError, simulate
+    from game.records import RecordError
+
+    bar = ProgressBar(options.hours * 60) if options.hours and not quiet else None
 
     def show_progress(town: LivingTown) -> None:
         if bar is not None:
@@ -215,18 +263,26 @@ def run(args: argparse.Namespace) -> int:
         leave_now()
     except SaveError as error:
         print(f"smallville: {one_line(error)}", file=sys.stderr)
-        return 2
+        return None
     except TownFileError as error:
         print(f"smallville: --town: {' '.join(str(error).split())}", file=sys.stderr)
-        return 2
+        return None
     except MemoryServerGone as error:
         print(f"smallville: --chroma-url: {error}", file=sys.stderr)
-        return 2
+        return None
     except RecordError as error:  # only --answers-from reads a record
         print(f"smallville: --answers-from: {error}", file=sys.stderr)
-        return 2
+        return None
     if bar is not None:
         bar.finish()
+    return report
+
+
+def _print_report(
+    args: argparse.Namespace, options: SimulationOptions, report: dict[str, Any]
+) -> int:
+    """The summary (or the loaded save described), where it was saved and recorded, the
+    JSON report; 2 when the save at the end failed."""
     if options.load is not None and options.hours == 0:
         print(town_text(report["town"]))
     else:
@@ -273,128 +329,6 @@ def write_json_report(path: Path, report: dict[str, Any]) -> None:
         stream.write(text)
     if os.name != "nt":  # an older file keeps its mode through O_TRUNC
         os.chmod(path, 0o600)
-
-
-def town_text(town: dict[str, Any]) -> str:
-    source = f" (loaded from {town['loaded_from']!r})" if town.get("loaded_from") else ""
-    when = datetime.fromisoformat(town["game_time"])
-    lines = [f"{town['town']}{source}: {format_moment(when)}, {len(town['residents'])} residents"]
-    lines += [f"  {name}: {count} memories" for name, count in town["residents"].items()]
-    return "\n".join(lines)
-
-
-def summary_text(report: dict[str, Any]) -> str:
-    lines = [
-        f"{report['agents']} residents, {report['game_hours']} game hours in {report['wall_s']} s",
-        f"model calls: {report['llm_calls']} "
-        f"({report['llm_calls_per_agent_day']} per resident per game day, "
-        f"{report['tokens_per_agent_day']} tokens)",
-        f"fallbacks: {report['fallbacks']}, errors: {report['errors']}",
-        f"memories: {report['memories']}, reflections: {report['reflections']}, "
-        f"plans: {report['plans']}, conversations: {report['conversations']}",
-        f"distinct places visited: {report['distinct_places_visited']}",
-    ]
-    if report.get("server_profile"):
-        lines.append(profile_text(report["server_profile"]))
-    reuse = report.get("plan_reuse")
-    if reuse and (reuse["hours_reused"] or reuse["hours_planned"]):
-        lines.append(
-            f"hours planned by a call: {reuse['hours_planned']}, reused from an earlier day: "
-            f"{reuse['hours_reused']} ({reuse['rate']:.0%})"
-        )
-    groups = report.get("groups")
-    if groups and groups.get("formed"):
-        lines.append(
-            f"group conversations ({groups['strategy']}): {groups['formed']} formed, "
-            f"{groups['mean_members']} members on average, the largest {groups['largest']}; "
-            f"{groups['lines']} lines, the longest {groups['longest_lines']}"
-        )
-    if report.get("breaker_trips"):
-        standby = ", ".join(report.get("steps_on_standby") or []) or "none now"
-        lines.append(
-            f"steps the model kept failing, answered by the offline brain for a while: "
-            f"{report['breaker_trips']} trip(s); on standby at the end: {standby}"
-        )
-    structured = report.get("structured_output")
-    if structured:
-        lines.append(structured_text(structured))
-    if report.get("routes"):
-        lines += routes_text(report["routes"])
-    if report.get("message"):
-        lines.append(str(report["message"]))
-    return "\n".join(lines)
-
-
-def profile_text(profile: dict[str, Any]) -> str:
-    """The server profile's line: speed, calls in flight, and the share of what it can
-    serve that the town used."""
-    limit = profile["throughput_limit_calls_per_s"]
-    share = profile["share_of_limit"]
-    capacity = (
-        f"it can serve {limit:.2f} calls/s of these; the town used {share:.0%} of that"
-        if limit and share is not None
-        else "no calls"
-    )
-    return (
-        f"on a {profile['name']} server ({profile['slots']} at once): "
-        f"{profile['game_minutes_per_s']:.2f} game minutes a second, "
-        f"{profile['calls_per_game_minute']:.2f} calls a game minute, calls in flight "
-        f"{profile['calls_in_flight_mean']:.1f} on average and {profile['calls_in_flight_max']} "
-        f"at most; {capacity}"
-    )
-
-
-def routes_text(routes: dict[str, Any]) -> list[str]:
-    """The meter per route: one line per endpoint, then per step (calls, tokens, p50/p95,
-    cost, rerouted)."""
-    lines = [f"labor pool ({routes['pool']['name']}):"]
-    for kind in ("by_endpoint", "by_step"):
-        for name, f in routes[kind].items():
-            p50 = "-" if f["p50_ms"] is None else f"{f['p50_ms']:.0f}"
-            p95 = "-" if f["p95_ms"] is None else f"{f['p95_ms']:.0f}"
-            extra = f", {f['rerouted']} rerouted" if f["rerouted"] else ""
-            extra += f", {f['fallbacks']} fallbacks" if f["fallbacks"] else ""
-            cost = f", ${f['cost_usd']:.4f}" if f["cost_usd"] else ""
-            lines.append(
-                f"  {'endpoint' if kind == 'by_endpoint' else 'step':8} {name:12} "
-                f"{f['calls']:6} calls {f['prompt_tokens'] + f['completion_tokens']:9} tokens "
-                f"p50 {p50} ms p95 {p95} ms{cost}{extra}"
-            )
-    if routes.get("cascade"):
-        lines.append(cascade_text(routes["cascade"]))
-    down = [n for n, h in routes["health"].items() if not h["up"]]
-    if down:
-        lines.append(f"  down at the end: {', '.join(down)}")
-    for problem in routes["pool"]["problems"]:
-        lines.append(f"  settings: {problem}")
-    return lines
-
-
-def cascade_text(cascade: dict[str, Any]) -> str:
-    """The cascade's decisions in one line: kept small, escalated, sent large as hard."""
-    return (
-        f"  cascade: {cascade['small']} calls kept on the small model, {cascade['escalated']} "
-        f"escalated to the large one (answer unusable), {cascade['hard']} sent large as hard "
-        f"({', '.join(cascade['hard_steps'])} and talk with the player)"
-    )
-
-
-def structured_text(structured: dict[str, Any]) -> str:
-    """The output ladder's rung, and how many answers were usable (the worst steps named)."""
-    rates = []
-    answers = usable = 0
-    for step, rungs in structured["steps"].items():
-        step_answers = sum(counts["answers"] for counts in rungs.values())
-        step_usable = sum(counts["usable"] for counts in rungs.values())
-        answers, usable = answers + step_answers, usable + step_usable
-        if step_answers:
-            rates.append((step_usable / step_answers, step))
-    if structured["rung"] is None or not answers:
-        return "structured output: none (no model server answered)"
-    line = f"structured output: {structured['rung']}"
-    worst = ", ".join(f"{step} {rate:.0%}" for rate, step in sorted(rates)[:3] if rate < 1)
-    line += f"; usable answers {usable}/{answers} ({usable / answers:.0%})"
-    return line + (f"; least usable: {worst}" if worst else "")
 
 
 def one_line(error: SaveError) -> str:

@@ -13,6 +13,7 @@ the labor pool — and the decision trace of every call made, for the run record
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -27,7 +28,7 @@ from game.evaluation.interviews import (
     knowledge_interview,
     knowledge_interview_size,
 )
-from game.evaluation.judging import JudgedPair, judge_pairs, pairs_to_judge
+from game.evaluation.judging import JudgedPair, PairToJudge, judge_pairs, pairs_to_judge
 from game.evaluation.phase_files import (
     END_FILE,
     PANEL_FILE,
@@ -48,6 +49,7 @@ __all__ = ["NO_PAIRS", "Spending", "end_phases", "end_slots", "start_interviews"
 NO_PAIRS = "no pair of answers to judge (--panel-pairs 0, or a single condition)"
 
 Mark = tuple[dict[str, int], dict[str, int]]  # a desk's usage and calls per route, so far
+Tick = Callable[..., None]  # a phase's step done on the progress bar (`Bar.phase`)
 
 
 @dataclass
@@ -151,41 +153,9 @@ def end_phases(
             save = FromSave(END_SLOT, slots=end_slots(settled))
             recipe = settled.recipe(Path(scratch))
             desk = opened.enter_context(InterviewDesk.open(recipe, save, scratch=True))
-        if kept is not None:
-            tell.say(f"reusing the interviews at the end in {path}")
-            knowledge, controlled = read_knowledge(kept), read_controlled(kept)
-            skipped = kept.get("skipped", {})
-            spending.reuse(["interviews at the end", "controlled interviews"], kept)
-            knowing(), controlling()
-        else:
-            assert desk is not None
-            tell.say("interviewing the residents at the end (do you know …?)")
-            mark = spending.mark(desk)
-            workers = settled.simulation.workers
-            knowledge = knowledge_interview(
-                desk, settled.scenario, "end", lambda: knowing("interviews at the end"),
-                workers,
-            )  # fmt: skip
-            spending.since("interviews at the end", desk, mark)
-            tell.say(
-                f"the controlled interview: {len(settled.conditions)} conditions, "
-                "ground truth where the answer is known"
-            )
-            mark = spending.mark(desk)
-            controlled, skipped = controlled_interview(
-                desk, settled.questions, settled.scenario, settled.conditions,
-                settled.simulation.seed, lambda: controlling("controlled interviews"),
-                workers,
-            )  # fmt: skip
-            spending.since("controlled interviews", desk, mark)
-            write_phase(
-                path, settings,
-                knowledge=[a.to_dict() for a in knowledge],
-                controlled=[a.to_dict() for a in controlled],
-                skipped=skipped,
-                memory_server=scratch_server(desk),
-                **spending.kept("interviews at the end", "controlled interviews"),
-            )  # fmt: skip
+        knowledge, controlled, skipped = _end_interviews(
+            settled, desk, kept, (knowing, controlling), tell, spending
+        )
         judged, same_role, info = _panel(settled, desk, controlled, panel_kept, tell, bar, spending)
     findings = Findings(
         residents=tuple(settled.town.residents),
@@ -200,6 +170,57 @@ def end_phases(
         by_route=spending.by_route,
     )
     return with_ratings(findings)
+
+
+def _end_interviews(
+    settled: EvaluationPlan,
+    desk: InterviewDesk | None,
+    kept: dict[str, Any] | None,
+    ticks: tuple[Tick, Tick],
+    tell: Progress,
+    spending: Spending,
+) -> tuple[list[KnowledgeAnswer], list[ControlledAnswer], dict[str, Any]]:
+    """The interviews at the end and the controlled interview (or their kept file, when
+    `kept`): the answers, and the questions skipped."""
+    knowing, controlling = ticks
+    path = settled.out_dir / END_FILE
+    settings = settled.interview_settings()
+    if kept is not None:
+        tell.say(f"reusing the interviews at the end in {path}")
+        knowledge, controlled = read_knowledge(kept), read_controlled(kept)
+        skipped = kept.get("skipped", {})
+        spending.reuse(["interviews at the end", "controlled interviews"], kept)
+        knowing(), controlling()
+    else:
+        assert desk is not None
+        tell.say("interviewing the residents at the end (do you know …?)")
+        mark = spending.mark(desk)
+        workers = settled.simulation.workers
+        knowledge = knowledge_interview(
+            desk, settled.scenario, "end", lambda: knowing("interviews at the end"),
+            workers,
+        )  # fmt: skip
+        spending.since("interviews at the end", desk, mark)
+        tell.say(
+            f"the controlled interview: {len(settled.conditions)} conditions, "
+            "ground truth where the answer is known"
+        )
+        mark = spending.mark(desk)
+        controlled, skipped = controlled_interview(
+            desk, settled.questions, settled.scenario, settled.conditions,
+            settled.simulation.seed, lambda: controlling("controlled interviews"),
+            workers,
+        )  # fmt: skip
+        spending.since("controlled interviews", desk, mark)
+        write_phase(
+            path, settings,
+            knowledge=[a.to_dict() for a in knowledge],
+            controlled=[a.to_dict() for a in controlled],
+            skipped=skipped,
+            memory_server=scratch_server(desk),
+            **spending.kept("interviews at the end", "controlled interviews"),
+        )  # fmt: skip
+    return knowledge, controlled, skipped
 
 
 def scratch_server(desk: InterviewDesk) -> dict[str, Any] | None:
@@ -240,8 +261,24 @@ def _panel(
         spending.reuse([phase], kept)
         ablated = _rows_of(kept, "judged_same_role")
         return read_judged(kept), ablated, replace(info, stopped=kept.get("stopped"))
+    judged, ablated, stopped = _judge(settled, desk, pairs, tell, bar, spending)
+    return judged, ablated, replace(info, stopped=stopped)
+
+
+def _judge(
+    settled: EvaluationPlan,
+    desk: InterviewDesk,
+    pairs: list[PairToJudge],
+    tell: Progress,
+    bar: Bar,
+    spending: Spending,
+) -> tuple[list[JudgedPair], list[JudgedPair], str | None]:
+    """The panel judges the pairs (and again in one role, when asked) within the budget:
+    the verdicts, the same-role verdicts, and why it stopped early (None: it did not)."""
+    options = settled.options
+    phase = "judge panel"
     tell.say(
-        f"the judge panel ({settled.strategy}, {len(names)} referees, "
+        f"the judge panel ({settled.strategy}, {len(settled.referees)} referees, "
         f"{options.panel_rounds} rounds, {options.panel_judging}) on {len(pairs)} pairs of "
         "answers, each in both orders"
         + (", then again with one role for all" if options.same_role_ablation else "")
@@ -274,7 +311,7 @@ def _panel(
         judged=[j.to_dict() for j in judged], judged_same_role=[j.to_dict() for j in ablated],
         stopped=stopped, **spending.kept(phase),
     )  # fmt: skip
-    return judged, ablated, replace(info, stopped=stopped)
+    return judged, ablated, stopped
 
 
 def _rows_of(kept: dict[str, Any], key: str) -> list[JudgedPair]:

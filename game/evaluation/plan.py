@@ -161,6 +161,21 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
     folder = options.out_dir or (
         user_data_dir() / "evaluations" / f"{town.directory.name}-seed{options.seed}-{hours:g}h"
     )
+    simulation = _simulation(options, town, hours, folder)
+    questions = load_questions(options.questions_dir)
+    conditions = _conditions(options.conditions)
+    strategy, referees = _panel(options)
+    cost = _estimate(options, town, scenario, hours, questions, conditions, strategy, referees)
+    return EvaluationPlan(
+        town, scenario, hours, folder, simulation, questions, conditions, referees, strategy,
+        options, cost,
+    )  # fmt: skip
+
+
+def _simulation(
+    options: EvaluationOptions, town: TownInfo, hours: float, folder: Path
+) -> SimulationOptions:
+    """The simulation's options (its record and end save in `folder`), checked."""
     simulation = SimulationOptions(
         town=town.id,
         hours=hours,
@@ -181,8 +196,11 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
     problem = settings_problem(simulation)
     if problem is not None:
         raise EvaluationError(problem)
-    questions = load_questions(options.questions_dir)
-    conditions = _conditions(options.conditions)
+    return simulation
+
+
+def _panel(options: EvaluationOptions) -> tuple[str, list[PanelMember]]:
+    """The judge panel's strategy and referees, its rounds and pairs checked."""
     strategy = _strategy(options.panel_strategy)
     if options.panel_rounds < 1:
         raise EvaluationError(f"--panel-rounds must be 1 or more (not {options.panel_rounds})")
@@ -192,6 +210,21 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
         referees = read_referees(options.referees_file)
     except RefereesError as error:
         raise EvaluationError(str(error)) from None
+    return strategy, referees
+
+
+def _estimate(
+    options: EvaluationOptions,
+    town: TownInfo,
+    scenario: Scenario,
+    hours: float,
+    questions: list[QuestionFile],
+    conditions: tuple[str, ...],
+    strategy: str,
+    referees: list[PanelMember],
+) -> Estimate:
+    """The calls the evaluation will make; `EvaluationError` when over `budget` (or for a
+    panel judging it does not know)."""
     offline = not uses_model(options.base_url, options.routes)
     residents = len(town.residents)
     asked = sum(len(file.questions) for file in questions) + len(scenario.news) - 1
@@ -220,10 +253,7 @@ def plan(options: EvaluationOptions) -> EvaluationPlan:
             f"the estimate (~{cost.calls:,} model calls) is over --budget {options.budget:,}: "
             "lower --hours or --panel-pairs, or raise the budget"
         )
-    return EvaluationPlan(
-        town, scenario, hours, folder, simulation, questions, conditions, referees, strategy,
-        options, cost,
-    )  # fmt: skip
+    return cost
 
 
 def _conditions(names: tuple[str, ...]) -> tuple[str, ...]:

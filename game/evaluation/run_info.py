@@ -28,4 +28,7 @@ class RunInfo:
 
     @property
     def produced_by(self) -> str:
-        return f"{self.brain} ({self.model})" if self.model else self.brain
+        """The brain, and the model when it says more ("labor pool (…)" is both: once)."""
+        if not self.model or self.model == self.brain:
+            return self.brain
+        return f"{self.brain} ({self.model})"

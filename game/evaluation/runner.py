@@ -102,6 +102,28 @@ def evaluate(
     where.end("interviews at the end and the judge panel")
     control = _control(settled, tell, bar, where) if options.controls else None
     where.begin("report")
+    measures, run = _measure(settled, record_path, figures, tell, simulated=found is None)
+    controls = (
+        None if control is None else against_control(measures, findings, control, CONTROL_DIR)
+    )
+    tell.say(f"writing the report into {settled.out_dir}")
+    files = write_report(run, settled.scenario, measures, settled.out_dir, findings, controls)
+    with contextlib.suppress(OSError):  # an earlier interruption's note no longer holds
+        (settled.out_dir / INTERRUPTED_FILE).unlink(missing_ok=True)
+    tell.advance(1.0, "done")
+    return EvaluationResult(run, measures, files, findings, settled.estimate, controls)
+
+
+def _measure(
+    settled: EvaluationPlan,
+    record_path: Path,
+    figures: dict[str, Any],
+    tell: Progress,
+    *,
+    simulated: bool,
+) -> tuple[Measures, RunInfo]:
+    """The run record measured (diffusion, relationships, coordination) and the run it
+    holds (`simulated`: False when an earlier run was measured again)."""
     tell.say("measuring diffusion, relationships and coordination from the run record")
     try:
         with RunRecord.open(record_path) as record:
@@ -115,21 +137,13 @@ def evaluate(
                 model=record.meta.model,
                 record=record_path,
                 run_id=record.meta.run_id,
-                simulated=found is None,
+                simulated=simulated,
                 simulation=figures,
                 memory_servers=memory_servers(settled.out_dir, figures),
             )
     except RecordError as error:
         raise EvaluationError(str(error)) from None
-    controls = (
-        None if control is None else against_control(measures, findings, control, CONTROL_DIR)
-    )
-    tell.say(f"writing the report into {settled.out_dir}")
-    files = write_report(run, settled.scenario, measures, settled.out_dir, findings, controls)
-    with contextlib.suppress(OSError):  # an earlier interruption's note no longer holds
-        (settled.out_dir / INTERRUPTED_FILE).unlink(missing_ok=True)
-    tell.advance(1.0, "done")
-    return EvaluationResult(run, measures, files, findings, settled.estimate, controls)
+    return measures, run
 
 
 def _control(

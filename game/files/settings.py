@@ -5,8 +5,9 @@ and model), where the memories live (in this process, or a Chroma server), the s
 starts at, and how often it autosaves. Written atomically
 (a temporary sibling, fsynced, then renamed over the old file). Reading never fails: a missing
 file gives the defaults (seeded from `OPENAI_BASE_URL` / `OPENAI_API_KEY` /
-`SMALLVILLE_MODEL`), a malformed one the defaults plus a `warning` to show, an invalid value
-its default; unknown keys are ignored.
+`SMALLVILLE_MODEL` in the `env` the caller passes: the process environment as
+`game.bridge.process_environment()` reads it, this module reading none), a malformed one
+the defaults plus a `warning` to show, an invalid value its default; unknown keys are ignored.
 
 The API key is never written: `UserSettings` has no field for it, so no code path can put
 one in the file. A key typed in the settings menu lives only in memory for the session and is
@@ -18,7 +19,6 @@ This module knows nothing of the minds (the menus import it).
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -173,12 +173,11 @@ class UserSettings(BaseModel):
         return value
 
     @classmethod
-    def from_environment(cls, env: Mapping[str, str] | None = None) -> UserSettings:
+    def from_environment(cls, env: Mapping[str, str]) -> UserSettings:
         """The defaults, with the server the environment names (used until a file exists)."""
-        environment = os.environ if env is None else env
 
         def variable(*names: str) -> str:
-            return next((environment[n].strip() for n in names if environment.get(n)), "")
+            return next((env[n].strip() for n in names if env.get(n)), "")
 
         url, key = variable("OPENAI_BASE_URL"), variable("OPENAI_API_KEY")
         url = without_credentials(url)  # the environment's URL may hold one; never kept here
@@ -205,8 +204,9 @@ def settings_path() -> Path:
     return user_config_dir() / SETTINGS_FILE
 
 
-def load(path: Path | None = None, env: Mapping[str, str] | None = None) -> LoadedSettings:
-    """The settings in `path` (default `settings_path()`); never raises."""
+def load(path: Path | None = None, *, env: Mapping[str, str]) -> LoadedSettings:
+    """The settings in `path` (default `settings_path()`), their defaults seeded from `env`
+    (`game.bridge.process_environment()`); never raises."""
     path = settings_path() if path is None else path
     defaults = UserSettings.from_environment(env)
     try:
@@ -297,9 +297,9 @@ def _secret_parameter(name: str) -> bool:
     return any(word in lowered for word in _SECRET_PARAMETER_WORDS)
 
 
-def _environment_note(env: Mapping[str, str] | None) -> str | None:
+def _environment_note(env: Mapping[str, str]) -> str | None:
     """A line for the player when OPENAI_BASE_URL holds a key (left out of the settings)."""
-    url = (os.environ if env is None else env).get("OPENAI_BASE_URL", "").strip()
+    url = env.get("OPENAI_BASE_URL", "").strip()
     if not url or not has_credentials(url):
         return None
     return (

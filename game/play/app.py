@@ -20,6 +20,7 @@ import pygame
 
 from game.bridge import LivingTown, RunRecording, TownFile, remember_learned_output_mode
 from game.files.paths import bundled
+from game.play.minds_reading import read_minds
 from game.play.session import PlaySession
 from game.play.town_menus import LeaveTown, TownMenus
 from game.render.camera import Camera
@@ -30,7 +31,6 @@ from game.town.resident import Tile
 from game.town.setup import build_population
 from game.town.speed import SimulationSpeed
 from game.town.speed_meter import Cause, SpeedMeter
-from game.ui.dialogue_panel import LogLine
 from game.ui.hud import Hud, HudInfo
 from game.ui.input import InputRoute, TownControls, TownHandler
 from game.ui.input.commands import Kind
@@ -332,15 +332,11 @@ class App:
             ),
         )
         if self.living is not None:
-            spoken = self.living.director.dialogue
             info.banner = self.living.director.message
             notice = self.model_notice
             if not info.banner and self.session is None and notice is not None:
                 info.banner = notice[0] if self.real_seconds < notice[1] else ""
-            info.dialogue = [LogLine(x.speaker, x.listener, x.text) for x in spoken.lines(6)]
-            info.dialogue_total = spoken.total
-            info.usage = usage_line(self.living)
-            info.lag_minutes = self.living.director.minds_lag(self.clock.now)
+            read_minds(info, self.living, self.clock.now)
         return info
 
     @staticmethod
@@ -401,30 +397,3 @@ class App:
             if times.samples:
                 self.fps = 1000.0 / max(times.samples[-1], 1e-6)
         return times
-
-
-def usage_line(living: LivingTown) -> str:
-    """What the minds have cost so far: model calls, tokens and (for a server) dollars at the
-    configured list prices — "offline" costs nothing."""
-    tally = living.stack.meter.snapshot().total
-    if living.stack.offline:
-        return f"{tally.calls:,} offline answers · no tokens, no cost"
-    tokens = tally.total_tokens
-    shown = f"{tokens / 1000:.1f}k" if tokens >= 1000 else str(tokens)
-    line = f"{tally.calls:,} model calls{_by_endpoint(living)} · {shown} tokens"
-    dollars = living.stack.cost_usd()
-    if dollars is not None:
-        line += f" · about ${dollars:.2f}"
-    return line
-
-
-def _by_endpoint(living: LivingTown) -> str:
-    """With routes, the calls each endpoint answered and those down now: " (small 812,
-    large 392; large down)"; "" with one model."""
-    figures = living.stack.route_figures()
-    if figures is None:
-        return ""
-    calls = [f"{name} {f['calls']:,}" for name, f in figures["by_endpoint"].items() if f["calls"]]
-    down = [name for name, health in figures["health"].items() if not health["up"]]
-    shown = ", ".join(calls) + (f"; {', '.join(down)} down" if down else "")
-    return f" ({shown})" if shown else ""

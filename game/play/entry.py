@@ -28,6 +28,7 @@ from game.bridge import (
     list_towns,
     llm_settings_for,
     open_town,
+    process_environment,
     routes_for,
     secrets_of,
     town_settings,
@@ -176,7 +177,9 @@ def enter_town(
     app.loading = prepared.loading
     if prepared.closed:
         app.view.running = False
-    settings = player_settings or PlayerSettings(UserSettings.from_environment())
+    settings = player_settings or PlayerSettings(
+        UserSettings.from_environment(process_environment())
+    )
     population = living.population
 
     def portrait(who: str) -> pygame.Surface | None:  # a resident's name or sprite slug

@@ -22,7 +22,13 @@ from datetime import datetime
 
 import pygame
 
-from game.bridge import TownEntry, brain_lines, check_connection, memory_server_problem
+from game.bridge import (
+    TownEntry,
+    brain_lines,
+    check_connection,
+    memory_server_problem,
+    process_environment,
+)
 from game.files.settings import UserSettings
 from game.files.settings import load as load_settings
 from game.play.app import App, AppOptions
@@ -68,7 +74,7 @@ NO_GAME_TIME = datetime(2023, 2, 13, 7, 0)  # menus on the title ignore the game
 
 
 def player_settings_from_file() -> PlayerSettings:
-    loaded = load_settings()
+    loaded = load_settings(env=process_environment())
     return PlayerSettings(loaded.settings, None, loaded.warning, tester=check_brain_and_memory)
 
 

@@ -42,7 +42,7 @@ def test_the_report_counts_breaker_trips_and_steps_on_standby(make_town: MakeTow
 
 
 def test_the_summary_says_when_steps_went_to_the_offline_brain() -> None:
-    from game.commands.simulate import summary_text
+    from game.commands.simulate_text import summary_text
 
     report = {
         "agents": 3, "game_hours": 1.0, "wall_s": 2.0, "llm_calls": 10,

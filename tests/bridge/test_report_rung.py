@@ -9,7 +9,7 @@ from cognition.llm.retry import RetryPolicy, no_sleep
 from cognition.testing.fake_openai_replies import Fault
 from cognition.testing.fake_openai_server import FakeOpenAIServer
 from game.bridge import SimulationOptions, simulate
-from game.commands.simulate import structured_text
+from game.commands.simulate_text import structured_text
 
 
 def run_against(server: FakeOpenAIServer, tmp_path: Path) -> dict[str, object]:

@@ -9,7 +9,7 @@ import pytest
 from pydantic import SecretStr
 
 from cognition.testing.fake_openai_server import FakeOpenAIServer
-from game.bridge import brain_lines, check_connection, llm_settings_for
+from game.bridge import brain_lines, check_connection, llm_settings_for, process_environment
 from game.files.settings import (
     CONNECT_HINT,
     OFFLINE_BRAIN_LINE,
@@ -135,6 +135,29 @@ def test_defaults_follow_the_environment_until_a_file_exists(tmp_path: Path) -> 
     assert load(missing, env=forced).settings.backend == "offline"
     bad = load(missing, env={"OPENAI_BASE_URL": "nonsense"}).settings
     assert bad.base_url == "" and bad.backend == "server"
+
+
+def test_the_process_environment_seeds_the_defaults_through_the_one_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The settings read no environment of their own: the caller passes the environment as
+    the minds read it (`cognition.environment`), and a key in it never prints."""
+    import game.files.settings as settings_module
+
+    source = Path(settings_module.__file__).read_text(encoding="utf-8")
+    assert "os.environ" not in source and "getenv" not in source
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://localhost:11434/v1")
+    monkeypatch.setenv("SMALLVILLE_MODEL", "llama3.2")
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    monkeypatch.delenv("SMALLVILLE_OFFLINE", raising=False)
+    env = process_environment()
+    seeded = load(tmp_path / "none.json", env=env).settings
+    assert (seeded.backend, seeded.base_url, seeded.model) == (
+        "server",
+        "http://localhost:11434/v1",
+        "llama3.2",
+    )
+    assert SECRET not in repr(env) and SECRET not in str(env)
 
 
 def test_llm_settings_for() -> None:

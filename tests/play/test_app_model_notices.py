@@ -76,7 +76,7 @@ def test_a_pool_s_notices_are_told_and_its_endpoints_counted(minds_app: App) -> 
     from cognition.config import LLMSettings
     from cognition.llm.pool_stack import build_pool
     from cognition.llm.routes import PoolSettings
-    from game.play.app import usage_line
+    from game.play.minds_reading import usage_line
 
     living, session = minds_app.living, minds_app.session
     assert living is not None and session is not None and session.toasts is not None

@@ -10,7 +10,8 @@ from game.render.text import PixelText
 from game.saves import SlotInfo
 from game.ui.menus.base import MenuPanel, Row
 from game.ui.menus.choices import Back, DeleteSlot, LoadSlot
-from game.ui.menus.items import ButtonItem, ButtonRow, ListItem, ListRow, TextLine
+from game.ui.menus.items import ButtonItem, ButtonRow, TextLine
+from game.ui.menus.list_items import ListItem, ListRow
 from game.ui.widgets import DIM, ERROR, TEXT
 from game.world.clock import format_clock
 

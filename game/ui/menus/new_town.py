@@ -10,14 +10,8 @@ from typing import Literal, NamedTuple
 from game.render.text import PixelText
 from game.ui.menus.base import MenuPanel, Row
 from game.ui.menus.choices import Back, EditTown, NewTown
-from game.ui.menus.items import (
-    ButtonItem,
-    ButtonRow,
-    FieldItem,
-    ListItem,
-    ListRow,
-    OptionItem,
-)
+from game.ui.menus.items import ButtonItem, ButtonRow, FieldItem, OptionItem
+from game.ui.menus.list_items import ListItem, ListRow
 from game.ui.widgets import TEXT, TextField
 
 DEFAULT_VISITOR_NAME = "Visitor"

@@ -17,7 +17,8 @@ from typing import Any
 from game.render.text import PixelText
 from game.ui.menus.base import MenuPanel, Row
 from game.ui.menus.choices import Back, EditIntention, PutScenarioTimes, RemoveIntention
-from game.ui.menus.items import ButtonItem, ButtonRow, FieldItem, ListItem, ListRow, TextLine
+from game.ui.menus.items import ButtonItem, ButtonRow, FieldItem, TextLine
+from game.ui.menus.list_items import ListItem, ListRow
 from game.ui.widgets import DIM, ERROR, TEXT, TextField
 from game.world.clock import format_clock
 

@@ -17,15 +17,8 @@ from typing import Any
 from game.render.text import PixelText
 from game.ui.menus.base import MenuPanel, Row
 from game.ui.menus.choices import Back, PutIntention, Values
-from game.ui.menus.items import (
-    ButtonItem,
-    ButtonRow,
-    CheckListItem,
-    FieldItem,
-    Item,
-    OptionItem,
-    TextLine,
-)
+from game.ui.menus.items import ButtonItem, ButtonRow, FieldItem, Item, OptionItem, TextLine
+from game.ui.menus.list_items import CheckListItem
 from game.ui.menus.scenario_form import clock, parse_time
 from game.ui.widgets import DIM, TextField
 

@@ -159,6 +159,21 @@ class SettingsMenu(MenuPanel):
         self.original = settings
         self.tester = tester
         self.environment_key = environment_key
+        self._make_server_rows(settings, api_key)
+        self._make_route_rows(settings)
+        self._make_tuning_rows(settings)
+        self._make_town_rows(settings)
+        self.test_button = ButtonItem("Test connection", self.test_connection, tester is not None)
+        self.save_button = ButtonItem("Save", self.save, width=80)
+        self.back_button = ButtonItem("Back", self.back, width=80)
+        self.test_run: _TestRun | None = None
+        self.test_result: tuple[bool, str] | None = None
+        if warning:
+            self.say(warning)
+        self._sync_server_rows()
+
+    def _make_server_rows(self, settings: UserSettings, api_key: str | None) -> None:
+        """Brain, server URL, model, API key."""
         self.backend = OptionItem[Backend](
             "Brain",
             [("offline", "Offline brain"), ("server", "OpenAI-compatible server")],
@@ -180,6 +195,9 @@ class SettingsMenu(MenuPanel):
             TextField(limit=300, text=api_key or "", secret=True, placeholder="(none)"),
             label_width=LABEL_WIDTH,
         )
+
+    def _make_route_rows(self, settings: UserSettings) -> None:
+        """Routes, and what a choice needs: the small model's URL and name, a routes file."""
         self.routes = OptionItem[RoutesChoice](
             "Routes",
             [(choice, ROUTE_LABELS[choice]) for choice in ROUTES_CHOICES],
@@ -202,6 +220,10 @@ class SettingsMenu(MenuPanel):
             TextField(limit=400, text=settings.routes_file, placeholder="routes.toml or .json"),
             label_width=LABEL_WIDTH,
         )
+
+    def _make_tuning_rows(self, settings: UserSettings) -> None:
+        """The memory server, and the model calls' timeout, output budget and calls at once
+        (a value the file holds outside the choices is offered too)."""
         self.memory_server = FieldItem(
             "Memory server",
             TextField(limit=300, text=settings.memory_server, placeholder="(in this process)"),
@@ -223,6 +245,9 @@ class SettingsMenu(MenuPanel):
             "Calls at once", [(c, calls_label(c)) for c in calls], settings.calls_at_once,
             LABEL_WIDTH,
         )  # fmt: skip
+
+    def _make_town_rows(self, settings: UserSettings) -> None:
+        """The town's speed at start, autosave, and group talk."""
         self.speed = OptionItem[int](
             "Speed at start", [(s, f"x{s}") for s in SPEEDS], settings.speed, LABEL_WIDTH
         )
@@ -239,14 +264,6 @@ class SettingsMenu(MenuPanel):
             settings.group_strategy,
             LABEL_WIDTH,
         )
-        self.test_button = ButtonItem("Test connection", self.test_connection, tester is not None)
-        self.save_button = ButtonItem("Save", self.save, width=80)
-        self.back_button = ButtonItem("Back", self.back, width=80)
-        self.test_run: _TestRun | None = None
-        self.test_result: tuple[bool, str] | None = None
-        if warning:
-            self.say(warning)
-        self._sync_server_rows()
 
     # --- the form -------------------------------------------------------------------------
 

@@ -22,7 +22,8 @@ from game.ui.menus.choices import (
     RemoveResident,
     SaveTown,
 )
-from game.ui.menus.items import ButtonItem, ButtonRow, FieldItem, ListItem, ListRow, TextLine
+from game.ui.menus.items import ButtonItem, ButtonRow, FieldItem, TextLine
+from game.ui.menus.list_items import ListItem, ListRow
 from game.ui.widgets import DIM, ERROR, TEXT, TextField
 
 TOWN_NAME_LIMIT = 48

@@ -240,6 +240,15 @@ def guide_text(result: InitResult, problems: list[str]) -> str:
     """The short page of what to draw next, for the map as `init_map` left it; `problems` is
     what map-check says about it now."""
     name = result.path.name
+    lines = _guide_intro(result, problems)
+    lines += _guide_tile_layers(result)
+    lines += _guide_objects_and_play(name)
+    return "\n".join(lines)
+
+
+def _guide_intro(result: InitResult, problems: list[str]) -> list[str]:
+    """The guide's title, how to use it, the world's name, what map-check still misses."""
+    name = result.path.name
     lines = [
         GUIDE_TITLE.format(name=name),
         "",
@@ -254,8 +263,12 @@ def guide_text(result: InitResult, problems: list[str]) -> str:
         "## Still missing (map-check, now)",
         "",
     ]
-    lines += [f"- {problem}" for problem in problems] or ["- nothing: the map is a town."]
-    lines += ["", "## 1. Paint the tile layers (bottom to top)", ""]
+    return lines + ([f"- {problem}" for problem in problems] or ["- nothing: the map is a town."])
+
+
+def _guide_tile_layers(result: InitResult) -> list[str]:
+    """Step 1: the tile layers to paint, and the map's own layers the game does not draw."""
+    lines = ["", "## 1. Paint the tile layers (bottom to top)", ""]
     lines += [f"- `{layer}`: {purpose}." for layer, purpose in TILE_LAYERS.items()]
     lines += [
         "",
@@ -268,7 +281,12 @@ def guide_text(result: InitResult, problems: list[str]) -> str:
             f"The game draws only the layers above; your layers {others} are kept in the file",
             "but not drawn: move their tiles onto those layers (or Layer ▸ Merge Layer Down).",
         ]
-    lines += [
+    return lines
+
+
+def _guide_objects_and_play(name: str) -> list[str]:
+    """Steps 2 to 5: the places, the things, the people, then check and play."""
+    return [
         "",
         "## 2. Mark the places (object layer `areas`)",
         "",
@@ -300,7 +318,6 @@ def guide_text(result: InitResult, problems: list[str]) -> str:
         "```",
         "",
     ]
-    return "\n".join(lines)
 
 
 def write_guide(result: InitResult, problems: list[str]) -> Path:
