@@ -1,24 +1,18 @@
-"""Conclusions reflection draws about events: news heard and passed on, and plans to go.
+"""Conclusions reflection draws about events: news heard and passed on.
 
 From the events the memories speak of (`events_known`): what the agent has heard and from
-how many, what it has told others (`news_conclusions`), and what it means to do — events it
-said it would go to, planned for or turned down, intentions it adopted
-(`intention_conclusions`). No resident, place or event is named here.
+how many, and what it has told others (`news_conclusions`). What it means to do is read
+from memory fields (`intentions.py`). No resident, place or event is named here.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 
-from cognition.memory.texts import read_told
 from cognition.offline.conclusions import Conclusion
 from cognition.offline.event_mentions import Event, best_event, event_in, event_words, shown
 from cognition.offline.notes import (
-    NAME,
-    PLAN,
-    PLAN_ITEM,
     Note,
     Told,
     first_name,
@@ -26,21 +20,7 @@ from cognition.offline.notes import (
     told_in,
 )
 from cognition.offline.text import sentences
-from cognition.offline.wording import capital, clean, gerund, how_many, joined
-
-WOULD_GO = re.compile(
-    rf"^({NAME}) (?:said|says|promised) (?:he|she|they) (?:would|will|'d) "
-    r"(?:go|come|be there|attend|join)"
-)
-GOING_TO = re.compile(
-    rf"^({NAME}) (?:plans|means|intends|wants|hopes|is going|is planning) to "
-    r"(?:go to|attend|come to|be at) (.+?)\.?$"
-)
-DECLINES = re.compile(
-    rf"^({NAME}) (?:will not|won't|cannot|can't|does not want to) "
-    r"(?:go to|come to|make it to|attend) (.+?)\.?$"
-)
-INTENDS = re.compile(rf"^({NAME}) intends to (.+?)\.?$")
+from cognition.offline.wording import capital, how_many, joined
 
 
 def events_known(
@@ -164,117 +144,6 @@ def news_conclusions(
                 tuple(sorted(evidence)),
                 f"{display} {event.organiser} heard hear news told town word",
                 2 * len(heard_from) + len(told_to) + (2 if own else 0) + 1,
-            )
-        )
-    return found
-
-
-def intention_conclusions(
-    agent: str,
-    notes: Sequence[Note],
-    known: dict[str, list[tuple[int, Event, Told | None]]],
-    rng: random.Random,
-) -> list[Conclusion]:
-    """What the agent means to do: events it said it would go to, planned for, or turned
-    down; intentions it adopted."""
-    going: dict[str, list[tuple[int, Event, str]]] = {}  # key → (note, event, plan span)
-    skipping: dict[str, list[tuple[int, Event]]] = {}
-    found = []
-    words = event_words(note.text for note in notes)
-    for note in notes:
-        if note.kind == "summary":
-            said = sentences(note.text)
-            offered = [
-                e for s in said if (t := read_told(s)) and (e := event_in(t.statement, words))
-            ]
-            for sentence in said:
-                if (m := GOING_TO.match(sentence)) and m.group(1) == agent:
-                    if event := event_in(m.group(2), words):
-                        going.setdefault(event.key, []).append((note.number, event, ""))
-                elif (m := WOULD_GO.match(sentence)) and m.group(1) == agent and offered:
-                    going.setdefault(offered[-1].key, []).append((note.number, offered[-1], ""))
-                elif (
-                    (m := DECLINES.match(sentence))
-                    and m.group(1) == agent
-                    and (event := event_in(m.group(2), words))
-                ):
-                    skipping.setdefault(event.key, []).append((note.number, event))
-        elif note.kind == "plan" and note.subject == agent:
-            day = PLAN.match(note.text)
-            for item in note.detail.split("; "):
-                step = PLAN_ITEM.match(item.strip())
-                if step and (event := event_in(step.group(5), words)):
-                    span = (
-                        f"{int(step.group(1)):02d}:{step.group(2)}–{step.group(3)}:{step.group(4)}"
-                    )
-                    on = f" on {day.group(2)}" if day else ""
-                    going.setdefault(event.key, []).append((note.number, event, span + on))
-        elif note.kind == "fact":
-            for sentence in sentences(note.text):
-                if (m := GOING_TO.match(sentence)) and m.group(1) == agent:
-                    if event := event_in(m.group(2), words):
-                        going.setdefault(event.key, []).append((note.number, event, ""))
-                elif (m := INTENDS.match(sentence)) and m.group(1) == agent:
-                    deed = clean(m.group(2))
-                    found.append(
-                        Conclusion(
-                            "intention",
-                            rng.choice(
-                                (f"{agent} is set on {gerund(deed)}", f"{agent} means to {deed}")
-                            ),
-                            f"What does {agent} mean to do next?",
-                            (note.number,),
-                            f"{deed} intend mean plan next do",
-                            3,
-                        )
-                    )
-    for key, plans in going.items():
-        mentions = [e for _, e, _ in plans] + [e for _, e, _ in known.get(key, [])]
-        if any(e.organiser == agent for e in mentions):  # one's own event: see the news
-            continue
-        news = known.get(key, [])
-        event = best_event([*(e for _, e, _ in plans), *(e for _, e, _ in news)])
-        display = shown(event)
-        spans = [s for _, _, s in plans if s]
-        options = [
-            f"{agent} means to go to {display}",
-            f"{agent} has decided to be at {display}",
-            f"{agent} won't miss {display}",
-        ]
-        if spans:
-            options.append(f"{agent} has set aside {spans[-1]} for {display}")
-        found.append(
-            Conclusion(
-                "intention",
-                rng.choice(options),
-                rng.choice(
-                    (
-                        f"What is {agent} planning to do about {display}?",
-                        f"Will {agent} go to {display}?",
-                    )
-                ),
-                tuple(sorted({n for n, _, _ in plans} | {n for n, _, _ in news})),
-                f"{display} go going plan plans planning intend attend mean decide will",
-                3 + len(plans),
-            )
-        )
-    for key, turned in skipping.items():
-        if key in going:
-            continue
-        event = best_event(e for _, e in turned)
-        found.append(
-            Conclusion(
-                "intention",
-                rng.choice(
-                    (
-                        f"{agent} has decided to skip {shown(event)}",
-                        f"{agent} will not be going to {shown(event)}",
-                    )
-                ),
-                f"Will {agent} go to {shown(event)}?",
-                tuple(sorted({n for n, _ in turned})),
-                f"{shown(event)} go skip decide not",
-                2,
             )
         )
     return found

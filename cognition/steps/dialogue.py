@@ -18,7 +18,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine, LineHeard
 from cognition.llm.task import Task
-from cognition.memory.fields import News
+from cognition.memory.fields import Intention, News
 from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.plan import parse_clock, plan_title
 from cognition.steps.common import memory_lines, news_known, news_shared, news_told, when
@@ -99,6 +99,27 @@ class Commitment(BaseModel):
     day: str = Field(description='"YYYY-MM-DD"')
     start: str = Field(description='"HH:MM", 24-hour')
     end: str = Field(description='"HH:MM", 24-hour')
+    going: bool = Field(default=True, description="false when they said they will not come")
+    # the news item (an event) it is for: set by rules that know it, never asked of a model
+    item: SkipJsonSchema[str] = ""
+
+    def intention(self) -> Intention | None:
+        """The commitment as data (`MemoryFields.intentions`); None when it names no one or
+        nothing to do. Times that do not read are left unknown."""
+        person, deed = self.person.strip(), self.activity.strip()
+        if not person or not deed:
+            return None
+        when = self.when()
+        day, start, end = when if when is not None else (None, None, None)
+        return Intention(
+            person=person,
+            deed=deed,
+            item=self.item,
+            day=day,
+            start=start,
+            end=end,
+            going=self.going,
+        )
 
     def when(self) -> tuple[date, int, int] | None:
         """(day, start minute, end minute), or None when the times do not read."""

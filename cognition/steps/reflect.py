@@ -17,6 +17,7 @@ from pydantic import BaseModel, BeforeValidator, Field
 
 from cognition.llm.schema import strict_json_schema, with_items, with_range
 from cognition.llm.task import Task
+from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.settings import MindSettings
 from cognition.steps.bounds import lax_int
@@ -25,10 +26,22 @@ from cognition.steps.context import StepContext
 from cognition.steps.importance import rate_importances
 
 
+class Recalled(BaseModel):
+    """A memory's kind and typed fields, beside its text: for rules that read fields."""
+
+    kind: MemoryKind
+    about: MemoryFields | None = None
+
+    @classmethod
+    def of(cls, record: MemoryRecord) -> Recalled:
+        return cls(kind=record.kind, about=record.about)
+
+
 class QuestionsInput(BaseModel):
     agent: str
     count: int
     memories: list[str]
+    recalled: list[Recalled] = Field(default_factory=list)  # each memory's kind and fields
 
 
 class SalientQuestions(BaseModel):
@@ -42,6 +55,7 @@ class InsightsInput(BaseModel):
     statements: list[str] = Field(
         description="numbered statements, '1. ...': what the questions retrieved, each once"
     )
+    recalled: list[Recalled] = Field(default_factory=list)  # each statement's kind and fields
 
 
 def citable(value: Any) -> Any:
@@ -123,6 +137,7 @@ def reflect(ctx: StepContext) -> list[MemoryRecord]:
         agent=ctx.agent,
         count=settings.reflection_questions,
         memories=[gist(r.text) for r in recent],
+        recalled=[Recalled.of(r) for r in recent],
     )
     questions = ctx.ask(SALIENT_QUESTIONS, questions_in).questions
     # as in the reference implementation: retrieve for every question first, then draw the
@@ -141,6 +156,7 @@ def reflect(ctx: StepContext) -> list[MemoryRecord]:
             questions=asked,
             count=settings.reflection_insights,
             statements=[f"{i}. {r.text}" for i, r in enumerate(shown, start=1)],
+            recalled=[Recalled.of(r) for r in shown],
         )
         most = settings.reflection_insights * len(asked)
         cited = citing(ctx.ask(INSIGHTS, insights_in).insights[:most], shown)
