@@ -96,16 +96,16 @@ def going_conclusion(agent: str, plan: Meant, rng: random.Random) -> Conclusion:
         ]
         if spans:
             options.append(f"{agent} has set aside {spans[-1]} for {display}")
-        asked = (
+        asked = [
             f"What is {agent} planning to do about {display}?",
             f"Will {agent} go to {display}?",
-        )
+        ]
         topic, strength = f"{display} {GOING_TOPIC}", 3 + len(plan.going)
     else:
         options = [f"{agent} is set on {gerund(deed)}", f"{agent} means to {deed}"]
         if spans:
             options.append(f"{agent} has set aside {spans[-1]} to {deed}")
-        asked = (f"What does {agent} mean to do next?",)
+        asked = [f"What does {agent} mean to do next?"]
         topic, strength = f"{deed} intend mean plan next do", 3
     return Conclusion(
         "intention",
