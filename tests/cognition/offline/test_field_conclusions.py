@@ -1,0 +1,92 @@
+"""Reflection reads news and intentions from memory fields: news of any kind (here news
+with no name and no event) spreads by its fields, and the prose of the memories says none
+of it in words the rules could read. The town is invented."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cognition.memory.fields import Intention, MemoryFields, News
+from cognition.memory.records import MemoryKind
+from cognition.offline.reflection import insights
+from cognition.steps.reflect import InsightsInput, Recalled
+
+ADA, LEO, INES, OTTO = "Ada Brook", "Leo Marsh", "Ines Varga", "Otto Fenn"
+COOKBOOK = News(
+    item="cookbook", subject=OTTO, statement="Otto Fenn is writing a cookbook", kind="personal"
+)
+TALKS = [  # (text, partner, the teller of the cookbook news, Ada told it)
+    ("Conversation with Leo Marsh:\nLeo Marsh: You won't believe what I heard!", LEO, LEO, False),
+    ("Conversation with Ines Varga:\nInes Varga: Have you heard the latest?", INES, INES, False),
+    ("Conversation with Piet Olsen:\nAda Brook: Guess what I heard!", "Piet Olsen", LEO, True),
+]
+
+
+def statements_and_fields(
+    news: News, intentions: tuple[Intention, ...] = ()
+) -> tuple[list[str], list[Recalled]]:
+    statements, recalled = [], []
+    for number, (text, partner, teller, told) in enumerate(TALKS, start=1):
+        about = MemoryFields(
+            partners=(partner,),
+            news=(news.told_by(teller),),
+            told=(news.item,) if told else (),
+            intentions=intentions if number == 3 else (),
+        )
+        statements.append(f"{number}. {text}")
+        recalled.append(Recalled(kind=MemoryKind.DIALOGUE, about=about))
+    return statements, recalled
+
+
+def concluded(
+    question: str, seed: int, news: News, *intended: Intention
+) -> list[tuple[str, list[int]]]:
+    statements, recalled = statements_and_fields(news, intended)
+    inputs = InsightsInput(
+        agent=ADA, questions=[question], count=5, statements=statements, recalled=recalled
+    )
+    return [(i.text, i.evidence) for i in insights(inputs, random.Random(seed)).insights]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_news_of_any_kind_heard_from_two_people_is_concluded_from_fields(seed: int) -> None:
+    found = concluded(f"What has {ADA} heard about {OTTO}'s news?", seed, COOKBOOK)
+    heard = [(t, e) for t, e in found if "two people" in t or "Leo and Ines" in t]
+    assert heard, found
+    text, evidence = heard[0]
+    assert set(evidence) == {1, 2}  # where she heard it, not where she told it
+    assert "Otto Fenn" in text
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ones_own_news_told_is_word_getting_around(seed: int) -> None:
+    mine = COOKBOOK.model_copy(
+        update={"subject": ADA, "statement": "Ada Brook is writing a cookbook"}
+    )
+    found = concluded(f"Who has {ADA} told about her news?", seed, mine)
+    own = [(t, e) for t, e in found if "one person" in t or "Piet Olsen knows" in t]
+    assert own, found
+    assert 3 in own[0][1]
+
+
+def test_without_fields_the_same_words_conclude_no_news() -> None:
+    statements, _ = statements_and_fields(COOKBOOK)
+    inputs = InsightsInput(
+        agent=ADA, questions=["What has Ada heard?"], count=5, statements=statements
+    )
+    texts = [i.text for i in insights(inputs, random.Random(0)).insights]
+    assert not any("cookbook" in t or "Otto" in t for t in texts)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_intention_without_an_item_is_its_deed(seed: int) -> None:
+    intended = Intention(person=ADA, deed="repaint the boathouse", start=9 * 60, end=11 * 60)
+    found = concluded(f"What does {ADA} mean to do next?", seed, COOKBOOK, intended)
+    meant = [(t, e) for t, e in found if "boathouse" in t]
+    assert meant and meant[0][1] == [3]
+    assert any(
+        w in meant[0][0]
+        for w in ("is set on repainting", "means to repaint", "set aside 09:00–11:00")
+    )
