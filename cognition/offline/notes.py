@@ -196,11 +196,26 @@ def first_name(name: str) -> str:
 
 
 def talks_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
-    """The agent's conversations with `other`: transcripts, else the summaries of them."""
-    transcripts = [n for n in notes if n.kind == "transcript" and other in n.pair]
-    if transcripts:
-        return transcripts
-    return [n for n in notes if n.kind == "summary" and {agent, other} <= set(n.pair)]
+    """The agent's conversations with `other`, one note a talk, in the notes' order: those
+    the fields record (`talk_moments`), and of notes without fields the transcripts, else
+    the summaries of them."""
+    untyped = [n for n in notes if n.about is None]
+    transcripts = [n for n in untyped if n.kind == "transcript" and other in n.pair]
+    prose = transcripts or [
+        n for n in untyped if n.kind == "summary" and {agent, other} <= set(n.pair)
+    ]
+    return sorted([*talk_moments(notes, other), *prose], key=lambda n: n.number)
+
+
+def talk_moments(notes: Sequence[Note], other: str) -> list[Note]:
+    """The talks with `other` the notes' fields record (`MemoryFields.partners`), one note
+    a talk: a talk's memories (its transcript and summary) share their fields' time."""
+    found: dict[object, Note] = {}
+    for note in notes:
+        about = note.about
+        if about is not None and other in about.partners:
+            found.setdefault(about.time or note.number, note)
+    return list(found.values())
 
 
 def summaries_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
@@ -209,8 +224,14 @@ def summaries_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
 
 def partners(notes: Sequence[Note], agent: str) -> list[str]:
     """Everyone the agent has talked with in `notes`, most talks first."""
-    met = [p for n in notes if n.kind == "transcript" for p in n.pair]
-    met += [p for n in notes if n.kind == "summary" and agent in n.pair for p in n.pair]
+    met = [p for n in notes if n.about is not None for p in n.about.partners]
+    met += [p for n in notes if n.about is None and n.kind == "transcript" for p in n.pair]
+    met += [
+        p
+        for n in notes
+        if n.about is None and n.kind == "summary" and agent in n.pair
+        for p in n.pair
+    ]
     found = [p for p in dict.fromkeys(met) if p and p != agent]
     return sorted(found, key=lambda p: -len(talks_with(notes, agent, p)))
 

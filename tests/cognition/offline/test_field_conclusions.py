@@ -1,17 +1,20 @@
-"""Reflection reads news and intentions from memory fields: news of any kind (here news
-with no name and no event) spreads by its fields, and the prose of the memories says none
-of it in words the rules could read. The town is invented."""
+"""Reflection and relationships read news, intentions and talks from memory fields: news
+of any kind (here news with no name and no event) spreads by its fields, and the prose of
+the memories says none of it in words the rules could read. The town is invented."""
 
 from __future__ import annotations
 
 import random
+from datetime import datetime
 
 import pytest
 
 from cognition.memory.fields import Intention, MemoryFields, News
 from cognition.memory.records import MemoryKind
 from cognition.offline.reflection import insights
+from cognition.offline.relations import relationship
 from cognition.steps.reflect import InsightsInput, Recalled
+from cognition.steps.relationship import RelationshipInput
 
 ADA, LEO, INES, OTTO = "Ada Brook", "Leo Marsh", "Ines Varga", "Otto Fenn"
 COOKBOOK = News(
@@ -90,3 +93,27 @@ def test_an_intention_without_an_item_is_its_deed(seed: int) -> None:
         w in meant[0][0]
         for w in ("is set on repainting", "means to repaint", "set aside 09:00–11:00")
     )
+
+
+def test_a_relationship_counts_the_talks_its_fields_record() -> None:
+    """Two talks with Leo (the first kept as transcript and summary, one moment), and a
+    greeting in words no rule reads: three talks by the fields; without them, two."""
+    first, second = datetime(2024, 3, 1, 10), datetime(2024, 3, 2, 9)
+    memories = [
+        ("[Fri Mar 01 10:00] Conversation with Leo Marsh:\nLeo Marsh: Hi Ada!", first),
+        ("[Fri Mar 01 10:00] Ada Brook and Leo Marsh had a chat.", first),
+        ("[Sat Mar 02 09:00] Conversation with Leo Marsh:\nAda Brook: Morning!", second),
+        ('[Sat Mar 02 17:00] Ada Brook greeted Leo Marsh: "Evening!"', second.replace(hour=17)),
+    ]
+    recalled = [
+        Recalled(kind=MemoryKind.DIALOGUE, about=MemoryFields(partners=(LEO,), time=at))
+        for _, at in memories
+    ]
+    texts = [text for text, _ in memories]
+    typed = relationship(
+        RelationshipInput(agent=ADA, other=LEO, memories=texts, recalled=recalled),
+        random.Random(0),
+    )
+    bare = relationship(RelationshipInput(agent=ADA, other=LEO, memories=texts), random.Random(0))
+    assert "talked three times" in typed.summary
+    assert "talked twice" in bare.summary

@@ -96,6 +96,7 @@ def recalled_as(text: str) -> Recalled:
     accepted = "plans to go" in text or "I'll be there" in text
     about = MemoryFields(
         partners=(teller,),
+        time=datetime(2024, 3, 1, 10 if teller == LEO else 12),  # a talk's two memories share it
         news=(FESTIVAL.told_by(teller),),
         intentions=(GOING,) if accepted else (),
     )
