@@ -261,7 +261,9 @@ class Talker:
         appointment = Appointment.from_commitment(commitment, self.name, now)
         if appointment is None or not self.mind.state.add_appointment(appointment):
             return False
-        self.mind.remember_many(MemoryKind.PLAN, [statement], now)
+        self.mind.remember(
+            MemoryKind.PLAN, statement, now, appointment.memory_fields(self.name, now)
+        )
         return True
 
     def take_stance(self, meeting: Conversation, now: datetime) -> str:

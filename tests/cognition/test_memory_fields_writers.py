@@ -158,3 +158,18 @@ def test_the_reflection_step_hands_the_rules_each_memorys_kind_and_fields() -> N
             assert len(call.inputs.recalled) == len(call.inputs.statements)
     asked = [c.inputs for c in model.calls if isinstance(c.inputs, QuestionsInput)]
     assert asked and any(r.about is not None and r.about.news for r in asked[0].recalled)
+
+
+def test_an_intention_the_player_gave_is_remembered_with_its_fields() -> None:
+    agent = mind(ISABELLA, OfflineBrain(0))
+    meeting = INVITED.model_copy(update={"person": ISABELLA.name, "item": ""})
+    statement = f"{ISABELLA.name} will host a meeting at Hobbs Cafe on February 14."
+    assert agent.talker.intend(statement, meeting, START)
+    (kept,) = [r for r in agent.memory.all(MemoryKind.PLAN) if r.text == statement]
+    assert kept.about is not None
+    (intention,) = kept.about.intentions
+    assert (intention.person, intention.deed, intention.start) == (
+        ISABELLA.name,
+        meeting.activity,
+        17 * 60,
+    )
