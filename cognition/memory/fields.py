@@ -6,7 +6,8 @@ them, whether strangers hear it, an event's place, day and hours, and who told t
 (`source`, one level deep; None when known first hand). `Intention` is what someone means
 to do as data: an appointment, a refusal, an adopted intention. `MemoryFields` is what a
 memory says in fields: who spoke, with whom, about whom, which item, where and when, the
-news it carries, which of it the rememberer told, and the intentions it records. Old
+news it carries, which of it the rememberer told, the intentions it records and (a
+reflection) the people it concerns. Old
 memories have no fields (`MemoryRecord.about` is None: unknown); fields added later default
 to "says nothing of the kind", so a save made before them loads unchanged.
 """
@@ -74,6 +75,7 @@ class MemoryFields(BaseModel):
     news: tuple[News, ...] = ()  # the news it carries (told or heard)
     told: tuple[str, ...] = ()  # the items of `news` the rememberer told (others it heard)
     intentions: tuple[Intention, ...] = ()  # what people said they mean (or refuse) to do
+    people: tuple[str, ...] = ()  # whom it concerns: a reflection's, those its evidence talked with
 
 
 def fields_to_json(fields: MemoryFields | None) -> str:

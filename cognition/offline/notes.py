@@ -213,7 +213,7 @@ def talk_moments(notes: Sequence[Note], other: str) -> list[Note]:
     found: dict[object, Note] = {}
     for note in notes:
         about = note.about
-        if about is not None and other in about.partners:
+        if about is not None and note.kind != "reflection" and other in about.partners:
             found.setdefault(about.time or note.number, note)
     return list(found.values())
 
@@ -224,7 +224,12 @@ def summaries_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
 
 def partners(notes: Sequence[Note], agent: str) -> list[str]:
     """Everyone the agent has talked with in `notes`, most talks first."""
-    met = [p for n in notes if n.about is not None for p in n.about.partners]
+    met = [
+        p
+        for n in notes
+        if n.kind != "reflection"
+        for p in (n.about.partners if n.about is not None else ())
+    ]
     met += [p for n in notes if n.about is None and n.kind == "transcript" for p in n.pair]
     met += [
         p
@@ -314,13 +319,17 @@ TELLING = re.compile(r"\b(?:told|tells?|telling|made sure|knows? about|spreading
 
 def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> list[Note]:
     """Notes of `kind` naming both: plain facts are the persona's relationship lines (not
-    a record of news passed on to several people)."""
+    a record of news passed on to several people); a reflection with fields is tied to
+    those its evidence talked with (`MemoryFields.people`)."""
     return [
         n
         for n in notes
         if n.kind == kind
-        and agent in n.text
-        and other in n.text
+        and (
+            other in n.about.people
+            if kind == "reflection" and n.about is not None
+            else agent in n.text and other in n.text
+        )
         and not re.search(r"\b(?:not|never) (?:yet )?met\b", n.text)
         and not (kind == "fact" and TELLING.search(n.text))
     ]

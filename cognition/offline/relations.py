@@ -155,7 +155,11 @@ def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipS
     bonds = ties(notes, agent, other)
     told = [t for t in told_in(notes, agent) if t.teller == other and t.hearer == agent]
     seen = last_seen(notes, other, agent)
-    reflected = [n for n in ties(notes, agent, other, "reflection") if TALKED.search(n.text)]
+    reflected = [  # concluded from talks: its fields' partners, else its words say so
+        n
+        for n in ties(notes, agent, other, "reflection")
+        if n.about is not None or TALKED.search(n.text)
+    ]
     if not talks and not bonds and not told and not reflected:
         heard = known_about(notes, other, set())
         heard += [t.statement for t in told_in(notes, agent) if t.statement.startswith(other)]

@@ -4,13 +4,15 @@ Past the threshold of summed importance: the most recent records (long ones by t
 → salient questions → retrieve per question → insights, each citing numbered statements (for
 all the questions in one call, each statement retrieved shown once); only citations of
 statements actually shown survive, and they are stored as the evidence's record ids (all of
-one reflection rated in one call and written at once). The calls' answer schemas ask for
-`count` questions, and for 1 to `count` insights a question citing numbers of the statements
-shown.
+one reflection rated in one call and written at once), each with fields from its
+evidence's (`insight_fields`: the people it talked with there, the one item it
+concerns). The calls' answer schemas ask for `count` questions, and for 1 to `count`
+insights a question citing numbers of the statements shown.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, Field
@@ -190,6 +192,17 @@ def merged(
     return list(by_text.values())
 
 
+def insight_fields(evidence: list[MemoryRecord], now: datetime) -> MemoryFields:
+    """An insight's fields, from its evidence's: the people it concerns (those the evidence
+    talked with: not partners, as the insight is no talk) and the one news item the
+    evidence concerns, when it concerns one."""
+    cited = [r.about for r in evidence if r.about is not None]
+    people = tuple(dict.fromkeys(p for about in cited for p in about.partners))
+    items = {n.item for about in cited for n in about.news} | {a.item for a in cited if a.item}
+    item = next(iter(items)) if len(items) == 1 else ""
+    return MemoryFields(people=people, item=item, time=now)
+
+
 def store_insights(
     ctx: StepContext, kept: list[tuple[str, list[MemoryRecord]]]
 ) -> list[MemoryRecord]:
@@ -204,6 +217,7 @@ def store_insights(
                 rating,
                 evidence=tuple(r.id for r in records),
                 depth=1 + max(r.depth for r in records),
+                about=insight_fields(records, ctx.now),
             )
             for (text, records), rating in zip(kept, ratings, strict=True)
         ]

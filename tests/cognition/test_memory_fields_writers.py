@@ -12,11 +12,11 @@ from cognition.agent import Agent
 from cognition.agent_state import Appointment
 from cognition.contract import Conversation, ConversationLine, InnerVoice
 from cognition.memory.fields import Intention, MemoryFields, News, fields_from_json, fields_to_json
-from cognition.memory.records import MemoryKind
+from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
 from cognition.steps.dialogue import DIALOGUE_LINE, Commitment, DialogueLine, LineInput
-from cognition.steps.reflect import InsightsInput, QuestionsInput, reflect
+from cognition.steps.reflect import InsightsInput, QuestionsInput, insight_fields, reflect
 from cognition.talk_fields import talk_fields
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
@@ -173,3 +173,24 @@ def test_an_intention_the_player_gave_is_remembered_with_its_fields() -> None:
         meeting.activity,
         17 * 60,
     )
+
+
+def test_an_insight_concerns_the_people_and_the_item_of_its_evidence() -> None:
+    def record(number: int, about: MemoryFields | None) -> MemoryRecord:
+        return MemoryRecord(
+            id=str(number),
+            agent=ISABELLA.name,
+            kind=MemoryKind.DIALOGUE,
+            text="…",
+            created=START,
+            last_accessed=START,
+            importance=5,
+            about=about,
+        )
+
+    talk = MemoryFields(partners=(MARIA.name,), news=(PARTY.told_by(MARIA.name),))
+    about = insight_fields([record(1, talk), record(2, None), record(3, MemoryFields())], START)
+    assert about == MemoryFields(people=(MARIA.name,), item="party", time=START)
+    assert about.partners == ()  # an insight is no talk
+    other = MemoryFields(news=(PARTY.model_copy(update={"item": "fair"}),))
+    assert insight_fields([record(1, talk), record(2, other)], START).item == ""

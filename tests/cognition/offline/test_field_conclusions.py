@@ -117,3 +117,21 @@ def test_a_relationship_counts_the_talks_its_fields_record() -> None:
     bare = relationship(RelationshipInput(agent=ADA, other=LEO, memories=texts), random.Random(0))
     assert "talked three times" in typed.summary
     assert "talked twice" in bare.summary
+
+
+def test_a_reflection_ties_the_people_its_fields_name() -> None:
+    """An earlier insight whose fields name Leo, in words that name no one, is what the
+    relationship says of their talks when the talks themselves were not retrieved."""
+    insight = "[Fri Mar 01 18:00] Those rowing mornings have been the best part of the week"
+    reflected = Recalled(
+        kind=MemoryKind.REFLECTION, about=MemoryFields(people=(LEO,), time=datetime(2024, 3, 1))
+    )
+    seen = relationship(
+        RelationshipInput(agent=ADA, other=LEO, memories=[insight], recalled=[reflected]),
+        random.Random(0),
+    )
+    bare = relationship(
+        RelationshipInput(agent=ADA, other=LEO, memories=[insight]), random.Random(0)
+    )
+    assert "rowing mornings" in seen.summary and "has not met" not in seen.summary
+    assert "has not met" in bare.summary
