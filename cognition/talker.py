@@ -40,7 +40,7 @@ from cognition.steps.dialogue import Commitment, ConversationSummary, Speaker, c
 from cognition.steps.interview import adopt, interview
 from cognition.steps.relationship import summarise_relationship
 from cognition.steps.stance import STANCE, StanceInput, stance_memory
-from cognition.talk_fields import adopted_fields, talk_fields
+from cognition.steps.talk_fields import adopted_fields, talk_fields
 
 ABOUT_K = 3  # memories about each other member a group member reads (retrieved once)
 

@@ -17,7 +17,7 @@ from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
 from cognition.steps.dialogue import DIALOGUE_LINE, Commitment, DialogueLine, LineInput
 from cognition.steps.reflect import InsightsInput, QuestionsInput, insight_fields, reflect
-from cognition.talk_fields import talk_fields
+from cognition.steps.talk_fields import talk_fields
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
 from cognition.testing.town import ISABELLA, MARIA, START
