@@ -6,7 +6,7 @@ from datetime import date, datetime, timedelta
 
 from pydantic import BaseModel, Field
 
-from cognition.memory.fields import MemoryFields
+from cognition.memory.fields import Intention, MemoryFields
 from cognition.memory.records import MemoryKind, NewMemory
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, clock, minute_of_day
 from cognition.steps.dialogue import Commitment
@@ -29,6 +29,7 @@ class Appointment(BaseModel):
     start: int = Field(ge=0, le=DAY_MINUTES)
     end: int = Field(ge=1, le=DAY_MINUTES)
     activity: str
+    item: str = ""  # the news item (an event) it is for; "" when unknown
 
     @classmethod
     def from_commitment(
@@ -37,12 +38,25 @@ class Appointment(BaseModel):
         """`person`'s appointment from a conversation's commitment, if it is theirs, its
         times read and it is not over by `now`."""
         when = commitment.when()
-        if commitment.person.strip() != person or when is None:
+        if commitment.person.strip() != person or when is None or not commitment.going:
             return None
         day, start, end = when
         if (day, end) <= (now.date(), minute_of_day(now)):
             return None
-        return cls(day=day, start=start, end=end, activity=commitment.activity.strip())
+        activity = commitment.activity.strip()
+        return cls(day=day, start=start, end=end, activity=activity, item=commitment.item)
+
+    def memory_fields(self, person: str, now: datetime) -> MemoryFields:
+        """The appointment's memory as fields: `person`'s intention, with its day and times."""
+        intention = Intention(
+            person=person,
+            deed=self.activity,
+            item=self.item,
+            day=self.day,
+            start=self.start,
+            end=self.end,
+        )
+        return MemoryFields(subject=person, item=self.item, time=now, intentions=(intention,))
 
     def statement(self, person: str) -> str:
         """ "Klaus Mueller plans to go to the party at the cafe on February 14 from 17:00 to

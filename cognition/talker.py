@@ -40,6 +40,7 @@ from cognition.steps.dialogue import Commitment, ConversationSummary, Speaker, c
 from cognition.steps.interview import adopt, interview
 from cognition.steps.relationship import summarise_relationship
 from cognition.steps.stance import STANCE, StanceInput, stance_memory
+from cognition.steps.talk_fields import adopted_fields, talk_fields
 
 ABOUT_K = 3  # memories about each other member a group member reads (retrieved once)
 
@@ -47,19 +48,6 @@ ABOUT_K = 3  # memories about each other member a group member reads (retrieved 
 def rest_of_day(plan: DayPlan, minute: int) -> list[str]:
     """Today's plan in broad strokes as a talk sees it: what is not over yet."""
     return plan.describe(since=minute)
-
-
-def talk_fields(
-    knower: str, conversation: Conversation, partners: Sequence[str], now: datetime
-) -> MemoryFields:
-    """A talk's memory as fields: with whom, when, and the news said in it — each line's
-    told news as `knower` has it (heard from the line's speaker, or its own as it knew it)."""
-    news = tuple(
-        line.told if line.speaker == knower else line.told.told_by(line.speaker)
-        for line in conversation.lines
-        if line.told is not None
-    )
-    return MemoryFields(partners=tuple(partners), time=now, news=news)
 
 
 class Mind(Protocol):
@@ -273,7 +261,9 @@ class Talker:
         appointment = Appointment.from_commitment(commitment, self.name, now)
         if appointment is None or not self.mind.state.add_appointment(appointment):
             return False
-        self.mind.remember_many(MemoryKind.PLAN, [statement], now)
+        self.mind.remember(
+            MemoryKind.PLAN, statement, now, appointment.memory_fields(self.name, now)
+        )
         return True
 
     def take_stance(self, meeting: Conversation, now: datetime) -> str:
@@ -318,7 +308,7 @@ class Talker:
         and kept as appointments."""
         said = [(line.speaker, line.text) for line in conversation.lines]
         texts = [transcript_text(cool_with or (partner,), said), conversation.summary]
-        about = talk_fields(self.name, conversation, cool_with or (partner,), now)
+        about = talk_fields(self.name, conversation, cool_with or (partner,), now, commitments)
         # the transcript and the summary are one event: rated once, by the summary
         self.mind.remember_event(
             MemoryKind.DIALOGUE, texts, now, gist=conversation.summary, about=about
@@ -331,12 +321,14 @@ class Talker:
             self.mind.state.note_talk(first, now, cooldown)
         for other in rest:
             self.mind.state.note_talk(other, now, cooldown)
-        promises = []
         for promise in commitments:
             appointment = Appointment.from_commitment(promise, self.name, now)
             if appointment is not None and self.mind.state.add_appointment(appointment):
-                promises.append(appointment.statement(self.name))
-        self.mind.remember_many(MemoryKind.PLAN, promises, now)
+                statement, fields = (
+                    appointment.statement(self.name),
+                    appointment.memory_fields(self.name, now),
+                )
+                self.mind.remember(MemoryKind.PLAN, statement, now, fields)
 
     def answer(self, question: str, asker: Asker, now: datetime | None = None) -> str:
         """Reply in character; an inner voice becomes an intention and re-plans the day.
@@ -352,7 +344,8 @@ class Talker:
         ctx = mind.context(moment)
         if isinstance(asker, InnerVoice):
             intention = adopt(ctx, summary, question)
-            mind.remember(MemoryKind.PLAN, intention.statement, moment)
+            adopted = adopted_fields(self.name, intention.deed or question, moment)
+            mind.remember(MemoryKind.PLAN, intention.statement, moment, adopted)
             mind.state.pending = PendingEvent(
                 activity=intention.statement, minutes=max(1, intention.minutes)
             )

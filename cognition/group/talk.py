@@ -49,7 +49,7 @@ from cognition.group.selection import at_random, by_turns, round_robin, talk_ran
 from cognition.group.termination import ends_talk
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Source, Task
 from cognition.steps.common import memory_lines, news_known, news_shared, news_told, when
-from cognition.steps.dialogue import ConversationSummary
+from cognition.steps.dialogue import ConversationSummary, named_news, numbered_news
 from cognition.steps.group_line import GROUP_LINE, GroupLine, GroupLineInput, said
 from cognition.steps.group_manager import NEXT_SPEAKER, NextSpeakerInput, valid_choice
 from cognition.steps.group_summary import (
@@ -246,7 +246,8 @@ class GroupTalk:
             must_leave=f"{member.name} must leave now: {member.called_to or 'the plan calls'}."
             if called
             else "",
-            news=news_known(ctx.memory, member.name),
+            news=(known := news_known(ctx.memory, member.name)),
+            known_news=numbered_news(known),
             heard=self.lines[-1].told if self.lines else None,
             shared={name: news_shared(ctx.memory, name) for name in others},
             told_here=news_told(self.lines),
@@ -278,9 +279,8 @@ class GroupTalk:
         to = line.to.strip()
         if to and to not in others:  # a name not in the group: said to everyone
             to = next((o for o in others if o.split()[0].lower() == to.lower()), "")
-        return GroupLine(
-            text=line.text.strip(), to=to, leaves=line.leaves or called, told=line.told
-        )
+        told = line.told or named_news(line.tells, inputs.news)
+        return GroupLine(text=line.text.strip(), to=to, leaves=line.leaves or called, told=told)
 
     def ask(
         self,

@@ -3,20 +3,24 @@
 `News` is one piece of news as data: which item it is (a scenario item's id, or any id),
 whom it is about, the sentence that tells it, its kind and importance as the item declares
 them, whether strangers hear it, an event's place, day and hours, and who told the knower
-(`source`, one level deep; None when known first hand). `MemoryFields` is what a memory
-says in fields: who spoke, with whom, about whom, which item, where and when, and the news
-it carries. Old memories have no fields (`MemoryRecord.about` is None: unknown).
+(`source`, one level deep; None when known first hand). `Intention` is what someone means
+to do as data: an appointment, a refusal, an adopted intention. `MemoryFields` is what a
+memory says in fields: who spoke, with whom, about whom, which item, where and when, the
+news it carries, which of it the rememberer told, the intentions it records and (a
+reflection) the people it concerns. Old
+memories have no fields (`MemoryRecord.about` is None: unknown); fields added later default
+to "says nothing of the kind", so a save made before them loads unchanged.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import date, datetime
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-__all__ = ["MemoryFields", "News", "fields_from_json", "fields_to_json", "known_news"]
+__all__ = ["Intention", "MemoryFields", "News", "fields_from_json", "fields_to_json", "known_news"]
 
 
 class News(BaseModel):
@@ -41,6 +45,22 @@ class News(BaseModel):
         return self if teller == self.source else self.model_copy(update={"source": teller})
 
 
+class Intention(BaseModel):
+    """What `person` means to do, as data ("go to the party at Hobbs Cafe", on a day, from
+    `start` to `end` minutes of the day), and for which news item; `going` False: they said
+    they will not."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    person: str = Field(min_length=1)
+    deed: str = Field(min_length=1)  # "go to the party at Hobbs Cafe", "paint the fence"
+    item: str = ""  # the news item (an event) it is for; "" when none
+    day: date | None = None
+    start: int | None = Field(default=None, ge=0, le=1440)  # minutes of the day
+    end: int | None = Field(default=None, ge=0, le=1440)
+    going: bool = True
+
+
 class MemoryFields(BaseModel):
     """What a memory says, in fields; "" / () where it says nothing of the kind."""
 
@@ -53,6 +73,9 @@ class MemoryFields(BaseModel):
     place: str = ""
     time: datetime | None = None
     news: tuple[News, ...] = ()  # the news it carries (told or heard)
+    told: tuple[str, ...] = ()  # the items of `news` the rememberer told (others it heard)
+    intentions: tuple[Intention, ...] = ()  # what people said they mean (or refuse) to do
+    people: tuple[str, ...] = ()  # whom it concerns: a reflection's, those its evidence talked with
 
 
 def fields_to_json(fields: MemoryFields | None) -> str:

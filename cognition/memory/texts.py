@@ -12,6 +12,13 @@ and its one reader live here, side by side, with a round-trip test
 - a plan to go: "A plans to go to the <event> at <place> on <day> <span>."
   (`going_text`; read as a statement of intention by `cognition.offline.facts`);
 - a line heard: 'A said to B: "…"' (`said_text`, `read_said`).
+
+No longer read back (their memories carry fields, `MemoryFields.intentions`, and the
+offline reflection reads those): "A said he would go", "A will not go to the …", "A intends
+to …", an appointment's "A plans to … on … from … to …" as an intention, and a day plan's
+items as plans to go. A talk is counted by its fields' partners and time, and the news a
+memory carries as data by its `news` and `told` fields; the forms above are read only for
+what has no fields (a persona's facts, a line told in words, a memory saved before fields).
 """
 
 from __future__ import annotations

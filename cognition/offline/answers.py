@@ -131,4 +131,4 @@ def remembered(agent: str, sentence: str) -> str:
 def adopt_intention(inputs: IntentionInput, rng: random.Random) -> Intention:
     directive = DIRECTIVE.sub("", strip_stamp(inputs.directive)).rstrip(".!")
     directive = directive[:1].lower() + directive[1:]
-    return Intention(statement=f"{inputs.agent} intends to {directive}", minutes=60)
+    return Intention(statement=f"{inputs.agent} intends to {directive}", minutes=60, deed=directive)

@@ -1,24 +1,20 @@
-"""Conclusions reflection draws about events: news heard and passed on, and plans to go.
+"""Conclusions reflection draws about news: heard and passed on.
 
-From the events the memories speak of (`events_known`): what the agent has heard and from
-how many, what it has told others (`news_conclusions`), and what it means to do — events it
-said it would go to, planned for or turned down, intentions it adopted
-(`intention_conclusions`). No resident, place or event is named here.
+Of each item known as data and each event the memories speak of only in words
+(`events_known`, `news_spread.spreads`): what the agent has heard and from how many, and
+what it has told others (`news_conclusions`). What it means to do is read from memory
+fields (`intentions.py`). No resident, place or event is named here.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 
-from cognition.memory.texts import read_told
 from cognition.offline.conclusions import Conclusion
-from cognition.offline.event_mentions import Event, best_event, event_in, event_words, shown
+from cognition.offline.event_mentions import Event, event_in, event_words
+from cognition.offline.news_spread import Spread, spreads
 from cognition.offline.notes import (
-    NAME,
-    PLAN,
-    PLAN_ITEM,
     Note,
     Told,
     first_name,
@@ -26,21 +22,7 @@ from cognition.offline.notes import (
     told_in,
 )
 from cognition.offline.text import sentences
-from cognition.offline.wording import capital, clean, gerund, how_many, joined
-
-WOULD_GO = re.compile(
-    rf"^({NAME}) (?:said|says|promised) (?:he|she|they) (?:would|will|'d) "
-    r"(?:go|come|be there|attend|join)"
-)
-GOING_TO = re.compile(
-    rf"^({NAME}) (?:plans|means|intends|wants|hopes|is going|is planning) to "
-    r"(?:go to|attend|come to|be at) (.+?)\.?$"
-)
-DECLINES = re.compile(
-    rf"^({NAME}) (?:will not|won't|cannot|can't|does not want to) "
-    r"(?:go to|come to|make it to|attend) (.+?)\.?$"
-)
-INTENDS = re.compile(rf"^({NAME}) intends to (.+?)\.?$")
+from cognition.offline.wording import capital, how_many, joined
 
 
 def events_known(
@@ -61,11 +43,65 @@ def events_known(
     return found
 
 
-def own_news(event: Event, teller: str) -> str:
-    """The event's statement as told by `teller`: "Ann is planning …" when it is theirs."""
-    if not event.core.startswith(teller + " "):
-        return event.core
-    return first_name(teller) + event.core[len(teller) :]
+def news_text(agent: str, news: Spread, rng: random.Random) -> tuple[str, frozenset[int]] | None:
+    """What the agent concludes about news it holds or hosts, or has heard or passed on,
+    and the notes it rests on; None when there is nothing to conclude (one fact known
+    first hand, not one's own)."""
+    if news.organiser == agent:
+        return own_news_text(agent, news, rng), news.told | news.first_hand
+    evidence = news.heard or news.told
+    display, heard_from, told_to = news.shown, news.heard_from, news.told_to
+    if len(heard_from) >= 2:
+        firsts = joined([first_name(n) for n in heard_from])
+        text = rng.choice(
+            (
+                f"{agent} has heard from {how_many(len(heard_from), 'person', 'people')} "
+                f"that {news.core}; it seems to be the talk of the town",
+                f"Word about {display} is spreading: {firsts} "
+                f"{'both' if len(heard_from) == 2 else 'all'} told {agent} about it",
+                f"{agent} keeps hearing about {display}; {firsts} brought it up",
+            )
+        )
+    elif heard_from:
+        learned = f"{agent} learned from {heard_from[0]} that {news.told_by(heard_from[0])}"
+        text = (
+            rng.choice((learned, f"{heard_from[0]} made sure {agent} knows about {display}"))
+            if news.organiser
+            else learned
+        )
+    elif told_to and news.organiser:
+        text = f"{agent} has passed on the news about {display} to {joined(told_to)}"
+    elif told_to:
+        text = f"{agent} has told {joined(told_to)} that {news.told_by(agent)}"
+    elif len(news.first_hand) >= 2:  # it keeps coming up
+        text = rng.choice(
+            (
+                f"{capital(display)} is much on {agent}'s mind",
+                f"{agent} keeps thinking about {display}",
+            )
+        )
+        evidence = news.first_hand
+    else:
+        return None
+    return text, evidence
+
+
+def own_news_text(agent: str, news: Spread, rng: random.Random) -> str:
+    """What the agent concludes about its own news: whom it has told, else that it is busy
+    with it."""
+    told_to, display = news.told_to, news.shown
+    if told_to:
+        return rng.choice(
+            (
+                f"{agent} has told {how_many(len(told_to), 'person', 'people')} about "
+                f"{display} so far; word is getting around",
+                f"{agent} is spreading the word about {display}: "
+                f"{joined(told_to)} {'knows' if len(told_to) == 1 else 'know'} about it now",
+            )
+        )
+    return rng.choice(
+        (f"{capital(display)} is much on {agent}'s mind", f"{agent} is busy preparing {display}")
+    )
 
 
 def news_conclusions(
@@ -74,207 +110,28 @@ def news_conclusions(
     known: dict[str, list[tuple[int, Event, Told | None]]],
     rng: random.Random,
 ) -> list[Conclusion]:
-    """What the agent has heard, from how many, and what it has passed on."""
+    """What the agent has heard, from how many, and what it has passed on: of each item
+    known as data, and each event the notes speak of only in words (`news_spread`)."""
     found = []
     possessive = {"he": "his", "she": "her"}.get(pronoun(agent, notes), "their")
-    for mentions in known.values():
-        event = best_event(e for _, e, _ in mentions)
-        display = shown(event)
-        if display.startswith(f"{agent}'s "):  # "Ann Lee's open mic night" → "her open mic night"
-            display = possessive + display[len(agent) + 2 :]
-        heard_from = list(
-            dict.fromkeys(
-                t.teller for _, _, t in mentions if t and t.hearer == agent and t.teller != agent
-            )
-        )
-        told_to = list(
-            dict.fromkeys(
-                t.hearer for _, _, t in mentions if t and t.teller == agent and t.hearer != agent
-            )
-        )
-        own = event.organiser == agent
-        firsts = [first_name(n) for n in heard_from]
-        heard = {n for n, _, t in mentions if t and t.hearer == agent and t.teller != agent}
-        told = {n for n, _, t in mentions if t and t.teller == agent and t.hearer != agent}
-        first_hand = {n for n, _, t in mentions if t is None}
-        evidence = (told | first_hand) if own else heard or told
-        if own and told_to:
-            text = rng.choice(
-                (
-                    f"{agent} has told {how_many(len(told_to), 'person', 'people')} about "
-                    f"{display} so far; word is getting around",
-                    f"{agent} is spreading the word about {display}: "
-                    f"{joined(told_to)} {'knows' if len(told_to) == 1 else 'know'} about it now",
-                )
-            )
-        elif own:
-            text = rng.choice(
-                (
-                    f"{capital(display)} is much on {agent}'s mind",
-                    f"{agent} is busy preparing {display}",
-                )
-            )
-        elif len(heard_from) >= 2:
-            text = rng.choice(
-                (
-                    f"{agent} has heard from {how_many(len(heard_from), 'person', 'people')} "
-                    f"that {event.core}; it seems to be the talk of the town",
-                    f"Word about {display} is spreading: {joined(firsts)} "
-                    f"{'both' if len(firsts) == 2 else 'all'} told {agent} about it",
-                    f"{agent} keeps hearing about {display}; {joined(firsts)} brought it up",
-                )
-            )
-        elif heard_from:
-            learned = f"{agent} learned from {heard_from[0]} that {own_news(event, heard_from[0])}"
-            text = (
-                rng.choice((learned, f"{heard_from[0]} made sure {agent} knows about {display}"))
-                if event.organiser
-                else learned
-            )
-        elif told_to and event.organiser:
-            text = f"{agent} has passed on the news about {display} to {joined(told_to)}"
-        elif told_to:
-            text = f"{agent} has told {joined(told_to)} that {own_news(event, agent)}"
-        elif len(first_hand) >= 2:  # it keeps coming up
-            text = rng.choice(
-                (
-                    f"{capital(display)} is much on {agent}'s mind",
-                    f"{agent} keeps thinking about {display}",
-                )
-            )
-            evidence = first_hand
-        else:  # one fact known first hand, not one's own: nothing to conclude
+    for news in spreads(agent, notes, known, possessive):
+        concluded = news_text(agent, news, rng)
+        if concluded is None:
             continue
+        text, evidence = concluded
+        own, display = news.organiser == agent, news.shown
         question = rng.choice(
             (
-                f"What has {agent} heard about {display}?",
-                f"Who has {agent} talked with about {display}?",
-            )
-            if not own
-            else (
                 f"How are {agent}'s plans for {display} coming along?",
                 f"Who has {agent} told about {display}?",
             )
-        )
-        found.append(
-            Conclusion(
-                "news",
-                text,
-                question,
-                tuple(sorted(evidence)),
-                f"{display} {event.organiser} heard hear news told town word",
-                2 * len(heard_from) + len(told_to) + (2 if own else 0) + 1,
+            if own
+            else (
+                f"What has {agent} heard about {display}?",
+                f"Who has {agent} talked with about {display}?",
             )
         )
-    return found
-
-
-def intention_conclusions(
-    agent: str,
-    notes: Sequence[Note],
-    known: dict[str, list[tuple[int, Event, Told | None]]],
-    rng: random.Random,
-) -> list[Conclusion]:
-    """What the agent means to do: events it said it would go to, planned for, or turned
-    down; intentions it adopted."""
-    going: dict[str, list[tuple[int, Event, str]]] = {}  # key → (note, event, plan span)
-    skipping: dict[str, list[tuple[int, Event]]] = {}
-    found = []
-    words = event_words(note.text for note in notes)
-    for note in notes:
-        if note.kind == "summary":
-            said = sentences(note.text)
-            offered = [
-                e for s in said if (t := read_told(s)) and (e := event_in(t.statement, words))
-            ]
-            for sentence in said:
-                if (m := GOING_TO.match(sentence)) and m.group(1) == agent:
-                    if event := event_in(m.group(2), words):
-                        going.setdefault(event.key, []).append((note.number, event, ""))
-                elif (m := WOULD_GO.match(sentence)) and m.group(1) == agent and offered:
-                    going.setdefault(offered[-1].key, []).append((note.number, offered[-1], ""))
-                elif (
-                    (m := DECLINES.match(sentence))
-                    and m.group(1) == agent
-                    and (event := event_in(m.group(2), words))
-                ):
-                    skipping.setdefault(event.key, []).append((note.number, event))
-        elif note.kind == "plan" and note.subject == agent:
-            day = PLAN.match(note.text)
-            for item in note.detail.split("; "):
-                step = PLAN_ITEM.match(item.strip())
-                if step and (event := event_in(step.group(5), words)):
-                    span = (
-                        f"{int(step.group(1)):02d}:{step.group(2)}–{step.group(3)}:{step.group(4)}"
-                    )
-                    on = f" on {day.group(2)}" if day else ""
-                    going.setdefault(event.key, []).append((note.number, event, span + on))
-        elif note.kind == "fact":
-            for sentence in sentences(note.text):
-                if (m := GOING_TO.match(sentence)) and m.group(1) == agent:
-                    if event := event_in(m.group(2), words):
-                        going.setdefault(event.key, []).append((note.number, event, ""))
-                elif (m := INTENDS.match(sentence)) and m.group(1) == agent:
-                    deed = clean(m.group(2))
-                    found.append(
-                        Conclusion(
-                            "intention",
-                            rng.choice(
-                                (f"{agent} is set on {gerund(deed)}", f"{agent} means to {deed}")
-                            ),
-                            f"What does {agent} mean to do next?",
-                            (note.number,),
-                            f"{deed} intend mean plan next do",
-                            3,
-                        )
-                    )
-    for key, plans in going.items():
-        mentions = [e for _, e, _ in plans] + [e for _, e, _ in known.get(key, [])]
-        if any(e.organiser == agent for e in mentions):  # one's own event: see the news
-            continue
-        news = known.get(key, [])
-        event = best_event([*(e for _, e, _ in plans), *(e for _, e, _ in news)])
-        display = shown(event)
-        spans = [s for _, _, s in plans if s]
-        options = [
-            f"{agent} means to go to {display}",
-            f"{agent} has decided to be at {display}",
-            f"{agent} won't miss {display}",
-        ]
-        if spans:
-            options.append(f"{agent} has set aside {spans[-1]} for {display}")
-        found.append(
-            Conclusion(
-                "intention",
-                rng.choice(options),
-                rng.choice(
-                    (
-                        f"What is {agent} planning to do about {display}?",
-                        f"Will {agent} go to {display}?",
-                    )
-                ),
-                tuple(sorted({n for n, _, _ in plans} | {n for n, _, _ in news})),
-                f"{display} go going plan plans planning intend attend mean decide will",
-                3 + len(plans),
-            )
-        )
-    for key, turned in skipping.items():
-        if key in going:
-            continue
-        event = best_event(e for _, e in turned)
-        found.append(
-            Conclusion(
-                "intention",
-                rng.choice(
-                    (
-                        f"{agent} has decided to skip {shown(event)}",
-                        f"{agent} will not be going to {shown(event)}",
-                    )
-                ),
-                f"Will {agent} go to {shown(event)}?",
-                tuple(sorted({n for n, _ in turned})),
-                f"{shown(event)} go skip decide not",
-                2,
-            )
-        )
+        strength = 2 * len(news.heard_from) + len(news.told_to) + (2 if own else 0) + 1
+        topic = f"{display} {news.organiser} heard hear news told town word"
+        found.append(Conclusion("news", text, question, tuple(sorted(evidence)), topic, strength))
     return found

@@ -16,8 +16,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from cognition.memory.fields import MemoryFields
+from cognition.memory.records import MemoryKind
 from cognition.memory.texts import read_said, read_told, read_transcript
 from cognition.offline.text import (
     SENTENCE_END,
@@ -27,6 +29,7 @@ from cognition.offline.text import (
     third_person,
 )
 from cognition.offline.wording import clean
+from cognition.steps.reflect import Recalled
 
 CAPITALISED = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
 NAME = rf"{CAPITALISED} {CAPITALISED}"
@@ -45,7 +48,7 @@ REFLECTED = re.compile(
     r"is busy preparing|so far; word is getting around|is spreading the word about|"
     r"the talk of the town|^Word about|keeps hearing about|^[A-Z][a-z]+ [A-Z][a-z]+ learned from|"
     r"made sure .+ knows about|has passed on the news|is set on|has set aside|"
-    r"has decided to (?:be at|skip)|will not be going to|won't miss|spends most days|"
+    r"has decided (?:to (?:be at|skip)|not to)|will not be going to|won't miss|spends most days|"
     r"'s time goes to|days revolve around|often sees|seems to spend a lot of time|"
     r"has noticed|is someone who|keeps coming up in|has been thinking about|has noted that|"
     r"keeps thinking about|"
@@ -87,6 +90,7 @@ class Note:
     # summary: the two who talked; said: speaker and hearer; transcript: the partners (one,
     # or the other members of a group)
     pair: tuple[str, ...] = ()
+    about: MemoryFields | None = None  # the memory's typed fields, when the input gave them
 
     def mentions(self, name: str) -> bool:
         return name in self.text or name == self.subject
@@ -102,8 +106,18 @@ class Told:
     statement: str  # no final full stop
 
 
-def read_note(number: int, line: str) -> Note:
-    """A memory line ("[Mon Feb 13 09:10] text" or "text") read into its shape."""
+def read_note(number: int, line: str, recalled: Recalled | None = None) -> Note:
+    """A memory line ("[Mon Feb 13 09:10] text" or "text") read into its shape, with its
+    fields when `recalled` gives them (a reflection is known by its kind, not its words)."""
+    note = read_shape(number, line)
+    if recalled is None:
+        return note
+    kind = "reflection" if recalled.kind is MemoryKind.REFLECTION else note.kind
+    return replace(note, kind=kind, about=recalled.about)
+
+
+def read_shape(number: int, line: str) -> Note:
+    """A memory line read into its shape by its words alone."""
     text = strip_stamp(line)
     stamped = STAMP.match(line.strip())
     stamp = f"{stamped.group(1)} {int(stamped.group(2)):02d}:{stamped.group(3)}" if stamped else ""
@@ -127,17 +141,21 @@ def read_note(number: int, line: str) -> Note:
     return Note(number, "fact", text, stamp)
 
 
-def read_notes(lines: Iterable[str], numbered: bool = False) -> list[Note]:
+def read_notes(
+    lines: Iterable[str], numbered: bool = False, recalled: Sequence[Recalled] = ()
+) -> list[Note]:
     """Memory lines read; `numbered` lines ("3. text") keep their numbers, others count
-    from 1. Lines that are not numbered when they should be are skipped."""
+    from 1. Lines that are not numbered when they should be are skipped. `recalled[i]`,
+    when given, is line i's kind and fields."""
     notes: list[Note] = []
     for index, line in enumerate(lines, start=1):
+        fields = recalled[index - 1] if index <= len(recalled) else None
         if not numbered:
-            notes.append(read_note(index, line))
+            notes.append(read_note(index, line, fields))
             continue
         label, _, text = line.partition(". ")
         if label.strip().isdigit() and text.strip():
-            notes.append(read_note(int(label), text))
+            notes.append(read_note(int(label), text, fields))
     return notes
 
 
@@ -178,11 +196,26 @@ def first_name(name: str) -> str:
 
 
 def talks_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
-    """The agent's conversations with `other`: transcripts, else the summaries of them."""
-    transcripts = [n for n in notes if n.kind == "transcript" and other in n.pair]
-    if transcripts:
-        return transcripts
-    return [n for n in notes if n.kind == "summary" and {agent, other} <= set(n.pair)]
+    """The agent's conversations with `other`, one note a talk, in the notes' order: those
+    the fields record (`talk_moments`), and of notes without fields the transcripts, else
+    the summaries of them."""
+    untyped = [n for n in notes if n.about is None]
+    transcripts = [n for n in untyped if n.kind == "transcript" and other in n.pair]
+    prose = transcripts or [
+        n for n in untyped if n.kind == "summary" and {agent, other} <= set(n.pair)
+    ]
+    return sorted([*talk_moments(notes, other), *prose], key=lambda n: n.number)
+
+
+def talk_moments(notes: Sequence[Note], other: str) -> list[Note]:
+    """The talks with `other` the notes' fields record (`MemoryFields.partners`), one note
+    a talk: a talk's memories (its transcript and summary) share their fields' time."""
+    found: dict[object, Note] = {}
+    for note in notes:
+        about = note.about
+        if about is not None and note.kind != "reflection" and other in about.partners:
+            found.setdefault(about.time or note.number, note)
+    return list(found.values())
 
 
 def summaries_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
@@ -191,8 +224,19 @@ def summaries_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
 
 def partners(notes: Sequence[Note], agent: str) -> list[str]:
     """Everyone the agent has talked with in `notes`, most talks first."""
-    met = [p for n in notes if n.kind == "transcript" for p in n.pair]
-    met += [p for n in notes if n.kind == "summary" and agent in n.pair for p in n.pair]
+    met = [
+        p
+        for n in notes
+        if n.kind != "reflection"
+        for p in (n.about.partners if n.about is not None else ())
+    ]
+    met += [p for n in notes if n.about is None and n.kind == "transcript" for p in n.pair]
+    met += [
+        p
+        for n in notes
+        if n.about is None and n.kind == "summary" and agent in n.pair
+        for p in n.pair
+    ]
     found = [p for p in dict.fromkeys(met) if p and p != agent]
     return sorted(found, key=lambda p: -len(talks_with(notes, agent, p)))
 
@@ -275,13 +319,17 @@ TELLING = re.compile(r"\b(?:told|tells?|telling|made sure|knows? about|spreading
 
 def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> list[Note]:
     """Notes of `kind` naming both: plain facts are the persona's relationship lines (not
-    a record of news passed on to several people)."""
+    a record of news passed on to several people); a reflection with fields is tied to
+    those its evidence talked with (`MemoryFields.people`)."""
     return [
         n
         for n in notes
         if n.kind == kind
-        and agent in n.text
-        and other in n.text
+        and (
+            other in n.about.people
+            if kind == "reflection" and n.about is not None
+            else agent in n.text and other in n.text
+        )
         and not re.search(r"\b(?:not|never) (?:yet )?met\b", n.text)
         and not (kind == "fact" and TELLING.search(n.text))
     ]

@@ -21,11 +21,8 @@ from cognition.offline.conclusions import (
     talk_conclusions,
     trait_conclusions,
 )
-from cognition.offline.event_conclusions import (
-    events_known,
-    intention_conclusions,
-    news_conclusions,
-)
+from cognition.offline.event_conclusions import events_known, news_conclusions
+from cognition.offline.intentions import intention_conclusions
 from cognition.offline.notes import Note, partners, read_notes
 from cognition.offline.text import words
 from cognition.offline.wording import clean
@@ -53,7 +50,7 @@ def conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> list[C
     return [
         *talks,
         *news_conclusions(agent, notes, known, rng),
-        *intention_conclusions(agent, notes, known, rng),
+        *intention_conclusions(agent, notes, rng),
         *habit_conclusions(agent, notes, rng),
         *seen_conclusions(agent, notes, rng),
         *trait_conclusions(agent, notes, rng),
@@ -79,7 +76,7 @@ def questions(inputs: QuestionsInput, rng: random.Random) -> SalientQuestions:
     """Questions about the people and events that matter in the recent memories: who the
     agent has been talking with, what it heard, what it means to do (never object states)."""
     agent = inputs.agent
-    found = salient(conclusions(agent, read_notes(inputs.memories), rng))
+    found = salient(conclusions(agent, read_notes(inputs.memories, recalled=inputs.recalled), rng))
     asked = list(dict.fromkeys(c.question for c in found))
     asked += [q.format(a=agent) for q in GENERIC_QUESTIONS if q.format(a=agent) not in asked]
     return SalientQuestions(questions=asked[: inputs.count])
@@ -90,7 +87,7 @@ def insights(inputs: InsightsInput, rng: random.Random) -> Insights:
     to it first (up to `count`, none drawn twice), each citing the statements behind it;
     never a statement copied, never an object state."""
     agent = inputs.agent
-    notes = read_notes(inputs.statements, numbered=True)
+    notes = read_notes(inputs.statements, numbered=True, recalled=inputs.recalled)
     found_all = conclusions(agent, notes, rng)
     statements = {clean(n.text).lower() for n in notes}
     shown_numbers = {n.number for n in notes}

@@ -149,12 +149,17 @@ def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipS
     """How `agent` sees `other`, from memories retrieved about them (oldest first)."""
     agent, other = inputs.agent, inputs.other
     a, o = first_name(agent), first_name(other)
-    notes = [n for n in read_notes(inputs.memories) if n.kind != "object"]
+    read = read_notes(inputs.memories, recalled=inputs.recalled)
+    notes = [n for n in read if n.kind != "object"]
     talks = talks_with(notes, agent, other)
     bonds = ties(notes, agent, other)
     told = [t for t in told_in(notes, agent) if t.teller == other and t.hearer == agent]
     seen = last_seen(notes, other, agent)
-    reflected = [n for n in ties(notes, agent, other, "reflection") if TALKED.search(n.text)]
+    reflected = [  # concluded from talks: its fields' partners, else its words say so
+        n
+        for n in ties(notes, agent, other, "reflection")
+        if n.about is not None or TALKED.search(n.text)
+    ]
     if not talks and not bonds and not told and not reflected:
         heard = known_about(notes, other, set())
         heard += [t.statement for t in told_in(notes, agent) if t.statement.startswith(other)]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import cognition.offline.phrases as say
 from cognition.memory.fields import News
 from cognition.memory.texts import going_text, told_text
-from cognition.offline.facts import Event, Fact, fact_of_news, spoken_facts
+from cognition.offline.facts import Fact, fact_of_news, spoken_facts
 from cognition.offline.talk import event_date, span_minutes, split
 from cognition.offline.text import SENTENCE_END
 from cognition.plan import clock
@@ -20,7 +20,12 @@ from cognition.steps.dialogue import Commitment, ConversationSummary
 from cognition.steps.dialogue import SummaryInput as ConversationInput
 
 
-def commitment(person: str, event: Event, now: str) -> Commitment | None:
+def commitment(person: str, invitation: Fact, now: str, going: bool = True) -> Commitment | None:
+    """`person`'s answer to an invitation to `invitation`'s event, as a commitment (with
+    its news item when known as data); None when the event's day or hours do not read."""
+    event = invitation.event
+    if event is None:
+        return None
     when, span = event_date(event, now), span_minutes(event.span)
     if when is None or span is None:
         return None
@@ -30,6 +35,8 @@ def commitment(person: str, event: Event, now: str) -> Commitment | None:
         day=f"{when:%Y-%m-%d}",
         start=clock(span[0]),
         end=clock(span[1]),
+        going=going,
+        item=invitation.item,
     )
 
 
@@ -73,11 +80,14 @@ def summarise_lines(
             if say.ACCEPTED.search(sentence) and invitation and invitation.event:
                 event = invitation.event
                 parts.append(going_text(speaker, event.name, event.place, event.day, event.span))
-                promise = commitment(speaker, event, now)
+                promise = commitment(speaker, invitation, now)
                 if promise is not None and promise not in commitments:
                     commitments.append(promise)
             elif say.DECLINED.search(sentence) and invitation and invitation.event:
                 parts.append(f"{speaker} will not go to the {invitation.event.name}.")
+                refusal = commitment(speaker, invitation, now, going=False)
+                if refusal is not None and refusal not in commitments:
+                    commitments.append(refusal)
             for fact in spoken_facts(speaker, sentence):
                 if fact.key not in told:
                     told.add(fact.key)

@@ -10,17 +10,20 @@ its own model calls, through its own context. The summary also lists the commitm
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine, LineHeard
 from cognition.llm.task import Task
-from cognition.memory.fields import News
+from cognition.memory.fields import Intention, News
 from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.plan import parse_clock, plan_title
+from cognition.steps.bounds import lax_int
 from cognition.steps.common import memory_lines, news_known, news_shared, news_told, when
 from cognition.steps.context import StepContext
 
@@ -60,13 +63,43 @@ class LineInput(BaseModel):
     heard: News | None = None
     shared: list[str] = Field(default_factory=list)
     told_here: list[str] = Field(default_factory=list)
+    # `news` as the prompt lists it, numbered ("1. Ann Lee is planning a party …"): a
+    # model's line names what it tells by these numbers
+    known_news: list[str] = Field(default_factory=list)
+
+
+def numbers(value: Any) -> Any:
+    """A list's items that read as whole numbers (anything else is no citation)."""
+    if not isinstance(value, list | tuple):
+        return value
+    return [number for item in value if (number := lax_int(item)) is not None]
+
+
+def numbered_news(known: Sequence[News]) -> list[str]:
+    """News as a line's prompt lists it: "1. Ann Lee is planning a party …" (`known_news`)."""
+    return [f"{n}. {news.statement}" for n, news in enumerate(known, start=1)]
+
+
+def named_news(tells: Sequence[int], known: Sequence[News]) -> News | None:
+    """The first of `known` (numbered from 1, as `numbered_news` lists them) `tells` names."""
+    return next((known[n - 1] for n in tells if 1 <= n <= len(known)), None)
 
 
 class DialogueLine(BaseModel):
     text: str
     ends: bool = False
-    # the news the line tells, as data: set by rules that know it, never asked of a model
+    tells: Annotated[list[int], BeforeValidator(numbers)] = Field(
+        default_factory=list,
+        description="the numbers of the listed news this line tells; usually none",
+    )
+    # the news the line tells, as data: set by rules that know it, or from `tells`
     told: SkipJsonSchema[News | None] = None
+
+    def telling(self, known: Sequence[News]) -> DialogueLine:
+        """The line with `told` read from the numbers it gave (`tells`, numbering `known`
+        from 1): the first that names one; unchanged when it says already or names none."""
+        chosen = named_news(self.tells, known) if self.told is None else None
+        return self if chosen is None else self.model_copy(update={"told": chosen})
 
 
 def excuse_oneself(inputs: LineInput) -> DialogueLine:
@@ -99,6 +132,27 @@ class Commitment(BaseModel):
     day: str = Field(description='"YYYY-MM-DD"')
     start: str = Field(description='"HH:MM", 24-hour')
     end: str = Field(description='"HH:MM", 24-hour')
+    going: bool = Field(default=True, description="false when they said they will not come")
+    # the news item (an event) it is for: set by rules that know it, never asked of a model
+    item: SkipJsonSchema[str] = ""
+
+    def intention(self) -> Intention | None:
+        """The commitment as data (`MemoryFields.intentions`); None when it names no one or
+        nothing to do. Times that do not read are left unknown."""
+        person, deed = self.person.strip(), self.activity.strip()
+        if not person or not deed:
+            return None
+        when = self.when()
+        day, start, end = when if when is not None else (None, None, None)
+        return Intention(
+            person=person,
+            deed=deed,
+            item=self.item,
+            day=day,
+            start=start,
+            end=end,
+            going=self.going,
+        )
 
     def when(self) -> tuple[date, int, int] | None:
         """(day, start minute, end minute), or None when the times do not read."""
@@ -162,7 +216,7 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         place=speaker.place,
         **news_inputs(ctx, listener, history),
     )
-    return ctx.ask(DIALOGUE_LINE, inputs)
+    return ctx.ask(DIALOGUE_LINE, inputs).telling(inputs.news)
 
 
 def news_inputs(
@@ -171,8 +225,10 @@ def news_inputs(
     """The news fields of a line's input, read from memory fields: what the speaker knows,
     what the last line told, which items it talked of with `listener` before, and which
     this talk has told so far."""
+    known = news_known(ctx.memory, ctx.agent)
     return {
-        "news": news_known(ctx.memory, ctx.agent),
+        "news": known,
+        "known_news": numbered_news(known),
         "heard": history[-1].told if history else None,
         "shared": news_shared(ctx.memory, listener),
         "told_here": news_told(history),

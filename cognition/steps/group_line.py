@@ -12,13 +12,15 @@ strategy in `cognition.group` does.
 from __future__ import annotations
 
 import re
+from typing import Annotated
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine
 from cognition.llm.task import Task
 from cognition.memory.fields import News
+from cognition.steps.dialogue import numbers
 
 SAID = re.compile(
     r"^(?P<speaker>[^:()\n]+?)(?: \(to (?P<to>[^()\n]+)\))?: (?P<text>.*)$", re.DOTALL
@@ -50,13 +52,18 @@ class GroupLineInput(BaseModel):
     heard: News | None = None
     shared: dict[str, list[str]] = Field(default_factory=dict)
     told_here: list[str] = Field(default_factory=list)
+    known_news: list[str] = Field(default_factory=list)  # `news` numbered, as the prompt lists it
 
 
 class GroupLine(BaseModel):
     text: str
     to: str = Field(default="", description="the member spoken to, or empty for everyone")
     leaves: bool = False
-    # the news the line tells, as data: set by rules that know it, never asked of a model
+    tells: Annotated[list[int], BeforeValidator(numbers)] = Field(
+        default_factory=list,
+        description="the numbers of the listed news this line tells; usually none",
+    )
+    # the news the line tells, as data: set by rules that know it, or from `tells`
     told: SkipJsonSchema[News | None] = None
 
 

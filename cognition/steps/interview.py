@@ -62,10 +62,12 @@ class IntentionInput(BaseModel):
 class Intention(BaseModel):
     statement: str
     minutes: DayMinutes = 60
+    deed: str = Field(default="", description='what they will do, e.g. "paint the fence"')
 
 
 def as_stated(inputs: IntentionInput) -> Intention:
-    return Intention(statement=f"{inputs.agent} intends to {inputs.directive.strip().rstrip('.')}")
+    deed = inputs.directive.strip().rstrip(".")
+    return Intention(statement=f"{inputs.agent} intends to {deed}", deed=deed)
 
 
 ADOPT_INTENTION = Task(

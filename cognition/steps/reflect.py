@@ -4,19 +4,22 @@ Past the threshold of summed importance: the most recent records (long ones by t
 → salient questions → retrieve per question → insights, each citing numbered statements (for
 all the questions in one call, each statement retrieved shown once); only citations of
 statements actually shown survive, and they are stored as the evidence's record ids (all of
-one reflection rated in one call and written at once). The calls' answer schemas ask for
-`count` questions, and for 1 to `count` insights a question citing numbers of the statements
-shown.
+one reflection rated in one call and written at once), each with fields from its
+evidence's (`insight_fields`: the people it talked with there, the one item it
+concerns). The calls' answer schemas ask for `count` questions, and for 1 to `count`
+insights a question citing numbers of the statements shown.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, Field
 
 from cognition.llm.schema import strict_json_schema, with_items, with_range
 from cognition.llm.task import Task
+from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.settings import MindSettings
 from cognition.steps.bounds import lax_int
@@ -25,10 +28,22 @@ from cognition.steps.context import StepContext
 from cognition.steps.importance import rate_importances
 
 
+class Recalled(BaseModel):
+    """A memory's kind and typed fields, beside its text: for rules that read fields."""
+
+    kind: MemoryKind
+    about: MemoryFields | None = None
+
+    @classmethod
+    def of(cls, record: MemoryRecord) -> Recalled:
+        return cls(kind=record.kind, about=record.about)
+
+
 class QuestionsInput(BaseModel):
     agent: str
     count: int
     memories: list[str]
+    recalled: list[Recalled] = Field(default_factory=list)  # each memory's kind and fields
 
 
 class SalientQuestions(BaseModel):
@@ -42,6 +57,7 @@ class InsightsInput(BaseModel):
     statements: list[str] = Field(
         description="numbered statements, '1. ...': what the questions retrieved, each once"
     )
+    recalled: list[Recalled] = Field(default_factory=list)  # each statement's kind and fields
 
 
 def citable(value: Any) -> Any:
@@ -123,6 +139,7 @@ def reflect(ctx: StepContext) -> list[MemoryRecord]:
         agent=ctx.agent,
         count=settings.reflection_questions,
         memories=[gist(r.text) for r in recent],
+        recalled=[Recalled.of(r) for r in recent],
     )
     questions = ctx.ask(SALIENT_QUESTIONS, questions_in).questions
     # as in the reference implementation: retrieve for every question first, then draw the
@@ -141,6 +158,7 @@ def reflect(ctx: StepContext) -> list[MemoryRecord]:
             questions=asked,
             count=settings.reflection_insights,
             statements=[f"{i}. {r.text}" for i, r in enumerate(shown, start=1)],
+            recalled=[Recalled.of(r) for r in shown],
         )
         most = settings.reflection_insights * len(asked)
         cited = citing(ctx.ask(INSIGHTS, insights_in).insights[:most], shown)
@@ -174,6 +192,17 @@ def merged(
     return list(by_text.values())
 
 
+def insight_fields(evidence: list[MemoryRecord], now: datetime) -> MemoryFields:
+    """An insight's fields, from its evidence's: the people it concerns (those the evidence
+    talked with: not partners, as the insight is no talk) and the one news item the
+    evidence concerns, when it concerns one."""
+    cited = [r.about for r in evidence if r.about is not None]
+    people = tuple(dict.fromkeys(p for about in cited for p in about.partners))
+    items = {n.item for about in cited for n in about.news} | {a.item for a in cited if a.item}
+    item = next(iter(items)) if len(items) == 1 else ""
+    return MemoryFields(people=people, item=item, time=now)
+
+
 def store_insights(
     ctx: StepContext, kept: list[tuple[str, list[MemoryRecord]]]
 ) -> list[MemoryRecord]:
@@ -188,6 +217,7 @@ def store_insights(
                 rating,
                 evidence=tuple(r.id for r in records),
                 depth=1 + max(r.depth for r in records),
+                about=insight_fields(records, ctx.now),
             )
             for (text, records), rating in zip(kept, ratings, strict=True)
         ]

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from cognition.llm.task import Task
 from cognition.steps.common import memory_lines
 from cognition.steps.context import StepContext
+from cognition.steps.reflect import Recalled
 
 
 class RelationshipInput(BaseModel):
     agent: str
     other: str
     memories: list[str]
+    recalled: list[Recalled] = Field(default_factory=list)  # each memory's kind and fields
 
 
 class RelationshipSummary(BaseModel):
@@ -35,7 +37,11 @@ RELATIONSHIP = Task(
 
 def summarise_relationship(ctx: StepContext, other: str) -> str:
     """A sentence or two on how the agent sees `other`."""
+    hits = sorted((hit.record for hit in ctx.recall(other)), key=lambda r: r.created)
     inputs = RelationshipInput(
-        agent=ctx.agent, other=other, memories=memory_lines(ctx.recall(other))
+        agent=ctx.agent,
+        other=other,
+        memories=memory_lines(hits),
+        recalled=[Recalled.of(record) for record in hits],
     )
     return ctx.ask(RELATIONSHIP, inputs).summary

@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import random
 import re
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from cognition.memory.fields import Intention, MemoryFields, News
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
 from cognition.offline.judgement import summary
@@ -23,7 +24,7 @@ from cognition.offline.notes import read_note
 from cognition.offline.reflection import insights, questions
 from cognition.offline.relations import relationship
 from cognition.persona import Persona
-from cognition.steps.reflect import InsightsInput, QuestionsInput, reflect
+from cognition.steps.reflect import InsightsInput, QuestionsInput, Recalled, reflect
 from cognition.steps.relationship import RelationshipInput
 from cognition.steps.summary import SummaryInput
 from cognition.testing.memory_fake import FakeMemoryStream
@@ -61,6 +62,48 @@ MEMORIES = [
     "Conversation with Leo Marsh:\nLeo Marsh: Morning, Ada!\nAda Brook: See you, Leo!",
 ]
 STATEMENTS = [f"{number}. {text}" for number, text in enumerate(MEMORIES, start=1)]
+FESTIVAL = News(
+    item="lantern",
+    subject=INES,
+    statement=NEWS,
+    kind="event",
+    name="lantern festival",
+    place="Juniper Hall",
+    day="March 3",
+    span="from 6 to 9 pm",
+)
+GOING = Intention(
+    person=ADA,
+    deed="go to the lantern festival at Juniper Hall",
+    item="lantern",
+    day=date(2024, 3, 3),
+    start=18 * 60,
+    end=21 * 60,
+)
+
+
+def recalled_as(text: str) -> Recalled:
+    """A memory's kind and fields as the mind writes them: the talks that told the festival
+    carry it, and the one where Ada accepted carries her intention too."""
+    kind = (
+        MemoryKind.DIALOGUE
+        if "Conversation with" in text or " told " in text
+        else (MemoryKind.OBSERVATION)
+    )
+    if NEWS not in text and "lantern festival" not in text:
+        return Recalled(kind=kind)
+    teller = LEO if text.startswith(("Leo", "Conversation with Leo")) else INES
+    accepted = "plans to go" in text or "I'll be there" in text
+    about = MemoryFields(
+        partners=(teller,),
+        time=datetime(2024, 3, 1, 10 if teller == LEO else 12),  # a talk's two memories share it
+        news=(FESTIVAL.told_by(teller),),
+        intentions=(GOING,) if accepted else (),
+    )
+    return Recalled(kind=kind, about=about)
+
+
+RECALLED = [recalled_as(text) for text in MEMORIES]
 OBJECT_NUMBERS = {n for n, text in enumerate(MEMORIES, start=1) if text in OBJECT_STATES}
 QUESTIONS = (
     f"How close is {ADA} getting to {LEO}?",
@@ -71,7 +114,9 @@ QUESTIONS = (
 
 
 def insight_texts(question: str, seed: int) -> list[tuple[str, list[int]]]:
-    inputs = InsightsInput(agent=ADA, questions=[question], count=5, statements=STATEMENTS)
+    inputs = InsightsInput(
+        agent=ADA, questions=[question], count=5, statements=STATEMENTS, recalled=RECALLED
+    )
     found = insights(inputs, random.Random(seed)).insights
     return [(i.text, i.evidence) for i in found]
 
@@ -122,8 +167,34 @@ def test_news_heard_from_two_people_is_the_talk_of_the_town() -> None:
 def test_an_accepted_invitation_is_an_intention(seed: int) -> None:
     text, evidence = insight_texts(QUESTIONS[3], seed)[0]
     assert "lantern festival at Juniper Hall" in text
-    assert any(words in text for words in ("means to go", "decided to be", "won't miss"))
+    assert any(
+        words in text for words in ("means to go", "decided to be", "won't miss", "set aside")
+    )
     assert numbers_with("Ada Brook plans to go to the lantern festival") <= set(evidence)
+    assert numbers_with("I'll be there") <= set(evidence)  # the talk where she accepted
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_intention_is_read_from_fields_not_words(seed: int) -> None:
+    """The same memories without fields conclude no intention: the words "plans to go" are
+    for people; with a refusal in the fields instead, the agent will skip the festival."""
+    bare = InsightsInput(agent=ADA, questions=[QUESTIONS[3]], count=5, statements=STATEMENTS)
+    texts = [i.text for i in insights(bare, random.Random(seed)).insights]
+    assert not any("means to go" in t or "won't miss" in t or "set aside" in t for t in texts)
+    refused = GOING.model_copy(update={"going": False})
+    recalled = [
+        r.model_copy(update={"about": r.about.model_copy(update={"intentions": (refused,)})})
+        if r.about is not None and r.about.intentions
+        else r
+        for r in RECALLED
+    ]
+    turned = InsightsInput(
+        agent=ADA, questions=[QUESTIONS[3]], count=5, statements=STATEMENTS, recalled=recalled
+    )
+    texts = [i.text for i in insights(turned, random.Random(seed)).insights]
+    assert any(
+        "skip the lantern festival" in t or "not be going to the lantern" in t for t in texts
+    )
 
 
 def test_what_the_days_go_to_comes_from_plans_and_facts() -> None:
