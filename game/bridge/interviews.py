@@ -29,6 +29,7 @@ from cognition import (
     Interviewee,
     JudgePanel,
     KnowsInput,
+    MemoryFields,
     PanelCase,
     PanelError,
     PanelJudging,
@@ -47,7 +48,7 @@ from game.bridge.build import OpenedTown, TownRecipe
 from game.bridge.memory_health import DatabaseNotDropped, drop_town_database, server_where
 from game.bridge.opening import FromSave, open_town
 from game.bridge.recording import trace_row
-from game.records import RecordError, RecordWriter, RunRecord, TraceRow
+from game.records import RecordError, RecordWriter, RunRecord, TraceRow, items_named
 
 __all__ = [
     "CONDITIONS",
@@ -56,6 +57,7 @@ __all__ = [
     "Answered",
     "InterviewDesk",
     "Judged",
+    "MemoryFacts",
     "Panel",
     "PanelMember",
     "PanelVerdict",
@@ -144,6 +146,23 @@ class Answered:
 
 
 @dataclass(frozen=True)
+class MemoryFacts:
+    """A resident's memory as the evaluation reads it: its words, its kind (observation,
+    dialogue, plan, reflection) and the news items its typed fields name — their `item` and
+    each news's (a scenario item's id); None when the fields are unknown (a memory written
+    without them, or saved before memories had them)."""
+
+    text: str
+    kind: str
+    items: frozenset[str] | None
+
+
+def _items_named(about: MemoryFields | None) -> frozenset[str] | None:
+    """The items `about` names, read as the run record reads the fields it stores."""
+    return None if about is None else items_named(about.model_dump_json(exclude_defaults=True))
+
+
+@dataclass(frozen=True)
 class Judged:
     knows: bool
     fell_back: bool  # the model's verdict was unusable: the rule in `cognition.steps.knows`
@@ -221,10 +240,18 @@ class InterviewDesk:
 
     def memory_texts(self, name: str) -> list[str]:
         """Every memory the resident has now (its persona's seeded), oldest first."""
+        return [memory.text for memory in self.memory_facts(name)]
+
+    def memory_facts(self, name: str) -> list[MemoryFacts]:
+        """Every memory the resident has now (its persona's seeded), oldest first, with the
+        news items its fields name."""
         mind = self.living.minds[name]
         mind.seed(self.now)
         mind.flush()
-        return [record.text for record in mind.memory.all()]
+        return [
+            MemoryFacts(record.text, record.kind.value, _items_named(record.about))
+            for record in mind.memory.all()
+        ]
 
     def ask(self, name: str, question: str, condition: str = "full") -> Answered:
         """`name`'s answer to the interviewer under `condition` (one of `CONDITIONS`;

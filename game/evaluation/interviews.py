@@ -4,7 +4,9 @@
   relationships: every resident asked each news item's question and "Do you know X?" about
   every other resident; each answer judged (does it claim to know?) by the town's model, and
   checked against the memory stream: a claim with no memory record behind it is a
-  hallucination. The judge is strict about news: knowing an item means the answer carries
+  hallucination. Which news items a resident's memories carry is read from their typed
+  fields, and from their words only where the fields are unknown (`knowing.py`'s rule,
+  `held_memories`). The judge is strict about news: knowing an item means the answer carries
   its facts (who, what, and where or when: `facts.py`), and a confident answer about
   something else is a hallucination too (`off_subject`).
 - `controlled_interview(desk, files, scenario, conditions, seed)` — every resident asked the
@@ -25,6 +27,7 @@ from typing import Any, TypeVar
 
 from game.bridge import InterviewDesk, claims_knowledge
 from game.evaluation.facts import item_facts
+from game.evaluation.knowing import Judge, states_news
 from game.evaluation.questions import QuestionFile, others_for, questions_for
 from game.evaluation.scenario import Scenario
 from game.evaluation.truth import TruthContext, mentions, score
@@ -32,8 +35,10 @@ from game.evaluation.truth import TruthContext, mentions, score
 __all__ = [
     "RELATIONSHIP_QUESTION",
     "ControlledAnswer",
+    "HeldMemories",
     "KnowledgeAnswer",
     "controlled_interview",
+    "held_memories",
     "knowledge_interview",
 ]
 
@@ -96,6 +101,27 @@ class ControlledAnswer:
         return asdict(self)
 
 
+@dataclass(frozen=True)
+class HeldMemories:
+    """What one resident's memory holds at the interview: every memory's words, and the ids
+    of the news items its memories carry."""
+
+    texts: list[str]
+    carried: frozenset[str]
+
+
+def held_memories(desk: InterviewDesk, scenario: Scenario) -> dict[str, HeldMemories]:
+    """Per resident, its memories and the news they carry — by their typed fields, by their
+    words where the fields are unknown (`knowing.Judge`); fields naming no item mean no news
+    only when the town's talk states news as data (`knowing.states_news`)."""
+    facts = {name: desk.memory_facts(name) for name in desk.residents}
+    judge = Judge(scenario.news, states_news(m for found in facts.values() for m in found))
+    return {
+        name: HeldMemories([memory.text for memory in found], judge.carried_by_any(found))
+        for name, found in facts.items()
+    }
+
+
 def _in_parallel(residents: Sequence[str], work: Callable[[str], T], workers: int) -> list[T]:
     with ThreadPoolExecutor(max_workers=max(1, min(workers, len(residents)))) as pool:
         return list(pool.map(work, residents))
@@ -106,9 +132,10 @@ def knowledge_interview(
 ) -> list[KnowledgeAnswer]:
     """Every resident asked about every news item and every other resident."""
     residents = desk.residents
+    held = held_memories(desk, scenario)
 
     def one(name: str) -> list[KnowledgeAnswer]:
-        memories = desk.memory_texts(name)
+        memories = held[name].texts
         found: list[KnowledgeAnswer] = []
         asks = [("news", item.id, item.question, item.text) for item in scenario.news]
         asks += [
@@ -122,7 +149,7 @@ def knowledge_interview(
                 item = scenario.item(about)
                 facts = item_facts(item, desk.now, name)
                 judged = desk.knows(name, question, said, subject, facts.text, facts.phrases)
-                backed = any(item.carried_in(text) for text in memories)
+                backed = item.id in held[name].carried
                 carried = item.carried_in(said)
                 # confident (no denial), not knowing, and not about the item at all
                 off_subject = not judged.denied and not judged.knows and not carried
@@ -164,6 +191,7 @@ def controlled_interview(
     the questions that could not be asked (too few others, no plan yet)."""
     residents = desk.residents
     personas = {name: desk.persona(name) for name in residents}
+    held = held_memories(desk, scenario)
 
     def one(name: str) -> tuple[list[ControlledAnswer], list[str]]:
         plan = desk.plan(name)
@@ -171,8 +199,9 @@ def controlled_interview(
         others = others_for(name, personas[name], residents, seed)
         asked, skipped = questions_for(files, others, scenario, plan_day)
         truth = TruthContext(
-            name, personas, plan, desk.memory_texts(name), scenario, claims_knowledge
-        )
+            name, personas, plan, held[name].texts, scenario, claims_knowledge,
+            held[name].carried,
+        )  # fmt: skip
         found: list[ControlledAnswer] = []
         for condition in conditions:
             for question in asked:

@@ -16,15 +16,16 @@ its text too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from game.evaluation.scenario import NewsItem
-from game.evaluation.stream import Remembered, remembered
+from game.evaluation.stream import remembered
 from game.records import RunRecord
 
-__all__ = ["JUDGING_RULE", "Judge", "Judged", "talk_states_news"]
+__all__ = ["JUDGING_RULE", "Judge", "Judged", "Memory", "states_news", "talk_states_news"]
 
 JUDGING_RULE = (
     "a memory carries an item when its typed fields name the item; by its text (the item's "
@@ -50,12 +51,29 @@ class Judged:
         return self.by_text / self.total if self.total else 0.0
 
 
+class Memory(Protocol):
+    """A memory as the judge reads it: a run record's (`stream.Remembered`) or a living
+    resident's (`game.bridge.MemoryFacts`, for the interviews)."""
+
+    @property
+    def kind(self) -> str: ...  # observation, dialogue, plan, reflection
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def items(self) -> frozenset[str] | None: ...  # the items its fields name; None: unknown
+
+
+def states_news(memories: Iterable[Memory]) -> bool:
+    """True when the talk behind `memories` writes each line's news as data — some dialogue
+    memory's fields carry news — so fields naming no item mean no news (the offline brain's)."""
+    return any(memory.kind == "dialogue" and memory.items for memory in memories)
+
+
 def talk_states_news(record: RunRecord, start: datetime, until: datetime) -> bool:
-    """True when the run's talk writes each line's news as data — some dialogue memory's
-    fields carry news — so fields naming no item mean no news (the offline brain's runs)."""
-    return any(
-        memory.kind == "dialogue" and memory.items for memory in remembered(record, start, until)
-    )
+    """`states_news` of the run's memories written by `until`."""
+    return states_news(remembered(record, start, until))
 
 
 class Judge:
@@ -67,7 +85,7 @@ class Judge:
         self._by_fields = 0
         self._by_text = 0
 
-    def carried(self, memory: Remembered) -> frozenset[str]:
+    def carried(self, memory: Memory) -> frozenset[str]:
         """The ids of the items `memory` carries (see the module's doc)."""
         named = memory.items
         if named is not None and (named or self.fields_complete):
@@ -75,6 +93,10 @@ class Judge:
             return frozenset(item.id for item in self.items if item.id in named)
         self._by_text += 1
         return frozenset(item.id for item in self.items if item.carried_in(memory.text))
+
+    def carried_by_any(self, memories: Iterable[Memory]) -> frozenset[str]:
+        """The ids of the items one of `memories` carries (what a resident knows)."""
+        return frozenset(item for memory in memories for item in self.carried(memory))
 
     @property
     def judged(self) -> Judged:

@@ -8,7 +8,9 @@ the plan or the memory stream — objective, by rule, the same offline and with 
 - `person`: when the resident's memory mentions the person, it claims to know them and says
   something true of them (a content word of their persona or of the resident's memories of
   them); otherwise it does not claim to;
-- `news`: it claims to know the item exactly when the resident's memory carries it;
+- `news`: it claims to know the item exactly when the resident's memory carries it (read
+  from the memories' typed fields, from their words only where the fields are unknown:
+  `knowing.py`; the interviews hand the carried items in);
 - `plan`: it shares a content word with the plan's hour chunk at the question's minute.
 
 Questions without a truth (reactions, reflections) score None: only the panel judges them.
@@ -56,7 +58,8 @@ def content_words(text: str, ignore: frozenset[str] = frozenset()) -> set[str]:
 @dataclass(frozen=True)
 class TruthContext:
     """What is true of one resident at the interview: its persona and everyone's, its plan's
-    hour chunks, every memory it holds, the scenario, and the knowledge rule."""
+    hour chunks, every memory it holds, the scenario, the knowledge rule, and the ids of the
+    news items its memories carry (`interviews.held_memories`)."""
 
     name: str
     personas: dict[str, dict[str, Any]]
@@ -64,6 +67,7 @@ class TruthContext:
     memories: list[str]
     scenario: Scenario
     claims: Claims
+    carried: frozenset[str]
 
     @property
     def persona(self) -> dict[str, Any]:
@@ -88,8 +92,7 @@ def score(question: AskedQuestion, answer: str, ctx: TruthContext) -> bool | Non
         return _person(ctx, str(question.about), answer, said)
     if truth.kind == "news":
         item = ctx.scenario.item(str(question.about))
-        known = any(item.carried_in(text) for text in ctx.memories)
-        return ctx.claims(answer, item.text) == known
+        return ctx.claims(answer, item.text) == (item.id in ctx.carried)
     chunk = next((c for c in ctx.plan if c["start"] <= (truth.minute or 0) < c["end"]), None)
     if chunk is None:
         return None

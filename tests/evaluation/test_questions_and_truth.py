@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from evaluation_records import SCENARIO
 
-from game.bridge import claims_knowledge
+from game.bridge import MemoryFacts, claims_knowledge
+from game.evaluation.knowing import Judge
 from game.evaluation.questions import load_questions, others_for, questions_for
 from game.evaluation.scenario import EvaluationError
 from game.evaluation.truth import TruthContext, score
@@ -106,7 +107,12 @@ PERSONAS: dict[str, dict[str, Any]] = {
 def truth_for(
     name: str, memories: list[str], plan: list[dict[str, Any]] | None = None
 ) -> TruthContext:
-    return TruthContext(name, PERSONAS, plan or [], memories, SCENARIO, claims_knowledge)
+    # memories without fields: the news they carry is read from their words
+    unknown = [MemoryFacts(text, "observation", None) for text in memories]
+    carried = Judge(SCENARIO.news, fields_complete=False).carried_by_any(unknown)
+    return TruthContext(
+        name, PERSONAS, plan or [], memories, SCENARIO, claims_knowledge, carried
+    )  # fmt: skip
 
 
 def asked(text: str, **truth: Any) -> Any:
