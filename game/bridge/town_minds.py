@@ -39,12 +39,12 @@ from game.bridge.activities import ActivityPlanner
 from game.bridge.director import THINK_AHEAD_MINUTES, MindDirector
 from game.bridge.perception import PerceptionBuilder
 from game.bridge.stopping import StoppableEmbedder, StoppableModel
-from game.bridge.towns import Placement, TownFileError, TownFiles, place_residents, read_town_files
 from game.files.endpoints import output_mode_for
 from game.files.paths import bundle_root
 from game.town.population import Population
 from game.town.resident import Resident
 from game.town.setup import schedule_director
+from game.town_files import Placement, TownFileError, TownFiles, place_residents, read_town_files
 from game.world.address import Address
 from game.world.clock import GameClock
 from game.world.navigation import Navigator
@@ -64,7 +64,7 @@ LOCAL_WRITE_BEHIND = 32
 
 @dataclass(frozen=True)
 class TownFile:
-    """A town's files, read and checked with its map (`game.bridge.towns`): its name, map,
+    """A town's files, read and checked with its map (`game.town_files`): its name, map,
     start time, residents, their personas and looks, its scenario and mind settings."""
 
     files: TownFiles

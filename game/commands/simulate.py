@@ -140,12 +140,12 @@ def run(args: argparse.Namespace) -> int:
         LivingTown,
         MemoryServerGone,
         SimulationOptions,
-        TownFileError,
         model_settings,
         settings_problem,
         simulate,
     )
     from game.records import RecordError, records_folder
+    from game.town_files import TownFileError
 
     try:
         brain = brain_from(args)

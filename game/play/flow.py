@@ -22,7 +22,7 @@ from datetime import datetime
 
 import pygame
 
-from game.bridge import TownEntry, brain_lines, check_connection, memory_server_problem
+from game.bridge import brain_lines, check_connection, memory_server_problem
 from game.files.settings import UserSettings
 from game.files.settings import load as load_settings
 from game.play.app import App, AppOptions
@@ -39,6 +39,7 @@ from game.play.town_editing import EDITING_MENUS, TownEditing
 from game.play.town_menus import LeaveTown, PlayerSettings, delete_slot
 from game.render.text import PixelText
 from game.saves import SaveSlots
+from game.town_files import TownEntry
 from game.ui.input import InputRoute, TitleControls, TitleHandler
 from game.ui.input.commands import Kind
 from game.ui.loading import LoadFailed, LoadingScreen, LoadingState, load_while_drawing
