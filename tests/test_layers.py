@@ -216,6 +216,22 @@ def test_the_town_files_take_only_the_minds_data_types() -> None:
     assert surface_offenders(("game.town_files",), "cognition", TOWN_FILES_TAKE) == []
 
 
+def test_the_headless_runs_sit_on_top_of_the_bridge() -> None:
+    """`game.bridge.headless` (simulate, its report, the day's checks) uses the rest of the
+    bridge; no other bridge module imports it (only `game/bridge/__init__.py`, for `__all__`),
+    so the seam between the world and the minds never depends on how a headless run goes."""
+    headless = "game.bridge.headless"
+    offenders = [
+        f"{found.file}:{found.line} imports {found.target}"
+        for found in all_imports()
+        if within(found.target, (headless,))
+        and not within(found.module, (headless,))
+        and found.module != "game.bridge"
+        and room_of(found.module) == "game.bridge"
+    ]
+    assert offenders == []
+
+
 def test_there_are_no_import_cycles() -> None:
     """Between the modules of `game` and `cognition`, counting imports inside functions too
     (but not those only for type checkers)."""

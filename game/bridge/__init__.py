@@ -12,7 +12,7 @@ The surface, by job:
 - recording the run's history (`game.records`): `RunRecording`;
 - the evaluation's interviews and judge panel: `InterviewDesk` (ask under one of `CONDITIONS`,
   judge "does this answer claim to know?", a `Panel`), `read_referees`;
-- the player's controls on the minds: `PlayerDesk` (a `game.town.views.PlayerPort`);
+- the player's controls on the minds: `PlayerDesk` (a `game.town.ports.PlayerPort`);
 - which brain drives the minds: `llm_settings_for`, `server_settings`, `brain_lines`,
   `check_connection`, `environment_api_key`, `remember_learned_output_mode`;
 - memories on a Chroma server (`TownRecipe.chroma_url`): `memory_server_problem` (the check
@@ -43,9 +43,17 @@ from game.bridge.build import (
     run_directory,
     town_id_of,
 )
-from game.bridge.day_check import day_problems
 from game.bridge.desk import PlayerDesk
 from game.bridge.director import MindDirector
+from game.bridge.headless import (
+    SimulationOptions,
+    TownRecorder,
+    day_problems,
+    model_settings,
+    run_report,
+    settings_problem,
+    simulate,
+)
 from game.bridge.interviews import (
     CONDITIONS,
     PANEL_JUDGINGS,
@@ -80,7 +88,6 @@ from game.bridge.persist import (
     town_settings,
 )
 from game.bridge.recording import RunRecording
-from game.bridge.report import TownRecorder, run_report
 from game.bridge.routing import (
     RouteChoice,
     RouteFlagError,
@@ -89,7 +96,6 @@ from game.bridge.routing import (
     route_settings,
     uses_model,
 )
-from game.bridge.simulation import SimulationOptions, model_settings, settings_problem, simulate
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
 
 __all__ = [

@@ -33,17 +33,22 @@ from game.bridge.answers_from import RecordedAnswers
 from game.bridge.brains import secrets_of, server_settings
 from game.bridge.build import GROUP_STRATEGIES, VARIANTS, OpenedTown, TownRecipe, make_embedder
 from game.bridge.director import THINK_AHEAD_MINUTES
+from game.bridge.headless.report import (
+    TownRecorder,
+    profiled_model,
+    run_report,
+    server_profile_figures,
+)
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.memory_health import MemoryServerGone, memory_server_problem
 from game.bridge.opening import FromSave, open_town
 from game.bridge.persist.save import embedder_name, save_town, town_settings
 from game.bridge.recording import RunRecording, server_of
-from game.bridge.report import TownRecorder, profiled_model, run_report, server_profile_figures
 from game.bridge.routing import Routes
 from game.bridge.town_minds import LivingTown
-from game.bridge.towns.loading import town_directory
-from game.bridge.towns.problems import TownFileError
 from game.saves import SaveError, SaveSlots, check_slot_name
+from game.town_files.loading import town_directory
+from game.town_files.problems import TownFileError
 
 StepObserver = Callable[[LivingTown], None]
 
