@@ -233,41 +233,21 @@ def build_living_town(
     report("loading the map", 0.0)
     town = town_file.town_map  # read with the town's files
     personas = town_file.personas()
-    placed, unplaced = place_residents(
-        town,
-        [
-            (p.name, Address(p.home_sector, p.home_arena), Address(p.work_sector, p.work_arena))
-            for p in personas
-        ],
-    )
-    if unplaced:
-        raise TownFileError(unplaced)
+    placed = placements(town, personas)
     clock = GameClock(town_file.start)
     report("opening the memory store", 0.2)
-    if memory_server is not None:
-        store = MemoryStore.on_server(memory_server)
-    else:
-        store = MemoryStore(memory_dir, write_behind=LOCAL_WRITE_BEHIND)
-    minds: dict[str, Agent] = {}
+    store = open_store(memory_dir, memory_server)
     thinking = StoppableModel(stack.model)
-    for number, p in enumerate(personas):
-        report(f"waking {p.name}", 0.3 + 0.6 * number / max(1, len(personas)))
-        minds[p.name] = Agent(
-            p,
-            MemoryStream(store, p.name, StoppableEmbedder(embedder, thinking)),
-            thinking,
-            mind_settings or town_file.mind,
-            random.Random(f"{seed}|{p.name}"),
-        )
+    settings = mind_settings or town_file.mind
+    minds = wake_minds(personas, store, embedder, thinking, settings, seed, report)
     report("placing the residents", 0.9)
     memories = {name: spatial_memory(town, placed[name]) for name in minds}
     objects = ObjectStates(town.tree.objects())
     pathfinder = PathFinder(town.grid)
-    navigator = Navigator(town.tree, town.grid, pathfinder)
     director = MindDirector(
         minds,
         PerceptionBuilder(town.tree, objects, memories),
-        ActivityPlanner(navigator),
+        ActivityPlanner(Navigator(town.tree, town.grid, pathfinder)),
         objects,
         label=stack.label,
         workers=workers,
@@ -284,12 +264,67 @@ def build_living_town(
         path_budget_seconds=path_budget_seconds,
         timer=timer or time.perf_counter,
     )
-    director.watch(population.residents)
-    stack.tracer.add_listener(director.progressed)  # each call ended: a slow server moves
-    intentions = {name: mind.persona.initial_memories() for name, mind in minds.items()}
-    for warning in director.meetings.from_intentions(intentions, clock.now):
-        log.warning("%s", warning)
+    start_directing(director, population, stack, clock.now)
     return LivingTown(
         town, clock, population, director, objects, stack, store, minds, town_file.looks(),
         thinking,
     )  # fmt: skip
+
+
+def start_directing(
+    director: MindDirector, population: Population, stack: ModelStack, now: datetime
+) -> None:
+    """The director knows every resident, hears each model call end (a slow server's queue
+    moves: lockstep waits on), and calls the meetings the residents intend."""
+    director.watch(population.residents)
+    stack.tracer.add_listener(director.progressed)
+    intentions = {name: mind.persona.initial_memories() for name, mind in director.minds.items()}
+    for warning in director.meetings.from_intentions(intentions, now):
+        log.warning("%s", warning)
+
+
+def open_store(memory_dir: Path, memory_server: MemoryServer | None) -> MemoryStore:
+    """The town's memories: in that server's database, else in `memory_dir` (written in
+    batches of `LOCAL_WRITE_BEHIND`)."""
+    if memory_server is not None:
+        return MemoryStore.on_server(memory_server)
+    return MemoryStore(memory_dir, write_behind=LOCAL_WRITE_BEHIND)
+
+
+def placements(town: TownMap, personas: list[Persona]) -> dict[str, Placement]:
+    """Where each resident starts (`place_residents`); `TownFileError` naming whoever has
+    no place."""
+    placed, unplaced = place_residents(
+        town,
+        [
+            (p.name, Address(p.home_sector, p.home_arena), Address(p.work_sector, p.work_arena))
+            for p in personas
+        ],
+    )
+    if unplaced:
+        raise TownFileError(unplaced)
+    return placed
+
+
+def wake_minds(
+    personas: list[Persona],
+    store: MemoryStore,
+    embedder: Embedder,
+    thinking: StoppableModel,
+    settings: MindSettings,
+    seed: int,
+    report: Callable[[str, float], None],
+) -> dict[str, Agent]:
+    """One mind a persona, in order: its memory stream in `store`, the town's model, and a
+    random of its own (seeded by the town's seed and its name)."""
+    minds: dict[str, Agent] = {}
+    for number, p in enumerate(personas):
+        report(f"waking {p.name}", 0.3 + 0.6 * number / max(1, len(personas)))
+        minds[p.name] = Agent(
+            p,
+            MemoryStream(store, p.name, StoppableEmbedder(embedder, thinking)),
+            thinking,
+            settings,
+            random.Random(f"{seed}|{p.name}"),
+        )
+    return minds

@@ -6,8 +6,9 @@ day. It sits on top of the rest of the bridge: no other bridge module imports it
 from __future__ import annotations
 
 from game.bridge.headless.day_check import day_problems
+from game.bridge.headless.options import SimulationOptions, model_settings, settings_problem
 from game.bridge.headless.report import TownRecorder, run_report
-from game.bridge.headless.run import SimulationOptions, model_settings, settings_problem, simulate
+from game.bridge.headless.run import simulate
 
 __all__ = [
     "SimulationOptions",

@@ -14,25 +14,16 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from pydantic import SecretStr
-
-from cognition import (
-    ConfigError,
-    LLMSettings,
-    RetryPolicy,
-    ServerProfile,
-    UnknownProfile,
-    server_profile,
-)
+from cognition import LLMSettings, RetryPolicy, ServerProfile
 from game.bridge.answers_from import RecordedAnswers
-from game.bridge.brains import secrets_of, server_settings
-from game.bridge.build import GROUP_STRATEGIES, VARIANTS, OpenedTown, TownRecipe, make_embedder
-from game.bridge.director import THINK_AHEAD_MINUTES
+from game.bridge.brains import secrets_of
+from game.bridge.build import OpenedTown, TownRecipe, make_embedder
+from game.bridge.headless.options import SimulationOptions, model_settings, with_room_for
 from game.bridge.headless.report import (
     TownRecorder,
     profiled_model,
@@ -40,119 +31,14 @@ from game.bridge.headless.report import (
     server_profile_figures,
 )
 from game.bridge.lockstep import LockstepRunner
-from game.bridge.memory_health import MemoryServerGone, memory_server_problem
+from game.bridge.memory_health import MemoryServerGone
 from game.bridge.opening import FromSave, open_town
 from game.bridge.persist.save import embedder_name, save_town, town_settings
 from game.bridge.recording import RunRecording, server_of
-from game.bridge.routing import Routes
 from game.bridge.town_minds import LivingTown
 from game.saves import SaveError, SaveSlots, check_slot_name
-from game.town_files.loading import town_directory
-from game.town_files.problems import TownFileError
 
 StepObserver = Callable[[LivingTown], None]
-
-MAX_THINK_AHEAD = 60.0  # game minutes a next decision may be thought ahead
-
-
-@dataclass
-class SimulationOptions:
-    town: str = "the_ville_n25"
-    hours: float = 24.0
-    seed: int = 0
-    step_minutes: float = 1.0
-    base_url: str | None = None  # an OpenAI-compatible server (None: the offline brain)
-    model: str | None = None
-    api_key: SecretStr | None = None  # captured once (brain_flags); prints as stars
-    max_concurrency: int = 16
-    timeout_s: float | None = None  # per model call (None: the default for the server's place)
-    output_mode: str | None = None  # the output ladder's rung to start at (None: the top)
-    workers: int = 16
-    data_dir: Path | None = None  # keep the memory store here (None: a temporary folder)
-    embedder: str = "minilm"  # "minilm" (the real local model) or "hashing" (instant, tests)
-    save: str | None = None  # save the town in this slot at the end
-    load: str | None = None  # start from this slot instead of the bundled town
-    previous: bool = False  # with load: the save before the slot's last one
-    saves_dir: Path | None = None  # where slots live (None: game.saves.default_saves_root())
-    record_dir: Path | None = None  # write the run record into this folder (None: no record)
-    group_strategy: str | None = None  # who speaks next in groups, or "off" (None: the town's)
-    # a labor pool: each thinking step routed to its endpoints (game.bridge.routing); None:
-    # every step on the one model above
-    routes: Routes | None = None
-    variant: str | None = None  # an architecture variant ("no reflection", …); None: full
-    # a Chroma server holding the memories (`chroma run`), e.g. http://127.0.0.1:8000; None:
-    # in process. If it goes away mid-run, the lockstep run waits (polling) this long for it
-    chroma_url: str | None = None
-    memory_wait_seconds: float = 300.0
-    # a resident's next decision is thought this many game minutes before it is due
-    think_ahead_minutes: float = THINK_AHEAD_MINUTES
-    # a server profile's name (cognition.llm.profiles: "hosted", "local-gpu", "local-cpu"):
-    # the offline brain answers behind that server's latency and slots, and the report says
-    # how fast the town ran on it (`server_profile`); None: the offline brain at once
-    profile: str | None = None
-    profile_time_scale: float = 1.0  # the profile's times × this (tests: 0.05, faster)
-    # a run record whose answers the minds get again, matched by prompt (no model is asked;
-    # the record's town and seed are used): `game.bridge.answers_from`
-    answers_from: Path | None = None
-
-    def slots(self) -> SaveSlots:
-        return SaveSlots(self.saves_dir)
-
-    def server_profile(self) -> ServerProfile | None:
-        """The named profile, scaled (None without one). Raises `UnknownProfile`."""
-        if self.profile is None:
-            return None
-        profile = server_profile(self.profile)
-        return profile if self.profile_time_scale == 1 else profile.scaled(self.profile_time_scale)
-
-
-def settings_problem(options: SimulationOptions) -> str | None:
-    """Why the options' model settings (and the environment's tunables) are invalid, on one
-    line; None when they are fine. Check before a run: `simulate` raises on them."""
-    try:
-        model_settings(options)
-    except ConfigError as error:
-        return " ".join(str(error).split())
-    if options.profile is not None:
-        try:
-            options.server_profile()
-        except (UnknownProfile, ValueError) as error:
-            return f"--profile: {error}"
-        if options.base_url is not None or options.routes is not None:
-            return "--profile runs the offline brain, not a model server: drop --base-url"
-    if options.answers_from is not None and (options.base_url or options.profile):
-        return "--answers-from answers from the record: not with --base-url or --profile"
-    if not 0 <= options.think_ahead_minutes <= MAX_THINK_AHEAD:
-        return f"--think-ahead must be 0 to {MAX_THINK_AHEAD:g} game minutes"
-    if options.load is None and (town := town_problem(options.town)) is not None:
-        return town
-    if options.variant not in (None, *VARIANTS):
-        return f"variant {options.variant!r} is none of: " + ", ".join(VARIANTS)
-    if options.group_strategy not in (None, *GROUP_STRATEGIES):
-        return f"--group-strategy {options.group_strategy!r} is none of: " + ", ".join(
-            GROUP_STRATEGIES
-        )
-    return memory_server_problem(options.chroma_url, "--chroma-url")
-
-
-def town_problem(town: str) -> str | None:
-    """Why `--town` names no town (one line), None when it does."""
-    try:
-        town_directory(town)
-    except TownFileError as error:
-        return f"--town: {error.problems[0]}"
-    return None
-
-
-def model_settings(options: SimulationOptions) -> LLMSettings:
-    return server_settings(
-        options.base_url,
-        options.model,
-        options.api_key,
-        max_concurrency=options.max_concurrency,
-        timeout_s=options.timeout_s,
-        output_mode=options.output_mode,
-    )
 
 
 def simulate(
@@ -168,11 +54,33 @@ def simulate(
     written, `ConfigError` when the model settings are invalid (see `settings_problem`)."""
     started = time.perf_counter()
     tell = warn or (lambda line: sys.stderr.write(f"{line}\n"))
+    options, profile, slots, answers = prepared(options, tell)
+    settings = model_settings(options)
+    save = None if options.load is None else FromSave(options.load, options.previous, slots)
+    with tempfile.TemporaryDirectory(prefix="smallville-sim-") as scratch:
+        memory_dir = options.data_dir or Path(scratch) / "memory"
+        recipe = recipe_for(options, settings, memory_dir, retry, profile, answers)
+        run = HeadlessRun(options, settings, open_town(recipe, save), slots, tell)
+        try:
+            run.tell_opened()
+            report, recorder = run.live(started, observe)
+            run.finish(report, answers)
+        finally:
+            run.end()
+    return report, recorder
+
+
+def prepared(
+    options: SimulationOptions, tell: Callable[[str], object]
+) -> tuple[SimulationOptions, ServerProfile | None, SaveSlots, RecordedAnswers | None]:
+    """The options as the run takes them (room for a profile's slots, a record's town and
+    seed), the profile, the save slots (interrupted saves recovered) and a record's answers.
+    Raises `SaveError` on a bad `--save` slot name before hours of simulation, not after."""
     profile = options.server_profile()
     if profile is not None:
         options = with_room_for(options, profile)
     if options.save is not None:
-        check_slot_name(options.save)  # before hours of simulation, not after
+        check_slot_name(options.save)
     slots = options.slots()
     if options.save is not None or options.load is not None:
         for done in slots.recover():
@@ -182,118 +90,158 @@ def simulate(
         answers = RecordedAnswers.read(options.answers_from)
         seed = options.seed if answers.seed is None else answers.seed
         options = replace(options, town=answers.town, seed=seed)
-    settings = model_settings(options)
-    save = None if options.load is None else FromSave(options.load, options.previous, slots)
-    with tempfile.TemporaryDirectory(prefix="smallville-sim-") as scratch:
-        recipe = TownRecipe(
-            town=options.town,
-            settings=settings,
-            embedder=make_embedder(options.embedder),
-            memory_dir=options.data_dir or Path(scratch) / "memory",
-            seed=options.seed,
-            workers=options.workers,
-            retry=retry,
-            group_strategy=options.group_strategy,
-            routes=options.routes,
-            variant=options.variant,
-            chroma_url=options.chroma_url,
-            profile=profile,
-            think_ahead_minutes=options.think_ahead_minutes,
-            answers=answers,
-        )
-        opened = open_town(recipe, save)
-        living = opened.living
-        for warning in opened.warnings:
-            tell(f"warning: {warning}")
-        pool = living.stack.pool
+    return options, profile, slots, answers
+
+
+def recipe_for(
+    options: SimulationOptions,
+    settings: LLMSettings,
+    memory_dir: Path,
+    retry: RetryPolicy | None = None,
+    profile: ServerProfile | None = None,
+    answers: RecordedAnswers | None = None,
+) -> TownRecipe:
+    """What a headless run builds: the options' town, seed, threads and minds."""
+    return TownRecipe(
+        town=options.town,
+        settings=settings,
+        embedder=make_embedder(options.embedder),
+        memory_dir=memory_dir,
+        seed=options.seed,
+        workers=options.workers,
+        retry=retry,
+        group_strategy=options.group_strategy,
+        routes=options.routes,
+        variant=options.variant,
+        chroma_url=options.chroma_url,
+        profile=profile,
+        think_ahead_minutes=options.think_ahead_minutes,
+        answers=answers,
+    )
+
+
+class HeadlessRun:
+    """One opened town lived in lockstep: recorded, reported, saved at the end, closed."""
+
+    def __init__(
+        self,
+        options: SimulationOptions,
+        settings: LLMSettings,
+        opened: OpenedTown,
+        slots: SaveSlots,
+        tell: Callable[[str], object],
+    ) -> None:
+        self.options, self.settings, self.opened = options, settings, opened
+        self.slots, self.tell = slots, tell
+        self.living = opened.living
+        self.recording: RunRecording | None = None
+        self.interrupted = False
+        self.pending_walk_minutes = opened.pending_walk_minutes
+
+    def tell_opened(self) -> None:
+        """What a loaded save could not keep, and what the labor pool said as it started."""
+        for warning in self.opened.warnings:
+            self.tell(f"warning: {warning}")
+        pool = self.living.stack.pool
         for notice in pool.take_notices() if pool is not None else []:
-            tell(f"routes: {notice}")
-        recording = None
-        interrupted = False
+            self.tell(f"routes: {notice}")
+
+    def live(
+        self, started: float, observe: StepObserver | None
+    ) -> tuple[dict[str, Any], TownRecorder]:
+        """Step the town for the options' hours (Ctrl-C: up to where it was); the report of
+        what was played and where everyone went."""
+        options, living = self.options, self.living
+        if options.record_dir is not None:
+            self.recording = RunRecording.start(
+                self.opened, options.record_dir, "simulate", secrets=secrets_of(self.settings)
+            )
+            self.recording.observe(living.clock.now)
+        recorder = TownRecorder()
+        runner = LockstepRunner(living, options.step_minutes, self.pending_walk_minutes)
+        start = living.clock.now
+        profiled = profiled_model(living)
+        if profiled is not None:
+            profiled.restart_meter()  # the run's own wall time, not the town's set-up
+
+        def after_step(town: LivingTown) -> None:
+            wait_for_memories(town, options.memory_wait_seconds, self.tell)
+            recorder(town)
+            if self.recording is not None:
+                self.recording.observe(town.clock.now)
+            if observe is not None:
+                observe(town)
+
         try:
-            if options.record_dir is not None:
-                recording = RunRecording.start(
-                    opened, options.record_dir, "simulate", secrets=secrets_of(settings)
-                )
-                recording.observe(living.clock.now)
-            recorder = TownRecorder()
-            runner = LockstepRunner(living, options.step_minutes, opened.pending_walk_minutes)
-            start = living.clock.now
-            profiled = profiled_model(living)
-            if profiled is not None:
-                profiled.restart_meter()  # the run's own wall time, not the town's set-up
+            runner.run_until(start + timedelta(hours=options.hours), after_step)
+        except KeyboardInterrupt:  # Ctrl-C: report what was played; abandon what thinks
+            self.interrupted = True
+        self.pending_walk_minutes = runner.pending_walk_minutes
+        played = (living.clock.now - start).total_seconds() / 3600
+        report = run_report(living, round(played, 3), time.perf_counter() - started, recorder)
+        report["town"] = describe_town(self.opened)
+        if profiled is not None:
+            report["server_profile"] = server_profile_figures(profiled, played * 60)
+        return report, recorder
 
-            def after_step(town: LivingTown) -> None:
-                wait_for_memories(town, options.memory_wait_seconds, tell)
-                recorder(town)
-                if recording is not None:
-                    recording.observe(town.clock.now)
-                if observe is not None:
-                    observe(town)
+    def finish(self, report: dict[str, Any], answers: RecordedAnswers | None) -> None:
+        """The report's figures of the memory server, the labor pool and a record's
+        answers; then the save (unless interrupted) and the record's outcome."""
+        living = self.living
+        if living.director.memory is not None:
+            health = living.director.memory
+            report["memory_server"] = {
+                **json.loads(server_of(living) or "{}"),
+                "where": living.store.where,
+                "outages": health.outages,
+            }
+        pool = living.stack.pool
+        if pool is not None:
+            report["routes"] = living.stack.route_figures()
+            report["breaker_trips"] = pool.trips
+            report["steps_on_standby"] = pool.open_steps()
+            for notice in pool.take_notices():
+                self.tell(f"routes: {notice}")
+        if answers is not None:
+            report["answers_from"] = answers.figures()
+        if living.director.message:
+            report["message"] = living.director.message
+        if self.interrupted:
+            report["interrupted"] = True  # a town cut off mid-step is not saved
+        elif self.options.save is not None:
+            self.save(report, self.options.save)
+        if self.recording is not None:
+            self.recording.close()
+            report.update(record_outcome(self.recording))
 
-            try:
-                runner.run_until(start + timedelta(hours=options.hours), after_step)
-            except KeyboardInterrupt:  # Ctrl-C: report what was played; abandon what thinks
-                interrupted = True
-            played = (living.clock.now - start).total_seconds() / 3600
-            report = run_report(living, round(played, 3), time.perf_counter() - started, recorder)
-            report["town"] = describe_town(opened)
-            if profiled is not None:
-                report["server_profile"] = server_profile_figures(profiled, played * 60)
-            if living.director.memory is not None:
-                health = living.director.memory
-                report["memory_server"] = {
-                    **json.loads(server_of(living) or "{}"),
-                    "where": living.store.where,
-                    "outages": health.outages,
-                }
-            if pool is not None:
-                report["routes"] = living.stack.route_figures()
-                report["breaker_trips"] = pool.trips
-                report["steps_on_standby"] = pool.open_steps()
-                for notice in pool.take_notices():
-                    tell(f"routes: {notice}")
-            if answers is not None:
-                report["answers_from"] = answers.figures()
-            if living.director.message:
-                report["message"] = living.director.message
-            if interrupted:
-                report["interrupted"] = True  # a town cut off mid-step is not saved
-            elif options.save is not None:
-                try:
-                    save_town(
-                        living,
-                        slots,
-                        options.save,
-                        town_id=opened.town_id,
-                        visitor=opened.visitor,
-                        settings=town_settings(
-                            settings, seed=opened.seed, embedder=embedder_name(living)
-                        ),
-                        pending_walk_minutes=runner.pending_walk_minutes,
-                        record=recording.copy_into if recording is not None else None,
-                    )
-                    report["saved"] = options.save
-                except SaveError as error:  # the report still tells how the run went
-                    report["save_problem"] = " ".join(str(error).split())
-            if recording is not None:
-                recording.close()
-                report.update(record_outcome(recording))
-        finally:
-            if recording is not None:
-                recording.close()
-            if interrupted:
-                abandon(living)
-            else:
-                living.close()
-    return report, recorder
+    def save(self, report: dict[str, Any], slot: str) -> None:
+        """Save the town in `slot`; a failure is the report's `save_problem`."""
+        living, opened = self.living, self.opened
+        try:
+            save_town(
+                living,
+                self.slots,
+                slot,
+                town_id=opened.town_id,
+                visitor=opened.visitor,
+                settings=town_settings(
+                    self.settings, seed=opened.seed, embedder=embedder_name(living)
+                ),
+                pending_walk_minutes=self.pending_walk_minutes,
+                record=self.recording.copy_into if self.recording is not None else None,
+            )
+            report["saved"] = slot
+        except SaveError as error:  # the report still tells how the run went
+            report["save_problem"] = " ".join(str(error).split())
 
-
-def with_room_for(options: SimulationOptions, profile: ServerProfile) -> SimulationOptions:
-    """Enough thinking threads and calls at once that the profile's slots are the limit,
-    not the town's worker pool (its queue is the server's)."""
-    workers = max(options.workers, 2 * profile.slots)
-    return replace(options, workers=workers, max_concurrency=max(options.max_concurrency, workers))
+    def end(self) -> None:
+        """Close the record and the town (after Ctrl-C: abandon what still thinks)."""
+        if self.recording is not None:
+            self.recording.close()
+        if self.interrupted:
+            abandon(self.living)
+        else:
+            self.living.close()
 
 
 def record_outcome(recording: RunRecording) -> dict[str, str]:
