@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from datetime import datetime, timedelta
 
 from cognition import Agent, contract
+from game.bridge import director_state
 from game.bridge.activities import ActivityPlanner
 from game.bridge.applying import RETRY_MINUTES
 from game.bridge.conversations import ConversationDesk
@@ -38,6 +39,7 @@ from game.bridge.talk_starting import TalkStarting
 from game.town.director import ResidentDirector
 from game.town.resident import Activity, Pose, Resident
 from game.town.views import Greeting
+from game.world.address import Address
 from game.world.clock import GameClock
 from game.world.objects import ObjectStates
 
@@ -262,6 +264,40 @@ class MindDirector(TalkStarting):
 
     def close(self) -> None:
         self.jobs.close()
+
+    # --- state (a save's) ---------------------------------------------------------------------
+
+    def get_state(self) -> director_state.DirectorState:
+        """The bookkeeping between frames, typed (main thread; `director_state.py`)."""
+        reserved, playing = director_state.playing_state(self.talks)
+        return director_state.DirectorState(
+            slots={name: director_state.slot_state(slot) for name, slot in self.slots.items()},
+            reserved=reserved,
+            playing=playing,
+            dialogue=director_state.line_states(self.dialogue),
+            message=self.message,
+            meetings=director_state.meeting_states(self.meetings),
+            stats=director_state.stats_state(self.stats),
+        )
+
+    def set_state(
+        self,
+        state: director_state.DirectorState,
+        here: Mapping[str, director_state.Tile],
+        known: Container[Address],
+    ) -> None:
+        """Take back `get_state()`'s bookkeeping for the residents standing at `here` (a
+        slot's tile for its queued activity); objects not `known` are dropped, talks with
+        someone not here are not played."""
+        for name, saved in state.slots.items():
+            if name in self.slots and name in here:
+                director_state.restore_slot(self.slots[name], saved, here[name], known)
+        director_state.restore_desk(self.talks, state.reserved, state.playing, here)
+        director_state.restore_dialogue(self.dialogue, state.dialogue)
+        self.message = state.message
+        if state.meetings is not None:
+            director_state.restore_meetings(self.meetings, state.meetings)
+        director_state.restore_stats(self.stats, state.stats)
 
     # --- jobs ---------------------------------------------------------------------------------
 

@@ -22,12 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from cognition import LLMSettings
-from game.bridge.persist.runtime import (
-    RuntimeState,
-    activity_save,
-    gather_runtime,
-    stats_state,
-)
+from game.bridge.director_state import activity_save
+from game.bridge.persist.runtime import RuntimeState, gather_runtime
 from game.bridge.residents import MindSlot
 from game.bridge.town_minds import LivingTown
 from game.files.paths import bundle_root
@@ -185,7 +181,7 @@ def town_fields(
         "object_states": living.objects.get_state(),
         "visitor": visitor,
         "settings": public,
-        "stats": {"minds": stats_state(living.director.stats)},
+        "stats": {"minds": living.director.get_state().stats},
         "runtime": runtime,
     }
 
