@@ -53,6 +53,7 @@ from game.bridge.headless import (
     run_report,
     settings_problem,
     simulate,
+    simulation_recipe,
 )
 from game.bridge.interviews import (
     CONDITIONS,
@@ -161,6 +162,7 @@ __all__ = [
     "server_settings",
     "settings_problem",
     "simulate",
+    "simulation_recipe",
     "snapshot",
     "town_id_of",
     "town_settings",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.bridge.headless.day_check import day_problems
 from game.bridge.headless.options import SimulationOptions, model_settings, settings_problem
 from game.bridge.headless.report import TownRecorder, run_report
-from game.bridge.headless.run import simulate
+from game.bridge.headless.run import simulate, simulation_recipe
 
 __all__ = [
     "SimulationOptions",
@@ -18,4 +18,5 @@ __all__ = [
     "run_report",
     "settings_problem",
     "simulate",
+    "simulation_recipe",
 ]

@@ -59,7 +59,7 @@ def simulate(
     save = None if options.load is None else FromSave(options.load, options.previous, slots)
     with tempfile.TemporaryDirectory(prefix="smallville-sim-") as scratch:
         memory_dir = options.data_dir or Path(scratch) / "memory"
-        recipe = recipe_for(options, settings, memory_dir, retry, profile, answers)
+        recipe = simulation_recipe(options, memory_dir, settings, retry, profile, answers)
         run = HeadlessRun(options, settings, open_town(recipe, save), slots, tell)
         try:
             run.tell_opened()
@@ -93,18 +93,20 @@ def prepared(
     return options, profile, slots, answers
 
 
-def recipe_for(
+def simulation_recipe(
     options: SimulationOptions,
-    settings: LLMSettings,
     memory_dir: Path,
+    settings: LLMSettings | None = None,
     retry: RetryPolicy | None = None,
     profile: ServerProfile | None = None,
     answers: RecordedAnswers | None = None,
 ) -> TownRecipe:
-    """What a headless run builds: the options' town, seed, threads and minds."""
+    """What a headless run builds — `simulate`'s town, and the evaluation's towns opened for
+    interviews: the options' town, seed, threads and minds (`settings` None: the options'
+    one model, `model_settings`). The one place a `TownRecipe` is made of options."""
     return TownRecipe(
         town=options.town,
-        settings=settings,
+        settings=settings if settings is not None else model_settings(options),
         embedder=make_embedder(options.embedder),
         memory_dir=memory_dir,
         seed=options.seed,
