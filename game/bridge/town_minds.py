@@ -170,6 +170,10 @@ class LivingTown:
         persona = mind.persona
         return " ".join(part.strip() for part in (persona.learned, persona.currently) if part)
 
+    def spatial_memory(self, name: str) -> SpatialMemory | None:
+        """What resident `name` knows of the map (what a save keeps of it; None: nobody)."""
+        return self.director.perceptions.memories.get(name)
+
     def close(self) -> None:
         """Throw away the thinking in flight (its next model call stops it), then stop the
         minds' threads, flush the memories and release the model."""

@@ -258,7 +258,7 @@ def restore_resident(
     name = resident.name
     if entry.mind:
         living.minds[name].set_state(entry.mind)
-    memory = living.director.perceptions.memories.get(name)
+    memory = living.spatial_memory(name)
     if memory is not None and entry.spatial_memory:
         memory.set_state(entry.spatial_memory)
     problem = place(resident, entry, state, living.town.grid, living.population.pathfinder)

@@ -107,7 +107,7 @@ def resident_fields(
         place = activity_address(resident, slot, living.town.tree)
         ends_at = slot.due if slot is not None else None
         activity = activity_save(resident.activity, place, ends_at)
-    memory = living.director.perceptions.memories.get(name)
+    memory = living.spatial_memory(name)
     return {
         "name": name,
         "tile": resident.tile,
@@ -173,7 +173,7 @@ def town_fields(
         public.setdefault("embedder", name)
     map_ref = map_ref_of(living.town.path)
     residents = [r for r in living.population if r.name in living.minds]
-    director = living.director.get_state()
+    state = living.director.get_state()
     return {
         "town": town_id,
         "saved_at": saved_at or datetime.now(UTC),
@@ -181,13 +181,13 @@ def town_fields(
         "map": map_ref,
         "clock": living.clock.get_state(),
         "residents": [
-            resident_fields(living, r, director.slots.get(r.name), minds.get(r.name))
+            resident_fields(living, r, state.slots.get(r.name), minds.get(r.name))
             for r in residents
         ],
         "object_states": living.objects.get_state(),
         "visitor": visitor,
         "settings": public,
-        "stats": {"minds": director.stats},
+        "stats": {"minds": state.stats},
         "runtime": runtime,
     }
 
