@@ -40,8 +40,8 @@ from cognition.testing.fake_openai_server import FakeOpenAIServer  # noqa: E402
 from cognition.testing.prompt_sized import PromptSized  # noqa: E402
 from game.bridge import SimulationOptions, TownFile, make_embedder, simulate  # noqa: E402
 from game.bridge.build import mind_settings_for  # noqa: E402
+from game.bridge.headless.report import TownRecorder, run_report  # noqa: E402
 from game.bridge.lockstep import LockstepRunner  # noqa: E402
-from game.bridge.report import TownRecorder, run_report  # noqa: E402
 from game.bridge.town_minds import build_living_town  # noqa: E402
 
 GOAL_CALLS = 150

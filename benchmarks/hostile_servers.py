@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
 
 from cognition import RetryPolicy  # noqa: E402
 from cognition.testing.fake_openai_server import FakeOpenAIServer, Fault  # noqa: E402
-from game.bridge.simulation import SimulationOptions, simulate  # noqa: E402
+from game.bridge import SimulationOptions, simulate  # noqa: E402
 
 SERVERS: dict[str, dict[str, Any]] = {
     "never answers": {"fault_rate": 1.0, "fault_kinds": (Fault.HANG,)},

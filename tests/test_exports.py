@@ -1,6 +1,6 @@
-"""The public surfaces of `game.bridge` and `game.world` (httpx style): a package's public
-names are exactly its `__all__`, each resolves, and each comes from the module that defines
-it. (`cognition`'s surface: tests/cognition/test_exports.py.)"""
+"""The public surfaces of `game.bridge`, `game.world` and `game.town_files` (httpx style): a
+package's public names are exactly its `__all__`, each resolves, and each comes from the
+module that defines it. (`cognition`'s surface: tests/cognition/test_exports.py.)"""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-PACKAGES = ("game.bridge", "game.world")
+PACKAGES = ("game.bridge", "game.world", "game.town_files")
 
 
 def public_names(package: ModuleType) -> set[str]:

@@ -22,16 +22,40 @@ ROOMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "game.saves": ((), ("pygame", "pytmx", "cognition", "pickle")),
     "game.files": (("game.saves", "game.town"), ("pygame", "pytmx", "cognition")),
     "game.records": (("game.files", "game.saves"), ("pygame", "pytmx", "cognition", "pickle")),
+    # the town files people make: personas are the minds' data (see TOWN_FILES_TAKE below)
+    "game.town_files": (
+        ("cognition", "game.world", "game.town", "game.saves", "game.files"),
+        ("pygame", "pytmx"),
+    ),
     "game.bridge": (
-        ("cognition", "game.world", "game.town", "game.saves", "game.files", "game.records"),
+        (
+            "cognition",
+            "game.world",
+            "game.town",
+            "game.saves",
+            "game.files",
+            "game.records",
+            "game.town_files",
+        ),
         ("pygame",),
     ),
     "game.render": (("game.world", "game.town", "game.files"), ("cognition", "pytmx")),
     "game.ui": (BELOW_THE_UI, ("cognition",)),
-    "game.play": (("game.bridge", "game.ui", "game.records", *BELOW_THE_UI), ("cognition",)),
+    "game.play": (
+        ("game.bridge", "game.town_files", "game.ui", "game.records", *BELOW_THE_UI),
+        ("cognition",),
+    ),
     "game.replay": (("game.records", "game.ui", *BELOW_THE_UI), ("cognition", "game.bridge")),
     "game.evaluation": (
-        ("game.bridge", "game.records", "game.files", "game.saves", "game.town", "game.world"),
+        (
+            "game.bridge",
+            "game.town_files",
+            "game.records",
+            "game.files",
+            "game.saves",
+            "game.town",
+            "game.world",
+        ),
         ("cognition", "pygame"),
     ),
     "game.commands": (
@@ -40,6 +64,7 @@ ROOMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "game.replay",
             "game.evaluation",
             "game.bridge",
+            "game.town_files",
             "game.ui",
             "game.records",
             *BELOW_THE_UI,
@@ -49,6 +74,9 @@ ROOMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "game.cli": (("game.commands", "game.files"), ("cognition",)),
     "game.__main__": (("game.cli",), ("cognition",)),
 }
+# the town files take from `cognition` only these (a persona and its news are the files' data;
+# field_location names a field of them in a problem line): no mind, model or memory
+TOWN_FILES_TAKE = {"Persona", "News", "field_location"}
 # `game` itself (game/__init__.py) holds only `__version__`: any room may read it
 VERSION_PACKAGE = "game"
 
@@ -179,6 +207,29 @@ def test_the_bridge_uses_the_minds_public_surface() -> None:
 
     public = {*cognition.__all__, "contract"}
     assert surface_offenders(("game.bridge",), "cognition", public) == []
+
+
+def test_the_town_files_take_only_the_minds_data_types() -> None:
+    """`game.town_files` reads and writes files of personas and news: it imports
+    `from cognition import <one of TOWN_FILES_TAKE>` and nothing else of the minds, so the
+    bridge stays the only room where the world meets thinking minds."""
+    assert surface_offenders(("game.town_files",), "cognition", TOWN_FILES_TAKE) == []
+
+
+def test_the_headless_runs_sit_on_top_of_the_bridge() -> None:
+    """`game.bridge.headless` (simulate, its report, the day's checks) uses the rest of the
+    bridge; no other bridge module imports it (only `game/bridge/__init__.py`, for `__all__`),
+    so the seam between the world and the minds never depends on how a headless run goes."""
+    headless = "game.bridge.headless"
+    offenders = [
+        f"{found.file}:{found.line} imports {found.target}"
+        for found in all_imports()
+        if within(found.target, (headless,))
+        and not within(found.module, (headless,))
+        and found.module != "game.bridge"
+        and room_of(found.module) == "game.bridge"
+    ]
+    assert offenders == []
 
 
 def test_there_are_no_import_cycles() -> None:

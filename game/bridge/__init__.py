@@ -12,7 +12,7 @@ The surface, by job:
 - recording the run's history (`game.records`): `RunRecording`;
 - the evaluation's interviews and judge panel: `InterviewDesk` (ask under one of `CONDITIONS`,
   judge "does this answer claim to know?", a `Panel`), `read_referees`;
-- the player's controls on the minds: `PlayerDesk` (a `game.town.views.PlayerPort`);
+- the player's controls on the minds: `PlayerDesk` (a `game.town.ports.PlayerPort`);
 - which brain drives the minds: `llm_settings_for`, `server_settings`, `brain_lines`,
   `check_connection`, `environment_api_key`, `remember_learned_output_mode`,
   `process_environment` (the settings file's defaults come from it);
@@ -45,9 +45,18 @@ from game.bridge.build import (
     run_directory,
     town_id_of,
 )
-from game.bridge.day_check import day_problems
 from game.bridge.desk import PlayerDesk
 from game.bridge.director import MindDirector
+from game.bridge.headless import (
+    SimulationOptions,
+    TownRecorder,
+    day_problems,
+    model_settings,
+    run_report,
+    settings_problem,
+    simulate,
+    simulation_recipe,
+)
 from game.bridge.interviews import (
     CONDITIONS,
     PANEL_JUDGINGS,
@@ -83,7 +92,6 @@ from game.bridge.persist import (
     town_settings,
 )
 from game.bridge.recording import RunRecording
-from game.bridge.report import TownRecorder, run_report
 from game.bridge.routing import (
     RouteChoice,
     RouteFlagError,
@@ -92,25 +100,7 @@ from game.bridge.routing import (
     route_settings,
     uses_model,
 )
-from game.bridge.simulation import SimulationOptions, model_settings, settings_problem, simulate
 from game.bridge.town_minds import LivingTown, TownFile, build_living_town, model_stack
-from game.bridge.towns import (
-    Event,
-    ItemFigures,
-    NewsItem,
-    PaperFigures,
-    Scenario,
-    TownEditor,
-    TownEntry,
-    TownFileError,
-    carries,
-    list_towns,
-    read_town_files,
-    scaffold_town,
-    schema_texts,
-    town_directory,
-    user_towns_dir,
-)
 
 __all__ = [
     "CONDITIONS",
@@ -118,10 +108,8 @@ __all__ = [
     "PANEL_STRATEGIES",
     "Answered",
     "DatabaseNotDropped",
-    "Event",
     "FromSave",
     "InterviewDesk",
-    "ItemFigures",
     "Judged",
     "LivingTown",
     "LockstepRunner",
@@ -129,12 +117,10 @@ __all__ = [
     "MemoryHealth",
     "MemoryServerGone",
     "MindDirector",
-    "NewsItem",
     "OpenedTown",
     "Panel",
     "PanelMember",
     "PanelVerdict",
-    "PaperFigures",
     "PlayerDesk",
     "Progress",
     "RefereesError",
@@ -142,20 +128,15 @@ __all__ = [
     "RouteFlagError",
     "Routes",
     "RunRecording",
-    "Scenario",
     "SimulationOptions",
     "TownAutosaver",
-    "TownEditor",
-    "TownEntry",
     "TownFile",
-    "TownFileError",
     "TownRecipe",
     "TownRecorder",
     "append_traces",
     "brain_lines",
     "build_living_town",
     "build_town",
-    "carries",
     "check_connection",
     "check_endpoints",
     "check_server",
@@ -164,7 +145,6 @@ __all__ = [
     "drop_town_database",
     "embedder_name",
     "environment_api_key",
-    "list_towns",
     "llm_settings_for",
     "load_saved_town",
     "make_embedder",
@@ -177,23 +157,19 @@ __all__ = [
     "process_environment",
     "public_url",
     "read_referees",
-    "read_town_files",
     "remember_learned_output_mode",
     "route_settings",
     "routes_for",
     "run_directory",
     "run_report",
     "save_town",
-    "scaffold_town",
-    "schema_texts",
     "secrets_of",
     "server_settings",
     "settings_problem",
     "simulate",
+    "simulation_recipe",
     "snapshot",
-    "town_directory",
     "town_id_of",
     "town_settings",
-    "user_towns_dir",
     "uses_model",
 ]

@@ -14,32 +14,32 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping
 from datetime import datetime, timedelta
 
-from cognition import Agent, CallPriority, Human, contract, listed
+from cognition import Agent, contract
+from game.bridge import director_state
 from game.bridge.activities import ActivityPlanner
-from game.bridge.applying import RETRY_MINUTES, OutcomeApplying
-from game.bridge.conversations import TALK_EMOJI, ConversationDesk, LiveTalk
+from game.bridge.applying import RETRY_MINUTES
+from game.bridge.conversations import ConversationDesk
 from game.bridge.dialogue import DialogueLog
 from game.bridge.gatherings import Gatherings
-from game.bridge.groups import gather_group
 from game.bridge.jobs import (
     Conversed,
     JobBoard,
     Thinking,
-    conversation_job,
     decide_job,
-    group_job,
 )
 from game.bridge.joining import Joining
 from game.bridge.meetings import MeetingDesk
 from game.bridge.memory_health import MemoryHealth
 from game.bridge.perception import PerceptionBuilder, Someone, someone_of
 from game.bridge.residents import MindSlot, MindStats
+from game.bridge.talk_starting import TalkStarting
 from game.town.director import ResidentDirector
 from game.town.resident import Activity, Pose, Resident
 from game.town.views import Greeting
+from game.world.address import Address
 from game.world.clock import GameClock
 from game.world.objects import ObjectStates
 
@@ -52,7 +52,7 @@ THINK_AHEAD_MINUTES = 0.0  # a next decision is thought this early (0: at its mo
 STALL_S = 600.0  # lockstep gives up when no thinking has moved for this long
 
 
-class MindDirector(OutcomeApplying):
+class MindDirector(TalkStarting):
     """A `ResidentDirector` whose decisions come from `cognition.Agent`s on worker threads."""
 
     def __init__(
@@ -265,6 +265,40 @@ class MindDirector(OutcomeApplying):
     def close(self) -> None:
         self.jobs.close()
 
+    # --- state (a save's) ---------------------------------------------------------------------
+
+    def get_state(self) -> director_state.DirectorState:
+        """The bookkeeping between frames, typed (main thread; `director_state.py`)."""
+        reserved, playing = director_state.playing_state(self.talks)
+        return director_state.DirectorState(
+            slots={name: director_state.slot_state(slot) for name, slot in self.slots.items()},
+            reserved=reserved,
+            playing=playing,
+            dialogue=director_state.line_states(self.dialogue),
+            message=self.message,
+            meetings=director_state.meeting_states(self.meetings),
+            stats=director_state.stats_state(self.stats),
+        )
+
+    def set_state(
+        self,
+        state: director_state.DirectorState,
+        here: Mapping[str, director_state.Tile],
+        known: Container[Address],
+    ) -> None:
+        """Take back `get_state()`'s bookkeeping for the residents standing at `here` (a
+        slot's tile for its queued activity); objects not `known` are dropped, talks with
+        someone not here are not played."""
+        for name, saved in state.slots.items():
+            if name in self.slots and name in here:
+                director_state.restore_slot(self.slots[name], saved, here[name], known)
+        director_state.restore_desk(self.talks, state.reserved, state.playing, here)
+        director_state.restore_dialogue(self.dialogue, state.dialogue)
+        self.message = state.message
+        if state.meetings is not None:
+            director_state.restore_meetings(self.meetings, state.meetings)
+        director_state.restore_stats(self.stats, state.stats)
+
     # --- jobs ---------------------------------------------------------------------------------
 
     def people(self) -> list[Someone]:
@@ -334,114 +368,9 @@ class MindDirector(OutcomeApplying):
             if self.jobs.version != since:
                 deadline = time.monotonic() + timeout
 
-    def try_conversation(
-        self, resident: Resident, slot: MindSlot, now: datetime
-    ) -> Activity | None:
-        """Start the conversation `resident` asked for once the partner is free to talk."""
-        partner = slot.wants_to_talk or ""
-        if partner in self.slots and not self.minds[resident.name].talker.may_talk_with(
-            partner, now
-        ):  # they have talked since the wish was made (the partner opened first)
-            slot.wants_to_talk, slot.due = None, now
-            return None
-        free = (
-            not self.is_visitor(partner)
-            and partner in self.slots
-            and partner in self._residents
-            and not self.busy(partner)
-            and not self.talks.talking(partner)
-        )
-        if not free:
-            if slot.talk_asked is None or now - slot.talk_asked > timedelta(minutes=10):
-                slot.wants_to_talk, slot.due = None, now  # give up; back to the plan
-            return None
-        slot.wants_to_talk = None
-        if self.slots[partner].wants_to_talk == resident.name:  # both wanted it: one talk
-            self.slots[partner].wants_to_talk = None
-        joiners = gather_group(
-            resident,
-            partner,
-            self.perceptions.in_view(resident, self.people()),
-            self._residents,
-            self.minds,
-            self.is_free,
-            now,
-        )
-        members = [resident.name, partner, *joiners]
-        history: Sequence[contract.ConversationLine] = ()
-        for one, other in ((partner, resident.name), (resident.name, partner)):
-            before = self.talks.just_ended(one, now)
-            staying = before is not None and len(set(before.participants) & set(members)) >= 2
-            if before is not None and staying and other not in before.participants:
-                history = before.lines  # a talk that just ended goes on, with the newcomer
-                break
-        stay = self.start_talk(members, now, history=history)
-        return self.begin(resident, slot, stay, now)
-
-    def is_free(self, name: str) -> bool:
-        """Free to join a talk: not thinking, not talking, nothing waiting to begin."""
-        return (
-            not self.busy(name) and not self.talks.talking(name) and self.slots[name].queued is None
-        )
-
-    def start_talk(
-        self,
-        members: list[str],
-        now: datetime,
-        topic: str = "",
-        humans: Sequence[Human] = (),
-        history: Sequence[contract.ConversationLine] = (),
-    ) -> Activity:
-        """Reserve `members` and think their talk: a pair's, a group's, a meeting's on
-        `topic`, or one with the player (`humans`) going on after `history`; every member
-        but the first gets its talking activity queued, the first's is returned."""
-        for name in members:  # a next step thought ahead is dropped: they talk instead
-            self.slots[name].drop_ahead(self.jobs.job_of(name))
-        live = LiveTalk(self.jobs.poke)
-        playback = self.talks.begin(tuple(members), now, live)
-        opener, others = self.minds[members[0]], [self.minds[name] for name in members[1:]]
-        if len(members) > 2 or topic or humans or history:
-            lines = self.talks.line_minutes
-            job = group_job(opener, others, now, lines, topic, humans, history, live.heard)
-        else:
-            job = conversation_job(opener, others[0], now, live.heard)
-        priority = CallPriority.PLAYER if humans else CallPriority.TALK
-        self.jobs.submit(tuple(members), job, now, blocks=playback.needs, priority=priority)
-        stays = []
-        for name in members:
-            self.slots[name].wants_to_talk = None
-            with_whom = listed([m for m in members if m != name])
-            doing = f"at the town meeting: {topic}" if topic else f"talking with {with_whom}"
-            resident = self._residents[name]
-            stays.append(self.planner.stay(resident, doing, TALK_EMOJI, Pose.TALK, now))
-        for name, stay in zip(members[1:], stays[1:], strict=True):
-            self.slots[name].queued = stay
-        return stays[0]
-
-    def start_group_with(
-        self,
-        members: list[str],
-        now: datetime,
-        human: Human,
-        history: Sequence[contract.ConversationLine],
-    ) -> None:
-        """A talk the player joined begins: `members` (residents) and the player."""
-        first = self.start_talk(members, now, humans=[human], history=history)
-        self.slots[members[0]].queued = first
-
     @property
     def residents(self) -> dict[str, Resident]:
         return self._residents
-
-    def start_gathering(self, members: list[str], now: datetime) -> None:
-        """People at an event they planned to be at talk (the gathering desk asks)."""
-        self.slots[members[0]].queued = self.start_talk(members, now)
-
-    def start_meeting(self, members: list[str], now: datetime, topic: str) -> None:
-        """A meeting begins (the meeting desk asks): the first member's talking activity is
-        queued too, as it is not the one deciding now."""
-        first = self.start_talk(members, now, topic)
-        self.slots[members[0]].queued = first
 
     # --- activities and objects ----------------------------------------------------------------
 

@@ -39,12 +39,12 @@ from game.bridge.activities import ActivityPlanner
 from game.bridge.director import THINK_AHEAD_MINUTES, MindDirector
 from game.bridge.perception import PerceptionBuilder
 from game.bridge.stopping import StoppableEmbedder, StoppableModel
-from game.bridge.towns import Placement, TownFileError, TownFiles, place_residents, read_town_files
 from game.files.endpoints import output_mode_for
 from game.files.paths import bundle_root
 from game.town.population import Population
 from game.town.resident import Resident
 from game.town.setup import schedule_director
+from game.town_files import Placement, TownFileError, TownFiles, place_residents, read_town_files
 from game.world.address import Address
 from game.world.clock import GameClock
 from game.world.navigation import Navigator
@@ -64,7 +64,7 @@ LOCAL_WRITE_BEHIND = 32
 
 @dataclass(frozen=True)
 class TownFile:
-    """A town's files, read and checked with its map (`game.bridge.towns`): its name, map,
+    """A town's files, read and checked with its map (`game.town_files`): its name, map,
     start time, residents, their personas and looks, its scenario and mind settings."""
 
     files: TownFiles
@@ -170,6 +170,10 @@ class LivingTown:
         persona = mind.persona
         return " ".join(part.strip() for part in (persona.learned, persona.currently) if part)
 
+    def spatial_memory(self, name: str) -> SpatialMemory | None:
+        """What resident `name` knows of the map (what a save keeps of it; None: nobody)."""
+        return self.director.perceptions.memories.get(name)
+
     def close(self) -> None:
         """Throw away the thinking in flight (its next model call stops it), then stop the
         minds' threads, flush the memories and release the model."""
@@ -233,41 +237,21 @@ def build_living_town(
     report("loading the map", 0.0)
     town = town_file.town_map  # read with the town's files
     personas = town_file.personas()
-    placed, unplaced = place_residents(
-        town,
-        [
-            (p.name, Address(p.home_sector, p.home_arena), Address(p.work_sector, p.work_arena))
-            for p in personas
-        ],
-    )
-    if unplaced:
-        raise TownFileError(unplaced)
+    placed = placements(town, personas)
     clock = GameClock(town_file.start)
     report("opening the memory store", 0.2)
-    if memory_server is not None:
-        store = MemoryStore.on_server(memory_server)
-    else:
-        store = MemoryStore(memory_dir, write_behind=LOCAL_WRITE_BEHIND)
-    minds: dict[str, Agent] = {}
+    store = open_store(memory_dir, memory_server)
     thinking = StoppableModel(stack.model)
-    for number, p in enumerate(personas):
-        report(f"waking {p.name}", 0.3 + 0.6 * number / max(1, len(personas)))
-        minds[p.name] = Agent(
-            p,
-            MemoryStream(store, p.name, StoppableEmbedder(embedder, thinking)),
-            thinking,
-            mind_settings or town_file.mind,
-            random.Random(f"{seed}|{p.name}"),
-        )
+    settings = mind_settings or town_file.mind
+    minds = wake_minds(personas, store, embedder, thinking, settings, seed, report)
     report("placing the residents", 0.9)
     memories = {name: spatial_memory(town, placed[name]) for name in minds}
     objects = ObjectStates(town.tree.objects())
     pathfinder = PathFinder(town.grid)
-    navigator = Navigator(town.tree, town.grid, pathfinder)
     director = MindDirector(
         minds,
         PerceptionBuilder(town.tree, objects, memories),
-        ActivityPlanner(navigator),
+        ActivityPlanner(Navigator(town.tree, town.grid, pathfinder)),
         objects,
         label=stack.label,
         workers=workers,
@@ -284,12 +268,67 @@ def build_living_town(
         path_budget_seconds=path_budget_seconds,
         timer=timer or time.perf_counter,
     )
-    director.watch(population.residents)
-    stack.tracer.add_listener(director.progressed)  # each call ended: a slow server moves
-    intentions = {name: mind.persona.initial_memories() for name, mind in minds.items()}
-    for warning in director.meetings.from_intentions(intentions, clock.now):
-        log.warning("%s", warning)
+    start_directing(director, population, stack, clock.now)
     return LivingTown(
         town, clock, population, director, objects, stack, store, minds, town_file.looks(),
         thinking,
     )  # fmt: skip
+
+
+def start_directing(
+    director: MindDirector, population: Population, stack: ModelStack, now: datetime
+) -> None:
+    """The director knows every resident, hears each model call end (a slow server's queue
+    moves: lockstep waits on), and calls the meetings the residents intend."""
+    director.watch(population.residents)
+    stack.tracer.add_listener(director.progressed)
+    intentions = {name: mind.persona.initial_memories() for name, mind in director.minds.items()}
+    for warning in director.meetings.from_intentions(intentions, now):
+        log.warning("%s", warning)
+
+
+def open_store(memory_dir: Path, memory_server: MemoryServer | None) -> MemoryStore:
+    """The town's memories: in that server's database, else in `memory_dir` (written in
+    batches of `LOCAL_WRITE_BEHIND`)."""
+    if memory_server is not None:
+        return MemoryStore.on_server(memory_server)
+    return MemoryStore(memory_dir, write_behind=LOCAL_WRITE_BEHIND)
+
+
+def placements(town: TownMap, personas: list[Persona]) -> dict[str, Placement]:
+    """Where each resident starts (`place_residents`); `TownFileError` naming whoever has
+    no place."""
+    placed, unplaced = place_residents(
+        town,
+        [
+            (p.name, Address(p.home_sector, p.home_arena), Address(p.work_sector, p.work_arena))
+            for p in personas
+        ],
+    )
+    if unplaced:
+        raise TownFileError(unplaced)
+    return placed
+
+
+def wake_minds(
+    personas: list[Persona],
+    store: MemoryStore,
+    embedder: Embedder,
+    thinking: StoppableModel,
+    settings: MindSettings,
+    seed: int,
+    report: Callable[[str, float], None],
+) -> dict[str, Agent]:
+    """One mind a persona, in order: its memory stream in `store`, the town's model, and a
+    random of its own (seeded by the town's seed and its name)."""
+    minds: dict[str, Agent] = {}
+    for number, p in enumerate(personas):
+        report(f"waking {p.name}", 0.3 + 0.6 * number / max(1, len(personas)))
+        minds[p.name] = Agent(
+            p,
+            MemoryStream(store, p.name, StoppableEmbedder(embedder, thinking)),
+            thinking,
+            settings,
+            random.Random(f"{seed}|{p.name}"),
+        )
+    return minds

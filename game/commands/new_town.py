@@ -1,5 +1,5 @@
 """`smallville new-town DIR [--map MAP.tmx] [--from TOWN]`: a playable town folder from a
-map and another town's people and scenario (`game.bridge.towns.scaffold`).
+map and another town's people and scenario (`game.town_files.scaffold`).
 
     smallville new-town ~/towns/harbour --map harbour.tmx --from the_ville_n3
     smallville --town ~/towns/harbour                       # play it
@@ -38,7 +38,7 @@ def add_to(subcommands: Subcommands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # lazy: the bridge imports the minds (~0.5 s), which `smallville --help` need not pay
-    from game.bridge import TownFileError, scaffold_town
+    from game.town_files import TownFileError, scaffold_town
 
     try:
         made = scaffold_town(args.directory, args.map, args.from_town)

@@ -5,7 +5,7 @@ and a JSON report; `--save` / `--load` save slots.
     smallville simulate --town the_ville_n3 --hours 2 --save smoke   # save at the end
     smallville simulate --load smoke --hours 0                       # describe the save
 
-The run itself is `game.bridge.simulation.simulate` (same seed + offline brain ⇒ same
+The run itself is `game.bridge.headless.run.simulate` (same seed + offline brain ⇒ same
 report). The progress bar goes to stderr, the summary to stdout; a slot that cannot be
 loaded or written is one line on stderr and exit status 2.
 """
@@ -245,8 +245,9 @@ def _simulate(options: SimulationOptions, *, quiet: bool) -> dict[str, Any] | No
     save, the town, the memory server or the answers' record cannot be used. Ctrl-C ends
     the process at once."""
     # lazy: the bridge imports the minds (see `run`)
-    from game.bridge import LivingTown, MemoryServerGone, TownFileError, simulate
+    from game.bridge import LivingTown, MemoryServerGone, simulate
     from game.records import RecordError
+    from game.town_files import TownFileError
 
     bar = ProgressBar(options.hours * 60) if options.hours and not quiet else None
 

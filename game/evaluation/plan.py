@@ -23,8 +23,8 @@ from game.bridge import (
     panel_calls,
     public_url,
     read_referees,
-    server_settings,
     settings_problem,
+    simulation_recipe,
     uses_model,
 )
 from game.evaluation.estimate import Estimate, estimate
@@ -126,20 +126,7 @@ class EvaluationPlan:
         }
 
     def recipe(self, memory_dir: Path) -> TownRecipe:
-        sim = self.simulation
-        settings = server_settings(sim.base_url, sim.model, sim.api_key)
-        return TownRecipe(
-            town=sim.town,
-            settings=settings,
-            embedder=sim.embedder,
-            memory_dir=memory_dir,
-            seed=sim.seed,
-            workers=sim.workers,
-            routes=sim.routes,
-            variant=sim.variant,
-            chroma_url=sim.chroma_url,
-            group_strategy=sim.group_strategy,
-        )
+        return simulation_recipe(self.simulation, memory_dir)
 
     @property
     def uses_model(self) -> bool:

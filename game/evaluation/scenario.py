@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from game.bridge import (
+from game.files.paths import bundle_root
+from game.town_files import (
     Event,
     ItemFigures,
     NewsItem,
@@ -27,7 +28,6 @@ from game.bridge import (
     carries,
     read_town_files,
 )
-from game.files.paths import bundle_root
 from game.world import MapError, load_town
 
 __all__ = [

@@ -22,10 +22,8 @@ from game.bridge import (
     PlayerDesk,
     RunRecording,
     TownAutosaver,
-    TownEntry,
     TownRecipe,
     check_endpoints,
-    list_towns,
     llm_settings_for,
     open_town,
     process_environment,
@@ -43,6 +41,7 @@ from game.render.text import PixelText
 from game.saves import SaveSlots
 from game.town.player import Player
 from game.town.resident import Facing
+from game.town_files import TownEntry, list_towns
 from game.ui.loading import LoadingScreen, LoadingState, load_while_drawing
 from game.ui.menus import LoadSlot, NewTown, TownOption
 

@@ -23,7 +23,6 @@ from datetime import datetime
 import pygame
 
 from game.bridge import (
-    TownEntry,
     brain_lines,
     check_connection,
     memory_server_problem,
@@ -45,6 +44,7 @@ from game.play.town_editing import EDITING_MENUS, TownEditing
 from game.play.town_menus import LeaveTown, PlayerSettings, delete_slot
 from game.render.text import PixelText
 from game.saves import SaveSlots
+from game.town_files import TownEntry
 from game.ui.input import InputRoute, TitleControls, TitleHandler
 from game.ui.input.commands import Kind
 from game.ui.loading import LoadFailed, LoadingScreen, LoadingState, load_while_drawing

@@ -23,8 +23,9 @@ from game.render.text import PixelText
 from game.saves import VisitorSave
 from game.town.player import Player
 from game.town.population import Population
+from game.town.ports import GroupPort, PlayerPort
 from game.town.resident import Facing, Tile
-from game.town.views import Asking, ChatLine, ChatSession, Greeting, GroupPort, PlayerPort
+from game.town.views import Asking, ChatLine, ChatSession, Greeting
 from game.ui.chat.group_panel import GroupPanel
 from game.ui.chat.panel import ChatPanel
 from game.ui.input import Impossible

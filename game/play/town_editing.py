@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 
-from game.bridge import TownEditor, TownEntry, TownFileError
 from game.render.text import PixelText
+from game.town_files import TownEditor, TownEntry, TownFileError
 from game.ui.menus import (
     Back,
     EditIntention,

@@ -52,7 +52,7 @@ STOP_WORDS = frozenset((
 
 
 class RecordPort:
-    """A `game.town.views.PlayerPort` reading `record` at the moment `clock()` returns."""
+    """A `game.town.ports.PlayerPort` reading `record` at the moment `clock()` returns."""
 
     def __init__(self, record: RunRecord, tree: AreaTree, clock: Callable[[], datetime]) -> None:
         self.record = record

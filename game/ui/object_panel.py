@@ -18,7 +18,8 @@ from datetime import datetime
 import pygame
 
 from game.render.text import PixelText
-from game.town.views import OBJECT_STATE_MAX_CHARS, ObjectInfo, PlayerPort
+from game.town.ports import PlayerPort
+from game.town.views import OBJECT_STATE_MAX_CHARS, ObjectInfo
 from game.ui.chat.view import fit_line
 from game.ui.panels import Panel
 from game.ui.widgets import (

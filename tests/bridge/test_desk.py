@@ -20,8 +20,9 @@ from game.bridge.desk.cards import action_sentence, clock_text, plan_lines
 from game.bridge.desk.player_desk import PlayerDesk
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.town_minds import LivingTown
+from game.town.ports import PlayerPort
 from game.town.resident import Activity, Pose
-from game.town.views import OBJECT_STATE_MAX_CHARS, Asking, PlayerPort
+from game.town.views import OBJECT_STATE_MAX_CHARS, Asking
 from game.world.address import Address
 from game.world.object_text import address_of_key, clean_state, object_key
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from cognition.contract import Conversation, ConversationLine
+from game.bridge.director_state import OutcomeState, outcome_of, outcome_state
 from game.bridge.jobs import Conversed
-from game.bridge.persist.runtime import OutcomeState, outcome_of, outcome_state
 
 
 def test_a_group_talks_outcome_round_trips_through_a_save() -> None:

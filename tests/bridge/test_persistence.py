@@ -16,11 +16,11 @@ import pytest
 from cognition.config import LLMSettings
 from cognition.memory.fakes import HashingEmbedder
 from game.bridge.build import OpenedTown, TownRecipe, new_town
+from game.bridge.headless.report import TownRecorder, run_report
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.persist.autosave import TownAutosaver
 from game.bridge.persist.load import load_saved_town
 from game.bridge.persist.save import save_town, settle, snapshot, town_settings
-from game.bridge.report import TownRecorder, run_report
 from game.bridge.town_minds import LivingTown
 from game.saves import SaveError, SaveSlots, TownSave, VisitorSave
 

@@ -17,12 +17,12 @@ from cognition.config import LLMSettings
 from cognition.llm.task import Completion, LanguageModel, Task
 from cognition.memory.fakes import HashingEmbedder
 from game.bridge.build import TownRecipe
+from game.bridge.headless.report import TownRecorder
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.persist import writer as writer_module
 from game.bridge.persist.autosave import TownAutosaver
 from game.bridge.persist.load import load_saved_town
 from game.bridge.persist.save import snapshot, town_settings
-from game.bridge.report import TownRecorder
 from game.bridge.town_minds import LivingTown
 from game.saves import SaveSlots
 from game.world.clock import format_clock

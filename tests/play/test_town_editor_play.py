@@ -13,7 +13,6 @@ from typing import Any
 import pygame
 import pytest
 
-from game.bridge import TownEditor, user_towns_dir
 from game.files.settings import UserSettings
 from game.play.entry import town_options
 from game.play.flow import TitleScreen
@@ -21,6 +20,7 @@ from game.play.tour import Tour, click_event, key_events, menu_point, typing_eve
 from game.play.town_menus import PlayerSettings
 from game.render.text import PixelText
 from game.saves import SaveSlots
+from game.town_files import TownEditor, user_towns_dir
 from game.ui.menus import (
     IntentionForm,
     MenuPanel,

@@ -1,5 +1,5 @@
 """The player's desk: what the panels may ask of the minds and objects (`PlayerDesk`, the
-`game.town.views.PlayerPort` of a living town). `player_desk.py` is the desk; `cards.py`
+`game.town.ports.PlayerPort` of a living town). `player_desk.py` is the desk; `cards.py`
 (a resident's card, plan and memory lines), `chat.py` (answering the player on a worker)
 and `objects.py` (objects near the player, the states they write) are its parts."""
 

@@ -1,4 +1,4 @@
-"""`PlayerDesk`: the player's controls on the minds and objects (`game.town.views.PlayerPort`).
+"""`PlayerDesk`: the player's controls on the minds and objects (`game.town.ports.PlayerPort`).
 
 Main thread only, and nothing here waits for a language model: reading a mind (card, plan,
 memories, retrieval, relationships) uses what the mind already holds — the retrieval's

@@ -45,8 +45,9 @@ import numpy.typing as npt
 
 from cognition import MemoryRecord, MemoryStore, MemoryStoreUnavailable
 from game.bridge.director import MindDirector
+from game.bridge.director_state import outcome_state
 from game.bridge.jobs import Outcome
-from game.bridge.persist.runtime import RuntimeState, gather_runtime, outcome_state
+from game.bridge.persist.runtime import RuntimeState, gather_runtime
 from game.bridge.persist.save import town_fields, town_save
 from game.bridge.rest_copies import COPY_WAIT_S
 from game.bridge.town_minds import LivingTown

@@ -36,18 +36,10 @@ from game.bridge.build import (
     run_directory,
     server_database,
 )
-from game.bridge.persist.runtime import (
-    ResidentRuntime,
-    RuntimeState,
-    activity_of,
-    restore_desk,
-    restore_dialogue,
-    restore_meetings,
-    restore_slot,
-    restore_stats,
-)
+from game.bridge.director_state import DirectorState, SlotState, activity_of
+from game.bridge.persist.runtime import ResidentRuntime, RuntimeState
 from game.bridge.town_minds import LivingTown, TownFile
-from game.saves import ResidentSave, SaveError, SaveSlots, TownSave, map_warnings
+from game.saves import ResidentSave, SaveError, SaveSlots, TownSave, VisitorSave, map_warnings
 from game.town.director import Pathfinder
 from game.town.resident import Facing, Resident
 from game.world.grid import Tile, WalkableGrid
@@ -75,23 +67,10 @@ def load_saved_town(
     # the map the town is opened on now, against the one it was saved on (its own folder's
     # map for a town on a map outside the game's files: see save.map_ref)
     map_changes = map_warnings(save, town_file.map_path)
-    seed = save.settings.get("seed", wanted.seed)
-    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else wanted.seed
-    embedder = wanted.embedder
-    if isinstance(embedder, str):
-        embedder = make_embedder(embedder)
-    check_embedder(save, embedder.name, label)
+    build = saved_recipe(wanted, save, town_file, label)
     report("copying the memories", 0.04)
-    memory_dir = copy_memories(loaded.memory_dir, wanted.memory_dir, label)
-    try:
-        check_memories(memory_dir, label)
-    except SaveError:
-        if wanted.memory_dir is None:
-            shutil.rmtree(memory_dir.parent, ignore_errors=True)
-        raise
-    build = replace(
-        wanted, town=town_file.directory, seed=seed, embedder=embedder, memory_dir=memory_dir
-    )
+    memory_dir = copied_memories(loaded.memory_dir, wanted.memory_dir, label)
+    build = replace(build, memory_dir=memory_dir)
     if wanted.chroma_url is not None:  # the slot's memories go into a fresh server database
         build = replace(build, chroma_database=import_to_server(memory_dir, wanted, label))
 
@@ -111,15 +90,12 @@ def load_saved_town(
         living.close()
         forget_copy()
         raise SaveError(f"{label} cannot be restored: {exc}") from exc
-    visitor = save.visitor
-    if visitor is not None and visitor.controls not in ("visitor", *living.minds):
-        warnings.append(f"The visitor took over {visitor.controls}, who is not in this town.")
-        visitor = visitor.model_copy(update={"controls": "visitor"})
+    visitor = kept_visitor(save.visitor, living, warnings)
     report("ready", 1.0)
     return OpenedTown(
         living=living,
         town_id=save.town,
-        seed=seed,
+        seed=build.seed,
         memory_dir=memory_dir,
         slot=slot,
         visitor=visitor,
@@ -128,6 +104,42 @@ def load_saved_town(
         settings=dict(save.settings),
         record=loaded.record,
     )
+
+
+def saved_recipe(wanted: TownRecipe, save: TownSave, town_file: TownFile, label: str) -> TownRecipe:
+    """`wanted` for the save's own town and seed, its embedder made; `SaveError` when the
+    save remembers with another embedder."""
+    seed = save.settings.get("seed", wanted.seed)
+    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else wanted.seed
+    embedder = wanted.embedder
+    if isinstance(embedder, str):
+        embedder = make_embedder(embedder)
+    check_embedder(save, embedder.name, label)
+    return replace(wanted, town=town_file.directory, seed=seed, embedder=embedder)
+
+
+def copied_memories(source: Path, target: Path | None, label: str) -> Path:
+    """`copy_memories`, checked (`check_memories`); a run directory made for a copy that
+    cannot be opened is removed."""
+    memory_dir = copy_memories(source, target, label)
+    try:
+        check_memories(memory_dir, label)
+    except SaveError:
+        if target is None:
+            shutil.rmtree(memory_dir.parent, ignore_errors=True)
+        raise
+    return memory_dir
+
+
+def kept_visitor(
+    visitor: VisitorSave | None, living: LivingTown, warnings: list[str]
+) -> VisitorSave | None:
+    """The saved visitor; one who took over a resident this town lacks is the visitor again
+    (said in `warnings`)."""
+    if visitor is not None and visitor.controls not in ("visitor", *living.minds):
+        warnings.append(f"The visitor took over {visitor.controls}, who is not in this town.")
+        visitor = visitor.model_copy(update={"controls": "visitor"})
+    return visitor
 
 
 def read_runtime(save: TownSave, label: str) -> RuntimeState | None:
@@ -210,13 +222,13 @@ def import_to_server(memory_dir: Path, recipe: TownRecipe, label: str) -> str:
 def restore_town(living: LivingTown, save: TownSave, runtime: RuntimeState | None) -> list[str]:
     """Set every owner's state from `save`; returns warnings for what could not be kept."""
     warnings: list[str] = []
-    director = living.director
     living.clock.set_state(save.clock)
     living.objects.set_state(save.object_states)
     saved = {resident.name: resident for resident in save.residents}
     present = {name for name in living.minds if living.population.get(name) is not None}
     for name in saved.keys() - present:
         warnings.append(f"{name} is in the save but does not live in this town; left out.")
+    slots: dict[str, SlotState] = {}
     for resident in living.population:
         name = resident.name
         if name not in living.minds:
@@ -225,33 +237,52 @@ def restore_town(living: LivingTown, save: TownSave, runtime: RuntimeState | Non
         if entry is None:
             warnings.append(f"{name} lives in this town but not in the save; starts afresh.")
             continue
-        if entry.mind:
-            living.minds[name].set_state(entry.mind)
-        memory = director.perceptions.memories.get(name)
-        if memory is not None and entry.spatial_memory:
-            memory.set_state(entry.spatial_memory)
         state = runtime.residents.get(name) if runtime else None
-        problem = place(resident, entry, state, living.town.grid, living.population.pathfinder)
-        if problem:
-            warnings.append(problem)
-        slot = director.slots.get(name)
-        if slot is not None:
-            if state is not None:
-                restore_slot(slot, state, resident.tile, living.objects)
-            elif entry.activity is not None:
-                slot.due = entry.activity.ends_at
-    if runtime is not None:
-        restore_desk(director.talks, runtime, present)
-        restore_dialogue(director.dialogue, runtime.dialogue)
-        director.message = runtime.message
-        restore_meetings(director, runtime.meetings)
-        for name in runtime.rethink:  # their last thought was not kept: they think again
-            if name in present:
-                living.minds[name].resume_plan()
-    minds_stats = save.stats.get("minds")
-    if isinstance(minds_stats, dict):
-        restore_stats(director.stats, minds_stats)
+        warnings += restore_resident(living, resident, entry, state)
+        if state is not None:
+            slots[name] = state
+        elif entry.activity is not None:  # a save without runtime: due when it ends
+            slots[name] = SlotState(due=entry.activity.ends_at)
+    here = {r.name: r.tile for r in living.population if r.name in present}
+    living.director.set_state(director_state(runtime, slots, save), here, living.objects)
+    for name in runtime.rethink if runtime is not None else []:
+        if name in present:  # their last thought was not kept: they think again
+            living.minds[name].resume_plan()
     return warnings
+
+
+def restore_resident(
+    living: LivingTown, resident: Resident, entry: ResidentSave, state: ResidentRuntime | None
+) -> list[str]:
+    """The resident's mind, what it knows of the map, and its body where the save has it."""
+    name = resident.name
+    if entry.mind:
+        living.minds[name].set_state(entry.mind)
+    memory = living.spatial_memory(name)
+    if memory is not None and entry.spatial_memory:
+        memory.set_state(entry.spatial_memory)
+    problem = place(resident, entry, state, living.town.grid, living.population.pathfinder)
+    return [problem] if problem else []
+
+
+def director_state(
+    runtime: RuntimeState | None, slots: dict[str, SlotState], save: TownSave
+) -> DirectorState:
+    """The director's state as the save keeps it (without runtime: only the slots and the
+    counters; the town keeps the meetings it called as it was built)."""
+    minds_stats = save.stats.get("minds")
+    stats = minds_stats if isinstance(minds_stats, dict) else {}
+    if runtime is None:
+        return DirectorState(slots=slots, stats=stats)
+    return DirectorState(
+        slots=slots,
+        reserved=runtime.reserved,
+        playing=runtime.playing,
+        dialogue=runtime.dialogue,
+        message=runtime.message,
+        meetings=runtime.meetings,
+        stats=stats,
+    )
 
 
 def place(

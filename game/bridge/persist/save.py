@@ -22,13 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from cognition import LLMSettings
-from game.bridge.persist.runtime import (
-    RuntimeState,
-    activity_save,
-    gather_runtime,
-    stats_state,
-)
-from game.bridge.residents import MindSlot
+from game.bridge.director_state import SlotState, activity_save, address_of
+from game.bridge.persist.runtime import RuntimeState, gather_runtime
 from game.bridge.town_minds import LivingTown
 from game.files.paths import bundle_root
 from game.saves import (
@@ -84,32 +79,35 @@ def settle(living: LivingTown, wait_seconds: float = DEFAULT_WAIT_SECONDS) -> No
         raise SaveError(f"Could not save: {exc}.") from exc
 
 
-def activity_address(resident: Resident, slot: MindSlot | None, tree: AreaTree) -> Address | None:
+def activity_address(resident: Resident, slot: SlotState | None, tree: AreaTree) -> Address | None:
     """Where the resident's activity happens: the object it uses, else the arena (sector)."""
     activity = resident.activity
     if activity is None:
         return None
     if slot is not None:
         if slot.object_target is not None and activity.key == slot.object_key:
-            return slot.object_target
+            return address_of(slot.object_target)
         if slot.in_use is not None and activity.key == slot.in_use_key:
-            return slot.in_use
+            return address_of(slot.in_use)
     return tree.arena_at(activity.destination) or tree.sector_at(activity.destination)
 
 
 def resident_fields(
-    living: LivingTown, resident: Resident, mind: dict[str, Any] | None = None
+    living: LivingTown,
+    resident: Resident,
+    slot: SlotState | None,
+    mind: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The fields of the resident's `ResidentSave`, read now (main thread); `mind`: its
-    `Agent.get_state()` (read now if None). Fresh data, shared with nothing."""
+    """The fields of the resident's `ResidentSave`, read now (main thread): `slot` is its
+    part of the director's `get_state()`, `mind` its `Agent.get_state()` (read now if None).
+    Fresh data, shared with nothing."""
     name = resident.name
-    slot = living.director.slots.get(name)
     activity = None
     if resident.activity is not None:
         place = activity_address(resident, slot, living.town.tree)
         ends_at = slot.due if slot is not None else None
         activity = activity_save(resident.activity, place, ends_at)
-    memory = living.director.perceptions.memories.get(name)
+    memory = living.spatial_memory(name)
     return {
         "name": name,
         "tile": resident.tile,
@@ -175,17 +173,21 @@ def town_fields(
         public.setdefault("embedder", name)
     map_ref = map_ref_of(living.town.path)
     residents = [r for r in living.population if r.name in living.minds]
+    state = living.director.get_state()
     return {
         "town": town_id,
         "saved_at": saved_at or datetime.now(UTC),
         "game_time": living.clock.now,
         "map": map_ref,
         "clock": living.clock.get_state(),
-        "residents": [resident_fields(living, r, minds.get(r.name)) for r in residents],
+        "residents": [
+            resident_fields(living, r, state.slots.get(r.name), minds.get(r.name))
+            for r in residents
+        ],
         "object_states": living.objects.get_state(),
         "visitor": visitor,
         "settings": public,
-        "stats": {"minds": stats_state(living.director.stats)},
+        "stats": {"minds": state.stats},
         "runtime": runtime,
     }
 

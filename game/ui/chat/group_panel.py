@@ -21,7 +21,8 @@ from datetime import datetime
 import pygame
 
 from game.render.text import PixelText
-from game.town.views import GroupPort, GroupView
+from game.town.ports import GroupPort
+from game.town.views import GroupView
 from game.ui.chat.speaker_chooser import MANAGER, SpeakerChooser
 from game.ui.chat.view import first_name, fit_line
 from game.ui.panels import Panel, centre_beside

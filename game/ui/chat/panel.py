@@ -21,15 +21,8 @@ from datetime import datetime
 import pygame
 
 from game.render.text import PixelText
-from game.town.views import (
-    AskerKind,
-    Asking,
-    ChatLine,
-    ChatSession,
-    Greeting,
-    GroupPort,
-    PlayerPort,
-)
+from game.town.ports import GroupPort, PlayerPort
+from game.town.views import AskerKind, Asking, ChatLine, ChatSession, Greeting
 from game.ui.chat.view import (
     INNER_VOICE_SPEAKER,
     ChatView,

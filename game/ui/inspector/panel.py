@@ -19,7 +19,8 @@ from datetime import datetime
 import pygame
 
 from game.render.text import PixelText
-from game.town.views import Asking, ChatLine, ChatSession, PlayerPort
+from game.town.ports import PlayerPort
+from game.town.views import Asking, ChatLine, ChatSession
 from game.ui.inspector.header import EmojiRenderer, Header
 from game.ui.inspector.interview import InterviewTab
 from game.ui.inspector.memories import MemoriesTab, SearchTab

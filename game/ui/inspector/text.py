@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from game.render.text import FontFilter, PixelText
-from game.town.views import Asking, ChatSession, MemoryKindName, PlayerPort, ResidentCard
+from game.town.ports import PlayerPort
+from game.town.views import Asking, ChatSession, MemoryKindName, ResidentCard
 from game.ui.widgets import ACCENT, GOOD, Color, wrap
 from game.world.clock import format_clock
 

@@ -31,8 +31,8 @@ from game.bridge import (
     open_town,
     simulate,
 )
+from game.bridge.headless.run import wait_for_memories
 from game.bridge.memory_health import SERVER_FILE
-from game.bridge.simulation import wait_for_memories
 from game.cli import main
 from game.saves import SaveSlots
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
-from game.bridge.report import per_step, run_report
+from game.bridge.headless.report import per_step, run_report
 from game.bridge.town_minds import LivingTown
 
 MakeTown = Callable[..., LivingTown]

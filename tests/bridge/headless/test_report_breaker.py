@@ -9,7 +9,7 @@ from cognition.llm.breaker import StepBreaker
 from cognition.llm.task import Completion, InputT, OutputT, Source, Task
 from cognition.offline.brain import OfflineBrain
 from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
-from game.bridge.report import run_report
+from game.bridge.headless.report import run_report
 from game.bridge.town_minds import LivingTown
 
 MakeTown = Callable[..., LivingTown]

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.bridge.towns.loading import read_town_files
-from game.bridge.towns.problems import TownFileError
-from game.bridge.towns.town_json import TOWN_FILE
 from game.files.paths import bundled, user_data_dir
+from game.town_files.loading import read_town_files
+from game.town_files.problems import TownFileError
+from game.town_files.town_json import TOWN_FILE
 
 __all__ = ["BUNDLED_TOWNS", "TownEntry", "entry_for", "is_bundled", "list_towns", "user_towns_dir"]
 

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from game.bridge.towns.placing import place_residents
-from game.bridge.towns.residents import ResidentEntry
-from game.bridge.towns.scenario import Scenario
+from game.town_files.placing import place_residents
+from game.town_files.residents import ResidentEntry
+from game.town_files.scenario import Scenario
 from game.world.address import Address
 from game.world.town import TownMap
 

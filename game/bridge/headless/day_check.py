@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from cognition import Persona
-from game.bridge.report import Footprint
+from game.bridge.headless.report import Footprint
 from game.world.grid import WalkableGrid
 
 EATING_WORDS = ("eat", "breakfast", "lunch", "dinner", "meal", "snack")

@@ -12,7 +12,7 @@ from cognition.memory import MemoryStore, MemoryStream
 from cognition.memory.fakes import HashingEmbedder
 from cognition.testing.fake_openai_server import FakeOpenAIServer
 from game.bridge import SimulationOptions, simulate
-from game.bridge.day_check import day_problems
+from game.bridge.headless.day_check import day_problems
 from game.bridge.town_minds import LivingTown, TownFile
 from game.cli import main
 from game.evaluation.talk import REPEAT_LIMIT, measure_talk

@@ -1,4 +1,4 @@
-"""A town's files read, checked against the map, edited and written (game.bridge.towns)."""
+"""A town's files read, checked against the map, edited and written (game.town_files)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,16 @@ from typing import Any
 
 import pytest
 
-from game.bridge import (
+from game.bridge import TownFile
+from game.files.paths import bundled
+from game.town_files import (
     TownEditor,
-    TownFile,
     TownFileError,
     list_towns,
+    place_residents,
     read_town_files,
     schema_texts,
 )
-from game.bridge.towns import place_residents
-from game.files.paths import bundled
 from game.world.address import Address
 
 N3 = bundled("saves/the_ville_n3")
@@ -262,7 +262,7 @@ def test_saving_again_keeps_a_backup_and_a_failed_save_changes_nothing(
 def test_the_published_schemas_match_the_models() -> None:
     for name, text in schema_texts().items():
         published = ROOT / "docs" / "schemas" / name
-        assert published.is_file(), "run: uv run python -m game.bridge.towns.schema docs/schemas"
+        assert published.is_file(), "run: uv run python -m game.town_files.schema docs/schemas"
         assert published.read_text(encoding="utf-8") == text, f"{name} is stale: regenerate it"
 
 

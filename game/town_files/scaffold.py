@@ -14,16 +14,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from game.bridge.towns.checks import resident_problems, scenario_problems
-from game.bridge.towns.loading import load_map, read_town_files
-from game.bridge.towns.problems import TownFileError
-from game.bridge.towns.residents import ResidentEntry
-from game.bridge.towns.scenario import Scenario
-from game.bridge.towns.serialise import town_texts
-from game.bridge.towns.town_json import TOWN_FILE, TownJson
-from game.bridge.towns.writing import write_files
 from game.files.paths import bundle_root
 from game.town.looks import default_look
+from game.town_files.checks import resident_problems, scenario_problems
+from game.town_files.loading import load_map, read_town_files
+from game.town_files.problems import TownFileError
+from game.town_files.residents import ResidentEntry
+from game.town_files.scenario import Scenario
+from game.town_files.serialise import town_texts
+from game.town_files.town_json import TOWN_FILE, TownJson
+from game.town_files.writing import write_files
 from game.world import Spawn, TownMap
 
 __all__ = ["Scaffolded", "scaffold_town"]

@@ -14,8 +14,8 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from cognition import Persona
-from game.bridge.towns.problems import read_model
 from game.town.looks import check_look
+from game.town_files.problems import read_model
 
 __all__ = ["ResidentEntry", "ResidentFile", "persona_of", "read_residents"]
 

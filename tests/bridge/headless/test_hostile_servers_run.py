@@ -12,7 +12,7 @@ import pytest
 
 from cognition import RetryPolicy
 from cognition.testing.fake_openai_server import FakeOpenAIServer, Fault
-from game.bridge.simulation import SimulationOptions, simulate
+from game.bridge.headless.run import SimulationOptions, simulate
 
 SERVERS: dict[str, dict[str, Any]] = {
     "never answers": {"fault_rate": 1.0, "fault_kinds": (Fault.HANG,)},

@@ -1,7 +1,7 @@
 """The JSON Schemas of a town's files, made from the pydantic models that read them, for
 people who write towns in an editor (`docs/schemas/`, kept equal by a test):
 
-    uv run python -m game.bridge.towns.schema docs/schemas
+    uv run python -m game.town_files.schema docs/schemas
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from game.bridge.towns.residents import ResidentFile
-from game.bridge.towns.scenario import Scenario
-from game.bridge.towns.town_json import TownJson
+from game.town_files.residents import ResidentFile
+from game.town_files.scenario import Scenario
+from game.town_files.town_json import TownJson
 
 __all__ = ["SCHEMAS", "schema_texts"]
 

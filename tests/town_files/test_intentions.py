@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game.bridge import SimulationOptions, TownEditor, simulate
+from game.bridge import SimulationOptions, simulate
+from game.town_files import TownEditor
 
 
 def test_a_seeded_reading_group_is_hosted_at_its_time(

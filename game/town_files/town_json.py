@@ -16,8 +16,8 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from game.bridge.towns.problems import read_model
 from game.files.paths import bundle_root
+from game.town_files.problems import read_model
 
 __all__ = ["TOWN_FILE", "TownJson", "map_path_of", "read_town_json"]
 

@@ -18,7 +18,7 @@ from cognition.testing.fake_openai_server import FakeOpenAIServer, Fault
 from game.cli import main
 from game.records import RunRecord
 
-PROJECT = Path(__file__).resolve().parents[2]
+PROJECT = Path(__file__).resolve().parents[3]
 BASE = ["simulate", "--town", "the_ville_n3", "--embedder", "hashing", "--quiet"]
 
 

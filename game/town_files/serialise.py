@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.bridge.towns.checks import PERSONAS_FILE, SCENARIO_FILE
-from game.bridge.towns.residents import ResidentEntry
-from game.bridge.towns.scenario import NewsItem, Scenario, intention_text
-from game.bridge.towns.town_json import TOWN_FILE, TownJson
+from game.town_files.checks import PERSONAS_FILE, SCENARIO_FILE
+from game.town_files.residents import ResidentEntry
+from game.town_files.scenario import NewsItem, Scenario, intention_text
+from game.town_files.town_json import TOWN_FILE, TownJson
 
 __all__ = ["scenario_data", "town_texts"]
 

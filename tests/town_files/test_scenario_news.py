@@ -4,7 +4,7 @@ is told with come from the file, and each seed knows it as typed news carrying i
 from __future__ import annotations
 
 from game.bridge.town_minds import TownFile
-from game.bridge.towns.scenario import NewsItem
+from game.town_files.scenario import NewsItem
 
 EVENT = {
     "place": "Oak Hill College: library",

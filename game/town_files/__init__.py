@@ -3,14 +3,14 @@ against the map, edited and written. See README.md."""
 
 from __future__ import annotations
 
-from game.bridge.towns.editor import TownEditor
-from game.bridge.towns.listing import TownEntry, list_towns, user_towns_dir
-from game.bridge.towns.loading import TownFiles, read_town_files, town_directory
-from game.bridge.towns.placing import Placement, place_residents
-from game.bridge.towns.problems import TownFileError
-from game.bridge.towns.scaffold import scaffold_town
-from game.bridge.towns.scenario import Event, ItemFigures, NewsItem, PaperFigures, Scenario, carries
-from game.bridge.towns.schema import SCHEMAS, schema_texts
+from game.town_files.editor import TownEditor
+from game.town_files.listing import TownEntry, list_towns, user_towns_dir
+from game.town_files.loading import TownFiles, read_town_files, town_directory
+from game.town_files.placing import Placement, place_residents
+from game.town_files.problems import TownFileError
+from game.town_files.scaffold import scaffold_town
+from game.town_files.scenario import Event, ItemFigures, NewsItem, PaperFigures, Scenario, carries
+from game.town_files.schema import SCHEMAS, schema_texts
 
 __all__ = [
     "SCHEMAS",

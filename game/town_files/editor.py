@@ -19,20 +19,20 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from game.bridge.towns.checks import (
+from game.town.looks import default_look
+from game.town_files.checks import (
     resident_problems,
     scenario_problems,
     values_problems,
 )
-from game.bridge.towns.listing import TownEntry, entry_for, is_bundled, user_towns_dir
-from game.bridge.towns.loading import read_town_files
-from game.bridge.towns.problems import TownFileError, problem_lines
-from game.bridge.towns.residents import ResidentEntry
-from game.bridge.towns.scenario import NewsItem, Scenario
-from game.bridge.towns.serialise import town_texts
-from game.bridge.towns.town_json import TownJson
-from game.bridge.towns.writing import write_files
-from game.town.looks import default_look
+from game.town_files.listing import TownEntry, entry_for, is_bundled, user_towns_dir
+from game.town_files.loading import read_town_files
+from game.town_files.problems import TownFileError, problem_lines
+from game.town_files.residents import ResidentEntry
+from game.town_files.scenario import NewsItem, Scenario
+from game.town_files.serialise import town_texts
+from game.town_files.town_json import TownJson
+from game.town_files.writing import write_files
 from game.world import TownMap
 
 __all__ = ["TownEditor"]

@@ -14,18 +14,18 @@ from datetime import datetime
 from pathlib import Path
 
 from cognition import Persona
-from game.bridge.towns.checks import (
+from game.files.paths import bundled
+from game.saves import quoted
+from game.town_files.checks import (
     PERSONAS_FILE,
     SCENARIO_FILE,
     resident_problems,
     scenario_problems,
 )
-from game.bridge.towns.problems import TownFileError, read_model
-from game.bridge.towns.residents import ResidentEntry, persona_of, read_residents
-from game.bridge.towns.scenario import Scenario
-from game.bridge.towns.town_json import TOWN_FILE, TownJson, map_path_of, read_town_json
-from game.files.paths import bundled
-from game.saves import quoted
+from game.town_files.problems import TownFileError, read_model
+from game.town_files.residents import ResidentEntry, persona_of, read_residents
+from game.town_files.scenario import Scenario
+from game.town_files.town_json import TOWN_FILE, TownJson, map_path_of, read_town_json
 from game.world import MapError, TownMap, load_town
 
 __all__ = ["TownFiles", "load_map", "read_scenario", "read_town_files", "town_directory"]

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
-from game.bridge.towns.problems import TownFileError
+from game.town_files.problems import TownFileError
 
 __all__ = ["BACKUPS", "write_files"]
 
