@@ -143,6 +143,18 @@ def fact_of_news(news: News) -> Fact:
     )
 
 
+def plan_to_go(person: str, news: News) -> Fact | None:
+    """`person`'s plan to go to `news`'s event as a fact of its own, carrying the event's
+    news as data (what telling it, an invitation, tells); None when the news is no event."""
+    event = fact_of_news(news).event
+    if event is None:
+        return None
+    span = f" {event.span}" if event.span else ""
+    statement = f"{person} plans to go to the {event.name} at {event.place} on {event.day}{span}"
+    kind, weight = intent_of(statement.removeprefix(person).strip()) or ("event", 7)
+    return Fact(person, statement, kind, weight, event=event, item=news.item, news=news)
+
+
 def intent_of(rest: str) -> tuple[str, int] | None:
     """(kind, weight) of the intention `rest` starts with ("is planning a party …")."""
     for pattern, kind, weight in INTENTS:

@@ -26,6 +26,7 @@ from cognition.offline.facts import (
     fact_from,
     fact_of_news,
     known_facts,
+    plan_to_go,
     spoken_facts,
     told_between,
 )
@@ -143,9 +144,15 @@ def planned_for(plan: list[str], event: Event, span: tuple[int, int] | None) -> 
 
 
 def knows(inputs: LineInput) -> list[Fact]:
-    """What the speaker knows, weightiest first: its news as data (memory fields), then
-    the facts its retrieved memories state that the data does not already hold."""
-    typed = [fact_of_news(news) for news in inputs.news]
+    """What the speaker knows, weightiest first: its news as data (memory fields) and its
+    plans to go to events it knows as data, then the facts its retrieved memories state
+    that the data does not already hold."""
+    plans = [
+        plan_to_go(inputs.speaker, news)
+        for news in inputs.news
+        if news.item in inputs.going and news.subject != inputs.speaker
+    ]
+    typed = [fact_of_news(news) for news in inputs.news] + [f for f in plans if f is not None]
     keys = {f.key for f in typed}
     stated = [f for f in known_facts(inputs.memories, inputs.speaker) if f.key not in keys]
     return sorted([*typed, *stated], key=lambda f: -f.weight)
@@ -297,7 +304,9 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
     """The answer to news just heard: known (from whom) or new, then a decision on an
     invitation, or a word for the person."""
     mine = knows(inputs)
-    held = next((f for f in mine if fact.item and f.item == fact.item), None)
+    same_item = [f for f in mine if fact.item and f.item == fact.item]
+    held = next((f for f in same_item if f.subject == fact.subject), None)  # not its own plan
+    held = held or next(iter(same_item), None)
     held = held or next((f for f in mine if f.key == fact.key), None)
     subject = fact.subject.split()[0]
     yours = fact.subject == inputs.listener  # the listener's own news: said to "you"

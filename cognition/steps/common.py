@@ -78,6 +78,17 @@ def news_known(memory: MemoryStreamLike, agent: str) -> list[News]:
     return known_news((r.about for r in memory.all() if r.about is not None), agent)
 
 
+def news_going(memory: MemoryStreamLike, agent: str) -> list[str]:
+    """The news items (events) `agent` means to go to, by its own intentions in memory
+    fields: the latest it said of each item decides (going, or a refusal)."""
+    latest: dict[str, bool] = {}
+    for record in sorted(memory.all(), key=lambda r: r.created):
+        for intention in record.about.intentions if record.about is not None else ():
+            if intention.person == agent and intention.item:
+                latest[intention.item] = intention.going
+    return [item for item, going in latest.items() if going]
+
+
 def news_shared(memory: MemoryStreamLike, other: str) -> list[str]:
     """The news items (ids) the rememberer and `other` have talked of, by memory fields."""
     return sorted(

@@ -24,7 +24,14 @@ from cognition.memory.fields import Intention, News
 from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.plan import parse_clock, plan_title
 from cognition.steps.bounds import lax_int
-from cognition.steps.common import memory_lines, news_known, news_shared, news_told, when
+from cognition.steps.common import (
+    memory_lines,
+    news_going,
+    news_known,
+    news_shared,
+    news_told,
+    when,
+)
 from cognition.steps.context import StepContext
 
 
@@ -63,6 +70,8 @@ class LineInput(BaseModel):
     heard: News | None = None
     shared: list[str] = Field(default_factory=list)
     told_here: list[str] = Field(default_factory=list)
+    # the items of `news` (events) the speaker means to go to, by its own intentions
+    going: list[str] = Field(default_factory=list)
     # `news` as the prompt lists it, numbered ("1. Ann Lee is planning a party …"): a
     # model's line names what it tells by these numbers
     known_news: list[str] = Field(default_factory=list)
@@ -223,8 +232,8 @@ def news_inputs(
     ctx: StepContext, listener: str, history: list[ConversationLine]
 ) -> dict[str, object]:
     """The news fields of a line's input, read from memory fields: what the speaker knows,
-    what the last line told, which items it talked of with `listener` before, and which
-    this talk has told so far."""
+    what the last line told, which items it talked of with `listener` before, which
+    this talk has told so far, and which events the speaker means to go to."""
     known = news_known(ctx.memory, ctx.agent)
     return {
         "news": known,
@@ -232,6 +241,7 @@ def news_inputs(
         "heard": history[-1].told if history else None,
         "shared": news_shared(ctx.memory, listener),
         "told_here": news_told(history),
+        "going": news_going(ctx.memory, ctx.agent),
     }
 
 
