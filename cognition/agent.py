@@ -202,7 +202,8 @@ class Agent:
         observations = perceive(perception, self.settings, self.state.retained)
         now = perception.time
         self.state.unrated += [
-            Unrated(text=o.text, at=now, subject=o.subject or o.thing or "") for o in observations
+            Unrated(text=o.text, at=now, subject=o.subject or o.thing or "", told=o.told)
+            for o in observations
         ]
         waiting = self.state.unrated
         age = timedelta(minutes=self.settings.observation_batch_minutes)

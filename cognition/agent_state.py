@@ -6,12 +6,13 @@ from datetime import date, datetime, timedelta
 
 from pydantic import BaseModel, Field
 
-from cognition.memory.fields import Intention, MemoryFields
+from cognition.memory.fields import Intention, MemoryFields, News
 from cognition.memory.records import MemoryKind, NewMemory
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, clock, minute_of_day
 from cognition.steps.dialogue import Commitment
 from cognition.steps.plan_reuse import HourBook
 from cognition.steps.summary import SummaryDescription
+from cognition.steps.talk_fields import heard_fields
 
 
 class PendingEvent(BaseModel):
@@ -80,10 +81,12 @@ class Unrated(BaseModel):
     text: str
     at: datetime
     subject: str = ""  # whom or what it is about: a person seen or heard, an object
+    told: News | None = None  # the news a line overheard told, as its speaker knew it
 
     def memory(self, importance: int) -> NewMemory:
-        """The observation as a memory, with its fields (whom or what, when)."""
-        about = MemoryFields(subject=self.subject, time=self.at)
+        """The observation as a memory, with its fields (whom or what, when; a line
+        overheard, the news it told, from its speaker)."""
+        about = heard_fields(self.subject, self.at, self.told)
         return NewMemory(MemoryKind.OBSERVATION, self.text, self.at, importance, about=about)
 
 

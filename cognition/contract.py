@@ -94,6 +94,7 @@ class SeenAgent(Frozen):
     address: Address
     distance: int
     is_visitor: bool = False
+    told: News | None = None  # the news the line they are saying tells (`activity` a quote)
 
 
 class SeenObject(Frozen):

@@ -48,7 +48,14 @@ from cognition.group.rules import (
 from cognition.group.selection import at_random, by_turns, round_robin, talk_random, valid_pick
 from cognition.group.termination import ends_talk
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Source, Task
-from cognition.steps.common import memory_lines, news_known, news_shared, news_told, when
+from cognition.steps.common import (
+    memory_lines,
+    news_going,
+    news_known,
+    news_shared,
+    news_told,
+    when,
+)
 from cognition.steps.dialogue import ConversationSummary, named_news, numbered_news
 from cognition.steps.group_line import GROUP_LINE, GroupLine, GroupLineInput, said
 from cognition.steps.group_manager import NEXT_SPEAKER, NextSpeakerInput, valid_choice
@@ -251,6 +258,7 @@ class GroupTalk:
             heard=self.lines[-1].told if self.lines else None,
             shared={name: news_shared(ctx.memory, name) for name in others},
             told_here=news_told(self.lines),
+            going=news_going(ctx.memory, member.name),
         )
         return self.line_of(ctx.model, inputs, called)
 

@@ -120,6 +120,7 @@ def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         heard=inputs.heard,
         shared=inputs.shared.get(to, []),
         told_here=inputs.told_here,
+        going=inputs.going,
     )
     answer = pair_line(pair, rng)
     opening = SENTENCE_END.split(answer.text)[0]

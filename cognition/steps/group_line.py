@@ -52,6 +52,7 @@ class GroupLineInput(BaseModel):
     heard: News | None = None
     shared: dict[str, list[str]] = Field(default_factory=dict)
     told_here: list[str] = Field(default_factory=list)
+    going: list[str] = Field(default_factory=list)  # the events the speaker means to go to
     known_news: list[str] = Field(default_factory=list)  # `news` numbered, as the prompt lists it
 
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cognition.contract import Perception, SeenAgent, SeenObject
+from cognition.memory.fields import News
 from cognition.memory.texts import said_text
 from cognition.phrasing import doing_phrase
 from cognition.settings import MindSettings
@@ -29,16 +30,19 @@ class Observation:
     # an object state someone out of sight set (worth a reaction); an object in its usual
     # state (the map's default, set by nobody: a flower bed blooming) is not
     unexplained: bool = False
+    told: News | None = None  # the news an overheard line told, as its speaker knew it
 
 
 def agent_event(seen: SeenAgent) -> Observation:
     activity = seen.activity.strip() or "idle"
     where = seen.address.describe()
+    saying = activity.startswith(('"', "“"))  # a line overheard: it tells what the line told
     return Observation(
         text=f"{seen.name} is {doing_phrase(activity)} ({where})",
         subject=seen.name,
         activity=activity,
         is_visitor=seen.is_visitor,
+        told=seen.told if saying else None,
     )
 
 

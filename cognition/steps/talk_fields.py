@@ -4,7 +4,8 @@ A talk's memory (its transcript and summary) carries with whom, when, the news s
 (each line's told news as the rememberer has it), which of it the rememberer told, and the
 commitments made in it as intentions (`talk_fields`). An accepted invitation's memory
 carries its one intention (`Appointment.memory_fields`); an adopted intention's memory the
-deed it adopted (`adopted_fields`). The offline brain reads these, not the prose.
+deed it adopted (`adopted_fields`); a line overheard the news it told, from its speaker
+(`heard_fields`). The offline brain reads these, not the prose.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from cognition.contract import Conversation
-from cognition.memory.fields import Intention, MemoryFields
+from cognition.memory.fields import Intention, MemoryFields, News
 from cognition.steps.dialogue import Commitment
 
-__all__ = ["adopted_fields", "talk_fields"]
+__all__ = ["adopted_fields", "heard_fields", "talk_fields"]
 
 
 def talk_fields(
@@ -45,6 +46,13 @@ def talk_fields(
     return MemoryFields(
         partners=tuple(partners), time=now, news=news, told=told, intentions=intentions
     )
+
+
+def heard_fields(speaker: str, now: datetime, told: News | None = None) -> MemoryFields:
+    """A line overheard (or anything seen of `speaker`) as fields: whom it is about, when,
+    and the news the line told, as the hearer has it — heard from the speaker."""
+    news = () if told is None else (told.told_by(speaker),)
+    return MemoryFields(subject=speaker, time=now, news=news)
 
 
 def adopted_fields(person: str, deed: str, now: datetime) -> MemoryFields:

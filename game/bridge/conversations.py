@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from cognition import Conversation, ConversationLine
+from cognition import Conversation, ConversationLine, News
 from game.bridge.activities import ActivityPlanner
 from game.bridge.dialogue import DialogueLog, SpokenLine
 from game.town.resident import Activity, Pose, Resident
@@ -126,6 +126,7 @@ class ConversationDesk:
         self._reserved: set[str] = set()
         self._playing: dict[str, Playback] = {}
         self._ended: dict[str, Playback] = {}  # each member's last talk, once over
+        self._telling: dict[str, News | None] = {}  # the news of each one's line in its bubble
         self._listeners: list[ConversationListener] = []
 
     def add_listener(self, listener: ConversationListener) -> None:
@@ -196,6 +197,10 @@ class ConversationDesk:
         for listener in self._listeners:
             listener(conversation, started, self.line_minutes)
 
+    def telling(self, name: str) -> News | None:
+        """The news the line last put in `name`'s bubble told (None: none, or listening)."""
+        return self._telling.get(name)
+
     def speaking(self, now: datetime) -> dict[str, str]:
         """Who says what right now: each speaker's latest line in a conversation playing."""
         said: dict[str, str] = {}
@@ -230,5 +235,6 @@ class ConversationDesk:
             return None
         playback.seen_by[resident.name] = index
         line = lines[index]
+        self._telling[resident.name] = line.told if line.speaker == resident.name else None
         text = f'"{line.text}"' if line.speaker == resident.name else f"listening to {line.speaker}"
         return planner.stay(resident, text, TALK_EMOJI, Pose.TALK, now)

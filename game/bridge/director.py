@@ -303,7 +303,8 @@ class MindDirector(TalkStarting):
 
     def people(self) -> list[Someone]:
         """Residents and the visitor (a resident the player took over counts as the visitor)."""
-        people = [someone_of(r) for r in self._residents.values() if not self.is_visitor(r.name)]
+        residents = [r for r in self._residents.values() if not self.is_visitor(r.name)]
+        people = [someone_of(r, self.talks.telling(r.name)) for r in residents]
         return [*people, self.visitor] if self.visitor is not None else people
 
     def submit_decision(

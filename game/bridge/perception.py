@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from cognition import contract
+from cognition import News, contract
 from game.bridge.places import known_places, to_mind_address
 from game.town.resident import Resident
 from game.world.address import Address
@@ -32,6 +32,7 @@ class Someone:
     tile: Tile
     activity: str
     is_visitor: bool = False
+    told: News | None = None  # the news of the line they are saying, if any
 
 
 def chebyshev(a: Tile, b: Tile) -> int:
@@ -45,9 +46,10 @@ def distance_to_rect(tile: Tile, rect: Rect) -> int:
     return max(dx, dy)
 
 
-def someone_of(resident: Resident) -> Someone:
+def someone_of(resident: Resident, told: News | None = None) -> Someone:
+    """`resident` as others see them; `told`: the news of the line it is saying."""
     activity = resident.activity.description if resident.activity else "idle"
-    return Someone(resident.name, resident.tile, activity)
+    return Someone(resident.name, resident.tile, activity, told=told)
 
 
 @dataclass
@@ -93,6 +95,7 @@ class PerceptionBuilder:
                 address=to_mind_address(world, self.address_of(person.tile)),
                 distance=chebyshev(me.tile, person.tile),
                 is_visitor=person.is_visitor,
+                told=person.told,
             )
             for person in self.in_view(me, people)
         ]
