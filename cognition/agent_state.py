@@ -61,14 +61,19 @@ class Sighting(BaseModel):
 
 
 class Unrated(BaseModel):
-    """An observation waiting to be rated and written with the next batch."""
+    """A memory waiting to be rated and written with the next batch: an observation, or
+    the day's plan (nothing retrieves before the batch is written: every retrieval
+    flushes first)."""
 
     text: str
     at: datetime
     subject: str = ""  # whom or what it is about: a person seen or heard, an object
+    kind: MemoryKind = MemoryKind.OBSERVATION
 
     def memory(self, importance: int) -> NewMemory:
-        """The observation as a memory, with its fields (whom or what, when)."""
+        """The memory, an observation with its fields (whom or what, when)."""
+        if self.kind is not MemoryKind.OBSERVATION:
+            return NewMemory(self.kind, self.text, self.at, importance)
         about = MemoryFields(subject=self.subject, time=self.at)
         return NewMemory(MemoryKind.OBSERVATION, self.text, self.at, importance, about=about)
 

@@ -26,7 +26,7 @@ import cognition.offline.reflection as reflection
 import cognition.offline.relations as relations
 import cognition.offline.scoring as scoring
 import cognition.offline.talk as talk
-import cognition.offline.talk_summary as talk_summary
+import cognition.offline.talk_end as talk_end
 from cognition.llm.task import Completion, InputT, OutputT, Source, Task
 from cognition.steps.day_plan import DAY_PLAN
 from cognition.steps.decompose import DECOMPOSE
@@ -69,7 +69,7 @@ RULES: dict[str, Rule] = {
     REACT.name: talk.react,
     RELATIONSHIP.name: relations.relationship,
     DIALOGUE_LINE.name: talk.line,
-    CONVERSATION_SUMMARY.name: talk_summary.conversation_summary,
+    CONVERSATION_SUMMARY.name: talk_end.summary_rated,
     GROUP_LINE.name: group.group_line,
     NEXT_SPEAKER.name: group.next_speaker,
     SUMMARIZE_ROUND.name: group.round_summary,

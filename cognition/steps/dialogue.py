@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine, LineHeard
@@ -21,8 +22,10 @@ from cognition.llm.task import Task
 from cognition.memory.fields import News
 from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.plan import parse_clock, plan_title
+from cognition.steps.bounds import lax_int
 from cognition.steps.common import memory_lines, news_known, news_shared, news_told, when
 from cognition.steps.context import StepContext
+from cognition.steps.importance import HIGHEST, LOWEST
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,9 @@ class SummaryInput(BaseModel):
     lines: list[str]
     now: str = ""
     told: list[News | None] = Field(default_factory=list, description="each line's news, as data")
+    # who the two are (`StepContext.identity`), for rating how poignant the talk is to each
+    first_identity: str = ""
+    second_identity: str = ""
 
 
 class Commitment(BaseModel):
@@ -119,15 +125,48 @@ class ConversationSummary(BaseModel):
     )
 
 
-def plain_summary(inputs: SummaryInput) -> ConversationSummary:
-    return ConversationSummary(summary=f"{inputs.first} and {inputs.second} had a conversation.")
+UNRATED = 0  # no rating came: the mind rates the talk's gist itself (`importance`)
+
+
+def rating_or_unrated(value: Any) -> Any:
+    """A rating in 1–10 as it is; anything else on the scale's line is unrated (the mind
+    then rates the talk in a call of its own, as before the ratings were asked here)."""
+    number = lax_int(value)
+    if number is None:
+        return value
+    return number if LOWEST <= number <= HIGHEST else UNRATED
+
+
+TalkRating = Annotated[int, Field(ge=UNRATED, le=HIGHEST), BeforeValidator(rating_or_unrated)]
+
+
+class TalkSummary(ConversationSummary):
+    """A pair's talk summed up, with how poignant it was to each of the two (1–10), so the
+    talk's end is one call: the summary, the commitments and both importances (the paper
+    rates the memory of the talk for each; here in the same call)."""
+
+    importance_first: TalkRating = Field(
+        default=UNRATED, description="1-10: how poignant this talk is for the first person"
+    )
+    importance_second: TalkRating = Field(
+        default=UNRATED, description="1-10: how poignant this talk is for the second person"
+    )
+
+    def importance_for(self, first: bool) -> int | None:
+        """The rating for the first (or second) person, None when unrated."""
+        rating = self.importance_first if first else self.importance_second
+        return rating if rating != UNRATED else None
+
+
+def plain_summary(inputs: SummaryInput) -> TalkSummary:
+    return TalkSummary(summary=f"{inputs.first} and {inputs.second} had a conversation.")
 
 
 CONVERSATION_SUMMARY = Task(
     name="conversation_summary",
     template="conversation_summary.txt",
     input_model=SummaryInput,
-    output_model=ConversationSummary,
+    output_model=TalkSummary,
     fallback=plain_summary,
     max_tokens=200,
 )
@@ -181,9 +220,10 @@ def news_inputs(
 
 def converse(
     first: Speaker, second: Speaker, heard: LineHeard | None = None
-) -> tuple[list[ConversationLine], ConversationSummary]:
+) -> tuple[list[ConversationLine], TalkSummary]:
     """The lines (at most the opener's turn limit, `first` opening) and a summary with the
-    commitments made (the opener's call). `heard` hears each line as it is said."""
+    commitments made and the talk's importance to each (the opener's call). `heard` hears
+    each line as it is said."""
     max_turns = first.context.settings.dialogue_max_turns
     lines: list[ConversationLine] = []
     speakers = (first, second)
@@ -204,5 +244,7 @@ def converse(
         lines=[f"{x.speaker}: {x.text}" for x in lines],
         now=when(first.context.now),
         told=[x.told for x in lines],
+        first_identity=first.context.identity,
+        second_identity=second.context.identity,
     )
     return lines, first.context.ask(CONVERSATION_SUMMARY, summary_in)
