@@ -282,7 +282,11 @@ class MindDirector(OutcomeApplying):
         slot.utterances, slot.deciding_for = [], at
         job = decide_job(self.minds[resident.name], perception, afresh=slot.afresh)
         slot.afresh = False
-        number = self.jobs.submit((resident.name,), job, at, blocks=lambda m: m >= at)
+        # thought ahead of its moment: its calls wait behind those due now (decisions, lines)
+        priority = CallPriority.BACKGROUND if at > now else CallPriority.DECISION
+        number = self.jobs.submit(
+            (resident.name,), job, at, blocks=lambda m: m >= at, priority=priority
+        )
         slot.ahead_job = number if at > now else None
 
     def submit(self, names: tuple[str, ...], think: Thinking, at: datetime) -> None:
