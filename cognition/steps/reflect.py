@@ -140,7 +140,7 @@ def reflect(ctx: StepContext) -> list[MemoryRecord]:
             agent=ctx.agent,
             questions=asked,
             count=settings.reflection_insights,
-            statements=[f"{i}. {r.text}" for i, r in enumerate(shown, start=1)],
+            statements=[f"{i}. {gist(r.text)}" for i, r in enumerate(shown, start=1)],
         )
         most = settings.reflection_insights * len(asked)
         cited = citing(ctx.ask(INSIGHTS, insights_in).insights[:most], shown)
