@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, Field
+from pydantic import BaseModel, Field
 from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine, LineHeard
@@ -22,10 +21,9 @@ from cognition.llm.task import Task
 from cognition.memory.fields import News
 from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.plan import parse_clock, plan_title
-from cognition.steps.bounds import lax_int
 from cognition.steps.common import memory_lines, news_known, news_shared, news_told, when
 from cognition.steps.context import StepContext
-from cognition.steps.importance import HIGHEST, LOWEST
+from cognition.steps.importance import UNRATED, MaybeRating
 
 
 @dataclass(frozen=True)
@@ -125,30 +123,15 @@ class ConversationSummary(BaseModel):
     )
 
 
-UNRATED = 0  # no rating came: the mind rates the talk's gist itself (`importance`)
-
-
-def rating_or_unrated(value: Any) -> Any:
-    """A rating in 1–10 as it is; anything else on the scale's line is unrated (the mind
-    then rates the talk in a call of its own, as before the ratings were asked here)."""
-    number = lax_int(value)
-    if number is None:
-        return value
-    return number if LOWEST <= number <= HIGHEST else UNRATED
-
-
-TalkRating = Annotated[int, Field(ge=UNRATED, le=HIGHEST), BeforeValidator(rating_or_unrated)]
-
-
 class TalkSummary(ConversationSummary):
     """A pair's talk summed up, with how poignant it was to each of the two (1–10), so the
     talk's end is one call: the summary, the commitments and both importances (the paper
     rates the memory of the talk for each; here in the same call)."""
 
-    importance_first: TalkRating = Field(
+    importance_first: MaybeRating = Field(
         default=UNRATED, description="1-10: how poignant this talk is for the first person"
     )
-    importance_second: TalkRating = Field(
+    importance_second: MaybeRating = Field(
         default=UNRATED, description="1-10: how poignant this talk is for the second person"
     )
 
