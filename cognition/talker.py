@@ -202,7 +202,7 @@ class Talker:
         about = tuple(
             f"{other} — {line}"
             for other in others
-            for line in memory_lines(ctx.recall(other, k=ABOUT_K), gists=True)
+            for line in memory_lines(ctx.recall(other, k=ABOUT_K), transcripts=True)
         )
         plan = self.mind.state.plan
         today = plan is not None and plan.day == now.date()

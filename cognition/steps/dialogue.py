@@ -175,7 +175,7 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         listener=listener,
         summary=speaker.summary,
         view_of_listener=speaker.view_of_other,
-        memories=memory_lines(hits, gists=True),
+        memories=memory_lines(hits, transcripts=True),
         history=[f"{line.speaker}: {line.text}" for line in history],
         now=when(ctx.now),
         turn=len(history) + 1,

@@ -20,7 +20,7 @@ from cognition.llm.task import Task
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.settings import MindSettings
 from cognition.steps.bounds import lax_int
-from cognition.steps.common import MemoryStreamLike, gist
+from cognition.steps.common import MemoryStreamLike, gist, transcript_gist
 from cognition.steps.context import StepContext
 from cognition.steps.importance import UNRATED, MaybeRating, rate_importances
 
@@ -145,7 +145,7 @@ def reflect(ctx: StepContext) -> list[MemoryRecord]:
             agent=ctx.agent,
             questions=asked,
             count=settings.reflection_insights,
-            statements=[f"{i}. {gist(r.text)}" for i, r in enumerate(shown, start=1)],
+            statements=[f"{i}. {transcript_gist(r.text)}" for i, r in enumerate(shown, start=1)],
         )
         most = settings.reflection_insights * len(asked)
         insights = ctx.ask(INSIGHTS, insights_in).insights[:most]

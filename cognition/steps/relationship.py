@@ -36,6 +36,6 @@ RELATIONSHIP = Task(
 def summarise_relationship(ctx: StepContext, other: str) -> str:
     """A sentence or two on how the agent sees `other`."""
     inputs = RelationshipInput(
-        agent=ctx.agent, other=other, memories=memory_lines(ctx.recall(other), gists=True)
+        agent=ctx.agent, other=other, memories=memory_lines(ctx.recall(other), transcripts=True)
     )
     return ctx.ask(RELATIONSHIP, inputs).summary

@@ -8,8 +8,6 @@ gist (`steps.common.gist`).
 
 from __future__ import annotations
 
-import re
-
 from pydantic import BaseModel
 
 from cognition.llm.task import Task
@@ -43,8 +41,6 @@ def identity_summary(inputs: SummaryInput) -> SummaryDescription:
     )
 
 
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
 SUMMARY = Task(
     name="summary_description",
     template="summary_description.txt",
@@ -56,21 +52,11 @@ SUMMARY = Task(
 
 
 def describe(persona: Persona, summary: SummaryDescription) -> str:
-    """The summary description as prompts read it: the identity, then the three
-    paragraphs, a sentence said already (the identity's own, often) shown once."""
-    identity = persona.identity()
-    said = set(sentences(identity))
-    paragraphs = [identity]
-    for paragraph in (summary.core_characteristics, summary.occupation, summary.feeling):
-        fresh = [s for s in sentences(paragraph) if s not in said]
-        said.update(fresh)
-        paragraphs.append(" ".join(fresh))
-    return "\n".join(p for p in paragraphs if p)
-
-
-def sentences(text: str) -> list[str]:
-    """`text`'s sentences, each with its end mark."""
-    return [part for part in SENTENCE_END.split(text.strip()) if part]
+    """The summary description as prompts read it."""
+    return (
+        f"{persona.identity()}\n{summary.core_characteristics}\n"
+        f"{summary.occupation}\n{summary.feeling}"
+    )
 
 
 def summarise(ctx: StepContext) -> SummaryDescription:
