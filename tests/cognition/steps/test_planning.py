@@ -199,16 +199,6 @@ def test_placing_an_hour_asks_no_emoji_for_time_left_over() -> None:
     assert model.count("emoji") == 0
 
 
-def test_the_default_window_is_two_hours_or_a_whole_chunk_of_up_to_three() -> None:
-    settings = MindSettings()
-    assert window_for(PlanStep(start=540, minutes=170, activity="work"), 540, settings) == (
-        540,
-        710,
-    )
-    long = PlanStep(start=540, minutes=240, activity="work")
-    assert window_for(long, 540, settings) == (540, 660)  # 120 left: a window of its own
-
-
 def test_the_coming_hour_takes_in_a_remainder_under_half_an_hour() -> None:
     settings = MindSettings(decomposition_window_minutes=60)
     chunk = PlanStep(start=540, minutes=75, activity="work")
