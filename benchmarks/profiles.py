@@ -50,6 +50,11 @@ def git(*args: str) -> str | None:
 def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
     """One lockstep run behind `profile`: the report's server figures, and the town's."""
     at_start = machine()
+    # the code measured is the one at the start (a commit made during the run is not it)
+    commit = git("rev-parse", "--short", "HEAD")
+    dirty = bool(
+        git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!benchmarks/results")
+    )
     options = SimulationOptions(
         town=args.town,
         hours=args.hours,
@@ -93,11 +98,8 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         "machine": at_start,
         "load_average_end": [round(load, 2) for load in os.getloadavg()],
         "date": date.today().isoformat(),
-        "commit": git("rev-parse", "--short", "HEAD"),
-        # besides the results this script appends to
-        "dirty": bool(
-            git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!benchmarks/results")
-        ),
+        "commit": commit,
+        "dirty": dirty,  # besides the results this script appends to
     }
 
 

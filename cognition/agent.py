@@ -99,13 +99,16 @@ class Agent:
         now: datetime,
         gist: str,
         about: MemoryFields | None = None,
+        rating: int | None = None,
     ) -> None:
         """Store memories of one event (a conversation's transcript and its summary) with
-        one importance: `gist`'s, rated alone (the words of the event are not rated twice),
-        at least that of the weightiest news it carries; each with the event's fields."""
+        one importance: `gist`'s — `rating` when the event's own call rated it (a talk's
+        summary does), else rated alone (the words of the event are not rated twice) — at
+        least that of the weightiest news it carries; each with the event's fields."""
         if not texts:
             return
-        (rating,) = self.rate([gist], now)
+        if rating is None:
+            (rating,) = self.rate([gist], now)
         rating = max([rating, *(news.importance for news in about.news)] if about else [rating])
         self.memory.add_many([NewMemory(kind, text, now, rating, about=about) for text in texts])
 
@@ -234,7 +237,10 @@ class Agent:
         else:  # the `no planning` variant: the persona's routine is the day
             plan = routine_plan(self.persona, now.date())
         self.state.plan, self.state.current = plan, None
-        self.remember(MemoryKind.PLAN, plan_text(self.name, plan), now)
+        # rated with the next batch of observations (one call fewer a day): the plan is
+        # stored before anything retrieves, as every retrieval flushes the batch first
+        plan_memory = Unrated(text=plan_text(self.name, plan), at=now, kind=MemoryKind.PLAN)
+        self.state.unrated.append(plan_memory)
         return plan
 
     def replan_around(self, plan: DayPlan, event: PendingEvent, now: datetime) -> DayPlan:

@@ -76,16 +76,21 @@ class Sighting(BaseModel):
 
 
 class Unrated(BaseModel):
-    """An observation waiting to be rated and written with the next batch."""
+    """A memory waiting to be rated and written with the next batch: an observation, or
+    the day's plan (nothing retrieves before the batch is written: every retrieval
+    flushes first)."""
 
     text: str
     at: datetime
     subject: str = ""  # whom or what it is about: a person seen or heard, an object
     told: News | None = None  # the news a line overheard told, as its speaker knew it
+    kind: MemoryKind = MemoryKind.OBSERVATION
 
     def memory(self, importance: int) -> NewMemory:
-        """The observation as a memory, with its fields (whom or what, when; a line
-        overheard, the news it told, from its speaker)."""
+        """The memory: an observation with its fields (whom or what, when; a line
+        overheard, the news it told, from its speaker), or a plan as it is."""
+        if self.kind is not MemoryKind.OBSERVATION:
+            return NewMemory(self.kind, self.text, self.at, importance)
         about = heard_fields(self.subject, self.at, self.told)
         return NewMemory(MemoryKind.OBSERVATION, self.text, self.at, importance, about=about)
 

@@ -35,6 +35,10 @@ class MindSettings(BaseModel):
     plan_max_items: int = Field(default=8, ge=1)
     action_min_minutes: int = Field(default=5, ge=1)
     action_max_minutes: int = Field(default=15, ge=1)
+    # the stretch one hour plan decomposes (steps.hour_plan). 120 (a whole chunk of up to
+    # three hours, nearer the reference implementation, which decomposes whole chunks) made
+    # a fifth fewer hour-plan calls, but residents moved less and met less: the offline
+    # town's news reached a quarter to a third fewer residents (seeds 0 and 1)
     decomposition_window_minutes: int = Field(default=60, ge=5)
     undecomposed_words: tuple[str, ...] = ("sleep", "asleep")
     location_retries: int = Field(default=1, ge=0)

@@ -94,9 +94,10 @@ class Mind(Protocol):
         now: datetime,
         gist: str,
         about: MemoryFields | None = None,
+        rating: int | None = None,
     ) -> None:
-        """Memories of one event, with the importance of its `gist` (at least its news's)
-        and the event's fields."""
+        """Memories of one event, with the importance of its `gist` (`rating` when it was
+        rated already; at least its news's) and the event's fields."""
         ...
 
     def resume_plan(self) -> None:
@@ -160,7 +161,13 @@ class Talker:
             )
             kept = [
                 both.submit(
-                    copy_context().run, one.keep, conversation, partner, now, summary.commitments
+                    copy_context().run,
+                    one.keep,
+                    conversation,
+                    partner,
+                    now,
+                    summary.commitments,
+                    rating=summary.importance_for(first=one is self),
                 )
                 for one, partner in ((self, other.name), (other, self.name))
             ]
@@ -183,7 +190,7 @@ class Talker:
         about = tuple(
             f"{other} — {line}"
             for other in others
-            for line in memory_lines(ctx.recall(other, k=ABOUT_K))
+            for line in memory_lines(ctx.recall(other, k=ABOUT_K), transcripts=True)
         )
         plan = self.mind.state.plan
         today = plan is not None and plan.day == now.date()
@@ -302,16 +309,18 @@ class Talker:
         commitments: Sequence[Commitment] = (),
         cool_with: Sequence[str] = (),
         counted: bool = True,
+        rating: int | None = None,
     ) -> None:
-        """The transcript and the summary as dialogue memories; the talk counted (towards
-        the daily cap too, whoever opened it); this mind's commitments remembered as plans
-        and kept as appointments."""
+        """The transcript and the summary as dialogue memories (`rating`: the talk's
+        importance to this mind, when the summary's call rated it; else rated here); the
+        talk counted (towards the daily cap too, whoever opened it); this mind's
+        commitments remembered as plans and kept as appointments."""
         said = [(line.speaker, line.text) for line in conversation.lines]
         texts = [transcript_text(cool_with or (partner,), said), conversation.summary]
         about = talk_fields(self.name, conversation, cool_with or (partner,), now, commitments)
         # the transcript and the summary are one event: rated once, by the summary
         self.mind.remember_event(
-            MemoryKind.DIALOGUE, texts, now, gist=conversation.summary, about=about
+            MemoryKind.DIALOGUE, texts, now, gist=conversation.summary, about=about, rating=rating
         )
         cooldown = self.mind.settings.conversation_cooldown_minutes
         first, *rest = cool_with or (partner,)

@@ -241,7 +241,7 @@ class GroupTalk:
             members=others,
             summary=member.speaker.summary,
             about_members=[a for a in member.about if a.split(" — ")[0] in others],
-            memories=memory_lines(ctx.recall(query)),
+            memories=memory_lines(ctx.recall(query), transcripts=True),
             context=context,
             now=when(ctx.now),
             round=number,

@@ -22,11 +22,11 @@ import cognition.offline.judgement as judgement
 import cognition.offline.meeting as meeting
 import cognition.offline.places as places
 import cognition.offline.planning as planning
+import cognition.offline.rated as rated
 import cognition.offline.reflection as reflection
 import cognition.offline.relations as relations
 import cognition.offline.scoring as scoring
 import cognition.offline.talk as talk
-import cognition.offline.talk_summary as talk_summary
 from cognition.llm.task import Completion, InputT, OutputT, Source, Task
 from cognition.steps.day_plan import DAY_PLAN
 from cognition.steps.decompose import DECOMPOSE
@@ -56,7 +56,7 @@ Rule = Callable[[Any, random.Random], BaseModel]
 RULES: dict[str, Rule] = {
     RATE_IMPORTANCE.name: judgement.rate,
     SALIENT_QUESTIONS.name: reflection.questions,
-    INSIGHTS.name: reflection.insights,
+    INSIGHTS.name: rated.insights_rated,
     SUMMARY.name: judgement.summary,
     EMOJI.name: judgement.emoji,
     DAY_PLAN.name: planning.plan_day,
@@ -69,7 +69,7 @@ RULES: dict[str, Rule] = {
     REACT.name: talk.react,
     RELATIONSHIP.name: relations.relationship,
     DIALOGUE_LINE.name: talk.line,
-    CONVERSATION_SUMMARY.name: talk_summary.conversation_summary,
+    CONVERSATION_SUMMARY.name: rated.summary_rated,
     GROUP_LINE.name: group.group_line,
     NEXT_SPEAKER.name: group.next_speaker,
     SUMMARIZE_ROUND.name: group.round_summary,

@@ -73,6 +73,12 @@ def gist(text: str, limit: int = GIST_CHARS) -> str:
     return text if len(text) <= limit else text[:limit].rstrip() + "…"
 
 
+def transcript_gist(text: str) -> str:
+    """A talk's transcript (a memory of several lines) by its heading and first line; any
+    other memory whole."""
+    return gist(text, limit=len(text))
+
+
 def news_known(memory: MemoryStreamLike, agent: str) -> list[News]:
     """The news `agent` knows as data: one per item, from its memories' fields."""
     return known_news((r.about for r in memory.all() if r.about is not None), agent)
@@ -107,13 +113,18 @@ def news_told(lines: Iterable[ConversationLine]) -> list[str]:
 
 
 def memory_lines(
-    hits: Sequence[RetrievalHit] | Sequence[MemoryRecord], *, gists: bool = False
+    hits: Sequence[RetrievalHit] | Sequence[MemoryRecord],
+    *,
+    gists: bool = False,
+    transcripts: bool = False,
 ) -> list[str]:
     """Retrieved records as prompt lines, oldest first, with their game time; with `gists`,
-    long memories shortened to their gist (`gist`)."""
+    long memories shortened to their gist (`gist`); with `transcripts`, only a talk's
+    transcript is (its heading and first line: its summary is a memory of its own), every
+    other memory shown whole."""
     records = [h.record if isinstance(h, RetrievalHit) else h for h in hits]
     ordered = sorted(records, key=lambda r: r.created)
-    shown = gist if gists else str
+    shown = gist if gists else transcript_gist if transcripts else str
     return [f"[{r.created:%a %b %d %H:%M}] {shown(r.text)}" for r in ordered]
 
 

@@ -33,6 +33,7 @@ from cognition.steps.common import (
     when,
 )
 from cognition.steps.context import StepContext
+from cognition.steps.importance import UNRATED, MaybeRating
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,9 @@ class SummaryInput(BaseModel):
     lines: list[str]
     now: str = ""
     told: list[News | None] = Field(default_factory=list, description="each line's news, as data")
+    # who the two are (`StepContext.identity`), for rating how poignant the talk is to each
+    first_identity: str = ""
+    second_identity: str = ""
 
 
 class Commitment(BaseModel):
@@ -182,15 +186,33 @@ class ConversationSummary(BaseModel):
     )
 
 
-def plain_summary(inputs: SummaryInput) -> ConversationSummary:
-    return ConversationSummary(summary=f"{inputs.first} and {inputs.second} had a conversation.")
+class TalkSummary(ConversationSummary):
+    """A pair's talk summed up, with how poignant it was to each of the two (1–10), so the
+    talk's end is one call: the summary, the commitments and both importances (the paper
+    rates the memory of the talk for each; here in the same call)."""
+
+    importance_first: MaybeRating = Field(
+        default=UNRATED, description="1-10: how poignant this talk is for the first person"
+    )
+    importance_second: MaybeRating = Field(
+        default=UNRATED, description="1-10: how poignant this talk is for the second person"
+    )
+
+    def importance_for(self, first: bool) -> int | None:
+        """The rating for the first (or second) person, None when unrated."""
+        rating = self.importance_first if first else self.importance_second
+        return rating if rating != UNRATED else None
+
+
+def plain_summary(inputs: SummaryInput) -> TalkSummary:
+    return TalkSummary(summary=f"{inputs.first} and {inputs.second} had a conversation.")
 
 
 CONVERSATION_SUMMARY = Task(
     name="conversation_summary",
     template="conversation_summary.txt",
     input_model=SummaryInput,
-    output_model=ConversationSummary,
+    output_model=TalkSummary,
     fallback=plain_summary,
     max_tokens=200,
 )
@@ -216,7 +238,7 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         listener=listener,
         summary=speaker.summary,
         view_of_listener=speaker.view_of_other,
-        memories=memory_lines(hits),
+        memories=memory_lines(hits, transcripts=True),
         history=[f"{line.speaker}: {line.text}" for line in history],
         now=when(ctx.now),
         turn=len(history) + 1,
@@ -247,9 +269,10 @@ def news_inputs(
 
 def converse(
     first: Speaker, second: Speaker, heard: LineHeard | None = None
-) -> tuple[list[ConversationLine], ConversationSummary]:
+) -> tuple[list[ConversationLine], TalkSummary]:
     """The lines (at most the opener's turn limit, `first` opening) and a summary with the
-    commitments made (the opener's call). `heard` hears each line as it is said."""
+    commitments made and the talk's importance to each (the opener's call). `heard` hears
+    each line as it is said."""
     max_turns = first.context.settings.dialogue_max_turns
     lines: list[ConversationLine] = []
     speakers = (first, second)
@@ -270,5 +293,7 @@ def converse(
         lines=[f"{x.speaker}: {x.text}" for x in lines],
         now=when(first.context.now),
         told=[x.told for x in lines],
+        first_identity=first.context.identity,
+        second_identity=second.context.identity,
     )
     return lines, first.context.ask(CONVERSATION_SUMMARY, summary_in)

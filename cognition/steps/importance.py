@@ -33,6 +33,21 @@ def in_scale(value: Any) -> Any:
 
 Rating = Annotated[int, Field(ge=LOWEST, le=HIGHEST), BeforeValidator(in_scale)]
 
+UNRATED = 0  # a rating asked within another step's answer that did not come (or was bad)
+
+
+def rating_or_unrated(value: Any) -> Any:
+    """A rating in 1–10 as it is; any other number is unrated (the memory is then rated in
+    an importance call of its own, as before the rating was asked with the step)."""
+    number = lax_int(value)
+    if number is None:
+        return value
+    return number if LOWEST <= number <= HIGHEST else UNRATED
+
+
+# a rating asked with another step's answer (a talk's summary, an insight): 0 = unrated
+MaybeRating = Annotated[int, Field(ge=UNRATED, le=HIGHEST), BeforeValidator(rating_or_unrated)]
+
 
 class ImportanceInput(BaseModel):
     agent: str

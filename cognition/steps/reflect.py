@@ -23,9 +23,9 @@ from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.settings import MindSettings
 from cognition.steps.bounds import lax_int
-from cognition.steps.common import MemoryStreamLike, gist
+from cognition.steps.common import MemoryStreamLike, gist, transcript_gist
 from cognition.steps.context import StepContext
-from cognition.steps.importance import rate_importances
+from cognition.steps.importance import UNRATED, MaybeRating, rate_importances
 
 
 class Recalled(BaseModel):
@@ -72,6 +72,10 @@ class Insight(BaseModel):
     text: str
     evidence: Annotated[list[Annotated[int, Field(ge=1)]], BeforeValidator(citable)] = Field(
         description="numbers of the statements it rests on"
+    )
+    # rated with the insight (one call fewer a reflection); unrated ones get a call
+    importance: MaybeRating = Field(
+        default=UNRATED, description="1-10: how poignant this insight is for the person"
     )
 
 
@@ -152,17 +156,20 @@ def reflect(ctx: StepContext) -> list[MemoryRecord]:
             evidence.setdefault(hit.record.id, hit.record)
     shown = list(evidence.values())
     cited: list[tuple[str, list[MemoryRecord]]] = []
+    rated: dict[str, int] = {}
     if shown:
         insights_in = InsightsInput(
             agent=ctx.agent,
             questions=asked,
             count=settings.reflection_insights,
-            statements=[f"{i}. {r.text}" for i, r in enumerate(shown, start=1)],
+            statements=[f"{i}. {transcript_gist(r.text)}" for i, r in enumerate(shown, start=1)],
             recalled=[Recalled.of(r) for r in shown],
         )
         most = settings.reflection_insights * len(asked)
-        cited = citing(ctx.ask(INSIGHTS, insights_in).insights[:most], shown)
-    stored = store_insights(ctx, merged(cited))
+        insights = ctx.ask(INSIGHTS, insights_in).insights[:most]
+        cited = citing(insights, shown)
+        rated = {i.text.strip(): i.importance for i in insights if i.importance != UNRATED}
+    stored = store_insights(ctx, merged(cited), rated)
     ctx.memory.mark_reflection(ctx.now)
     return stored
 
@@ -204,10 +211,17 @@ def insight_fields(evidence: list[MemoryRecord], now: datetime) -> MemoryFields:
 
 
 def store_insights(
-    ctx: StepContext, kept: list[tuple[str, list[MemoryRecord]]]
+    ctx: StepContext,
+    kept: list[tuple[str, list[MemoryRecord]]],
+    rated: dict[str, int] | None = None,
 ) -> list[MemoryRecord]:
-    """Store cited insights as reflections made now: one rating call, one write."""
-    ratings = rate_importances(ctx, [text for text, _ in kept])
+    """Store cited insights as reflections made now, each with its importance from `rated`
+    (by its text, as the insights' call rated it) or, for those unrated, from one rating
+    call; one write."""
+    rated = rated or {}
+    unrated = [text for text, _ in kept if text not in rated]
+    rated = rated | dict(zip(unrated, rate_importances(ctx, unrated), strict=True))
+    ratings = [rated[text] for text, _ in kept]
     return ctx.memory.add_many(
         [
             NewMemory(

@@ -41,7 +41,7 @@ def summarise_relationship(ctx: StepContext, other: str) -> str:
     inputs = RelationshipInput(
         agent=ctx.agent,
         other=other,
-        memories=memory_lines(hits),
+        memories=memory_lines(hits, transcripts=True),
         recalled=[Recalled.of(record) for record in hits],
     )
     return ctx.ask(RELATIONSHIP, inputs).summary

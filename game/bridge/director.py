@@ -17,19 +17,14 @@ import time
 from collections.abc import Callable, Container, Iterable, Mapping
 from datetime import datetime, timedelta
 
-from cognition import Agent, contract
+from cognition import Agent, CallPriority, contract
 from game.bridge import director_state
 from game.bridge.activities import ActivityPlanner
 from game.bridge.applying import RETRY_MINUTES
 from game.bridge.conversations import ConversationDesk
 from game.bridge.dialogue import DialogueLog
 from game.bridge.gatherings import Gatherings
-from game.bridge.jobs import (
-    Conversed,
-    JobBoard,
-    Thinking,
-    decide_job,
-)
+from game.bridge.jobs import Conversed, JobBoard, Thinking, decide_job
 from game.bridge.joining import Joining
 from game.bridge.meetings import MeetingDesk
 from game.bridge.memory_health import MemoryHealth
@@ -47,8 +42,6 @@ log = logging.getLogger(__name__)
 
 ONE_MINUTE = timedelta(minutes=1)
 THINK_AHEAD_MINUTES = 0.0  # a next decision is thought this early (0: at its moment)
-
-
 STALL_S = 600.0  # lockstep gives up when no thinking has moved for this long
 
 
@@ -317,8 +310,12 @@ class MindDirector(TalkStarting):
         slot.utterances, slot.deciding_for = [], at
         job = decide_job(self.minds[resident.name], perception, afresh=slot.afresh)
         slot.afresh = False
-        number = self.jobs.submit((resident.name,), job, at, blocks=lambda m: m >= at)
-        slot.ahead_job = number if at > now else None
+        ahead = at > now  # thought ahead: its calls wait behind those due now (decisions, lines)
+        priority = CallPriority.BACKGROUND if ahead else CallPriority.DECISION
+        number = self.jobs.submit(
+            (resident.name,), job, at, blocks=lambda m: m >= at, priority=priority
+        )
+        slot.ahead_job = number if ahead else None
 
     def submit(self, names: tuple[str, ...], think: Thinking, at: datetime) -> None:
         self.jobs.submit(names, think, at)

@@ -16,6 +16,7 @@ from typing import Any
 
 from cognition.config import LLMSettings
 from cognition.contract import Decision, Perception
+from cognition.llm.priority import CallPriority, call_priority
 from cognition.llm.task import Completion, LanguageModel, Task
 from cognition.memory.fakes import HashingEmbedder
 from cognition.memory.records import MemoryKind
@@ -181,6 +182,33 @@ def test_a_decision_is_thought_ahead_and_applies_at_its_moment(make_town: MakeTo
     assert all(moment - at <= timedelta(minutes=3) for moment, at in ahead)
     waits = living.director.stats.decision_waits[MARIA]
     assert waits and max(waits) == 0.0  # lockstep: each applied at its moment
+
+
+def test_a_decision_thought_ahead_waits_behind_those_due_now(make_town: MakeTown) -> None:
+    """Its calls go at the lowest priority, so a decision due now (or a talk's line) is
+    served first; a decision due now keeps the decisions' priority."""
+    living = make_town(think_ahead_minutes=3.0)
+    director, mind = living.director, living.minds[MARIA]
+    submit, decide = director.submit_decision, mind.decide
+    ahead: dict[Any, bool] = {}  # the moment decided for: thought ahead of it or not
+    priorities: dict[Any, CallPriority] = {}
+
+    def noted(resident: Any, slot: Any, now: Any, at: Any = None) -> None:
+        if resident.name == MARIA:
+            ahead[at or now] = (at or now) > now
+        submit(resident, slot, now, at)
+
+    def noting(perception: Perception) -> Decision:
+        priorities[perception.time] = call_priority()
+        return decide(perception)
+
+    director.submit_decision = noted  # type: ignore[method-assign]
+    mind.decide = noting  # type: ignore[method-assign]
+    LockstepRunner(living).run_until(living.clock.now + timedelta(hours=2))
+    seen = {moment: priorities[moment] for moment in ahead if moment in priorities}
+    early = {seen[m] for m in seen if ahead[m]}
+    due = {seen[m] for m in seen if not ahead[m]}
+    assert early == {CallPriority.BACKGROUND} and due == {CallPriority.DECISION}
 
 
 def test_in_play_a_late_decision_leaves_nobody_frozen_and_the_lag_shows(

@@ -55,10 +55,28 @@ def test_first_decision_plans_the_day_and_goes_somewhere_known() -> None:
     assert town_places().contains(action.address)
     assert action.emoji and 1 <= action.duration_minutes <= 15
     assert agent.state.plan is not None and not gaps_and_overlaps(agent.state.plan.hourly)
+    agent.flush()  # the plan's memory is rated with the next batch of observations
     kinds = {r.kind for r in agent.memory.all()}
     assert MemoryKind.PLAN in kinds  # plans are memories too
     seeded = [r.text for r in agent.memory.all(MemoryKind.OBSERVATION)]
     assert any("Valentine's Day party" in text for text in seeded)
+
+
+def test_the_days_plan_is_rated_with_the_next_batch_not_in_a_call_of_its_own() -> None:
+    model = ScriptedModel(fallback_model=OfflineBrain(0))
+    agent = make(ISABELLA, model=model)
+    agent.decide(perception(ISABELLA))
+    title = f"{ISABELLA.name}'s plan for"
+    rated = [c.inputs.memories for c in model.calls if c.task == "rate_importance"]  # type: ignore[attr-defined]
+    assert not any(title in m for memories in rated for m in memories)
+    waiting = [item for item in agent.state.unrated if item.kind is MemoryKind.PLAN]
+    assert [item.text.startswith(title) for item in waiting] == [True]
+    agent.flush()
+    [batch] = [c.inputs.memories for c in model.calls if c.task == "rate_importance"][len(rated) :]  # type: ignore[attr-defined]
+    assert any(title in m for m in batch)
+    [plan] = agent.memory.all(MemoryKind.PLAN)
+    assert plan.text.startswith(title) and 1 <= plan.importance <= 10
+    assert agent.state.unrated == []
 
 
 def test_a_day_of_decisions_stays_inside_known_places_and_goes_to_work() -> None:

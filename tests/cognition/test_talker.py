@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -12,8 +13,10 @@ from cognition.contract import InnerVoice, SayLine, VisitorAsker
 from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
+from cognition.steps.dialogue import SummaryInput, TalkSummary
 from cognition.testing.memory_fake import FakeMemoryStream
-from cognition.testing.town import ISABELLA, START
+from cognition.testing.scripted_model import ScriptedModel
+from cognition.testing.town import ISABELLA, MARIA, START
 
 COOLDOWN = timedelta(minutes=MindSettings().conversation_cooldown_minutes)
 
@@ -61,22 +64,68 @@ def test_an_inner_voice_in_a_chat_leaves_no_dialogue_memory() -> None:
     assert agent.state.pending is not None and agent.state.pending.activity == said
 
 
-def test_a_conversation_is_one_event_rated_once_by_its_summary() -> None:
-    from cognition.testing.scripted_model import ScriptedModel
-    from cognition.testing.town import MARIA
-
-    model = ScriptedModel(fallback_model=OfflineBrain(0))
+def two_minds(model: ScriptedModel) -> tuple[Agent, Agent]:
     first, second = (
         Agent(persona, FakeMemoryStream(persona.name), model, MindSettings())
         for persona in (ISABELLA, MARIA)
     )
     first.seed(START)
     second.seed(START)
+    return first, second
+
+
+def test_a_conversation_is_one_event_rated_once_by_its_summary() -> None:
+    model = ScriptedModel(fallback_model=OfflineBrain(0))
+    first, second = two_minds(model)
     asked = len(model.calls)
     conversation = first.talker.converse_with(second.talker, START)
     rated = [c.inputs.memories for c in model.calls[asked:] if c.task == "rate_importance"]  # type: ignore[attr-defined]
-    assert [f"1. {conversation.summary}"] in rated
     assert not any("Conversation with" in m for memories in rated for m in memories)
     kept = {r.text: r.importance for r in first.memory.all(MemoryKind.DIALOGUE)}
     transcript = next(text for text in kept if text.startswith("Conversation with"))
     assert kept[transcript] == kept[conversation.summary]
+
+
+def summary_rating(first: int, second: int) -> Callable[[SummaryInput], TalkSummary]:
+    def answer(inputs: SummaryInput) -> TalkSummary:
+        summary = f"{inputs.first} and {inputs.second} talked about the weather."
+        return TalkSummary(summary=summary, importance_first=first, importance_second=second)
+
+    return answer
+
+
+def test_the_talks_end_is_one_call_rating_it_for_each_speaker() -> None:
+    model = ScriptedModel(
+        {"conversation_summary": [summary_rating(7, 2)]}, fallback_model=OfflineBrain(0)
+    )
+    first, second = two_minds(model)
+    asked = len(model.calls)
+    conversation = first.talker.converse_with(second.talker, START)
+    [summary_call] = [c for c in model.calls[asked:] if c.task == "conversation_summary"]
+    assert ISABELLA.identity() in summary_call.inputs.first_identity  # type: ignore[attr-defined]
+    rated = [c.inputs.memories for c in model.calls[asked:] if c.task == "rate_importance"]  # type: ignore[attr-defined]
+    assert not any(conversation.summary in m for memories in rated for m in memories)
+    mine = {r.text: r.importance for r in first.memory.all(MemoryKind.DIALOGUE)}
+    theirs = {r.text: r.importance for r in second.memory.all(MemoryKind.DIALOGUE)}
+    assert set(mine.values()) == {7} and set(theirs.values()) == {2}
+
+
+def test_a_talk_summary_without_ratings_is_rated_by_each_mind_as_before() -> None:
+    model = ScriptedModel(
+        {"conversation_summary": [summary_rating(0, 11)]}, fallback_model=OfflineBrain(0)
+    )
+    first, second = two_minds(model)
+    asked = len(model.calls)
+    conversation = first.talker.converse_with(second.talker, START)
+    rated = [c for c in model.calls[asked:] if c.task == "rate_importance"]
+    alone = [f"1. {conversation.summary}"]
+    by = sorted(c.agent for c in rated if getattr(c.inputs, "memories", None) == alone)
+    assert by == sorted([ISABELLA.name, MARIA.name])
+
+
+def test_a_rating_off_the_scale_is_unrated() -> None:
+    summary = TalkSummary.model_validate(
+        {"summary": "x", "importance_first": 11, "importance_second": "4"}
+    )
+    assert summary.importance_for(first=True) is None
+    assert summary.importance_for(first=False) == 4

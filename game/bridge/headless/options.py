@@ -123,7 +123,9 @@ def model_settings(options: SimulationOptions) -> LLMSettings:
 
 
 def with_room_for(options: SimulationOptions, profile: ServerProfile) -> SimulationOptions:
-    """Enough thinking threads and calls at once that the profile's slots are the limit,
-    not the town's worker pool (its queue is the server's)."""
+    """Enough thinking threads that the profile's slots are the limit, not the town's
+    worker pool; as many calls at once as the profile has slots, so the calls waiting queue
+    in the town, served by priority (decisions due now and lines before decisions thought
+    ahead), not first-come at the server."""
     workers = max(options.workers, 2 * profile.slots)
-    return replace(options, workers=workers, max_concurrency=max(options.max_concurrency, workers))
+    return replace(options, workers=workers, max_concurrency=profile.slots)

@@ -92,3 +92,15 @@ def test_the_cli_prints_and_writes_the_profile(
     figures = report["server_profile"]
     assert figures["service_mean_s"] == pytest.approx(0.3)
     assert figures["calls_in_flight_max"] <= 16 and figures["share_of_limit"] > 0
+
+
+def test_behind_a_profile_calls_queue_in_the_town_by_priority() -> None:
+    """As many calls at once as the profile has slots: those waiting queue in the town's
+    limit, served by priority (not first-come at the server); threads enough for them."""
+    from cognition import server_profile
+    from game.bridge.simulation import with_room_for
+
+    local = server_profile("local-gpu")
+    options = with_room_for(SimulationOptions(town="the_ville_n3", max_concurrency=16), local)
+    assert options.max_concurrency == local.slots
+    assert options.workers >= 2 * local.slots

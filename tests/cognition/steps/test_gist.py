@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from cognition.memory.records import MemoryKind
-from cognition.steps.common import GIST_CHARS, gist, memory_lines
+from cognition.steps.common import GIST_CHARS, gist, memory_lines, transcript_gist
+from cognition.steps.dialogue import Speaker, next_line
 from cognition.steps.perceive import Observation
 from cognition.steps.react import react
 from cognition.testing.memory_fake import FakeMemoryStream
@@ -45,3 +46,25 @@ def test_react_sees_a_conversation_by_its_gist() -> None:
     react(context_for(ISABELLA, model, memory), "s", "working", seen, True)
     shown = " ".join(model.calls[0].inputs.relationship_memories)  # type: ignore[attr-defined]
     assert "Conversation with Maria Lopez" in shown and "study group" not in shown
+
+
+def test_a_talks_retrieval_shows_a_transcript_by_its_gist_and_the_rest_whole() -> None:
+    memory = FakeMemoryStream(ISABELLA.name)
+    talk = memory.add(MemoryKind.DIALOGUE, TRANSCRIPT, START, 6)
+    summary = "Isabella Rodriguez and Maria Lopez had a chat. " * 10  # longer than a gist
+    told = memory.add(MemoryKind.DIALOGUE, summary.strip(), START, 6)
+    shown_talk, shown_summary = memory_lines([talk, told], transcripts=True)
+    assert "study group" not in shown_talk and shown_talk.endswith("Hi Maria! …")
+    assert shown_summary.endswith(summary.strip()) and len(summary) > GIST_CHARS
+    assert transcript_gist(summary) == summary
+
+
+def test_a_dialogue_line_recalls_a_past_talk_by_its_gist() -> None:
+    memory = FakeMemoryStream(ISABELLA.name)
+    memory.add(MemoryKind.DIALOGUE, TRANSCRIPT, START, 6)
+    model = ScriptedModel({"dialogue_line": [{"text": "Hello!", "ends": True}]})
+    me = Speaker(context_for(ISABELLA, model, memory), "summary", "a friend")
+    next_line(me, "Maria Lopez", [])
+    (call,) = model.calls
+    (shown,) = [m for m in call.inputs.memories if "Conversation with" in m]  # type: ignore[attr-defined]
+    assert "study group" not in shown

@@ -102,7 +102,10 @@ def test_hourly_schedule_covers_the_day() -> None:
 def test_fine_decomposition_tiles_the_coming_hour_in_5_to_15_minute_steps() -> None:
     chunk = PlanStep(start=9 * 60, minutes=180, activity="work at Hobbs Cafe")
     objects = ["coffee machine", "counter"]
-    ctx = context_for(ISABELLA, OfflineBrain(4), now=START.replace(hour=9, minute=7))
+    hourly = MindSettings(decomposition_window_minutes=60)
+    ctx = context_for(
+        ISABELLA, OfflineBrain(4), settings=hourly, now=START.replace(hour=9, minute=7)
+    )
     fine = decompose(ctx, chunk, objects)
     assert not gaps_and_overlaps(fine, 9 * 60 + 7, 10 * 60 + 7)
     assert all(s.minutes <= 15 for s in fine)
@@ -197,7 +200,7 @@ def test_placing_an_hour_asks_no_emoji_for_time_left_over() -> None:
 
 
 def test_the_coming_hour_takes_in_a_remainder_under_half_an_hour() -> None:
-    settings = MindSettings()
+    settings = MindSettings(decomposition_window_minutes=60)
     chunk = PlanStep(start=540, minutes=75, activity="work")
     assert window_for(chunk, 540, settings) == (540, 615)  # not 60 and then 15
     long = PlanStep(start=540, minutes=120, activity="work")

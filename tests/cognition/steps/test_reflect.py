@@ -137,3 +137,40 @@ def test_the_insights_of_all_questions_come_in_one_call_each_statement_shown_onc
     texts = [line.partition(". ")[2] for line in inputs.statements]  # type: ignore[attr-defined]
     assert len(texts) == len(set(texts)) > SETTINGS.retrieval_k  # both retrievals, once each
     assert any("read chapter" in t for t in texts) and any("night owl" in t for t in texts)
+
+
+def test_insights_rated_in_their_own_call_need_no_importance_call() -> None:
+    memory = filled(160)
+    model = ScriptedModel(
+        {
+            "reflection_questions": [{"questions": ["What is Klaus reading?"]}],
+            "reflection_insights": [
+                {
+                    "insights": [
+                        {"text": "Klaus reads a lot", "evidence": [1], "importance": 7},
+                        {"text": "Klaus works with Maria", "evidence": [2], "importance": 12},
+                    ]
+                }
+            ],
+            "rate_importance": [{"ratings": [4]}],
+        }
+    )
+    stored = reflect(klaus(model, memory, START + timedelta(hours=2)))
+    assert {r.text: r.importance for r in stored} == {
+        "Klaus reads a lot": 7,
+        "Klaus works with Maria": 4,  # off the scale: unrated, so rated in a call
+    }
+    (rating,) = [c for c in model.calls if c.task == "rate_importance"]
+    assert rating.inputs.memories == ["1. Klaus works with Maria"]  # type: ignore[attr-defined]
+
+
+def test_a_transcript_among_the_statements_is_shown_by_its_gist() -> None:
+    memory = filled(160)
+    now = START + timedelta(hours=2)
+    talk = "Conversation with Maria Lopez:\nKlaus Mueller: Hi!\nMaria Lopez: Hello, Klaus."
+    memory.add(MemoryKind.DIALOGUE, talk, now, 5)
+    model = ScriptedModel({"reflection_questions": [{"questions": ["Conversation Maria"]}]})
+    reflect(klaus(model, memory, now))
+    (call,) = [c for c in model.calls if c.task == "reflection_insights"]
+    shown = [s for s in call.inputs.statements if "Conversation with" in s]  # type: ignore[attr-defined]
+    assert shown and all("Hello, Klaus" not in s and "Hi!" in s for s in shown)
