@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 from cognition.settings import MindSettings
+from game.bridge.desk import PlayerDesk
 from game.bridge.town_minds import LivingTown
 from game.render.text import PixelText
 from game.ui.chat.group_panel import GroupPanel
@@ -37,17 +38,30 @@ def mode_button(panel: GroupPanel, mode: str) -> tuple[int, int]:
     return next(b for b in panel.mode_buttons if b.value == mode).rect.center
 
 
+def joined_in(
+    mode: str, living: LivingTown, desk: PlayerDesk, screen: pygame.Surface
+) -> GroupPanel:
+    """The panel joined beside Isabella in `mode`, drawn with that mode's button lit. The
+    mode is given at the join, not clicked after it: the talk's worker thinks its first
+    turns at once, and under load it reached the player's turn before a click did (the
+    talk then took another course: the source of this file's flakiness)."""
+    panel = GroupPanel(desk, PixelText(), ISABELLA, lambda: living.clock.now, mode)
+    panel.draw(screen)
+    assert panel.view().mode == mode
+    assert [b.value for b in panel.mode_buttons if b.active] == [mode]
+    return panel
+
+
 def test_never_the_players_character_talks_for_itself_in_its_description(
     make_town: MakeTown, screen: pygame.Surface
 ) -> None:
     living, desk = cafe_with_visitor(make_town)
-    panel = GroupPanel(desk, PixelText(), ISABELLA, lambda: living.clock.now)
-    panel.draw(screen)
+    # joined in its mode: the talk's worker thinks from the join on, so a mode clicked after
+    # it would race the first turns (see `joined_in`)
+    panel = joined_in("never", living, desk, screen)
     assert [b.label for b in panel.mode_buttons] == [
         "Always", "Terminate", "Never", "Addressed", "Watch",
     ]  # fmt: skip
-    click(panel, mode_button(panel, "never"))
-    assert panel.view().mode == "never"
     assert panel.status_text(panel.view()).startswith("Your character speaks for itself")
     seat = desk.group_seat()
     assert seat is not None and seat.description == "a travelling painter"
@@ -57,6 +71,8 @@ def test_never_the_players_character_talks_for_itself_in_its_description(
     assert said and all(said)
     assert panel.view().state == "over"
     panel.draw(screen)
+    click(panel, mode_button(panel, "watch"))  # a mode button sets the seat's mode
+    assert panel.view().mode == "watch"
 
 
 def test_manual_selection_the_player_picks_the_next_speaker_in_the_chooser(
@@ -68,9 +84,7 @@ def test_manual_selection_the_player_picks_the_next_speaker_in_the_chooser(
     living.stack.tracer.add_listener(
         lambda trace: asked.append(trace.agent) if trace.task == "group_line" else None
     )
-    panel = GroupPanel(desk, PixelText(), ISABELLA, lambda: living.clock.now)
-    panel.draw(screen)
-    click(panel, mode_button(panel, "watch"))  # the player only picks, never speaks
+    panel = joined_in("watch", living, desk, screen)  # the player only picks, never speaks
     town = threading.Thread(target=run_for, args=(living, 30), daemon=True)
     town.start()
     picked: list[str] = []
@@ -117,10 +131,7 @@ def test_terminate_the_player_is_asked_only_as_the_talk_would_end(
     make_town: MakeTown, screen: pygame.Surface
 ) -> None:
     living, desk = cafe_with_visitor(make_town)
-    panel = GroupPanel(desk, PixelText(), ISABELLA, lambda: living.clock.now)
-    panel.draw(screen)
-    click(panel, mode_button(panel, "terminate"))
-    assert panel.view().mode == "terminate"
+    panel = joined_in("terminate", living, desk, screen)
     seat = desk.group_seat()
     assert seat is not None
     town = threading.Thread(target=run_for, args=(living, 30), daemon=True)

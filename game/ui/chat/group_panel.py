@@ -62,15 +62,22 @@ class GroupPanel(Panel):
     """The player's seat in a group talk, joined beside `near`."""
 
     def __init__(
-        self, port: GroupPort, text: PixelText, near: str, clock: Callable[[], datetime]
+        self,
+        port: GroupPort,
+        text: PixelText,
+        near: str,
+        clock: Callable[[], datetime],
+        mode: str = "when addressed",
     ) -> None:
+        """Joins `near`'s talk in input `mode` (one of `MODES`' values); the talk's worker
+        starts thinking at once, so a mode picked later holds from the next turn on."""
         super().__init__()
         self.port = port
         self.text = text
         self.near = near
         self.clock = clock
         self.seconds = 0.0
-        self.message = port.join_group(near, "when addressed", clock()) or ""
+        self.message = port.join_group(near, mode, clock()) or ""
         self.field = TextField(limit=LINE_LIMIT, placeholder="Your line (Enter sends)...")
         self.mode_buttons = [Button(label, mode) for label, mode in MODES]
         self.send_button = Button("Send", "send")
