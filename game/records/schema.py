@@ -10,8 +10,9 @@ Version history (`SCHEMA_VERSION`, also stored in `meta` as `schema_version`):
 
 A reader refuses a record whose schema_version is newer than the one it knows, and reads an
 older one as it is (a column the file lacks reads as NULL: a version 1 record's memories have
-fields unknown, its lines' news unknown). A writer continuing an older record migrates it first (`MIGRATIONS`, in the
-transaction that rewrites its meta). A change to the tables bumps the version.
+fields unknown, its lines' news unknown). A writer continuing an older record migrates it
+first (`MIGRATIONS`, in the transaction that rewrites its meta). A change to the tables
+bumps the version.
 """
 
 from __future__ import annotations
@@ -139,7 +140,7 @@ LINES = Table(
     ),
     indexes=(BY_TIME,),
     unique=("conversation", "number"),
-)
+)  # fmt: skip
 MEMORIES = Table(
     "memories",
     _columns(
