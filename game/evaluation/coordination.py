@@ -2,8 +2,12 @@
 planned to go, who was there — from a run record.
 
 - *Invited*: a resident other than the item's seeds who, before the event ended, was the
-  listener of a conversation line carrying the item (`NewsItem.carried_in`); the first
-  such line says by whom and when.
+  listener of a conversation line carrying the item; the first such line says by whom and
+  when. A line carries the item by the news it told as data (`lines.told`), judged by
+  knowing's rule (`knowing.Judge`): where the run's lines state their news (some line names
+  one, `states_news`), a line naming none tells none; in a record whose lines name no news
+  (made before `lines.told`) the item's phrases decide on the line's words
+  (`NewsItem.carried_in`).
 - *Planned*: a resident one of whose plans (any plan row written before the event ended:
   day plan, re-plan, decomposition) has a step — broad, hourly or a 5–15 minute action —
   overlapping the event's window whose activity carries the item or names the event's place,
@@ -23,8 +27,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any, Literal
 
+from game.evaluation.knowing import Judge, states_news
 from game.evaluation.scenario import Event, NewsItem, carries
-from game.records import RunRecord
+from game.records import LineRow, RunRecord
 
 __all__ = ["Coordination", "Invitation", "at_place", "measure_coordination"]
 
@@ -105,19 +110,35 @@ def measure_coordination(
     )
 
 
+@dataclass(frozen=True)
+class _Said:
+    """A conversation line as knowing's judge reads a memory: what it told as data."""
+
+    text: str
+    items: frozenset[str]  # the item it told, or none (unknown where lines state no news)
+    kind: str = "dialogue"
+
+
+def _said(line: LineRow) -> _Said:
+    return _Said(line.text, frozenset() if line.told is None else frozenset({line.told}))
+
+
 def _invitations(
     record: RunRecord, item: NewsItem, residents: list[str], until: datetime
 ) -> tuple[Invitation, ...]:
     start = record.meta.start_time
+    lines = record.lines_between(min(start, until), until)
+    said = [_said(line) for line in lines]
+    judge = Judge([item], fields_complete=states_news(said))
     invited: dict[str, Invitation] = {}
-    for line in record.lines_between(min(start, until), until):
+    for line, told in zip(lines, said, strict=True):
         guest = line.listener
         if (
             guest in residents
             and guest not in item.seeds
             and guest not in invited
             and guest != line.speaker
-            and item.carried_in(line.text)
+            and item.id in judge.carried(told)
         ):
             invited[guest] = Invitation(guest, line.speaker, line.time, line.text)
     return tuple(invited.values())

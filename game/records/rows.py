@@ -67,7 +67,9 @@ class ConversationRow:
 
 @dataclass(frozen=True)
 class LineRow:
-    """One line of conversation `conversation`, `number` counting from 0."""
+    """One line of conversation `conversation`, `number` counting from 0; `told` the id of
+    the scenario item the line tells, None when unknown (a version 1 record, or a line whose
+    speaker gave no news as data — a model's line that names none)."""
 
     conversation: int
     number: int
@@ -75,6 +77,7 @@ class LineRow:
     speaker: str
     listener: str
     text: str
+    told: str | None = None
 
 
 @dataclass(frozen=True)

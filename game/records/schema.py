@@ -5,12 +5,14 @@ Version history (`SCHEMA_VERSION`, also stored in `meta` as `schema_version`):
         traces;
         meta (key, value); runs (one row per run that wrote into the file)
     2   memories gain `fields` (JSON, NULL when unknown): the memory's typed fields —
-        speaker, partners, subject, item, place, time and the news it carries
+        speaker, partners, subject, item, place, time and the news it carries;
+        lines gain `told` (text, NULL when unknown): the scenario item the line tells
 
 A reader refuses a record whose schema_version is newer than the one it knows, and reads an
 older one as it is (a column the file lacks reads as NULL: a version 1 record's memories have
-fields unknown). A writer continuing an older record migrates it first (`MIGRATIONS`, in the
-transaction that rewrites its meta). A change to the tables bumps the version.
+fields unknown, its lines' news unknown). A writer continuing an older record migrates it
+first (`MIGRATIONS`, in the transaction that rewrites its meta). A change to the tables
+bumps the version.
 """
 
 from __future__ import annotations
@@ -133,10 +135,12 @@ CONVERSATIONS = Table(
 )
 LINES = Table(
     "lines",
-    _columns("conversation:int", "number:int", "time:time", "speaker", "listener", "text"),
+    _columns(
+        "conversation:int", "number:int", "time:time", "speaker", "listener", "text", "told:text?",
+    ),
     indexes=(BY_TIME,),
     unique=("conversation", "number"),
-)
+)  # fmt: skip
 MEMORIES = Table(
     "memories",
     _columns(
@@ -205,7 +209,10 @@ TABLES: dict[str, Table] = {table.name: table for table in (META, RUNS, *DATA_TA
 
 # version → the statements that bring a record of that version to the next one
 MIGRATIONS: dict[int, tuple[str, ...]] = {
-    1: ("ALTER TABLE memories ADD COLUMN fields TEXT",),
+    1: (
+        "ALTER TABLE memories ADD COLUMN fields TEXT",
+        "ALTER TABLE lines ADD COLUMN told TEXT",
+    ),
 }
 
 

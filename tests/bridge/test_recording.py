@@ -59,6 +59,8 @@ def test_a_simulated_day_is_recorded_whole(tmp_path: Path) -> None:
         assert counts["memories"] == report["memories"]  # every memory written
         named = [items_named(row["fields"]) for row in record.rows("memories")]  # type: ignore[arg-type]
         assert any(named)  # typed fields stored: a seed's news names its scenario item
+        told = {row["told"] for row in record.rows("lines")} - {None}
+        assert told and told <= set().union(*(items or () for items in named))  # lines.told
         assert counts["traces"] == report["llm_calls"]  # every model call
         assert counts["conversations"] == report["conversations"]
         assert counts["lines"] >= 2 * counts["conversations"]

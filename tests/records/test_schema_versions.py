@@ -1,5 +1,6 @@
-"""Record schema 2: memories keep their typed fields; a schema-1 record (made before fields)
-opens as it is, its memories' fields unknown, and a writer continuing it migrates it."""
+"""Record schema 2: memories keep their typed fields and lines the news they told; a schema-1
+record (made before both) opens as it is, its memories' fields and its lines' news unknown,
+and a writer continuing it migrates it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ from pathlib import Path
 
 from town_records import START, at, meta, write_all
 
-from game.records import SCHEMA_VERSION, MemoryRow, RecordWriter, RunRecord, items_named
+from game.records import (
+    SCHEMA_VERSION,
+    LineRow,
+    MemoryRow,
+    RecordWriter,
+    RunRecord,
+    items_named,
+)
 from game.records.codec import meta_items
 from game.records.schema import TABLES
 
@@ -32,17 +40,23 @@ MEMORIES_V1 = (
     "kind TEXT NOT NULL, text TEXT NOT NULL, importance INTEGER NOT NULL, "
     "evidence TEXT NOT NULL, depth INTEGER NOT NULL)"
 )
+# the lines table as schema 1 made it: no `told` column
+LINES_V1 = (
+    "CREATE TABLE lines (conversation INTEGER NOT NULL, number INTEGER NOT NULL, "
+    "time TEXT NOT NULL, speaker TEXT NOT NULL, listener TEXT NOT NULL, text TEXT NOT NULL)"
+)
+V1_TABLES = {"memories": MEMORIES_V1, "lines": LINES_V1}
 
 
 def schema_1_record(path: Path) -> Path:
     """A record as Smallville wrote it before memories had fields: schema 1's tables, meta
-    saying schema_version 1, and two memories."""
+    saying schema_version 1, two memories and a line."""
     connection = sqlite3.connect(path)
     with connection:
         for name, table in TABLES.items():
             statements = table.create_sql()
-            if name == "memories":
-                statements[0] = MEMORIES_V1
+            if name in V1_TABLES:
+                statements[0] = V1_TABLES[name]
             for statement in statements:
                 connection.execute(statement)
         items = [(key, "1" if key == "schema_version" else value) for key, value in
@@ -57,6 +71,10 @@ def schema_1_record(path: Path) -> Path:
                  "Isabella told me about her party", 6, "[]", 0),
             ],
         )  # fmt: skip
+        connection.execute(
+            "INSERT INTO lines VALUES (?, ?, ?, ?, ?, ?)",
+            (1, 0, at(8, 30).isoformat(), ISA, MARIA, "Come to my party!"),
+        )
     connection.close()
     return path
 
@@ -99,6 +117,8 @@ def test_a_schema_1_record_reads_with_fields_unknown_and_is_left_as_it_was(
         assert record.memory(MARIA, "m000000") is not None
         assert [row["fields"] for row in record.rows("memories")] == [None, None]
         assert record.counts()["memories"] == 2
+        (line,) = record.lines_between(START, at(9))
+        assert line.text == "Come to my party!" and line.told is None  # None: unknown
     assert digest(path) == before  # reading changes nothing in the user's file
 
 
@@ -107,6 +127,7 @@ def test_a_writer_continuing_a_schema_1_record_migrates_it(tmp_path: Path) -> No
     writer = RecordWriter(path, meta(run_id="run-2"))
     assert writer.usable, writer.last_error
     writer.write(MemoryRow("m000001", MARIA, at(9), "dialogue", "More party news", 6, (), 0, HEARD))
+    writer.write(LineRow(2, 0, at(9), MARIA, ISA, "I heard about it.", "party"))
     writer.close()
     with RunRecord.open(path) as record:
         assert record.version == SCHEMA_VERSION
@@ -114,6 +135,24 @@ def test_a_writer_continuing_a_schema_1_record_migrates_it(tmp_path: Path) -> No
         newer, older = record.memories(MARIA, at(10))
         assert older.text == "Isabella told me about her party" and older.fields is None
         assert newer.fields == HEARD
+        old_line, new_line = record.lines_between(START, at(10))
+        assert (old_line.told, new_line.told) == (None, "party")  # the column was added
+    with sqlite3.connect(path) as connection:
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(lines)")]
+    connection.close()
+    assert columns[-1] == "told"
+
+
+def test_the_news_a_line_told_is_written_and_read_back(tmp_path: Path) -> None:
+    rows = [
+        LineRow(1, 0, at(8, 30), ISA, MARIA, "Come by on Tuesday evening!", "party"),
+        LineRow(1, 1, at(8, 31), MARIA, ISA, "I will."),
+    ]
+    write_all(tmp_path / "run.sqlite", list(rows)).close()
+    with RunRecord.open(tmp_path / "run.sqlite") as record:
+        assert record.lines_between(START, at(9)) == rows
+        assert record.last_lines(at(9), 1)[0].told is None
+        assert [row["told"] for row in record.rows("lines")] == ["party", None]
 
 
 def test_items_named_reads_the_items_of_stored_fields() -> None:
