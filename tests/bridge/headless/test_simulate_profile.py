@@ -98,7 +98,7 @@ def test_behind_a_profile_calls_queue_in_the_town_by_priority() -> None:
     """As many calls at once as the profile has slots: those waiting queue in the town's
     limit, served by priority (not first-come at the server); threads enough for them."""
     from cognition import server_profile
-    from game.bridge.simulation import with_room_for
+    from game.bridge.headless.options import with_room_for
 
     local = server_profile("local-gpu")
     options = with_room_for(SimulationOptions(town="the_ville_n3", max_concurrency=16), local)
