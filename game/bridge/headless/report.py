@@ -74,7 +74,9 @@ def run_report(
     for mind in living.minds.values():
         memories += mind.memory.count()
         reflections += mind.state.reflections
-        plans += len(mind.memory.all(MemoryKind.PLAN))
+        # a day's plan waits to be rated with its mind's next batch of observations
+        waiting = sum(item.kind is MemoryKind.PLAN for item in mind.state.unrated)
+        plans += len(mind.memory.all(MemoryKind.PLAN)) + waiting
     return {
         "agents": agents,
         "game_hours": game_hours,
