@@ -139,6 +139,7 @@ def test_times_and_sentences_read_as_english() -> None:
 
 def test_memories_newest_first_by_kind_and_by_id(make_town: MakeTown) -> None:
     living, desk = town_at(make_town)
+    living.minds[ISABELLA].flush()  # the day's plan is stored with her next batch: now
     lines = desk.memories(ISABELLA)
     assert len(lines) == living.minds[ISABELLA].memory.count()
     created = [line.created for line in lines]
