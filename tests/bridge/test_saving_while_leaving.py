@@ -278,7 +278,9 @@ def test_a_town_left_mid_talk_loads_with_both_talkers_thinking_again(
     runtime = slots.read("mid-talk").save.runtime
     assert sorted(runtime["rethink"]) == sorted([ISABELLA, KLAUS])
     assert not {ISABELLA, KLAUS} & set(runtime["reserved"])
-    assert not any(state["ready"] for state in runtime["residents"].values())
+    # nothing of the talk is kept to apply (the third resident's own decision, finished
+    # while the save waited for it, may be: it had begun before the saver copied minds)
+    assert not runtime["residents"][ISABELLA]["ready"] and not runtime["residents"][KLAUS]["ready"]
 
     loaded = load_saved_town("mid-talk", slots, recipe(tmp_path / "loaded"))
     try:
