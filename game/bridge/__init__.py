@@ -4,7 +4,7 @@
 
 The surface, by job:
 
-- opening a town: `open_town(TownRecipe(...), FromSave(slot) | None)` → `OpenedTown`
+- opening a town: `open_town(recipe_for(town, ...), FromSave(slot) | None)` → `OpenedTown`
   (`build_town` and `load_saved_town` are its two one-way steps; `LivingTown` is what runs);
 - running it headless: `LockstepRunner`, `simulate(SimulationOptions(...))`, `TownRecorder`,
   `run_report`, `day_problems`;
@@ -42,6 +42,7 @@ from game.bridge.build import (
     build_town,
     make_embedder,
     new_town,
+    recipe_for,
     run_directory,
     town_id_of,
 )
@@ -157,6 +158,7 @@ __all__ = [
     "process_environment",
     "public_url",
     "read_referees",
+    "recipe_for",
     "remember_learned_output_mode",
     "route_settings",
     "routes_for",

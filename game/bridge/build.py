@@ -124,6 +124,51 @@ class TownRecipe:
         return BrainSpec.labor_pool(self.llm_settings(), self.routes.settings)
 
 
+def recipe_for(
+    town: str | Path,
+    *,
+    settings: LLMSettings | None = None,
+    routes: Routes | None = None,
+    group_strategy: str | None = None,
+    variant: str | None = None,
+    embedder: str | Embedder = "minilm",
+    memory_dir: Path | None = None,
+    chroma_url: str | None = None,
+    seed: int = 0,
+    workers: int = 8,
+    retry: RetryPolicy | None = None,
+    path_budget_seconds: float | None = None,
+    line_minutes: float = 1.0,
+    think_ahead_minutes: float = THINK_AHEAD_MINUTES,
+    profile: ServerProfile | None = None,
+    answers: RecordedAnswers | None = None,
+) -> TownRecipe:
+    """The one place the program assembles a `TownRecipe`: the window (`game.play.entry`,
+    from its options and the player's settings) and the headless runs
+    (`headless.simulation_recipe`, from `SimulationOptions`) each pass the knobs they have —
+    the town; the brain (model settings, routes, group strategy, variant); the embedder and
+    where memories go; seed, thinking threads and retry timeouts; the window's path budget
+    and line minutes; a server profile or recorded answers to stand in for the model."""
+    return TownRecipe(
+        town=town,
+        settings=settings,
+        embedder=embedder,
+        memory_dir=memory_dir,
+        seed=seed,
+        workers=workers,
+        retry=retry,
+        path_budget_seconds=path_budget_seconds,
+        line_minutes=line_minutes,
+        think_ahead_minutes=think_ahead_minutes,
+        group_strategy=group_strategy,
+        routes=routes,
+        variant=variant,
+        chroma_url=chroma_url,
+        profile=profile,
+        answers=answers,
+    )
+
+
 @dataclass(frozen=True)
 class OpenedTown:
     """A town ready to play: built fresh (`slot` None) or loaded from a save slot."""

@@ -31,6 +31,7 @@ from game.bridge.memory_health import MemoryHealth
 from game.bridge.perception import PerceptionBuilder, Someone, someone_of
 from game.bridge.residents import MindSlot, MindStats
 from game.bridge.talk_starting import TalkStarting
+from game.bridge.thinking_now import ThinkingNow
 from game.town.director import ResidentDirector
 from game.town.resident import Activity, Pose, Resident
 from game.town.views import Greeting
@@ -291,6 +292,10 @@ class MindDirector(TalkStarting):
         if state.meetings is not None:
             director_state.restore_meetings(self.meetings, state.meetings)
         director_state.restore_stats(self.stats, state.stats)
+
+    def thinking_now(self) -> ThinkingNow:
+        """The minds at work now (busy, outcomes ready, …) for a save: `thinking_now.py`."""
+        return ThinkingNow(self.jobs, self.slots)
 
     # --- jobs ---------------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from game.bridge import (
     llm_settings_for,
     open_town,
     process_environment,
+    recipe_for,
     routes_for,
     secrets_of,
     town_settings,
@@ -46,6 +47,7 @@ from game.ui.loading import LoadingScreen, LoadingState, load_while_drawing
 from game.ui.menus import LoadSlot, NewTown, TownOption
 
 TownStart = NewTown | LoadSlot  # what the player picked: a bundled town, or a save slot
+WINDOW_PATH_BUDGET_SECONDS = 0.003  # wall-clock path finding per frame (headless: lockstep)
 
 
 def town_options() -> list[TownOption]:
@@ -136,16 +138,16 @@ def town_recipe(
         routes = routes_for(player_settings.settings)
         group_strategy = player_settings.settings.group_strategy or None
     town = start.town if isinstance(start, NewTown) else options.town or "the_ville_n25"
-    return TownRecipe(
-        town=town,
+    return recipe_for(
+        town,
         settings=llm,
         routes=routes,
+        group_strategy=group_strategy,
         embedder=options.embedder,
-        path_budget_seconds=0.003,
+        chroma_url=memory_server_of(options, player_settings)[0],
+        path_budget_seconds=WINDOW_PATH_BUDGET_SECONDS,
         line_minutes=options.line_minutes,
         think_ahead_minutes=options.think_ahead_minutes,
-        chroma_url=memory_server_of(options, player_settings)[0],
-        group_strategy=group_strategy,
     )
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from cognition import LLMSettings, RetryPolicy, ServerProfile
 from game.bridge.answers_from import RecordedAnswers
 from game.bridge.brains import secrets_of
-from game.bridge.build import OpenedTown, TownRecipe, make_embedder
+from game.bridge.build import OpenedTown, TownRecipe, make_embedder, recipe_for
 from game.bridge.headless.options import SimulationOptions, model_settings, with_room_for
 from game.bridge.headless.report import (
     TownRecorder,
@@ -103,21 +103,21 @@ def simulation_recipe(
 ) -> TownRecipe:
     """What a headless run builds — `simulate`'s town, and the evaluation's towns opened for
     interviews: the options' town, seed, threads and minds (`settings` None: the options'
-    one model, `model_settings`). The one place a `TownRecipe` is made of options."""
-    return TownRecipe(
-        town=options.town,
+    one model, `model_settings`), assembled by `build.recipe_for`."""
+    return recipe_for(
+        options.town,
         settings=settings if settings is not None else model_settings(options),
+        routes=options.routes,
+        group_strategy=options.group_strategy,
+        variant=options.variant,
         embedder=make_embedder(options.embedder),
         memory_dir=memory_dir,
+        chroma_url=options.chroma_url,
         seed=options.seed,
         workers=options.workers,
         retry=retry,
-        group_strategy=options.group_strategy,
-        routes=options.routes,
-        variant=options.variant,
-        chroma_url=options.chroma_url,
-        profile=profile,
         think_ahead_minutes=options.think_ahead_minutes,
+        profile=profile,
         answers=answers,
     )
 

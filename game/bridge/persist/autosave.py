@@ -84,7 +84,7 @@ class TownAutosaver:
         self.writer = SaveWriter(slots)
         self._capture: tuple[SaveJob, TownCapture, float] | None = None  # and when it began
         self._messages: deque[tuple[str, str, bool]] = deque()  # (message, slot, ok)
-        living.director.jobs.keep_rest_copies(rest_copier(living))
+        living.director.thinking_now().keep_rest_copies(rest_copier(living))
 
     @property
     def slots(self) -> SaveSlots:

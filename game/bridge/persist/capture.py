@@ -18,7 +18,7 @@ is fresh data shared with nothing (immutable records and decisions aside), so va
 into a `TownSave` (`CapturedTown.town_save`) is left to the writer's thread.
 
 A save taken as the player leaves the town (`settled=True`) does not wait: a mind thinking at
-T is saved as it was before its job began (the copy `JobBoard.keep_rest_copies` has each job
+T is saved as it was before its job began (the copy `ThinkingNow.keep_rest_copies` has each job
 take — `rest_copier`; a job queued has not touched its mind, which is read at once), and that
 resident thinks again on loading (`rethink`, below): what the job would have decided is asked
 again, nothing it was half-way through is kept. A step thought ahead of its moment is only
@@ -44,7 +44,6 @@ import numpy as np
 import numpy.typing as npt
 
 from cognition import MemoryRecord, MemoryStore, MemoryStoreUnavailable
-from game.bridge.director import MindDirector
 from game.bridge.director_state import outcome_state
 from game.bridge.jobs import Outcome
 from game.bridge.persist.runtime import RuntimeState, gather_runtime
@@ -166,7 +165,8 @@ class TownCapture:
         `settled`, as they were before their jobs began, to think again on loading."""
         director = living.director
         director.collect()
-        waiting = set(director.jobs.busy())
+        thinking = director.thinking_now()
+        waiting = set(thinking.busy())
         runtime = gather_runtime(living.population, director)
         rested = settled_minds(living, waiting) if settled else {}
         waiting -= set(rested)
@@ -187,8 +187,8 @@ class TownCapture:
             a: memory_image(living.store, a) for a in agents if a not in waiting | set(rested)
         }
         memories.update({a: rest.memories for a, rest in rested.items() if a in agents})
-        known = [outcome for slot in director.slots.values() for outcome in slot.ready]
-        rethink = {name for name in rested if not thought_ahead(director, name)}
+        known = [outcome for ready in thinking.ready().values() for outcome in ready]
+        rethink = {name for name in rested if not thinking.only_ahead(name)}
         return cls(
             living, fields, runtime, waiting, minds, memories, rethink=rethink,
             agents=agents, _known=known,
@@ -209,13 +209,12 @@ class TownCapture:
             return
         director = self.living.director
         director.collect()
-        for name in sorted(self.waiting - director.jobs.busy()):
+        for name in sorted(self.waiting - director.thinking_now().busy()):
             self._read(name)
 
     def _read(self, name: str) -> None:
-        director = self.living.director
-        for owner, slot in director.slots.items():
-            for outcome in slot.ready:
+        for owner, ready in self.living.director.thinking_now().ready().items():
+            for outcome in ready:
                 new = not any(outcome is seen for seen in self._known)
                 if new and name in outcome.names:
                     self.kept.setdefault(owner, []).append(outcome)
@@ -262,16 +261,10 @@ class TownCapture:
 def settled_minds(living: LivingTown, thinking: set[str]) -> dict[str, MindAtRest]:
     """The minds of `thinking` as they were before their jobs began (those with a copy;
     all waited for a copy being taken `COPY_WAIT_S` at most, together)."""
-    jobs = living.director.jobs
+    thinking_now = living.director.thinking_now()
     deadline = time.monotonic() + COPY_WAIT_S
     copies = {
-        name: jobs.at_rest(name, max(0.0, deadline - time.monotonic())) for name in sorted(thinking)
+        name: thinking_now.at_rest(name, max(0.0, deadline - time.monotonic()))
+        for name in sorted(thinking)
     }
     return {name: copy for name, copy in copies.items() if isinstance(copy, MindAtRest)}
-
-
-def thought_ahead(director: MindDirector, name: str) -> bool:
-    """Whether `name`'s job in flight only thinks its next step ahead of its moment."""
-    slot = director.slots.get(name)
-    job = director.jobs.job_of(name)
-    return slot is not None and job is not None and job == slot.ahead_job
