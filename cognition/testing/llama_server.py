@@ -72,6 +72,8 @@ class LlamaServer:
         *,
         n_ctx: int = 4096,
         n_threads: int = 2,
+        n_threads_batch: int | None = None,
+        logits_all: bool = False,
         host: str = "127.0.0.1",
         port: int | None = None,
         log_path: Path | None = None,
@@ -80,6 +82,13 @@ class LlamaServer:
     ) -> None:
         self.model_path = Path(model_path)
         self.n_ctx, self.n_threads = n_ctx, n_threads
+        # the prompt's threads: as many as the answer's unless asked (the server's default is
+        # every core, whose threads spin at their barriers when another process holds a core)
+        self.n_threads_batch = n_threads if n_threads_batch is None else n_threads_batch
+        # the server's default keeps the logits of every prompt token (the Gemma vocabulary's
+        # 262k each: an output layer as costly as the rest of the model, per token); they serve
+        # only logprobs, which the project never asks for
+        self.logits_all = logits_all
         self.host, self.port = host, port
         self.log_path = log_path
         self.start_timeout_s = start_timeout_s
@@ -99,6 +108,8 @@ class LlamaServer:
             self.python, "-m", "llama_cpp.server", "--model", str(self.model_path),
             "--host", self.host, "--port", str(self.port),
             "--n_ctx", str(self.n_ctx), "--n_threads", str(self.n_threads),
+            "--n_threads_batch", str(self.n_threads_batch),
+            "--logits_all", str(self.logits_all).lower(),
         ]  # fmt: skip
 
     def __enter__(self) -> str:
