@@ -1,0 +1,28 @@
+"""The command line `LlamaServer` starts llama-cpp-python's server with (no server started here:
+tests/cognition/llm/test_real_server.py starts one with it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cognition.testing.llama_server import LlamaServer
+
+
+def flags(server: LlamaServer) -> dict[str, str]:
+    command = server.command()
+    start = command.index("--model")
+    return dict(zip(command[start::2], command[start + 1 :: 2], strict=True))
+
+
+def test_the_prompt_runs_on_the_answers_threads_and_no_prompt_logits_are_kept() -> None:
+    # the server's own defaults: the prompt on every core, the logits of every prompt token
+    got = flags(LlamaServer(Path("model.gguf"), n_threads=1, port=8080))
+    assert got["--n_threads"] == got["--n_threads_batch"] == "1"
+    assert got["--logits_all"] == "false"
+    assert got["--model"] == "model.gguf" and got["--port"] == "8080"
+
+
+def test_the_prompts_threads_and_the_logits_can_be_asked_for() -> None:
+    server = LlamaServer(Path("m.gguf"), n_threads=1, n_threads_batch=2, logits_all=True, port=1)
+    got = flags(server)
+    assert (got["--n_threads"], got["--n_threads_batch"], got["--logits_all"]) == ("1", "2", "true")
