@@ -1,10 +1,15 @@
 """Shared test set-up: pygame runs headless everywhere, and no test writes into the user's
 own data or config folders (saves, run records, memories, settings, the log go to a
-temporary folder unless a test points them elsewhere)."""
+temporary folder unless a test points them elsewhere). A small town on disk (`tiny_town`:
+the world tests' map maker with a colourful tileset) and a `display` for the play, town and
+render tests; the test helpers' folders are put on sys.path (`--import-mode=importlib` does
+not), so tests can `from townmaker import TownSpec` (tests/world) and
+`from fake_port import FakePort` (tests/ui)."""
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +18,41 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # after the headless settings above
+
+TESTS = Path(__file__).resolve().parent
+for helpers in (TESTS / "world", TESTS / "ui"):  # townmaker.py; fake_port.py
+    if str(helpers) not in sys.path:
+        sys.path.insert(0, str(helpers))
+
+from townmaker import TownSpec  # noqa: E402
+
+TILE_COLOURS = ((86, 150, 72), (120, 88, 60), (176, 140, 96), (40, 40, 40))
+
+
+def write_tiny_town(folder: Path) -> Path:
+    """The world tests' 24×16 town, with a tileset of four distinct colours."""
+    path = TownSpec.small().write(folder)
+    tileset = pygame.Surface((16 * len(TILE_COLOURS), 16))
+    for index, colour in enumerate(TILE_COLOURS):
+        tileset.fill(colour, (index * 16, 0, 16, 16))
+        tileset.fill((255, 255, 255), (index * 16 + 4, 4, 2, 2))
+    pygame.image.save(tileset, str(folder / "tiny.png"))
+    return path
+
+
+@pytest.fixture
+def tiny_town(tmp_path: Path) -> Path:
+    return write_tiny_town(tmp_path / "town")
+
+
+@pytest.fixture
+def display() -> Iterator[pygame.Surface]:
+    pygame.init()
+    surface = pygame.display.set_mode((320, 240))
+    yield surface
+    pygame.quit()
 
 
 @pytest.fixture(autouse=True)

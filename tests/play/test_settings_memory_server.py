@@ -20,7 +20,7 @@ from game.play.town_menus import PlayerSettings
 from game.saves import SaveSlots
 from game.ui.menus import NewTown, SettingsMenu
 from game.ui.menus.choices import SaveSettings
-from tests.game.test_menus import press, type_text
+from tests.ui.test_menus import press, type_text
 
 
 def unused_url() -> str:

@@ -14,7 +14,7 @@ from game.bridge import brain_lines, check_connection, routes_for
 from game.files.settings import UserSettings, load, save
 from game.ui.menus import SettingsMenu
 from game.ui.menus.choices import SaveSettings
-from tests.game.test_menus import click, press, type_text
+from tests.ui.test_menus import click, press, type_text
 
 
 @pytest.fixture

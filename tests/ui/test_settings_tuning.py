@@ -15,7 +15,7 @@ from game.bridge import llm_settings_for
 from game.files.settings import UserSettings, load, save
 from game.ui.menus import SettingsMenu
 from game.ui.menus.choices import SaveSettings
-from tests.game.test_menus import click, press
+from tests.ui.test_menus import click, press
 
 SERVER = UserSettings(backend="server", base_url="http://127.0.0.1:11434/v1", model="llama3.1")
 

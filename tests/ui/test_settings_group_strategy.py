@@ -20,7 +20,7 @@ from game.play.town_menus import PlayerSettings
 from game.render.text import PixelText
 from game.ui.menus import NewTown, SettingsMenu
 from game.ui.menus.choices import SaveSettings
-from tests.game.test_menus import click, press
+from tests.ui.test_menus import click, press
 
 
 @pytest.fixture

@@ -4,16 +4,11 @@ once had its typing into the object editor taken over by a greeting's chat)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from conftest import write_tiny_town
 from fake_port import ISABELLA, KLAUS, NOW, FakePort
 
 from game.play.session import PlaySession
@@ -26,10 +21,10 @@ from game.world import load_town
 
 
 @pytest.fixture
-def session(tmp_path: Path) -> Iterator[tuple[PlaySession, FakePort]]:
+def session(tiny_town: Path) -> Iterator[tuple[PlaySession, FakePort]]:
     pygame.init()
     pygame.display.set_mode((1280, 720))
-    town = load_town(write_tiny_town(tmp_path / "town"))
+    town = load_town(tiny_town)
     port = FakePort()
     play = PlaySession(
         port,  # the fake mind port the panels' tests use
