@@ -289,7 +289,7 @@ class RunRecording:
         for index, line in enumerate(conversation.lines):
             listener = conversation.listener_of(line)
             at = started + line_minutes * index * ONE_MINUTE
-            told = line.told.item if line.told is not None else None
+            told = line.told.item if line.told is not None else ""  # "": told nothing
             self.writer.write(LineRow(number, index, at, line.speaker, listener, line.text, told))
 
     def on_object(self, address: Address, before: ObjectState, after: ObjectState) -> None:

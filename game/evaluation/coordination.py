@@ -4,10 +4,10 @@ planned to go, who was there — from a run record.
 - *Invited*: a resident other than the item's seeds who, before the event ended, was the
   listener of a conversation line carrying the item; the first such line says by whom and
   when. A line carries the item by the news it told as data (`lines.told`), judged by
-  knowing's rule (`knowing.Judge`): where the run's lines state their news (some line names
-  one, `states_news`), a line naming none tells none; in a record whose lines name no news
-  (made before `lines.told`) the item's phrases decide on the line's words
-  (`NewsItem.carried_in`).
+  knowing's rule (`knowing.Judge`): a line whose `told` is "" told none; a line whose `told`
+  is unknown (NULL: a migrated schema 1 record) is judged by the item's phrases on its
+  words (`NewsItem.carried_in`). A schema 2 record written before "" marked a line that
+  told none, whose lines name news (`states_news`) but never mark none, reads NULL as none.
 - *Planned*: a resident one of whose plans (any plan row written before the event ended:
   day plan, re-plan, decomposition) has a step — broad, hourly or a 5–15 minute action —
   overlapping the event's window whose activity carries the item or names the event's place,
@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any, Literal
 
-from game.evaluation.knowing import Judge, states_news
+from game.evaluation.knowing import Judge
 from game.evaluation.scenario import Event, NewsItem, carries
 from game.records import LineRow, RunRecord
 
-__all__ = ["Coordination", "Invitation", "at_place", "measure_coordination"]
+__all__ = ["Coordination", "Invitation", "at_place", "measure_coordination", "said_lines"]
 
 Status = Literal["not reached", "partly", "whole"]
 PLAN_PARTS = ("outline", "hourly", "actions")
@@ -115,12 +115,23 @@ class _Said:
     """A conversation line as knowing's judge reads a memory: what it told as data."""
 
     text: str
-    items: frozenset[str]  # the item it told, or none (unknown where lines state no news)
+    items: frozenset[str] | None  # the item it told, or none; None: unknown
     kind: str = "dialogue"
 
 
-def _said(line: LineRow) -> _Said:
-    return _Said(line.text, frozenset() if line.told is None else frozenset({line.told}))
+def _said(line: LineRow, null_is_none: bool = False) -> _Said:
+    """The line as the judge reads it: `told` "" is no news, NULL unknown (no news where
+    `null_is_none`: a record from before "" marked a line that told none)."""
+    if line.told is None:
+        return _Said(line.text, frozenset() if null_is_none else None)
+    return _Said(line.text, frozenset({line.told}) if line.told else frozenset())
+
+
+def said_lines(lines: list[LineRow]) -> list[_Said]:
+    """`lines` as the judge reads them (see the module's doc for NULL `told`)."""
+    marks_none = any(line.told == "" for line in lines)
+    names_news = any(line.told for line in lines)
+    return [_said(line, null_is_none=names_news and not marks_none) for line in lines]
 
 
 def _invitations(
@@ -128,8 +139,8 @@ def _invitations(
 ) -> tuple[Invitation, ...]:
     start = record.meta.start_time
     lines = record.lines_between(min(start, until), until)
-    said = [_said(line) for line in lines]
-    judge = Judge([item], fields_complete=states_news(said))
+    said = said_lines(lines)
+    judge = Judge([item], fields_complete=True)  # an unknown line (None) goes by its words
     invited: dict[str, Invitation] = {}
     for line, told in zip(lines, said, strict=True):
         guest = line.listener

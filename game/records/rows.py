@@ -68,8 +68,8 @@ class ConversationRow:
 @dataclass(frozen=True)
 class LineRow:
     """One line of conversation `conversation`, `number` counting from 0; `told` the id of
-    the scenario item the line tells, None when unknown (a version 1 record, or a line whose
-    speaker gave no news as data — a model's line that names none)."""
+    the scenario item the line tells, "" when it told none as data, None when unknown (a
+    version 1 record, or one written before "" marked a line that told nothing)."""
 
     conversation: int
     number: int

@@ -7,6 +7,7 @@ Version history (`SCHEMA_VERSION`, also stored in `meta` as `schema_version`):
     2   memories gain `fields` (JSON, NULL when unknown): the memory's typed fields —
         speaker, partners, subject, item, place, time and the news it carries;
         lines gain `told` (text, NULL when unknown): the scenario item the line tells
+        ("" when it told none — written so since the evaluation tells the two apart)
 
 A reader refuses a record whose schema_version is newer than the one it knows, and reads an
 older one as it is (a column the file lacks reads as NULL: a version 1 record's memories have

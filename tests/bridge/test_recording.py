@@ -59,7 +59,9 @@ def test_a_simulated_day_is_recorded_whole(tmp_path: Path) -> None:
         assert counts["memories"] == report["memories"]  # every memory written
         named = [items_named(row["fields"]) for row in record.rows("memories")]  # type: ignore[arg-type]
         assert any(named)  # typed fields stored: a seed's news names its scenario item
-        told = {row["told"] for row in record.rows("lines")} - {None}
+        told = {row["told"] for row in record.rows("lines")}
+        assert None not in told  # every line's news is known: "" for a line that told none
+        told -= {""}
         assert told and told <= set().union(*(items or () for items in named))  # lines.told
         assert counts["traces"] == report["llm_calls"]  # every model call
         assert counts["conversations"] == report["conversations"]

@@ -57,3 +57,20 @@ def test_a_line_that_told_another_item_does_not_invite(tmp_path: Path) -> None:
 def test_where_no_line_states_news_the_words_decide(tmp_path: Path) -> None:
     with record_of(tmp_path / "run.sqlite", talk(None)) as record:
         assert invited(record) == [(KLAUS, MARIA)]  # "Come by the cafe" names no party
+
+
+def test_a_line_that_told_nothing_invites_no_one_whatever_its_words(tmp_path: Path) -> None:
+    # "" is "told none as data": a run with no news in its lines (a control run) invites
+    # no one though Maria's words name the party
+    with record_of(tmp_path / "run.sqlite", talk("", "")) as record:
+        assert invited(record) == []
+
+
+def test_an_unknown_line_goes_by_its_words_beside_lines_that_told_nothing(
+    tmp_path: Path,
+) -> None:
+    # NULL is unknown (a migrated schema 1 row), distinct from "": the words decide for it
+    with record_of(tmp_path / "run.sqlite", talk("", None)) as record:
+        assert invited(record) == [(KLAUS, MARIA)]
+    with record_of(tmp_path / "other.sqlite", talk(None, "")) as record:
+        assert invited(record) == []  # Isabella's words name no party; Maria's told none

@@ -146,13 +146,15 @@ def test_a_writer_continuing_a_schema_1_record_migrates_it(tmp_path: Path) -> No
 def test_the_news_a_line_told_is_written_and_read_back(tmp_path: Path) -> None:
     rows = [
         LineRow(1, 0, at(8, 30), ISA, MARIA, "Come by on Tuesday evening!", "party"),
-        LineRow(1, 1, at(8, 31), MARIA, ISA, "I will."),
+        LineRow(1, 1, at(8, 31), MARIA, ISA, "I will.", ""),
+        LineRow(1, 2, at(8, 32), ISA, MARIA, "See you."),
     ]
     write_all(tmp_path / "run.sqlite", list(rows)).close()
     with RunRecord.open(tmp_path / "run.sqlite") as record:
         assert record.lines_between(START, at(9)) == rows
         assert record.last_lines(at(9), 1)[0].told is None
-        assert [row["told"] for row in record.rows("lines")] == ["party", None]
+        # "" (told none) and NULL (unknown) stay apart
+        assert [row["told"] for row in record.rows("lines")] == ["party", "", None]
 
 
 def test_items_named_reads_the_items_of_stored_fields() -> None:
