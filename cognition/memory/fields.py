@@ -3,7 +3,8 @@
 `News` is one piece of news as data: which item it is (a scenario item's id, or any id),
 whom it is about, the sentence that tells it, its kind and importance as the item declares
 them, whether strangers hear it, an event's place, day and hours, and who told the knower
-(`source`, one level deep; None when known first hand). `Intention` is what someone means
+(`source`, one level deep; None when known first hand), then the event's host and its
+start and end as data (what a host's day plan reads). `Intention` is what someone means
 to do as data: an appointment, a refusal, an adopted intention. `MemoryFields` is what a
 memory says in fields: who spoke, with whom, about whom, which item, where and when, the
 news it carries, which of it the rememberer told, the intentions it records and (a
@@ -39,6 +40,9 @@ class News(BaseModel):
     day: str = ""  # an event's day ("February 14")
     span: str = ""  # an event's hours ("from 5 to 7 pm")
     source: str | None = None  # who told the knower; None: known first hand
+    host: str = ""  # who hosts the event ("" when no one does, or it is no event)
+    starts: datetime | None = None  # the event's start and end as data (None: no event)
+    ends: datetime | None = None
 
     def told_by(self, teller: str) -> News:
         """This news as heard from `teller` (unchanged when the teller is its own source)."""

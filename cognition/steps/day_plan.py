@@ -7,6 +7,7 @@ call's answer schema asks for the configured number of items (any number is acce
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -14,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
+from cognition.memory.fields import Intention
 from cognition.plan import PlanStep, clock, normalise, parse_clock
 from cognition.steps.context import StepContext
 
@@ -37,6 +39,9 @@ class DayPlanInput(BaseModel):
     workplace: str
     places: list[str] = Field(description="places the agent knows, with their kind")
     intentions: list[str] = Field(description="remembered plans and events for today")
+    # today's engagements as data (memory fields: events hosted, intentions said); the
+    # offline brain plans from these, a model from `intentions`' words
+    engagements: list[Intention] = Field(default_factory=list)
 
 
 class DayPlanOutput(BaseModel):
@@ -83,10 +88,16 @@ def day_text(day: date) -> str:
 
 
 def plan_inputs(
-    ctx: StepContext, summary: str, yesterday: str, places: list[str], intentions: list[str]
+    ctx: StepContext,
+    summary: str,
+    yesterday: str,
+    places: list[str],
+    intentions: list[str],
+    engagements: Sequence[Intention] = (),
 ) -> DayPlanInput:
     """What the day plan is made from: the persona's routine and homes, the summary,
-    yesterday, the known `places` and today's remembered `intentions` (today is `ctx.now`)."""
+    yesterday, the known `places`, today's remembered `intentions` and, as data, today's
+    `engagements` (today is `ctx.now`)."""
     persona, settings = ctx.persona, ctx.settings
     routine = persona.routine
     work = ""
@@ -107,6 +118,7 @@ def plan_inputs(
         workplace=workplace,
         places=places,
         intentions=intentions,
+        engagements=list(engagements),
     )
 
 

@@ -1,4 +1,5 @@
-"""Planning a new day: recall today's intentions, outline the day, break it into hours."""
+"""Planning a new day: recall today's intentions (and read today's engagements from every
+memory's fields), outline the day, break it into hours."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import re
 from datetime import date
 
 from cognition.contract import KnownPlaces
+from cognition.memory.engagements import engagements
 from cognition.memory.records import MemoryRecord
 from cognition.plan import DayPlan
 from cognition.steps.common import memory_lines
@@ -45,7 +47,8 @@ def plan_new_day(ctx: StepContext, summary: str, yesterday: str, places: KnownPl
     query = f"{ctx.agent}'s plans, events and invitations for {today:%A %B} {today.day}"
     recalled = [hit.record for hit in ctx.recall(query)]
     intentions = memory_lines(recalled + dated(ctx, today, {r.id for r in recalled}))
-    inputs = plan_inputs(ctx, summary, yesterday, place_lines(places), intentions)
+    engaged = engagements((r.about for r in ctx.memory.all()), ctx.agent, today)
+    inputs = plan_inputs(ctx, summary, yesterday, place_lines(places), intentions, engaged)
     outline = plan_day(ctx, inputs)
     hourly = decompose_hourly(ctx, summary, outline)
     return DayPlan(day=today, outline=outline, hourly=hourly)

@@ -185,6 +185,9 @@ class NewsItem(_Strict):
             place=event.sector if event else "",
             day=f"{event.starts:%B} {event.starts.day}" if event else "",
             span=f"from {_clock(event.starts, event.ends)}" if event else "",
+            host=self.host or "",
+            starts=event.starts if event else None,
+            ends=event.ends if event else None,
         )
 
 

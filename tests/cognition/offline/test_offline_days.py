@@ -7,10 +7,13 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
 
+from cognition.memory.engagements import engagements
+from cognition.memory.fields import Intention, MemoryFields, News
 from cognition.offline import OfflineBrain
 from cognition.offline.events import todays_events
 from cognition.offline.likes import interests, project, read_places
@@ -55,12 +58,13 @@ def day_input(
     home: str = "Wren Okafor's cottage, bedroom",
     workplace: str = "Wren Okafor's cottage, studio",
     max_items: int = 8,
+    engagements: list[Intention] | None = None,
 ) -> DayPlanInput:
     return DayPlanInput(
         agent=agent, summary=summary, yesterday=yesterday, today=today, min_items=5,
         max_items=max_items, wake_time=wake, sleep_time=sleep, work_hours=work, home=home,
         workplace=workplace, places=TOWN if places is None else places,
-        intentions=list(intentions),
+        intentions=list(intentions), engagements=engagements or [],
     )  # fmt: skip
 
 
@@ -216,29 +220,39 @@ def test_outings_fit_the_person_and_name_only_places_they_know() -> None:
     assert len(set(seen)) > 15  # a week is not one day seven times
 
 
-ISABELLA_PARTY = (
-    "Isabella Rodriguez is planning a Valentine's Day party at Hobbs Cafe on February 14 "
-    "from 5 to 7 pm"
-)
-KLAUS_GOES = (
-    "Klaus Mueller plans to go to the Valentine's Day party at Hobbs Cafe on February 14 from "
-    "5 to 7 pm"
-)
 VALENTINES = "Tuesday February 14, 2023"
 VILLE = ["Hobbs Cafe (public, open 08:00-20:00)", "Johnson Park (nature)"]
+PARTY_STARTS, PARTY_ENDS = datetime(2023, 2, 14, 17), datetime(2023, 2, 14, 19)
+PARTY = News(
+    item="party", subject="Isabella Rodriguez", statement="Isabella has news.", kind="event",
+    name="Valentine's Day party", place="Hobbs Cafe", host="Isabella Rodriguez",
+    starts=PARTY_STARTS, ends=PARTY_ENDS,
+)  # fmt: skip
+KLAUS_GOES = Intention(
+    person="Klaus Mueller", deed="go to the Valentine's Day party at Hobbs Cafe", item="party",
+    day=PARTY_STARTS.date(), start=17 * 60, end=19 * 60,
+)  # fmt: skip
+# what the memories say in words: nothing the engagements are read from (no prose is read)
+WORDS = ("[Mon Feb 13 07:00] Something is happening.",)
+
+
+def engaged(person: str, *fields: MemoryFields) -> list[Intention]:
+    return engagements(fields, person, PARTY_STARTS.date())
 
 
 def test_an_own_event_and_a_commitment_are_planned_at_their_time_and_place() -> None:
+    heard = MemoryFields(news=(PARTY.told_by("Isabella Rodriguez"),))
     host = day_input(
         agent="Isabella Rodriguez", summary="Name: Isabella Rodriguez. Innate traits: warm.",
-        today=VALENTINES, intentions=(f"[Mon Feb 13 07:00] {ISABELLA_PARTY}",), places=VILLE,
-        work="08:00-20:00", home="Isabella Rodriguez's apartment, bedroom",
-        workplace="Hobbs Cafe, cafe",
+        today=VALENTINES, intentions=WORDS, places=VILLE, work="08:00-20:00",
+        home="Isabella Rodriguez's apartment, bedroom", workplace="Hobbs Cafe, cafe",
+        engagements=engaged("Isabella Rodriguez", MemoryFields(news=(PARTY,))),
     )  # fmt: skip
     guest = day_input(
         agent="Klaus Mueller", summary="Name: Klaus Mueller. Innate traits: earnest.",
         today=VALENTINES, places=VILLE, home="Dorm, room", workplace="College, library",
-        intentions=(f"[Tue Feb 14 10:00] {KLAUS_GOES}.", f"[Mon Feb 13 07:00] {ISABELLA_PARTY}"),
+        intentions=WORDS,
+        engagements=engaged("Klaus Mueller", heard, MemoryFields(intentions=(KLAUS_GOES,))),
     )  # fmt: skip
     for inputs, activity in (
         (host, "host the Valentine's Day party at Hobbs Cafe"),
@@ -258,59 +272,57 @@ def test_an_own_event_and_a_commitment_are_planned_at_their_time_and_place() -> 
 
 
 def test_someone_elses_event_or_another_day_or_mere_news_is_no_plan() -> None:
-    heard = (
-        f"[Mon Feb 13 07:00] {ISABELLA_PARTY}",
-        "[Mon Feb 13 09:00] Klaus Mueller heard that Isabella Rodriguez is throwing a party at "
-        "Hobbs Cafe on February 14 from 5 to 7 pm",
-        "[Mon Feb 13 09:30] Klaus Mueller was invited to the Valentine's Day party at Hobbs Cafe "
-        "on February 14 from 5 to 7 pm",
-        "[Mon Feb 13 10:00] Klaus Mueller plans to go to the book fair at Hobbs Cafe on February "
-        "15 from 2 to 4 pm",
-        "[Mon Feb 13 10:00] Klaus Mueller plans to go to the Valentine's Day party on February 14",
+    other_day = KLAUS_GOES.model_copy(update={"day": date(2023, 2, 15), "item": "fair"})
+    untimed = KLAUS_GOES.model_copy(update={"start": None, "end": None, "item": "walk"})
+    refused = KLAUS_GOES.model_copy(update={"going": False})
+    found = engaged(
+        "Klaus Mueller",
+        MemoryFields(news=(PARTY, PARTY.told_by("Isabella Rodriguez"))),  # her party, heard
+        MemoryFields(intentions=(other_day, untimed, KLAUS_GOES)),
+        MemoryFields(intentions=(refused,)),  # he said later he will not go
     )
+    assert found == []
     inputs = day_input(
         agent="Klaus Mueller", summary="Name: Klaus Mueller.", today=VALENTINES, places=VILLE,
-        intentions=heard, home="Dorm, room", workplace="College, library",
+        intentions=(
+            "[Mon Feb 13 10:00] Klaus Mueller plans to go to the Valentine's Day party at Hobbs "
+            "Cafe on February 14 from 5 to 7 pm",  # words alone: no engagement
+        ),
+        home="Dorm, room", workplace="College, library", engagements=found,
     )  # fmt: skip
     assert todays_events(inputs) == []
-    assert not any("party" in s.activity or "fair" in s.activity for s in hourly(inputs))
+    assert not any("party" in s.activity for s in hourly(inputs))
+
+
+def test_a_refusal_then_an_acceptance_keeps_the_acceptance() -> None:
+    refused = KLAUS_GOES.model_copy(update={"going": False})
+    first, then = MemoryFields(intentions=(refused,)), MemoryFields(intentions=(KLAUS_GOES,))
+    assert engaged("Klaus Mueller", first, then) == [KLAUS_GOES]
 
 
 @pytest.mark.parametrize(
-    ("sentence", "activity", "span"),
+    ("name", "place", "hours", "activity"),
     [
-        (
-            "Theo Marsh is hosting an open mic night at The Blue Note on March 7 from 8 to 10 pm.",
-            "host the open mic night at The Blue Note",
-            (20 * 60, 22 * 60),
-        ),
-        (
-            "Theo Marsh is going to the reading group at Larkspur Library on March 7 from 11 am "
-            "to 12:30 pm",
-            "go to the reading group at Larkspur Library",
-            (11 * 60, 12 * 60 + 30),
-        ),
-        (
-            "Theo Marsh has agreed to attend Ada Finch's birthday dinner at The Lantern Tavern on "
-            "Tuesday, March 7th from 18:00 to 20:00",
-            "go to Ada Finch's birthday dinner at The Lantern Tavern",
-            (18 * 60, 20 * 60),
-        ),
-        (
-            "Theo Marsh will run a chess club at Rose and Crown Hall on March 7 from 3 to 5 pm",
-            "host the chess club at Rose and Crown Hall",
-            (15 * 60, 17 * 60),
-        ),
+        ("open mic night", "The Blue Note", (20, 22), "host the open mic night at The Blue Note"),
+        ("chess club", "Rose Hall", (15, 17), "host the chess club at Rose Hall"),
+        ("quiz", "", (11, 13), "host the quiz"),
     ],
 )
-def test_a_made_up_towns_events_work_by_their_shape(
-    sentence: str, activity: str, span: tuple[int, int]
+def test_a_made_up_towns_events_work_by_their_data(
+    name: str, place: str, hours: tuple[int, int], activity: str
 ) -> None:
+    starts, ends = (datetime(2023, 3, 7, hour) for hour in hours)
+    news = News(
+        item="x", subject="Ada Finch", statement="Theo has news.", name=name, place=place,
+        host="Theo Marsh", starts=starts, ends=ends,
+    )  # fmt: skip
     inputs = day_input(
         agent="Theo Marsh", summary="Name: Theo Marsh. Innate traits: lively.", today=TUESDAY,
-        intentions=(f"[Mon Mar 6 08:00] {sentence}",), home="Theo Marsh's flat, bedroom",
-        workplace="Juniper Market, shop", work="09:00-17:00",
+        intentions=WORDS, home="Theo Marsh's flat, bedroom", workplace="Juniper Market, shop",
+        work="09:00-17:00",
+        engagements=engagements([MemoryFields(news=(news,))], "Theo Marsh", starts.date()),
     )  # fmt: skip
+    span = (hours[0] * 60, hours[1] * 60)
     assert todays_events(inputs) == [(*span, activity)]
     steps = hourly(inputs)
     event = next(s for s in steps if s.activity == activity)

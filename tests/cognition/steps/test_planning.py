@@ -6,6 +6,8 @@ from datetime import date, datetime, time
 
 from cognition.contract import Address
 from cognition.llm.task import LanguageModel
+from cognition.memory.fields import News
+from cognition.memory.records import news_memory
 from cognition.offline import OfflineBrain
 from cognition.offline.planning import objects_used
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, gaps_and_overlaps, normalise
@@ -15,6 +17,7 @@ from cognition.steps.context import StepContext
 from cognition.steps.day_plan import DayPlanInput, plan_day, plan_inputs
 from cognition.steps.decompose import DECOMPOSE, decompose, window_for
 from cognition.steps.hourly import decompose_hourly
+from cognition.steps.planning import plan_new_day
 from cognition.testing.scripted_model import ScriptedModel
 from cognition.testing.town import ISABELLA, KLAUS, START, WORLD, context_for, town_places
 
@@ -52,18 +55,23 @@ def test_offline_day_plan_covers_the_day_with_5_to_8_items() -> None:
 
 
 def test_a_remembered_event_today_enters_the_plan_at_its_time() -> None:
-    memory = (
-        "[Mon Feb 13 09:00] Isabella Rodriguez is planning a Valentine's Day party at "
-        "Hobbs Cafe on February 14 from 5 to 7 pm"
-    )
-    tuesday = on(date(2023, 2, 14), OfflineBrain(1))
-    outline = plan_day(tuesday, inputs(tuesday, [memory]))
-    party = next(s for s in outline if "party" in s.activity)
-    assert (party.start, party.end) == (17 * 60, 19 * 60)
-    assert not gaps_and_overlaps(outline)
-    ctx = on(MONDAY, OfflineBrain(1))
-    monday = plan_day(ctx, inputs(ctx, [memory]))
-    assert not any("party" in s.activity for s in monday)
+    # the host's memory of her event carries it as data; its words say nothing of it
+    party = News(
+        item="party", subject=ISABELLA.name, statement="Isabella has something on.", kind="event",
+        name="Valentine's Day party", place="Hobbs Cafe", host=ISABELLA.name,
+        starts=datetime(2023, 2, 14, 17), ends=datetime(2023, 2, 14, 19),
+    )  # fmt: skip
+    for day in (MONDAY, date(2023, 2, 14)):
+        ctx = on(day, OfflineBrain(1))
+        ctx.memory.add_many([news_memory(party, datetime(2023, 2, 13, 9))])
+        outline = plan_new_day(ctx, "summary", "yesterday", town_places()).outline
+        assert not gaps_and_overlaps(outline)
+        hosted = [s for s in outline if "party" in s.activity]
+        if day == MONDAY:
+            assert not hosted  # not today
+        else:
+            assert [(s.start, s.end) for s in hosted] == [(17 * 60, 19 * 60)]
+            assert hosted[0].activity.startswith("host the Valentine's Day party")
 
 
 def test_a_messy_model_plan_is_normalised_without_gaps_or_overlaps() -> None:
