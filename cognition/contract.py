@@ -196,6 +196,7 @@ class ConversationLine(Frozen):
     to: str = ""
     leaves: bool = False
     told: News | None = None  # the news the line tells, as data (None: none, or unknown)
+    view: str = ""  # the view a meeting line gives on its question: for / against / undecided
 
 
 LineHeard = Callable[[ConversationLine], None]

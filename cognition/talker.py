@@ -39,7 +39,7 @@ from cognition.steps.context import StepContext
 from cognition.steps.dialogue import Commitment, ConversationSummary, Speaker, converse, next_line
 from cognition.steps.interview import adopt, interview
 from cognition.steps.relationship import summarise_relationship
-from cognition.steps.stance import STANCE, StanceInput, stance_memory
+from cognition.steps.stance import STANCE, StanceInput, own_lines, stance_memory
 from cognition.steps.talk_fields import adopted_fields, talk_fields
 
 ABOUT_K = 3  # memories about each other member a group member reads (retrieved once)
@@ -277,14 +277,13 @@ class Talker:
         """Where this mind stands on `meeting`'s question after it (one model call), kept
         as a memory; returns that memory's text."""
         ctx = self.mind.context(now)
-        said = [line.text for line in meeting.lines if line.speaker == self.name]
         inputs = StanceInput(
             person=self.name,
             summary=self.mind.summary(now),
             topic=meeting.topic,
             memories=memory_lines(ctx.recall(meeting.topic)),
             discussion=meeting.summary,
-            said=said,
+            **own_lines(self.name, meeting.lines),
         )
         text = stance_memory(self.name, meeting.topic, ctx.ask(STANCE, inputs))
         self.mind.remember(MemoryKind.DIALOGUE, text, now)

@@ -57,7 +57,7 @@ from cognition.steps.common import (
     when,
 )
 from cognition.steps.dialogue import ConversationSummary, named_news, numbered_news
-from cognition.steps.group_line import GROUP_LINE, GroupLine, GroupLineInput, said
+from cognition.steps.group_line import GROUP_LINE, GroupLine, GroupLineInput, said, views_given
 from cognition.steps.group_manager import NEXT_SPEAKER, NextSpeakerInput, valid_choice
 from cognition.steps.group_summary import (
     GROUP_SUMMARY,
@@ -259,6 +259,7 @@ class GroupTalk:
             shared={name: news_shared(ctx.memory, name) for name in others},
             told_here=news_told(self.lines),
             going=news_going(ctx.memory, member.name),
+            views=views_given(self.lines),
         )
         return self.line_of(ctx.model, inputs, called)
 
@@ -288,7 +289,8 @@ class GroupTalk:
         if to and to not in others:  # a name not in the group: said to everyone
             to = next((o for o in others if o.split()[0].lower() == to.lower()), "")
         told = line.told or named_news(line.tells, inputs.news)
-        return GroupLine(text=line.text.strip(), to=to, leaves=line.leaves or called, told=told)
+        leaves = line.leaves or called
+        return GroupLine(text=line.text.strip(), to=to, leaves=leaves, told=told, view=line.view)
 
     def ask(
         self,
@@ -313,6 +315,7 @@ class GroupTalk:
                     to=line.to,
                     leaves=line.leaves,
                     told=line.told,
+                    view=line.view,
                 )
             )
             if self.heard is not None:
@@ -342,6 +345,7 @@ class GroupTalk:
             earlier=self.summary,
             lines=[said(line) for line in round_lines],
             now=when(self.now()),
+            views=[line.view for line in round_lines],
         )
         answer = self.ask(self.opener.model, SUMMARIZE_ROUND, inputs, SUMMARIZER_AGENT, "summary")
         self.summary = answer.output.summary
@@ -353,6 +357,7 @@ class GroupTalk:
             now=when(self.now()),
             topic=self.rules.topic,
             told=[line.told for line in self.lines],
+            views=[line.view for line in self.lines],
         )
         opener = self.members[0].name
         return self.ask(self.opener.model, GROUP_SUMMARY, inputs, opener, "talk summary").output

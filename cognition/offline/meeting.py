@@ -6,7 +6,9 @@ agreeing or disagreeing with the last member who gave a view (ChatEval's diverse
 each argues from its own persona). The leaning comes from the persona's traits (hopeful
 people lean for, critical ones against; neither: a seeded draw per person and question).
 After its first line a member talks as in any group (news, replies, goodbyes). Its stance
-after the meeting is the view it gave, or its leaning if it said none.
+after the meeting is the view it gave, or its leaning if it said none. A view given is data:
+the line carries it (`GroupLine.view`, `ConversationLine.view`), the next lines and the
+stance read it from there (`GroupLineInput.views`, `StanceInput.views`), not from words.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from cognition.steps.dialogue import LineInput
 from cognition.steps.group_line import GroupLine, GroupLineInput, heard
 from cognition.steps.stance import Stance, StanceInput
 
+# a line's view read from its words: only the offline group summaries still do
+# (`offline/group.py`); they are to read each line's `view` (`GroupSummaryInput.views`)
 SAID_FOR = re.compile(r"\b(?:I'm for it|I'd say yes|in favour)\b")
 SAID_AGAINST = re.compile(r"\b(?:not convinced|I'd say no|I have my doubts)\b")
 SAID_UNDECIDED = re.compile(r"\b(?:I'm torn|haven't made up my mind)\b")
@@ -82,18 +86,18 @@ def meeting_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine | None
     options = {"for": say.FOR_IT, "against": say.AGAINST_IT, "undecided": say.UNDECIDED}[view]
     lower = mine if re.match(r"I\b", mine) else mine[:1].lower() + mine[1:]
     text = rng.choice(options).format(mine=mine, mine_lower=lower)
-    others = [(line.speaker, view_in(line.text)) for line in said if line.speaker != inputs.speaker]
-    given = [(who, theirs) for who, theirs in others if theirs is not None]
+    # the views given so far, as data (the lines' `view`), the latest last
+    given = [(who, theirs) for who, theirs in inputs.views.items() if who != inputs.speaker]
     if given:
         who, theirs = given[-1]
         side = say.AGREE_WITH if theirs == view else say.DISAGREE_WITH
         text = f"{rng.choice(side).format(first=who.split()[0])} {text}"
-        return GroupLine(text=text, to=who)
-    return GroupLine(text=text)
+        return GroupLine(text=text, to=who, view=view)
+    return GroupLine(text=text, view=view)
 
 
 def stance(inputs: StanceInput, rng: random.Random) -> Stance:
-    given = [view for text in inputs.said if (view := view_in(text)) is not None]
+    given = [view for view in inputs.views if view in VIEW_WORDS]
     position = given[-1] if given else leaning(inputs.summary, inputs.person, inputs.topic)
     reason = about_me(inputs.person, inputs.summary, rng)
     return Stance(position=position, reason=reason)

@@ -12,6 +12,7 @@ strategy in `cognition.group` does.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, Field
@@ -54,6 +55,8 @@ class GroupLineInput(BaseModel):
     told_here: list[str] = Field(default_factory=list)
     going: list[str] = Field(default_factory=list)  # the events the speaker means to go to
     known_news: list[str] = Field(default_factory=list)  # `news` numbered, as the prompt lists it
+    # the views members gave on a meeting's question so far, as data: member → view
+    views: dict[str, str] = Field(default_factory=dict)
 
 
 class GroupLine(BaseModel):
@@ -66,6 +69,9 @@ class GroupLine(BaseModel):
     )
     # the news the line tells, as data: set by rules that know it, or from `tells`
     told: SkipJsonSchema[News | None] = None
+    # the view the line gives on a meeting's question ("for", "against", "undecided"), as
+    # data: set by rules that know it, never asked of a model
+    view: SkipJsonSchema[str] = ""
 
 
 def step_away(inputs: GroupLineInput) -> GroupLine:
@@ -95,3 +101,14 @@ def heard(text: str) -> ConversationLine | None:
     if match is None:
         return None
     return ConversationLine(speaker=match["speaker"], text=match["text"], to=match["to"] or "")
+
+
+def views_given(lines: Sequence[ConversationLine]) -> dict[str, str]:
+    """Each member's latest view on a meeting's question (its lines' `view`, as data), the
+    member who gave one last at the end."""
+    views: dict[str, str] = {}
+    for line in lines:
+        if line.view:
+            views.pop(line.speaker, None)
+            views[line.speaker] = line.view
+    return views

@@ -17,6 +17,7 @@ class RoundSummaryInput(BaseModel):
     earlier: str = Field(default="", description="the summary of the rounds before")
     lines: list[str] = Field(description="this round's lines")
     now: str = ""
+    views: list[str] = Field(default_factory=list, description="each line's view, as data")
 
 
 class RoundSummary(BaseModel):
@@ -44,6 +45,7 @@ class GroupSummaryInput(BaseModel):
     now: str = ""
     topic: str = ""
     told: list[News | None] = Field(default_factory=list, description="each line's news, as data")
+    views: list[str] = Field(default_factory=list, description="each line's view, as data")
 
 
 def plain_group_summary(inputs: GroupSummaryInput) -> ConversationSummary:

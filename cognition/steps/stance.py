@@ -5,10 +5,12 @@ memory; the meeting's log and the inspector show it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from cognition.contract import ConversationLine
 from cognition.llm.task import Task
 
 
@@ -19,11 +21,20 @@ class StanceInput(BaseModel):
     memories: list[str]
     discussion: str = Field(description="the meeting's summary")
     said: list[str] = Field(default_factory=list, description="what the person said in it")
+    # the views the person gave in it, as data (its lines' `view`), in order
+    views: list[str] = Field(default_factory=list)
 
 
 class Stance(BaseModel):
     position: Literal["for", "against", "undecided"]
     reason: str
+
+
+def own_lines(person: str, lines: Sequence[ConversationLine]) -> dict[str, list[str]]:
+    """What `person` said in a meeting and the views its lines gave, as `StanceInput`'s
+    `said` and `views`."""
+    own = [line for line in lines if line.speaker == person]
+    return {"said": [line.text for line in own], "views": [line.view for line in own if line.view]}
 
 
 def no_view(inputs: StanceInput) -> Stance:
