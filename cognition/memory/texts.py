@@ -10,7 +10,8 @@ and its one reader live here, side by side, with a round-trip test
   `read_transcript`);
 - a telling in a summary: "A told B that <statement>." (`told_text`, `read_told`);
 - a plan to go: "A plans to go to the <event> at <place> on <day> <span>."
-  (`going_text`; read as a statement of intention by `cognition.offline.facts`);
+  (`going_text`; read as a statement of intention by `cognition.offline.facts` — a day plan
+  no longer reads it: it fits in the talk memory's intentions, `cognition.memory.engagements`);
 - a line heard: 'A said to B: "…"' (`said_text`, `read_said`).
 
 No longer read back (their memories carry fields, `MemoryFields.intentions`, and the
