@@ -47,7 +47,10 @@ class MindSettings(BaseModel):
     # plan reuse (steps.plan_reuse): an hour planned on an earlier day with the same key and
     # the same news recalled — memories rated at least `plan_reuse_importance` and at least
     # `plan_reuse_relevance` relevant to the activity (0-1, as retrieval normalises it),
-    # plans aside — is reused without a call; off in the `no plan reuse` variant
+    # plans aside — is reused without a call; so are a day with nothing new bearing on it
+    # (steps.day_reuse), a view of a person with nothing new recalled about them
+    # (steps.view_reuse) and a rating of words already rated (steps.rating_reuse); all
+    # off in the `no plan reuse` variant
     plan_reuse: bool = True
     plan_reuse_importance: int = Field(default=5, ge=1, le=10)
     plan_reuse_relevance: float = Field(default=0.7, ge=0, le=1)
