@@ -250,14 +250,15 @@ def plan_hour(
 
 def hour_key(ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, news: list[str]) -> str:
     """The hour's reuse key (`steps.plan_reuse`): the activity, the hour of the day it
-    starts in, whether it stays one action, the places offered, where the agent starts from
-    when there is a choice of place (else "-"; "elsewhere" when not among them), and the
-    facts recalled (its length is matched by `HourBook.earlier`)."""
-    offered = [f"{p.sector}/{p.arena}" for p in inputs.places]
+    starts in, whether it stays one action, the places offered (in any order), where the
+    agent starts from when there is a choice of place — the sector, else "elsewhere" when
+    none of the offered; "-" when there is no choice — and the facts recalled (its length
+    is matched by `HourBook.earlier`)."""
+    offered = sorted(f"{p.sector}/{p.arena}" for p in inputs.places)
     here = "-"
     if len(offered) > 1:
-        arena, _, sector = inputs.here.rpartition(", ")
-        here = inputs.here if f"{sector}/{arena}" in offered else "elsewhere"
+        sector = inputs.here.rpartition(", ")[2]
+        here = sector if any(p.sector == sector for p in inputs.places) else "elsewhere"
     return reuse_key(
         [
             normalised(chunk.activity, ctx.agent),

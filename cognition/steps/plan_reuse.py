@@ -6,7 +6,8 @@ its past hour plans (`steps.hour_plan`) in an `HourBook`, part of its `AgentStat
 is reused, without a model call, when an earlier day planned an hour with the same key
 (`hour_key`): the same activity (normalised: case, digits, punctuation and the agent's name
 aside), starting in the same hour of the day, among the same places offered and, when there
-is a choice of place, from the same place; and the same facts recalled for it — the typed
+is a choice of place, from the same sector (another arena of it is the same start: the hour
+may walk to the arena it kept); and the same facts recalled for it — the typed
 facts (`facts_of`: the people, news items and intentions a memory's fields name; a memory
 without fields by its id) of the retrieved memories that are both notable (rated at least
 `plan_reuse_importance`) and about the activity (relevance at least `plan_reuse_relevance`),

@@ -81,9 +81,10 @@ def hour(
     memory: FakeMemoryStream,
     book: HourBook,
     chunk: PlanStep = STUDY,
+    here: Address = HERE,
 ) -> DayPlan:
     plan = DayPlan(day=now.date(), hourly=(chunk,))
-    return next_step(mind(model, now, memory), plan, places=town_places(), here=HERE, book=book)[0]
+    return next_step(mind(model, now, memory), plan, places=town_places(), here=here, book=book)[0]
 
 
 # --- hours -----------------------------------------------------------------------------------
@@ -136,6 +137,20 @@ def test_an_hour_about_as_long_is_reused_fitted_and_a_much_shorter_one_is_not() 
     much = PlanStep(start=600, minutes=20, activity="study for the exam")
     model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
     hour(model, at_ten(2), memory, book, much)
+    assert model.count("hour_plan") == 1
+
+
+def test_starting_from_another_arena_of_the_same_sector_is_the_same_start() -> None:
+    memory, book = stream(), HourBook()
+    hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)
+    classroom = Address(world=WORLD, sector="Oak Hill College", arena="classroom")
+    again = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    plan = hour(again, at_ten(1), memory, book, here=classroom)
+    assert again.calls == [] and plan.actions[0].address is not None
+    assert plan.actions[0].address.arena == "library"  # it walks to the arena it kept
+    pub = Address(world=WORLD, sector="The Rose and Crown Pub", arena="pub")
+    model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    hour(model, at_ten(2), memory, book, here=pub)
     assert model.count("hour_plan") == 1
 
 
