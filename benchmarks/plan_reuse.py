@@ -3,6 +3,7 @@
     uv run python benchmarks/plan_reuse.py --embedder hashing
     uv run python benchmarks/plan_reuse.py --embedder hashing --variant "no plan reuse"
     uv run python benchmarks/plan_reuse.py --days 3 --out benchmarks/results/plan_reuse.jsonl
+    uv run python benchmarks/plan_reuse.py --embedder hashing --day-reuse  # days reused too
 
 The offline brain's lively 25-resident town (as in `benchmarks/calls.py`: conversations,
 groups, reflections, the party; every call costed as a model's by `PromptSized`) lives
@@ -88,11 +89,14 @@ def day_line(
 
 
 def run(
-    days: int, seed: int, embedder: str, workers: int, variant: str | None
+    days: int, seed: int, embedder: str, workers: int, variant: str | None, day_reuse: bool
 ) -> list[dict[str, Any]]:
     town_file = TownFile.load(TOWN)
     settings = LLMSettings(offline=True, max_concurrency=workers)
     stack = build_language_model(settings, lambda: PromptSized(OfflineBrain(seed)))
+    mind_settings = mind_settings_for(town_file, None, variant)
+    if day_reuse:
+        mind_settings = mind_settings.model_copy(update={"day_reuse": True})
     lines: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="smallville-reuse-") as scratch:
         living = build_living_town(
@@ -102,7 +106,7 @@ def run(
             make_embedder(embedder),
             seed=seed,
             workers=workers,
-            mind_settings=mind_settings_for(town_file, None, variant),
+            mind_settings=mind_settings,
         )
         try:
             runner, start = LockstepRunner(living), living.clock.now
@@ -119,7 +123,9 @@ def run(
     return lines
 
 
-def summary(lines: list[dict[str, Any]], variant: str | None, load: float) -> dict[str, Any]:
+def summary(
+    lines: list[dict[str, Any]], variant: str | None, day_reuse: bool, load: float
+) -> dict[str, Any]:
     first = lines[0]["calls_per_resident"] or 1.0
     shares = {f"day{line['day']}": round(line["calls_per_resident"] / first, 3) for line in lines}
     last = shares.get("day3")
@@ -127,6 +133,7 @@ def summary(lines: list[dict[str, Any]], variant: str | None, load: float) -> di
         "benchmark": "plan_reuse",
         "town": TOWN,
         "variant": variant or "full",
+        "day_reuse": day_reuse,
         "calls_per_resident_by_day": [line["calls_per_resident"] for line in lines],
         "tokens_per_resident_by_day": [line["tokens_per_resident"] for line in lines],
         "reuse_rate_by_day": [line["reuse_rate"] for line in lines],
@@ -146,9 +153,13 @@ def main() -> None:
     parser.add_argument("--variant", help='an architecture variant, e.g. "no plan reuse"')
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
     parser.add_argument("--label", help="a label put in every line (e.g. before / after)")
+    parser.add_argument(
+        "--day-reuse", action="store_true", help="reuse days too (MindSettings.day_reuse)"
+    )
     args = parser.parse_args()
-    lines = run(max(1, args.days), args.seed, args.embedder, args.workers, args.variant)
-    lines.append(summary(lines, args.variant, os.getloadavg()[0]))
+    days = max(1, args.days)
+    lines = run(days, args.seed, args.embedder, args.workers, args.variant, args.day_reuse)
+    lines.append(summary(lines, args.variant, args.day_reuse, os.getloadavg()[0]))
     for line in lines:
         text = json.dumps({"label": args.label, **line} if args.label else line)
         print(text, flush=True)

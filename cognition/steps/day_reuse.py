@@ -12,6 +12,12 @@ names today's date (`planning.dated`). An earlier day planned under the same key
 without a call: its outline and hours, for today. Today's appointments are fitted into it
 afterwards as into any plan (`Agent.keep_appointments`). The book keeps at most
 `MAX_DAYS` days and counts the days reused and planned by a call.
+
+Off unless `MindSettings.day_reuse` (and `plan_reuse`) is on: a town whose residents relive
+a day meets less — on the offline town (seed 0) the party's news reached 40 % of the
+residents instead of 68 % — though day 3 then costs 60 % of day 1's calls (about 80 %
+without it). A resident reliving a day is in the same places at the same hours, so it meets
+the same people again rather than new ones.
 """
 
 from __future__ import annotations

@@ -157,11 +157,19 @@ def test_starting_from_another_arena_of_the_same_sector_is_the_same_start() -> N
 # --- days ------------------------------------------------------------------------------------
 
 
+DAY_REUSE = MindSettings(day_reuse=True)
+
+
 def new_day(
-    model: ScriptedModel, day: int, memory: FakeMemoryStream, book: DayBook, off: bool = False
+    model: ScriptedModel,
+    day: int,
+    memory: FakeMemoryStream,
+    book: DayBook,
+    settings: MindSettings = DAY_REUSE,
 ) -> DayPlan:
     now = START.replace(hour=0) + timedelta(days=day)
-    return plan_new_day(mind(model, now, memory, off), "summary", "yesterday", town_places(), book)
+    ctx = context_for(KLAUS, model, memory, settings, now=now)
+    return plan_new_day(ctx, "summary", "yesterday", town_places(), book)
 
 
 def planner() -> ScriptedModel:
@@ -209,13 +217,15 @@ def test_a_new_intention_an_event_today_or_a_dated_memory_plans_the_day_afresh()
     assert model.count("day_plan") == 1 and book.reused == 0
 
 
-def test_the_switch_off_plans_every_day_by_calls() -> None:
-    memory, book = FakeMemoryStream(KLAUS.name), DayBook()
-    for day in range(1, 4):
-        model = planner()
-        new_day(model, day, memory, book, off=True)
-        assert (model.count("day_plan"), model.count("hourly_schedule")) == (1, 1)
-    assert (book.reused, book.days) == (0, {})
+def test_the_switches_off_plan_every_day_by_calls() -> None:
+    assert not MindSettings().day_reuse  # off by default (a relived day meets less)
+    for settings in (MindSettings(), OFF.model_copy(update={"day_reuse": True})):
+        memory, book = FakeMemoryStream(KLAUS.name), DayBook()
+        for day in range(1, 4):
+            model = planner()
+            new_day(model, day, memory, book, settings)
+            assert (model.count("day_plan"), model.count("hourly_schedule")) == (1, 1)
+        assert (book.reused, book.days) == (0, {})
 
 
 # --- views of people -------------------------------------------------------------------------
