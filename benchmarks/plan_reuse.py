@@ -3,12 +3,14 @@
     uv run python benchmarks/plan_reuse.py --embedder hashing
     uv run python benchmarks/plan_reuse.py --embedder hashing --variant "no plan reuse"
     uv run python benchmarks/plan_reuse.py --days 3 --out benchmarks/results/plan_reuse.jsonl
+    uv run python benchmarks/plan_reuse.py --embedder hashing --day-reuse  # days reused too
 
 The offline brain's lively 25-resident town (as in `benchmarks/calls.py`: conversations,
 groups, reflections, the party; every call costed as a model's by `PromptSized`) lives
 `--days` game days in lockstep. One line per day: its calls and tokens per resident, its
 hour plans (`hour_plan` calls), the hours reused from an earlier day without a call and
-the day's reuse rate; then a summary line with each day's calls as a share of day 1's and
+the day's reuse rate, and the days, views of people and memories' ratings reused (per
+resident); then a summary line with each day's calls as a share of day 1's and
 the goal (day 3 ≤ 60 % of day 1). With `--out FILE` the lines are appended there too.
 """
 
@@ -45,14 +47,17 @@ def tallies(living: LivingTown) -> dict[str, int]:
     """The town's running totals: calls, tokens, hour-plan calls, hours reused and planned,
     and the calls of each step ("calls:<task>")."""
     snapshot = living.stack.meter.snapshot()
-    books = [mind.state.hour_book for mind in living.minds.values()]
+    states = [mind.state for mind in living.minds.values()]
     hour_plans = snapshot.by_task.get("hour_plan")
     return {
         "calls": snapshot.total.calls,
         "tokens": snapshot.total.total_tokens,
         "hour_plan_calls": hour_plans.calls if hour_plans is not None else 0,
-        "reused": sum(book.reused for book in books),
-        "planned": sum(book.planned for book in books),
+        "reused": sum(state.hour_book.reused for state in states),
+        "planned": sum(state.hour_book.planned for state in states),
+        "days_reused": sum(state.day_book.reused for state in states),
+        "views_reused": sum(state.view_book.reused for state in states),
+        "ratings_reused": sum(state.rating_book.reused for state in states),
     } | {f"calls:{task}": tally.calls for task, tally in snapshot.by_task.items()}
 
 
@@ -71,6 +76,11 @@ def day_line(
         "hour_plan_calls_per_resident": round(spent["hour_plan_calls"] / agents, 1),
         "hours_reused_per_resident": round(spent["reused"] / agents, 1),
         "reuse_rate": round(spent["reused"] / hours, 3) if hours else 0.0,
+        # other kinds reused without a call (days, views of people, memories' ratings)
+        "reused_per_resident": {
+            kind: round(spent[f"{kind}_reused"] / agents, 2)
+            for kind in ("days", "views", "ratings")
+        },
         "calls_by_step_per_resident": {
             task: round(count / agents, 1)
             for task, count in sorted(steps.items(), key=lambda item: -item[1])
@@ -79,11 +89,14 @@ def day_line(
 
 
 def run(
-    days: int, seed: int, embedder: str, workers: int, variant: str | None
+    days: int, seed: int, embedder: str, workers: int, variant: str | None, day_reuse: bool
 ) -> list[dict[str, Any]]:
     town_file = TownFile.load(TOWN)
     settings = LLMSettings(offline=True, max_concurrency=workers)
     stack = build_language_model(settings, lambda: PromptSized(OfflineBrain(seed)))
+    mind_settings = mind_settings_for(town_file, None, variant)
+    if day_reuse:
+        mind_settings = mind_settings.model_copy(update={"day_reuse": True})
     lines: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="smallville-reuse-") as scratch:
         living = build_living_town(
@@ -93,7 +106,7 @@ def run(
             make_embedder(embedder),
             seed=seed,
             workers=workers,
-            mind_settings=mind_settings_for(town_file, None, variant),
+            mind_settings=mind_settings,
         )
         try:
             runner, start = LockstepRunner(living), living.clock.now
@@ -110,7 +123,9 @@ def run(
     return lines
 
 
-def summary(lines: list[dict[str, Any]], variant: str | None, load: float) -> dict[str, Any]:
+def summary(
+    lines: list[dict[str, Any]], variant: str | None, day_reuse: bool, load: float
+) -> dict[str, Any]:
     first = lines[0]["calls_per_resident"] or 1.0
     shares = {f"day{line['day']}": round(line["calls_per_resident"] / first, 3) for line in lines}
     last = shares.get("day3")
@@ -118,6 +133,7 @@ def summary(lines: list[dict[str, Any]], variant: str | None, load: float) -> di
         "benchmark": "plan_reuse",
         "town": TOWN,
         "variant": variant or "full",
+        "day_reuse": day_reuse,
         "calls_per_resident_by_day": [line["calls_per_resident"] for line in lines],
         "tokens_per_resident_by_day": [line["tokens_per_resident"] for line in lines],
         "reuse_rate_by_day": [line["reuse_rate"] for line in lines],
@@ -136,11 +152,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=16, help="the town's threads")
     parser.add_argument("--variant", help='an architecture variant, e.g. "no plan reuse"')
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
+    parser.add_argument("--label", help="a label put in every line (e.g. before / after)")
+    parser.add_argument(
+        "--day-reuse", action="store_true", help="reuse days too (MindSettings.day_reuse)"
+    )
     args = parser.parse_args()
-    lines = run(max(1, args.days), args.seed, args.embedder, args.workers, args.variant)
-    lines.append(summary(lines, args.variant, os.getloadavg()[0]))
+    days = max(1, args.days)
+    lines = run(days, args.seed, args.embedder, args.workers, args.variant, args.day_reuse)
+    lines.append(summary(lines, args.variant, args.day_reuse, os.getloadavg()[0]))
     for line in lines:
-        text = json.dumps(line)
+        text = json.dumps({"label": args.label, **line} if args.label else line)
         print(text, flush=True)
         if args.out is not None:
             args.out.parent.mkdir(parents=True, exist_ok=True)

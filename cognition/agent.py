@@ -28,14 +28,13 @@ from cognition.steps.context import StepContext
 from cognition.steps.importance import rate_importances
 from cognition.steps.perceive import Observation, perceive
 from cognition.steps.planning import plan_new_day
+from cognition.steps.rating_reuse import RatingBook
 from cognition.steps.react import react
 from cognition.steps.reflect import reflect, should_reflect
 from cognition.steps.replan import replan
 from cognition.steps.summary import describe, summarise
 from cognition.talker import Talker
 from cognition.variants import routine_plan
-
-RATED_KEPT = 512  # the importance ratings a mind keeps, by the memory's words
 
 
 class Agent:
@@ -56,7 +55,6 @@ class Agent:
         self.rng = rng or random.Random(persona.name)
         self.state = AgentState()
         self.talker = Talker(self)
-        self.ratings: dict[str, int] = {}  # importance by the memory's words, latest last
 
     @property
     def name(self) -> str:
@@ -125,16 +123,16 @@ class Agent:
 
     def rate(self, texts: list[str], now: datetime) -> list[int]:
         """The importance of each of `texts`: one call for those not rated before (a memory
-        whose very words this mind rated already — the same sight again — keeps its rating;
-        the latest RATED_KEPT texts are remembered), none when all were."""
-        known = self.ratings
-        fresh = list(dict.fromkeys(text for text in texts if text not in known))
+        whose very words this mind rated already — the same sight again — keeps its rating,
+        `steps.rating_reuse`; with `plan_reuse` off every one is rated), none when all were."""
+        reusing = self.settings.plan_reuse
+        book = self.state.rating_book if reusing else RatingBook()
+        fresh = book.unknown(texts)
         if fresh:
-            for text, rating in zip(fresh, rate_importances(self.context(now), fresh), strict=True):
-                known[text] = rating
-            for stale in list(known)[: max(0, len(known) - RATED_KEPT)]:
-                del known[stale]
-        return [known[text] for text in texts]
+            book.keep(zip(fresh, rate_importances(self.context(now), fresh), strict=True))
+        if reusing:
+            book.count(reused=len(texts) - len(fresh), rated=len(fresh))
+        return [book.ratings[text] for text in texts]
 
     def seed(self, now: datetime) -> None:
         """Add the persona's initial memories, once."""
@@ -233,6 +231,7 @@ class Agent:
                 self.summary(now),
                 self.state.yesterday or self.persona.currently,
                 perception.known_places,
+                book=self.state.day_book,
             )
         else:  # the `no planning` variant: the persona's routine is the day
             plan = routine_plan(self.persona, now.date())

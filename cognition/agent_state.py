@@ -9,10 +9,13 @@ from pydantic import BaseModel, Field
 from cognition.memory.fields import Intention, MemoryFields, News
 from cognition.memory.records import MemoryKind, NewMemory
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, clock, minute_of_day
+from cognition.steps.day_reuse import DayBook
 from cognition.steps.dialogue import Commitment
 from cognition.steps.plan_reuse import HourBook
+from cognition.steps.rating_reuse import RatingBook
 from cognition.steps.summary import SummaryDescription
 from cognition.steps.talk_fields import heard_fields
+from cognition.steps.view_reuse import ViewBook
 
 
 class PendingEvent(BaseModel):
@@ -128,6 +131,9 @@ class AgentState(BaseModel):
     talks: dict[str, TalkRecord] = Field(default_factory=dict)
     appointments: list[Appointment] = Field(default_factory=list)
     hour_book: HourBook = Field(default_factory=HourBook)  # past hour plans (plan reuse)
+    day_book: DayBook = Field(default_factory=DayBook)  # past day plans (plan reuse)
+    view_book: ViewBook = Field(default_factory=ViewBook)  # last views of people (plan reuse)
+    rating_book: RatingBook = Field(default_factory=RatingBook)  # importance by words (reuse)
 
     def add_appointment(self, appointment: Appointment) -> bool:
         """Keep `appointment` (False when it is already kept)."""

@@ -133,7 +133,7 @@ class Talker:
         """This mind as one side of a talk with `other`: its summary and view of the other."""
         self.mind.flush()
         ctx = self.mind.context(now)
-        view = summarise_relationship(ctx, other)
+        view = summarise_relationship(ctx, other, self.mind.state.view_book)
         plan = self.mind.state.plan
         on_today = plan is not None and plan.day == now.date()
         today = tuple(rest_of_day(plan, ctx.minute)) if plan is not None and on_today else ()

@@ -11,9 +11,11 @@ variant changes how the town lives:
   day is its persona's routine (asleep, waking, work, free time, asleep), each stretch one
   action (`routine_plan`);
 - `no reaction`: nothing observed changes the plan, and no resident starts a conversation;
-- `no plan reuse`: every hour is planned by a call, as in the paper, never reused from an
-  earlier day (`steps.plan_reuse`; not a mechanism of the paper but a saving of ours, so
-  this row shows what it costs in believability and saves in calls).
+- `no plan reuse`: every hour and day is planned, every view of a person asked and every
+  memory rated by a call, as in the paper, never reused from an earlier one
+  (`steps.plan_reuse`, `day_reuse`, `view_reuse`, `rating_reuse`; not a mechanism of the
+  paper but a saving of ours, so this row shows what it costs in believability and saves
+  in calls).
 
     settings = Variant.NO_PLANNING.settings(town_settings)
 """

@@ -46,8 +46,8 @@ from cognition.steps.plan_reuse import (
     KeptHour,
     normalised,
     notable,
-    quarter_hours,
     reuse_key,
+    stretched,
 )
 
 log = logging.getLogger("cognition.steps")
@@ -234,34 +234,36 @@ def plan_hour(
     )
     recalled = list(dict.fromkeys(gist(hit.record.text, GIST) for hit in hits))
     inputs = hour_inputs(ctx, chunk, places, here, recalled)
-    news = notable(hits, settings.plan_reuse_importance, settings.plan_reuse_relevance)
+    news = notable(hits, settings.plan_reuse_importance, settings.plan_reuse_relevance, ctx.agent)
     key = hour_key(ctx, chunk, inputs, news)
     today = ctx.now.date()
-    kept = book.earlier(key, today) if settings.plan_reuse else None
-    answer = as_answer(kept) if kept is not None else ask_hour(ctx, inputs)
+    length = None if is_whole(ctx, chunk) else inputs.minutes
+    kept = book.earlier(key, today, length) if settings.plan_reuse else None
+    answer = as_answer(kept, inputs.minutes) if kept is not None else ask_hour(ctx, inputs)
     area = chosen_area(answer, inputs.places, places) if answer is not None else None
     answer = answer or first_place(inputs)
     book.count(reused=kept is not None)
     if kept is None and area is not None and settings.plan_reuse:
-        book.keep(key, kept_hour(answer, area, today))
+        book.keep(key, kept_hour(answer, area, today, inputs.minutes))
     return laid_out(ctx, chunk, inputs, answer), area
 
 
 def hour_key(ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, news: list[str]) -> str:
     """The hour's reuse key (`steps.plan_reuse`): the activity, the hour of the day it
-    starts in and its length to the quarter hour, the places offered, where the agent starts
-    from when there is a choice of place (else "-"; "elsewhere" when not among them), and
-    the news recalled."""
-    offered = [f"{p.sector}/{p.arena}" for p in inputs.places]
+    starts in, whether it stays one action, the places offered (in any order), where the
+    agent starts from when there is a choice of place — the sector, else "elsewhere" when
+    none of the offered; "-" when there is no choice — and the facts recalled (its length
+    is matched by `HourBook.earlier`)."""
+    offered = sorted(f"{p.sector}/{p.arena}" for p in inputs.places)
     here = "-"
     if len(offered) > 1:
-        arena, _, sector = inputs.here.rpartition(", ")
-        here = inputs.here if f"{sector}/{arena}" in offered else "elsewhere"
+        sector = inputs.here.rpartition(", ")[2]
+        here = sector if any(p.sector == sector for p in inputs.places) else "elsewhere"
     return reuse_key(
         [
             normalised(chunk.activity, ctx.agent),
             str(ctx.minute // 60),
-            str(quarter_hours(inputs.minutes)),
+            "whole" if is_whole(ctx, chunk) else "actions",
             here,
             *offered,
             "|",
@@ -279,13 +281,22 @@ def ask_hour(ctx: StepContext, inputs: HourPlanInput) -> HourPlan | None:
     return completion.output
 
 
-def as_answer(kept: KeptHour) -> HourPlan:
-    return HourPlan(sector=kept.sector, arena=kept.arena, actions=kept.actions, emoji=kept.emoji)
+def as_answer(kept: KeptHour, minutes: int) -> HourPlan:
+    """The kept hour as an answer for a stretch of `minutes` (its actions stretched to it)."""
+    actions = stretched(kept.actions, kept.minutes, minutes)
+    return HourPlan(sector=kept.sector, arena=kept.arena, actions=actions, emoji=kept.emoji)
 
 
-def kept_hour(answer: HourPlan, area: Address, day: date) -> KeptHour:
+def kept_hour(answer: HourPlan, area: Address, day: date, minutes: int) -> KeptHour:
     sector, arena = area.sector or "", area.arena or ""
-    return KeptHour(day=day, sector=sector, arena=arena, actions=answer.actions, emoji=answer.emoji)
+    return KeptHour(
+        day=day,
+        sector=sector,
+        arena=arena,
+        actions=answer.actions,
+        emoji=answer.emoji,
+        minutes=minutes,
+    )
 
 
 def laid_out(

@@ -5,15 +5,19 @@ keep each agent's decomposition of a task with its duration and reuse it), a res
 its past hour plans (`steps.hour_plan`) in an `HourBook`, part of its `AgentState`. An hour
 is reused, without a model call, when an earlier day planned an hour with the same key
 (`hour_key`): the same activity (normalised: case, digits, punctuation and the agent's name
-aside), starting in the same hour of the day and about as long (to the quarter hour), among
-the same places offered and, when there is a choice of place, from the same place; and the
-same news recalled for it — the ids of the retrieved memories that are both notable (rated
-at least `plan_reuse_importance`) and about the activity (relevance at least
-`plan_reuse_relevance`), plans aside (today's plan is the activity itself). Routine
-sightings and what is recalled only for being recent do not change how an hour goes; news
-about the activity does, and makes the hour planned afresh. The reused actions are laid out
-in the new window as an answer's are. The book keeps at most `MAX_KEPT` hours (the oldest go
-first) and counts the hours reused and planned by a call.
+aside), starting in the same hour of the day, among the same places offered and, when there
+is a choice of place, from the same sector (another arena of it is the same start: the hour
+may walk to the arena it kept); and the same facts recalled for it — the typed
+facts (`facts_of`: the people, news items and intentions a memory's fields name; a memory
+without fields by its id) of the retrieved memories that are both notable (rated at least
+`plan_reuse_importance`) and about the activity (relevance at least `plan_reuse_relevance`),
+plans aside (today's plan is the activity itself). Two memories telling the same facts (a
+talk with the same person, the same news heard again) are the same context; a new person, a
+new news item or a new intention makes the hour planned afresh. Routine sightings and what
+is recalled only for being recent do not change how an hour goes. The kept hour must be
+about as long (within `LENGTH_SLACK` minutes): its actions are stretched to the new window
+(`stretched`) and laid out as an answer's are. The book keeps at most `MAX_KEPT` hours (the
+oldest go first) and counts the hours reused and planned by a call.
 """
 
 from __future__ import annotations
@@ -25,10 +29,11 @@ from datetime import date
 
 from pydantic import BaseModel, Field
 
-from cognition.memory.records import MemoryKind, RetrievalHit
+from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
 from cognition.steps.decompose import SubAction
 
 MAX_KEPT = 256  # hours a resident remembers how it spent (about two weeks of waking hours)
+LENGTH_SLACK = 15  # minutes a kept hour may be longer or shorter than the stretch it fills
 
 _NOT_WORDS = re.compile(r"[^a-z ]+")
 
@@ -41,6 +46,7 @@ class KeptHour(BaseModel):
     arena: str
     actions: list[SubAction]
     emoji: str = ""
+    minutes: int = Field(default=0, ge=0)  # the stretch it planned (0: unknown, older saves)
 
 
 class HourBook(BaseModel):
@@ -50,10 +56,15 @@ class HourBook(BaseModel):
     reused: int = Field(default=0, ge=0)  # hours taken from the book, no call
     planned: int = Field(default=0, ge=0)  # hours planned by a model call
 
-    def earlier(self, key: str, today: date) -> KeptHour | None:
-        """The hour kept under `key` if an earlier day planned it (None otherwise)."""
+    def earlier(self, key: str, today: date, minutes: int | None) -> KeptHour | None:
+        """The hour kept under `key` if an earlier day planned it for a stretch about as long
+        as `minutes` (within `LENGTH_SLACK`; any length when None: a stretch that stays one
+        action); None otherwise."""
         kept = self.hours.get(key)
-        return kept if kept is not None and kept.day < today else None
+        if kept is None or kept.day >= today:
+            return None
+        near = minutes is None or abs(kept.minutes - minutes) <= LENGTH_SLACK
+        return kept if near else None
 
     def keep(self, key: str, hour: KeptHour) -> None:
         """Keep `hour` under `key` (the newest last; the oldest dropped beyond `MAX_KEPT`).
@@ -81,20 +92,51 @@ def normalised(activity: str, agent: str) -> str:
     return " ".join(_NOT_WORDS.sub(" ", text).split())
 
 
-def notable(hits: Iterable[RetrievalHit], importance: int, relevance: float) -> list[str]:
-    """The ids of the recalled memories that are news about the activity (sorted)."""
-    return sorted(
-        hit.record.id
-        for hit in hits
-        if hit.record.kind != MemoryKind.PLAN
-        and hit.record.importance >= importance
-        and hit.relevance >= relevance
-    )
+def facts_of(record: MemoryRecord, agent: str) -> set[str]:
+    """What a memory tells, as typed facts: the people its fields name (not `agent`), the
+    news items it carries and the intentions it records; a memory without fields (an older
+    save's) is its own fact, by id. A memory naming none (an insight about oneself, a sight
+    of an object in use) tells no new fact."""
+    about = record.about
+    if about is None:
+        return {f"memory:{record.id}"}
+    people = {about.speaker, about.subject, *about.partners, *about.people} - {"", agent}
+    facts = {f"person:{person}" for person in people}
+    facts |= {f"news:{news.item}" for news in about.news}
+    facts |= {f"news:{about.item}"} if about.item else set()
+    facts |= {
+        f"intends:{i.person}/{i.deed}/{i.item}/{i.day}/{i.start}/{i.end}/{i.going}"
+        for i in about.intentions
+    }
+    return facts
 
 
-def quarter_hours(minutes: int) -> int:
-    """A window's length to the nearest quarter hour (at least one)."""
-    return max(15, round(minutes / 15) * 15)
+def notable(
+    hits: Iterable[RetrievalHit], importance: int, relevance: float, agent: str
+) -> list[str]:
+    """The facts (`facts_of`) of the recalled memories that are news about the activity
+    (sorted, each once)."""
+    facts: set[str] = set()
+    for hit in hits:
+        record = hit.record
+        if (
+            record.kind != MemoryKind.PLAN
+            and record.importance >= importance
+            and hit.relevance >= relevance
+        ):
+            facts |= facts_of(record, agent)
+    return sorted(facts)
+
+
+def stretched(actions: list[SubAction], kept: int, minutes: int) -> list[SubAction]:
+    """`actions` planned for `kept` minutes, each lengthened or shortened in proportion to
+    fill `minutes` (unchanged when the lengths are equal or `kept` is unknown)."""
+    if kept <= 0 or kept == minutes:
+        return actions
+    return [
+        action.model_copy(update={"minutes": max(1, round(action.minutes * minutes / kept))})
+        for action in actions
+    ]
 
 
 def reuse_key(parts: Iterable[str]) -> str:

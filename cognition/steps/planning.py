@@ -1,5 +1,6 @@
 """Planning a new day: recall today's intentions (and read today's engagements from every
-memory's fields), outline the day, break it into hours."""
+memory's fields), outline the day, break it into hours (or reuse an earlier day planned
+under the same context, `steps.day_reuse`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from cognition.plan import DayPlan
 from cognition.steps.common import memory_lines
 from cognition.steps.context import StepContext
 from cognition.steps.day_plan import plan_day, plan_inputs
+from cognition.steps.day_reuse import DayBook, KeptDay, day_key
 from cognition.steps.hourly import decompose_hourly
 
 
@@ -39,16 +41,34 @@ def dated(ctx: StepContext, today: date, recalled: set[str]) -> list[MemoryRecor
     return sorted(found, key=lambda r: r.created)[-DATED_MEMORIES:]
 
 
-def plan_new_day(ctx: StepContext, summary: str, yesterday: str, places: KnownPlaces) -> DayPlan:
+def plan_new_day(
+    ctx: StepContext,
+    summary: str,
+    yesterday: str,
+    places: KnownPlaces,
+    book: DayBook | None = None,
+) -> DayPlan:
     """Today's plan (today is `ctx.now`'s day): an outline and hour chunks, both covering
     the whole day, from the summary, yesterday, the known places and what memory holds for
-    today."""
+    today — or, with a `book` and `plan_reuse` and `day_reuse` on, an earlier day's planned
+    under the same context (`steps.day_reuse`), without a call."""
     today = ctx.now.date()
     query = f"{ctx.agent}'s plans, events and invitations for {today:%A %B} {today.day}"
     recalled = [hit.record for hit in ctx.recall(query)]
-    intentions = memory_lines(recalled + dated(ctx, today, {r.id for r in recalled}))
+    named = dated(ctx, today, {r.id for r in recalled})
+    settings = ctx.settings
+    book = book if settings.plan_reuse and settings.day_reuse else None
+    key = day_key(ctx.agent, today, recalled, named) if book is not None else None
+    kept = book.earlier(key, today) if book is not None and key is not None else None
+    if book is not None:
+        book.count(reused=kept is not None)
+    if kept is not None:
+        return DayPlan(day=today, outline=kept.outline, hourly=kept.hourly)
     engaged = engagements((r.about for r in ctx.memory.all()), ctx.agent, today)
+    intentions = memory_lines(recalled + named)
     inputs = plan_inputs(ctx, summary, yesterday, place_lines(places), intentions, engaged)
     outline = plan_day(ctx, inputs)
     hourly = decompose_hourly(ctx, summary, outline)
+    if book is not None and key is not None:
+        book.keep(key, KeptDay(day=today, outline=outline, hourly=hourly))
     return DayPlan(day=today, outline=outline, hourly=hourly)

@@ -8,6 +8,7 @@ from cognition.llm.task import Task
 from cognition.steps.common import memory_lines
 from cognition.steps.context import StepContext
 from cognition.steps.reflect import Recalled
+from cognition.steps.view_reuse import ViewBook, concerns
 
 
 class RelationshipInput(BaseModel):
@@ -35,13 +36,24 @@ RELATIONSHIP = Task(
 )
 
 
-def summarise_relationship(ctx: StepContext, other: str) -> str:
-    """A sentence or two on how the agent sees `other`."""
+def summarise_relationship(ctx: StepContext, other: str, book: ViewBook | None = None) -> str:
+    """A sentence or two on how the agent sees `other` — with a `book` and `plan_reuse` on,
+    the kept view when no memory recalled about `other` is new since (`steps.view_reuse`)."""
     hits = sorted((hit.record for hit in ctx.recall(other)), key=lambda r: r.created)
+    about = [record.id for record in hits if concerns(record, other)]
+    book = book if ctx.settings.plan_reuse else None
+    kept = book.unchanged(other, about) if book is not None else None
+    if book is not None:
+        book.count(reused=kept is not None)
+    if kept is not None:
+        return kept
     inputs = RelationshipInput(
         agent=ctx.agent,
         other=other,
         memories=memory_lines(hits, transcripts=True),
         recalled=[Recalled.of(record) for record in hits],
     )
-    return ctx.ask(RELATIONSHIP, inputs).summary
+    view = ctx.ask(RELATIONSHIP, inputs).summary
+    if book is not None:
+        book.keep(other, view, about)
+    return view

@@ -46,6 +46,13 @@ def summary_text(report: dict[str, Any]) -> str:
             f"hours planned by a call: {reuse['hours_planned']}, reused from an earlier day: "
             f"{reuse['hours_reused']} ({reuse['rate']:.0%})"
         )
+    kinds = (reuse or {}).get("by_kind") or {}
+    if any(kind != "hours" for kind in kinds):
+        shown = ", ".join(
+            f"{kind} {figures['reused']} of {figures['reused'] + figures['by_call']}"
+            for kind, figures in kinds.items()
+        )
+        lines.append(f"reused without a call: {shown}")
     groups = report.get("groups")
     if groups and groups.get("formed"):
         lines.append(

@@ -119,14 +119,31 @@ def per_step(counts: dict[str, int], agent_days: float) -> dict[str, float]:
 
 def plan_reuse_figures(living: LivingTown) -> dict[str, Any]:
     """Hours planned by a call and reused from an earlier day (`cognition.steps.plan_reuse`),
-    all residents together, and the share reused."""
-    reused = sum(mind.state.hour_book.reused for mind in living.minds.values())
-    planned = sum(mind.state.hour_book.planned for mind in living.minds.values())
+    all residents together, and the share reused; then each kind of reuse (`by_kind`): hours,
+    days (`steps.day_reuse`), views of people (`steps.view_reuse`) and importance ratings
+    (`steps.rating_reuse`, counted by memory), each reused and made by a call."""
+    states = [mind.state for mind in living.minds.values()]
+    reused = sum(state.hour_book.reused for state in states)
+    planned = sum(state.hour_book.planned for state in states)
     total = reused + planned
+    kinds = {
+        "hours": (reused, planned),
+        "days": (sum(s.day_book.reused for s in states), sum(s.day_book.planned for s in states)),
+        "views": (sum(s.view_book.reused for s in states), sum(s.view_book.asked for s in states)),
+        "ratings": (
+            sum(s.rating_book.reused for s in states),
+            sum(s.rating_book.rated for s in states),
+        ),
+    }
     return {
         "hours_reused": reused,
         "hours_planned": planned,
         "rate": round(reused / total, 3) if total else 0.0,
+        "by_kind": {
+            kind: {"reused": hits, "by_call": calls, "rate": round(hits / (hits + calls), 3)}
+            for kind, (hits, calls) in kinds.items()
+            if hits + calls
+        },
     }
 
 

@@ -1,0 +1,68 @@
+"""View reuse: what a resident makes of another is asked again only when it knows more.
+
+After Affordable Generative Agents' social memory (Yu et al. 2024), which summarises what an
+agent recalls of another once and updates the summary only when new memories of them are
+retrieved: a resident keeps its last view of each person (`steps.relationship`) in a
+`ViewBook`, part of its `AgentState`, with the ids of the recalled memories that concern
+that person (`concerns`: their name in the memory's fields, or in its words). Before a
+talk the memories are recalled as always; when none of those concerning the person is new
+since the view was made, the view is reused without a call. A new talk, a new sight of
+them, news about them makes it asked afresh. The book counts views reused and asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pydantic import BaseModel, Field
+
+from cognition.memory.records import MemoryRecord
+
+MAX_VIEWS = 64  # people a resident keeps its last view of
+
+
+class KeptView(BaseModel):
+    """A view of someone and the memories concerning them it was made from."""
+
+    view: str
+    memories: tuple[str, ...] = ()  # ids
+
+
+class ViewBook(BaseModel):
+    """A resident's last view of each person, with the reuse counts."""
+
+    views: dict[str, KeptView] = Field(default_factory=dict)
+    reused: int = Field(default=0, ge=0)  # views taken from the book, no call
+    asked: int = Field(default=0, ge=0)  # views asked of the model
+
+    def unchanged(self, person: str, memories: Iterable[str]) -> str | None:
+        """The kept view of `person` if every one of `memories` (those recalled concerning
+        them) was known when it was made; None otherwise."""
+        kept = self.views.get(person)
+        if kept is None or not set(memories) <= set(kept.memories):
+            return None
+        return kept.view
+
+    def keep(self, person: str, view: str, memories: Iterable[str]) -> None:
+        """Keep `view` of `person` (the newest last; the oldest dropped beyond `MAX_VIEWS`).
+        The dict is replaced, never changed in place, so a reader never sees half of it."""
+        views = {k: v for k, v in self.views.items() if k != person}
+        views[person] = KeptView(view=view, memories=tuple(sorted(memories)))
+        self.views = dict(list(views.items())[-MAX_VIEWS:])
+
+    def count(self, *, reused: bool) -> None:
+        if reused:
+            self.reused += 1
+        else:
+            self.asked += 1
+
+
+def concerns(record: MemoryRecord, person: str) -> bool:
+    """Whether `record` is about `person`: named in its fields (speaker, subject, partners,
+    the people of a reflection, the subject of news it carries) or in its words."""
+    about = record.about
+    if about is not None:
+        named = {about.speaker, about.subject, *about.partners, *about.people}
+        if person in named or any(news.subject == person for news in about.news):
+            return True
+    return person in record.text

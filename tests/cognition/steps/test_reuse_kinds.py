@@ -1,0 +1,307 @@
+"""Reuse beyond the hour plan: hours matched by typed facts, days, views of people, ratings.
+
+Each kind hits when the situation (including what is recalled) matches an earlier one and
+misses when one recalled fact differs; with `plan_reuse` off every call is made; the books
+are counted and kept in a save.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from cognition.agent import Agent
+from cognition.contract import Address
+from cognition.memory.fields import Intention, MemoryFields, News
+from cognition.memory.records import MemoryKind, NewMemory
+from cognition.plan import DayPlan, PlanStep
+from cognition.settings import MindSettings
+from cognition.steps.action import next_step
+from cognition.steps.context import StepContext
+from cognition.steps.day_reuse import DayBook
+from cognition.steps.plan_reuse import LENGTH_SLACK, HourBook, facts_of
+from cognition.steps.planning import plan_new_day
+from cognition.steps.rating_reuse import RatingBook
+from cognition.steps.relationship import summarise_relationship
+from cognition.steps.view_reuse import ViewBook
+from cognition.testing.memory_fake import FakeMemoryStream
+from cognition.testing.scripted_model import ScriptedModel
+from cognition.testing.town import KLAUS, START, WORLD, context_for, town_places
+from cognition.variants import Variant
+
+OFF = Variant.NO_PLAN_REUSE.settings()
+HERE = Address(world=WORLD, sector="Oak Hill College", arena="library")
+STUDY = PlanStep(start=600, minutes=60, activity="study for the exam")
+LIBRARY_HOUR = {
+    "sector": "Oak Hill College",
+    "arena": "library",
+    "actions": [
+        {"activity": "find a book", "minutes": 15, "object": "bookshelves", "state": "browsed"},
+        {"activity": "take notes", "minutes": 15, "object": "library table", "state": "in use"},
+    ],
+    "emoji": "📚",
+}
+DAY = {
+    "items": [{"start": "07:00", "activity": "wake up"}, {"start": "09:00", "activity": "study"}]
+}
+HOURS = {
+    "items": [{"start": "07:00", "activity": "wake up"}, {"start": "09:00", "activity": "study"}]
+}
+VIEW = {"summary": "Klaus Mueller likes Maria Lopez."}
+
+
+def mind(
+    model: ScriptedModel, now: datetime, memory: FakeMemoryStream, off: bool = False
+) -> StepContext:
+    return context_for(KLAUS, model, memory, OFF if off else None, now=now)
+
+
+def at_ten(day: int) -> datetime:
+    return START.replace(hour=10) + timedelta(days=day)
+
+
+def stream() -> FakeMemoryStream:
+    """Klaus's memory, with one memory about nothing in particular (relevance is relative:
+    a talk about the exam is then the most relevant to studying for it)."""
+    memory = FakeMemoryStream(KLAUS.name)
+    memory.add(MemoryKind.OBSERVATION, "the pond in the park is frozen", START, 3)
+    return memory
+
+
+def talked_with(memory: FakeMemoryStream, person: str, at: datetime, item: str = "") -> None:
+    """A talk with `person` remembered with its fields (the partner, the news told)."""
+    news = (News(item=item, subject=person, statement=f"{person} has news"),) if item else ()
+    fields = MemoryFields(partners=(person,), time=at, news=news)
+    text = f"Conversation with {person} at {at:%H:%M}: about the exam"
+    memory.add_many([NewMemory(MemoryKind.DIALOGUE, text, at, 7, about=fields)])
+
+
+def hour(
+    model: ScriptedModel,
+    now: datetime,
+    memory: FakeMemoryStream,
+    book: HourBook,
+    chunk: PlanStep = STUDY,
+    here: Address = HERE,
+) -> DayPlan:
+    plan = DayPlan(day=now.date(), hourly=(chunk,))
+    return next_step(mind(model, now, memory), plan, places=town_places(), here=here, book=book)[0]
+
+
+# --- hours -----------------------------------------------------------------------------------
+
+
+def test_an_hour_recalling_the_same_facts_in_other_words_is_reused() -> None:
+    memory, book = stream(), HourBook()
+    talked_with(memory, "Maria Lopez", START)
+    hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)
+    # the next day another talk with the same person, other words and time: the same facts
+    talked_with(memory, "Maria Lopez", at_ten(0) + timedelta(hours=2))
+    again = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    hour(again, at_ten(1), memory, book)
+    assert again.calls == [] and (book.reused, book.planned) == (1, 1)
+
+
+def test_a_new_person_or_news_item_recalled_makes_the_hour_planned_afresh() -> None:
+    memory, book = stream(), HourBook()
+    talked_with(memory, "Maria Lopez", START)
+    hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)
+    talked_with(memory, "Wolfgang Schulz", at_ten(0) + timedelta(hours=2))
+    model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    hour(model, at_ten(1), memory, book)
+    assert model.count("hour_plan") == 1
+    talked_with(memory, "Maria Lopez", at_ten(1) + timedelta(hours=2), item="exam-moved")
+    model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    hour(model, at_ten(2), memory, book)
+    assert model.count("hour_plan") == 1 and book.reused == 0
+
+
+def test_facts_of_a_memory_are_its_fields_not_its_words() -> None:
+    memory = FakeMemoryStream(KLAUS.name)
+    talked_with(memory, "Maria Lopez", START, item="party")
+    memory.add(MemoryKind.OBSERVATION, "the pond is frozen", START, 6)  # no fields: itself
+    with_fields, without = memory.all()
+    assert facts_of(with_fields, KLAUS.name) == {"person:Maria Lopez", "news:party"}
+    assert facts_of(without, KLAUS.name) == {f"memory:{without.id}"}
+
+
+def test_an_hour_about_as_long_is_reused_fitted_and_a_much_shorter_one_is_not() -> None:
+    memory, book = stream(), HourBook()
+    hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)  # 60 minutes
+    shorter = PlanStep(start=600, minutes=60 - LENGTH_SLACK, activity="study for the exam")
+    again = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    plan = hour(again, at_ten(1), memory, book, shorter)
+    assert again.calls == []
+    # the two 15-minute actions kept for an hour, fitted to 45 minutes: 11 minutes each
+    assert [a.minutes for a in plan.actions[:2]] == [11, 11]
+    assert sum(a.minutes for a in plan.actions) == 45
+    much = PlanStep(start=600, minutes=20, activity="study for the exam")
+    model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    hour(model, at_ten(2), memory, book, much)
+    assert model.count("hour_plan") == 1
+
+
+def test_starting_from_another_arena_of_the_same_sector_is_the_same_start() -> None:
+    memory, book = stream(), HourBook()
+    hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)
+    classroom = Address(world=WORLD, sector="Oak Hill College", arena="classroom")
+    again = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    plan = hour(again, at_ten(1), memory, book, here=classroom)
+    assert again.calls == [] and plan.actions[0].address is not None
+    assert plan.actions[0].address.arena == "library"  # it walks to the arena it kept
+    pub = Address(world=WORLD, sector="The Rose and Crown Pub", arena="pub")
+    model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    hour(model, at_ten(2), memory, book, here=pub)
+    assert model.count("hour_plan") == 1
+
+
+# --- days ------------------------------------------------------------------------------------
+
+
+DAY_REUSE = MindSettings(day_reuse=True)
+
+
+def new_day(
+    model: ScriptedModel,
+    day: int,
+    memory: FakeMemoryStream,
+    book: DayBook,
+    settings: MindSettings = DAY_REUSE,
+) -> DayPlan:
+    now = START.replace(hour=0) + timedelta(days=day)
+    ctx = context_for(KLAUS, model, memory, settings, now=now)
+    return plan_new_day(ctx, "summary", "yesterday", town_places(), book)
+
+
+def planner() -> ScriptedModel:
+    return ScriptedModel({"day_plan": [DAY], "hourly_schedule": [HOURS]})
+
+
+def test_a_day_with_nothing_new_reuses_the_last_plan_without_a_call() -> None:
+    memory, book = FakeMemoryStream(KLAUS.name), DayBook()
+    talked_with(memory, "Maria Lopez", START)
+    first = new_day(planner(), 1, memory, book)
+    talked_with(memory, "Wolfgang Schulz", START + timedelta(days=1))  # no intention, no event
+    again = planner()
+    second = new_day(again, 2, memory, book)
+    assert again.calls == [] and (book.reused, book.planned) == (1, 1)
+    assert second.day == first.day + timedelta(days=1)
+    assert (second.outline, second.hourly) == (first.outline, first.hourly)
+
+
+def test_a_new_intention_an_event_today_or_a_dated_memory_plans_the_day_afresh() -> None:
+    memory, book = FakeMemoryStream(KLAUS.name), DayBook()
+    new_day(planner(), 1, memory, book)
+    day2 = (START + timedelta(days=2)).date()
+    intention = Intention(person=KLAUS.name, deed="paint the fence", day=day2)
+    fields = MemoryFields(intentions=(intention,))
+    memory.add_many([NewMemory(MemoryKind.OBSERVATION, "I will paint", START, 5, about=fields)])
+    model = planner()
+    new_day(model, 2, memory, book)
+    assert (model.count("day_plan"), model.count("hourly_schedule")) == (1, 1)
+    # an event the resident knows of, today
+    day3 = START + timedelta(days=3)
+    party = News(
+        item="party", subject="Isabella Rodriguez", statement="a party", day=f"{day3:%B} {day3.day}"
+    )
+    memory.add_many(
+        [NewMemory(MemoryKind.DIALOGUE, "talk", START, 6, about=MemoryFields(news=(party,)))]
+    )
+    model = planner()
+    new_day(model, 3, memory, book)
+    assert model.count("day_plan") == 1
+    # a memory that names the day's date
+    day5 = START + timedelta(days=5)
+    memory.add(MemoryKind.OBSERVATION, f"the exam is on {day5:%B} {day5.day}", START, 4)
+    model = planner()
+    new_day(model, 5, memory, book)
+    assert model.count("day_plan") == 1 and book.reused == 0
+
+
+def test_the_switches_off_plan_every_day_by_calls() -> None:
+    assert not MindSettings().day_reuse  # off by default (a relived day meets less)
+    for settings in (MindSettings(), OFF.model_copy(update={"day_reuse": True})):
+        memory, book = FakeMemoryStream(KLAUS.name), DayBook()
+        for day in range(1, 4):
+            model = planner()
+            new_day(model, day, memory, book, settings)
+            assert (model.count("day_plan"), model.count("hourly_schedule")) == (1, 1)
+        assert (book.reused, book.days) == (0, {})
+
+
+# --- views of people -------------------------------------------------------------------------
+
+
+def view(
+    model: ScriptedModel, now: datetime, memory: FakeMemoryStream, book: ViewBook, off: bool = False
+) -> str:
+    return summarise_relationship(mind(model, now, memory, off), "Maria Lopez", book)
+
+
+def test_a_view_is_reused_until_a_new_memory_of_the_person_is_recalled() -> None:
+    memory, book = FakeMemoryStream(KLAUS.name), ViewBook()
+    talked_with(memory, "Maria Lopez", START)
+    assert view(ScriptedModel({"relationship": [VIEW]}), at_ten(0), memory, book) == VIEW["summary"]
+    memory.add(MemoryKind.OBSERVATION, "the stove is on", at_ten(0), 3)  # not about her
+    again = ScriptedModel({"relationship": [VIEW]})
+    assert view(again, at_ten(1), memory, book) == VIEW["summary"]
+    assert again.calls == [] and (book.reused, book.asked) == (1, 1)
+    talked_with(memory, "Maria Lopez", at_ten(1))  # a new talk with her
+    model = ScriptedModel({"relationship": [{"summary": "Klaus Mueller and Maria are friends."}]})
+    assert view(model, at_ten(2), memory, book) == "Klaus Mueller and Maria are friends."
+    assert model.count("relationship") == 1
+
+
+def test_with_the_switch_off_every_view_is_asked() -> None:
+    memory, book = FakeMemoryStream(KLAUS.name), ViewBook()
+    talked_with(memory, "Maria Lopez", START)
+    for day in range(2):
+        model = ScriptedModel({"relationship": [VIEW]})
+        view(model, at_ten(day), memory, book, off=True)
+        assert model.count("relationship") == 1
+    assert (book.reused, book.asked, book.views) == (0, 0, {})
+
+
+# --- importance ratings ----------------------------------------------------------------------
+
+
+def test_a_memory_in_words_already_rated_keeps_its_rating_without_a_call() -> None:
+    model = ScriptedModel({"rate_importance": [{"ratings": [2, 6]}, {"ratings": [4]}]})
+    agent = Agent(KLAUS, FakeMemoryStream(KLAUS.name), model, MindSettings())
+    assert agent.rate(["the stove is on", "Maria waved"], START) == [2, 6]
+    assert agent.rate(["the stove is on"], START) == [2]
+    assert model.count("rate_importance") == 1
+    assert agent.rate(["the stove is on", "the bed is made"], START) == [2, 4]  # one new: a call
+    book = agent.state.rating_book
+    assert (book.reused, book.rated, model.count("rate_importance")) == (2, 3, 2)
+    off = ScriptedModel({"rate_importance": [{"ratings": [2]}]})
+    plain = Agent(KLAUS, FakeMemoryStream(KLAUS.name), off, OFF)
+    plain.rate(["the stove is on"], START)
+    plain.rate(["the stove is on"], START)
+    assert off.count("rate_importance") == 2 and plain.state.rating_book == RatingBook()
+
+
+# --- saves -----------------------------------------------------------------------------------
+
+
+def test_the_books_survive_a_save_and_old_saves_load_with_empty_books() -> None:
+    memory = FakeMemoryStream(KLAUS.name)
+    model = ScriptedModel(
+        {"rate_importance": [{"ratings": [2]}], "relationship": [VIEW], **planner().script}
+    )
+    agent = Agent(KLAUS, memory, model, MindSettings())
+    agent.rate(["the stove is on"], START)
+    talked_with(memory, "Maria Lopez", START)
+    summarise_relationship(agent.context(at_ten(0)), "Maria Lopez", agent.state.view_book)
+    new_day(model, 1, memory, agent.state.day_book)
+    state = agent.get_state()
+    restored = Agent(KLAUS, FakeMemoryStream(KLAUS.name), model, MindSettings())
+    restored.set_state(state)
+    books = ("day_book", "view_book", "rating_book")
+    for name in books:
+        assert getattr(restored.state, name) == getattr(agent.state, name)
+    assert restored.state.day_book.days and restored.state.view_book.views
+    assert restored.state.rating_book.ratings == {"the stove is on": 2}
+    restored.set_state({k: v for k, v in state.items() if k not in books})
+    assert (restored.state.day_book, restored.state.view_book) == (DayBook(), ViewBook())
+    assert restored.state.rating_book == RatingBook()
+    assert date(2023, 2, 14) in {d.day for d in agent.state.day_book.days.values()}
