@@ -13,7 +13,9 @@ variant changes how the town lives:
 - `no reaction`: nothing observed changes the plan, and no resident starts a conversation;
 - `no plan reuse`: every hour is planned by a call, as in the paper, never reused from an
   earlier day (`steps.plan_reuse`; not a mechanism of the paper but a saving of ours, so
-  this row shows what it costs in believability and saves in calls).
+  this row shows what it costs in believability and saves in calls);
+- `one line per call`: a pair talk says one line per model call, as in the paper
+  (`talk_lines_per_call` 1; `steps.dialogue_turn`), not several lines per call.
 
     settings = Variant.NO_PLANNING.settings(town_settings)
 """
@@ -36,6 +38,7 @@ class Variant(StrEnum):
     NO_PLANNING = "no planning"
     NO_REACTION = "no reaction"
     NO_PLAN_REUSE = "no plan reuse"
+    ONE_LINE_PER_CALL = "one line per call"
 
     def settings(self, base: MindSettings | None = None) -> MindSettings:
         """`base` (default: the paper's settings) with this variant's mechanism off."""
@@ -49,6 +52,8 @@ class Variant(StrEnum):
         }.get(self)
         if off is not None:
             values[off] = False
+        if self is Variant.ONE_LINE_PER_CALL:
+            values["talk_lines_per_call"] = 1
         return MindSettings.model_validate(values)
 
 
