@@ -212,6 +212,16 @@ def mind_settings_for(
     return MindSettings.model_validate(values)
 
 
+def recipe_mind_settings(recipe: TownRecipe, town_file: TownFile) -> MindSettings:
+    """The minds' settings of `recipe`'s town; re-living a record, its talks say as many
+    lines per call as the record's did (so they ask the record's questions)."""
+    settings = mind_settings_for(town_file, recipe.group_strategy, recipe.variant)
+    if recipe.answers is None:
+        return settings
+    lines = recipe.answers.talk_lines_per_call
+    return settings.model_copy(update={"talk_lines_per_call": lines})
+
+
 def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTown:
     """Build the town with minds, stage by stage (see the module docstring)."""
     report = progress or (lambda what, share: None)
@@ -238,7 +248,7 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
             embedder,
             seed=recipe.seed,
             workers=recipe.workers,
-            mind_settings=mind_settings_for(town_file, recipe.group_strategy, recipe.variant),
+            mind_settings=recipe_mind_settings(recipe, town_file),
             path_budget_seconds=recipe.path_budget_seconds,
             line_minutes=recipe.line_minutes,
             think_ahead_minutes=recipe.think_ahead_minutes,
