@@ -63,6 +63,7 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         profile=profile,
         record_dir=None,
         think_ahead_minutes=args.think_ahead,
+        talk_lines_per_call=args.talk_lines,
     )
     report, _ = simulate(options)
     server = report["server_profile"]
@@ -75,6 +76,7 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         "agents": agents,
         "profile": profile,
         "think_ahead_minutes": args.think_ahead,
+        "talk_lines_per_call": args.talk_lines,  # None: the town's setting (default 4)
         "slots": server["slots"],
         "game_hours": game_hours,
         "wall_s": server["wall_s"],
@@ -121,6 +123,13 @@ def main() -> None:
         default=0.0,
         metavar="MINUTES",
         help="think a next decision this many game minutes before it is due (default 0)",
+    )
+    parser.add_argument(
+        "--talk-lines",
+        type=int,
+        metavar="K",
+        help="lines of a pair talk per model call (default: the town's setting, 4; 1: the "
+        "paper's one call per line)",
     )
     parser.add_argument("--label", default="", help='a tag for the lines ("before", "after")')
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")

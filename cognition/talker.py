@@ -36,7 +36,8 @@ from cognition.plan import DayPlan
 from cognition.settings import MindSettings
 from cognition.steps.common import memory_lines
 from cognition.steps.context import StepContext
-from cognition.steps.dialogue import Commitment, ConversationSummary, Speaker, converse, next_line
+from cognition.steps.dialogue import Commitment, ConversationSummary, Speaker, next_line
+from cognition.steps.dialogue_turn import converse
 from cognition.steps.interview import adopt, interview
 from cognition.steps.relationship import summarise_relationship
 from cognition.steps.stance import STANCE, StanceInput, own_lines, stance_memory

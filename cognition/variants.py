@@ -15,7 +15,9 @@ variant changes how the town lives:
   memory rated by a call, as in the paper, never reused from an earlier one
   (`steps.plan_reuse`, `day_reuse`, `view_reuse`, `rating_reuse`; not a mechanism of the
   paper but a saving of ours, so this row shows what it costs in believability and saves
-  in calls).
+  in calls);
+- `one line per call`: a pair talk says one line per model call, as in the paper
+  (`talk_lines_per_call` 1; `steps.dialogue_turn`), not several lines per call.
 
     settings = Variant.NO_PLANNING.settings(town_settings)
 """
@@ -38,6 +40,7 @@ class Variant(StrEnum):
     NO_PLANNING = "no planning"
     NO_REACTION = "no reaction"
     NO_PLAN_REUSE = "no plan reuse"
+    ONE_LINE_PER_CALL = "one line per call"
 
     def settings(self, base: MindSettings | None = None) -> MindSettings:
         """`base` (default: the paper's settings) with this variant's mechanism off."""
@@ -51,6 +54,8 @@ class Variant(StrEnum):
         }.get(self)
         if off is not None:
             values[off] = False
+        if self is Variant.ONE_LINE_PER_CALL:
+            values["talk_lines_per_call"] = 1
         return MindSettings.model_validate(values)
 
 

@@ -67,7 +67,14 @@ CONTROLLERS = ("routes", "cascade")
 STEPS: dict[str, tuple[str, ...]] = {
     "importance": ("rate_importance",),
     "react": ("react", "replan"),
-    "dialogue": ("dialogue_line", "group_line", "next_speaker", "stance", "relationship"),
+    "dialogue": (
+        "dialogue_line",
+        "dialogue_turn",
+        "group_line",
+        "next_speaker",
+        "stance",
+        "relationship",
+    ),
     "day_plan": ("day_plan", "adopt_intention"),
     "hourly": ("hourly_schedule",),
     "decompose": ("decompose_actions", "hour_plan"),

@@ -4,7 +4,8 @@ It is not a language model and never claims to be one: its label is "offline bra
 its completions say `Source.OFFLINE` (their `raw` text is the output as JSON, not a model's
 words). Each task name maps to one rule in `RULES`; each call gets its own `random.Random`
 seeded from (seed, agent, task, inputs), so answers do not depend on the order in which
-agents think.
+agents think. A talk's turn (`TURN_RULES`: several lines in one call) says each line as its
+speaker's own `dialogue_line` call would, with that call's random.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ import cognition.offline.reflection as reflection
 import cognition.offline.relations as relations
 import cognition.offline.scoring as scoring
 import cognition.offline.talk as talk
+import cognition.offline.turn as turn
 from cognition.llm.task import Completion, InputT, OutputT, Source, Task
 from cognition.steps.day_plan import DAY_PLAN
 from cognition.steps.decompose import DECOMPOSE
-from cognition.steps.dialogue import CONVERSATION_SUMMARY, DIALOGUE_LINE
+from cognition.steps.dialogue import CONVERSATION_SUMMARY, DIALOGUE_LINE, LineInput
+from cognition.steps.dialogue_turn import DIALOGUE_TURN
 from cognition.steps.emoji import EMOJI
 from cognition.steps.group_line import GROUP_LINE
 from cognition.steps.group_manager import NEXT_SPEAKER
@@ -83,6 +86,11 @@ RULES: dict[str, Rule] = {
     SCORE_REFEREE.name: scoring.scores,
 }
 
+# a talk's turn: several lines, each with the random of its speaker's own `dialogue_line` call
+TURN_RULES: dict[str, Callable[[Any, turn.LineRandom], BaseModel]] = {
+    DIALOGUE_TURN.name: turn.turn,
+}
+
 
 class OfflineBrain:
     """A rule-based `LanguageModel`: no network, no key, same answers for the same seed."""
@@ -97,12 +105,25 @@ class OfflineBrain:
     def complete(
         self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
     ) -> Completion[OutputT]:
+        turn_rule = TURN_RULES.get(task.name)
+        if turn_rule is not None:  # each line as its speaker's own line call would be
+            return self.answered(task, turn_rule(inputs, self.line_random))
         rule = RULES.get(task.name)
         if rule is None:
             error = f"the offline brain has no rule for task {task.name!r}"
             return Completion(task.fallback(inputs), Source.FALLBACK, error=error)
-        rng = random.Random(f"{self.seed}|{agent}|{task.name}|{inputs.model_dump_json()}")
-        answer = rule(inputs, rng)
+        answer = rule(inputs, self.random_for(agent, task.name, inputs))
+        return self.answered(task, answer)
+
+    def random_for(self, agent: str, task: str, inputs: BaseModel) -> random.Random:
+        """The random of one call: seeded from (seed, agent, task, inputs)."""
+        return random.Random(f"{self.seed}|{agent}|{task}|{inputs.model_dump_json()}")
+
+    def line_random(self, inputs: LineInput) -> random.Random:
+        """The random a `dialogue_line` call by `inputs.speaker` would get (a turn's line)."""
+        return self.random_for(inputs.speaker, DIALOGUE_LINE.name, inputs)
+
+    def answered(self, task: Task[InputT, OutputT], answer: BaseModel) -> Completion[OutputT]:
         output = task.output_model.model_validate(answer.model_dump())
         # no model wrote this: the "raw answer" is the rule's output as JSON (Source.OFFLINE)
         return Completion(output, Source.OFFLINE, raw=output.model_dump_json())

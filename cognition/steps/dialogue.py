@@ -1,4 +1,6 @@
-"""Dialogue: two agents talk turn by turn, then both keep the talk and its summary.
+"""Dialogue: one line of a pair's talk (`next_line`, the paper's one call per line) and the
+talk's summary; `dialogue_turn` writes several lines per call and plays the whole talk
+(`converse`).
 
 Each line is conditioned on the speaker's summary, their view of the listener, the rest of
 their plan for today, memories retrieved for the moment (the day plan's own memory left out:
@@ -18,7 +20,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, Field
 from pydantic.json_schema import SkipJsonSchema
 
-from cognition.contract import ConversationLine, LineHeard
+from cognition.contract import ConversationLine
 from cognition.llm.task import Task
 from cognition.memory.fields import Intention, News
 from cognition.memory.records import MemoryKind, MemoryRecord
@@ -265,35 +267,3 @@ def news_inputs(
         "told_here": news_told(history),
         "going": news_going(ctx.memory, ctx.agent),
     }
-
-
-def converse(
-    first: Speaker, second: Speaker, heard: LineHeard | None = None
-) -> tuple[list[ConversationLine], TalkSummary]:
-    """The lines (at most the opener's turn limit, `first` opening) and a summary with the
-    commitments made and the talk's importance to each (the opener's call). `heard` hears
-    each line as it is said."""
-    max_turns = first.context.settings.dialogue_max_turns
-    lines: list[ConversationLine] = []
-    speakers = (first, second)
-    while len(lines) < max_turns:
-        speaker = speakers[len(lines) % 2]
-        listener = speakers[(len(lines) + 1) % 2]
-        line = next_line(speaker, listener.name, lines)
-        text = line.text.strip()
-        if text:
-            lines.append(ConversationLine(speaker=speaker.name, text=text, told=line.told))
-            if heard is not None:
-                heard(lines[-1])
-        if line.ends or not text:
-            break
-    summary_in = SummaryInput(
-        first=first.name,
-        second=second.name,
-        lines=[f"{x.speaker}: {x.text}" for x in lines],
-        now=when(first.context.now),
-        told=[x.told for x in lines],
-        first_identity=first.context.identity,
-        second_identity=second.context.identity,
-    )
-    return lines, first.context.ask(CONVERSATION_SUMMARY, summary_in)

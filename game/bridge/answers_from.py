@@ -14,7 +14,8 @@ Matching does not depend on the order calls arrive in (the town thinks on many t
 call is matched by (resident, step, game time, prompt), and a key asked more than once takes
 its recorded answers in the order they were written (one resident thinks one job at a time,
 so its calls for one key come in the same order). A call made outside any job (no game time)
-takes the first unused answer for (resident, step, prompt) whatever its time.
+takes the first unused answer for (resident, step, prompt) whatever its time. The town's
+talks say as many lines per call as the record's did (`talk_lines_per_call` in its meta).
 
 A call the record has no answer for is **missed**: the standby (the offline brain) answers
 it, and it is counted — in the report (`answers_from`: answered, missed, their share, the
@@ -101,6 +102,9 @@ class RecordedAnswers:
     town: str
     seed: int | None
     by_key: dict[Key, list[RecordedAnswer]]
+    # the lines per talk call the record was made with: the re-lived town talks the same
+    # way, so its talk calls ask what the record's asked (1 for a record made before)
+    talk_lines_per_call: int = 1
     answered: int = 0
     missed: int = 0
     missed_by_step: Counter[str] = field(default_factory=Counter)
@@ -119,7 +123,8 @@ class RecordedAnswers:
                 by_key.setdefault(key, []).append(answer_of(row))
         if not by_key:
             raise RecordError(f"the run record {path} holds no model calls to answer from")
-        return cls(path, meta.run_id, meta.town, meta.seed, by_key)
+        lines = meta.talk_lines_per_call or 1
+        return cls(path, meta.run_id, meta.town, meta.seed, by_key, talk_lines_per_call=lines)
 
     @property
     def recorded(self) -> int:

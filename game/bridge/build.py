@@ -109,6 +109,8 @@ class TownRecipe:
     # a model server's latency and slots (cognition.llm.profiles) to put the offline brain
     # behind: the same answers, as slowly as that server would give them; None: at once
     profile: ServerProfile | None = None
+    # lines of a pair talk per model call, instead of the town's setting (None: the town's)
+    talk_lines_per_call: int | None = None
     # a run record's answers to give again (`simulate --answers-from`): no model is asked,
     # and a call the record lacks goes to the offline brain, counted
     answers: RecordedAnswers | None = None
@@ -212,6 +214,18 @@ def mind_settings_for(
     return MindSettings.model_validate(values)
 
 
+def recipe_mind_settings(recipe: TownRecipe, town_file: TownFile) -> MindSettings:
+    """The minds' settings of `recipe`'s town; re-living a record, its talks say as many
+    lines per call as the record's did (so they ask the record's questions)."""
+    settings = mind_settings_for(town_file, recipe.group_strategy, recipe.variant)
+    lines = recipe.talk_lines_per_call
+    if recipe.answers is not None:
+        lines = recipe.answers.talk_lines_per_call
+    if lines is None:
+        return settings
+    return settings.model_copy(update={"talk_lines_per_call": max(1, lines)})
+
+
 def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTown:
     """Build the town with minds, stage by stage (see the module docstring)."""
     report = progress or (lambda what, share: None)
@@ -238,7 +252,7 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
             embedder,
             seed=recipe.seed,
             workers=recipe.workers,
-            mind_settings=mind_settings_for(town_file, recipe.group_strategy, recipe.variant),
+            mind_settings=recipe_mind_settings(recipe, town_file),
             path_budget_seconds=recipe.path_budget_seconds,
             line_minutes=recipe.line_minutes,
             think_ahead_minutes=recipe.think_ahead_minutes,

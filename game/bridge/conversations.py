@@ -1,7 +1,8 @@
 """Conversations in the world: played line by line while they are still being thought.
 
-A talk's job says its lines one model call at a time and hands each to a `LiveTalk` the
-moment it is said (worker thread). The town plays them meanwhile: line k in the speakers'
+A talk's job says its lines a model call at a time — one line, or a turn of several
+(`talk_lines_per_call`) — and hands each to a `LiveTalk` as soon as its call returns (worker
+thread). The town plays them meanwhile: line k in the speakers'
 bubbles and the dialogue log at `started + k × line_minutes` of game time, while the members
 stand talking — so a talk takes game time, and the rest of the town goes on stepping. The
 first line is shown one line's time after the talk begins (the job has that long to say it).

@@ -167,6 +167,9 @@ class RunRecording:
             continues=None,
             app_version=APP_VERSION,
             memory_server=server_of(living),
+            talk_lines_per_call=next(
+                (mind.settings.talk_lines_per_call for mind in living.minds.values()), None
+            ),
         )
         return cls(living, RecordWriter(path, meta, secrets=tuple(secrets)))
 

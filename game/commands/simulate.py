@@ -108,7 +108,14 @@ def _add_mind_flags(sim: argparse.ArgumentParser) -> None:
     )
     sim.add_argument(
         "--variant",
-        choices=["full", "no reflection", "no planning", "no reaction", "no plan reuse"],
+        choices=[
+            "full",
+            "no reflection",
+            "no planning",
+            "no reaction",
+            "no plan reuse",
+            "one line per call",
+        ],
         help="an architecture variant: the mind with one mechanism off (default: full)",
     )
 

@@ -9,7 +9,8 @@ A matrix file (.toml or .json):
 town = "the_ville_n3"        # a bundled town or a town folder
 hours = 6                    # default: the scenario's whole run
 seed = 0
-variants = ["full", "no reflection", "no planning", "no reaction"]  # or "no plan reuse"
+variants = ["full", "no reflection", "no planning", "no reaction"]  # or "no plan reuse",
+                             # "one line per call"
 conditions = ["full"]        # interview conditions (default: full only; with the panel,
                              # full and no memory, so it has a pair to judge)
 panel_pairs = 20             # pairs the judge panel judges (default: 20 with a model, else 0)
@@ -76,7 +77,9 @@ from game.evaluation.towns import TownJob, TownOutcome, run_towns
 
 __all__ = ["MatrixFile", "MatrixOptions", "MatrixResult", "read_matrix", "run_matrix"]
 
-VariantName = Literal["full", "no reflection", "no planning", "no reaction", "no plan reuse"]
+VariantName = Literal[
+    "full", "no reflection", "no planning", "no reaction", "no plan reuse", "one line per call"
+]
 ALL_VARIANTS: list[VariantName] = ["full", "no reflection", "no planning", "no reaction"]
 MEASURES = (
     "knew_end_party",

@@ -214,6 +214,10 @@ class RunMeta:
     # "database"} (the URL without credentials), so the database can be found and dropped
     # (`smallville runs --prune`); None: in process
     memory_server: str | None = None
+    # lines of a pair talk one model call wrote (`MindSettings.talk_lines_per_call`), so
+    # `--answers-from` re-lives the talk with the same calls; None: a record made before the
+    # setting, one line per call
+    talk_lines_per_call: int | None = None
 
     def __post_init__(self) -> None:
         if not self.run_id.strip():

@@ -34,8 +34,12 @@ ISABELLA, KLAUS, MARIA = "Isabella Rodriguez", "Klaus Mueller", "Maria Lopez"
 GUARD_S = 60.0  # never reached unless something hangs (not a speed limit)
 
 
+TALK_CALLS = ("dialogue_line", "dialogue_turn")  # a line, or a turn of several lines
+
+
 class OnLines:
-    """A mind's model that calls `line(number)` before each dialogue line it says."""
+    """A mind's model that calls `line(number)` before each talk call it makes (one line,
+    or a turn of several)."""
 
     def __init__(self, inner: LanguageModel) -> None:
         self.inner = inner
@@ -46,17 +50,17 @@ class OnLines:
         return self.inner.label
 
     def line(self, number: int) -> None:
-        """Before dialogue line `number` (1, 2, …)."""
+        """Before talk call `number` (1, 2, …)."""
 
     def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
-        if task.name == "dialogue_line":
+        if task.name in TALK_CALLS:
             self.lines += 1
             self.line(self.lines)
         return self.inner.complete(task, inputs, agent=agent)
 
 
 class HeldLines(OnLines):
-    """Dialogue lines after the first wait until `release` is set."""
+    """Talk calls after the first wait until `release` is set."""
 
     def __init__(self, inner: LanguageModel) -> None:
         super().__init__(inner)
@@ -99,10 +103,13 @@ def at_ten_in_the_cafe(make_town: MakeTown) -> LivingTown:
     return living
 
 
-def talk_on(living: LivingTown, model: Any) -> Playback:
-    """Isabella and Klaus, both thinking on `model`, begin a talk now: its playback."""
+def talk_on(living: LivingTown, model: Any, lines_per_call: int = 1) -> Playback:
+    """Isabella and Klaus, both thinking on `model` and saying `lines_per_call` lines per
+    call, begin a talk now: its playback."""
     for name in (ISABELLA, KLAUS):
-        living.minds[name].model = model
+        mind = living.minds[name]
+        mind.model = model
+        mind.settings = mind.settings.model_copy(update={"talk_lines_per_call": lines_per_call})
     director = living.director
     director.slots[ISABELLA].queued = director.start_talk([ISABELLA, KLAUS], living.clock.now)
     playback = director.talks.playback_of(ISABELLA)
@@ -246,7 +253,7 @@ def test_in_play_a_late_decision_leaves_nobody_frozen_and_the_lag_shows(
 
 
 class FallsOver(OnLines):
-    """The third dialogue line fails (the server went away mid-talk)."""
+    """The third talk call fails (the server went away mid-talk)."""
 
     def line(self, number: int) -> None:
         if number == 3:

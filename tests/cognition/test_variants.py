@@ -60,3 +60,10 @@ def test_the_routine_is_the_day_without_planning() -> None:
     )
     assert [s.activity for s in free.hourly][-1] == "Klaus has free time"
     assert not gaps_and_overlaps(free.hourly)
+
+
+def test_one_line_per_call_is_the_papers_talk_the_rest_kept() -> None:
+    base = MindSettings(retrieval_k=7, talk_lines_per_call=6)
+    one = Variant.ONE_LINE_PER_CALL.settings(base)
+    assert one.talk_lines_per_call == 1 and one.retrieval_k == 7 and one.reflection
+    assert Variant.FULL.settings(base).talk_lines_per_call == 6  # the town's own setting

@@ -61,6 +61,9 @@ class SimulationOptions:
     # a run record whose answers the minds get again, matched by prompt (no model is asked;
     # the record's town and seed are used): `game.bridge.answers_from`
     answers_from: Path | None = None
+    # lines of a pair talk per model call (`MindSettings.talk_lines_per_call`); None: the
+    # town's setting (a record re-lived takes the record's)
+    talk_lines_per_call: int | None = None
 
     def slots(self) -> SaveSlots:
         return SaveSlots(self.saves_dir)

@@ -104,7 +104,7 @@ def simulation_recipe(
     """What a headless run builds — `simulate`'s town, and the evaluation's towns opened for
     interviews: the options' town, seed, threads and minds (`settings` None: the options'
     one model, `model_settings`), assembled by `build.recipe_for`."""
-    return recipe_for(
+    recipe = recipe_for(
         options.town,
         settings=settings if settings is not None else model_settings(options),
         routes=options.routes,
@@ -120,6 +120,7 @@ def simulation_recipe(
         profile=profile,
         answers=answers,
     )
+    return replace(recipe, talk_lines_per_call=options.talk_lines_per_call)
 
 
 class HeadlessRun:

@@ -11,12 +11,13 @@ from cognition.agent import Agent
 from cognition.contract import GoTo
 from cognition.llm.task import Source, Task, read_template
 from cognition.offline import OfflineBrain
-from cognition.offline.brain import RULES
+from cognition.offline.brain import RULES, TURN_RULES
 from cognition.settings import MindSettings
 from cognition.steps import (
     day_plan,
     decompose,
     dialogue,
+    dialogue_turn,
     emoji,
     group_line,
     group_manager,
@@ -56,6 +57,7 @@ TASKS: list[Task[Any, Any]] = [
     relationship.RELATIONSHIP,
     dialogue.DIALOGUE_LINE,
     dialogue.CONVERSATION_SUMMARY,
+    dialogue_turn.DIALOGUE_TURN,
     objects.CHOOSE_OBJECTS,
     emoji.EMOJI,
     interview.INTERVIEW,
@@ -73,7 +75,7 @@ TASKS: list[Task[Any, Any]] = [
 
 
 def test_every_task_has_a_rule() -> None:
-    assert {task.name for task in TASKS} == set(RULES)
+    assert {task.name for task in TASKS} == set(RULES) | set(TURN_RULES)
 
 
 def test_every_template_splits_and_names_only_input_fields() -> None:

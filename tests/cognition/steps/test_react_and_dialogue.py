@@ -10,14 +10,15 @@ from cognition.offline import OfflineBrain
 from cognition.plan import DayPlan, PlanStep
 from cognition.settings import MindSettings
 from cognition.steps.context import StepContext
-from cognition.steps.dialogue import Speaker, converse
+from cognition.steps.dialogue import Speaker
+from cognition.steps.dialogue_turn import converse
 from cognition.steps.perceive import Observation
 from cognition.steps.react import react
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
 from cognition.testing.town import ISABELLA, MARIA, START, context_for
 
-SETTINGS = MindSettings()
+SETTINGS = MindSettings(talk_lines_per_call=1)  # the paper's talk: one call per line
 SEEN = Observation(text="Maria Lopez is reading (cafe)", subject="Maria Lopez", activity="reading")
 
 
@@ -81,7 +82,9 @@ def test_dialogue_ends_at_the_turn_limit() -> None:
             "conversation_summary": [{"summary": "They talked a lot."}],
         }
     )
-    lines, summary = converse(*speakers(model, known_memory(), MindSettings(dialogue_max_turns=4)))
+    lines, summary = converse(
+        *speakers(model, known_memory(), MindSettings(dialogue_max_turns=4, talk_lines_per_call=1))
+    )
     assert len(lines) == 4
     assert [line.speaker for line in lines] == ["Isabella Rodriguez", "Maria Lopez"] * 2
     assert summary.summary == "They talked a lot."

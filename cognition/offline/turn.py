@@ -1,0 +1,40 @@
+"""Offline talk turns: the next few lines of a pair's talk, as the per-line rule says them.
+
+A `dialogue_turn` call asks for up to k lines, the speakers alternating. The offline brain
+says each with `talk.line`, as if each line were its own `dialogue_line` call by its speaker
+(`dialogue_turn.line_input`: that speaker's side of the turn, the history so far, what the
+last line told and what this talk told), each with the random a `dialogue_line` call would
+get for those inputs (`line_random`). So a talk's lines are those the per-line rule would
+say, but for the memories: a turn's are retrieved once per call, a line's before each line.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from cognition.offline.talk import line
+from cognition.steps.dialogue import LineInput
+from cognition.steps.dialogue_turn import DialogueTurn, TurnInput, TurnLine, line_input
+
+LineRandom = Callable[[LineInput], random.Random]  # the random of one line's own call
+
+
+def turn(inputs: TurnInput, line_random: LineRandom) -> DialogueTurn:
+    """The turn's lines, each by the per-line rule, until one ends the talk."""
+    history = list(inputs.history)
+    heard = inputs.heard
+    told = list(inputs.told_here)
+    said: list[TurnLine] = []
+    for index in range(max(inputs.lines, 0)):
+        one = line_input(inputs, index, history, heard, told)
+        answer = line(one, line_random(one)).telling(one.news)
+        text = answer.text.strip()
+        said.append(TurnLine(speaker=one.speaker, text=text, ends=answer.ends, told=answer.told))
+        if answer.ends or not text:
+            break
+        history.append(f"{one.speaker}: {text}")
+        heard = answer.told
+        if answer.told is not None and answer.told.item not in told:
+            told.append(answer.told.item)
+    return DialogueTurn(lines=said)

@@ -1,0 +1,288 @@
+"""A talk's turn: one call writes the next few lines of a pair's conversation.
+
+A pair talk said one line per model call, and line k+1 needs line k, so a talk advanced one
+line per call latency. With `talk_lines_per_call` k > 1, one call writes the next up-to-k
+lines, the two speakers alternating. Each line is still conditioned on its own speaker's
+retrieval: the prompt carries both speakers' summaries, views of each other, plans, places,
+numbered news and each one's memories retrieved for this moment (the query `next_line` uses:
+the other's name, the place and the last line so far, refreshed every call). A line's `tells`
+numbers the news of ITS speaker. With k = 1 the talk is the paper's: one call per line
+(`dialogue.next_line`).
+
+`converse` plays a whole talk either way, then asks for its summary (`CONVERSATION_SUMMARY`)
+as soon as the last line is known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Annotated
+
+from pydantic import BaseModel, BeforeValidator, Field
+from pydantic.json_schema import SkipJsonSchema
+
+from cognition.contract import ConversationLine, LineHeard
+from cognition.llm.task import Task
+from cognition.memory.fields import News
+from cognition.plan import plan_title
+from cognition.steps.common import memory_lines, news_going, news_known, news_shared, when
+from cognition.steps.common import news_told as told_items
+from cognition.steps.dialogue import (
+    CONVERSATION_SUMMARY,
+    DialogueLine,
+    LineInput,
+    Speaker,
+    SummaryInput,
+    TalkSummary,
+    is_plan_memory,
+    next_line,
+    numbered_news,
+    numbers,
+)
+
+__all__ = [
+    "DIALOGUE_TURN",
+    "DialogueTurn",
+    "TurnInput",
+    "TurnLine",
+    "TurnSide",
+    "converse",
+    "line_input",
+    "next_turn",
+    "said_lines",
+]
+
+
+class TurnSide(BaseModel):
+    """One of the two speakers as a turn's prompt shows it, with its news as data."""
+
+    name: str
+    summary: str
+    view_of_other: str
+    plan: list[str] = Field(default_factory=list)
+    place: str = "home"
+    memories: list[str] = Field(default_factory=list)  # retrieved for this moment
+    news: list[News] = Field(default_factory=list)  # what it knows, as `known_news` numbers it
+    known_news: list[str] = Field(default_factory=list)
+    shared: list[str] = Field(default_factory=list)  # items it talked of with the other before
+    going: list[str] = Field(default_factory=list)  # events it means to go to
+
+
+class TurnInput(BaseModel):
+    """The next `lines` lines of a talk: `speaker` says the first, `listener` the second, …"""
+
+    speaker: str
+    listener: str
+    now: str
+    turn: int  # the number of the turn's first line in the talk
+    max_turns: int
+    lines: int  # how many lines to write (at most)
+    history: list[str]
+    heard: News | None = None  # what the last line so far told
+    told_here: list[str] = Field(default_factory=list)  # items this talk told so far
+    sides: list[TurnSide] = Field(min_length=2, max_length=2)  # speaker's, then listener's
+    # the prompt's view of the sides (filled from `sides`)
+    speaker_summary: str = ""
+    speaker_view: str = ""
+    speaker_plan: list[str] = Field(default_factory=list)
+    speaker_place: str = "home"
+    speaker_memories: list[str] = Field(default_factory=list)
+    speaker_news: list[str] = Field(default_factory=list)
+    listener_summary: str = ""
+    listener_view: str = ""
+    listener_plan: list[str] = Field(default_factory=list)
+    listener_place: str = "home"
+    listener_memories: list[str] = Field(default_factory=list)
+    listener_news: list[str] = Field(default_factory=list)
+
+
+class TurnLine(BaseModel):
+    speaker: str
+    text: str
+    ends: bool = False
+    tells: Annotated[list[int], BeforeValidator(numbers)] = Field(
+        default_factory=list,
+        description="the numbers of the speaker's listed news this line tells; usually none",
+    )
+    told: SkipJsonSchema[News | None] = None  # set by rules that know it, or from `tells`
+
+
+class DialogueTurn(BaseModel):
+    lines: list[TurnLine] = Field(default_factory=list)
+
+
+def excuse_turn(inputs: TurnInput) -> DialogueTurn:
+    """The speaker excuses itself (the typed fallback, as `dialogue.excuse_oneself`)."""
+    text = f"Sorry, {inputs.listener.split()[0]}, I need to go."
+    return DialogueTurn(lines=[TurnLine(speaker=inputs.speaker, text=text, ends=True)])
+
+
+DIALOGUE_TURN = Task(
+    name="dialogue_turn",
+    template="dialogue_turn.txt",
+    input_model=TurnInput,
+    output_model=DialogueTurn,
+    fallback=excuse_turn,
+    max_tokens=800,
+)
+
+
+def side_of(speaker: Speaker, other: str, history: Sequence[ConversationLine]) -> TurnSide:
+    """`speaker` for a turn: its memories retrieved as `next_line` retrieves them (the other's
+    name, the place, the last line so far), its news as data."""
+    ctx = speaker.context
+    last = history[-1].text if history else ""
+    where = speaker.place if speaker.place != "home" else ""
+    hits = ctx.recall(" ".join(part for part in (other, where, last) if part))
+    if speaker.plan:  # today's plan is shown as such: its memory is not shown again
+        title = plan_title(speaker.name, ctx.now.date())
+        hits = [h for h in hits if not is_plan_memory(h.record, title)]
+    known = news_known(ctx.memory, ctx.agent)
+    return TurnSide(
+        name=speaker.name,
+        summary=speaker.summary,
+        view_of_other=speaker.view_of_other,
+        plan=list(speaker.plan),
+        place=speaker.place,
+        memories=memory_lines(hits, transcripts=True),
+        news=known,
+        known_news=numbered_news(known),
+        shared=news_shared(ctx.memory, other),
+        going=news_going(ctx.memory, ctx.agent),
+    )
+
+
+def turn_input(
+    speaker: Speaker, listener: Speaker, history: Sequence[ConversationLine], lines: int
+) -> TurnInput:
+    """The inputs of the turn `speaker` opens, `lines` lines long at most."""
+    mine = side_of(speaker, listener.name, history)
+    theirs = side_of(listener, speaker.name, history)
+    return TurnInput(
+        speaker=speaker.name,
+        listener=listener.name,
+        now=when(speaker.context.now),
+        turn=len(history) + 1,
+        max_turns=speaker.context.settings.dialogue_max_turns,
+        lines=lines,
+        history=[f"{line.speaker}: {line.text}" for line in history],
+        heard=history[-1].told if history else None,
+        told_here=told_items(history),
+        sides=[mine, theirs],
+        speaker_summary=mine.summary,
+        speaker_view=mine.view_of_other,
+        speaker_plan=mine.plan,
+        speaker_place=mine.place,
+        speaker_memories=mine.memories,
+        speaker_news=mine.known_news,
+        listener_summary=theirs.summary,
+        listener_view=theirs.view_of_other,
+        listener_plan=theirs.plan,
+        listener_place=theirs.place,
+        listener_memories=theirs.memories,
+        listener_news=theirs.known_news,
+    )
+
+
+def same_person(said: str, name: str) -> bool:
+    """Whether a line's `speaker` names `name` (the full name or the first, any case)."""
+    said = said.strip().casefold()
+    return bool(said) and said in (name.casefold(), name.split()[0].casefold())
+
+
+def said_lines(turn: DialogueTurn, inputs: TurnInput) -> list[tuple[str, DialogueLine]]:
+    """The turn's usable lines, each with its speaker: at most `inputs.lines`, the speakers
+    alternating from `inputs.speaker`, up to the first line by someone else, an empty line
+    or a line that ends the talk (which is kept). A line's `tells` numbers its speaker's
+    news."""
+    kept: list[tuple[str, DialogueLine]] = []
+    for index, line in enumerate(turn.lines[: max(inputs.lines, 0)]):
+        side = inputs.sides[index % 2]
+        text = line.text.strip()
+        if not text or not same_person(line.speaker, side.name):
+            break
+        said = DialogueLine(text=text, ends=line.ends, tells=line.tells, told=line.told)
+        kept.append((side.name, said.telling(side.news)))
+        if line.ends:
+            break
+    return kept
+
+
+def next_turn(
+    speaker: Speaker, listener: Speaker, history: Sequence[ConversationLine], lines: int
+) -> list[tuple[str, DialogueLine]]:
+    """The next up-to-`lines` lines after `history`, `speaker` first: one call (`speaker`'s)."""
+    inputs = turn_input(speaker, listener, history, lines)
+    return said_lines(speaker.context.ask(DIALOGUE_TURN, inputs), inputs)
+
+
+def line_input(
+    inputs: TurnInput, index: int, history: Sequence[str], heard: News | None, told: list[str]
+) -> LineInput:
+    """The inputs of the turn's line `index` as `next_line` would give them (its speaker's
+    side, `history` and what was `heard` and `told` so far): how a rule says one line."""
+    side, other = inputs.sides[index % 2], inputs.sides[(index + 1) % 2]
+    return LineInput(
+        speaker=side.name,
+        listener=other.name,
+        summary=side.summary,
+        view_of_listener=side.view_of_other,
+        memories=side.memories,
+        history=list(history),
+        now=inputs.now,
+        turn=inputs.turn + index,
+        max_turns=inputs.max_turns,
+        plan=side.plan,
+        place=side.place,
+        news=side.news,
+        heard=heard,
+        shared=side.shared,
+        told_here=told,
+        going=side.going,
+        known_news=side.known_news,
+    )
+
+
+def converse(
+    first: Speaker, second: Speaker, heard: LineHeard | None = None
+) -> tuple[list[ConversationLine], TalkSummary]:
+    """The lines (at most the opener's turn limit, `first` opening; `talk_lines_per_call` of
+    them per call) and a summary with the commitments made and the talk's importance to each
+    (the opener's call). `heard` hears each line as soon as its call returns."""
+    settings = first.context.settings
+    max_turns, per_call = settings.dialogue_max_turns, settings.talk_lines_per_call
+    lines: list[ConversationLine] = []
+    speakers = (first, second)
+    while len(lines) < max_turns:
+        speaker, listener = speakers[len(lines) % 2], speakers[(len(lines) + 1) % 2]
+        if per_call <= 1:
+            said = [(speaker.name, next_line(speaker, listener.name, lines))]
+        else:
+            said = next_turn(speaker, listener, lines, min(per_call, max_turns - len(lines)))
+        ended = not said
+        for name, line in said:
+            text = line.text.strip()
+            if text:
+                lines.append(ConversationLine(speaker=name, text=text, told=line.told))
+                if heard is not None:
+                    heard(lines[-1])
+            if line.ends or not text:
+                ended = True
+                break
+        if ended:
+            break
+    return lines, summarise(first, second, lines)
+
+
+def summarise(first: Speaker, second: Speaker, lines: list[ConversationLine]) -> TalkSummary:
+    """The talk's summary, commitments and importance to each: the opener's call."""
+    summary_in = SummaryInput(
+        first=first.name,
+        second=second.name,
+        lines=[f"{x.speaker}: {x.text}" for x in lines],
+        now=when(first.context.now),
+        told=[x.told for x in lines],
+        first_identity=first.context.identity,
+        second_identity=second.context.identity,
+    )
+    return first.context.ask(CONVERSATION_SUMMARY, summary_in)

@@ -1,0 +1,202 @@
+"""A talk's turn: several lines per call, validated line by line, and the offline brain's
+turn equal to its per-line answers."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cognition.config import LLMSettings
+from cognition.llm.openai_backend import OpenAIBackend
+from cognition.llm.retry import RetryPolicy
+from cognition.llm.task import LanguageModel, Source
+from cognition.memory.fields import News
+from cognition.memory.records import MemoryKind
+from cognition.offline import OfflineBrain
+from cognition.settings import MindSettings
+from cognition.steps.dialogue import DIALOGUE_LINE, Speaker
+from cognition.steps.dialogue_turn import (
+    DIALOGUE_TURN,
+    DialogueTurn,
+    TurnInput,
+    converse,
+    line_input,
+    said_lines,
+    turn_input,
+)
+from cognition.testing.fake_openai_server import FakeOpenAIServer
+from cognition.testing.memory_fake import FakeMemoryStream
+from cognition.testing.scripted_model import ScriptedModel
+from cognition.testing.town import ISABELLA, MARIA, START, context_for
+
+PARTY = News(
+    item="party",
+    statement="Isabella Rodriguez is planning a party at Hobbs Cafe on February 14",
+    subject=ISABELLA.name,
+    importance=8,
+)
+TURNS = MindSettings(talk_lines_per_call=4)
+
+
+def isabella_memory() -> FakeMemoryStream:
+    memory = FakeMemoryStream(ISABELLA.name)
+    memory.add(MemoryKind.OBSERVATION, "Maria Lopez is a close friend", START, 5)
+    memory.add(
+        MemoryKind.OBSERVATION,
+        "Isabella Rodriguez is planning a Valentine's Day party "
+        "at Hobbs Cafe on February 14 from 5 to 7 pm",
+        START,
+        8,
+    )
+    return memory
+
+
+def pair(model: LanguageModel, settings: MindSettings = TURNS) -> tuple[Speaker, Speaker]:
+    """Isabella (who knows of her party) opening a talk with Maria."""
+    return (
+        Speaker(
+            context_for(ISABELLA, model, isabella_memory(), settings),
+            "Isabella runs a cafe",
+            "a friend",
+        ),
+        Speaker(context_for(MARIA, model, settings=settings), "Maria studies physics", "a friend"),
+    )
+
+
+def inputs_of(model: LanguageModel, lines: int = 4) -> TurnInput:
+    isabella, maria = pair(model)
+    known = isabella.context.settings
+    assert known.talk_lines_per_call == 4
+    inputs = turn_input(isabella, maria, [], lines)
+    return inputs.model_copy(
+        update={"sides": [inputs.sides[0].model_copy(update={"news": [PARTY]}), inputs.sides[1]]}
+    )
+
+
+def lines_of(*said: dict[str, Any]) -> DialogueTurn:
+    return DialogueTurn.model_validate({"lines": list(said)})
+
+
+def test_a_turn_keeps_alternating_lines_and_reads_tells_by_the_speakers_news() -> None:
+    inputs = inputs_of(OfflineBrain(0))
+    turn = lines_of(
+        {"speaker": "Isabella Rodriguez", "text": "Hi Maria!", "tells": [1]},
+        {"speaker": "maria", "text": "Hi! How are you?", "tells": [1]},  # first name, any case
+    )
+    kept = said_lines(turn, inputs)
+    assert [(name, line.text) for name, line in kept] == [
+        (ISABELLA.name, "Hi Maria!"),
+        (MARIA.name, "Hi! How are you?"),
+    ]
+    assert kept[0][1].told == PARTY  # Isabella's news 1
+    assert kept[1][1].told is None  # Maria knows no news: her 1 names nothing
+
+
+def test_a_turn_stops_at_a_wrong_speaker_an_empty_line_or_an_ending() -> None:
+    inputs = inputs_of(OfflineBrain(0))
+    out_of_turn = lines_of(
+        {"speaker": ISABELLA.name, "text": "Hi!"},
+        {"speaker": ISABELLA.name, "text": "Me again."},  # Maria's turn
+        {"speaker": MARIA.name, "text": "Hello."},
+    )
+    assert [line.text for _, line in said_lines(out_of_turn, inputs)] == ["Hi!"]
+    empty = lines_of(
+        {"speaker": ISABELLA.name, "text": "Hi!"}, {"speaker": MARIA.name, "text": " "}
+    )
+    assert [line.text for _, line in said_lines(empty, inputs)] == ["Hi!"]
+    ended = lines_of(
+        {"speaker": ISABELLA.name, "text": "Bye!", "ends": True},
+        {"speaker": MARIA.name, "text": "Wait!"},
+    )
+    assert [(line.text, line.ends) for _, line in said_lines(ended, inputs)] == [("Bye!", True)]
+    nobody = lines_of({"speaker": "", "text": "Hi!"})
+    assert said_lines(nobody, inputs) == []
+
+
+def test_a_turn_keeps_no_more_lines_than_asked() -> None:
+    inputs = inputs_of(OfflineBrain(0), lines=2)
+    many = lines_of(
+        *({"speaker": (ISABELLA.name, MARIA.name)[n % 2], "text": f"line {n}"} for n in range(6))
+    )
+    assert [line.text for _, line in said_lines(many, inputs)] == ["line 0", "line 1"]
+
+
+def test_a_garbled_turn_answer_falls_back_to_an_excuse() -> None:
+    inputs = inputs_of(OfflineBrain(0))
+    with FakeOpenAIServer(answer=lambda request: '{"lines": "nonsense ]]') as server:
+        settings = LLMSettings(
+            base_url=server.base_url, api_key="test-key", model="fake-model", max_retries=0
+        )
+        retry = RetryPolicy(max_retries=0, sleep=lambda seconds: None, rng=random.Random(1))
+        backend = OpenAIBackend(settings, retry=retry)
+        try:
+            completion = backend.complete(DIALOGUE_TURN, inputs, agent=ISABELLA.name)
+        finally:
+            backend.close()
+    assert completion.source is Source.FALLBACK
+    kept = said_lines(completion.output, inputs)
+    assert [(name, line.text, line.ends) for name, line in kept] == [
+        (ISABELLA.name, "Sorry, Maria, I need to go.", True)
+    ]
+
+
+def test_the_offline_turn_says_what_the_per_line_rule_says() -> None:
+    brain = OfflineBrain(3)
+    inputs = inputs_of(brain)
+    turn = brain.complete(DIALOGUE_TURN, inputs, agent=ISABELLA.name).output
+    assert turn.lines and len(turn.lines) <= 4
+    history: list[str] = []
+    heard: News | None = None
+    told: list[str] = []
+    for index, said in enumerate(turn.lines):
+        one = line_input(inputs, index, history, heard, told)
+        alone = brain.complete(DIALOGUE_LINE, one, agent=one.speaker).output
+        assert (said.speaker, said.text, said.ends, said.told) == (
+            one.speaker,
+            alone.text,
+            alone.ends,
+            alone.told,
+        )
+        history.append(f"{one.speaker}: {alone.text}")
+        heard = alone.told
+        told += [alone.told.item] if alone.told is not None else []
+
+
+def test_a_talk_of_turns_takes_one_call_per_four_lines() -> None:
+    model = ScriptedModel({"dialogue_turn": []}, fallback_model=OfflineBrain(5))
+    lines, summary = converse(*pair(model, TURNS.model_copy(update={"dialogue_max_turns": 8})))
+    turns = model.count("dialogue_turn")
+    assert model.count("dialogue_line") == 0
+    assert turns == -(-len(lines) // 4)  # the last turn may end the talk early
+    assert [line.speaker for line in lines] == [
+        (ISABELLA.name, MARIA.name)[n % 2] for n in range(len(lines))
+    ]
+    assert any("Valentine's Day party" in line.text for line in lines)
+    assert "February 14 from 5 to 7 pm" in summary.summary
+
+
+def test_each_turn_asks_for_the_lines_left_and_hears_each_line() -> None:
+    def four(inputs: TurnInput) -> dict[str, object]:
+        names = [side.name for side in inputs.sides]
+        said = [{"speaker": names[n % 2], "text": f"line {inputs.turn + n}"} for n in range(9)]
+        return {"lines": said}
+
+    model = ScriptedModel({"dialogue_turn": [four]})
+    settings = TURNS.model_copy(update={"dialogue_max_turns": 6})
+    heard: list[str] = []
+    lines, _ = converse(*pair(model, settings), lambda line: heard.append(line.text))
+    assert heard == [line.text for line in lines] == [f"line {n}" for n in range(1, 7)]
+    asked = [call.inputs for call in model.calls if call.task == "dialogue_turn"]
+    assert [(i.turn, i.lines, i.speaker) for i in asked] == [  # type: ignore[attr-defined]
+        (1, 4, ISABELLA.name),
+        (5, 2, ISABELLA.name),
+    ]
+    second = asked[1]
+    assert second.history[-1] == f"{MARIA.name}: line 4"  # type: ignore[attr-defined]
+
+
+def test_one_line_per_call_is_the_papers_talk() -> None:
+    model = ScriptedModel({"dialogue_line": [{"text": "Hi!"}, {"text": "Bye!", "ends": True}]})
+    lines, _ = converse(*pair(model, MindSettings(talk_lines_per_call=1)))
+    assert [line.text for line in lines] == ["Hi!", "Bye!"]
+    assert model.count("dialogue_line") == 2 and model.count("dialogue_turn") == 0
