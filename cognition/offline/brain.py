@@ -116,8 +116,11 @@ class OfflineBrain:
         return self.answered(task, answer)
 
     def random_for(self, agent: str, task: str, inputs: BaseModel) -> random.Random:
-        """The random of one call: seeded from (seed, agent, task, inputs)."""
-        return random.Random(f"{self.seed}|{agent}|{task}|{inputs.model_dump_json()}")
+        """The random of one call: seeded from (seed, agent, task, inputs). Inputs left at
+        their defaults are not in the seed, so a field added to an input model (at its
+        default) leaves every earlier run's draws as they were."""
+        inputs_text = inputs.model_dump_json(exclude_defaults=True)
+        return random.Random(f"{self.seed}|{agent}|{task}|{inputs_text}")
 
     def line_random(self, inputs: LineInput) -> random.Random:
         """The random a `dialogue_line` call by `inputs.speaker` would get (a turn's line)."""

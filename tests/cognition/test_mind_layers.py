@@ -21,8 +21,9 @@ VOCABULARY = ("contract", "plan", "persona", "settings", "phrasing")
 # what a thinking step may know of the model and of memory: the interface, never a backend
 MODEL_INTERFACE = ("llm.task", "llm.schema")
 # the memory's typed fields (`memory.fields`: pure data) and its text forms (`memory.texts`:
-# each writer beside its reader) are vocabulary too
-MEMORY_RECORDS = ("memory.records", "memory.fields", "memory.texts")
+# each writer beside its reader) are vocabulary too, and so is what is read from the fields
+# alone (`memory.engagements`: pure functions of them)
+MEMORY_RECORDS = ("memory.records", "memory.fields", "memory.texts", "memory.engagements")
 
 # module or sub-package of `cognition` -> what inside `cognition` it may import (itself always)
 FLOORS: dict[str, tuple[str, ...]] = {
