@@ -23,7 +23,8 @@ __all__ = ["items_named"]
 
 def items_named(fields: str | None) -> frozenset[str] | None:
     """The news item ids the stored fields name — their `item`, their `items` (a
-    reflection's: its evidence's) and each news's `item` — or None when the fields are unknown (none stored, or not a JSON object)."""
+    reflection's: its evidence's) and each news's `item` — or None when the fields are
+    unknown (none stored, or not a JSON object)."""
     if not fields:
         return None
     try:
