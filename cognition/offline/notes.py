@@ -98,8 +98,8 @@ class Note:
     subject: str = ""  # transcript partner, speaker, person seen, plan owner
     detail: str = ""  # activity seen, words said, plan items
     where: str = ""  # the place in a sighting's parentheses
-    # summary: the two who talked; said: speaker and hearer; transcript: the partners (one,
-    # or the other members of a group)
+    # summary: the two who talked (with fields: the partners); said: speaker and hearer;
+    # transcript: the partners (one, or the other members of a group)
     pair: tuple[str, ...] = ()
     about: MemoryFields | None = None  # the memory's typed fields, when the input gave them
     steps: tuple[PlanEntry, ...] = ()  # a plan's items
@@ -133,6 +133,9 @@ def read_note(number: int, line: str, recalled: Recalled | None = None) -> Note:
     typed = shape_of_fields(note, about) if about is not None else None
     if typed is not None:
         return typed
+    talk = recalled.kind is MemoryKind.DIALOGUE and about is not None and about.partners
+    if talk and about is not None and note.kind != "transcript":  # a talk's summary, however worded
+        return replace(note, kind="summary", pair=about.partners, about=about)
     kind = "fact" if note.kind == "reflection" else note.kind  # a reflection by its kind only
     return replace(note, kind=kind, about=about)
 
@@ -256,7 +259,14 @@ def talk_moments(notes: Sequence[Note], other: str) -> list[Note]:
 
 
 def summaries_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
-    return [n for n in notes if n.kind == "summary" and {agent, other} <= set(n.pair)]
+    """The summaries of the agent's talks with `other`: by their fields' partners, else
+    by the two their words name ("A and B talked …")."""
+    return [
+        n
+        for n in notes
+        if n.kind == "summary"
+        and (other in n.about.partners if n.about is not None else {agent, other} <= set(n.pair))
+    ]
 
 
 def partners(notes: Sequence[Note], agent: str) -> list[str]:

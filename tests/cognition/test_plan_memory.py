@@ -18,6 +18,7 @@ from cognition.plan import (
     read_step_line,
     step_line,
 )
+from cognition.steps.hourly import outline_lines, read_outline_line
 
 DAY = date(2023, 5, 2)
 NOW = datetime(2023, 5, 2, 6, 0)
@@ -69,3 +70,12 @@ def test_a_day_plans_fields_carry_its_items_and_the_events_it_goes_to() -> None:
     assert concerned_items(PLAN, [other, later]) == ()
     assert plan_fields("Ann Lee", PLAN, NOW).items == ()
     assert MemoryFields.model_validate_json(about.model_dump_json()) == about
+
+
+def test_an_outline_line_of_the_hourly_prompt_round_trips() -> None:
+    lines = outline_lines(PLAN.outline)
+    assert [read_outline_line(line) for line in lines] == [
+        (s.start, s.end, s.activity) for s in PLAN.outline
+    ]
+    assert read_outline_line("soon-later nap") is None
+    assert read_outline_line("09:00-?? nap") == (540, None, "nap")

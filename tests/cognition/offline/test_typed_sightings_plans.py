@@ -14,7 +14,7 @@ from cognition.memory.fields import MemoryFields, PlanEntry
 from cognition.memory.records import MemoryKind
 from cognition.offline.acquaintance import about_person
 from cognition.offline.conclusions import habit_conclusions, seen_conclusions
-from cognition.offline.notes import read_notes
+from cognition.offline.notes import read_notes, summaries_with
 from cognition.offline.relations import relationship
 from cognition.steps.interview import InterviewInput
 from cognition.steps.reflect import Recalled
@@ -101,3 +101,13 @@ def test_a_non_reflection_in_a_reflections_words_is_a_fact_when_its_kind_is_know
     (by_words,) = read_notes([line])
     (by_kind,) = read_notes([line], recalled=[observed(MemoryFields(subject=ADA))])
     assert (by_words.kind, by_kind.kind) == ("reflection", "fact")
+
+
+def test_a_talks_summary_is_known_by_its_fields_however_it_is_worded() -> None:
+    lines = ["[Tue May 02 10:00] Over tea, kites came up and the weather did too."]
+    talk = Recalled(kind=MemoryKind.DIALOGUE, about=MemoryFields(partners=(LEO,)))
+    (note,) = read_notes(lines, recalled=[talk])
+    assert (note.kind, note.pair) == ("summary", (LEO,))
+    assert summaries_with([note], ADA, LEO) == [note]
+    (words,) = read_notes(lines)
+    assert words.kind == "fact" and summaries_with([words], ADA, LEO) == []
