@@ -133,8 +133,12 @@ def read_note(number: int, line: str, recalled: Recalled | None = None) -> Note:
     typed = shape_of_fields(note, about) if about is not None else None
     if typed is not None:
         return typed
-    talk = recalled.kind is MemoryKind.DIALOGUE and about is not None and about.partners
-    if talk and about is not None and note.kind != "transcript":  # a talk's summary, however worded
+    if (
+        recalled.kind is MemoryKind.DIALOGUE
+        and about is not None
+        and about.partners
+        and note.kind != "transcript"
+    ):  # a talk's other memory: its summary, however it is worded
         return replace(note, kind="summary", pair=about.partners, about=about)
     kind = "fact" if note.kind == "reflection" else note.kind  # a reflection by its kind only
     return replace(note, kind=kind, about=about)
