@@ -8,13 +8,12 @@ gist (`steps.common.gist`).
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from cognition.llm.task import Task
 from cognition.persona import Persona
 from cognition.steps.common import memory_lines, when
 from cognition.steps.context import StepContext
-from cognition.steps.reflect import Recalled
 
 
 class SummaryInput(BaseModel):
@@ -26,8 +25,6 @@ class SummaryInput(BaseModel):
     progress_memories: list[str]
     learned: str
     currently: str
-    # each memory's kind and fields, in the order shown: core, occupation, then progress
-    recalled: list[Recalled] = Field(default_factory=list)
 
 
 class SummaryDescription(BaseModel):
@@ -67,14 +64,11 @@ def summarise(ctx: StepContext) -> SummaryDescription:
     more than one of them finds is shown once, under the first."""
     name = ctx.agent
     shown: set[str] = set()
-    recalled: list[Recalled] = []
 
     def recall(query: str) -> list[str]:
-        hits = [hit.record for hit in ctx.recall(query) if hit.record.id not in shown]
-        shown.update(record.id for record in hits)
-        records = sorted(hits, key=lambda r: r.created)  # as `memory_lines` shows them
-        recalled.extend(Recalled.of(record) for record in records)
-        return memory_lines(records, gists=True)
+        hits = [hit for hit in ctx.recall(query) if hit.record.id not in shown]
+        shown.update(hit.record.id for hit in hits)
+        return memory_lines(hits, gists=True)
 
     inputs = SummaryInput(
         agent=name,
@@ -85,6 +79,5 @@ def summarise(ctx: StepContext) -> SummaryDescription:
         progress_memories=recall(f"{name}'s feeling about their recent progress in life"),
         learned=ctx.persona.learned,
         currently=ctx.persona.currently,
-        recalled=recalled,
     )
     return ctx.ask(SUMMARY, inputs)

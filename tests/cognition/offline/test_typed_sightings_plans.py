@@ -14,13 +14,11 @@ from cognition.memory.fields import MemoryFields, PlanEntry
 from cognition.memory.records import MemoryKind
 from cognition.offline.acquaintance import about_person
 from cognition.offline.conclusions import habit_conclusions, seen_conclusions
-from cognition.offline.judgement import summary
 from cognition.offline.notes import read_notes, summaries_with
 from cognition.offline.relations import relationship
 from cognition.steps.interview import InterviewInput
 from cognition.steps.reflect import Recalled
 from cognition.steps.relationship import RelationshipInput
-from cognition.steps.summary import SummaryInput
 
 ADA, LEO = "Ada Brook", "Leo Marsh"
 DAY = date(2023, 5, 2)
@@ -113,22 +111,3 @@ def test_a_talks_summary_is_known_by_its_fields_however_it_is_worded() -> None:
     assert summaries_with([note], ADA, LEO) == [note]
     (words,) = read_notes(lines)
     assert words.kind == "fact" and summaries_with([words], ADA, LEO) == []
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_the_summarys_feeling_reads_the_days_plans_by_their_fields(seed: int) -> None:
-    lines = ["[Tue May 02 07:00] (the day ahead)", "[Wed May 03 07:00] (the day ahead)"]
-    inputs = SummaryInput(
-        agent=ADA,
-        identity="Ada Brook is a painter.",
-        now="Wednesday May 3, 2023, 21:00",
-        core_memories=[],
-        occupation_memories=lines,
-        progress_memories=[],
-        learned="Ada Brook paints.",
-        currently="Ada Brook is preparing a show.",
-        recalled=[observed(PLAN, MemoryKind.PLAN)] * 2,
-    )
-    assert "Lantern Studio" in summary(inputs, random.Random(seed)).feeling
-    untyped = inputs.model_copy(update={"recalled": []})
-    assert "Lantern Studio" not in summary(untyped, random.Random(seed)).feeling
