@@ -20,7 +20,7 @@ from cognition.llm.task import LanguageModel
 from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind, NewMemory, first_memories, news_memory
 from cognition.persona import Persona
-from cognition.plan import DayPlan, PlanStep, minute_of_day, splice
+from cognition.plan import DayPlan, PlanStep, minute_of_day, plan_fields, plan_text, splice
 from cognition.settings import MindSettings
 from cognition.steps.action import next_step
 from cognition.steps.common import MemoryStreamLike, contains_word, news_known
@@ -203,7 +203,9 @@ class Agent:
         observations = perceive(perception, self.settings, self.state.retained)
         now = perception.time
         self.state.unrated += [
-            Unrated(text=o.text, at=now, subject=o.subject or o.thing or "", told=o.told)
+            Unrated(
+                text=o.text, at=now, subject=o.subject or o.thing or "", told=o.told, about=o.about
+            )
             for o in observations
         ]
         waiting = self.state.unrated
@@ -238,7 +240,10 @@ class Agent:
         self.state.plan, self.state.current = plan, None
         # rated with the next batch of observations (one call fewer a day): the plan is
         # stored before anything retrieves, as every retrieval flushes the batch first
-        plan_memory = Unrated(text=plan_text(self.name, plan), at=now, kind=MemoryKind.PLAN)
+        about = plan_fields(self.name, plan, now, news_known(self.memory, self.name))
+        plan_memory = Unrated(
+            text=plan_text(self.name, plan), at=now, kind=MemoryKind.PLAN, about=about
+        )
         self.state.unrated.append(plan_memory)
         return plan
 
@@ -391,8 +396,3 @@ def fit(plan: DayPlan, start: int, end: int, activity: str) -> DayPlan:
         if a.start < start
     )
     return plan.model_copy(update={"hourly": splice(plan.hourly, [step]), "actions": actions})
-
-
-def plan_text(name: str, plan: DayPlan) -> str:
-    """A day plan as a memory."""
-    return f"{plan.title(name)}: " + "; ".join(plan.describe())

@@ -88,14 +88,18 @@ class Unrated(BaseModel):
     subject: str = ""  # whom or what it is about: a person seen or heard, an object
     told: News | None = None  # the news a line overheard told, as its speaker knew it
     kind: MemoryKind = MemoryKind.OBSERVATION
+    # its fields as its writer made them (a sighting's, an object's, a plan's); None in a
+    # save made before they were kept here: an observation then gets `heard_fields`
+    about: MemoryFields | None = None
 
     def memory(self, importance: int) -> NewMemory:
-        """The memory: an observation with its fields (whom or what, when; a line
-        overheard, the news it told, from its speaker), or a plan as it is."""
-        if self.kind is not MemoryKind.OBSERVATION:
-            return NewMemory(self.kind, self.text, self.at, importance)
-        about = heard_fields(self.subject, self.at, self.told)
-        return NewMemory(MemoryKind.OBSERVATION, self.text, self.at, importance, about=about)
+        """The memory with its fields: as written (`about`), else an observation's whom or
+        what and when (a line overheard: the news it told, from its speaker); a plan
+        waiting from an older save has none (unknown)."""
+        about = self.about
+        if about is None and self.kind is MemoryKind.OBSERVATION:
+            about = heard_fields(self.subject, self.at, self.told)
+        return NewMemory(self.kind, self.text, self.at, importance, about=about)
 
 
 class TalkRecord(BaseModel):

@@ -3,18 +3,30 @@
 Times inside a day are minutes since midnight (0–1440), so a plan is plain JSON. The hourly
 schedule always covers the whole day with no gaps and no overlaps (`normalise` makes it so,
 whatever a model answered); fine actions cover the stretches already decomposed.
+
+A plan's text forms, each writer beside its reader (round trips in tests/cognition/test_plan.py):
+an item "09:00–12:00 work at the shop" (`step_line`, `read_step_line`: what prompts show of
+a plan, read back by the offline talk) and a day plan's memory "Ann's plan for Monday
+February 13: 09:00–12:00 …; …" (`plan_text`, `read_plan_text`: read only for a plan memory
+saved without fields). The memory's fields (`plan_fields`: whose plan, its day, its items,
+the news items it concerns) are what the offline brain reads.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from cognition.contract import Address
+from cognition.memory.fields import MemoryFields, News, PlanEntry
 
 DAY_MINUTES = 24 * 60
+STEP_LINE = re.compile(r"^(\d{1,2}:\d{2})\s*[–-]\s*(\d{1,2}:\d{2}) (.+)$")
+PLAN_HEAD = re.compile(r"^([A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+)'s plan for ([^:]+): (.*)$", re.DOTALL)
 
 
 def minute_of_day(moment: datetime) -> int:
@@ -75,7 +87,23 @@ class PlanStep(BaseModel):
         return self.start <= minute < self.end
 
     def describe(self) -> str:
-        return f"{clock(self.start)}–{clock(self.end)} {self.activity}"
+        return step_line(self.start, self.end, self.activity)
+
+
+def step_line(start: int, end: int, activity: str) -> str:
+    """ "09:00–12:00 work at the shop" — a plan item as prompts and memories show it."""
+    return f"{clock(start)}–{clock(end)} {activity}"
+
+
+def read_step_line(text: str) -> PlanEntry | None:
+    """`step_line`'s reader: None for a text of another form or unreadable times."""
+    found = STEP_LINE.match(text.strip())
+    if found is None:
+        return None
+    start, end = parse_clock(found[1]), parse_clock(found[2])
+    if start is None or end is None or not found[3].strip():
+        return None
+    return PlanEntry(start=start, end=end, activity=found[3].strip())
 
 
 class DayPlan(BaseModel):
@@ -119,6 +147,58 @@ def plan_title(name: str, day: date) -> str:
     """ "Ann's plan for Monday February 13": how the memory of `name`'s plan for `day`
     begins."""
     return f"{name}'s plan for {day:%A %B} {day.day}"
+
+
+def plan_text(name: str, plan: DayPlan) -> str:
+    """A day plan as a memory: "Ann's plan for Monday February 13: 07:00–08:00 …; …"."""
+    return f"{plan.title(name)}: " + "; ".join(plan.describe())
+
+
+@dataclass(frozen=True)
+class PlanText:
+    """A day plan's memory read back: whose plan, for which day (as said), its items."""
+
+    person: str
+    day: str
+    items: tuple[PlanEntry, ...]
+
+
+def read_plan_text(text: str) -> PlanText | None:
+    """`plan_text`'s reader: None for a text of another form."""
+    found = PLAN_HEAD.match(text.strip())
+    if found is None:
+        return None
+    items = tuple(e for part in found[3].split("; ") if (e := read_step_line(part)) is not None)
+    return PlanText(found[1], found[2], items)
+
+
+def plan_fields(name: str, plan: DayPlan, now: datetime, news: Sequence[News] = ()) -> MemoryFields:
+    """A day plan's memory as fields: whose plan (`subject`), its day, its outline's items,
+    when it was made, and the news items it concerns (`concerned_items`)."""
+    entries = tuple(PlanEntry(start=s.start, end=s.end, activity=s.activity) for s in plan.outline)
+    items = concerned_items(plan, news)
+    return MemoryFields(
+        subject=name,
+        time=now,
+        day=plan.day,
+        plan=entries,
+        items=items,
+        item=items[0] if len(items) == 1 else "",
+    )
+
+
+def concerned_items(plan: DayPlan, news: Sequence[News]) -> tuple[str, ...]:
+    """The news items whose event the plan takes its person to: an event on the plan's
+    day (its `day` as "February 14") whose name or place an outline item names."""
+    day = f"{plan.day:%B} {plan.day.day}"
+    activities = [step.activity.lower() for step in plan.outline]
+    found = [
+        item.item
+        for item in news
+        if item.day == day
+        and any(n and n.lower() in a for n in (item.name, item.place) for a in activities)
+    ]
+    return tuple(dict.fromkeys(found))
 
 
 def normalise(

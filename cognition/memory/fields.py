@@ -7,8 +7,9 @@ them, whether strangers hear it, an event's place, day and hours, and who told t
 start and end as data (what a host's day plan reads). `Intention` is what someone means
 to do as data: an appointment, a refusal, an adopted intention. `MemoryFields` is what a
 memory says in fields: who spoke, with whom, about whom, which item, where and when, the
-news it carries, which of it the rememberer told, the intentions it records and (a
-reflection) the people it concerns. Old
+news it carries, which of it the rememberer told, the intentions it records, (a
+reflection) the people and items it concerns, (a sighting) what its subject was doing or
+the state of a `thing`, and (a plan) its day and items (`PlanEntry`). Old
 memories have no fields (`MemoryRecord.about` is None: unknown); fields added later default
 to "says nothing of the kind", so a save made before them loads unchanged.
 """
@@ -21,7 +22,15 @@ from datetime import date, datetime
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-__all__ = ["Intention", "MemoryFields", "News", "fields_from_json", "fields_to_json", "known_news"]
+__all__ = [
+    "Intention",
+    "MemoryFields",
+    "News",
+    "PlanEntry",
+    "fields_from_json",
+    "fields_to_json",
+    "known_news",
+]
 
 
 class News(BaseModel):
@@ -65,6 +74,17 @@ class Intention(BaseModel):
     going: bool = True
 
 
+class PlanEntry(BaseModel):
+    """One item of a plan as data: from `start` to `end` minutes of the day, `activity`
+    ("work at the shop, then have lunch from 12:00": an outline item as the plan shows it)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    start: int = Field(ge=0, le=1440)
+    end: int = Field(ge=0, le=1440)
+    activity: str = Field(min_length=1)
+
+
 class MemoryFields(BaseModel):
     """What a memory says, in fields; "" / () where it says nothing of the kind."""
 
@@ -80,6 +100,12 @@ class MemoryFields(BaseModel):
     told: tuple[str, ...] = ()  # the items of `news` the rememberer told (others it heard)
     intentions: tuple[Intention, ...] = ()  # what people said they mean (or refuse) to do
     people: tuple[str, ...] = ()  # whom it concerns: a reflection's, those its evidence talked with
+    # added with sightings, plans and reflections as data (absent in older saves: "")
+    doing: str = ""  # what `subject` was seen doing ("reading"), or the state of `thing`
+    thing: str = ""  # the object a state was seen of ("shower"): an object's state, no person
+    day: date | None = None  # the day a plan is for
+    plan: tuple[PlanEntry, ...] = ()  # a plan's items, in order (`subject`'s plan)
+    items: tuple[str, ...] = ()  # every scenario item it concerns (a reflection: its evidence's)
 
 
 def fields_to_json(fields: MemoryFields | None) -> str:

@@ -12,7 +12,17 @@ and its one reader live here, side by side, with a round-trip test
 - a plan to go: "A plans to go to the <event> at <place> on <day> <span>."
   (`going_text`; read as a statement of intention by `cognition.offline.facts` — a day plan
   no longer reads it: it fits in the talk memory's intentions, `cognition.memory.engagements`);
-- a line heard: 'A said to B: "…"' (`said_text`, `read_said`).
+- a line heard: 'A said to B: "…"' (`said_text`, `read_said`);
+- a sighting: "A is reading (desk, Ann's room, Ann's house)" (`seen_text`, `read_seen`);
+- an object's state: "The shower (bathroom, Home) is in use by A" (`object_state_text`,
+  `read_object_state`).
+
+A plan's text forms (an item "09:00–12:00 work", a day plan's memory "A's plan for Monday
+February 13: …") live beside the plan (`cognition.plan`: `step_line` / `read_step_line`,
+`plan_text` / `read_plan_text`). Sightings, object states and plans carry fields
+(`MemoryFields.doing`, `thing`, `place`, `plan`), and the offline brain reads those; the
+forms are read only for memories without fields (a save made before them, an input that
+shows lines alone).
 
 No longer read back (their memories carry fields, `MemoryFields.intentions`, and the
 offline reflection reads those): "A said he would go", "A will not go to the …", "A intends
@@ -28,20 +38,25 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cognition.phrasing import listed
+from cognition.phrasing import doing_phrase, listed
 
 __all__ = [
     "TRANSCRIPT_HEAD",
     "Said",
+    "Seen",
     "Told",
     "Transcript",
     "going_text",
     "listed",
     "listed_names",
+    "object_state_text",
+    "read_object_state",
     "read_said",
+    "read_seen",
     "read_told",
     "read_transcript",
     "said_text",
+    "seen_text",
     "told_text",
     "transcript_text",
 ]
@@ -52,6 +67,8 @@ _TRANSCRIPT = re.compile(rf"^{TRANSCRIPT_HEAD}([^:\n]+):\n")
 _SPEAKER_LINE = re.compile(r"^([A-Z][\w'-]+(?: [A-Z][\w'-]+)+): (.*)$")
 # "about" read too: a model's summary may say "A told B about …"
 _SAID_TO = re.compile(rf'^({NAME}) said to ({NAME}): "(.*)"$', re.DOTALL)
+_SEEN = re.compile(rf"^({NAME}) is (.+?) \(([^()]*)\)\.?$")
+_OBJECT_STATE = re.compile(r"^The ([^()\n]+) \(([^()\n]*)\) ((?:is|are)\b.*)$")
 _TOLD = re.compile(
     rf"^(?P<teller>{NAME}) told (?P<listener>{NAME}) (?:that|about) (?P<statement>.+?)\.?$"
 )
@@ -134,3 +151,37 @@ def read_said(text: str) -> Said | None:
     """`said_text`'s reader: None for a text of another form."""
     found = _SAID_TO.match(text)
     return None if found is None else Said(found[1], found[2], found[3])
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A sighting: who was doing what (as "A is …" says it: "reading"), where."""
+
+    person: str
+    doing: str
+    where: str
+
+
+def seen_text(person: str, activity: str, where: str) -> str:
+    """ "Ann Lee is reading (desk, Ann's room)" — a person seen doing `activity`."""
+    return f"{person} is {doing_phrase(activity)} ({where})"
+
+
+def read_seen(text: str) -> Seen | None:
+    """`seen_text`'s reader (the doing as said: "reading"): None for another form."""
+    found = _SEEN.match(text) if "\n" not in text else None
+    return None if found is None else Seen(found[1], found[2].strip(), found[3].strip())
+
+
+def object_state_text(thing: str, where: str, state: str) -> str:
+    """ "The shower (bathroom, Home) is in use by Ann" — an object seen in `state`."""
+    said = state.strip()
+    if not said.startswith(("is ", "are ")):
+        said = f"is {said}"
+    return f"The {thing} ({where}) {said}"
+
+
+def read_object_state(text: str) -> tuple[str, str, str] | None:
+    """`object_state_text`'s reader: (thing, where, "is …"), None for another form."""
+    found = _OBJECT_STATE.match(text)
+    return None if found is None else (found[1], found[2], found[3])

@@ -79,9 +79,10 @@ def about_person(inputs: InterviewInput, rng: random.Random) -> str | None:
     first = first_name(name)
     if not any(name in line for line in inputs.memories):
         return rng.choice(NO_ONE).format(name=name, first=first)
-    view = relationship(
-        RelationshipInput(agent=inputs.agent, other=name, memories=inputs.memories), rng
-    ).summary
+    asked = RelationshipInput(
+        agent=inputs.agent, other=name, memories=inputs.memories, recalled=inputs.recalled
+    )
+    view = relationship(asked, rng).summary
     stranger = view.startswith(f"{inputs.agent} has not met {name}")
     if stranger:
         view = view.split(".", 1)[1].strip()
@@ -89,7 +90,7 @@ def about_person(inputs: InterviewInput, rng: random.Random) -> str | None:
         said = in_first_person(view, inputs.agent)
         return f"{opening} {said}".strip() if said else f"{opening} I only know the name."
     if re.match(r"(?i)who", inputs.question):  # who they are first, then how one knows them
-        facts = known_about(read_notes(inputs.memories), name, set())
+        facts = known_about(read_notes(inputs.memories, recalled=inputs.recalled), name, set())
         if facts:
             fact = sentence_of(facts[0])
             view = f"{fact} {' '.join(view.replace(fact, '').split())}"

@@ -11,10 +11,10 @@ import re
 import cognition.offline.phrases as say
 from cognition.offline.text import first_person
 from cognition.offline.wording import clean, gerund
-from cognition.plan import parse_clock
+from cognition.plan import STEP_LINE, read_step_line
 from cognition.steps.dialogue import LineInput
 
-PLAN_LINE = re.compile(r"^(\d{2}:\d{2})[–-](\d{2}:\d{2}) (.+)$")
+PLAN_LINE = STEP_LINE  # a plan line as the talk's input shows it (`cognition.plan.step_line`)
 
 
 def fill(template: str, inputs: LineInput, **values: str) -> str:
@@ -32,13 +32,12 @@ def plan_items(plan: list[str]) -> list[tuple[int, int, str]]:
     "work at the shop")."""
     items = []
     for text in plan:
-        found = PLAN_LINE.match(text)
-        if found is None:
+        entry = read_step_line(text)
+        if entry is None:
             continue
-        start, end = parse_clock(found[1]), parse_clock(found[2])
-        activity = re.split(r", then |, |; ", found[3])[0].strip()
-        if start is not None and end is not None and activity:
-            items.append((start, end, activity))
+        activity = re.split(r", then |, |; ", entry.activity)[0].strip()
+        if activity:
+            items.append((entry.start, entry.end, activity))
     return items
 
 

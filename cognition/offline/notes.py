@@ -1,14 +1,17 @@
 """Memory lines read into their shapes, and who talked with and told whom what.
 
-A memory line is read as one of a few shapes (`read_note`): an object's state ("The shower
-(bathroom, Home) is in use by …" — never worth a thought about people), a transcript
-("Conversation with B:\\nA: …\\nB: …"), a conversation summary ("A and B talked about …. A
-told B that …. B said he would go."), a heard utterance ('A said to B: "…"'), a sighting
-("B is <activity> (<arena>, <sector>)"), a day plan ("A's plan for …: 09:00–12:00 …"), an
-earlier offline reflection (known by its phrasing) or a plain fact (persona facts,
-relationship lines, intentions). From those: the people named (`names_in`), who talked with
-whom (`talks_with`, `partners`), who told whom what (`told_in`) and how a person is spoken
-of (`pronoun`). No resident, place or event is named here: every name comes from the inputs.
+A memory is read as one of a few shapes (`read_note`): an object's state (never worth a
+thought about people), a transcript, a conversation summary ("A and B talked about …. A
+told B that …."), a heard utterance, a sighting (who was doing what, where), a day plan
+(whose, its items), a reflection or a plain fact (persona facts, relationship lines,
+intentions). A memory with fields (`MemoryFields`, given as `Recalled` beside the line) is
+read by them: a reflection by its kind, a sighting by `subject`/`doing`/`place`, an
+object's state by `thing`, a plan by `subject`/`plan`. A line without fields — a persona's
+fact, a memory saved before fields, an input that shows lines alone — is read by its words,
+through the text forms' readers (`cognition.memory.texts`, `cognition.plan`). From those:
+the people named (`names_in`), who talked with whom (`talks_with`, `partners`), who told
+whom what (`told_in`) and how a person is spoken of (`pronoun`). No resident, place or
+event is named here: every name comes from the inputs.
 """
 
 from __future__ import annotations
@@ -18,9 +21,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from cognition.memory.fields import MemoryFields
+from cognition.memory.fields import MemoryFields, PlanEntry
 from cognition.memory.records import MemoryKind
-from cognition.memory.texts import read_said, read_told, read_transcript
+from cognition.memory.texts import (
+    read_object_state,
+    read_said,
+    read_seen,
+    read_told,
+    read_transcript,
+)
 from cognition.offline.text import (
     SENTENCE_END,
     SPEAKER_LINE,
@@ -29,19 +38,19 @@ from cognition.offline.text import (
     third_person,
 )
 from cognition.offline.wording import clean
+from cognition.phrasing import doing_phrase
+from cognition.plan import read_plan_text, step_line
 from cognition.steps.reflect import Recalled
 
 CAPITALISED = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
 NAME = rf"{CAPITALISED} {CAPITALISED}"
 STAMP = re.compile(r"^\[([A-Z][a-z]{2}) [A-Z][a-z]{2} \d{1,2} (\d{1,2}):(\d{2})\]")
-OBJECT_STATE = re.compile(r"^The [^()\n]+ \([^()\n]*\) (?:is|are)\b")
-PLAN = re.compile(rf"^({NAME})'s plan for ([^:]+): (.*)$", re.DOTALL)
-SEEN = re.compile(rf"^({NAME}) is (.+?) \(([^()]*)\)\.?$")
+OBJECT_STATE = re.compile(r"^The [^()\n]+ \([^()\n]*\) (?:is|are)\b")  # for event_mentions
 PAIR = re.compile(rf"^({NAME}) and ({NAME}) (?:talked|had|chatted|spoke|discussed|caught up)\b")
 TALKED_ABOUT = re.compile(r"\btalked about (?!this\b)([^.;:]+)")
 # the offline reflection's own phrasings (conclusions.py, event_conclusions.py), so that
-# earlier insights are read as reflections: evidence for new ones, never persona facts,
-# news or ties
+# earlier insights shown as lines alone (no `Recalled`: a group member's memories of
+# another) are read as reflections: evidence for new ones, never persona facts, news or ties
 REFLECTED = re.compile(
     r"they are getting closer|a friendship is growing|'s company: they have talked|"
     r"has had a good talk with|seems easy to get along with|is much on .+'s mind|"
@@ -56,6 +65,8 @@ REFLECTED = re.compile(
 )
 SUBJECT = re.compile(rf"(?<![\w'])({NAME})(?![\w'])")
 THIRD_PERSON_VERB = re.compile(r"(?:is|was|has|had|will|would|can|could|might|may|must|[a-z]+s)")
+# a plan item ("09:00–12:00 work", `cognition.plan.step_line`) in hours and minutes: what
+# `conclusions.habit_conclusions` reads of a plan note's `detail` (until it reads `steps`)
 PLAN_ITEM = re.compile(r"^(\d{1,2}):(\d{2})\s*[–-]\s*(\d{1,2}):(\d{2}) (.+)$")
 CAPITAL_RUN = re.compile(rf"(?<![\w'])({CAPITALISED}(?: {CAPITALISED})+)(?:'s)?(?![\w])")
 NOT_NAME_TEXT = (
@@ -87,10 +98,11 @@ class Note:
     subject: str = ""  # transcript partner, speaker, person seen, plan owner
     detail: str = ""  # activity seen, words said, plan items
     where: str = ""  # the place in a sighting's parentheses
-    # summary: the two who talked; said: speaker and hearer; transcript: the partners (one,
-    # or the other members of a group)
+    # summary: the two who talked (with fields: the partners); said: speaker and hearer;
+    # transcript: the partners (one, or the other members of a group)
     pair: tuple[str, ...] = ()
     about: MemoryFields | None = None  # the memory's typed fields, when the input gave them
+    steps: tuple[PlanEntry, ...] = ()  # a plan's items
 
     def mentions(self, name: str) -> bool:
         return name in self.text or name == self.subject
@@ -107,13 +119,45 @@ class Told:
 
 
 def read_note(number: int, line: str, recalled: Recalled | None = None) -> Note:
-    """A memory line ("[Mon Feb 13 09:10] text" or "text") read into its shape, with its
-    fields when `recalled` gives them (a reflection is known by its kind, not its words)."""
+    """A memory line ("[Mon Feb 13 09:10] text" or "text") read into its shape; with its
+    kind and fields when `recalled` gives them, read by those: a reflection by its kind, a
+    sighting, an object's state or a plan by its fields (`shape_of_fields`), whatever its
+    words. Fields that say none of these (a talk's, a fact's, a sighting saved before
+    `doing`) leave the shape to the words."""
     note = read_shape(number, line)
     if recalled is None:
         return note
-    kind = "reflection" if recalled.kind is MemoryKind.REFLECTION else note.kind
-    return replace(note, kind=kind, about=recalled.about)
+    about = recalled.about
+    if recalled.kind is MemoryKind.REFLECTION:
+        return replace(note, kind="reflection", about=about)
+    typed = shape_of_fields(note, about) if about is not None else None
+    if typed is not None:
+        return typed
+    if (
+        recalled.kind is MemoryKind.DIALOGUE
+        and about is not None
+        and about.partners
+        and note.kind != "transcript"
+    ):  # a talk's other memory: its summary, however it is worded
+        return replace(note, kind="summary", pair=about.partners, about=about)
+    kind = "fact" if note.kind == "reflection" else note.kind  # a reflection by its kind only
+    return replace(note, kind=kind, about=about)
+
+
+def shape_of_fields(note: Note, about: MemoryFields) -> Note | None:
+    """The note as its fields say it: an object's state (`thing`), a plan (`plan`: its
+    items, the detail as they read), a sighting (`subject` and `doing`, said as "A is …"
+    says it; where: `place`); None when the fields say none of these."""
+    bare = Note(note.number, note.kind, note.text, note.stamp, about=about)
+    if about.thing:
+        return replace(bare, kind="object")
+    if about.plan:
+        detail = "; ".join(step_line(e.start, e.end, e.activity) for e in about.plan)
+        return replace(bare, kind="plan", subject=about.subject, detail=detail, steps=about.plan)
+    if about.subject and about.doing:
+        doing = doing_phrase(about.doing)  # as "A is …" says it: "reading", 'saying "…"'
+        return replace(bare, kind="seen", subject=about.subject, detail=doing, where=about.place)
+    return None
 
 
 def read_shape(number: int, line: str) -> Note:
@@ -121,7 +165,7 @@ def read_shape(number: int, line: str) -> Note:
     text = strip_stamp(line)
     stamped = STAMP.match(line.strip())
     stamp = f"{stamped.group(1)} {int(stamped.group(2)):02d}:{stamped.group(3)}" if stamped else ""
-    if OBJECT_STATE.match(text):
+    if read_object_state(text) is not None:
         return Note(number, "object", text, stamp)
     if (transcript := read_transcript(text)) is not None and transcript.partners:
         partners = transcript.partners
@@ -129,13 +173,13 @@ def read_shape(number: int, line: str) -> Note:
     if (heard := read_said(text)) is not None:
         speaker, hearer = heard.speaker, heard.hearer
         return Note(number, "said", text, stamp, speaker, heard.text, pair=(speaker, hearer))
-    if match := PLAN.match(text):
-        return Note(number, "plan", text, stamp, match.group(1), match.group(3))
+    if (plan := read_plan_text(text)) is not None:
+        detail = "; ".join(step_line(e.start, e.end, e.activity) for e in plan.items)
+        return Note(number, "plan", text, stamp, plan.person, detail, steps=plan.items)
     if match := PAIR.match(text):
         return Note(number, "summary", text, stamp, pair=(match.group(1), match.group(2)))
-    if (match := SEEN.match(text)) and "\n" not in text:
-        person, activity, where = match.groups()
-        return Note(number, "seen", text, stamp, person, activity.strip(), where.strip())
+    if (seen := read_seen(text)) is not None:
+        return Note(number, "seen", text, stamp, seen.person, seen.doing, seen.where)
     if REFLECTED.search(text):
         return Note(number, "reflection", text, stamp)
     return Note(number, "fact", text, stamp)
@@ -219,7 +263,14 @@ def talk_moments(notes: Sequence[Note], other: str) -> list[Note]:
 
 
 def summaries_with(notes: Sequence[Note], agent: str, other: str) -> list[Note]:
-    return [n for n in notes if n.kind == "summary" and {agent, other} <= set(n.pair)]
+    """The summaries of the agent's talks with `other`: by their fields' partners, else
+    by the two their words name ("A and B talked …")."""
+    return [
+        n
+        for n in notes
+        if n.kind == "summary"
+        and (other in n.about.partners if n.about is not None else {agent, other} <= set(n.pair))
+    ]
 
 
 def partners(notes: Sequence[Note], agent: str) -> list[str]:

@@ -23,7 +23,7 @@ from cognition.offline.text import has_word
 from cognition.plan import clock, parse_clock
 from cognition.steps.day_plan import DayPlanInput, DayPlanOutput, PlanItem
 from cognition.steps.decompose import DecomposeInput, Decomposition, SubAction
-from cognition.steps.hourly import HourlyInput, HourlySchedule
+from cognition.steps.hourly import HourlyInput, HourlySchedule, read_outline_line
 from cognition.steps.replan import Replan, ReplanInput, insert_event
 
 MEALS = ("breakfast", "lunch", "dinner")
@@ -108,11 +108,10 @@ def hourly(inputs: HourlyInput, rng: random.Random) -> HourlySchedule:
     """The outline's items unfolded into their parts; a meal lasts an hour at most."""
     items: list[PlanItem] = []
     for line in inputs.outline:
-        span, _, activity = line.partition(" ")
-        begin, _, end = span.partition("-")
-        start, stop = parse_clock(begin), parse_clock(end)
-        if start is None:
+        read = read_outline_line(line)
+        if read is None:
             continue
+        start, stop, activity = read
         parts = unfold(start, stop if stop is not None else start + 60, activity)
         for index, (minute, text) in enumerate(parts):
             items.append(PlanItem(start=clock(minute), activity=text))

@@ -34,10 +34,9 @@ def outline_as_schedule(inputs: HourlyInput) -> HourlySchedule:
     """The outline itself, read back from its lines."""
     items = []
     for line in inputs.outline:
-        span, _, activity = line.partition(" ")
-        start = span.split("-")[0]
-        if parse_clock(start) is not None:
-            items.append(PlanItem(start=start, activity=activity))
+        read = read_outline_line(line)
+        if read is not None:
+            items.append(PlanItem(start=clock(read[0]), activity=read[2]))
     return HourlySchedule(items=items)
 
 
@@ -59,7 +58,18 @@ HOURLY = Task(
 
 
 def outline_lines(outline: Sequence[PlanStep]) -> list[str]:
+    """The outline as the hourly prompt shows it: "09:00-12:00 work at the shop" lines
+    (`read_outline_line` reads one back)."""
     return [f"{clock(s.start)}-{clock(s.end)} {s.activity}" for s in outline]
+
+
+def read_outline_line(line: str) -> tuple[int, int | None, str] | None:
+    """`outline_lines`' reader: (start, end or None when unreadable, activity) in minutes;
+    None when the start is unreadable."""
+    span, _, activity = line.partition(" ")
+    begin, _, end = span.partition("-")
+    start = parse_clock(begin)
+    return None if start is None else (start, parse_clock(end), activity)
 
 
 def decompose_hourly(

@@ -14,6 +14,7 @@ from cognition.memory.fields import News
 from cognition.steps.bounds import DayMinutes
 from cognition.steps.common import memory_lines, news_known, when
 from cognition.steps.context import StepContext
+from cognition.steps.reflect import Recalled
 
 
 class InterviewInput(BaseModel):
@@ -24,6 +25,7 @@ class InterviewInput(BaseModel):
     question: str
     memories: list[str]
     news: list[News] = Field(default_factory=list)  # the news it knows, as memory fields
+    recalled: list[Recalled] = Field(default_factory=list)  # each memory's kind and fields
 
 
 class InterviewAnswer(BaseModel):
@@ -93,14 +95,16 @@ def interview(
 ) -> str:
     """The agent's answer to `asker`'s `question`, from memories retrieved for it."""
     hits = ctx.recall(question, ctx.settings.interview_k)
+    records = sorted((hit.record for hit in hits), key=lambda r: r.created)  # as shown
     inputs = InterviewInput(
         agent=ctx.agent,
         summary=summary,
         now=when(ctx.now),
         asker=describe_asker(asker),
         question=question,
-        memories=memory_lines(hits),
+        memories=memory_lines(records),
         news=news_known(ctx.memory, ctx.agent),
+        recalled=[Recalled.of(record) for record in records],
     )
     return ctx.ask(INTERVIEW, inputs).answer
 

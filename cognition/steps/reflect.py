@@ -200,14 +200,23 @@ def merged(
 
 
 def insight_fields(evidence: list[MemoryRecord], now: datetime) -> MemoryFields:
-    """An insight's fields, from its evidence's: the people it concerns (those the evidence
-    talked with: not partners, as the insight is no talk) and the one news item the
-    evidence concerns, when it concerns one."""
+    """An insight's fields, from its evidence's (the paper's "because of 1, 5, 3"): the
+    people it concerns (those the evidence talked with: not partners, as the insight is no
+    talk), every scenario item the evidence concerns (`items`: the union of their items,
+    news and intentions, in the order cited) and, when that is one, `item`."""
     cited = [r.about for r in evidence if r.about is not None]
     people = tuple(dict.fromkeys(p for about in cited for p in about.partners))
-    items = {n.item for about in cited for n in about.news} | {a.item for a in cited if a.item}
-    item = next(iter(items)) if len(items) == 1 else ""
-    return MemoryFields(people=people, item=item, time=now)
+    items = tuple(dict.fromkeys(i for about in cited for i in items_of(about)))
+    item = items[0] if len(items) == 1 else ""
+    return MemoryFields(people=people, item=item, time=now, items=items)
+
+
+def items_of(about: MemoryFields) -> list[str]:
+    """The scenario items a memory's fields concern: its item and items, its news's and its
+    intentions' items."""
+    found = [about.item, *about.items, *(n.item for n in about.news)]
+    found += [i.item for i in about.intentions]
+    return [item for item in found if item]
 
 
 def store_insights(

@@ -48,7 +48,7 @@ def talk_fields(
     )
 
 
-def heard_fields(speaker: str, now: datetime, told: News | None = None) -> MemoryFields:
+def heard_fields(speaker: str, now: datetime | None, told: News | None = None) -> MemoryFields:
     """A line overheard (or anything seen of `speaker`) as fields: whom it is about, when,
     and the news the line told, as the hearer has it — heard from the speaker."""
     news = () if told is None else (told.told_by(speaker),)

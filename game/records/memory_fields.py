@@ -7,7 +7,8 @@ this room reads the few keys it needs without importing `cognition`:
     {"speaker": "…", "partners": ["…"], "subject": "…", "item": "party",
      "place": "…", "time": "2023-02-13T08:30:00",
      "news": [{"item": "party", "subject": "Isabella Rodriguez", "statement": "…",
-               "source": "Maria Lopez", …}]}
+               "source": "Maria Lopez", …}],
+     "items": ["party"]}
 
 A key left out holds its default ("" / [] / null). A memory without fields (NULL, "") or
 with fields that do not parse has them *unknown*: None here, never an empty answer.
@@ -21,8 +22,9 @@ __all__ = ["items_named"]
 
 
 def items_named(fields: str | None) -> frozenset[str] | None:
-    """The news item ids the stored fields name — their `item` and each news's `item` —
-    or None when the fields are unknown (none stored, or not a JSON object)."""
+    """The news item ids the stored fields name — their `item`, their `items` (a
+    reflection's: its evidence's) and each news's `item` — or None when the fields are
+    unknown (none stored, or not a JSON object)."""
     if not fields:
         return None
     try:
@@ -32,6 +34,10 @@ def items_named(fields: str | None) -> frozenset[str] | None:
     if not isinstance(found, dict):
         return None
     items = {found["item"]} if isinstance(found.get("item"), str) and found["item"] else set()
+    listed = found.get("items")
+    items.update(
+        i for i in (listed if isinstance(listed, list) else ()) if isinstance(i, str) and i
+    )
     news = found.get("news")
     for told in news if isinstance(news, list) else ():
         if isinstance(told, dict) and isinstance(told.get("item"), str) and told["item"]:

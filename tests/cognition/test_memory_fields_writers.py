@@ -190,7 +190,10 @@ def test_an_insight_concerns_the_people_and_the_item_of_its_evidence() -> None:
 
     talk = MemoryFields(partners=(MARIA.name,), news=(PARTY.told_by(MARIA.name),))
     about = insight_fields([record(1, talk), record(2, None), record(3, MemoryFields())], START)
-    assert about == MemoryFields(people=(MARIA.name,), item="party", time=START)
+    assert about == MemoryFields(people=(MARIA.name,), item="party", time=START, items=("party",))
     assert about.partners == ()  # an insight is no talk
     other = MemoryFields(news=(PARTY.model_copy(update={"item": "fair"}),))
-    assert insight_fields([record(1, talk), record(2, other)], START).item == ""
+    both = insight_fields([record(1, talk), record(2, other)], START)
+    assert (both.item, both.items) == ("", ("party", "fair"))  # the union, in the order cited
+    going = MemoryFields(intentions=(Intention(person=MARIA.name, deed="go", item="walk"),))
+    assert insight_fields([record(1, going)], START).items == ("walk",)

@@ -34,7 +34,7 @@ FLOORS: dict[str, tuple[str, ...]] = {
     "persona": ("memory.fields",),
     "settings": (),
     "phrasing": (),
-    "plan": ("contract",),
+    "plan": ("contract", "memory.fields"),
     "variants": ("persona", "plan", "settings"),
     "llm": ("config", "listeners", "environment"),
     "memory": ("listeners", "phrasing"),

@@ -62,7 +62,9 @@ def test_sightings_and_chats_are_remembered_with_their_fields() -> None:
     agent.decide(perception(KLAUS, START, seen=(seen,)))
     agent.flush()
     sighting = [r for r in agent.memory.all() if r.text.startswith(f"{ISABELLA.name} is ")]
-    assert sighting and sighting[0].about == MemoryFields(subject=ISABELLA.name, time=START)
+    assert sighting and sighting[0].about == MemoryFields(
+        subject=ISABELLA.name, time=START, doing="baking", place="cafe, Hobbs Cafe"
+    )
     asker = VisitorAsker(name="Vera Holt")
     agent.talker.chat("What are you reading?", asker, START + timedelta(minutes=5))
     chat = agent.memory.all()[-1]

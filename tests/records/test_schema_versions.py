@@ -162,5 +162,7 @@ def test_items_named_reads_the_items_of_stored_fields() -> None:
     both = json.dumps({"item": "candidacy", "news": [{"item": "party"}, {"item": ""}]})
     assert items_named(both) == frozenset({"candidacy", "party"})
     assert items_named(json.dumps({"partners": [ISA]})) == frozenset()  # known: no news
+    insight = json.dumps({"people": [ISA], "items": ["party", "candidacy", 3, ""]})
+    assert items_named(insight) == frozenset({"party", "candidacy"})  # a reflection's union
     for unknown in (None, "", "not json", "[1, 2]", "null"):
         assert items_named(unknown) is None

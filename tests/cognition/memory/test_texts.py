@@ -7,10 +7,14 @@ import pytest
 
 from cognition.memory.texts import (
     going_text,
+    object_state_text,
+    read_object_state,
     read_said,
+    read_seen,
     read_told,
     read_transcript,
     said_text,
+    seen_text,
     told_text,
     transcript_text,
 )
@@ -63,3 +67,27 @@ def test_a_line_heard_round_trips_even_with_quotes_and_lines_inside() -> None:
         said,
     )
     assert read_said("Ann Lee greeted Bo Dahl.") is None
+
+
+@pytest.mark.parametrize(
+    ("activity", "doing"),
+    [("read a book", "reading a book"), ('"See you!"', 'saying "See you!"'), ("", "idle")],
+)
+def test_a_sighting_round_trips(activity: str, doing: str) -> None:
+    text = seen_text("Ann Lee", activity, "desk, Ann's room, Ann's house")
+    read = read_seen(text)
+    assert read is not None
+    assert (read.person, read.doing, read.where) == (
+        "Ann Lee",
+        doing,
+        "desk, Ann's room, Ann's house",
+    )
+    assert read_seen("Ann Lee and Bo Dahl talked about the weather.") is None
+
+
+@pytest.mark.parametrize("state", ["in use by Ann Lee", "is burning", "are being watered"])
+def test_an_objects_state_round_trips(state: str) -> None:
+    text = object_state_text("shower", "bathroom, Home", state)
+    said = state if state.startswith(("is ", "are ")) else f"is {state}"
+    assert read_object_state(text) == ("shower", "bathroom, Home", said)
+    assert read_object_state("Ann Lee is reading (desk, Ann's room)") is None
