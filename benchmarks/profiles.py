@@ -63,6 +63,7 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         profile=profile,
         record_dir=None,
         think_ahead_minutes=args.think_ahead,
+        think_ahead_idle_minutes=args.think_ahead_idle,
     )
     report, _ = simulate(options)
     server = report["server_profile"]
@@ -75,6 +76,7 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         "agents": agents,
         "profile": profile,
         "think_ahead_minutes": args.think_ahead,
+        "think_ahead_idle_minutes": args.think_ahead_idle,
         "slots": server["slots"],
         "game_hours": game_hours,
         "wall_s": server["wall_s"],
@@ -92,6 +94,7 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         "queue_wait_max_s": server["queue_wait_max_s"],
         "calls_per_resident_day": round(server["calls"] / max(agents * game_hours / 24, 1e-9), 1),
         "conversations": report["conversations"],
+        "thinking_ahead": report["thinking_ahead"],
         "errors": report["errors"],
         "embedder": args.embedder,
         "seed": args.seed,
@@ -121,6 +124,14 @@ def main() -> None:
         default=0.0,
         metavar="MINUTES",
         help="think a next decision this many game minutes before it is due (default 0)",
+    )
+    parser.add_argument(
+        "--think-ahead-idle",
+        type=float,
+        default=0.0,
+        metavar="MINUTES",
+        help="while the server has room, think the next decisions up to this many game "
+        "minutes ahead (default 0: off)",
     )
     parser.add_argument("--label", default="", help='a tag for the lines ("before", "after")')
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
