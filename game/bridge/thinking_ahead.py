@@ -151,7 +151,6 @@ class ThinkingAhead:
         return {
             "near_minutes": self.near.total_seconds() / 60,
             "idle_minutes": self.idle.total_seconds() / 60,
-            "room": self.room,
             "decisions": len(self._applied) + len(self._dropped) + len(self._tallies),
             "decisions_dropped": len(self._dropped),
             "calls": calls,
