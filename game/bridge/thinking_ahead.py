@@ -6,8 +6,11 @@ Two windows, in game minutes before a resident's next decision is due:
 - near (`near_minutes`, `simulate --think-ahead`): a decision due within it is always
   thought ahead (from what the resident perceives then; it applies at its moment);
 - idle (`idle_minutes`, `simulate --think-ahead-idle`, at most 60): while the town's
-  thinking leaves room — fewer decisions asked and not yet applied, and talks going on, than
-  `room` — the decisions due next, earliest first, start ahead too, so the server works
+  thinking leaves room — fewer jobs likely at the server than `room`: decisions whose moment
+  has come and not yet applied, talks going on, and decisions thought ahead asked within the
+  last `FRESH_MINUTES` (a decision takes a few calls: at the speed lockstep then runs, about
+  that many game minutes on any server) — the decisions due next, earliest first, start
+  ahead too, so the server works
   through a quiet stretch on what the town will need soon (an hour's plan, the hour's first
   step) instead of meeting it all at once at the hour. When the town's own work fills the
   room, nothing starts beyond the near window.
@@ -35,7 +38,8 @@ from game.bridge.residents import MindSlot
 
 T = TypeVar("T")
 
-ROOM_PER_CALL = 2  # decisions asked ahead and not yet applied, per call the server takes at once
+ROOM_PER_CALL = 2  # jobs at the server, per call it takes at once (the rest queue by priority)
+FRESH_MINUTES = 5.0  # a decision thought ahead is counted at the server this long after asked
 
 
 @dataclass
@@ -79,6 +83,7 @@ class ThinkingAhead:
         self.room = max(0, room)
         self.chosen: frozenset[str] = frozenset()  # may start beyond the near window now
         self._tallies: dict[int, CallTally] = {}  # jobs thought ahead, not applied or dropped
+        self._asked: dict[int, datetime] = {}  # … and when they were asked
         self._applied: list[CallTally] = []
         self._dropped: list[CallTally] = []
 
@@ -90,12 +95,11 @@ class ThinkingAhead:
         talks: int,
     ) -> frozenset[str]:
         """Once an update: the residents whose next decision may start ahead beyond the near
-        window — while decisions asked and not applied, plus `talks` going on, leave room,
-        those `free` (not thinking, not talking) whose decision is due next within the idle
-        window, earliest first (then by name)."""
+        window — while the jobs likely at the server (`at_server`, `talks` among them) leave
+        room, those `free` (not thinking, not talking) whose decision is due next within the
+        idle window, earliest first (then by name)."""
         self.sweep(slots)
-        asked = sum(1 for slot in slots.values() if slot.deciding_for is not None)
-        left = self.room - asked - talks
+        left = self.room - self.at_server(slots, now) - talks
         if left <= 0 or self.idle <= self.near:
             self.chosen = frozenset()
             return self.chosen
@@ -110,6 +114,13 @@ class ThinkingAhead:
         self.chosen = frozenset(name for _, name in coming[:left])
         return self.chosen
 
+    def at_server(self, slots: Mapping[str, MindSlot], now: datetime) -> int:
+        """Decisions likely being thought now (from game state only): those whose moment
+        has come and that are not applied yet, and those thought ahead asked lately."""
+        due = sum(1 for s in slots.values() if s.deciding_for is not None and s.deciding_for <= now)
+        fresh = now - timedelta(minutes=FRESH_MINUTES)
+        return due + sum(1 for at in self._asked.values() if at > fresh)
+
     def starts(self, name: str, due: datetime | None, now: datetime) -> bool:
         """Whether resident `name`'s next decision, due at `due`, is thought now, ahead."""
         if due is None or due <= now:
@@ -123,12 +134,14 @@ class ThinkingAhead:
         tally = CallTally()
         return counted(tally, work), tally
 
-    def started(self, job: int, tally: CallTally) -> None:
+    def started(self, job: int, tally: CallTally, now: datetime) -> None:
         self._tallies[job] = tally
+        self._asked[job] = now
 
     def applied(self, job: int) -> None:
         """Job `job`'s outcome applied (a job not thought ahead is ignored)."""
         tally = self._tallies.pop(job, None)
+        self._asked.pop(job, None)
         if tally is not None:
             self._applied.append(tally)
 
@@ -137,6 +150,7 @@ class ThinkingAhead:
         for slot in slots.values():
             for job in slot.thrown:
                 tally = self._tallies.pop(job, None)
+                self._asked.pop(job, None)
                 if tally is not None:
                     self._dropped.append(tally)
             slot.thrown.clear()

@@ -46,10 +46,11 @@ def test_with_free_slots_the_decisions_due_next_start_ahead_earliest_first() -> 
 
 def test_when_the_room_is_full_only_the_near_window_starts() -> None:
     slots = town_of(DUES)
-    for name in ("Ada", "Di"):  # two decisions asked, not yet applied
-        slots[name].deciding_for = slots[name].due
+    slots["Ada"].deciding_for = NOW  # a decision due now, being thought
     ahead = ThinkingAhead(near_minutes=3, idle_minutes=60, room=3)
-    assert ahead.choose(slots, NOW, FREE, talks=1) == frozenset()  # 2 asked + 1 talk: full
+    ahead.started(1, CallTally(), minutes(-2))  # thought ahead lately: at the server still
+    assert ahead.at_server(slots, NOW) == 2
+    assert ahead.choose(slots, NOW, FREE, talks=1) == frozenset()  # 2 + 1 talk: full
     assert not ahead.starts("Ben", minutes(5), NOW)
     assert ahead.starts("Ben", minutes(2), NOW)  # within the near window, always
     assert not ahead.starts("Ben", NOW, NOW)  # due now: not ahead
@@ -57,11 +58,13 @@ def test_when_the_room_is_full_only_the_near_window_starts() -> None:
 
 def test_room_left_by_the_town_s_thinking_goes_to_the_free_residents() -> None:
     slots = town_of(DUES)
-    slots["Cy"].deciding_for = slots["Cy"].due
+    slots["Cy"].deciding_for = slots["Cy"].due  # thought ahead long ago: done, waiting
     ahead = ThinkingAhead(near_minutes=0, idle_minutes=60, room=3)
+    ahead.started(1, CallTally(), minutes(-30))
+    ahead.started(2, CallTally(), minutes(-1))  # asked lately: at the server
     busy = {"Ben"}  # thinking or talking
     chosen = ahead.choose(slots, NOW, lambda name: name not in busy, talks=0)
-    assert chosen == {"Eve", "Ada"}  # room 3 − 1 asked; Ben is busy, Cy asked already
+    assert chosen == {"Eve", "Ada"}  # room 3 − 1 at the server; Ben busy, Cy asked already
     assert ThinkingAhead(idle_minutes=0, room=9).choose(slots, NOW, FREE, 0) == frozenset()
 
 
@@ -74,13 +77,17 @@ def test_a_decision_thought_ahead_and_thrown_away_is_counted_with_its_calls() ->
             count_call()
         return "decided"
 
+    def one_call() -> str:
+        count_call()
+        return "decided"
+
     kept_work, kept = ahead.track(three_calls)
-    thrown_work, thrown = ahead.track(lambda: (count_call(), "decided")[1])
+    thrown_work, thrown = ahead.track(one_call)
     assert kept_work() == "decided" and thrown_work() == "decided"
     count_call()  # a call outside any job thought ahead: nobody's
     assert (kept.calls, thrown.calls) == (3, 1)
-    ahead.started(7, kept)
-    ahead.started(8, thrown)
+    ahead.started(7, kept, NOW)
+    ahead.started(8, thrown, NOW)
     slots["Ben"].ahead_job = 8
     slots["Ben"].drop_ahead(job_in_flight=None)  # a talk came first: thrown away
     ahead.choose(slots, NOW, FREE, talks=0)
@@ -100,7 +107,12 @@ def test_a_tally_counts_only_the_calls_of_its_own_job() -> None:
         done.set()
 
     threading.Thread(target=elsewhere).start()
-    counted(tally, lambda: [count_call() for _ in range(2)])()
+
+    def twice() -> None:
+        count_call()
+        count_call()
+
+    counted(tally, twice)()
     assert done.wait(10)
     assert (tally.calls, other.calls) == (2, 1)
 
@@ -132,7 +144,7 @@ def run_of(make_town: MakeTown, jitter_seed: int | None, idle: float) -> dict[st
         "lines": [(x.time, x.speaker, x.text) for x in living.director.dialogue.lines()],
         "tiles": {r.name: r.tile for r in living.population},
         "memories": {
-            name: [(r.created, r.text) for r in mind.memory.all()]  # type: ignore[attr-defined]
+            name: [(r.created, r.text) for r in mind.memory.all()]
             for name, mind in living.minds.items()
         },
         "waits": living.director.stats.decision_waits,
