@@ -33,6 +33,7 @@ from cognition import (
     LineHeard,
     MemoryStoreUnavailable,
     Perception,
+    plan_hour_ahead,
     with_priority,
 )
 from game.bridge.rest_copies import COPY_WAIT_S, RestCopier, RestCopies
@@ -144,15 +145,19 @@ def _put_outcome(
 
 
 def decide_job(
-    agent: Agent, perception: Perception, afresh: bool = False
+    agent: Agent, perception: Perception, afresh: bool = False, hour: datetime | None = None
 ) -> Callable[[], Decision]:
     """`agent` decides on `perception`; `afresh`: resuming its plan first (the step it
-    thought ahead was dropped, so it is not the one in progress)."""
+    thought ahead was dropped, so it is not the one in progress); `hour`: then it plans the
+    hour beginning then, ahead (`cognition.plan_hour_ahead`)."""
 
     def think() -> Decision:
         if afresh:
             agent.resume_plan()
-        return agent.decide(perception)
+        decision = agent.decide(perception)
+        if hour is not None:
+            plan_hour_ahead(agent, perception, hour)
+        return decision
 
     return think
 

@@ -40,6 +40,7 @@ T = TypeVar("T")
 
 ROOM_PER_CALL = 2  # jobs at the server, per call it takes at once (the rest queue by priority)
 FRESH_MINUTES = 5.0  # a decision thought ahead is counted at the server this long after asked
+HOUR_AHEAD_MINUTES = 30.0  # a decision this close before an hour plans that hour too, if room
 
 
 @dataclass
@@ -82,6 +83,8 @@ class ThinkingAhead:
         self.idle = timedelta(minutes=max(0.0, idle_minutes))
         self.room = max(0, room)
         self.chosen: frozenset[str] = frozenset()  # may start beyond the near window now
+        self.left = 0  # room left this update (for an hour's plan ahead)
+        self.hours = 0  # hours planned ahead
         self._tallies: dict[int, CallTally] = {}  # jobs thought ahead, not applied or dropped
         self._asked: dict[int, datetime] = {}  # … and when they were asked
         self._applied: list[CallTally] = []
@@ -100,8 +103,8 @@ class ThinkingAhead:
         idle window, earliest first (then by name)."""
         self.sweep(slots)
         left = self.room - self.at_server(slots, now) - talks
+        self.chosen, self.left = frozenset(), 0
         if left <= 0 or self.idle <= self.near:
-            self.chosen = frozenset()
             return self.chosen
         coming = sorted(
             (slot.due, name)
@@ -112,7 +115,20 @@ class ThinkingAhead:
             and free(name)
         )
         self.chosen = frozenset(name for _, name in coming[:left])
+        self.left = left - len(self.chosen)
         return self.chosen
+
+    def hour_to_plan(self, at: datetime) -> datetime | None:
+        """The hour a decision thought ahead for `at` plans too, ahead of it: the next
+        hour's beginning when it is within `HOUR_AHEAD_MINUTES` of `at`, the same day, and
+        room is left this update (None: not)."""
+        hour = at.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+        near = hour - at <= timedelta(minutes=HOUR_AHEAD_MINUTES) and hour.date() == at.date()
+        if not near or self.left <= 0 or self.idle <= self.near:
+            return None
+        self.left -= 1
+        self.hours += 1
+        return hour
 
     def at_server(self, slots: Mapping[str, MindSlot], now: datetime) -> int:
         """Decisions likely being thought now (from game state only): those whose moment
@@ -167,6 +183,7 @@ class ThinkingAhead:
             "idle_minutes": self.idle.total_seconds() / 60,
             "decisions": len(self._applied) + len(self._dropped) + len(self._tallies),
             "decisions_dropped": len(self._dropped),
+            "hours_planned_ahead": self.hours,
             "calls": calls,
             "calls_dropped": dropped,
             "calls_waiting": waiting,
