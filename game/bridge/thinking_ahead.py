@@ -8,9 +8,10 @@ Two windows, in game minutes before a resident's next decision is due:
 - idle (`idle_minutes`, `simulate --think-ahead-idle`, at most 60): while the town's
   thinking leaves room — fewer jobs likely at the server than `room`: decisions whose moment
   has come and not yet applied, talks going on, and decisions thought ahead asked within the
-  last `FRESH_MINUTES` (a decision takes a few calls: at the speed lockstep then runs, about
-  that many game minutes on any server) — the decisions due next, earliest first, start
-  ahead too, so the server works
+  last `FRESH_MINUTES` (most go on with the plan in none or one call; counted longer, on the
+  25-resident town the room was always full) — the decisions due next, earliest first,
+  start ahead too, and a decision thought ahead within `HOUR_AHEAD_MINUTES` of an hour
+  plans that hour as well (`cognition.plan_hour_ahead`), so the server works
   through a quiet stretch on what the town will need soon (an hour's plan, the hour's first
   step) instead of meeting it all at once at the hour. When the town's own work fills the
   room, nothing starts beyond the near window.
@@ -39,7 +40,7 @@ from game.bridge.residents import MindSlot
 T = TypeVar("T")
 
 ROOM_PER_CALL = 2  # jobs at the server, per call it takes at once (the rest queue by priority)
-FRESH_MINUTES = 5.0  # a decision thought ahead is counted at the server this long after asked
+FRESH_MINUTES = 1.0  # a decision thought ahead is counted at the server this long after asked
 HOUR_AHEAD_MINUTES = 30.0  # a decision this close before an hour plans that hour too, if room
 
 

@@ -48,7 +48,7 @@ def test_when_the_room_is_full_only_the_near_window_starts() -> None:
     slots = town_of(DUES)
     slots["Ada"].deciding_for = NOW  # a decision due now, being thought
     ahead = ThinkingAhead(near_minutes=3, idle_minutes=60, room=3)
-    ahead.started(1, CallTally(), minutes(-2))  # thought ahead lately: at the server still
+    ahead.started(1, CallTally(), minutes(-0.5))  # thought ahead lately: at the server still
     assert ahead.at_server(slots, NOW) == 2
     assert ahead.choose(slots, NOW, FREE, talks=1) == frozenset()  # 2 + 1 talk: full
     assert not ahead.starts("Ben", minutes(5), NOW)
@@ -61,7 +61,7 @@ def test_room_left_by_the_town_s_thinking_goes_to_the_free_residents() -> None:
     slots["Cy"].deciding_for = slots["Cy"].due  # thought ahead long ago: done, waiting
     ahead = ThinkingAhead(near_minutes=0, idle_minutes=60, room=3)
     ahead.started(1, CallTally(), minutes(-30))
-    ahead.started(2, CallTally(), minutes(-1))  # asked lately: at the server
+    ahead.started(2, CallTally(), minutes(-0.5))  # asked lately: at the server
     busy = {"Ben"}  # thinking or talking
     chosen = ahead.choose(slots, NOW, lambda name: name not in busy, talks=0)
     assert chosen == {"Eve", "Ada"}  # room 3 − 1 at the server; Ben busy, Cy asked already
