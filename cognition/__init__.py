@@ -43,7 +43,6 @@ from cognition.contract import (
 )
 from cognition.environment import ModelEnvironment, read_environment
 from cognition.group import GroupRules, GroupStrategy, Human, InputMode
-from cognition.hour_ahead import plan_hour_ahead
 from cognition.interviewee import Interviewee, interviewee
 from cognition.llm.brain import BrainSpec, LaneCheck, build_brain, check_lanes
 from cognition.llm.breaker import StepBreaker, StepState
@@ -251,7 +250,6 @@ __all__ = [
     "no_sleep",
     "panel_calls_per_case",
     "parse_chroma_url",
-    "plan_hour_ahead",
     "progressive",
     "read_environment",
     "read_group_line",

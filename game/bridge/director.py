@@ -319,11 +319,11 @@ class MindDirector(ObjectUse, TalkStarting):
         at = at or now
         perception = self.perceptions.build(resident, at, self.people(), slot.utterances)
         slot.utterances, slot.deciding_for = [], at
-        ahead = at > now  # thought ahead: its calls wait behind those due now (decisions, lines)
-        hour = self.ahead.hour_to_plan(at) if ahead else None  # and the next hour's plan
-        mind = self.minds[resident.name]
-        job, tally = self.ahead.track(decide_job(mind, perception, slot.afresh, hour))
+        job, tally = self.ahead.track(
+            decide_job(self.minds[resident.name], perception, slot.afresh)
+        )
         slot.afresh = False
+        ahead = at > now  # thought ahead: its calls wait behind those due now (decisions, lines)
         priority = CallPriority.BACKGROUND if ahead else CallPriority.DECISION
         number = self.jobs.submit(
             (resident.name,), job, at, blocks=lambda m: m >= at, priority=priority

@@ -33,7 +33,6 @@ from cognition import (
     LineHeard,
     MemoryStoreUnavailable,
     Perception,
-    plan_hour_ahead,
     with_priority,
 )
 from game.bridge.rest_copies import COPY_WAIT_S, RestCopier, RestCopies
@@ -145,19 +144,15 @@ def _put_outcome(
 
 
 def decide_job(
-    agent: Agent, perception: Perception, afresh: bool = False, hour: datetime | None = None
+    agent: Agent, perception: Perception, afresh: bool = False
 ) -> Callable[[], Decision]:
     """`agent` decides on `perception`; `afresh`: resuming its plan first (the step it
-    thought ahead was dropped, so it is not the one in progress); `hour`: then it plans the
-    hour beginning then, ahead (`cognition.plan_hour_ahead`)."""
+    thought ahead was dropped, so it is not the one in progress)."""
 
     def think() -> Decision:
         if afresh:
             agent.resume_plan()
-        decision = agent.decide(perception)
-        if hour is not None:
-            plan_hour_ahead(agent, perception, hour)
-        return decision
+        return agent.decide(perception)
 
     return think
 

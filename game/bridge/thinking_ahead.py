@@ -10,11 +10,11 @@ Two windows, in game minutes before a resident's next decision is due:
   has come and not yet applied, talks going on, and decisions thought ahead asked within the
   last `FRESH_MINUTES` (most go on with the plan in none or one call; counted longer, on the
   25-resident town the room was always full) — the decisions due next, earliest first,
-  start ahead too, and a decision thought ahead within `HOUR_AHEAD_MINUTES` of an hour
-  plans that hour as well (`cognition.plan_hour_ahead`), so the server works
-  through a quiet stretch on what the town will need soon (an hour's plan, the hour's first
-  step) instead of meeting it all at once at the hour. When the town's own work fills the
-  room, nothing starts beyond the near window.
+  start ahead too, so the server works through a quiet stretch on what the town will need
+  soon instead of meeting it all at once. When the town's own work fills the room, nothing
+  starts beyond the near window. (Measured on local-gpu, 25 residents, 7 am–1 pm, it gains
+  nothing yet: the plan's steps last 5–15 minutes, so a near window of 15 already has every
+  resident one decision ahead — see game/bridge/README.md.)
 
 Their calls go at BACKGROUND priority (`MindDirector.submit_decision`): a decision due now or
 a line of talk is served first. The room is counted from game state only — which decisions
@@ -41,7 +41,6 @@ T = TypeVar("T")
 
 ROOM_PER_CALL = 2  # jobs at the server, per call it takes at once (the rest queue by priority)
 FRESH_MINUTES = 1.0  # a decision thought ahead is counted at the server this long after asked
-HOUR_AHEAD_MINUTES = 30.0  # a decision this close before an hour plans that hour too, if room
 
 
 @dataclass
@@ -84,8 +83,6 @@ class ThinkingAhead:
         self.idle = timedelta(minutes=max(0.0, idle_minutes))
         self.room = max(0, room)
         self.chosen: frozenset[str] = frozenset()  # may start beyond the near window now
-        self.left = 0  # room left this update (for an hour's plan ahead)
-        self.hours = 0  # hours planned ahead
         self._tallies: dict[int, CallTally] = {}  # jobs thought ahead, not applied or dropped
         self._asked: dict[int, datetime] = {}  # … and when they were asked
         self._applied: list[CallTally] = []
@@ -104,8 +101,8 @@ class ThinkingAhead:
         idle window, earliest first (then by name)."""
         self.sweep(slots)
         left = self.room - self.at_server(slots, now) - talks
-        self.chosen, self.left = frozenset(), 0
         if left <= 0 or self.idle <= self.near:
+            self.chosen = frozenset()
             return self.chosen
         coming = sorted(
             (slot.due, name)
@@ -116,20 +113,7 @@ class ThinkingAhead:
             and free(name)
         )
         self.chosen = frozenset(name for _, name in coming[:left])
-        self.left = left - len(self.chosen)
         return self.chosen
-
-    def hour_to_plan(self, at: datetime) -> datetime | None:
-        """The hour a decision thought ahead for `at` plans too, ahead of it: the next
-        hour's beginning when it is within `HOUR_AHEAD_MINUTES` of `at`, the same day, and
-        room is left this update (None: not)."""
-        hour = at.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
-        near = hour - at <= timedelta(minutes=HOUR_AHEAD_MINUTES) and hour.date() == at.date()
-        if not near or self.left <= 0 or self.idle <= self.near:
-            return None
-        self.left -= 1
-        self.hours += 1
-        return hour
 
     def at_server(self, slots: Mapping[str, MindSlot], now: datetime) -> int:
         """Decisions likely being thought now (from game state only): those whose moment
@@ -184,7 +168,6 @@ class ThinkingAhead:
             "idle_minutes": self.idle.total_seconds() / 60,
             "decisions": len(self._applied) + len(self._dropped) + len(self._tallies),
             "decisions_dropped": len(self._dropped),
-            "hours_planned_ahead": self.hours,
             "calls": calls,
             "calls_dropped": dropped,
             "calls_waiting": waiting,
