@@ -3,6 +3,8 @@
     uv run python benchmarks/calls.py                         # both runs, one game day
     uv run python benchmarks/calls.py --only offline --hours 6 --embedder hashing
     uv run python benchmarks/calls.py --label after --out benchmarks/results/calls.jsonl
+    uv run python benchmarks/calls.py --only offline --think-ahead 15 --think-ahead-idle 60 \
+        --calls-at-once 4   # as a local-gpu town thinks ahead
 
 The 25-resident town lives one game day (24 h) in lockstep twice:
 
@@ -92,21 +94,25 @@ def fake_run(hours: float, seed: int, embedder: str) -> dict[str, Any]:
     return report
 
 
-def offline_run(hours: float, seed: int, embedder: str, workers: int) -> dict[str, Any]:
-    """The offline brain's town, lived like `simulate` does, its calls costed as a model's."""
+def offline_run(args: argparse.Namespace) -> dict[str, Any]:
+    """The offline brain's town, lived like `simulate` does, its calls costed as a model's
+    (thinking ahead as asked: what a slow server's town thinks, and throws away, counts)."""
     started = time.perf_counter()
+    seed, workers, hours = args.seed, args.workers, args.hours
     town_file = TownFile.load(TOWN)
-    settings = LLMSettings(offline=True, max_concurrency=workers)
+    settings = LLMSettings(offline=True, max_concurrency=args.calls_at_once or workers)
     stack = build_language_model(settings, lambda: PromptSized(OfflineBrain(seed)))
     with tempfile.TemporaryDirectory(prefix="smallville-calls-") as scratch:
         living = build_living_town(
             town_file,
             stack,
             Path(scratch) / "memory",
-            make_embedder(embedder),
+            make_embedder(args.embedder),
             seed=seed,
             workers=workers,
             mind_settings=mind_settings_for(town_file, None),
+            think_ahead_minutes=args.think_ahead,
+            think_ahead_idle_minutes=args.think_ahead_idle,
         )
         try:
             recorder = TownRecorder()
@@ -125,6 +131,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
     parser.add_argument("--workers", type=int, default=16, help="offline run's threads")
+    parser.add_argument("--think-ahead", type=float, default=0.0, metavar="MINUTES")
+    parser.add_argument("--think-ahead-idle", type=float, default=0.0, metavar="MINUTES")
+    parser.add_argument(
+        "--calls-at-once", type=int, metavar="N", help="offline run's call limit (default: workers)"
+    )
     parser.add_argument("--label", default="", help='a tag for the lines ("before", "after")')
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
     args = parser.parse_args()
@@ -133,8 +144,15 @@ def main() -> None:
         if run == "fake":
             report = fake_run(args.hours, args.seed, args.embedder)
         else:
-            report = offline_run(args.hours, args.seed, args.embedder, args.workers)
-        line = json.dumps(figures(run, report, args.label))
+            report = offline_run(args)
+        line = json.dumps(
+            figures(run, report, args.label)
+            | {
+                "think_ahead_minutes": args.think_ahead,
+                "think_ahead_idle_minutes": args.think_ahead_idle,
+                "thinking_ahead": report["thinking_ahead"],
+            }
+        )
         print(line, flush=True)
         if args.out is not None:
             args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -59,6 +59,7 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
             workers=32,
             path_budget_seconds=0.003,
             think_ahead_minutes=args.think_ahead,
+            think_ahead_idle_minutes=args.think_ahead_idle,
         )
         if isinstance(backend, ProfiledModel):
             backend.restart_meter()
@@ -82,6 +83,7 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
             game_minutes = (clock.now - game_start).total_seconds() / 60
             served = backend.figures() if isinstance(backend, ProfiledModel) else None
             waits = director.stats.wait_quantiles()
+            ahead = director.ahead.figures()  # decisions and calls thought ahead, dropped
             after = quantiles(
                 [
                     wait
@@ -102,6 +104,7 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
         "profile": args.profile,
         "speed": args.speed,
         "think_ahead_minutes": args.think_ahead,
+        "think_ahead_idle_minutes": args.think_ahead_idle,
         "real_seconds": args.seconds,
         "game_minutes": round(game_minutes, 1),
         "frames": frames,
@@ -119,6 +122,7 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
         "calls_in_flight_max": served.max_in_flight if served else None,
         "slots": profile.slots,
         "calls_by_step": calls_by_step,
+        "thinking_ahead": ahead,
         "embedder": args.embedder,
         "machine": machine(),
     }
@@ -149,6 +153,7 @@ def main() -> None:
         "when every resident plans its day at once)",
     )
     parser.add_argument("--think-ahead", type=float, default=0.0, metavar="MINUTES")
+    parser.add_argument("--think-ahead-idle", type=float, default=0.0, metavar="MINUTES")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
     parser.add_argument("--label", default="")

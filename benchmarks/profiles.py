@@ -64,6 +64,7 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         record_dir=None,
         think_ahead_minutes=args.think_ahead,
         talk_lines_per_call=args.talk_lines,
+        think_ahead_idle_minutes=args.think_ahead_idle,
     )
     report, _ = simulate(options)
     server = report["server_profile"]
@@ -77,6 +78,7 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         "profile": profile,
         "think_ahead_minutes": args.think_ahead,
         "talk_lines_per_call": args.talk_lines,  # None: the town's setting (default 4)
+        "think_ahead_idle_minutes": args.think_ahead_idle,
         "slots": server["slots"],
         "game_hours": game_hours,
         "wall_s": server["wall_s"],
@@ -94,6 +96,7 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         "queue_wait_max_s": server["queue_wait_max_s"],
         "calls_per_resident_day": round(server["calls"] / max(agents * game_hours / 24, 1e-9), 1),
         "conversations": report["conversations"],
+        "thinking_ahead": report["thinking_ahead"],
         "errors": report["errors"],
         "embedder": args.embedder,
         "seed": args.seed,
@@ -130,6 +133,14 @@ def main() -> None:
         metavar="K",
         help="lines of a pair talk per model call (default: the town's setting, 4; 1: the "
         "paper's one call per line)",
+    )
+    parser.add_argument(
+        "--think-ahead-idle",
+        type=float,
+        default=0.0,
+        metavar="MINUTES",
+        help="while the server has room, think the next decisions up to this many game "
+        "minutes ahead (default 0: off)",
     )
     parser.add_argument("--label", default="", help='a tag for the lines ("before", "after")')
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")

@@ -25,6 +25,7 @@ from game.bridge.joining import Joining
 from game.bridge.meetings import MeetingDesk
 from game.bridge.perception import Someone
 from game.bridge.residents import MindSlot, MindStats
+from game.bridge.thinking_ahead import ThinkingAhead
 from game.town.director import ResidentDirector
 from game.town.resident import Resident
 from game.town.views import Greeting
@@ -42,6 +43,7 @@ class OutcomeApplying:
     minds: dict[str, Agent]
     slots: dict[str, MindSlot]
     stats: MindStats
+    ahead: ThinkingAhead
     talks: ConversationDesk
     meetings: MeetingDesk
     joining: Joining
@@ -93,6 +95,7 @@ class OutcomeApplying:
         return applies
 
     def apply(self, outcome: Outcome, now: datetime) -> None:
+        self.ahead.applied(outcome.job)  # counted, when it was thought ahead
         if isinstance(outcome, Failed):
             self.fail(outcome, now)
         elif isinstance(outcome, Conversed):

@@ -94,6 +94,7 @@ class TownRecipe:
     path_budget_seconds: float | None = None  # None: lockstep (no wall-clock budget)
     line_minutes: float = 1.0  # game minutes each spoken line stays in its bubble
     think_ahead_minutes: float = THINK_AHEAD_MINUTES  # a next decision is thought this early
+    think_ahead_idle_minutes: float = 0.0  # … or this early, while the server has room
     # who speaks next in groups (cognition.group's strategies), or "off" for pairs only;
     # None: the town's own setting (town.json's "mind"), else the default
     group_strategy: str | None = None
@@ -142,6 +143,7 @@ def recipe_for(
     path_budget_seconds: float | None = None,
     line_minutes: float = 1.0,
     think_ahead_minutes: float = THINK_AHEAD_MINUTES,
+    think_ahead_idle_minutes: float = 0.0,
     profile: ServerProfile | None = None,
     answers: RecordedAnswers | None = None,
 ) -> TownRecipe:
@@ -162,6 +164,7 @@ def recipe_for(
         path_budget_seconds=path_budget_seconds,
         line_minutes=line_minutes,
         think_ahead_minutes=think_ahead_minutes,
+        think_ahead_idle_minutes=think_ahead_idle_minutes,
         group_strategy=group_strategy,
         routes=routes,
         variant=variant,
@@ -256,6 +259,7 @@ def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTo
             path_budget_seconds=recipe.path_budget_seconds,
             line_minutes=recipe.line_minutes,
             think_ahead_minutes=recipe.think_ahead_minutes,
+            think_ahead_idle_minutes=recipe.think_ahead_idle_minutes,
             progress=lambda what, share: report(what, 0.5 + 0.5 * share),
             memory_server=server,
         )

@@ -28,9 +28,11 @@ from game.bridge.jobs import Conversed, JobBoard, Thinking, decide_job
 from game.bridge.joining import Joining
 from game.bridge.meetings import MeetingDesk
 from game.bridge.memory_health import MemoryHealth
+from game.bridge.object_use import ObjectUse
 from game.bridge.perception import PerceptionBuilder, Someone, someone_of
 from game.bridge.residents import MindSlot, MindStats
 from game.bridge.talk_starting import TalkStarting
+from game.bridge.thinking_ahead import ROOM_PER_CALL, ThinkingAhead
 from game.bridge.thinking_now import ThinkingNow
 from game.town.director import ResidentDirector
 from game.town.resident import Activity, Pose, Resident
@@ -46,7 +48,7 @@ THINK_AHEAD_MINUTES = 0.0  # a next decision is thought this early (0: at its mo
 STALL_S = 600.0  # lockstep gives up when no thinking has moved for this long
 
 
-class MindDirector(TalkStarting):
+class MindDirector(ObjectUse, TalkStarting):
     """A `ResidentDirector` whose decisions come from `cognition.Agent`s on worker threads."""
 
     def __init__(
@@ -63,10 +65,13 @@ class MindDirector(TalkStarting):
         dialogue: DialogueLog | None = None,
         line_minutes: float = 1.0,
         think_ahead_minutes: float = THINK_AHEAD_MINUTES,
+        think_ahead_idle_minutes: float = 0.0,
+        calls_at_once: int = 8,  # the town's model calls at once (the server's slots)
     ) -> None:
         self.minds = dict(minds)
-        # a resident's next decision is thought this long before its current action ends
-        self.think_ahead = timedelta(minutes=max(0.0, think_ahead_minutes))
+        # which next decisions are thought ahead of their moment (`thinking_ahead.py`)
+        room = ROOM_PER_CALL * calls_at_once
+        self.ahead = ThinkingAhead(think_ahead_minutes, think_ahead_idle_minutes, room)
         self.perceptions = perceptions
         self.planner = planner
         self.objects = objects
@@ -123,6 +128,7 @@ class MindDirector(TalkStarting):
             self.meetings.update(self.clock.now)
             self.joining.update(self.clock.now)
             self.gatherings.update(self.clock.now)
+            self.choose_ahead(self.clock.now)
         return self.jobs.busy()
 
     def next_activity(self, resident: Resident, now: datetime) -> Activity | None:
@@ -154,7 +160,7 @@ class MindDirector(TalkStarting):
             return self.while_late(resident, slot, now)
         if slot.is_due(now) or self.notices_someone(resident, slot, now):
             self.submit_decision(resident, slot, now)
-        elif slot.due is not None and slot.due - now <= self.think_ahead:
+        elif self.ahead.starts(name, slot.due, now):
             self.submit_decision(resident, slot, now, at=slot.due)
         return None
 
@@ -313,7 +319,9 @@ class MindDirector(TalkStarting):
         at = at or now
         perception = self.perceptions.build(resident, at, self.people(), slot.utterances)
         slot.utterances, slot.deciding_for = [], at
-        job = decide_job(self.minds[resident.name], perception, afresh=slot.afresh)
+        job, tally = self.ahead.track(
+            decide_job(self.minds[resident.name], perception, slot.afresh)
+        )
         slot.afresh = False
         ahead = at > now  # thought ahead: its calls wait behind those due now (decisions, lines)
         priority = CallPriority.BACKGROUND if ahead else CallPriority.DECISION
@@ -321,6 +329,14 @@ class MindDirector(TalkStarting):
             (resident.name,), job, at, blocks=lambda m: m >= at, priority=priority
         )
         slot.ahead_job = number if ahead else None
+        if ahead:
+            self.ahead.started(number, tally, now)
+
+    def choose_ahead(self, now: datetime) -> None:
+        """Whose next decision may start ahead beyond the near window (`ThinkingAhead`)."""
+        talking = sum(1 for name in self.slots if self.talks.talking(name))
+        free = lambda name: not self.thinking(name) and not self.talks.talking(name)  # noqa: E731
+        self.ahead.choose(self.slots, now, free, talks=(talking + 1) // 2)
 
     def submit(self, names: tuple[str, ...], think: Thinking, at: datetime) -> None:
         self.jobs.submit(names, think, at)
@@ -374,26 +390,3 @@ class MindDirector(TalkStarting):
     @property
     def residents(self) -> dict[str, Resident]:
         return self._residents
-
-    # --- activities and objects ----------------------------------------------------------------
-
-    def begin(
-        self, resident: Resident, slot: MindSlot, activity: Activity, now: datetime
-    ) -> Activity:
-        """Start `activity`: the object the resident used before goes back to its default."""
-        if slot.in_use is not None and slot.in_use_key != activity.key:
-            if self.objects.get(slot.in_use).changed_by == resident.name:
-                self.objects.reset(slot.in_use)
-            slot.in_use, slot.in_use_key = None, ""
-        return activity
-
-    def track_object_use(self, resident: Resident, slot: MindSlot, now: datetime) -> None:
-        """Once a resident stands at the object it uses, the object shows its new state.
-        (Until the decided activity has begun, the resident still does the one before.)"""
-        target = slot.object_target
-        if target is None or resident.is_walking or resident.activity is None:
-            return
-        if resident.activity.key == slot.object_key and target in self.objects:
-            self.objects.set(target, slot.object_state or "in use", by=resident.name, at=now)
-            slot.in_use, slot.in_use_key = target, slot.object_key
-            slot.object_target = None

@@ -35,6 +35,7 @@ class MindSlot:
     ahead_job: int | None = None  # the job thinking the next step ahead of its moment
     dropped: set[int] = field(default_factory=set)  # jobs whose outcomes are thrown away
     afresh: bool = False  # the next decision resumes the plan first (one was dropped)
+    thrown: list[int] = field(default_factory=list)  # steps thought ahead, dropped, not counted
 
     def drop_ahead(self, job_in_flight: int | None) -> None:
         """Throw away the next step thought ahead (a talk, or something that woke the mind,
@@ -44,6 +45,7 @@ class MindSlot:
             return
         if job_in_flight == self.ahead_job:
             self.dropped.add(self.ahead_job)
+        self.thrown.append(self.ahead_job)
         self.ready = [o for o in self.ready if o.job != self.ahead_job]
         self.ahead_job, self.deciding_for, self.afresh = None, None, True
 

@@ -39,6 +39,7 @@ from game.bridge.activities import ActivityPlanner
 from game.bridge.director import THINK_AHEAD_MINUTES, MindDirector
 from game.bridge.perception import PerceptionBuilder
 from game.bridge.stopping import StoppableEmbedder, StoppableModel
+from game.bridge.thinking_ahead import count_call
 from game.files.endpoints import output_mode_for
 from game.files.paths import bundle_root
 from game.town.population import Population
@@ -226,6 +227,7 @@ def build_living_town(
     timer: Callable[[], float] | None = None,
     line_minutes: float = 1.0,
     think_ahead_minutes: float = THINK_AHEAD_MINUTES,
+    think_ahead_idle_minutes: float = 0.0,
     progress: Callable[[str, float], None] | None = None,
     memory_server: MemoryServer | None = None,
 ) -> LivingTown:
@@ -259,6 +261,8 @@ def build_living_town(
         fallback=schedule_director(town),
         line_minutes=line_minutes,
         think_ahead_minutes=think_ahead_minutes,
+        think_ahead_idle_minutes=think_ahead_idle_minutes,
+        calls_at_once=stack.settings.max_concurrency if stack.settings else workers,
     )
     residents = [Resident(name, placed[name].tile) for name in minds]
     population = Population(
@@ -282,6 +286,7 @@ def start_directing(
     moves: lockstep waits on), and calls the meetings the residents intend."""
     director.watch(population.residents)
     stack.tracer.add_listener(director.progressed)
+    stack.tracer.add_listener(count_call)  # the calls of decisions thought ahead
     intentions = {name: mind.persona.initial_memories() for name, mind in director.minds.items()}
     for warning in director.meetings.from_intentions(intentions, now):
         log.warning("%s", warning)

@@ -77,6 +77,14 @@ def _add_pace_flags(sim: argparse.ArgumentParser) -> None:
         "one ends (it applies on time; more calls in flight on a slow server; default 0: "
         "at its moment, as in the paper)",
     )
+    sim.add_argument(
+        "--think-ahead-idle",
+        type=float,
+        default=0.0,
+        metavar="MINUTES",
+        help="while the server has free slots, think the next steps due up to this many game "
+        "minutes ahead too, earliest first (default 0: off)",
+    )
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--step-minutes", type=float, default=1.0, help="game minutes per step")
     sim.add_argument("--workers", type=int, default=16, help="thinking threads")
@@ -235,6 +243,7 @@ def options_from(args: argparse.Namespace, brain_fields: dict[str, Any]) -> Simu
         memory_wait_seconds=args.memory_wait,
         profile=args.profile,
         think_ahead_minutes=args.think_ahead,
+        think_ahead_idle_minutes=args.think_ahead_idle,
     )
 
 

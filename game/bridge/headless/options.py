@@ -53,6 +53,8 @@ class SimulationOptions:
     memory_wait_seconds: float = 300.0
     # a resident's next decision is thought this many game minutes before it is due
     think_ahead_minutes: float = THINK_AHEAD_MINUTES
+    # … or up to this many, while the server has room (game/bridge/thinking_ahead.py)
+    think_ahead_idle_minutes: float = 0.0
     # a server profile's name (cognition.llm.profiles: "hosted", "local-gpu", "local-cpu"):
     # the offline brain answers behind that server's latency and slots, and the report says
     # how fast the town ran on it (`server_profile`); None: the offline brain at once
@@ -94,6 +96,8 @@ def settings_problem(options: SimulationOptions) -> str | None:
         return "--answers-from answers from the record: not with --base-url or --profile"
     if not 0 <= options.think_ahead_minutes <= MAX_THINK_AHEAD:
         return f"--think-ahead must be 0 to {MAX_THINK_AHEAD:g} game minutes"
+    if not 0 <= options.think_ahead_idle_minutes <= MAX_THINK_AHEAD:
+        return f"--think-ahead-idle must be 0 to {MAX_THINK_AHEAD:g} game minutes"
     if options.load is None and (town := town_problem(options.town)) is not None:
         return town
     if options.variant not in (None, *VARIANTS):

@@ -108,6 +108,8 @@ def run_report(
         "structured_output": structured_output(living),
         # game minutes from when a decision was due to when it applied (lockstep: 0)
         "decision_wait_minutes": stats.wait_quantiles(),
+        # decisions thought ahead and their calls: applied, thrown away (a talk came first)
+        "thinking_ahead": living.director.ahead.figures(),
     }
 
 

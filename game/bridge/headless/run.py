@@ -117,6 +117,7 @@ def simulation_recipe(
         workers=options.workers,
         retry=retry,
         think_ahead_minutes=options.think_ahead_minutes,
+        think_ahead_idle_minutes=options.think_ahead_idle_minutes,
         profile=profile,
         answers=answers,
     )
