@@ -12,6 +12,7 @@ The steps put memories into their inputs as the rules and the offline brain read
 - `listed`: memories without times the same way, the same memory again in a run shown once
   with its count ("… (×3)"); `numbered`: numbered memories ("1. …") the same way, each
   keeping its number (every one is still shown: an answer rates or cites it by number);
+- a day plan's memory with each stretch by its start (it lasts until the next starts);
 - `once`: a description's sentence said once (a summary repeating its identity's);
 - `grouped_places`: arenas of a sector with the same objects named together.
 
@@ -34,6 +35,9 @@ SEEN_AT = re.compile(rf"^(.+?) \({PLACE}\)$")
 # "The desk (library, Oak Hill College) is in use" — an object's state: the place after it
 OBJECT_AT = re.compile(rf"^(The [^()\n]+?) \({PLACE}\) ((?:is|are) .+)$")
 SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# a day plan's memory, as `Agent` writes it (`plan_text`), and a stretch's span in it
+PLAN_MEMORY = re.compile(r"^[^\n]+'s plan for [^\n:]+: \d{1,2}:\d{2}[–-]\d{1,2}:\d{2} ")
+SPAN = re.compile(r"\b(\d{1,2}:\d{2})[–-]\d{1,2}:\d{2}\s")
 
 
 @dataclass(frozen=True)
@@ -70,8 +74,18 @@ def placed(words: str, place: str) -> str:
     return f"{words} ({place})"
 
 
+def plan_starts(text: str) -> str:
+    """A day plan's memory ("A's plan for Monday February 13: 00:00–07:50 sleeping;
+    07:50–08:15 wake up; …") with each stretch by its start: a stretch lasts until the next
+    one starts (the plan covers its day), so the ends said nothing more; any other memory
+    as it is."""
+    if not PLAN_MEMORY.match(text):
+        return text
+    return SPAN.sub(r"\1 ", text)
+
+
 def shown(mark: str, text: str) -> Shown:
-    place, words = split_place(text)
+    place, words = split_place(plan_starts(text))
     return Shown(mark, words, place)
 
 

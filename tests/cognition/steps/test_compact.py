@@ -208,3 +208,17 @@ def test_react_and_reflection_prompts_keep_every_memory() -> None:
     assert re.findall(r"^\s*(\d+)\. ", insights, flags=re.MULTILINE) == ["1", "2", "3", "4", "5"]
     # the two statements at the library in a row: the place once, each its number
     assert f"- at {LIBRARY}:\n  2. Maria Lopez is reading\n  3. The desk is in use" in insights
+
+
+def test_a_day_plans_memory_shows_each_stretch_by_its_start() -> None:
+    plan = (
+        "Klaus Mueller's plan for Monday February 13: 00:00–07:00 sleeping; "
+        "07:00–09:00 have breakfast at home; 09:00–24:00 work at Oak Hill College, library"
+    )
+    shown = listed([plan])
+    assert shown == (
+        "- Klaus Mueller's plan for Monday February 13: 00:00 sleeping; "
+        "07:00 have breakfast at home; 09:00 work at Oak Hill College, library"
+    )
+    # any other memory keeps its spans
+    assert listed(["Klaus Mueller works 09:00–17:00 daily"]).endswith("09:00–17:00 daily")
