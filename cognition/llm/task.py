@@ -63,7 +63,8 @@ class Task(Generic[InputT, OutputT]):
     """One kind of thinking step's model call.
 
     The template file has a system part and a user part separated by a line `---`; both are
-    `str.format` templates filled with the input model's fields (see `render_value`).
+    `str.format` templates filled with the input model's fields (see `render_value`; the
+    fields `render` returns are shown as it says).
     """
 
     name: str
