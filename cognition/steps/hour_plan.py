@@ -152,9 +152,13 @@ def hour_schema(inputs: HourPlanInput) -> dict[str, Any]:
 
 def hour_prompt(inputs: HourPlanInput) -> dict[str, str]:
     """The recalled memories, a run at one place under it; arenas with the same objects
-    named together (`steps.compact`)."""
+    named together (`steps.compact`); where the agent is, its home and work only when
+    there is a choice of place."""
     alike = place_lines(inputs.places, alike=True)
-    return {"memories": listed(inputs.memories), "place_lines": render_value(alike)}
+    where = f"Now at: {inputs.here}."
+    if len(inputs.places) > 1:
+        where += f" Home: {inputs.home}. Work: {inputs.workplace}."
+    return {"memories": listed(inputs.memories), "place_lines": render_value(alike), "here": where}
 
 
 HOUR_PLAN = Task(

@@ -222,3 +222,13 @@ def test_a_day_plans_memory_shows_each_stretch_by_its_start() -> None:
     )
     # any other memory keeps its spans
     assert listed(["Klaus Mueller works 09:00–17:00 daily"]).endswith("09:00–17:00 daily")
+
+
+def test_the_hour_plan_names_home_and_work_only_when_there_is_a_choice_of_place() -> None:
+    several = prompt(HOUR_PLAN, hour_inputs())
+    assert "Now at: Klaus Mueller's room, Dorm. Home: Dorm, Klaus Mueller's room." in several
+    assert "Work: Oak Hill College." in several
+    library = hour_inputs().places[-1:]
+    one = prompt(HOUR_PLAN, hour_inputs().model_copy(update={"places": library}))
+    assert "Now at: Klaus Mueller's room, Dorm.\n" in one and "Home:" not in one
+    assert "Oak Hill College: library [bookshelves]" in one
