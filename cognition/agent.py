@@ -11,7 +11,7 @@ injected `random.Random`.
 from __future__ import annotations
 
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from cognition.agent_state import AgentState, PendingEvent, Sighting, Unrated
@@ -29,7 +29,7 @@ from cognition.steps.importance import rate_importances
 from cognition.steps.perceive import Observation, perceive
 from cognition.steps.planning import plan_new_day
 from cognition.steps.react import react
-from cognition.steps.reflect import batch_due, reflect, should_reflect
+from cognition.steps.reflect import reflect, should_reflect
 from cognition.steps.replan import replan
 from cognition.steps.summary import describe, summarise
 from cognition.talker import Talker
@@ -209,7 +209,10 @@ class Agent:
             for o in observations
         ]
         waiting = self.state.unrated
-        if waiting and batch_due(self.memory, self.settings, len(waiting), now - waiting[0].at):
+        age = timedelta(minutes=self.settings.observation_batch_minutes)
+        if waiting and (
+            len(waiting) >= self.settings.observation_batch or now - waiting[0].at >= age
+        ):
             self.flush()
         retained = self.state.retained + [o.text for o in observations]
         self.state.retained = retained[-self.settings.retention :]

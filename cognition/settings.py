@@ -17,8 +17,7 @@ class MindSettings(BaseModel):
     attention_bandwidth: int = Field(default=8, ge=1)
     retention: int = Field(default=8, ge=1)
     # new observations are rated and written in batches: when this many wait, when the
-    # oldest waited this long and rating them could set off a reflection, and always
-    # before any retrieval
+    # oldest waited this long, and always before any retrieval
     observation_batch: int = Field(default=20, ge=1)
     observation_batch_minutes: int = Field(default=120, ge=0)
     # retrieval

@@ -12,7 +12,7 @@ insights a question citing numbers of the statements shown.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, Field
@@ -26,7 +26,7 @@ from cognition.steps.bounds import lax_int
 from cognition.steps.common import MemoryStreamLike, gist, transcript_gist
 from cognition.steps.compact import listed, numbered
 from cognition.steps.context import StepContext
-from cognition.steps.importance import HIGHEST, UNRATED, MaybeRating, rate_importances
+from cognition.steps.importance import UNRATED, MaybeRating, rate_importances
 
 
 class Recalled(BaseModel):
@@ -147,29 +147,6 @@ INSIGHTS = Task(
 
 def should_reflect(memory: MemoryStreamLike, settings: MindSettings) -> bool:
     return memory.importance_since_last_reflection() > settings.reflection_threshold
-
-
-def could_tip(memory: MemoryStreamLike, settings: MindSettings, waiting: int) -> bool:
-    """Whether `waiting` memories not yet rated (each at most 10) could take the importance
-    since the last reflection past the threshold: until then, rating them later (with a
-    larger batch, before any retrieval) moves no reflection (never, without reflection)."""
-    if not settings.reflection:
-        return False
-    room = settings.reflection_threshold - memory.importance_since_last_reflection()
-    return HIGHEST * waiting > room
-
-
-def batch_due(
-    memory: MemoryStreamLike, settings: MindSettings, waiting: int, waited: timedelta
-) -> bool:
-    """Whether the `waiting` observations (the oldest `waited` old) are rated and written
-    now: `observation_batch` of them, or an old batch that could set off a reflection
-    (`could_tip`). Any retrieval rates them first anyway, so a later, larger batch changes
-    no recall and moves no reflection: fewer importance calls."""
-    if waiting >= settings.observation_batch:
-        return True
-    old = waited >= timedelta(minutes=settings.observation_batch_minutes)
-    return old and could_tip(memory, settings, waiting)
 
 
 def reflect(ctx: StepContext) -> list[MemoryRecord]:

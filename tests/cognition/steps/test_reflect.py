@@ -9,7 +9,7 @@ from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
 from cognition.steps.context import StepContext
-from cognition.steps.reflect import batch_due, reflect, should_reflect
+from cognition.steps.reflect import reflect, should_reflect
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
 from cognition.testing.town import KLAUS, START, context_for
@@ -174,17 +174,3 @@ def test_a_transcript_among_the_statements_is_shown_by_its_gist() -> None:
     (call,) = [c for c in model.calls if c.task == "reflection_insights"]
     shown = [s for s in call.inputs.statements if "Conversation with" in s]  # type: ignore[attr-defined]
     assert shown and all("Hello, Klaus" not in s and "Hi!" in s for s in shown)
-
-
-def test_an_old_batch_waits_for_a_larger_one_unless_it_could_set_off_a_reflection() -> None:
-    old = timedelta(minutes=SETTINGS.observation_batch_minutes)
-    young = old - timedelta(minutes=1)
-    # a full batch is rated whatever its age
-    assert batch_due(filled(0), SETTINGS, SETTINGS.observation_batch, young)
-    # a young batch waits
-    assert not batch_due(filled(140), SETTINGS, 5, young)
-    # an old one waits while even ten each could not take the sum past 150 …
-    assert not batch_due(filled(100), SETTINGS, 5, old)
-    # … and is rated as soon as it could: a reflection is never put off
-    assert batch_due(filled(105), SETTINGS, 5, old)
-    assert not batch_due(filled(140), SETTINGS.model_copy(update={"reflection": False}), 5, old)
