@@ -63,7 +63,8 @@ class Task(Generic[InputT, OutputT]):
     """One kind of thinking step's model call.
 
     The template file has a system part and a user part separated by a line `---`; both are
-    `str.format` templates filled with the input model's fields (see `render_value`).
+    `str.format` templates filled with the input model's fields (see `render_value`; the
+    fields `render` returns are shown as it says).
     """
 
     name: str
@@ -76,6 +77,10 @@ class Task(Generic[InputT, OutputT]):
     # does (a rating per numbered memory: exactly `count` items; a place: one of `options`);
     # None: the output model's strict schema. Servers with constrained decoding follow it.
     schema_for: Callable[[InputT], dict[str, Any]] | None = None
+    # how the prompt shows some of the inputs' fields, in place of `render_value` (the same
+    # facts in fewer tokens: `steps.compact`); the inputs a backend or the offline brain
+    # reads are unchanged. None: every field by `render_value`.
+    render: Callable[[InputT], dict[str, str]] | None = None
 
     def json_schema(self, inputs: InputT) -> dict[str, Any]:
         """The strict JSON schema this call's answer must follow."""
@@ -85,6 +90,8 @@ class Task(Generic[InputT, OutputT]):
 
     def messages(self, inputs: InputT) -> list[Message]:
         fields = {key: render_value(getattr(inputs, key)) for key in type(inputs).model_fields}
+        if self.render is not None:
+            fields.update(self.render(inputs))
         text = read_template(self.template)
         system, _, user = text.partition("\n---\n")
         if not user:

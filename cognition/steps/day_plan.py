@@ -17,6 +17,8 @@ from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
 from cognition.memory.fields import Intention
 from cognition.plan import PlanStep, clock, normalise, parse_clock
+from cognition.steps.common import transcript_gist
+from cognition.steps.compact import once, timeline
 from cognition.steps.context import StepContext
 
 
@@ -65,6 +67,15 @@ def plan_schema(inputs: DayPlanInput) -> dict[str, Any]:
     return with_items(strict_json_schema(DayPlanOutput), "items", at_least=low, at_most=high)
 
 
+def day_plan_prompt(inputs: DayPlanInput) -> dict[str, str]:
+    """The summary's sentences once; today's plans and events by their times, the day once,
+    a talk's transcript by its opening (its summary is a memory too) (`steps.compact`)."""
+    return {
+        "summary": once(inputs.summary),
+        "intentions": timeline(inputs.intentions, shorten=transcript_gist),
+    }
+
+
 DAY_PLAN = Task(
     name="day_plan",
     template="day_plan.txt",
@@ -73,6 +84,7 @@ DAY_PLAN = Task(
     fallback=routine_plan,
     max_tokens=600,
     schema_for=plan_schema,
+    render=day_plan_prompt,
 )
 
 

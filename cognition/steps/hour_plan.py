@@ -33,10 +33,11 @@ from pydantic import BaseModel, Field, model_validator
 
 from cognition.contract import Address, KnownPlaces, KnownSector
 from cognition.llm.schema import strict_json_schema, with_enum, with_items, with_range
-from cognition.llm.task import Task
+from cognition.llm.task import Task, render_value
 from cognition.memory.records import MemoryKind
 from cognition.plan import PlanStep, clock
 from cognition.steps.common import contains_word, gist
+from cognition.steps.compact import listed
 from cognition.steps.context import StepContext
 from cognition.steps.decompose import StretchInput, SubAction, lay_out, window_for
 from cognition.steps.emoji import THOUGHT_BUBBLE, clean_emoji
@@ -84,18 +85,38 @@ class HourPlanInput(StretchInput):
         return self
 
 
-def place_lines(places: list[HourPlace]) -> list[str]:
+def place_lines(places: list[HourPlace], alike: bool = False) -> list[str]:
     """ "Hobbs Cafe (cafe, open 08:00-20:00): cafe [counter, piano]; kitchen [stove]" — the
-    offered arenas a line a sector, in their order."""
+    offered arenas a line a sector, in their order; with `alike` (how the prompt shows
+    them), arenas in a row with the same objects named together ("Ann's room; Bo's room
+    [each: bed, desk]")."""
     sectors: dict[str, list[HourPlace]] = {}
     for place in places:
         sectors.setdefault(place.sector, []).append(place)
     lines = []
     for sector, arenas in sectors.items():
         about = f" ({arenas[0].about})" if arenas[0].about else ""
-        shown = "; ".join(f"{a.arena} [{a.objects}]" if a.objects else a.arena for a in arenas)
-        lines.append(f"{sector}{about}: {shown}")
+        shown = alike_arenas(arenas) if alike else [with_objects([a]) for a in arenas]
+        lines.append(f"{sector}{about}: {'; '.join(shown)}")
     return lines
+
+
+def with_objects(arenas: list[HourPlace]) -> str:
+    """ "cafe [counter, piano]"; arenas with the same objects: "A; B [each: bed, desk]"."""
+    names, objects = "; ".join(a.arena for a in arenas), arenas[0].objects
+    each = "each: " if len(arenas) > 1 else ""
+    return f"{names} [{each}{objects}]" if objects else names
+
+
+def alike_arenas(arenas: list[HourPlace]) -> list[str]:
+    """Each arena with its objects, arenas in a row with the same objects named together."""
+    runs: list[list[HourPlace]] = []
+    for arena in arenas:
+        if runs and arena.objects and runs[-1][-1].objects == arena.objects:
+            runs[-1].append(arena)
+        else:
+            runs.append([arena])
+    return [with_objects(run) for run in runs]
 
 
 class HourPlan(BaseModel):
@@ -129,6 +150,17 @@ def hour_schema(inputs: HourPlanInput) -> dict[str, Any]:
     return with_range(schema, "actions[].minutes", minimum=low, maximum=high)
 
 
+def hour_prompt(inputs: HourPlanInput) -> dict[str, str]:
+    """The recalled memories, a run at one place under it; arenas with the same objects
+    named together (`steps.compact`); where the agent is, its home and work only when
+    there is a choice of place."""
+    alike = place_lines(inputs.places, alike=True)
+    where = f"Now at: {inputs.here}."
+    if len(inputs.places) > 1:
+        where += f" Home: {inputs.home}. Work: {inputs.workplace}."
+    return {"memories": listed(inputs.memories), "place_lines": render_value(alike), "here": where}
+
+
 HOUR_PLAN = Task(
     name="hour_plan",
     template="hour_plan.txt",
@@ -137,6 +169,7 @@ HOUR_PLAN = Task(
     fallback=first_place,
     max_tokens=900,
     schema_for=hour_schema,
+    render=hour_prompt,
 )
 
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
 from cognition.plan import PlanStep, clock, normalise, parse_clock
+from cognition.steps.compact import once
 from cognition.steps.context import StepContext
 from cognition.steps.day_plan import PlanItem, day_text, timed
 
@@ -46,6 +47,11 @@ def schedule_schema(_: HourlyInput) -> dict[str, Any]:
     return with_items(strict_json_schema(HourlySchedule), "items", at_most=MAX_CHUNKS)
 
 
+def hourly_prompt(inputs: HourlyInput) -> dict[str, str]:
+    """The summary's sentences once (`steps.compact`)."""
+    return {"summary": once(inputs.summary)}
+
+
 HOURLY = Task(
     name="hourly_schedule",
     template="hourly_schedule.txt",
@@ -54,6 +60,7 @@ HOURLY = Task(
     fallback=outline_as_schedule,
     max_tokens=900,
     schema_for=schedule_schema,
+    render=hourly_prompt,
 )
 
 

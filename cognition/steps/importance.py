@@ -16,6 +16,7 @@ from pydantic import BaseModel, BeforeValidator, Field
 from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
 from cognition.steps.bounds import lax_int
+from cognition.steps.compact import numbered
 from cognition.steps.context import StepContext
 
 NEUTRAL = 3
@@ -72,6 +73,11 @@ def ratings_schema(inputs: ImportanceInput) -> dict[str, Any]:
     return with_items(strict_json_schema(ImportanceRatings), "ratings", exactly=inputs.count)
 
 
+def importance_prompt(inputs: ImportanceInput) -> dict[str, str]:
+    """The memories by their numbers, a run at one place under it (`steps.compact`)."""
+    return {"memories": numbered(inputs.memories)}
+
+
 RATE_IMPORTANCE = Task(
     name="rate_importance",
     template="rate_importance.txt",
@@ -80,6 +86,7 @@ RATE_IMPORTANCE = Task(
     fallback=neutral_ratings,
     max_tokens=96,
     schema_for=ratings_schema,
+    render=importance_prompt,
 )
 
 

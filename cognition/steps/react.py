@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from cognition.llm.schema import strict_json_schema, with_enum
 from cognition.llm.task import Task
 from cognition.steps.common import memory_lines, when
+from cognition.steps.compact import once, timeline
 from cognition.steps.context import StepContext
 from cognition.steps.perceive import Observation
 
@@ -52,6 +53,16 @@ def reaction_schema(inputs: ReactInput) -> dict[str, Any]:
     return with_enum(strict_json_schema(Reaction), "choice", choices)
 
 
+def react_prompt(inputs: ReactInput) -> dict[str, str]:
+    """The summary's sentences once; each retrieval's memories by their times, the day
+    once (`steps.compact`)."""
+    return {
+        "summary": once(inputs.summary),
+        "relationship_memories": timeline(inputs.relationship_memories),
+        "status_memories": timeline(inputs.status_memories),
+    }
+
+
 REACT = Task(
     name="react",
     template="react.txt",
@@ -60,6 +71,7 @@ REACT = Task(
     fallback=carry_on,
     max_tokens=160,
     schema_for=reaction_schema,
+    render=react_prompt,
 )
 
 

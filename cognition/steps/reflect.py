@@ -24,6 +24,7 @@ from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.settings import MindSettings
 from cognition.steps.bounds import lax_int
 from cognition.steps.common import MemoryStreamLike, gist, transcript_gist
+from cognition.steps.compact import listed, numbered
 from cognition.steps.context import StepContext
 from cognition.steps.importance import UNRATED, MaybeRating, rate_importances
 
@@ -110,6 +111,17 @@ def insights_schema(inputs: InsightsInput) -> dict[str, Any]:
     return with_range(schema, "insights[].evidence[]", minimum=1, maximum=shown)
 
 
+def questions_prompt(inputs: QuestionsInput) -> dict[str, str]:
+    """The recent memories, a run at one place under it, a repeat in it once with its count
+    (`steps.compact`)."""
+    return {"memories": listed(inputs.memories)}
+
+
+def insights_prompt(inputs: InsightsInput) -> dict[str, str]:
+    """The statements by their numbers, a run at one place under it (`steps.compact`)."""
+    return {"statements": numbered(inputs.statements)}
+
+
 SALIENT_QUESTIONS = Task(
     name="reflection_questions",
     template="reflection_questions.txt",
@@ -118,6 +130,7 @@ SALIENT_QUESTIONS = Task(
     fallback=no_questions,
     max_tokens=250,
     schema_for=questions_schema,
+    render=questions_prompt,
 )
 
 INSIGHTS = Task(
@@ -128,6 +141,7 @@ INSIGHTS = Task(
     fallback=no_insights,
     max_tokens=700,
     schema_for=insights_schema,
+    render=insights_prompt,
 )
 
 

@@ -6,6 +6,7 @@ from pydantic import BaseModel, Field
 
 from cognition.llm.task import Task
 from cognition.steps.common import memory_lines
+from cognition.steps.compact import timeline
 from cognition.steps.context import StepContext
 from cognition.steps.reflect import Recalled
 from cognition.steps.view_reuse import ViewBook, concerns
@@ -26,6 +27,11 @@ def little_known(inputs: RelationshipInput) -> RelationshipSummary:
     return RelationshipSummary(summary=f"{inputs.agent} knows little about {inputs.other}.")
 
 
+def relationship_prompt(inputs: RelationshipInput) -> dict[str, str]:
+    """The memories by their times, the day once (`steps.compact`)."""
+    return {"memories": timeline(inputs.memories)}
+
+
 RELATIONSHIP = Task(
     name="relationship",
     template="relationship.txt",
@@ -33,6 +39,7 @@ RELATIONSHIP = Task(
     output_model=RelationshipSummary,
     fallback=little_known,
     max_tokens=200,
+    render=relationship_prompt,
 )
 
 

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
 from cognition.plan import DAY_MINUTES, PlanStep, clock, normalise, parse_clock
+from cognition.steps.compact import once
 from cognition.steps.context import StepContext
 from cognition.steps.day_plan import PlanItem, timed
 
@@ -56,6 +57,11 @@ def replan_schema(inputs: ReplanInput) -> dict[str, Any]:
     return with_items(strict_json_schema(Replan), "items", at_least=1, at_most=most)
 
 
+def replan_prompt(inputs: ReplanInput) -> dict[str, str]:
+    """The summary's sentences once (`steps.compact`)."""
+    return {"summary": once(inputs.summary)}
+
+
 REPLAN = Task(
     name="replan",
     template="replan.txt",
@@ -64,6 +70,7 @@ REPLAN = Task(
     fallback=insert_event,
     max_tokens=700,
     schema_for=replan_schema,
+    render=replan_prompt,
 )
 
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from cognition.llm.task import Task
 from cognition.persona import Persona
 from cognition.steps.common import memory_lines, when
+from cognition.steps.compact import timeline
 from cognition.steps.context import StepContext
 
 
@@ -41,6 +42,15 @@ def identity_summary(inputs: SummaryInput) -> SummaryDescription:
     )
 
 
+def summary_prompt(inputs: SummaryInput) -> dict[str, str]:
+    """Each retrieval's memories by their times, the day once (`steps.compact`)."""
+    return {
+        "core_memories": timeline(inputs.core_memories),
+        "occupation_memories": timeline(inputs.occupation_memories),
+        "progress_memories": timeline(inputs.progress_memories),
+    }
+
+
 SUMMARY = Task(
     name="summary_description",
     template="summary_description.txt",
@@ -48,6 +58,7 @@ SUMMARY = Task(
     output_model=SummaryDescription,
     fallback=identity_summary,
     max_tokens=400,
+    render=summary_prompt,
 )
 
 

@@ -1,0 +1,178 @@
+"""Compact prompt text: the same facts in fewer tokens (issue 30).
+
+The steps put memories into their inputs as the rules and the offline brain read them
+("[Mon Feb 13 09:06] Klaus Mueller is reading (library, Oak Hill College)"); a task's
+`render` (`llm.task.Task.render`) shows them compactly in its prompt, the inputs unchanged:
+
+- `timeline`: stamped memories with the day once, as a heading where it changes
+  ("Mon Feb 13:"), and each memory by its time ("- 09:06 …");
+- memories in a row at one place (a run of two or more) under that place, once
+  ("- at library, Oak Hill College:" then "  - 09:06 Klaus Mueller is reading"; an object's
+  "The desk (library, …) is in use" reads "The desk is in use");
+- `listed`: memories without times the same way, the same memory again in a run shown once
+  with its count ("… (×3)"); `numbered`: numbered memories ("1. …") the same way, each
+  keeping its number (every one is still shown: an answer rates or cites it by number);
+- a day plan's memory with each stretch by its start (it lasts until the next starts);
+- `once`: a description's sentence said once (a summary repeating its identity's);
+- `grouped_places`: arenas of a sector with the same objects named together.
+
+Nothing is dropped: every memory, time, place, object and sentence still reads in the
+prompt (tests/cognition/steps/test_compact.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+STAMP = re.compile(r"^\[([A-Z][a-z]{2} [A-Z][a-z]{2} \d{1,2}) (\d{1,2}:\d{2})\] ?(.*)$", re.DOTALL)
+NUMBER = re.compile(r"^(\d+)\. (.*)$", re.DOTALL)
+# a place as perception writes it: "arena, sector" (`Address.describe`)
+PLACE = r"([^()\n,]+(?:, [^()\n,]+)+)"
+# "Klaus Mueller is reading (library, Oak Hill College)" — a sighting: the place last
+SEEN_AT = re.compile(rf"^(.+?) \({PLACE}\)$")
+# "The desk (library, Oak Hill College) is in use" — an object's state: the place after it
+OBJECT_AT = re.compile(rf"^(The [^()\n]+?) \({PLACE}\) ((?:is|are) .+)$")
+SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# a day plan's memory, as `Agent` writes it (`plan_text`), and a stretch's span in it
+PLAN_MEMORY = re.compile(r"^[^\n]+'s plan for [^\n:]+: \d{1,2}:\d{2}[–-]\d{1,2}:\d{2} ")
+SPAN = re.compile(r"\b(\d{1,2}:\d{2})[–-]\d{1,2}:\d{2}\s")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One memory as a prompt shows it: its mark (a time, a number or none), its words
+    without its place, and the place it was at ("" when it names none)."""
+
+    mark: str
+    text: str
+    place: str = ""
+
+    def line(self, with_place: bool, count: int = 1) -> str:
+        words = self.text if not with_place or not self.place else placed(self.text, self.place)
+        words += f" (×{count})" if count > 1 else ""
+        return f"{self.mark} {words}" if self.mark else words
+
+
+def split_place(text: str) -> tuple[str, str]:
+    """(the place a one-line observation names, its words without it); ("", text) for any
+    other memory."""
+    if "\n" in text:
+        return "", text
+    if found := OBJECT_AT.match(text):
+        return found.group(2), f"{found.group(1)} {found.group(3)}"
+    if found := SEEN_AT.match(text):
+        return found.group(2), found.group(1)
+    return "", text
+
+
+def placed(words: str, place: str) -> str:
+    """An observation's words with its place again, where `split_place` found it."""
+    if words.startswith("The ") and (verb := re.search(r" (?:is|are) ", words)):
+        return f"{words[: verb.start()]} ({place}){words[verb.start() :]}"
+    return f"{words} ({place})"
+
+
+def plan_starts(text: str) -> str:
+    """A day plan's memory ("A's plan for Monday February 13: 00:00–07:50 sleeping;
+    07:50–08:15 wake up; …") with each stretch by its start: a stretch lasts until the next
+    one starts (the plan covers its day), so the ends said nothing more; any other memory
+    as it is."""
+    if not PLAN_MEMORY.match(text):
+        return text
+    return SPAN.sub(r"\1 ", text)
+
+
+def shown(mark: str, text: str) -> Shown:
+    place, words = split_place(plan_starts(text))
+    return Shown(mark, words, place)
+
+
+def runs(items: Sequence[Shown]) -> list[list[Shown]]:
+    """`items` in their order, cut where the place changes (no place: a run of one)."""
+    cut: list[list[Shown]] = []
+    for item in items:
+        if cut and item.place and cut[-1][-1].place == item.place:
+            cut[-1].append(item)
+        else:
+            cut.append([item])
+    return cut
+
+
+def counted(run: Sequence[Shown]) -> list[tuple[Shown, int]]:
+    """A run's memories once each, in order of first showing, with how often each came."""
+    seen: dict[str, tuple[Shown, int]] = {}
+    for item in run:
+        first, count = seen.get(item.text, (item, 0))
+        seen[item.text] = (first, count + 1)
+    return list(seen.values())
+
+
+def grouped(items: Sequence[Shown], bullet: str = "- ", collapse: bool = False) -> list[str]:
+    """Prompt lines: a run of memories at one place under the place (its memories indented,
+    without it), any other memory on its own line; with `collapse`, a memory repeated in a
+    run once with its count."""
+    lines: list[str] = []
+    for run in runs(items):
+        shown_run = counted(run) if collapse else [(item, 1) for item in run]
+        if len(run) == 1 or (len(shown_run) == 1 and not run[0].mark):
+            item, count = shown_run[0]
+            lines.append(bullet + item.line(with_place=True, count=count))
+            continue
+        lines.append(f"- at {run[0].place}:")
+        lines += [f"  {bullet}{item.line(False, count)}" for item, count in shown_run]
+    return lines
+
+
+def timeline(lines: Sequence[str], shorten: Callable[[str], str] | None = None) -> str:
+    """Stamped memory lines ("[Mon Feb 13 09:06] …", oldest first) with the day as a
+    heading where it changes and each memory by its time (its words by `shorten` when
+    given); a line with no stamp as it is."""
+    out: list[str] = []
+    day = ""
+    batch: list[Shown] = []
+    for line in lines:
+        found = STAMP.match(line)
+        stamp_day, time, text = found.groups() if found else (day, "", line)
+        if stamp_day != day:
+            out += grouped(batch)
+            out.append(f"{stamp_day}:")
+            day, batch = stamp_day, []
+        batch.append(shown(time, shorten(text) if shorten is not None else text))
+    out += grouped(batch)
+    return "\n".join(out) or "(none)"
+
+
+def listed(lines: Sequence[str]) -> str:
+    """Memories without times ("- …"), a run at one place under it, one repeated in its run
+    once with its count."""
+    return "\n".join(grouped([shown("", line) for line in lines], collapse=True)) or "(none)"
+
+
+def numbered(lines: Sequence[str]) -> str:
+    """Numbered memories ("1. …"), each kept with its number (an answer names them by it),
+    a run at one place under it."""
+    items = []
+    for line in lines:
+        found = NUMBER.match(line)
+        number, text = found.groups() if found else ("", line)
+        items.append(shown(f"{number}." if number else "", text))
+    return "\n".join(grouped(items, bullet="")) or "(none)"
+
+
+def once(text: str) -> str:
+    """`text` (a description, a line a part) with each sentence said once: a sentence an
+    earlier line said is left out, a line left empty dropped."""
+    said: set[str] = set()
+    kept_lines = []
+    for line in text.split("\n"):
+        kept = []
+        for sentence in SENTENCE.split(line.strip()):
+            key = " ".join(sentence.split()).rstrip(".!?").casefold()
+            if key and key not in said:
+                said.add(key)
+                kept.append(sentence)
+        if kept:
+            kept_lines.append(" ".join(kept))
+    return "\n".join(kept_lines)
