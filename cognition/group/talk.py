@@ -113,6 +113,8 @@ class GroupTalk:
                 last = number == self.rules.max_rounds
                 if strategy is GroupStrategy.SUMMARIZER and not last and len(self.here) > 1:
                     self.summarize(self.lines[before:])
+            if len(self.lines) == before and len(self.here) > 1 and not self.ended_by:
+                self.silent_round()  # it would end the talk: a player asked at its end may go on
             if len(self.lines) == before or len(self.here) < 2 or self.ended_by:
                 break
         summary = self.summarize_talk()
@@ -325,6 +327,17 @@ class GroupTalk:
                 self.last_word(member.name)
         if line.leaves and member.name in self.here:
             self.here.remove(member.name)
+
+    def silent_round(self) -> None:
+        """No one spoke this round, so the talk ends: a player asked only as it ends
+        (TERMINATE) is asked now, and a line of theirs carries the talk on."""
+        for human in self.present():
+            if isinstance(human, Human) and human.mode_now() is InputMode.TERMINATE:
+                others = [name for name in self.here if name != human.name]
+                line = human_line(human, self.shared(), others, ENDING)
+                if line.text:
+                    self.add(human, line)
+                    return
 
     def last_word(self, ender: str) -> None:
         """A line ended the talk: a player in it who is asked at all may go on with it."""

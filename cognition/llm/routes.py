@@ -12,8 +12,7 @@ suits it; here each thinking step is routed to one endpoint or a list of them:
               "api_key_env": "OPENAI_API_KEY", "price_in_per_1k": 0.00015,
               "price_out_per_1k": 0.0006, "rate_per_minute": 500}
   },
-  "routes": {"importance": "small", "react": "small", "default": "large"},
-  "fallback": ["offline"]
+  "routes": {"importance": "small", "react": "small", "default": "large"}, "fallback": ["offline"]
 }
 ```
 
@@ -68,11 +67,7 @@ STEPS: dict[str, tuple[str, ...]] = {
     "importance": ("rate_importance",),
     "react": ("react", "replan"),
     "dialogue": (
-        "dialogue_line",
-        "dialogue_turn",
-        "group_line",
-        "next_speaker",
-        "stance",
+        *("dialogue_line", "dialogue_turn", "group_line", "next_speaker", "stance"),
         "relationship",
     ),
     "day_plan": ("day_plan", "adopt_intention"),
@@ -82,9 +77,7 @@ STEPS: dict[str, tuple[str, ...]] = {
     "objects": ("choose_objects", "emoji"),
     "reflect": ("reflection_questions", "reflection_insights"),
     "summary": (
-        "summary_description",
-        "conversation_summary",
-        "group_round_summary",
+        *("summary_description", "conversation_summary", "group_round_summary"),
         "group_summary",
     ),
     "interview": ("interview", "knows"),

@@ -70,8 +70,9 @@ class MindDirector(ObjectUse, TalkStarting):
     ) -> None:
         self.minds = dict(minds)
         # which next decisions are thought ahead of their moment (`thinking_ahead.py`)
-        room = ROOM_PER_CALL * calls_at_once
-        self.ahead = ThinkingAhead(think_ahead_minutes, think_ahead_idle_minutes, room)
+        self.ahead = ThinkingAhead(
+            think_ahead_minutes, think_ahead_idle_minutes, ROOM_PER_CALL * calls_at_once
+        )
         self.perceptions = perceptions
         self.planner = planner
         self.objects = objects
@@ -99,9 +100,7 @@ class MindDirector(ObjectUse, TalkStarting):
             ),
             start_group=self.start_meeting,
             errand=lambda name, work: self.jobs.run_errand(name, work),
-            intend=lambda name, text, promise, now: self.minds[name].talker.intend(
-                text, promise, now
-            ),
+            intend=lambda name, *said: self.minds[name].talker.intend(*said),
             say=self.dialogue.add,
         )
         self.joining = Joining(self)

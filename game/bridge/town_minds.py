@@ -266,12 +266,9 @@ def build_living_town(
     )
     residents = [Resident(name, placed[name].tile) for name in minds]
     population = Population(
-        residents,
-        director,
-        pathfinder,
-        path_budget_seconds=path_budget_seconds,
-        timer=timer or time.perf_counter,
-    )
+        residents, director, pathfinder,
+        path_budget_seconds=path_budget_seconds, timer=timer or time.perf_counter,
+    )  # fmt: skip
     start_directing(director, population, stack, clock.now)
     return LivingTown(
         town, clock, population, director, objects, stack, store, minds, town_file.looks(),

@@ -142,6 +142,28 @@ def test_terminate_asks_the_player_only_when_the_talk_would_end() -> None:
     assert mine == [f"{PLAYER}, round 1", f"{PLAYER}, round 2", "Thanks, all. See you!"]
 
 
+def silent_after_round_one(inputs: GroupLineInput) -> dict[str, Any]:
+    return numbered(inputs) if inputs.round == 1 else {"text": ""}
+
+
+def test_terminate_asks_the_player_when_a_silent_round_would_end_the_talk() -> None:
+    # round 2 is silent (nobody has more to say): the talk would end before its last round,
+    # so the player, asked only as it ends, is asked then; its line carries the talk on
+    ask, asked = asking(["One more thing, everyone!", None])
+    player = Human(PLAYER, InputMode.TERMINATE, ask)
+    model = model_of(group_line=[silent_after_round_one])
+    result = hold_group([*members(model), player], GroupRules(max_rounds=4))
+    assert asked == ["the talk is about to end", "the talk is about to end"]
+    mine = [x.text for x in result.lines if x.speaker == PLAYER]
+    assert mine == [f"{PLAYER}, round 1", "One more thing, everyone!"]
+    # a player who never speaks is not asked: the silent round ends the talk at once
+    ask, asked = asking([])
+    watcher = Human(PLAYER, InputMode.NEVER, ask)
+    model = model_of(group_line=[silent_after_round_one])
+    assert len(hold_group([*members(model), watcher], GroupRules(max_rounds=4)).lines) == 4
+    assert asked == []
+
+
 def test_always_asks_the_player_at_every_turn() -> None:
     ask, asked = asking(["Hello!", None])
     player = Human(PLAYER, InputMode.ALWAYS, ask)
