@@ -47,8 +47,8 @@ class FakeTime:
 
 
 class RawAnswer:
-    """Answers with the task's fallback, whose raw text is `raw` (its length sets the
-    answer's tokens); `gate` holds each call until set."""
+    """Answers with the task's fallback as a model would, whose raw text is `raw` (its
+    length sets the answer's tokens); `gate` holds each call until set."""
 
     def __init__(self, raw: str, gate: threading.Event | None = None) -> None:
         self.raw = raw
@@ -65,7 +65,7 @@ class RawAnswer:
         self.calls += 1
         if self.gate is not None:
             assert self.gate.wait(10)
-        return Completion(task.fallback(inputs), Source.OFFLINE, raw=self.raw)
+        return Completion(task.fallback(inputs), Source.MODEL, raw=self.raw)
 
 
 def wait_until(condition: Callable[[], bool]) -> None:
@@ -92,7 +92,7 @@ def test_a_profiled_call_sleeps_its_service_time_and_answers_unchanged() -> None
     profile = ServerProfile("gpu", first_token_s=0.2, decode_tokens_per_s=40, slots=4)
     model = ProfiledModel(RawAnswer("x" * 240), profile, clock=fake.clock, sleep=fake.sleep)
     completion = model.complete(RATE_IMPORTANCE, INPUTS, agent="Isabella")
-    assert completion.raw == "x" * 240 and completion.source is Source.OFFLINE
+    assert completion.raw == "x" * 240 and completion.source is Source.MODEL
     assert fake.slept == [pytest.approx(0.2 + 60 / 40)]  # 240 characters: 60 tokens
     figures = model.figures()
     assert figures.calls == 1 and figures.elapsed_s == pytest.approx(1.7)
@@ -261,3 +261,22 @@ def test_a_profile_that_cannot_be_is_refused(bad: dict[str, float]) -> None:
     values: dict[str, float] = {"first_token_s": 0.1, "slots": 1} | bad
     with pytest.raises(ValueError):
         ServerProfile("bad", **values)  # type: ignore[arg-type]
+
+
+def test_an_offline_answer_is_costed_without_the_fields_no_model_writes() -> None:
+    from cognition.llm.token_estimate import answer_tokens, estimate_tokens, model_written
+    from cognition.memory.fields import News
+    from cognition.steps.dialogue import DialogueLine
+
+    told = News(item="party", statement="Ann Lee is planning a party " * 5, subject="Ann Lee")
+    line = DialogueLine(text="Did you hear about the party?", tells=[1], told=told)
+    # `told` is set by rules (SkipJsonSchema): a model writes text, ends and tells only
+    assert model_written(line) == {"text": line.text, "ends": False, "tells": [1]}
+    offline = Completion(line, Source.OFFLINE, raw=line.model_dump_json())
+    assert answer_tokens(offline) == estimate_tokens(
+        '{"text": "Did you hear about the party?", "ends": false, "tells": [1]}'
+    )
+    assert answer_tokens(offline) < estimate_tokens(line.model_dump_json())
+    # a model's own raw answer is costed as it came
+    model = Completion(line, Source.MODEL, raw="x" * 40)
+    assert answer_tokens(model) == 10
