@@ -89,7 +89,13 @@ def varied_answers_and_one_junk_referee(request: ChatRequest) -> str | dict[str,
 
 
 @pytest.mark.timeout(300)
-def test_evaluate_runs_the_panel_on_a_model(tmp_path: Path) -> None:
+def test_evaluate_runs_the_panel_on_a_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the junk referee is never asked again: its answer falls back at once, counted as the
+    # fallback asserted below, instead of 2-3 s of backoff per panel round (31 of the test's
+    # 39 s were those sleeps); retries and their backoff are tested in tests/cognition/llm
+    monkeypatch.setenv("SMALLVILLE_MAX_RETRIES", "0")
     with FakeOpenAIServer(answer=varied_answers_and_one_junk_referee) as server:
         options = EvaluationOptions(
             town="the_ville_n3", hours=0.5, seed=2, out_dir=tmp_path / "out",
