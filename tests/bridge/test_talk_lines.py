@@ -10,7 +10,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +103,20 @@ def at_ten_in_the_cafe(make_town: MakeTown) -> LivingTown:
     return living
 
 
+def run_in_lockstep_past(living: LivingTown, due: datetime, end: datetime) -> threading.Thread:
+    """Run the town in lockstep until `end` on a thread, and return once its clock has
+    reached `due` and stood a moment (had the runner not waited there, the clock would move
+    on): the caller checks where it stands, then releases what held it."""
+    clock = living.clock
+    worker = threading.Thread(target=LockstepRunner(living).run_until, args=(end,), daemon=True)
+    worker.start()
+    deadline = time.monotonic() + GUARD_S
+    while clock.now < due and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.2)
+    return worker
+
+
 def talk_on(living: LivingTown, model: Any, lines_per_call: int = 1) -> Playback:
     """Isabella and Klaus, both thinking on `model` and saying `lines_per_call` lines per
     call, begin a talk now: its playback."""
@@ -125,14 +139,8 @@ def test_a_talk_plays_while_it_is_said_and_the_town_steps_until_a_line_is_due(
     playback = talk_on(living, held)
     director, clock = living.director, living.clock
     second_line_due = playback.shows(1)
-    runner = LockstepRunner(living)
     end = clock.now + timedelta(minutes=30)
-    worker = threading.Thread(target=runner.run_until, args=(end,), daemon=True)
-    worker.start()
-    deadline = time.monotonic() + GUARD_S
-    while clock.now < second_line_due and time.monotonic() < deadline:
-        time.sleep(0.01)
-    time.sleep(0.2)  # had the runner not waited there, the clock would move on
+    worker = run_in_lockstep_past(living, second_line_due, end)
     assert clock.now == second_line_due  # game time ran on, the talk thinking, up to its line
     assert [line.speaker for line in playback.lines] == [ISABELLA]
     held.release.set()

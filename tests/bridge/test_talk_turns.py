@@ -19,7 +19,14 @@ from game.bridge.lockstep import LockstepRunner
 from game.bridge.persist.autosave import TownAutosaver
 from game.bridge.persist.load import load_saved_town
 from game.saves import SaveSlots
-from tests.bridge.test_talk_lines import GUARD_S, ISABELLA, KLAUS, MakeTown, at_ten_in_the_cafe
+from tests.bridge.test_talk_lines import (
+    GUARD_S,
+    ISABELLA,
+    KLAUS,
+    MakeTown,
+    at_ten_in_the_cafe,
+    run_in_lockstep_past,
+)
 from tests.bridge.test_talk_lines import talk_on as talk_between
 
 
@@ -61,14 +68,8 @@ def test_a_turns_lines_show_a_minute_apart_and_the_town_waits_only_past_them(
     playback = talk_between(living, chatty, lines_per_call=4)
     clock = living.clock
     fifth_line_due = playback.shows(4)
-    runner = LockstepRunner(living)
     end = clock.now + timedelta(minutes=30)
-    worker = threading.Thread(target=runner.run_until, args=(end,), daemon=True)
-    worker.start()
-    deadline = time.monotonic() + GUARD_S
-    while clock.now < fifth_line_due and time.monotonic() < deadline:
-        time.sleep(0.01)
-    time.sleep(0.2)  # had the runner not waited there, the clock would move on
+    worker = run_in_lockstep_past(living, fifth_line_due, end)
     assert clock.now == fifth_line_due  # four lines from one call, shown over four minutes
     assert len(playback.lines) == 4 and chatty.turns == 2
     chatty.release.set()

@@ -5,18 +5,16 @@ calls included, and a lockstep run with it stays the same for a seed."""
 
 from __future__ import annotations
 
-import random
 import threading
-import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from cognition.llm.task import Completion, LanguageModel, Task
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.residents import MindSlot
 from game.bridge.thinking_ahead import CallTally, ThinkingAhead, count_call, counted
 from game.bridge.town_minds import LivingTown
+from tests.bridge.test_talk_lines import Jittery
 
 MakeTown = Callable[..., LivingTown]
 NOW = datetime(2023, 2, 13, 8, 0)
@@ -115,23 +113,6 @@ def test_a_tally_counts_only_the_calls_of_its_own_job() -> None:
     counted(tally, twice)()
     assert done.wait(10)
     assert (tally.calls, other.calls) == (2, 1)
-
-
-class Jittery:
-    """A mind's model that answers after a random pause (its own seed)."""
-
-    def __init__(self, inner: LanguageModel, seed: int) -> None:
-        self.inner, self.rng, self.lock = inner, random.Random(seed), threading.Lock()
-
-    @property
-    def label(self) -> str:
-        return self.inner.label
-
-    def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
-        with self.lock:
-            pause = self.rng.random() * 0.004
-        time.sleep(pause)
-        return self.inner.complete(task, inputs, agent=agent)
 
 
 def run_of(make_town: MakeTown, jitter_seed: int | None, idle: float) -> dict[str, Any]:
