@@ -197,6 +197,9 @@ class ConversationLine(Frozen):
     leaves: bool = False
     told: News | None = None  # the news the line tells, as data (None: none, or unknown)
     view: str = ""  # the view a meeting line gives on its question: for / against / undecided
+    # its answer to an invitation: "accept", "decline", "" (none); None: unknown (a player's
+    # own words, a line recorded before answers were data)
+    answer: str | None = None
 
 
 LineHeard = Callable[[ConversationLine], None]

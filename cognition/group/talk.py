@@ -292,7 +292,14 @@ class GroupTalk:
             to = next((o for o in others if o.split()[0].lower() == to.lower()), "")
         told = line.told or named_news(line.tells, inputs.news)
         leaves = line.leaves or called
-        return GroupLine(text=line.text.strip(), to=to, leaves=leaves, told=told, view=line.view)
+        return GroupLine(
+            text=line.text.strip(),
+            to=to,
+            leaves=leaves,
+            told=told,
+            view=line.view,
+            answer=line.answer,
+        )
 
     def ask(
         self,
@@ -318,6 +325,7 @@ class GroupTalk:
                     leaves=line.leaves,
                     told=line.told,
                     view=line.view,
+                    answer=line.answer,
                 )
             )
             if self.heard is not None:
@@ -359,6 +367,7 @@ class GroupTalk:
             lines=[said(line) for line in round_lines],
             now=when(self.now()),
             views=[line.view for line in round_lines],
+            answers=[line.answer for line in round_lines],
         )
         answer = self.ask(self.opener.model, SUMMARIZE_ROUND, inputs, SUMMARIZER_AGENT, "summary")
         self.summary = answer.output.summary
@@ -371,6 +380,7 @@ class GroupTalk:
             topic=self.rules.topic,
             told=[line.told for line in self.lines],
             views=[line.view for line in self.lines],
+            answers=[line.answer for line in self.lines],
         )
         opener = self.members[0].name
         return self.ask(self.opener.model, GROUP_SUMMARY, inputs, opener, "talk summary").output

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import random
 import re
+from typing import TypeVar
 
 import cognition.offline.phrases as say
+from cognition.contract import ConversationLine
+from cognition.memory.fields import News
 from cognition.memory.texts import read_told
-from cognition.offline.meeting import VIEW_WORDS, meeting_line, view_in
+from cognition.offline.meeting import meeting_line, views_said
 from cognition.offline.moment import next_up
 from cognition.offline.relations import relationship
 from cognition.offline.talk import line as pair_line
@@ -34,6 +37,7 @@ from cognition.steps.group_manager import NextSpeaker, NextSpeakerInput
 from cognition.steps.group_summary import GroupSummaryInput, RoundSummary, RoundSummaryInput
 from cognition.steps.relationship import RelationshipInput
 
+T = TypeVar("T")
 WORD = re.compile(r"[a-z]{4,}")
 SUMMARY_MARK = "(summary of the talk so far) "
 
@@ -87,6 +91,13 @@ def view_of(inputs: GroupLineInput, other: str, rng: random.Random) -> str:
 
 
 def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
+    """The member's next line, with its answer to an invitation as data (every line says
+    whether it answers one: "" when it does not)."""
+    said = member_line(inputs, rng)
+    return said if said.answer is not None else said.model_copy(update={"answer": ""})
+
+
+def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     if not inputs.members:
         return GroupLine(text="", leaves=True)
     if inputs.must_leave:
@@ -126,7 +137,7 @@ def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     opening = SENTENCE_END.split(answer.text)[0]
     again = any(who == inputs.speaker and opening in text for who, _, text in history)
     if not answer.ends and not again:  # never the same thing twice in one talk
-        return GroupLine(text=answer.text, to=to, told=answer.told)
+        return GroupLine(text=answer.text, to=to, told=answer.told, answer=answer.answer)
     if mine < 2 and room:
         return GroupLine(text="")  # nothing to add: pass this turn
     if len(inputs.members) > 1:
@@ -163,15 +174,36 @@ def next_speaker(inputs: NextSpeakerInput, rng: random.Random) -> NextSpeaker:
     return NextSpeaker(name=chosen[0], reason="has something to add, or has been quiet")
 
 
-def round_summary(inputs: RoundSummaryInput, rng: random.Random) -> RoundSummary:
-    said = [
-        (line.speaker, line.to or "the group", line.text)
-        for text in inputs.lines
-        if (line := heard(text))
+def padded(values: list[T], length: int, empty: T) -> list[T]:
+    """`values` cut or filled with `empty` to `length` (one per line)."""
+    return [*values, *[empty] * length][:length]
+
+
+def lines_said(
+    texts: list[str], told: list[News | None], views: list[str], answers: list[str | None]
+) -> list[tuple[ConversationLine, News | None, str, str | None]]:
+    """Each context line read back (what is no line left out) with its news, view and
+    answer as data, aligned by position (missing: none, or unknown for an answer)."""
+    count = len(texts)
+    rows = zip(
+        texts,
+        padded(told, count, None),
+        padded(views, count, ""),
+        padded(answers, count, None),
+        strict=True,
+    )
+    return [
+        (line, news, view, answer) for text, news, view, answer in rows if (line := heard(text))
     ]
+
+
+def round_summary(inputs: RoundSummaryInput, rng: random.Random) -> RoundSummary:
+    kept = lines_said(inputs.lines, [], inputs.views, inputs.answers)
+    said = [(line.speaker, line.to or "the group", line.text) for line, *_ in kept]
     opening = inputs.earlier or f"{listed(inputs.members)} are talking."
-    views = [f"{who} {VIEW_WORDS[view]}." for who, _, text in said if (view := view_in(text))]
-    summary = summarise_lines(opening, said, inputs.now).summary
+    answers = [answer for *_, answer in kept]
+    summary = summarise_lines(opening, said, inputs.now, answers=answers).summary
+    views = views_said([who for who, _, _ in said], [view for _, _, view, _ in kept])
     return RoundSummary(summary=" ".join([summary, *views]))
 
 
@@ -180,11 +212,10 @@ def group_summary(inputs: GroupSummaryInput, rng: random.Random) -> Conversation
     opening = rng.choice((f"{names} talked together.", f"{names} had a chat as a group."))
     if inputs.topic:
         opening = f"{names} met to talk about: {inputs.topic}"
-    told = [*inputs.told, *[None] * len(inputs.lines)][: len(inputs.lines)]
-    kept = [
-        (line, news) for text, news in zip(inputs.lines, told, strict=True) if (line := heard(text))
-    ]
-    said = [(line.speaker, line.to or "the group", line.text) for line, _ in kept]
-    found = summarise_lines(opening, said, inputs.now, [news for _, news in kept])
-    views = [f"{who} {VIEW_WORDS[view]}." for who, _, text in said if (view := view_in(text))]
+    kept = lines_said(inputs.lines, inputs.told, inputs.views, inputs.answers)
+    said = [(line.speaker, line.to or "the group", line.text) for line, *_ in kept]
+    news = [told for _, told, _, _ in kept]
+    answers = [answer for *_, answer in kept]
+    found = summarise_lines(opening, said, inputs.now, news, answers)
+    views = views_said([who for who, _, _ in said], [view for _, _, view, _ in kept])
     return found.model_copy(update={"summary": " ".join([found.summary, *views])})

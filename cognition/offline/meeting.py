@@ -15,18 +15,13 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 
 import cognition.offline.phrases as say
 from cognition.offline.talk import busy_with, traits
 from cognition.steps.dialogue import LineInput
 from cognition.steps.group_line import GroupLine, GroupLineInput, heard
 from cognition.steps.stance import Stance, StanceInput
-
-# a line's view read from its words: only the offline group summaries still do
-# (`offline/group.py`); they are to read each line's `view` (`GroupSummaryInput.views`)
-SAID_FOR = re.compile(r"\b(?:I'm for it|I'd say yes|in favour)\b")
-SAID_AGAINST = re.compile(r"\b(?:not convinced|I'd say no|I have my doubts)\b")
-SAID_UNDECIDED = re.compile(r"\b(?:I'm torn|haven't made up my mind)\b")
 
 
 def leaning(summary: str, person: str, topic: str) -> str:
@@ -41,16 +36,11 @@ def leaning(summary: str, person: str, topic: str) -> str:
 VIEW_WORDS = {"for": "spoke for it", "against": "spoke against it", "undecided": "was undecided"}
 
 
-def view_in(text: str) -> str | None:
-    """The view a line gives on the question, if any."""
-    for pattern, view in (
-        (SAID_FOR, "for"),
-        (SAID_AGAINST, "against"),
-        (SAID_UNDECIDED, "undecided"),
-    ):
-        if pattern.search(text):
-            return view
-    return None
+def views_said(speakers: Sequence[str], views: Sequence[str]) -> list[str]:
+    """The views given, as a summary says them ("Ann Lee spoke for it."): each line's
+    speaker with its `view` as data (`views[i]` for line i; "" or missing: it gave none)."""
+    given = zip(speakers, [*views, *[""] * len(speakers)], strict=False)
+    return [f"{who} {VIEW_WORDS[view]}." for who, view in given if view in VIEW_WORDS]
 
 
 def about_me(person: str, summary: str, rng: random.Random) -> str:

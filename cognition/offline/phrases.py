@@ -5,8 +5,10 @@ A rule picks one with its seeded random. Placeholders: {first} the listener's fi
 {mine} something about the speaker in the first person, {event}, {place}, {day}, {span},
 {subject} a person's first name, {topic} what a fact is about.
 
-Every acceptance of an invitation says "I'll be there" or "I'll come", and no other line
-does: the conversation summary reads acceptances by those words (`ACCEPTED`).
+Whether a line accepts or turns down an invitation is data (`DialogueLine.answer`, set by
+the rule that says it). Words are read only for a line whose answer is unknown (a player's
+own words, a line recorded before answers were data): `answer_in`, beside the phrases it
+reads — every acceptance here says "I'll be there" or "I'll come", and no other line does.
 """
 
 from __future__ import annotations
@@ -303,6 +305,17 @@ DECLINED = re.compile(
     r"not really my thing|not sure it's for me|maybe next time)\b",
     re.IGNORECASE,
 )
+
+
+def answer_in(sentence: str) -> str:
+    """The answer to an invitation a sentence gives in words: "accept", "decline", or ""
+    (the reader of `ACCEPT`, `ALREADY_GOING` and the `DECLINE_*` phrases, for lines whose
+    answer is not known as data)."""
+    if ACCEPTED.search(sentence):
+        return "accept"
+    return "decline" if DECLINED.search(sentence) else ""
+
+
 SOCIABLE = (
     "warm",
     "welcoming",

@@ -300,9 +300,10 @@ def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
     return line
 
 
-def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
+def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[str, str]:
     """The answer to news just heard: known (from whom) or new, then a decision on an
-    invitation, or a word for the person."""
+    invitation, or a word for the person; with the line's answer to an invitation as data
+    ("accept", "decline", or "" when it answers none)."""
     mine = knows(inputs)
     same_item = [f for f in mine if fact.item and f.item == fact.item]
     held = next((f for f in same_item if f.subject == fact.subject), None)  # not its own plan
@@ -323,26 +324,27 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
         event = fact.event
         values = {"event": event.name, "place": event.place, "day": event.day}
         if already_going(inputs, event):
-            return f"{reply} {rng.choice(say.ALREADY_GOING)}"
+            return f"{reply} {rng.choice(say.ALREADY_GOING)}", "accept"
         going, why = will_go(inputs, fact, rng)
         if going:
-            return f"{reply} {pick(say.ACCEPT, rng, inputs, **values)}"
+            return f"{reply} {pick(say.ACCEPT, rng, inputs, **values)}", "accept"
         if why == "working":
-            return f"{reply} {pick(say.DECLINE_BUSY, rng, inputs, busy=why)}"
+            return f"{reply} {pick(say.DECLINE_BUSY, rng, inputs, busy=why)}", "decline"
         if why == "past":
-            return reply
-        return f"{reply} {rng.choice(say.DECLINE_MOOD_YOU if yours else say.DECLINE_MOOD)}"
+            return reply, ""
+        mood = say.DECLINE_MOOD_YOU if yours else say.DECLINE_MOOD
+        return f"{reply} {rng.choice(mood)}", "decline"
     if fact.kind == "secret":
-        return f"{reply} {rng.choice(say.SECRET_KEPT)}"
+        return f"{reply} {rng.choice(say.SECRET_KEPT)}", ""
     topic = fact.topic
     if 2 <= len(topic.split()) <= 9 and rng.random() < 0.5:
         echo = say.ECHO_YOU if yours else say.ECHO_SUBJECT
         if yours:  # "writing their thesis" said back to its writer: "writing your thesis"
             topic = re.sub(r"\b(?:their|his|her)\b", "your", topic)
         said = pick(echo, rng, inputs, subject=subject, topic=topic, Topic=capital(topic))
-        return f"{reply} {said}" if rng.random() < 0.4 else said
+        return (f"{reply} {said}" if rng.random() < 0.4 else said), ""
     word = say.FOR_YOU if yours else say.FOR_SUBJECT
-    return f"{reply} {pick(word, rng, inputs, subject=subject)}"
+    return f"{reply} {pick(word, rng, inputs, subject=subject)}", ""
 
 
 def split(line: str) -> tuple[str, str]:
@@ -351,6 +353,13 @@ def split(line: str) -> tuple[str, str]:
 
 
 def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
+    """The speaker's next line, with what it tells and its answer to an invitation as data
+    (every line says whether it answers one: "" when it does not)."""
+    said = next_line(inputs, rng)
+    return said if said.answer is not None else said.model_copy(update={"answer": ""})
+
+
+def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
     if inputs.turn == 1 or not inputs.history:
         return DialogueLine(text=greeting(inputs, rng, busy_with(inputs, rng)))
     history = [split(h) for h in inputs.history]
@@ -364,13 +373,13 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
     heard = [fact_of_news(inputs.heard)] if inputs.heard else []
     heard = heard or spoken_facts(last_speaker, last_text)
     if heard:
-        reply = respond(inputs, heard[-1], rng)
+        reply, answer = respond(inputs, heard[-1], rng)
         if ASKED_ABOUT_ME.search(last_text) and room:  # "… How about you, Tom?" answered too
             reply += " " + busy_with(inputs, rng)
         elif news and room and (news[0].subject == inputs.speaker or rng.random() < 0.5):
             reply += " " + tell(news[0], inputs, rng)  # one's own news is always brought up
-            return DialogueLine(text=reply, told=news[0].news)
-        return DialogueLine(text=reply)
+            return DialogueLine(text=reply, told=news[0].news, answer=answer)
+        return DialogueLine(text=reply, answer=answer)
     if inputs.turn == 2:
         if f"I'm {last_speaker}" in last_text:  # an introduction is answered with one
             return DialogueLine(

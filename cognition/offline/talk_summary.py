@@ -1,7 +1,10 @@
 """Offline talk's summary: who told whom what in a conversation, and who accepted which
 invitation, with the `Commitment`s made (the mind fits each into its plan). What a line
-told as data (`SummaryInput.told`) is read by its fields; other lines by their words
-(`facts.spoken_facts`, the accept and decline phrases of `phrases.py`).
+told as data (`SummaryInput.told`) is read by its fields, and whether it accepts or turns
+down an invitation by its answer (`SummaryInput.answers`, each line's
+`DialogueLine.answer`); other lines by their words (`facts.spoken_facts`, and for a line
+whose answer is unknown — a player's own words, a line recorded before answers were
+data — the accept and decline phrases' reader, `phrases.answer_in`).
 """
 
 from __future__ import annotations
@@ -48,7 +51,23 @@ def conversation_summary(inputs: ConversationInput, rng: random.Random) -> Conve
     for raw in inputs.lines:
         speaker, text = split(raw)
         said.append((speaker, second if speaker == first else first, text))
-    return summarise_lines(opening, said, inputs.now, inputs.told)
+    return summarise_lines(opening, said, inputs.now, inputs.told, inputs.answers)
+
+
+def answered(
+    speaker: str, answer: str, invitation: Fact | None, now: str
+) -> tuple[str, Commitment | None] | None:
+    """What `speaker`'s answer ("accept" or "decline") to `invitation` adds to the summary:
+    its sentence and the commitment made (None when the event's times do not read); None
+    when it answers no invitation to an event."""
+    if invitation is None or invitation.event is None or answer not in ("accept", "decline"):
+        return None
+    event = invitation.event
+    if answer == "accept":
+        sentence = going_text(speaker, event.name, event.place, event.day, event.span)
+        return sentence, commitment(speaker, invitation, now)
+    sentence = f"{speaker} will not go to the {event.name}."
+    return sentence, commitment(speaker, invitation, now, going=False)
 
 
 def summarise_lines(
@@ -56,17 +75,32 @@ def summarise_lines(
     said: list[tuple[str, str, str]],
     now: str,
     news: Sequence[News | None] = (),
+    answers: Sequence[str | None] = (),
 ) -> ConversationSummary:
     """The summary of lines (speaker, listener, text): the opening sentence, then who told
     whom what and who accepted or declined which invitation, with the commitments made.
     `news[i]`, when given, is what line i told as data: told (and offered, for an event)
-    whatever its wording."""
+    whatever its wording. `answers[i]` is line i's answer to an invitation as data
+    ("accept", "decline", "" for none); a line without one (None, or none given) is read
+    by its words (`phrases.answer_in`), sentence by sentence."""
     parts = [opening]
     told: set[str] = set()
     offered: dict[str, Fact] = {}  # the last event each speaker told of
     commitments: list[Commitment] = []
+
+    def invited(speaker: str, listener: str) -> Fact | None:
+        others = [f for who, f in offered.items() if who != speaker]
+        return offered.get(listener) or (others[-1] if others else None)
+
+    def note(found: tuple[str, Commitment | None] | None) -> None:
+        if found is not None:
+            parts.append(found[0])
+            if found[1] is not None and found[1] not in commitments:
+                commitments.append(found[1])
+
     for number, (speaker, listener, text) in enumerate(said):
         typed = news[number] if number < len(news) else None
+        answer = answers[number] if number < len(answers) else None
         if typed is not None:
             fact = fact_of_news(typed)
             told.add(fact.key)
@@ -74,20 +108,11 @@ def summarise_lines(
             if fact.event is not None:
                 offered.pop(speaker, None)
                 offered[speaker] = fact
+        if answer is not None:
+            note(answered(speaker, answer, invited(speaker, listener), now))
         for sentence in SENTENCE_END.split(text):
-            others = [f for who, f in offered.items() if who != speaker]
-            invitation = offered.get(listener) or (others[-1] if others else None)
-            if say.ACCEPTED.search(sentence) and invitation and invitation.event:
-                event = invitation.event
-                parts.append(going_text(speaker, event.name, event.place, event.day, event.span))
-                promise = commitment(speaker, invitation, now)
-                if promise is not None and promise not in commitments:
-                    commitments.append(promise)
-            elif say.DECLINED.search(sentence) and invitation and invitation.event:
-                parts.append(f"{speaker} will not go to the {invitation.event.name}.")
-                refusal = commitment(speaker, invitation, now, going=False)
-                if refusal is not None and refusal not in commitments:
-                    commitments.append(refusal)
+            if answer is None:
+                note(answered(speaker, say.answer_in(sentence), invited(speaker, listener), now))
             for fact in spoken_facts(speaker, sentence):
                 if fact.key not in told:
                     told.add(fact.key)

@@ -30,7 +30,15 @@ def turn(inputs: TurnInput, line_random: LineRandom) -> DialogueTurn:
         one = line_input(inputs, index, history, heard, told)
         answer = line(one, line_random(one)).telling(one.news)
         text = answer.text.strip()
-        said.append(TurnLine(speaker=one.speaker, text=text, ends=answer.ends, told=answer.told))
+        said.append(
+            TurnLine(
+                speaker=one.speaker,
+                text=text,
+                ends=answer.ends,
+                told=answer.told,
+                answer=answer.answer,
+            )
+        )
         if answer.ends or not text:
             break
         history.append(f"{one.speaker}: {text}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, Field
 from pydantic.json_schema import SkipJsonSchema
@@ -97,6 +97,21 @@ def named_news(tells: Sequence[int], known: Sequence[News]) -> News | None:
     return next((known[n - 1] for n in tells if 1 <= n <= len(known)), None)
 
 
+def answer_word(value: Any) -> Any:
+    """A line's answer to an invitation as given: "accept", "decline", or "" for none (any
+    other word too); None stays None (unknown: a person's own words, an older record)."""
+    if value is None:
+        return None
+    word = value.strip().lower() if isinstance(value, str) else ""
+    return word if word in ("accept", "decline") else ""
+
+
+# whether a line accepts or turns down an invitation, as data ("": it answers none; None:
+# unknown, e.g. a player's typed line, read by its words as before)
+InvitationAnswer = Annotated[Literal["accept", "decline", ""] | None, BeforeValidator(answer_word)]
+ANSWER_HELP = 'whether this line answers an invitation: "accept", "decline", or "" (most lines)'
+
+
 class DialogueLine(BaseModel):
     text: str
     ends: bool = False
@@ -104,6 +119,7 @@ class DialogueLine(BaseModel):
         default_factory=list,
         description="the numbers of the listed news this line tells; usually none",
     )
+    answer: InvitationAnswer = Field(default=None, description=ANSWER_HELP)
     # the news the line tells, as data: set by rules that know it, or from `tells`
     told: SkipJsonSchema[News | None] = None
 
@@ -134,6 +150,8 @@ class SummaryInput(BaseModel):
     lines: list[str]
     now: str = ""
     told: list[News | None] = Field(default_factory=list, description="each line's news, as data")
+    # each line's answer to an invitation, as data (`DialogueLine.answer`; None: unknown)
+    answers: list[str | None] = Field(default_factory=list)
     # who the two are (`StepContext.identity`), for rating how poignant the talk is to each
     first_identity: str = ""
     second_identity: str = ""

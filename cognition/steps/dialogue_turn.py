@@ -28,8 +28,10 @@ from cognition.plan import plan_title
 from cognition.steps.common import memory_lines, news_going, news_known, news_shared, when
 from cognition.steps.common import news_told as told_items
 from cognition.steps.dialogue import (
+    ANSWER_HELP,
     CONVERSATION_SUMMARY,
     DialogueLine,
+    InvitationAnswer,
     LineInput,
     Speaker,
     SummaryInput,
@@ -104,6 +106,7 @@ class TurnLine(BaseModel):
         default_factory=list,
         description="the numbers of the speaker's listed news this line tells; usually none",
     )
+    answer: InvitationAnswer = Field(default=None, description=ANSWER_HELP)
     told: SkipJsonSchema[News | None] = None  # set by rules that know it, or from `tells`
 
 
@@ -201,7 +204,9 @@ def said_lines(turn: DialogueTurn, inputs: TurnInput) -> list[tuple[str, Dialogu
         text = line.text.strip()
         if not text or not same_person(line.speaker, side.name):
             break
-        said = DialogueLine(text=text, ends=line.ends, tells=line.tells, told=line.told)
+        said = DialogueLine(
+            text=text, ends=line.ends, tells=line.tells, told=line.told, answer=line.answer
+        )
         kept.append((side.name, said.telling(side.news)))
         if line.ends:
             break
@@ -263,7 +268,9 @@ def converse(
         for name, line in said:
             text = line.text.strip()
             if text:
-                lines.append(ConversationLine(speaker=name, text=text, told=line.told))
+                lines.append(
+                    ConversationLine(speaker=name, text=text, told=line.told, answer=line.answer)
+                )
                 if heard is not None:
                     heard(lines[-1])
             if line.ends or not text:
@@ -282,6 +289,7 @@ def summarise(first: Speaker, second: Speaker, lines: list[ConversationLine]) ->
         lines=[f"{x.speaker}: {x.text}" for x in lines],
         now=when(first.context.now),
         told=[x.told for x in lines],
+        answers=[x.answer for x in lines],
         first_identity=first.context.identity,
         second_identity=second.context.identity,
     )

@@ -21,7 +21,7 @@ from pydantic.json_schema import SkipJsonSchema
 from cognition.contract import ConversationLine
 from cognition.llm.task import Task
 from cognition.memory.fields import News
-from cognition.steps.dialogue import numbers
+from cognition.steps.dialogue import ANSWER_HELP, InvitationAnswer, numbers
 
 SAID = re.compile(
     r"^(?P<speaker>[^:()\n]+?)(?: \(to (?P<to>[^()\n]+)\))?: (?P<text>.*)$", re.DOTALL
@@ -67,6 +67,7 @@ class GroupLine(BaseModel):
         default_factory=list,
         description="the numbers of the listed news this line tells; usually none",
     )
+    answer: InvitationAnswer = Field(default=None, description=ANSWER_HELP)
     # the news the line tells, as data: set by rules that know it, or from `tells`
     told: SkipJsonSchema[News | None] = None
     # the view the line gives on a meeting's question ("for", "against", "undecided"), as

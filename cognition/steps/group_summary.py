@@ -18,6 +18,7 @@ class RoundSummaryInput(BaseModel):
     lines: list[str] = Field(description="this round's lines")
     now: str = ""
     views: list[str] = Field(default_factory=list, description="each line's view, as data")
+    answers: list[str | None] = Field(default_factory=list)  # each line's answer, as data
 
 
 class RoundSummary(BaseModel):
@@ -46,6 +47,7 @@ class GroupSummaryInput(BaseModel):
     topic: str = ""
     told: list[News | None] = Field(default_factory=list, description="each line's news, as data")
     views: list[str] = Field(default_factory=list, description="each line's view, as data")
+    answers: list[str | None] = Field(default_factory=list)  # each line's answer, as data
 
 
 def plain_group_summary(inputs: GroupSummaryInput) -> ConversationSummary:

@@ -269,12 +269,13 @@ def test_an_offline_answer_is_costed_without_the_fields_no_model_writes() -> Non
     from cognition.steps.dialogue import DialogueLine
 
     told = News(item="party", statement="Ann Lee is planning a party " * 5, subject="Ann Lee")
-    line = DialogueLine(text="Did you hear about the party?", tells=[1], told=told)
-    # `told` is set by rules (SkipJsonSchema): a model writes text, ends and tells only
-    assert model_written(line) == {"text": line.text, "ends": False, "tells": [1]}
+    line = DialogueLine(text="Did you hear about the party?", tells=[1], told=told, answer="")
+    # `told` is set by rules (SkipJsonSchema): a model writes text, ends, tells and answer only
+    written = {"text": line.text, "ends": False, "tells": [1], "answer": ""}
+    assert model_written(line) == written
     offline = Completion(line, Source.OFFLINE, raw=line.model_dump_json())
     assert answer_tokens(offline) == estimate_tokens(
-        '{"text": "Did you hear about the party?", "ends": false, "tells": [1]}'
+        '{"text": "Did you hear about the party?", "ends": false, "tells": [1], "answer": ""}'
     )
     assert answer_tokens(offline) < estimate_tokens(line.model_dump_json())
     # a model's own raw answer is costed as it came

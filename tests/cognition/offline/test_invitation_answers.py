@@ -1,0 +1,166 @@
+"""Answers to invitations and a meeting's views are data: the offline line says whether it
+accepts or turns down an invitation (`DialogueLine.answer`), the talk keeps it
+(`ConversationLine.answer`), and the summaries read that field and each line's `view` —
+not the words. Only a line whose answer is unknown (a player's own words, a line recorded
+before answers were data) is read by its words, as before."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cognition.offline.phrases as say
+from cognition.contract import ConversationLine
+from cognition.memory.fields import News
+from cognition.offline.group import group_summary, round_summary
+from cognition.offline.talk import line
+from cognition.offline.talk_summary import conversation_summary
+from cognition.steps.dialogue import DialogueLine, LineInput, SummaryInput
+from cognition.steps.dialogue_turn import TurnLine
+from cognition.steps.group_line import GroupLine
+from cognition.steps.group_summary import GroupSummaryInput, RoundSummaryInput
+
+NOW = "Sunday March 2, 2031, 09:00"
+HOST, GUEST, THIRD = "Nora Vance", "Otto Brandt", "Ivy Moss"
+WALK = News(
+    item="walk",
+    subject=HOST,
+    statement="There's a lantern walk along the river, and Nora Vance leads it.",
+    kind="event",
+    name="lantern walk",
+    place="The Old Mill",
+    day="March 3",
+    span="from 7 to 9 pm",
+)
+INVITE = f"{HOST}: Guess what — there's a lantern walk along the river, and I lead it!"
+
+
+def summary_of(lines: list[str], answers: list[str | None]) -> tuple[str, list[bool]]:
+    inputs = SummaryInput(
+        first=HOST,
+        second=GUEST,
+        lines=lines,
+        now=NOW,
+        told=[None, WALK, None][: len(lines)],
+        answers=answers,
+    )
+    found = conversation_summary(inputs, random.Random(0))
+    return found.summary, [c.going for c in found.commitments]
+
+
+def test_an_acceptance_is_read_from_the_answer_whatever_its_words() -> None:
+    lines = ["Nora Vance: Hi Otto!", INVITE, "Otto Brandt: Count me in, of course."]
+    summary, going = summary_of(lines, ["", "", "accept"])
+    assert going == [True]
+    assert "Otto Brandt plans to go to the lantern walk at The Old Mill" in summary
+
+
+def test_a_refusal_is_read_from_the_answer_whatever_its_words() -> None:
+    lines = ["Nora Vance: Hi Otto!", INVITE, "Otto Brandt: Ah, another evening perhaps."]
+    summary, going = summary_of(lines, ["", "", "decline"])
+    assert going == [False]
+    assert "Otto Brandt will not go to the lantern walk." in summary
+
+
+def test_words_that_sound_like_an_answer_are_not_read_when_the_answer_is_known() -> None:
+    lines = ["Nora Vance: Hi Otto!", INVITE, "Otto Brandt: I'll be there, I'll come!"]
+    summary, going = summary_of(lines, ["", "", ""])
+    assert going == [] and "plans to go" not in summary
+
+
+def test_a_line_whose_answer_is_unknown_is_read_by_its_words_as_before() -> None:
+    """A player's own words, or a record saved before answers were data (no answers)."""
+    lines = ["Nora Vance: Hi Otto!", INVITE, "Otto Brandt: Oh, I'd love to — I'll be there!"]
+    assert summary_of(lines, [])[1] == [True]
+    assert summary_of(lines, ["", "", None])[1] == [True]
+    refusal = [*lines[:2], "Otto Brandt: That's nice of you. I don't think I'll make it."]
+    assert summary_of(refusal, [None, None, None])[1] == [False]
+
+
+def test_an_answer_to_no_invitation_commits_no_one() -> None:
+    lines = ["Nora Vance: Hi Otto!", "Otto Brandt: Lovely day."]
+    inputs = SummaryInput(first=HOST, second=GUEST, lines=lines, now=NOW, answers=["", "accept"])
+    assert conversation_summary(inputs, random.Random(0)).commitments == []
+
+
+def guest_input(**extra: object) -> LineInput:
+    values: dict[str, object] = {
+        "speaker": GUEST,
+        "listener": HOST,
+        "summary": f"Name: {GUEST}. Innate traits: calm.\nx\n{GUEST} is a baker.",
+        "view_of_listener": f"{GUEST} knows her a little.",
+        "memories": [],
+        "history": ["Nora Vance: Hi Otto!", "Otto Brandt: Good, thanks.", INVITE],
+        "now": NOW,
+        "turn": 4,
+        "max_turns": 8,
+        "heard": WALK,
+        **extra,
+    }
+    return LineInput.model_validate(values)
+
+
+def test_the_offline_line_says_its_answer_as_data_and_every_line_has_one() -> None:
+    answers = {line(guest_input(), random.Random(seed)).answer for seed in range(30)}
+    assert answers == {"accept", "decline"}  # by persona and chance, never unknown
+    busy = guest_input(now="Monday March 3, 2031, 09:00", plan=["09:00–21:00 work at the bakery"])
+    assert {line(busy, random.Random(s)).answer for s in range(5)} == {"decline"}
+    greeting = guest_input(history=[], turn=1, heard=None)
+    assert line(greeting, random.Random(0)).answer == ""
+
+
+def test_the_offline_answer_agrees_with_the_words_it_says() -> None:
+    for seed in range(30):
+        said = line(guest_input(), random.Random(seed))
+        assert said.answer == next(
+            (found for s in said.text.split(". ") if (found := say.answer_in(s))), ""
+        ), said.text
+
+
+def test_the_invitation_phrases_read_back_as_the_answer_they_give() -> None:
+    """The one text form left: `answer_in` beside the phrases it reads, round trip."""
+    values = {"first": "Nora", "event": "lantern walk", "place": "The Old Mill", "day": "May 2"}
+    for template in (*say.ACCEPT, *say.ALREADY_GOING):
+        assert say.answer_in(template.format(**values)) == "accept"
+    for template in (*say.DECLINE_BUSY, *say.DECLINE_MOOD, *say.DECLINE_MOOD_YOU):
+        assert say.answer_in(template.format(busy="working", **values)) == "decline"
+    others = (*say.NEW_NEWS, *say.KNEW, *say.INVITE, *say.CLOSERS, *say.SMALL_TALK)
+    for template in others:
+        assert say.answer_in(template.format(first="Nora", mine="I bake.")) == ""
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [("accept", "accept"), (" Decline ", "decline"), ("maybe", ""), (7, ""), (None, None)],
+)
+def test_an_answer_a_model_gives_is_one_of_the_three_or_none(given: object, kept: object) -> None:
+    for model in (DialogueLine, GroupLine):
+        assert model.model_validate({"text": "x", "answer": given}).answer == kept
+    assert TurnLine.model_validate({"speaker": "a", "text": "x", "answer": given}).answer == kept
+
+
+def test_a_line_recorded_before_answers_were_data_loads_unknown() -> None:
+    old = ConversationLine.model_validate({"speaker": GUEST, "text": "I'll be there!"})
+    assert old.answer is None
+    assert "answer" in DialogueLine.model_json_schema()["properties"]  # asked of a model
+
+
+def test_the_group_summaries_read_answers_and_views_from_data() -> None:
+    lines = [f"{HOST}: {INVITE.split(': ', 1)[1]}", f"{GUEST} (to {HOST}): Count me in."]
+    inputs = GroupSummaryInput(
+        members=[HOST, GUEST, THIRD], lines=lines, now=NOW, told=[WALK, None],
+        views=["", "against"], answers=["", "accept"],
+    )  # fmt: skip
+    found = group_summary(inputs, random.Random(0))
+    assert [c.going for c in found.commitments] == [True]
+    assert f"{GUEST} spoke against it." in found.summary
+    worded = [f"{HOST}: I'm for it, I'd say yes.", f"{GUEST}: I'm torn, to be honest."]
+    silent = group_summary(
+        GroupSummaryInput(members=[HOST, GUEST, THIRD], lines=worded, views=["", ""]),
+        random.Random(0),
+    )
+    assert "spoke for" not in silent.summary and "undecided" not in silent.summary
+    round_in = RoundSummaryInput(members=[HOST, GUEST], lines=worded, views=["for", ""])
+    said = round_summary(round_in, random.Random(0)).summary
+    assert f"{HOST} spoke for it." in said and "undecided" not in said
