@@ -246,6 +246,7 @@ class GroupTalk:
             memories=memory_lines(ctx.recall(query), transcripts=True),
             context=context,
             now=when(ctx.now),
+            clock=ctx.now,
             round=number,
             max_rounds=self.rules.max_rounds,
             plan=list(member.speaker.plan),
@@ -366,6 +367,7 @@ class GroupTalk:
             earlier=self.summary,
             lines=[said(line) for line in round_lines],
             now=when(self.now()),
+            clock=self.now(),
             views=[line.view for line in round_lines],
             answers=[line.answer for line in round_lines],
         )
@@ -377,6 +379,7 @@ class GroupTalk:
             members=[m.name for m in self.members],
             lines=[said(line) for line in self.lines],
             now=when(self.now()),
+            clock=self.now(),
             topic=self.rules.topic,
             told=[line.told for line in self.lines],
             views=[line.view for line in self.lines],

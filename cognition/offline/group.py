@@ -28,6 +28,7 @@ from cognition.offline.meeting import meeting_line, views_said
 from cognition.offline.moment import next_up
 from cognition.offline.relations import relationship
 from cognition.offline.talk import line as pair_line
+from cognition.offline.talk import today
 from cognition.offline.talk_summary import summarise_lines
 from cognition.offline.text import SENTENCE_END
 from cognition.phrasing import listed
@@ -132,6 +133,7 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         shared=inputs.shared.get(to, []),
         told_here=inputs.told_here,
         going=inputs.going,
+        clock=inputs.clock,
     )
     answer = pair_line(pair, rng)
     opening = SENTENCE_END.split(answer.text)[0]
@@ -202,7 +204,8 @@ def round_summary(inputs: RoundSummaryInput, rng: random.Random) -> RoundSummary
     said = [(line.speaker, line.to or "the group", line.text) for line, *_ in kept]
     opening = inputs.earlier or f"{listed(inputs.members)} are talking."
     answers = [answer for *_, answer in kept]
-    summary = summarise_lines(opening, said, inputs.now, answers=answers).summary
+    day = today(inputs.clock, inputs.now)
+    summary = summarise_lines(opening, said, day, answers=answers).summary
     views = views_said([who for who, _, _ in said], [view for _, _, view, _ in kept])
     return RoundSummary(summary=" ".join([summary, *views]))
 
@@ -216,6 +219,6 @@ def group_summary(inputs: GroupSummaryInput, rng: random.Random) -> Conversation
     said = [(line.speaker, line.to or "the group", line.text) for line, *_ in kept]
     news = [told for _, told, _, _ in kept]
     answers = [answer for *_, answer in kept]
-    found = summarise_lines(opening, said, inputs.now, news, answers)
+    found = summarise_lines(opening, said, today(inputs.clock, inputs.now), news, answers)
     views = views_said([who for who, _, _ in said], [view for _, _, view, _ in kept])
     return found.model_copy(update={"summary": " ".join([found.summary, *views])})

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import datetime
+from datetime import date, datetime
 
 import cognition.offline.phrases as say
 from cognition.offline.facts import (
@@ -33,7 +33,8 @@ from cognition.offline.facts import (
 from cognition.offline.moment import PLAN_LINE, goodbye, greeting, pick
 from cognition.offline.text import SENTENCE_END, first_person, mentions
 from cognition.offline.wording import capital
-from cognition.plan import parse_clock
+from cognition.plan import minute_of_day, parse_clock
+from cognition.steps.common import read_when
 from cognition.steps.dialogue import DialogueLine, LineInput
 from cognition.steps.react import ReactInput, Reaction
 
@@ -47,7 +48,6 @@ SPAN = re.compile(r"from (\d{1,2}(?::\d{2})?)\s*(am|pm)? to (\d{1,2}(?::\d{2})?)
 CLOSE_WORDS = ("friend", "close", "lucky", "family", "married", "sister", "brother", "partner")
 NEWS_WEIGHT = 6  # facts this weighty are news to tell, not small talk
 NEWSLESS = Fact(subject="", statement="", kind="", weight=0)
-NOW_DATE = re.compile(r"([A-Z][a-z]+ \d{1,2}), (\d{4})")
 
 
 def react(inputs: ReactInput, rng: random.Random) -> Reaction:
@@ -98,27 +98,39 @@ def busy_with(inputs: LineInput, rng: random.Random) -> str:
     return re.sub(r"\b(?:he|she|they) (can|could|does|is|has)\b", r"I \1", said)
 
 
-def today(inputs_now: str) -> datetime | None:
-    found = NOW_DATE.search(inputs_now)
-    if found is None:
+def today(clock: datetime | None, now: str = "") -> date | None:
+    """Today's date: the input's typed clock, else the time its `now` says (an input that
+    carries no clock), read by the reader beside its writer (`steps.common.read_when`)."""
+    moment = clock or read_when(now)
+    return moment.date() if moment is not None else None
+
+
+def event_date(fact: Fact, day: date | None) -> date | None:
+    """The day of `fact`'s event: its news's start as data, else (an event known only from
+    words) its day's words in the year of `day`, today."""
+    if fact.news is not None and fact.news.starts is not None:
+        return fact.news.starts.date()
+    if fact.event is None or day is None:
         return None
     try:
-        return datetime.strptime(f"{found[1]} {found[2]}", "%B %d %Y")
+        return datetime.strptime(f"{fact.event.day} {day.year}", "%B %d %Y").date()
     except ValueError:
         return None
 
 
-def event_date(event: Event, now: str) -> datetime | None:
-    day = today(now)
-    if day is None:
-        return None
-    try:
-        return datetime.strptime(f"{event.day} {day.year}", "%B %d %Y")
-    except ValueError:
-        return None
+def event_hours(fact: Fact) -> tuple[int, int] | None:
+    """The minutes of the day `fact`'s event runs: from its news's start and end as data,
+    else (an event known only from words) from its span's words."""
+    news = fact.news
+    if news is not None and news.starts is not None and news.ends is not None:
+        start = minute_of_day(news.starts)
+        end = minute_of_day(news.ends) if news.ends.date() == news.starts.date() else 24 * 60
+        return (start, end) if end > start else None
+    return span_minutes(fact.event.span) if fact.event is not None else None
 
 
 def span_minutes(span: str) -> tuple[int, int] | None:
+    """An event's hours read from words ("from 5 to 7 pm"): a fact stated in prose only."""
     found = SPAN.search(span)
     if found is None:
         return None
@@ -158,13 +170,15 @@ def knows(inputs: LineInput) -> list[Fact]:
     return sorted([*typed, *stated], key=lambda f: -f.weight)
 
 
-def already_going(inputs: LineInput, event: Event) -> bool:
-    """The speaker plans to go to `event`: a fact it remembers, or (today) its plan."""
+def already_going(inputs: LineInput, fact: Fact) -> bool:
+    """The speaker plans to go to `fact`'s event: a fact it remembers, or (today) its plan."""
+    event = fact.event
+    assert event is not None
     mine = knows(inputs)
     if any(f.subject == inputs.speaker and same_event(f.event, event) for f in mine):
         return True
-    when, day = event_date(event, inputs.now), today(inputs.now)
-    return when == day and planned_for(inputs.plan, event, span_minutes(event.span))
+    day = today(inputs.clock, inputs.now)
+    return event_date(fact, day) == day and planned_for(inputs.plan, event, event_hours(fact))
 
 
 def clash(plan: list[str], span: tuple[int, int]) -> str | None:
@@ -190,12 +204,11 @@ def same_event(a: Event | None, b: Event | None) -> bool:
 def will_go(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[bool, str]:
     """Whether the speaker accepts an invitation to `fact`'s event, and if not, why not
     ("working", "past", or "" for not in the mood): by plan, relationship and persona."""
-    event = fact.event
-    assert event is not None
-    when, now = event_date(event, inputs.now), today(inputs.now)
+    now = today(inputs.clock, inputs.now)
+    when = event_date(fact, now)
     if when is None or now is None or when < now:
         return False, "past"
-    span = span_minutes(event.span)
+    span = event_hours(fact)
     if when == now and span is not None:
         busy = clash(inputs.plan, span)
         if busy:
@@ -225,11 +238,12 @@ def spoken(fact: Fact, inputs: LineInput) -> str:
     return fact.statement
 
 
-def soon(fact: Fact, now: str) -> bool:
-    """An event today or tomorrow: what is coming up is what people talk about."""
+def soon(fact: Fact, day: date | None) -> bool:
+    """An event today or tomorrow (`day`: today): what is coming up is what people talk
+    about."""
     if fact.event is None:
         return False
-    when, day = event_date(fact.event, now), today(now)
+    when = event_date(fact, day)
     return when is not None and day is not None and 0 <= (when - day).days <= 1
 
 
@@ -258,7 +272,8 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
         # along, and gossip passes, between people who have met (a host invites anyone)
         and (met or f.public or (f.subject == me and not f.attending))
     ]
-    return sorted(found, key=lambda f: -(f.weight + soon(f, inputs.now)))  # stable: ties keep order
+    day = today(inputs.clock, inputs.now)
+    return sorted(found, key=lambda f: -(f.weight + soon(f, day)))  # stable: ties keep order
 
 
 def going_to(inputs: LineInput, event: Event | None) -> bool:
@@ -323,7 +338,7 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[str, str
     if fact.event is not None:
         event = fact.event
         values = {"event": event.name, "place": event.place, "day": event.day}
-        if already_going(inputs, event):
+        if already_going(inputs, fact):
             return f"{reply} {rng.choice(say.ALREADY_GOING)}", "accept"
         going, why = will_go(inputs, fact, rng)
         if going:

@@ -11,25 +11,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from datetime import date
 
 import cognition.offline.phrases as say
 from cognition.memory.fields import News
 from cognition.memory.texts import going_text, told_text
 from cognition.offline.facts import Fact, fact_of_news, spoken_facts
-from cognition.offline.talk import event_date, span_minutes, split
+from cognition.offline.talk import event_date, event_hours, split, today
 from cognition.offline.text import SENTENCE_END
 from cognition.plan import clock
 from cognition.steps.dialogue import Commitment, ConversationSummary
 from cognition.steps.dialogue import SummaryInput as ConversationInput
 
 
-def commitment(person: str, invitation: Fact, now: str, going: bool = True) -> Commitment | None:
-    """`person`'s answer to an invitation to `invitation`'s event, as a commitment (with
-    its news item when known as data); None when the event's day or hours do not read."""
+def commitment(
+    person: str, invitation: Fact, day: date | None, going: bool = True
+) -> Commitment | None:
+    """`person`'s answer to an invitation to `invitation`'s event (`day`: today), as a
+    commitment (with its news item when known as data); None when the event's day or hours
+    are not known."""
     event = invitation.event
     if event is None:
         return None
-    when, span = event_date(event, now), span_minutes(event.span)
+    when, span = event_date(invitation, day), event_hours(invitation)
     if when is None or span is None:
         return None
     return Commitment(
@@ -51,11 +55,12 @@ def conversation_summary(inputs: ConversationInput, rng: random.Random) -> Conve
     for raw in inputs.lines:
         speaker, text = split(raw)
         said.append((speaker, second if speaker == first else first, text))
-    return summarise_lines(opening, said, inputs.now, inputs.told, inputs.answers)
+    day = today(inputs.clock, inputs.now)
+    return summarise_lines(opening, said, day, inputs.told, inputs.answers)
 
 
 def answered(
-    speaker: str, answer: str, invitation: Fact | None, now: str
+    speaker: str, answer: str, invitation: Fact | None, day: date | None
 ) -> tuple[str, Commitment | None] | None:
     """What `speaker`'s answer ("accept" or "decline") to `invitation` adds to the summary:
     its sentence and the commitment made (None when the event's times do not read); None
@@ -65,22 +70,22 @@ def answered(
     event = invitation.event
     if answer == "accept":
         sentence = going_text(speaker, event.name, event.place, event.day, event.span)
-        return sentence, commitment(speaker, invitation, now)
+        return sentence, commitment(speaker, invitation, day)
     sentence = f"{speaker} will not go to the {event.name}."
-    return sentence, commitment(speaker, invitation, now, going=False)
+    return sentence, commitment(speaker, invitation, day, going=False)
 
 
 def summarise_lines(
     opening: str,
     said: list[tuple[str, str, str]],
-    now: str,
+    day: date | None,
     news: Sequence[News | None] = (),
     answers: Sequence[str | None] = (),
 ) -> ConversationSummary:
     """The summary of lines (speaker, listener, text): the opening sentence, then who told
-    whom what and who accepted or declined which invitation, with the commitments made.
-    `news[i]`, when given, is what line i told as data: told (and offered, for an event)
-    whatever its wording. `answers[i]` is line i's answer to an invitation as data
+    whom what and who accepted or declined which invitation, with the commitments made
+    (`day`: today). `news[i]`, when given, is what line i told as data: told (and offered,
+    for an event) whatever its wording. `answers[i]` is line i's answer to an invitation as data
     ("accept", "decline", "" for none); a line without one (None, or none given) is read
     by its words (`phrases.answer_in`), sentence by sentence."""
     parts = [opening]
@@ -109,10 +114,11 @@ def summarise_lines(
                 offered.pop(speaker, None)
                 offered[speaker] = fact
         if answer is not None:
-            note(answered(speaker, answer, invited(speaker, listener), now))
+            note(answered(speaker, answer, invited(speaker, listener), day))
         for sentence in SENTENCE_END.split(text):
             if answer is None:
-                note(answered(speaker, say.answer_in(sentence), invited(speaker, listener), now))
+                words = say.answer_in(sentence)
+                note(answered(speaker, words, invited(speaker, listener), day))
             for fact in spoken_facts(speaker, sentence):
                 if fact.key not in told:
                     told.add(fact.key)

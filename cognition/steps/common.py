@@ -133,6 +133,15 @@ def when(moment: datetime) -> str:
     return f"{moment:%A %B} {moment.day}, {moment.year}, {moment:%H:%M}"
 
 
+def read_when(text: str) -> datetime | None:
+    """The game time `when` wrote, read back (None when `text` is not one): for inputs
+    that carry no typed clock (an input recorded before they did)."""
+    try:
+        return datetime.strptime(" ".join(text.split()), "%A %B %d, %Y, %H:%M")
+    except ValueError:
+        return None
+
+
 def contains_word(text: str, words: Sequence[str]) -> bool:
     lowered = text.lower()
     return any(word in lowered for word in words)

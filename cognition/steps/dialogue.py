@@ -75,6 +75,8 @@ class LineInput(BaseModel):
     told_here: list[str] = Field(default_factory=list)
     # the items of `news` (events) the speaker means to go to, by its own intentions
     going: list[str] = Field(default_factory=list)
+    # the game time `now` says, as data (None: unknown, e.g. an input recorded before it)
+    clock: datetime | None = None
     # `news` as the prompt lists it, numbered ("1. Ann Lee is planning a party …"): a
     # model's line names what it tells by these numbers
     known_news: list[str] = Field(default_factory=list)
@@ -152,6 +154,7 @@ class SummaryInput(BaseModel):
     told: list[News | None] = Field(default_factory=list, description="each line's news, as data")
     # each line's answer to an invitation, as data (`DialogueLine.answer`; None: unknown)
     answers: list[str | None] = Field(default_factory=list)
+    clock: datetime | None = None  # the game time `now` says, as data (None: unknown)
     # who the two are (`StepContext.identity`), for rating how poignant the talk is to each
     first_identity: str = ""
     second_identity: str = ""
@@ -261,6 +264,7 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         memories=memory_lines(hits, transcripts=True),
         history=[f"{line.speaker}: {line.text}" for line in history],
         now=when(ctx.now),
+        clock=ctx.now,
         turn=len(history) + 1,
         max_turns=ctx.settings.dialogue_max_turns,
         plan=list(speaker.plan),

@@ -16,6 +16,7 @@ as soon as the last line is known.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, Field
@@ -82,6 +83,7 @@ class TurnInput(BaseModel):
     history: list[str]
     heard: News | None = None  # what the last line so far told
     told_here: list[str] = Field(default_factory=list)  # items this talk told so far
+    clock: datetime | None = None  # the game time `now` says, as data (None: unknown)
     sides: list[TurnSide] = Field(min_length=2, max_length=2)  # speaker's, then listener's
     # the prompt's view of the sides (filled from `sides`)
     speaker_summary: str = ""
@@ -165,6 +167,7 @@ def turn_input(
         speaker=speaker.name,
         listener=listener.name,
         now=when(speaker.context.now),
+        clock=speaker.context.now,
         turn=len(history) + 1,
         max_turns=speaker.context.settings.dialogue_max_turns,
         lines=lines,
@@ -235,6 +238,7 @@ def line_input(
         memories=side.memories,
         history=list(history),
         now=inputs.now,
+        clock=inputs.clock,
         turn=inputs.turn + index,
         max_turns=inputs.max_turns,
         plan=side.plan,
@@ -288,6 +292,7 @@ def summarise(first: Speaker, second: Speaker, lines: list[ConversationLine]) ->
         second=second.name,
         lines=[f"{x.speaker}: {x.text}" for x in lines],
         now=when(first.context.now),
+        clock=first.context.now,
         told=[x.told for x in lines],
         answers=[x.answer for x in lines],
         first_identity=first.context.identity,

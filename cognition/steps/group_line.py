@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, Field
@@ -57,6 +58,7 @@ class GroupLineInput(BaseModel):
     known_news: list[str] = Field(default_factory=list)  # `news` numbered, as the prompt lists it
     # the views members gave on a meeting's question so far, as data: member → view
     views: dict[str, str] = Field(default_factory=dict)
+    clock: datetime | None = None  # the game time `now` says, as data (None: unknown)
 
 
 class GroupLine(BaseModel):

@@ -4,6 +4,8 @@ every member keeps, with the commitments made, as a pair's summary)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from pydantic import BaseModel, Field
 
 from cognition.llm.task import Task
@@ -19,6 +21,7 @@ class RoundSummaryInput(BaseModel):
     now: str = ""
     views: list[str] = Field(default_factory=list, description="each line's view, as data")
     answers: list[str | None] = Field(default_factory=list)  # each line's answer, as data
+    clock: datetime | None = None  # the game time `now` says, as data (None: unknown)
 
 
 class RoundSummary(BaseModel):
@@ -48,6 +51,7 @@ class GroupSummaryInput(BaseModel):
     told: list[News | None] = Field(default_factory=list, description="each line's news, as data")
     views: list[str] = Field(default_factory=list, description="each line's view, as data")
     answers: list[str | None] = Field(default_factory=list)  # each line's answer, as data
+    clock: datetime | None = None  # the game time `now` says, as data (None: unknown)
 
 
 def plain_group_summary(inputs: GroupSummaryInput) -> ConversationSummary:

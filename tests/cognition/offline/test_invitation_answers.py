@@ -7,6 +7,7 @@ before answers were data) is read by its words, as before."""
 from __future__ import annotations
 
 import random
+from datetime import datetime
 
 import pytest
 
@@ -16,6 +17,7 @@ from cognition.memory.fields import News
 from cognition.offline.group import group_summary, round_summary
 from cognition.offline.talk import line
 from cognition.offline.talk_summary import conversation_summary
+from cognition.steps.common import read_when, when
 from cognition.steps.dialogue import DialogueLine, LineInput, SummaryInput
 from cognition.steps.dialogue_turn import TurnLine
 from cognition.steps.group_line import GroupLine
@@ -164,3 +166,50 @@ def test_the_group_summaries_read_answers_and_views_from_data() -> None:
     round_in = RoundSummaryInput(members=[HOST, GUEST], lines=worded, views=["for", ""])
     said = round_summary(round_in, random.Random(0)).summary
     assert f"{HOST} spoke for it." in said and "undecided" not in said
+
+
+# --- the date and hours come from typed inputs: the clock and the news's start and end ------
+
+TYPED_WALK = WALK.model_copy(
+    update={
+        "span": "after dinner",  # words that give no hours
+        "starts": datetime(2031, 3, 3, 19, 30),
+        "ends": datetime(2031, 3, 3, 21, 0),
+    }
+)
+
+
+def test_a_commitment_takes_the_day_and_hours_from_the_clock_and_the_news_as_data() -> None:
+    lines = ["Nora Vance: Hi Otto!", INVITE, "Otto Brandt: Count me in."]
+    inputs = SummaryInput(
+        first=HOST, second=GUEST, lines=lines, now="(no time said)",
+        clock=datetime(2031, 3, 2, 9, 0), told=[None, TYPED_WALK, None], answers=["", "", "accept"],
+    )  # fmt: skip
+    [promise] = conversation_summary(inputs, random.Random(0)).commitments
+    assert (promise.day, promise.start, promise.end) == ("2031-03-03", "19:30", "21:00")
+    assert promise.item == "walk"
+
+
+def test_without_a_clock_the_time_now_says_is_read_beside_its_writer() -> None:
+    for moment in (datetime(2031, 3, 2, 9, 0), datetime(1999, 12, 31, 23, 59)):
+        assert read_when(when(moment)) == moment
+    assert read_when("tomorrow morning") is None
+    lines = ["Nora Vance: Hi Otto!", INVITE, "Otto Brandt: Count me in."]
+    inputs = SummaryInput(
+        first=HOST, second=GUEST, lines=lines, now=NOW,
+        told=[None, WALK, None], answers=["", "", "accept"],
+    )  # fmt: skip
+    [promise] = conversation_summary(inputs, random.Random(0)).commitments
+    assert (promise.day, promise.start, promise.end) == ("2031-03-03", "19:00", "21:00")
+
+
+def test_a_guest_busy_at_the_events_typed_hours_turns_it_down_by_the_clock() -> None:
+    busy = guest_input(
+        now="", clock=datetime(2031, 3, 3, 9, 0), heard=TYPED_WALK,
+        plan=["09:00–21:00 work at the bakery"],
+    )  # fmt: skip
+    for seed in range(5):
+        said = line(busy, random.Random(seed))
+        assert said.answer == "decline" and "working" in said.text
+    later = busy.model_copy(update={"clock": datetime(2031, 3, 4, 9, 0)})  # the walk is past
+    assert {line(later, random.Random(s)).answer for s in range(5)} == {""}
