@@ -200,6 +200,7 @@ class ConversationLine(Frozen):
     # its answer to an invitation: "accept", "decline", "" (none); None: unknown (a player's
     # own words, a line recorded before answers were data)
     answer: str | None = None
+    asks: bool | None = None  # it asks the listener about themselves (None: unknown)
 
 
 LineHeard = Callable[[ConversationLine], None]

@@ -62,7 +62,7 @@ SMALL_TALK = (
     "Busy, as usual. {mine}",
     "Not bad at all. {mine}",
     "Oh, you know me. {mine}",
-    "Good! {mine} How about you, {first}?",
+    "Good! {mine} How about you, {first}?",  # asks back (ASKS_ABOUT_YOU)
     "Can't complain, {first}. {mine}",
     "All good here, {first}. {mine}",
     "Keeping well, thanks for asking. {mine}",
@@ -73,6 +73,13 @@ ASK_BACK = (
     "What have you been up to, {first}?",
     "And you, {first}? What keeps you busy these days?",
     "How are things with you?",
+)
+# the phrases that ask the listener about themselves: a line said with one says so as data
+# (`DialogueLine.asks`); `asks_about_you` reads the words of a line whose `asks` is unknown
+ASKS_ABOUT_YOU = frozenset({"Good! {mine} How about you, {first}?", *ASK_BACK})
+ASKED_ABOUT_YOU = re.compile(
+    r"\b(?:how about you|and you|what have you been up to|what keeps you busy|how are things)",
+    re.IGNORECASE,
 )
 INTEREST = (
     "That sounds like a lot of work. Good luck with it, {first}!",
@@ -314,6 +321,12 @@ def answer_in(sentence: str) -> str:
     if ACCEPTED.search(sentence):
         return "accept"
     return "decline" if DECLINED.search(sentence) else ""
+
+
+def asks_about_you(text: str) -> bool:
+    """Whether a line's words ask the listener about themselves (the reader of
+    `ASKS_ABOUT_YOU`'s phrases, for lines whose `asks` is not known as data)."""
+    return ASKED_ABOUT_YOU.search(text) is not None
 
 
 SOCIABLE = (

@@ -30,7 +30,7 @@ from cognition.offline.facts import (
     spoken_facts,
     told_between,
 )
-from cognition.offline.moment import PLAN_LINE, goodbye, greeting, pick
+from cognition.offline.moment import PLAN_LINE, fill, goodbye, greeting, pick
 from cognition.offline.text import SENTENCE_END, first_person, mentions
 from cognition.offline.wording import capital
 from cognition.plan import minute_of_day, parse_clock
@@ -38,10 +38,6 @@ from cognition.steps.common import read_when
 from cognition.steps.dialogue import DialogueLine, LineInput
 from cognition.steps.react import ReactInput, Reaction
 
-ASKED_ABOUT_ME = re.compile(  # the small-talk questions about the listener (phrases.py)
-    r"\b(?:how about you|and you|what have you been up to|what keeps you busy|how are things)",
-    re.IGNORECASE,
-)
 ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
 SPAN = re.compile(r"from (\d{1,2}(?::\d{2})?)\s*(am|pm)? to (\d{1,2}(?::\d{2})?)\s*(am|pm)")
 # a view of the listener with one of these says they are close enough to share a secret
@@ -362,16 +358,28 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[str, str
     return f"{reply} {pick(word, rng, inputs, subject=subject)}", ""
 
 
+def asked(inputs: LineInput, last_text: str) -> bool:
+    """Whether the last line asked the speaker about itself: as data (`LineInput.asked`),
+    else (a player's words, a group's line) by its words (`phrases.asks_about_you`)."""
+    return inputs.asked if inputs.asked is not None else say.asks_about_you(last_text)
+
+
+def small_talk(inputs: LineInput, rng: random.Random, mine: str) -> DialogueLine:
+    """A small-talk answer around `mine`, saying as data whether it asks back."""
+    template = rng.choice(say.SMALL_TALK)
+    return DialogueLine(text=fill(template, inputs, mine=mine), asks=template in say.ASKS_ABOUT_YOU)
+
+
 def split(line: str) -> tuple[str, str]:
     speaker, _, text = line.partition(": ")
     return speaker, text
 
 
 def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
-    """The speaker's next line, with what it tells and its answer to an invitation as data
-    (every line says whether it answers one: "" when it does not)."""
+    """The speaker's next line, with what it tells, its answer to an invitation and whether
+    it asks the listener about themselves as data (every line says: "" or False when not)."""
     said = next_line(inputs, rng)
-    return said if said.answer is not None else said.model_copy(update={"answer": ""})
+    return said.model_copy(update={"answer": said.answer or "", "asks": bool(said.asks)})
 
 
 def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
@@ -389,7 +397,7 @@ def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
     heard = heard or spoken_facts(last_speaker, last_text)
     if heard:
         reply, answer = respond(inputs, heard[-1], rng)
-        if ASKED_ABOUT_ME.search(last_text) and room:  # "… How about you, Tom?" answered too
+        if asked(inputs, last_text) and room:  # "… How about you, Tom?" answered too
             reply += " " + busy_with(inputs, rng)
         elif news and room and (news[0].subject == inputs.speaker or rng.random() < 0.5):
             reply += " " + tell(news[0], inputs, rng)  # one's own news is always brought up
@@ -402,14 +410,13 @@ def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
             )
         if news and room and news[0].subject == inputs.speaker:  # one's own news comes first
             mine = tell(news[0], inputs, rng)
-            return DialogueLine(
-                text=pick(say.SMALL_TALK, rng, inputs, mine=mine), told=news[0].news
-            )
-        return DialogueLine(text=pick(say.SMALL_TALK, rng, inputs, mine=busy_with(inputs, rng)))
+            return small_talk(inputs, rng, mine).model_copy(update={"told": news[0].news})
+        return small_talk(inputs, rng, busy_with(inputs, rng))
     if news and room:
         return DialogueLine(text=tell(news[0], inputs, rng), told=news[0].news)
     if last_text.endswith("?") and room:
-        return DialogueLine(text=busy_with(inputs, rng) + " " + pick(say.ASK_BACK, rng, inputs))
+        said = busy_with(inputs, rng) + " " + pick(say.ASK_BACK, rng, inputs)
+        return DialogueLine(text=said, asks=True)
     if inputs.turn == 3 and room:
         return DialogueLine(text=pick(say.INTEREST, rng, inputs))
     return DialogueLine(text=goodbye(inputs, rng), ends=True)

@@ -25,9 +25,10 @@ def turn(inputs: TurnInput, line_random: LineRandom) -> DialogueTurn:
     history = list(inputs.history)
     heard = inputs.heard
     told = list(inputs.told_here)
+    asked: bool | None = None
     said: list[TurnLine] = []
     for index in range(max(inputs.lines, 0)):
-        one = line_input(inputs, index, history, heard, told)
+        one = line_input(inputs, index, history, heard, told, asked)
         answer = line(one, line_random(one)).telling(one.news)
         text = answer.text.strip()
         said.append(
@@ -37,12 +38,13 @@ def turn(inputs: TurnInput, line_random: LineRandom) -> DialogueTurn:
                 ends=answer.ends,
                 told=answer.told,
                 answer=answer.answer,
+                asks=answer.asks,
             )
         )
         if answer.ends or not text:
             break
         history.append(f"{one.speaker}: {text}")
-        heard = answer.told
+        heard, asked = answer.told, answer.asks
         if answer.told is not None and answer.told.item not in told:
             told.append(answer.told.item)
     return DialogueTurn(lines=said)

@@ -77,6 +77,8 @@ class LineInput(BaseModel):
     going: list[str] = Field(default_factory=list)
     # the game time `now` says, as data (None: unknown, e.g. an input recorded before it)
     clock: datetime | None = None
+    # whether the last line asked the speaker about itself, as data (None: unknown)
+    asked: bool | None = None
     # `news` as the prompt lists it, numbered ("1. Ann Lee is planning a party …"): a
     # model's line names what it tells by these numbers
     known_news: list[str] = Field(default_factory=list)
@@ -124,6 +126,8 @@ class DialogueLine(BaseModel):
     answer: InvitationAnswer = Field(default=None, description=ANSWER_HELP)
     # the news the line tells, as data: set by rules that know it, or from `tells`
     told: SkipJsonSchema[News | None] = None
+    # whether it asks the listener about themselves: set by rules (None: unknown)
+    asks: SkipJsonSchema[bool | None] = None
 
     def telling(self, known: Sequence[News]) -> DialogueLine:
         """The line with `told` read from the numbers it gave (`tells`, numbering `known`
@@ -285,6 +289,7 @@ def news_inputs(
         "news": known,
         "known_news": numbered_news(known),
         "heard": history[-1].told if history else None,
+        "asked": history[-1].asks if history else None,
         "shared": news_shared(ctx.memory, listener),
         "told_here": news_told(history),
         "going": news_going(ctx.memory, ctx.agent),

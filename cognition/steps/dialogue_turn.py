@@ -84,6 +84,7 @@ class TurnInput(BaseModel):
     heard: News | None = None  # what the last line so far told
     told_here: list[str] = Field(default_factory=list)  # items this talk told so far
     clock: datetime | None = None  # the game time `now` says, as data (None: unknown)
+    asked: bool | None = None  # the last line so far asked about the listener (None: unknown)
     sides: list[TurnSide] = Field(min_length=2, max_length=2)  # speaker's, then listener's
     # the prompt's view of the sides (filled from `sides`)
     speaker_summary: str = ""
@@ -110,6 +111,7 @@ class TurnLine(BaseModel):
     )
     answer: InvitationAnswer = Field(default=None, description=ANSWER_HELP)
     told: SkipJsonSchema[News | None] = None  # set by rules that know it, or from `tells`
+    asks: SkipJsonSchema[bool | None] = None  # asks the listener about themselves (rules)
 
 
 class DialogueTurn(BaseModel):
@@ -173,6 +175,7 @@ def turn_input(
         lines=lines,
         history=[f"{line.speaker}: {line.text}" for line in history],
         heard=history[-1].told if history else None,
+        asked=history[-1].asks if history else None,
         told_here=told_items(history),
         sides=[mine, theirs],
         speaker_summary=mine.summary,
@@ -208,7 +211,12 @@ def said_lines(turn: DialogueTurn, inputs: TurnInput) -> list[tuple[str, Dialogu
         if not text or not same_person(line.speaker, side.name):
             break
         said = DialogueLine(
-            text=text, ends=line.ends, tells=line.tells, told=line.told, answer=line.answer
+            text=text,
+            ends=line.ends,
+            tells=line.tells,
+            told=line.told,
+            answer=line.answer,
+            asks=line.asks,
         )
         kept.append((side.name, said.telling(side.news)))
         if line.ends:
@@ -225,10 +233,16 @@ def next_turn(
 
 
 def line_input(
-    inputs: TurnInput, index: int, history: Sequence[str], heard: News | None, told: list[str]
+    inputs: TurnInput,
+    index: int,
+    history: Sequence[str],
+    heard: News | None,
+    told: list[str],
+    asked: bool | None = None,
 ) -> LineInput:
     """The inputs of the turn's line `index` as `next_line` would give them (its speaker's
-    side, `history` and what was `heard` and `told` so far): how a rule says one line."""
+    side, `history`, what was `heard` and `told` so far, and whether the last line `asked`
+    about the speaker — the turn's own for its first line): how a rule says one line."""
     side, other = inputs.sides[index % 2], inputs.sides[(index + 1) % 2]
     return LineInput(
         speaker=side.name,
@@ -245,6 +259,7 @@ def line_input(
         place=side.place,
         news=side.news,
         heard=heard,
+        asked=inputs.asked if index == 0 else asked,
         shared=side.shared,
         told_here=told,
         going=side.going,
@@ -273,7 +288,9 @@ def converse(
             text = line.text.strip()
             if text:
                 lines.append(
-                    ConversationLine(speaker=name, text=text, told=line.told, answer=line.answer)
+                    ConversationLine(
+                        speaker=name, text=text, told=line.told, answer=line.answer, asks=line.asks
+                    )
                 )
                 if heard is not None:
                     heard(lines[-1])

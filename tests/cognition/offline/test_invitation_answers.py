@@ -213,3 +213,32 @@ def test_a_guest_busy_at_the_events_typed_hours_turns_it_down_by_the_clock() -> 
         assert said.answer == "decline" and "working" in said.text
     later = busy.model_copy(update={"clock": datetime(2031, 3, 4, 9, 0)})  # the walk is past
     assert {line(later, random.Random(s)).answer for s in range(5)} == {""}
+
+
+# --- a question about the listener is data too ----------------------------------------------
+
+
+def test_a_question_about_the_listener_is_answered_by_the_field_not_the_words() -> None:
+    history = ["Nora Vance: Hi Otto!", "Otto Brandt: Good, thanks.", "Nora Vance: Lovely."]
+    base = guest_input(history=history, heard=WALK.model_copy(update={"day": "March 1"}))
+    asked = line(base.model_copy(update={"asked": True}), random.Random(0)).text
+    assert "I'm a baker" in asked  # answered with a word on itself, though no words asked
+    worded = [*history[:2], "Nora Vance: Lovely. How about you, Otto?"]
+    told_not = base.model_copy(update={"asked": False, "history": worded})
+    assert "I'm a baker" not in line(told_not, random.Random(0)).text
+    unknown = base.model_copy(update={"asked": None, "history": worded})  # a player's words
+    assert "I'm a baker" in line(unknown, random.Random(0)).text
+
+
+def test_small_talk_says_as_data_whether_it_asks_back_as_its_words_do() -> None:
+    seen = set()
+    for seed in range(40):
+        inputs = guest_input(history=["Nora Vance: Hi Otto!"], turn=2, heard=None)
+        said = line(inputs, random.Random(seed))
+        assert said.asks == say.asks_about_you(said.text), said.text
+        seen.add(said.asks)
+    assert seen == {True, False}
+    for template in say.ASKS_ABOUT_YOU:
+        assert say.asks_about_you(template.format(first="Nora", mine="I bake."))
+    others = set(say.SMALL_TALK + say.INTEREST + say.CLOSERS) - say.ASKS_ABOUT_YOU
+    assert not any(say.asks_about_you(t.format(first="Nora", mine="I bake.")) for t in others)

@@ -148,17 +148,20 @@ def test_the_offline_turn_says_what_the_per_line_rule_says() -> None:
     history: list[str] = []
     heard: News | None = None
     told: list[str] = []
+    asked: bool | None = None
     for index, said in enumerate(turn.lines):
-        one = line_input(inputs, index, history, heard, told)
+        one = line_input(inputs, index, history, heard, told, asked)
         alone = brain.complete(DIALOGUE_LINE, one, agent=one.speaker).output
-        assert (said.speaker, said.text, said.ends, said.told) == (
+        assert (said.speaker, said.text, said.ends, said.told, said.answer, said.asks) == (
             one.speaker,
             alone.text,
             alone.ends,
             alone.told,
+            alone.answer,
+            alone.asks,
         )
         history.append(f"{one.speaker}: {alone.text}")
-        heard = alone.told
+        heard, asked = alone.told, alone.asks
         told += [alone.told.item] if alone.told is not None else []
 
 
