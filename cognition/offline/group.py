@@ -24,11 +24,11 @@ import cognition.offline.phrases as say
 from cognition.contract import ConversationLine
 from cognition.memory.fields import News
 from cognition.memory.texts import read_told
+from cognition.offline.event_times import today
 from cognition.offline.meeting import meeting_line, views_said
 from cognition.offline.moment import next_up
 from cognition.offline.relations import relationship
 from cognition.offline.talk import line as pair_line
-from cognition.offline.talk import today
 from cognition.offline.talk_summary import summarise_lines
 from cognition.offline.text import SENTENCE_END
 from cognition.phrasing import listed

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import date, datetime
 
 import cognition.offline.phrases as say
+from cognition.offline.event_times import event_date, event_hours, soon, today
 from cognition.offline.facts import (
     Event,
     Fact,
@@ -33,13 +33,11 @@ from cognition.offline.facts import (
 from cognition.offline.moment import PLAN_LINE, fill, goodbye, greeting, pick
 from cognition.offline.text import SENTENCE_END, first_person, mentions
 from cognition.offline.wording import capital
-from cognition.plan import minute_of_day, parse_clock
-from cognition.steps.common import read_when
+from cognition.plan import parse_clock
 from cognition.steps.dialogue import DialogueLine, LineInput
 from cognition.steps.react import ReactInput, Reaction
 
 ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
-SPAN = re.compile(r"from (\d{1,2}(?::\d{2})?)\s*(am|pm)? to (\d{1,2}(?::\d{2})?)\s*(am|pm)")
 # a view of the listener with one of these says they are close enough to share a secret
 CLOSE_WORDS = ("friend", "close", "lucky", "family", "married", "sister", "brother", "partner")
 NEWS_WEIGHT = 6  # facts this weighty are news to tell, not small talk
@@ -92,49 +90,6 @@ def busy_with(inputs: LineInput, rng: random.Random) -> str:
     said = first_person(inputs.speaker, rng.choice(plain) + ".")
     said = re.sub(r"\b(?:his|her|their)\b", "my", re.sub(r"^I am\b", "I'm", said))
     return re.sub(r"\b(?:he|she|they) (can|could|does|is|has)\b", r"I \1", said)
-
-
-def today(clock: datetime | None, now: str = "") -> date | None:
-    """Today's date: the input's typed clock, else the time its `now` says (an input that
-    carries no clock), read by the reader beside its writer (`steps.common.read_when`)."""
-    moment = clock or read_when(now)
-    return moment.date() if moment is not None else None
-
-
-def event_date(fact: Fact, day: date | None) -> date | None:
-    """The day of `fact`'s event: its news's start as data, else (an event known only from
-    words) its day's words in the year of `day`, today."""
-    if fact.news is not None and fact.news.starts is not None:
-        return fact.news.starts.date()
-    if fact.event is None or day is None:
-        return None
-    try:
-        return datetime.strptime(f"{fact.event.day} {day.year}", "%B %d %Y").date()
-    except ValueError:
-        return None
-
-
-def event_hours(fact: Fact) -> tuple[int, int] | None:
-    """The minutes of the day `fact`'s event runs: from its news's start and end as data,
-    else (an event known only from words) from its span's words."""
-    news = fact.news
-    if news is not None and news.starts is not None and news.ends is not None:
-        start = minute_of_day(news.starts)
-        end = minute_of_day(news.ends) if news.ends.date() == news.starts.date() else 24 * 60
-        return (start, end) if end > start else None
-    return span_minutes(fact.event.span) if fact.event is not None else None
-
-
-def span_minutes(span: str) -> tuple[int, int] | None:
-    """An event's hours read from words ("from 5 to 7 pm"): a fact stated in prose only."""
-    found = SPAN.search(span)
-    if found is None:
-        return None
-    start = parse_clock(f"{found[1]} {found[2] or found[4]}")
-    end = parse_clock(f"{found[3]} {found[4]}")
-    if start is None or end is None or end <= start:
-        return None
-    return start, end
 
 
 def planned_for(plan: list[str], event: Event, span: tuple[int, int] | None) -> bool:
@@ -232,15 +187,6 @@ def spoken(fact: Fact, inputs: LineInput) -> str:
         text = re.sub(r"^I am ", "I'm ", first_person(inputs.speaker, fact.statement))
         return text[:1].lower() + text[1:] if not text.startswith("I") else text
     return fact.statement
-
-
-def soon(fact: Fact, day: date | None) -> bool:
-    """An event today or tomorrow (`day`: today): what is coming up is what people talk
-    about."""
-    if fact.event is None:
-        return False
-    when = event_date(fact, day)
-    return when is not None and day is not None and 0 <= (when - day).days <= 1
 
 
 def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:

@@ -16,8 +16,9 @@ from datetime import date
 import cognition.offline.phrases as say
 from cognition.memory.fields import News
 from cognition.memory.texts import going_text, told_text
+from cognition.offline.event_times import event_date, event_hours, today
 from cognition.offline.facts import Fact, fact_of_news, spoken_facts
-from cognition.offline.talk import event_date, event_hours, split, today
+from cognition.offline.talk import split
 from cognition.offline.text import SENTENCE_END
 from cognition.plan import clock
 from cognition.steps.dialogue import Commitment, ConversationSummary
