@@ -92,6 +92,12 @@ TURN_RULES: dict[str, Callable[[Any, turn.LineRandom], BaseModel]] = {
 }
 
 
+# input fields that restate as data what the inputs say in words: the game time `now`
+# says (`clock`), whether the history's last line asked about the speaker (`asked`), each
+# line's answer to an invitation (`answers`)
+RESTATED = frozenset({"clock", "asked", "answers"})
+
+
 class OfflineBrain:
     """A rule-based `LanguageModel`: no network, no key, same answers for the same seed."""
 
@@ -118,8 +124,10 @@ class OfflineBrain:
     def random_for(self, agent: str, task: str, inputs: BaseModel) -> random.Random:
         """The random of one call: seeded from (seed, agent, task, inputs). Inputs left at
         their defaults are not in the seed, so a field added to an input model (at its
-        default) leaves every earlier run's draws as they were."""
-        inputs_text = inputs.model_dump_json(exclude_defaults=True)
+        default) leaves every earlier run's draws as they were; nor are the typed copies of
+        what the inputs say in words (`RESTATED`), so reading a fact by its field rather
+        than its words leaves the draws as they were."""
+        inputs_text = inputs.model_dump_json(exclude_defaults=True, exclude=set(RESTATED))
         return random.Random(f"{self.seed}|{agent}|{task}|{inputs_text}")
 
     def line_random(self, inputs: LineInput) -> random.Random:

@@ -14,6 +14,7 @@ import pytest
 import cognition.offline.phrases as say
 from cognition.contract import ConversationLine
 from cognition.memory.fields import News
+from cognition.offline import OfflineBrain
 from cognition.offline.group import group_summary, round_summary
 from cognition.offline.talk import line
 from cognition.offline.talk_summary import conversation_summary
@@ -242,3 +243,13 @@ def test_small_talk_says_as_data_whether_it_asks_back_as_its_words_do() -> None:
         assert say.asks_about_you(template.format(first="Nora", mine="I bake."))
     others = set(say.SMALL_TALK + say.INTEREST + say.CLOSERS) - say.ASKS_ABOUT_YOU
     assert not any(say.asks_about_you(t.format(first="Nora", mine="I bake.")) for t in others)
+
+
+def test_typed_copies_of_what_the_words_say_do_not_reseed_the_offline_brain() -> None:
+    brain = OfflineBrain(4)
+    plain = guest_input()
+    typed = plain.model_copy(update={"clock": datetime(2031, 3, 2, 9, 0), "asked": False})
+    draw = [brain.random_for(GUEST, "dialogue_line", x).random() for x in (plain, typed)]
+    assert draw[0] == draw[1]
+    other = plain.model_copy(update={"now": "Monday March 3, 2031, 09:00"})
+    assert brain.random_for(GUEST, "dialogue_line", other).random() != draw[0]
