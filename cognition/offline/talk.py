@@ -10,7 +10,10 @@ source one level deep. The listener answers from what it knows: it had heard (an
 whom), it is news, an invitation it accepts or declines by persona, relationship and plan,
 a word for the person. News the speaker knows as data (`LineInput.news`, from memory
 fields) is told by its fields — its importance, whether strangers hear it, its event — and
-the line says which item it told (`DialogueLine.told`). The summary: `talk_summary.py`.
+the line says which item it told (`DialogueLine.told`). Each line also says as data whether
+it accepts or turns down an invitation (`answer`) and whether it asks the listener about
+themselves (`asks`, the next line's `LineInput.asked`); today and an event's day and hours
+come from typed inputs (`event_times.py`). The summary: `talk_summary.py`.
 """
 
 from __future__ import annotations
