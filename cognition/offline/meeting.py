@@ -7,8 +7,9 @@ each argues from its own persona). The leaning comes from the persona's traits (
 people lean for, critical ones against; neither: a seeded draw per person and question).
 After its first line a member talks as in any group (news, replies, goodbyes). Its stance
 after the meeting is the view it gave, or its leaning if it said none. A view given is data:
-the line carries it (`GroupLine.view`, `ConversationLine.view`), the next lines and the
-stance read it from there (`GroupLineInput.views`, `StanceInput.views`), not from words.
+the line carries it (`GroupLine.view`, `ConversationLine.view`), the next lines, the
+stance and the summaries read it from there (`GroupLineInput.views`, `StanceInput.views`,
+`views_said` of the summaries' `views`), not from words.
 """
 
 from __future__ import annotations
