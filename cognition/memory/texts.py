@@ -15,7 +15,10 @@ and its one reader live here, side by side, with a round-trip test
 - a line heard: 'A said to B: "…"' (`said_text`, `read_said`);
 - a sighting: "A is reading (desk, Ann's room, Ann's house)" (`seen_text`, `read_seen`);
 - an object's state: "The shower (bathroom, Home) is in use by A" (`object_state_text`,
-  `read_object_state`).
+  `read_object_state`);
+- a memory as a prompt shows it, with its game time: "[Mon Feb 13 09:10] text"
+  (`stamped_text`, `read_stamp`: the offline brain reads the time from the fields'
+  `time` where there are fields, from the stamp for a line without).
 
 A plan's text forms (an item "09:00–12:00 work", a day plan's memory "A's plan for Monday
 February 13: …") live beside the plan (`cognition.plan`: `step_line` / `read_step_line`,
@@ -37,6 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from cognition.phrasing import doing_phrase, listed
 
@@ -44,6 +48,7 @@ __all__ = [
     "TRANSCRIPT_HEAD",
     "Said",
     "Seen",
+    "Stamp",
     "Told",
     "Transcript",
     "going_text",
@@ -53,10 +58,12 @@ __all__ = [
     "read_object_state",
     "read_said",
     "read_seen",
+    "read_stamp",
     "read_told",
     "read_transcript",
     "said_text",
     "seen_text",
+    "stamped_text",
     "told_text",
     "transcript_text",
 ]
@@ -69,6 +76,7 @@ _SPEAKER_LINE = re.compile(r"^([A-Z][\w'-]+(?: [A-Z][\w'-]+)+): (.*)$")
 _SAID_TO = re.compile(rf'^({NAME}) said to ({NAME}): "(.*)"$', re.DOTALL)
 _SEEN = re.compile(rf"^({NAME}) is (.+?) \(([^()]*)\)\.?$")
 _OBJECT_STATE = re.compile(r"^The ([^()\n]+) \(([^()\n]*)\) ((?:is|are)\b.*)$")
+_STAMP = re.compile(r"^\[([A-Z][a-z]{2}) ([A-Z][a-z]{2}) (\d{1,2}) (\d{1,2}):(\d{2})\] ?")
 _TOLD = re.compile(
     rf"^(?P<teller>{NAME}) told (?P<listener>{NAME}) (?:that|about) (?P<statement>.+?)\.?$"
 )
@@ -185,3 +193,34 @@ def read_object_state(text: str) -> tuple[str, str, str] | None:
     """`object_state_text`'s reader: (thing, where, "is …"), None for another form."""
     found = _OBJECT_STATE.match(text)
     return None if found is None else (found[1], found[2], found[3])
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """A memory line's game time as its stamp says it: weekday, month, day, hour, minute."""
+
+    weekday: str  # "Mon"
+    month: str  # "Feb"
+    day: int
+    hour: int
+    minute: int
+
+    @property
+    def shown(self) -> str:
+        """ "Mon 09:10": the weekday and the time of day."""
+        return f"{self.weekday} {self.hour:02d}:{self.minute:02d}"
+
+
+def stamped_text(created: datetime, text: str) -> str:
+    """ "[Mon Feb 13 09:10] Ann Lee is reading" — a memory as a prompt shows it."""
+    return f"[{created:%a %b %d %H:%M}] {text}"
+
+
+def read_stamp(line: str) -> tuple[Stamp | None, str]:
+    """`stamped_text`'s reader: the stamp (None when the line has none) and the text."""
+    found = _STAMP.match(line.strip())
+    if found is None:
+        return None, line.strip()
+    weekday, month, day, hour, minute = found.groups()
+    stamp = Stamp(weekday, month, int(day), int(hour), int(minute))
+    return stamp, line.strip()[found.end() :].strip()

@@ -27,6 +27,7 @@ from cognition.memory.texts import (
     read_object_state,
     read_said,
     read_seen,
+    read_stamp,
     read_told,
     read_transcript,
 )
@@ -44,8 +45,6 @@ from cognition.steps.reflect import Recalled
 
 CAPITALISED = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
 NAME = rf"{CAPITALISED} {CAPITALISED}"
-STAMP = re.compile(r"^\[([A-Z][a-z]{2}) [A-Z][a-z]{2} \d{1,2} (\d{1,2}):(\d{2})\]")
-OBJECT_STATE = re.compile(r"^The [^()\n]+ \([^()\n]*\) (?:is|are)\b")  # for event_mentions
 PAIR = re.compile(rf"^({NAME}) and ({NAME}) (?:talked|had|chatted|spoke|discussed|caught up)\b")
 TALKED_ABOUT = re.compile(r"\btalked about (?!this\b)([^.;:]+)")
 # the offline reflection's own phrasings (conclusions.py, event_conclusions.py), so that
@@ -65,9 +64,6 @@ REFLECTED = re.compile(
 )
 SUBJECT = re.compile(rf"(?<![\w'])({NAME})(?![\w'])")
 THIRD_PERSON_VERB = re.compile(r"(?:is|was|has|had|will|would|can|could|might|may|must|[a-z]+s)")
-# a plan item ("09:00–12:00 work", `cognition.plan.step_line`) in hours and minutes: what
-# `conclusions.habit_conclusions` reads of a plan note's `detail` (until it reads `steps`)
-PLAN_ITEM = re.compile(r"^(\d{1,2}):(\d{2})\s*[–-]\s*(\d{1,2}):(\d{2}) (.+)$")
 CAPITAL_RUN = re.compile(rf"(?<![\w'])({CAPITALISED}(?: {CAPITALISED})+)(?:'s)?(?![\w])")
 NOT_NAME_TEXT = (
     "The A An Hi Hey Hello Oh Well Did Dear Good Happy Mr Mrs Ms Dr On In At This That "
@@ -94,7 +90,7 @@ class Note:
     number: int
     kind: str  # object, transcript, summary, said, seen, plan, reflection, fact
     text: str  # without the time stamp
-    stamp: str = ""  # "[Mon Feb 13 09:10]" as "Mon 09:10"; "" when the line has none
+    stamp: str = ""  # when: "Mon 09:10" (fields' `time`, else the line's stamp); "" unknown
     subject: str = ""  # transcript partner, speaker, person seen, plan owner
     detail: str = ""  # activity seen, words said, plan items
     where: str = ""  # the place in a sighting's parentheses
@@ -128,6 +124,8 @@ def read_note(number: int, line: str, recalled: Recalled | None = None) -> Note:
     if recalled is None:
         return note
     about = recalled.about
+    if about is not None and about.time is not None:  # when, by the fields
+        note = replace(note, stamp=f"{about.time:%a %H:%M}")
     if recalled.kind is MemoryKind.REFLECTION:
         return replace(note, kind="reflection", about=about)
     typed = shape_of_fields(note, about) if about is not None else None
@@ -162,9 +160,9 @@ def shape_of_fields(note: Note, about: MemoryFields) -> Note | None:
 
 def read_shape(number: int, line: str) -> Note:
     """A memory line read into its shape by its words alone."""
+    stamped, _ = read_stamp(line)
     text = strip_stamp(line)
-    stamped = STAMP.match(line.strip())
-    stamp = f"{stamped.group(1)} {int(stamped.group(2)):02d}:{stamped.group(3)}" if stamped else ""
+    stamp = stamped.shown if stamped is not None else ""
     if read_object_state(text) is not None:
         return Note(number, "object", text, stamp)
     if (transcript := read_transcript(text)) is not None and transcript.partners:
@@ -293,7 +291,9 @@ def partners(notes: Sequence[Note], agent: str) -> list[str]:
 
 
 def topic_of(note: Note) -> str:
-    """What a conversation summary says they talked about ("his thesis")."""
+    """What a model's conversation summary says they talked about ("his thesis"): a topic
+    no field holds (the summary step writes it in words only; the offline summary never
+    does), so it is read from the words."""
     match = TALKED_ABOUT.search(note.text)
     return clean(match.group(1)) if match else ""
 
@@ -321,11 +321,16 @@ def statements_in(speaker: str, body: str) -> list[str]:
 
 
 def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
-    """Who told whom what: summaries' "A told B that …", transcripts' statements about
-    people (the agent is one side of every transcript it keeps), heard utterances."""
+    """Who told whom what: of a memory whose fields carry news, that news as data
+    (`told_as_data`); of one without (a save made before fields, a model's talk, whose
+    lines carry no news as data) its words — summaries' "A told B that …", transcripts'
+    statements about people (the agent is one side of every transcript it keeps), heard
+    utterances."""
     found: list[Told] = []
     for note in notes:
-        if note.kind == "summary":
+        if note.kind != "reflection" and note.about is not None and note.about.news:
+            found += told_as_data(note, note.about, agent)
+        elif note.kind == "summary":
             for sentence in sentences(note.text):
                 if (told := read_told(sentence)) is not None:
                     found.append(
@@ -348,6 +353,20 @@ def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
             found += [
                 Told(note.number, speaker, hearer, s) for s in statements_in(speaker, note.detail)
             ]
+    return found
+
+
+def told_as_data(note: Note, about: MemoryFields, agent: str) -> list[Told]:
+    """The news a memory's fields carry as tellings: what the agent told (`told`) to each
+    of the talk's partners, what it heard from each news's `source`; news known first
+    hand is no telling."""
+    found: list[Told] = []
+    for news in about.news:
+        statement = clean(news.statement)
+        if news.item in about.told:
+            found += [Told(note.number, agent, p, statement) for p in about.partners if p != agent]
+        elif news.source is not None and news.source != agent:
+            found.append(Told(note.number, news.source, agent, statement))
     return found
 
 
