@@ -8,6 +8,8 @@ and its one reader live here, side by side, with a round-trip test
 
 - a transcript: "Conversation with A and B:\\nA: …\\nB: …" (`transcript_text`,
   `read_transcript`);
+- a summary's opening: "A and B talked." / "A and B had a chat." (`talk_opening_text`,
+  `read_talk_opening`: also a model's "A and B chatted / spoke / discussed / caught up");
 - a telling in a summary: "A told B that <statement>." (`told_text`, `read_told`);
 - a plan to go: "A plans to go to the <event> at <place> on <day> <span>."
   (`going_text`; read as a statement of intention by `cognition.offline.facts` — a day plan
@@ -59,11 +61,13 @@ __all__ = [
     "read_said",
     "read_seen",
     "read_stamp",
+    "read_talk_opening",
     "read_told",
     "read_transcript",
     "said_text",
     "seen_text",
     "stamped_text",
+    "talk_opening_text",
     "told_text",
     "transcript_text",
 ]
@@ -77,6 +81,7 @@ _SAID_TO = re.compile(rf'^({NAME}) said to ({NAME}): "(.*)"$', re.DOTALL)
 _SEEN = re.compile(rf"^({NAME}) is (.+?) \(([^()]*)\)\.?$")
 _OBJECT_STATE = re.compile(r"^The ([^()\n]+) \(([^()\n]*)\) ((?:is|are)\b.*)$")
 _STAMP = re.compile(r"^\[([A-Z][a-z]{2}) ([A-Z][a-z]{2}) (\d{1,2}) (\d{1,2}):(\d{2})\] ?")
+_OPENING = re.compile(rf"^({NAME}) and ({NAME}) (?:talked|had|chatted|spoke|discussed|caught up)\b")
 _TOLD = re.compile(
     rf"^(?P<teller>{NAME}) told (?P<listener>{NAME}) (?:that|about) (?P<statement>.+?)\.?$"
 )
@@ -112,6 +117,18 @@ def read_transcript(text: str) -> Transcript | None:
         if spoken is not None:
             lines.append((spoken[1], spoken[2]))
     return Transcript(listed_names(head[1]), tuple(lines))
+
+
+def talk_opening_text(first: str, second: str, chat: bool = False) -> str:
+    """ "A and B talked." (`chat`: "A and B had a chat.") — a talk summary's opening."""
+    return f"{first} and {second} had a chat." if chat else f"{first} and {second} talked."
+
+
+def read_talk_opening(text: str) -> tuple[str, str] | None:
+    """`talk_opening_text`'s reader (a model's summary too: "A and B chatted …"): the two
+    who talked, None for a text of another form."""
+    found = _OPENING.match(text)
+    return None if found is None else (found[1], found[2])
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from cognition.memory.texts import (
     read_said,
     read_seen,
     read_stamp,
+    read_talk_opening,
     read_told,
     read_transcript,
 )
@@ -45,7 +46,6 @@ from cognition.steps.reflect import Recalled
 
 CAPITALISED = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
 NAME = rf"{CAPITALISED} {CAPITALISED}"
-PAIR = re.compile(rf"^({NAME}) and ({NAME}) (?:talked|had|chatted|spoke|discussed|caught up)\b")
 TALKED_ABOUT = re.compile(r"\btalked about (?!this\b)([^.;:]+)")
 # the offline reflection's own phrasings (conclusions.py, event_conclusions.py), so that
 # earlier insights shown as lines alone (no `Recalled`: a group member's memories of
@@ -174,8 +174,8 @@ def read_shape(number: int, line: str) -> Note:
     if (plan := read_plan_text(text)) is not None:
         detail = "; ".join(step_line(e.start, e.end, e.activity) for e in plan.items)
         return Note(number, "plan", text, stamp, plan.person, detail, steps=plan.items)
-    if match := PAIR.match(text):
-        return Note(number, "summary", text, stamp, pair=(match.group(1), match.group(2)))
+    if (pair := read_talk_opening(text)) is not None:
+        return Note(number, "summary", text, stamp, pair=pair)
     if (seen := read_seen(text)) is not None:
         return Note(number, "seen", text, stamp, seen.person, seen.doing, seen.where)
     if REFLECTED.search(text):
@@ -384,13 +384,15 @@ def pronoun(name: str, notes: Sequence[Note]) -> str:
     return "he" if he > she else "she" if she > he else ""
 
 
+# a persona's fact (it has no fields) that records news passed on, not a relationship
 TELLING = re.compile(r"\b(?:told|tells?|telling|made sure|knows? about|spreading the word)\b")
 
 
 def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> list[Note]:
-    """Notes of `kind` naming both: plain facts are the persona's relationship lines (not
-    a record of news passed on to several people); a reflection with fields is tied to
-    those its evidence talked with (`MemoryFields.people`)."""
+    """Notes of `kind` naming both: plain facts are the persona's relationship lines — a
+    fact with fields is news or an intention as data, never one, and a persona's fact that
+    records news passed on to several people (`TELLING`) is none either; a reflection with
+    fields is tied to those its evidence talked with (`MemoryFields.people`)."""
     return [
         n
         for n in notes
@@ -401,5 +403,5 @@ def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> l
             else agent in n.text and other in n.text
         )
         and not re.search(r"\b(?:not|never) (?:yet )?met\b", n.text)
-        and not (kind == "fact" and TELLING.search(n.text))
+        and not (kind == "fact" and (n.about is not None or TELLING.search(n.text)))
     ]

@@ -14,11 +14,13 @@ from cognition.memory.texts import (
     read_said,
     read_seen,
     read_stamp,
+    read_talk_opening,
     read_told,
     read_transcript,
     said_text,
     seen_text,
     stamped_text,
+    talk_opening_text,
     told_text,
     transcript_text,
 )
@@ -111,3 +113,11 @@ def test_a_stamped_memory_round_trips(when: datetime) -> None:
     )
     assert stamp.shown == f"{when:%a %H:%M}"
     assert read_stamp("Ann Lee is reading") == (None, "Ann Lee is reading")
+
+
+@pytest.mark.parametrize("chat", [False, True])
+def test_a_talks_opening_round_trips(chat: bool) -> None:
+    text = talk_opening_text("Ann Lee", "Cy Van Fenn", chat) + " Ann Lee told Cy Van Fenn that …"
+    assert read_talk_opening(text) == ("Ann Lee", "Cy Van Fenn")
+    assert read_talk_opening("Ann Lee and Bo Dahl caught up over coffee.") == ("Ann Lee", "Bo Dahl")
+    assert read_talk_opening("Ann Lee told Bo Dahl that Cy Fenn talked.") is None
