@@ -13,11 +13,13 @@ import pytest
 
 from cognition.memory.fields import Intention, MemoryFields, News
 from cognition.memory.records import MemoryKind
+from cognition.offline.judgement import summary
 from cognition.offline.notes import Told, read_notes, told_in
 from cognition.offline.reflection import conclusions
 from cognition.offline.relations import TALKED, known_about, relationship
 from cognition.steps.reflect import Recalled
 from cognition.steps.relationship import RelationshipInput
+from cognition.steps.summary import SummaryInput
 from tests.cognition.offline.test_offline_minds import MEMORIES, RECALLED
 
 ADA, LEO, INES = "Ada Brook", "Leo Marsh", "Ines Varga"
@@ -88,6 +90,27 @@ def test_a_fact_with_fields_is_no_tie_whatever_its_words() -> None:
     assert relationship(asked, random.Random(0)).summary.startswith(f"{ADA} has not met {LEO}")
     persona = relationship(asked.model_copy(update={"recalled": []}), random.Random(0)).summary
     assert persona.startswith(lines[0].split("] ")[1])
+
+
+def test_the_summary_reads_its_memories_kinds_a_reflection_is_no_core_fact() -> None:
+    """A model's insight, in words no rule knows, is a reflection by its kind: never the
+    agent's core characteristic; the same line without its kind reads as a fact."""
+    insight = "Ada Brook seems to love the river more than anything"
+    asked = SummaryInput(
+        agent=ADA,
+        identity="Name: Ada Brook (age 41).",
+        now="Tuesday May 2, 7:40 pm",
+        core_memories=[f"[Tue May 02 19:40] {insight}"],
+        occupation_memories=[],
+        progress_memories=[],
+        learned="Ada Brook edits field guides.",
+        currently="",
+        recalled=[Recalled(kind=MemoryKind.REFLECTION)],
+    )
+    typed = summary(asked, random.Random(0))
+    assert typed.core_characteristics == asked.identity
+    words = summary(asked.model_copy(update={"recalled": []}), random.Random(0))
+    assert words.core_characteristics == insight
 
 
 @pytest.mark.parametrize("seed", range(12))
