@@ -47,6 +47,7 @@ from datetime import datetime
 from cognition.phrasing import doing_phrase, listed
 
 __all__ = [
+    "SPEAKER_LINE",
     "TRANSCRIPT_HEAD",
     "Said",
     "Seen",
@@ -75,7 +76,9 @@ __all__ = [
 TRANSCRIPT_HEAD = "Conversation with "
 NAME = r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+"
 _TRANSCRIPT = re.compile(rf"^{TRANSCRIPT_HEAD}([^:\n]+):\n")
-_SPEAKER_LINE = re.compile(r"^([A-Z][\w'-]+(?: [A-Z][\w'-]+)+): (.*)$")
+# a transcript's line ("Ann Lee: Hi!"): `transcript_text` writes it, `read_transcript` and
+# the offline brain's `text.sentences` read it
+SPEAKER_LINE = re.compile(r"^([A-Z][\w'-]+(?: [A-Z][\w'-]+)+): (.*)$")
 # "about" read too: a model's summary may say "A told B about …"
 _SAID_TO = re.compile(rf'^({NAME}) said to ({NAME}): "(.*)"$', re.DOTALL)
 _SEEN = re.compile(rf"^({NAME}) is (.+?) \(([^()]*)\)\.?$")
@@ -113,7 +116,7 @@ def read_transcript(text: str) -> Transcript | None:
         return None
     lines = []
     for line in text[head.end() :].splitlines():
-        spoken = _SPEAKER_LINE.match(line.strip())
+        spoken = SPEAKER_LINE.match(line.strip())
         if spoken is not None:
             lines.append((spoken[1], spoken[2]))
     return Transcript(listed_names(head[1]), tuple(lines))

@@ -34,7 +34,6 @@ from cognition.memory.texts import (
 )
 from cognition.offline.text import (
     SENTENCE_END,
-    SPEAKER_LINE,
     sentences,
     strip_stamp,
     third_person,
@@ -336,12 +335,8 @@ def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
                     found.append(
                         Told(note.number, told.teller, told.listener, clean(told.statement))
                     )
-        elif note.kind == "transcript":
-            for raw in note.text.splitlines()[1:]:
-                spoken = SPEAKER_LINE.match(raw.strip())
-                if not spoken:
-                    continue
-                speaker, body = spoken.groups()
+        elif note.kind == "transcript" and (transcript := read_transcript(note.text)):
+            for speaker, body in transcript.lines:
                 hearers = (agent,) if speaker in note.pair else note.pair
                 found += [
                     Told(note.number, speaker, hearer, s)
