@@ -187,11 +187,13 @@ def seen_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> l
 
 
 def trait_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> list[Conclusion]:
-    """Who the agent is, from facts about itself: "X is someone who … and …"."""
+    """Who the agent is, from the persona's facts about itself: "X is someone who … and
+    …" — never a fact with fields (news or an intention as data, of any kind), nor an
+    event a persona's fact speaks of in words."""
     traits: list[tuple[int, str]] = []
     words = event_words(note.text for note in notes)
     for note in notes:
-        if note.kind != "fact":
+        if note.kind != "fact" or note.about is not None:
             continue
         for sentence in sentences(note.text):
             rest = clean(sentence).removeprefix(agent + " ")

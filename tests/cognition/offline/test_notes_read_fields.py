@@ -13,6 +13,7 @@ import pytest
 
 from cognition.memory.fields import Intention, MemoryFields, News
 from cognition.memory.records import MemoryKind
+from cognition.offline.conclusions import trait_conclusions
 from cognition.offline.judgement import summary
 from cognition.offline.notes import Told, read_notes, told_in
 from cognition.offline.reflection import conclusions
@@ -90,6 +91,19 @@ def test_a_fact_with_fields_is_no_tie_whatever_its_words() -> None:
     assert relationship(asked, random.Random(0)).summary.startswith(f"{ADA} has not met {LEO}")
     persona = relationship(asked.model_copy(update={"recalled": []}), random.Random(0)).summary
     assert persona.startswith(lines[0].split("] ")[1])
+
+
+def test_news_as_data_is_no_trait_whatever_its_kind() -> None:
+    """Leo's own news of a kind no rule knows is news, not character; the persona's fact
+    beside it is a trait."""
+    facts = ["Leo Marsh is opening a kite shop by the river", "Leo Marsh loves windy days"]
+    news = Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=LEO, news=(KITES,)))
+    notes = read_notes(facts, recalled=[news, Recalled(kind=MemoryKind.OBSERVATION)])
+    (trait,) = trait_conclusions(LEO, notes, random.Random(0))
+    assert "loves windy days" in trait.text and "kite shop" not in trait.text
+    assert trait.evidence == (2,)
+    (both,) = trait_conclusions(LEO, read_notes(facts), random.Random(0))
+    assert "kite shop" in both.text
 
 
 def test_the_summary_reads_its_memories_kinds_a_reflection_is_no_core_fact() -> None:
