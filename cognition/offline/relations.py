@@ -76,10 +76,13 @@ def warmth(talks: int, rng: random.Random, agent: str, other: str, bond: str = "
 
 def talk_topic(note: Note, agent: str, words: frozenset[str]) -> tuple[int, str]:
     """What one talk (its transcript or summary) was about, and how telling that is (3
-    best, 0 nothing): what a model's summary says they "talked about" (`topic_of`: no
-    field holds it), else the news its fields carry (`news_topic`), else, by its words (a
-    talk without fields, or a model's, whose lines carry no news as data), the event its
-    news was about, whose news it was."""
+    best, 0 nothing): its topic as data (`MemoryFields.topic`: a meeting's question), what
+    a model's summary says they "talked about" (`topic_of`: no field holds a chance talk's),
+    else the news its fields carry (`news_topic`), else, by its words (a talk without
+    fields, or a model's, whose lines carry no news as data), the event its news was about,
+    whose news it was."""
+    if note.about is not None and note.about.topic:
+        return 3, f'"{note.about.topic}"'
     if topic := topic_of(note):
         return 3, topic
     if note.about is not None and (typed := news_topic(note.about.news)) is not None:

@@ -74,6 +74,15 @@ def test_a_talks_topic_is_read_from_its_news(news: News, topic: str) -> None:
     assert f"They have talked once, last on Tuesday evening, about {topic}." in summary
 
 
+def test_a_meetings_topic_is_read_from_its_fields() -> None:
+    lines = ["[Tue May 02 19:40] Conversation with Leo Marsh and Ines Varga:\nLeo Marsh: So?"]
+    about = MemoryFields(partners=(LEO, INES), time=WHEN, topic="Should the pier reopen?")
+    recalled = [Recalled(kind=MemoryKind.DIALOGUE, about=about)]
+    asked = RelationshipInput(agent=ADA, other=LEO, memories=lines, recalled=recalled)
+    summary = relationship(asked, random.Random(0)).summary
+    assert 'last on Tuesday evening, about "Should the pier reopen?".' in summary
+
+
 def test_what_is_known_of_someone_keeps_the_order_of_the_facts() -> None:
     """No word list of jobs puts one fact first: the persona's order stands."""
     facts = ["Leo Marsh loves kites and windy days", "Leo Marsh works at the mill"]
