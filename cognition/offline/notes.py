@@ -6,12 +6,12 @@ told B that …."), a heard utterance, a sighting (who was doing what, where), a
 (whose, its items), a reflection or a plain fact (persona facts, relationship lines,
 intentions). A memory with fields (`MemoryFields`, given as `Recalled` beside the line) is
 read by them: a reflection by its kind, a sighting by `subject`/`doing`/`place`, an
-object's state by `thing`, a plan by `subject`/`plan`. A line without fields — a persona's
-fact, a memory saved before fields, an input that shows lines alone — is read by its words,
-through the text forms' readers (`cognition.memory.texts`, `cognition.plan`). From those:
-the people named (`names_in`), who talked with whom (`talks_with`, `partners`), who told
-whom what (`told_in`) and how a person is spoken of (`pronoun`). No resident, place or
-event is named here: every name comes from the inputs.
+object's state by `thing`, a plan by `subject`/`plan`, its time by `time`, what it told by
+`news`/`told`. A line without fields — a persona's fact, a memory saved before fields, an
+input that shows lines alone — is read by its words, through the text forms' readers
+(`cognition.memory.texts`, `cognition.plan`). From those: the people named (`names_in`),
+who talked with whom (`talks_with`, `partners`), who told whom what (`told_in`) and how a
+person is spoken of (`pronoun`). No resident, place or event is named here.
 """
 
 from __future__ import annotations
@@ -330,11 +330,8 @@ def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
         if note.kind != "reflection" and note.about is not None and note.about.news:
             found += told_as_data(note, note.about, agent)
         elif note.kind == "summary":
-            for sentence in sentences(note.text):
-                if (told := read_told(sentence)) is not None:
-                    found.append(
-                        Told(note.number, told.teller, told.listener, clean(told.statement))
-                    )
+            said = [t for s in sentences(note.text) if (t := read_told(s)) is not None]
+            found += [Told(note.number, t.teller, t.listener, clean(t.statement)) for t in said]
         elif note.kind == "transcript" and (transcript := read_transcript(note.text)):
             for speaker, body in transcript.lines:
                 hearers = (agent,) if speaker in note.pair else note.pair
