@@ -19,8 +19,8 @@ and its one reader live here, side by side, with a round-trip test
 - an object's state: "The shower (bathroom, Home) is in use by A" (`object_state_text`,
   `read_object_state`);
 - a memory as a prompt shows it, with its game time: "[Mon Feb 13 09:10] text"
-  (`stamped_text`, `read_stamp`: the offline brain reads the time from the fields'
-  `time` where there are fields, from the stamp for a line without).
+  (`stamped_text`, `read_stamp`: the prompts' timeline reads it, `steps.compact`; the
+  offline brain reads the time from the fields' `time`, the stamp only without fields).
 
 A plan's text forms (an item "09:00–12:00 work", a day plan's memory "A's plan for Monday
 February 13: …") live beside the plan (`cognition.plan`: `step_line` / `read_step_line`,
@@ -226,9 +226,19 @@ class Stamp:
     minute: int
 
     @property
+    def date_text(self) -> str:
+        """ "Mon Feb 13": the day as the stamp says it."""
+        return f"{self.weekday} {self.month} {self.day:02d}"
+
+    @property
+    def clock(self) -> str:
+        """ "09:10": the time of day."""
+        return f"{self.hour:02d}:{self.minute:02d}"
+
+    @property
     def shown(self) -> str:
         """ "Mon 09:10": the weekday and the time of day."""
-        return f"{self.weekday} {self.hour:02d}:{self.minute:02d}"
+        return f"{self.weekday} {self.clock}"
 
 
 def stamped_text(created: datetime, text: str) -> str:
@@ -237,10 +247,10 @@ def stamped_text(created: datetime, text: str) -> str:
 
 
 def read_stamp(line: str) -> tuple[Stamp | None, str]:
-    """`stamped_text`'s reader: the stamp (None when the line has none) and the text."""
-    found = _STAMP.match(line.strip())
+    """`stamped_text`'s reader: the stamp (None when the line has none) and the text after
+    it, as it is (the whole line when it has no stamp)."""
+    found = _STAMP.match(line)
     if found is None:
-        return None, line.strip()
+        return None, line
     weekday, month, day, hour, minute = found.groups()
-    stamp = Stamp(weekday, month, int(day), int(hour), int(minute))
-    return stamp, line.strip()[found.end() :].strip()
+    return Stamp(weekday, month, int(day), int(hour), int(minute)), line[found.end() :]

@@ -159,7 +159,7 @@ def shape_of_fields(note: Note, about: MemoryFields) -> Note | None:
 
 def read_shape(number: int, line: str) -> Note:
     """A memory line read into its shape by its words alone."""
-    stamped, _ = read_stamp(line)
+    stamped, _ = read_stamp(line.strip())
     text = strip_stamp(line)
     stamp = stamped.shown if stamped is not None else ""
     if read_object_state(text) is not None:
