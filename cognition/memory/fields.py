@@ -9,7 +9,8 @@ to do as data: an appointment, a refusal, an adopted intention. `MemoryFields` i
 memory says in fields: who spoke, with whom, about whom, which item, where and when, the
 news it carries, which of it the rememberer told, the intentions it records, (a
 reflection) the people and items it concerns, (a sighting) what its subject was doing or
-the state of a `thing`, and (a plan) its day and items (`PlanEntry`). Old
+the state of a `thing`, (a plan) its day and items (`PlanEntry`), and (a talk) its
+`topic` as data (a meeting's question). Old
 memories have no fields (`MemoryRecord.about` is None: unknown); fields added later default
 to "says nothing of the kind", so a save made before them loads unchanged.
 """
@@ -106,6 +107,8 @@ class MemoryFields(BaseModel):
     day: date | None = None  # the day a plan is for
     plan: tuple[PlanEntry, ...] = ()  # a plan's items, in order (`subject`'s plan)
     items: tuple[str, ...] = ()  # every scenario item it concerns (a reflection: its evidence's)
+    # added with talk topics as data (absent in older saves: "", no topic said)
+    topic: str = ""  # what a talk was about as data: a meeting's question ("" a chance talk)
 
 
 def fields_to_json(fields: MemoryFields | None) -> str:

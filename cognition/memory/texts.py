@@ -8,6 +8,8 @@ and its one reader live here, side by side, with a round-trip test
 
 - a transcript: "Conversation with A and B:\\nA: …\\nB: …" (`transcript_text`,
   `read_transcript`);
+- a summary's opening: "A and B talked." / "A and B had a chat." (`talk_opening_text`,
+  `read_talk_opening`: also a model's "A and B chatted / spoke / discussed / caught up");
 - a telling in a summary: "A told B that <statement>." (`told_text`, `read_told`);
 - a plan to go: "A plans to go to the <event> at <place> on <day> <span>."
   (`going_text`; read as a statement of intention by `cognition.offline.facts` — a day plan
@@ -15,7 +17,10 @@ and its one reader live here, side by side, with a round-trip test
 - a line heard: 'A said to B: "…"' (`said_text`, `read_said`);
 - a sighting: "A is reading (desk, Ann's room, Ann's house)" (`seen_text`, `read_seen`);
 - an object's state: "The shower (bathroom, Home) is in use by A" (`object_state_text`,
-  `read_object_state`).
+  `read_object_state`);
+- a memory as a prompt shows it, with its game time: "[Mon Feb 13 09:10] text"
+  (`stamped_text`, `read_stamp`: the prompts' timeline reads it, `steps.compact`; the
+  offline brain reads the time from the fields' `time`, the stamp only without fields).
 
 A plan's text forms (an item "09:00–12:00 work", a day plan's memory "A's plan for Monday
 February 13: …") live beside the plan (`cognition.plan`: `step_line` / `read_step_line`,
@@ -37,13 +42,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from cognition.phrasing import doing_phrase, listed
 
 __all__ = [
+    "SPEAKER_LINE",
     "TRANSCRIPT_HEAD",
     "Said",
     "Seen",
+    "Stamp",
     "Told",
     "Transcript",
     "going_text",
@@ -53,10 +61,14 @@ __all__ = [
     "read_object_state",
     "read_said",
     "read_seen",
+    "read_stamp",
+    "read_talk_opening",
     "read_told",
     "read_transcript",
     "said_text",
     "seen_text",
+    "stamped_text",
+    "talk_opening_text",
     "told_text",
     "transcript_text",
 ]
@@ -64,11 +76,15 @@ __all__ = [
 TRANSCRIPT_HEAD = "Conversation with "
 NAME = r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+"
 _TRANSCRIPT = re.compile(rf"^{TRANSCRIPT_HEAD}([^:\n]+):\n")
-_SPEAKER_LINE = re.compile(r"^([A-Z][\w'-]+(?: [A-Z][\w'-]+)+): (.*)$")
+# a transcript's line ("Ann Lee: Hi!"): `transcript_text` writes it, `read_transcript` and
+# the offline brain's `text.sentences` read it
+SPEAKER_LINE = re.compile(r"^([A-Z][\w'-]+(?: [A-Z][\w'-]+)+): (.*)$")
 # "about" read too: a model's summary may say "A told B about …"
 _SAID_TO = re.compile(rf'^({NAME}) said to ({NAME}): "(.*)"$', re.DOTALL)
 _SEEN = re.compile(rf"^({NAME}) is (.+?) \(([^()]*)\)\.?$")
 _OBJECT_STATE = re.compile(r"^The ([^()\n]+) \(([^()\n]*)\) ((?:is|are)\b.*)$")
+_STAMP = re.compile(r"^\[([A-Z][a-z]{2}) ([A-Z][a-z]{2}) (\d{1,2}) (\d{1,2}):(\d{2})\] ?")
+_OPENING = re.compile(rf"^({NAME}) and ({NAME}) (?:talked|had|chatted|spoke|discussed|caught up)\b")
 _TOLD = re.compile(
     rf"^(?P<teller>{NAME}) told (?P<listener>{NAME}) (?:that|about) (?P<statement>.+?)\.?$"
 )
@@ -100,10 +116,22 @@ def read_transcript(text: str) -> Transcript | None:
         return None
     lines = []
     for line in text[head.end() :].splitlines():
-        spoken = _SPEAKER_LINE.match(line.strip())
+        spoken = SPEAKER_LINE.match(line.strip())
         if spoken is not None:
             lines.append((spoken[1], spoken[2]))
     return Transcript(listed_names(head[1]), tuple(lines))
+
+
+def talk_opening_text(first: str, second: str, chat: bool = False) -> str:
+    """ "A and B talked." (`chat`: "A and B had a chat.") — a talk summary's opening."""
+    return f"{first} and {second} had a chat." if chat else f"{first} and {second} talked."
+
+
+def read_talk_opening(text: str) -> tuple[str, str] | None:
+    """`talk_opening_text`'s reader (a model's summary too: "A and B chatted …"): the two
+    who talked, None for a text of another form."""
+    found = _OPENING.match(text)
+    return None if found is None else (found[1], found[2])
 
 
 @dataclass(frozen=True)
@@ -185,3 +213,44 @@ def read_object_state(text: str) -> tuple[str, str, str] | None:
     """`object_state_text`'s reader: (thing, where, "is …"), None for another form."""
     found = _OBJECT_STATE.match(text)
     return None if found is None else (found[1], found[2], found[3])
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """A memory line's game time as its stamp says it: weekday, month, day, hour, minute."""
+
+    weekday: str  # "Mon"
+    month: str  # "Feb"
+    day: int
+    hour: int
+    minute: int
+
+    @property
+    def date_text(self) -> str:
+        """ "Mon Feb 13": the day as the stamp says it."""
+        return f"{self.weekday} {self.month} {self.day:02d}"
+
+    @property
+    def clock(self) -> str:
+        """ "09:10": the time of day."""
+        return f"{self.hour:02d}:{self.minute:02d}"
+
+    @property
+    def shown(self) -> str:
+        """ "Mon 09:10": the weekday and the time of day."""
+        return f"{self.weekday} {self.clock}"
+
+
+def stamped_text(created: datetime, text: str) -> str:
+    """ "[Mon Feb 13 09:10] Ann Lee is reading" — a memory as a prompt shows it."""
+    return f"[{created:%a %b %d %H:%M}] {text}"
+
+
+def read_stamp(line: str) -> tuple[Stamp | None, str]:
+    """`stamped_text`'s reader: the stamp (None when the line has none) and the text after
+    it, as it is (the whole line when it has no stamp)."""
+    found = _STAMP.match(line)
+    if found is None:
+        return None, line
+    weekday, month, day, hour, minute = found.groups()
+    return Stamp(weekday, month, int(day), int(hour), int(minute)), line[found.end() :]

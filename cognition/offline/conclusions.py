@@ -9,20 +9,17 @@ where, who it is, and who keeps coming up; conclusions about events are in
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cognition.offline.event_mentions import event_in, event_words
 from cognition.offline.notes import (
-    PLAN_ITEM,
     Note,
     first_name,
     names_in,
     partners,
     people,
-    pronoun,
     summaries_with,
     talks_with,
     ties,
@@ -35,19 +32,6 @@ KIND_ORDER = ("talk", "news", "intention", "habit", "seen", "trait", "person")
 KIND_WEIGHT = {
     "talk": 3, "news": 3, "intention": 3, "habit": 2, "seen": 1, "trait": 1, "person": 0,
 }  # fmt: skip
-PROJECT = re.compile(
-    r"\b((?:his|her|their|a|an|the) (?:[a-z-]+ ){0,2}(?:paper|thesis|dissertation|project|"
-    r"novel|book|paintings?|film|animation|album|songs?|collection|business|"
-    r"exhibition|show|article|play|sculptures?|photographs|photos|recipes|research|"
-    r"music|compositions?|poems?|poetry|garden|lessons|classes|homework|problem sets?|"
-    r"streams?|experiments?))\b"
-)
-WORKING_ON = re.compile(
-    r"\b(?:writing|working on|preparing|painting|composing|building|drafting|animating|"
-    r"finishing|putting together|researching|recording|editing|designing|directing)\s+"
-    r"((?:his|her|their|a|an|the) [a-z-]+(?: [a-z-]+){0,2}?)"
-    r"(?= for\b| to\b| about\b| on\b| at\b| with\b| in\b|,|\.|$)"
-)
 ROUTINE_WORDS = (
     "sleep", "wake", "bed", "breakfast", "lunch", "dinner", "get ready", "evening", "relax",
     "shower", "toilet", "bathroom", "dress", "eat", "meal", "dishes", "idle", "commute",
@@ -124,56 +108,37 @@ def talk_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> l
 
 
 def habit_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> list[Conclusion]:
-    """What the agent spends its days on: its plans' working hours, its own doings seen,
-    the project its facts name."""
+    """What the agent spends its days on: its plans' working hours (their items as data,
+    `Note.steps`) and its own doings seen, routine aside."""
     places: Counter[str] = Counter()
     doings: Counter[str] = Counter()
     words = event_words(note.text for note in notes)
     used: set[int] = set()
     for note in notes:
         if note.kind == "plan" and note.subject == agent:
-            for item in note.detail.split("; "):
-                step = PLAN_ITEM.match(item.strip())
-                if not step or event_in(step.group(5), words):
+            for step in note.steps:
+                activity = step.activity.split(", then ")[0]
+                if event_in(step.activity, words) or routine(activity):
                     continue
-                activity = step.group(5).split(", then ")[0]
-                if any(word in activity.lower() for word in ROUTINE_WORDS):
-                    continue
-                start = int(step.group(1)) * 60 + int(step.group(2))
-                minutes = int(step.group(3)) * 60 + int(step.group(4)) - start
                 doing, _, where = activity.rpartition(" at ")
                 doing = doing or activity
                 if where and where != "home":
-                    places[place_phrase(where, arena_last=False)] += minutes
-                doings[doing] += minutes
+                    places[place_phrase(where, arena_last=False)] += step.end - step.start
+                doings[doing] += step.end - step.start
                 used.add(note.number)
         elif note.kind == "seen" and note.subject == agent and not note.detail.startswith('"'):
-            if any(word in note.detail.lower() for word in ROUTINE_WORDS):
+            if routine(note.detail):
                 continue
             places[place_phrase(note.where)] += 30
             doings[note.detail] += 30
             used.add(note.number)
-    projects = []
-    for note in notes:
-        if note.kind != "fact":
-            continue
-        for sentence in sentences(note.text):
-            found = WORKING_ON.search(sentence) or PROJECT.search(sentence)
-            if sentence.startswith(agent + " ") and found:
-                projects.append(found.group(1))
-                used.add(note.number)
-    possessive = {"he": "his", "she": "her"}.get(pronoun(agent, notes), "")
-    if possessive:
-        projects = [re.sub(r"^(?:a|an|the) ", possessive + " ", p) for p in projects]
-    if not (places or projects):
+    if not places:
         return []
-    place = f" {places.most_common(1)[0][0]}" if places else ""
-    project = Counter(projects).most_common(1)[0][0] if projects else ""
-    busy = project or gerund(doings.most_common(1)[0][0])  # places come with doings
-    doing = f"on {project}" if project else busy
+    place = f" {places.most_common(1)[0][0]}"
+    busy = gerund(doings.most_common(1)[0][0])  # places come with doings
     text = rng.choice(
         (
-            f"{agent} spends most days {doing}{place}",
+            f"{agent} spends most days {busy}{place}",
             f"Most of {agent}'s time goes to {busy}{place}",
             f"{agent}'s days revolve around {busy}{place}",
         )
@@ -183,6 +148,11 @@ def habit_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> 
     )
     topic = f"work days busy time spend occupation {busy}{place}"
     return [Conclusion("habit", text, question, tuple(sorted(used)), topic, 2)]
+
+
+def routine(activity: str) -> bool:
+    """Whether an activity is part of the day's routine (sleep, meals, washing)."""
+    return any(word in activity.lower() for word in ROUTINE_WORDS)
 
 
 def seen_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> list[Conclusion]:
@@ -217,11 +187,13 @@ def seen_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> l
 
 
 def trait_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> list[Conclusion]:
-    """Who the agent is, from facts about itself: "X is someone who … and …"."""
+    """Who the agent is, from the persona's facts about itself: "X is someone who … and
+    …" — never a fact with fields (news or an intention as data, of any kind), nor an
+    event a persona's fact speaks of in words."""
     traits: list[tuple[int, str]] = []
     words = event_words(note.text for note in notes)
     for note in notes:
-        if note.kind != "fact":
+        if note.kind != "fact" or note.about is not None:
             continue
         for sentence in sentences(note.text):
             rest = clean(sentence).removeprefix(agent + " ")

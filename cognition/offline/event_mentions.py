@@ -15,8 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cognition.memory.texts import read_object_state
 from cognition.offline.facts import event_in as full_event
-from cognition.offline.notes import NAME, OBJECT_STATE, is_person, names_in
+from cognition.offline.notes import NAME, is_person, names_in
 from cognition.offline.text import SENTENCE_END, stem, strip_stamp
 from cognition.offline.wording import clean
 
@@ -82,7 +83,7 @@ def event_in(sentence: str, words: frozenset[str]) -> Event | None:
     subject when a verb between them says so ("is planning", "is throwing", "is preparing
     for")."""
     sentence = clean(sentence)
-    if not words or OBJECT_STATE.match(sentence) or sentence.endswith("?"):
+    if not words or read_object_state(sentence) is not None or sentence.endswith("?"):
         return None
     subject = re.match(rf"^({NAME})\b", sentence)
     who = subject.group(1) if subject and is_person(subject.group(1)) else ""

@@ -67,12 +67,13 @@ def summary(inputs: SummaryInput, rng: random.Random) -> SummaryDescription:
     """Core characteristics from a fact about the agent itself, the persona's occupation,
     and a feeling grounded in what lately went on (never an object state)."""
     agent = inputs.agent
-    facts = [n.text for n in read_notes(inputs.core_memories) if n.kind == "fact"]
-    own = [text for text in facts if text.startswith(agent + " ")]
-    core = next(iter(own + facts), inputs.identity)
     # each memory is shown once: what the other headings found counts for progress too
     shown = inputs.core_memories + inputs.occupation_memories + inputs.progress_memories
-    progress = read_notes(shown)
+    progress = read_notes(shown, recalled=inputs.recalled)  # by their kinds and fields
+    core_notes = progress[: len(inputs.core_memories)]
+    facts = [n.text for n in core_notes if n.kind == "fact"]
+    own = [text for text in facts if text.startswith(agent + " ")]
+    core = next(iter(own + facts), inputs.identity)
     lately = [c for c in conclusions(agent, progress, rng) if c.kind in FEELINGS]
     best = max(lately, key=lambda c: KIND_WEIGHT[c.kind] + c.strength, default=None)
     mood = rng.choice(FEELINGS[best.kind] if best else MOODS)

@@ -6,12 +6,12 @@ told B that …."), a heard utterance, a sighting (who was doing what, where), a
 (whose, its items), a reflection or a plain fact (persona facts, relationship lines,
 intentions). A memory with fields (`MemoryFields`, given as `Recalled` beside the line) is
 read by them: a reflection by its kind, a sighting by `subject`/`doing`/`place`, an
-object's state by `thing`, a plan by `subject`/`plan`. A line without fields — a persona's
-fact, a memory saved before fields, an input that shows lines alone — is read by its words,
-through the text forms' readers (`cognition.memory.texts`, `cognition.plan`). From those:
-the people named (`names_in`), who talked with whom (`talks_with`, `partners`), who told
-whom what (`told_in`) and how a person is spoken of (`pronoun`). No resident, place or
-event is named here: every name comes from the inputs.
+object's state by `thing`, a plan by `subject`/`plan`, its time by `time`, what it told by
+`news`/`told`. A line without fields — a persona's fact, a memory saved before fields, an
+input that shows lines alone — is read by its words, through the text forms' readers
+(`cognition.memory.texts`, `cognition.plan`). From those: the people named (`names_in`),
+who talked with whom (`talks_with`, `partners`), who told whom what (`told_in`) and how a
+person is spoken of (`pronoun`). No resident, place or event is named here.
 """
 
 from __future__ import annotations
@@ -27,12 +27,13 @@ from cognition.memory.texts import (
     read_object_state,
     read_said,
     read_seen,
+    read_stamp,
+    read_talk_opening,
     read_told,
     read_transcript,
 )
 from cognition.offline.text import (
     SENTENCE_END,
-    SPEAKER_LINE,
     sentences,
     strip_stamp,
     third_person,
@@ -44,9 +45,6 @@ from cognition.steps.reflect import Recalled
 
 CAPITALISED = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
 NAME = rf"{CAPITALISED} {CAPITALISED}"
-STAMP = re.compile(r"^\[([A-Z][a-z]{2}) [A-Z][a-z]{2} \d{1,2} (\d{1,2}):(\d{2})\]")
-OBJECT_STATE = re.compile(r"^The [^()\n]+ \([^()\n]*\) (?:is|are)\b")  # for event_mentions
-PAIR = re.compile(rf"^({NAME}) and ({NAME}) (?:talked|had|chatted|spoke|discussed|caught up)\b")
 TALKED_ABOUT = re.compile(r"\btalked about (?!this\b)([^.;:]+)")
 # the offline reflection's own phrasings (conclusions.py, event_conclusions.py), so that
 # earlier insights shown as lines alone (no `Recalled`: a group member's memories of
@@ -65,9 +63,6 @@ REFLECTED = re.compile(
 )
 SUBJECT = re.compile(rf"(?<![\w'])({NAME})(?![\w'])")
 THIRD_PERSON_VERB = re.compile(r"(?:is|was|has|had|will|would|can|could|might|may|must|[a-z]+s)")
-# a plan item ("09:00–12:00 work", `cognition.plan.step_line`) in hours and minutes: what
-# `conclusions.habit_conclusions` reads of a plan note's `detail` (until it reads `steps`)
-PLAN_ITEM = re.compile(r"^(\d{1,2}):(\d{2})\s*[–-]\s*(\d{1,2}):(\d{2}) (.+)$")
 CAPITAL_RUN = re.compile(rf"(?<![\w'])({CAPITALISED}(?: {CAPITALISED})+)(?:'s)?(?![\w])")
 NOT_NAME_TEXT = (
     "The A An Hi Hey Hello Oh Well Did Dear Good Happy Mr Mrs Ms Dr On In At This That "
@@ -94,7 +89,7 @@ class Note:
     number: int
     kind: str  # object, transcript, summary, said, seen, plan, reflection, fact
     text: str  # without the time stamp
-    stamp: str = ""  # "[Mon Feb 13 09:10]" as "Mon 09:10"; "" when the line has none
+    stamp: str = ""  # when: "Mon 09:10" (fields' `time`, else the line's stamp); "" unknown
     subject: str = ""  # transcript partner, speaker, person seen, plan owner
     detail: str = ""  # activity seen, words said, plan items
     where: str = ""  # the place in a sighting's parentheses
@@ -128,6 +123,8 @@ def read_note(number: int, line: str, recalled: Recalled | None = None) -> Note:
     if recalled is None:
         return note
     about = recalled.about
+    if about is not None and about.time is not None:  # when, by the fields
+        note = replace(note, stamp=f"{about.time:%a %H:%M}")
     if recalled.kind is MemoryKind.REFLECTION:
         return replace(note, kind="reflection", about=about)
     typed = shape_of_fields(note, about) if about is not None else None
@@ -162,9 +159,9 @@ def shape_of_fields(note: Note, about: MemoryFields) -> Note | None:
 
 def read_shape(number: int, line: str) -> Note:
     """A memory line read into its shape by its words alone."""
+    stamped, _ = read_stamp(line.strip())
     text = strip_stamp(line)
-    stamped = STAMP.match(line.strip())
-    stamp = f"{stamped.group(1)} {int(stamped.group(2)):02d}:{stamped.group(3)}" if stamped else ""
+    stamp = stamped.shown if stamped is not None else ""
     if read_object_state(text) is not None:
         return Note(number, "object", text, stamp)
     if (transcript := read_transcript(text)) is not None and transcript.partners:
@@ -176,8 +173,8 @@ def read_shape(number: int, line: str) -> Note:
     if (plan := read_plan_text(text)) is not None:
         detail = "; ".join(step_line(e.start, e.end, e.activity) for e in plan.items)
         return Note(number, "plan", text, stamp, plan.person, detail, steps=plan.items)
-    if match := PAIR.match(text):
-        return Note(number, "summary", text, stamp, pair=(match.group(1), match.group(2)))
+    if (pair := read_talk_opening(text)) is not None:
+        return Note(number, "summary", text, stamp, pair=pair)
     if (seen := read_seen(text)) is not None:
         return Note(number, "seen", text, stamp, seen.person, seen.doing, seen.where)
     if REFLECTED.search(text):
@@ -293,7 +290,9 @@ def partners(notes: Sequence[Note], agent: str) -> list[str]:
 
 
 def topic_of(note: Note) -> str:
-    """What a conversation summary says they talked about ("his thesis")."""
+    """What a model's conversation summary says they talked about ("his thesis"): a topic
+    no field holds (the summary step writes it in words only; the offline summary never
+    does), so it is read from the words."""
     match = TALKED_ABOUT.search(note.text)
     return clean(match.group(1)) if match else ""
 
@@ -321,22 +320,20 @@ def statements_in(speaker: str, body: str) -> list[str]:
 
 
 def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
-    """Who told whom what: summaries' "A told B that …", transcripts' statements about
-    people (the agent is one side of every transcript it keeps), heard utterances."""
+    """Who told whom what: of a memory whose fields carry news, that news as data
+    (`told_as_data`); of one without (a save made before fields, a model's talk, whose
+    lines carry no news as data) its words — summaries' "A told B that …", transcripts'
+    statements about people (the agent is one side of every transcript it keeps), heard
+    utterances."""
     found: list[Told] = []
     for note in notes:
-        if note.kind == "summary":
-            for sentence in sentences(note.text):
-                if (told := read_told(sentence)) is not None:
-                    found.append(
-                        Told(note.number, told.teller, told.listener, clean(told.statement))
-                    )
-        elif note.kind == "transcript":
-            for raw in note.text.splitlines()[1:]:
-                spoken = SPEAKER_LINE.match(raw.strip())
-                if not spoken:
-                    continue
-                speaker, body = spoken.groups()
+        if note.kind != "reflection" and note.about is not None and note.about.news:
+            found += told_as_data(note, note.about, agent)
+        elif note.kind == "summary":
+            said = [t for s in sentences(note.text) if (t := read_told(s)) is not None]
+            found += [Told(note.number, t.teller, t.listener, clean(t.statement)) for t in said]
+        elif note.kind == "transcript" and (transcript := read_transcript(note.text)):
+            for speaker, body in transcript.lines:
                 hearers = (agent,) if speaker in note.pair else note.pair
                 found += [
                     Told(note.number, speaker, hearer, s)
@@ -348,6 +345,20 @@ def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
             found += [
                 Told(note.number, speaker, hearer, s) for s in statements_in(speaker, note.detail)
             ]
+    return found
+
+
+def told_as_data(note: Note, about: MemoryFields, agent: str) -> list[Told]:
+    """The news a memory's fields carry as tellings: what the agent told (`told`) to each
+    of the talk's partners, what it heard from each news's `source`; news known first
+    hand is no telling."""
+    found: list[Told] = []
+    for news in about.news:
+        statement = clean(news.statement)
+        if news.item in about.told:
+            found += [Told(note.number, agent, p, statement) for p in about.partners if p != agent]
+        elif news.source is not None and news.source != agent:
+            found.append(Told(note.number, news.source, agent, statement))
     return found
 
 
@@ -365,13 +376,15 @@ def pronoun(name: str, notes: Sequence[Note]) -> str:
     return "he" if he > she else "she" if she > he else ""
 
 
+# a persona's fact (it has no fields) that records news passed on, not a relationship
 TELLING = re.compile(r"\b(?:told|tells?|telling|made sure|knows? about|spreading the word)\b")
 
 
 def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> list[Note]:
-    """Notes of `kind` naming both: plain facts are the persona's relationship lines (not
-    a record of news passed on to several people); a reflection with fields is tied to
-    those its evidence talked with (`MemoryFields.people`)."""
+    """Notes of `kind` naming both: plain facts are the persona's relationship lines — a
+    fact with fields is news or an intention as data, never one, and a persona's fact that
+    records news passed on to several people (`TELLING`) is none either; a reflection with
+    fields is tied to those its evidence talked with (`MemoryFields.people`)."""
     return [
         n
         for n in notes
@@ -382,5 +395,5 @@ def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> l
             else agent in n.text and other in n.text
         )
         and not re.search(r"\b(?:not|never) (?:yet )?met\b", n.text)
-        and not (kind == "fact" and TELLING.search(n.text))
+        and not (kind == "fact" and (n.about is not None or TELLING.search(n.text)))
     ]

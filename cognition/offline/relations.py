@@ -13,6 +13,7 @@ import random
 import re
 from collections.abc import Sequence
 
+from cognition.memory.fields import News
 from cognition.offline.event_mentions import event_in, event_words
 from cognition.offline.notes import (
     SUBJECT,
@@ -34,10 +35,6 @@ TALKED = re.compile(r"\btalk|\bconversation|'s company\b")
 PRIVATE = ("bathroom", "shower", "toilet", "bath", "sleep", "bed", "dress", "teeth", "undress")
 ROMANCE = ("crush", "love", "fond", "adore")
 AFFECTION = (*ROMANCE, "admire", "close friend", "closest friend")
-WORK_HINTS = re.compile(
-    r"\b(?:stud(?:y|ies|ying)|works?|working|is an? |runs?|owns?|writ(?:es|ing)|paint(?:s|ing)|"
-    r"teach(?:es|ing)|prepar(?:es|ing)|project|paper|thesis|business|shop|research)\b"
-)
 WARMTH = {
     1: (
         "{a} found {o} friendly and would happily talk again.",
@@ -79,10 +76,17 @@ def warmth(talks: int, rng: random.Random, agent: str, other: str, bond: str = "
 
 def talk_topic(note: Note, agent: str, words: frozenset[str]) -> tuple[int, str]:
     """What one talk (its transcript or summary) was about, and how telling that is (3
-    best, 0 nothing): "talked about …", else the event its news was about, else whose news
-    it was."""
+    best, 0 nothing): its topic as data (`MemoryFields.topic`: a meeting's question), what
+    a model's summary says they "talked about" (`topic_of`: no field holds a chance talk's),
+    else the news its fields carry (`news_topic`), else, by its words (a talk without
+    fields, or a model's, whose lines carry no news as data), the event its news was about,
+    whose news it was."""
+    if note.about is not None and note.about.topic:
+        return 3, f'"{note.about.topic}"'
     if topic := topic_of(note):
         return 3, topic
+    if note.about is not None and (typed := news_topic(note.about.news)) is not None:
+        return typed
     said = [t.statement for t in told_in([note], agent)]
     for statement in said:
         if event := event_in(statement, words):
@@ -91,6 +95,19 @@ def talk_topic(note: Note, agent: str, words: frozenset[str]) -> tuple[int, str]
     if subjects:
         return 1, f"what {first_name(subjects[0])} is up to"
     return 0, ""
+
+
+def news_topic(news: Sequence[News]) -> tuple[int, str] | None:
+    """What talk carrying `news` was about, by its fields: the first named event told in
+    it ("the lantern festival"), else whose news it was ("what Ada is up to"); None
+    when it carried no news."""
+    named = [n for n in news if n.name]
+    if named:
+        name = named[0].name
+        return 2, name if name.lower().startswith("the ") else f"the {name}"
+    if news:
+        return 1, f"what {first_name(news[0].subject)} is up to"
+    return None
 
 
 def last_topic(notes: Sequence[Note], agent: str, other: str, last: Note) -> str:
@@ -111,15 +128,15 @@ def main_topic(notes: Sequence[Note], agent: str, other: str, talks: Sequence[No
 
 
 def known_about(notes: Sequence[Note], other: str, skip: set[int]) -> list[str]:
-    """Facts with `other` as their subject, occupation first."""
-    facts = [
+    """Facts with `other` as their subject, in the memories' order (a persona's facts in
+    the order its description gives them: no word list decides which says the most)."""
+    return [
         s
         for n in notes
         if n.kind == "fact" and n.number not in skip
         for s in sentences(n.text)
         if s.startswith(other + " ") and "\n" not in s
     ]
-    return sorted(facts, key=lambda s: WORK_HINTS.search(s) is None)
 
 
 def usable_sighting(note: Note, agent: str) -> bool:

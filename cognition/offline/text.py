@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from cognition.memory.texts import SPEAKER_LINE as SPEAKER_LINE  # read beside its writer
+
 STAMP = re.compile(r"^\[[^\]]*\]\s*")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 WORD = re.compile(r"[a-z0-9']+")
-SPEAKER_LINE = re.compile(r"^([A-Z][\w'-]+(?: [A-Z][\w'-]+)+): (.*)$")
 COMMON_TEXT = (
     "a an the and or of to in on at is are was were be for with by it its this that as from "
     "i you he she they we his her their my your me him them what who how do does did about "

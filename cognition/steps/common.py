@@ -14,6 +14,7 @@ from typing import Protocol
 from cognition.contract import ConversationLine
 from cognition.memory.fields import News, known_news
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
+from cognition.memory.texts import stamped_text
 
 
 class MemoryStreamLike(Protocol):
@@ -125,7 +126,7 @@ def memory_lines(
     records = [h.record if isinstance(h, RetrievalHit) else h for h in hits]
     ordered = sorted(records, key=lambda r: r.created)
     shown = gist if gists else transcript_gist if transcripts else str
-    return [f"[{r.created:%a %b %d %H:%M}] {shown(r.text)}" for r in ordered]
+    return [stamped_text(r.created, shown(r.text)) for r in ordered]
 
 
 def when(moment: datetime) -> str:

@@ -26,7 +26,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-STAMP = re.compile(r"^\[([A-Z][a-z]{2} [A-Z][a-z]{2} \d{1,2}) (\d{1,2}:\d{2})\] ?(.*)$", re.DOTALL)
+from cognition.memory.texts import read_stamp
+
 NUMBER = re.compile(r"^(\d+)\. (.*)$", re.DOTALL)
 # a place as perception writes it: "arena, sector" (`Address.describe`)
 PLACE = r"([^()\n,]+(?:, [^()\n,]+)+)"
@@ -133,8 +134,8 @@ def timeline(lines: Sequence[str], shorten: Callable[[str], str] | None = None) 
     day = ""
     batch: list[Shown] = []
     for line in lines:
-        found = STAMP.match(line)
-        stamp_day, time, text = found.groups() if found else (day, "", line)
+        stamp, text = read_stamp(line)  # the stamp's one reader, beside its writer
+        stamp_day, time = (stamp.date_text, stamp.clock) if stamp is not None else (day, "")
         if stamp_day != day:
             out += grouped(batch)
             out.append(f"{stamp_day}:")

@@ -8,13 +8,14 @@ gist (`steps.common.gist`).
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from cognition.llm.task import Task
 from cognition.persona import Persona
 from cognition.steps.common import memory_lines, when
 from cognition.steps.compact import timeline
 from cognition.steps.context import StepContext
+from cognition.steps.reflect import Recalled
 
 
 class SummaryInput(BaseModel):
@@ -26,6 +27,8 @@ class SummaryInput(BaseModel):
     progress_memories: list[str]
     learned: str
     currently: str
+    # each memory's kind and fields, in the order of core, occupation and progress memories
+    recalled: list[Recalled] = Field(default_factory=list)
 
 
 class SummaryDescription(BaseModel):
@@ -75,10 +78,13 @@ def summarise(ctx: StepContext) -> SummaryDescription:
     more than one of them finds is shown once, under the first."""
     name = ctx.agent
     shown: set[str] = set()
+    recalled: list[Recalled] = []
 
     def recall(query: str) -> list[str]:
         hits = [hit for hit in ctx.recall(query) if hit.record.id not in shown]
         shown.update(hit.record.id for hit in hits)
+        ordered = sorted((hit.record for hit in hits), key=lambda r: r.created)  # as shown
+        recalled.extend(Recalled.of(record) for record in ordered)
         return memory_lines(hits, gists=True)
 
     inputs = SummaryInput(
@@ -90,5 +96,6 @@ def summarise(ctx: StepContext) -> SummaryDescription:
         progress_memories=recall(f"{name}'s feeling about their recent progress in life"),
         learned=ctx.persona.learned,
         currently=ctx.persona.currently,
+        recalled=recalled,
     )
     return ctx.ask(SUMMARY, inputs)

@@ -1,11 +1,12 @@
 """The fields of the memories talking makes: one writer per kind, beside each other.
 
 A talk's memory (its transcript and summary) carries with whom, when, the news said in it
-(each line's told news as the rememberer has it), which of it the rememberer told, and the
-commitments made in it as intentions (`talk_fields`). An accepted invitation's memory
-carries its one intention (`Appointment.memory_fields`); an adopted intention's memory the
-deed it adopted (`adopted_fields`); a line overheard the news it told, from its speaker
-(`heard_fields`). The offline brain reads these, not the prose.
+(each line's told news as the rememberer has it), which of it the rememberer told, the
+commitments made in it as intentions and its topic (a meeting's question) (`talk_fields`).
+An accepted invitation's memory carries its one intention (`Appointment.memory_fields`); an
+adopted intention's memory the deed it adopted (`adopted_fields`); a line overheard the
+news it told, from its speaker (`heard_fields`). The offline brain reads these, not the
+prose.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ def talk_fields(
 ) -> MemoryFields:
     """A talk's memory as fields: with whom, when, the news said in it — each line's told
     news as `knower` has it (heard from the line's speaker, or its own as it knew it) —
-    the items `knower` told, and the commitments made, as intentions."""
+    the items `knower` told, the commitments made, as intentions, and its topic (a
+    meeting's question; "" for a chance talk)."""
     news = tuple(
         line.told if line.speaker == knower else line.told.told_by(line.speaker)
         for line in conversation.lines
@@ -44,7 +46,12 @@ def talk_fields(
     )
     intentions = tuple(dict.fromkeys(i for c in commitments if (i := c.intention()) is not None))
     return MemoryFields(
-        partners=tuple(partners), time=now, news=news, told=told, intentions=intentions
+        partners=tuple(partners),
+        time=now,
+        news=news,
+        told=told,
+        intentions=intentions,
+        topic=" ".join(conversation.topic.split()),
     )
 
 

@@ -1,11 +1,13 @@
 """Whether a memory carries a news item: read from the memory's typed fields, and from its
 text only where the fields are unknown — counted, so a report says how much prose decided.
 
-A memory's fields (`memories.fields` in the run record) name the scenario items it concerns:
-its `item` and the `item` of each news it carries (a scenario item's id). A memory *carries*
-an item when its fields name it. Where the fields are unknown — a record of schema 1 (made
-before memories had fields), or a memory whose writer gave none (reflections, plans) — the
-item's `carried_by` phrases decide on the memory's text, as before fields existed.
+A memory's fields (`memories.fields` in the run record) name the scenario items it concerns
+(`game.records.items_named`): its `item`, its `items` (a reflection's: every item its
+evidence concerns; a day plan's: the events it takes its person to) and the `item` of each
+news it carries (a scenario item's id). A memory *carries* an item when its fields name it.
+Where the fields are unknown — a record of schema 1 (made before memories had fields), a
+memory loaded from such a save — the item's `carried_by` phrases decide on the memory's
+text, as before fields existed.
 
 Fields that name no item say "no news here" only when the run's talk writes the news of each
 line as data — when some dialogue memory's fields carry news (`talk_states_news`): the offline

@@ -112,6 +112,20 @@ def test_a_talk_records_its_commitments_as_intentions() -> None:
     assert about.told == ("party",) and about.news == (PARTY,)
 
 
+def test_a_meetings_talk_records_its_question_as_its_topic() -> None:
+    meeting = Conversation(
+        participants=(ISABELLA.name, MARIA.name, "Bo Dahl"),
+        lines=(ConversationLine(speaker=ISABELLA.name, text="Well?"),),
+        summary="They met.",
+        started=START,
+        topic="Should the  pier reopen?",
+    )
+    about = talk_fields(MARIA.name, meeting, (ISABELLA.name, "Bo Dahl"), START)
+    assert about.topic == "Should the pier reopen?"
+    chance = meeting.model_copy(update={"topic": ""})
+    assert talk_fields(MARIA.name, chance, (ISABELLA.name,), START).topic == ""
+
+
 def test_an_accepted_invitation_is_remembered_with_its_intention() -> None:
     appointment = Appointment.from_commitment(INVITED, MARIA.name, START)
     assert appointment is not None and appointment.item == "party"

@@ -61,3 +61,12 @@ def test_known_news_prefers_first_hand_then_the_first_source_heard() -> None:
     assert [n.source for n in known_news([*heard, MemoryFields(news=(POEMS,))], "Ann Lee")] == [
         None
     ]
+
+
+def test_a_talks_topic_round_trips_and_older_fields_load_without_one() -> None:
+    about = MemoryFields(partners=("Carlos Gomez",), time=NOW, topic="Should the pier reopen?")
+    stored = record_metadata(record(about), sequence=1)
+    back = record_from_metadata("a-1", "Ann Lee", "Conversation with Carlos Gomez: …", stored)
+    assert back.about is not None and back.about.topic == "Should the pier reopen?"
+    older = fields_from_json('{"partners": ["Carlos Gomez"], "time": "2023-02-13T09:00:00"}')
+    assert older == MemoryFields(partners=("Carlos Gomez",), time=NOW) and older.topic == ""

@@ -3,6 +3,8 @@ was given (`cognition.memory.texts`)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 
 from cognition.memory.texts import (
@@ -11,10 +13,14 @@ from cognition.memory.texts import (
     read_object_state,
     read_said,
     read_seen,
+    read_stamp,
+    read_talk_opening,
     read_told,
     read_transcript,
     said_text,
     seen_text,
+    stamped_text,
+    talk_opening_text,
     told_text,
     transcript_text,
 )
@@ -91,3 +97,27 @@ def test_an_objects_state_round_trips(state: str) -> None:
     said = state if state.startswith(("is ", "are ")) else f"is {state}"
     assert read_object_state(text) == ("shower", "bathroom, Home", said)
     assert read_object_state("Ann Lee is reading (desk, Ann's room)") is None
+
+
+@pytest.mark.parametrize("when", [datetime(2023, 2, 13, 9, 10), datetime(2023, 3, 5, 23, 59)])
+def test_a_stamped_memory_round_trips(when: datetime) -> None:
+    text = "Conversation with Bo Dahl:\nBo Dahl: Hi!"
+    stamp, read = read_stamp(stamped_text(when, text))
+    assert read == text and stamp is not None
+    assert (stamp.weekday, stamp.month, stamp.day, stamp.hour, stamp.minute) == (
+        f"{when:%a}",
+        f"{when:%b}",
+        when.day,
+        when.hour,
+        when.minute,
+    )
+    assert stamp.shown == f"{when:%a %H:%M}"
+    assert read_stamp("Ann Lee is reading") == (None, "Ann Lee is reading")
+
+
+@pytest.mark.parametrize("chat", [False, True])
+def test_a_talks_opening_round_trips(chat: bool) -> None:
+    text = talk_opening_text("Ann Lee", "Cy Van Fenn", chat) + " Ann Lee told Cy Van Fenn that …"
+    assert read_talk_opening(text) == ("Ann Lee", "Cy Van Fenn")
+    assert read_talk_opening("Ann Lee and Bo Dahl caught up over coffee.") == ("Ann Lee", "Bo Dahl")
+    assert read_talk_opening("Ann Lee told Bo Dahl that Cy Fenn talked.") is None

@@ -197,9 +197,12 @@ def test_an_intention_is_read_from_fields_not_words(seed: int) -> None:
     )
 
 
-def test_what_the_days_go_to_comes_from_plans_and_facts() -> None:
+def test_what_the_days_go_to_comes_from_the_plans_items() -> None:
+    """The plan's items as data (no word list of projects read from the persona's facts):
+    the working hours at the press, the routine (sleep, meals) aside."""
     text, evidence = insight_texts(QUESTIONS[2], 0)[0]
-    assert "her field guide" in text and "Willowmere Press" in text
+    assert "working in the print room at Willowmere Press" in text
+    assert "breakfast" not in text and "sleep" not in text
     assert numbers_with("Ada Brook's plan for") <= set(evidence)
 
 
