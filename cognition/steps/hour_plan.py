@@ -151,14 +151,20 @@ def hour_schema(inputs: HourPlanInput) -> dict[str, Any]:
 
 
 def hour_prompt(inputs: HourPlanInput) -> dict[str, str]:
-    """The recalled memories, a run at one place under it; arenas with the same objects
-    named together (`steps.compact`); where the agent is, its home and work only when
-    there is a choice of place."""
-    alike = place_lines(inputs.places, alike=True)
-    where = f"Now at: {inputs.here}."
+    """The recalled memories, a run at one place under it, a talk beside its summary by its
+    heading; arenas with the same objects named together (`steps.compact`). Where the agent
+    is, its home and work and the choice to make only when there is a choice of place; one
+    place offered is simply the place."""
+    alike = render_value(place_lines(inputs.places, alike=True))
     if len(inputs.places) > 1:
-        where += f" Home: {inputs.home}. Work: {inputs.workplace}."
-    return {"memories": listed(inputs.memories), "place_lines": render_value(alike), "here": where}
+        where = (
+            f"Now at: {inputs.here}. Home: {inputs.home}. Work: {inputs.workplace}.\n"
+            "Pick a place (sector and arena copied exactly; stay unless the activity belongs "
+            "elsewhere), sector: arena [objects]:"
+        )
+    else:
+        where = "The place, sector: arena [objects]:"
+    return {"memories": listed(inputs.memories), "place_lines": alike, "here": where}
 
 
 HOUR_PLAN = Task(
