@@ -119,10 +119,12 @@ def partners(heading: str) -> list[str]:
 
 
 def is_summary_of(item: Shown, talk: Shown, names: list[str]) -> bool:
-    """Whether `item` can be the summary of the talk `talk`: no transcript itself, made at
-    the same time (or both without times) and naming every partner."""
+    """Whether `item` can be the summary of the talk `talk`: no transcript itself nor a
+    sighting at a place, made at the same time (or both without times) and naming every
+    partner."""
     return (
         item.mark == talk.mark
+        and not item.place
         and not TALK.match(item.text)
         and all(name in item.text for name in names)
     )

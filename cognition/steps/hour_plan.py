@@ -45,10 +45,11 @@ from cognition.steps.named_place import named_area
 from cognition.steps.plan_reuse import (
     HourBook,
     KeptHour,
+    fitted,
+    near_hours,
     normalised,
     notable,
     reuse_key,
-    stretched,
 )
 
 log = logging.getLogger("cognition.steps")
@@ -274,10 +275,11 @@ def plan_hour(
     recalled = list(dict.fromkeys(gist(hit.record.text, GIST) for hit in hits))
     inputs = hour_inputs(ctx, chunk, places, here, recalled)
     news = notable(hits, settings.plan_reuse_importance, settings.plan_reuse_relevance, ctx.agent)
-    key = hour_key(ctx, chunk, inputs, news)
+    keys = [hour_key(ctx, chunk, inputs, news, hour) for hour in near_hours(ctx.minute)]
+    key = keys[0]  # this hour's own: where a plan made now is kept
     today = ctx.now.date()
     length = None if is_whole(ctx, chunk) else inputs.minutes
-    kept = book.earlier(key, today, length) if settings.plan_reuse else None
+    kept = book.earliest_of(keys, today, length) if settings.plan_reuse else None
     answer = as_answer(kept, inputs.minutes) if kept is not None else ask_hour(ctx, inputs)
     area = chosen_area(answer, inputs.places, places) if answer is not None else None
     answer = answer or first_place(inputs)
@@ -287,9 +289,12 @@ def plan_hour(
     return laid_out(ctx, chunk, inputs, answer), area
 
 
-def hour_key(ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, news: list[str]) -> str:
+def hour_key(
+    ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, news: list[str], hour: int
+) -> str:
     """The hour's reuse key (`steps.plan_reuse`): the activity, the hour of the day it
-    starts in, whether it stays one action, the places offered (in any order), where the
+    starts in (`hour`: its own, or a near one to look up), whether it stays one action, the
+    places offered (in any order), where the
     agent starts from when there is a choice of place — the sector, else "elsewhere" when
     none of the offered; "-" when there is no choice — and the facts recalled (its length
     is matched by `HourBook.earlier`)."""
@@ -301,7 +306,7 @@ def hour_key(ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, news: lis
     return reuse_key(
         [
             normalised(chunk.activity, ctx.agent),
-            str(ctx.minute // 60),
+            str(hour),
             "whole" if is_whole(ctx, chunk) else "actions",
             here,
             *offered,
@@ -321,8 +326,8 @@ def ask_hour(ctx: StepContext, inputs: HourPlanInput) -> HourPlan | None:
 
 
 def as_answer(kept: KeptHour, minutes: int) -> HourPlan:
-    """The kept hour as an answer for a stretch of `minutes` (its actions stretched to it)."""
-    actions = stretched(kept.actions, kept.minutes, minutes)
+    """The kept hour as an answer for a stretch of `minutes` (its actions fitted to it)."""
+    actions = fitted(kept.actions, kept.minutes, minutes)
     return HourPlan(sector=kept.sector, arena=kept.arena, actions=actions, emoji=kept.emoji)
 
 

@@ -5,9 +5,10 @@ keep each agent's decomposition of a task with its duration and reuse it), a res
 its past hour plans (`steps.hour_plan`) in an `HourBook`, part of its `AgentState`. An hour
 is reused, without a model call, when an earlier day planned an hour with the same key
 (`hour_key`): the same activity (normalised: case, digits, punctuation and the agent's name
-aside), starting in the same hour of the day, among the same places offered and, when there
-is a choice of place, from the same sector (another arena of it is the same start: the hour
-may walk to the arena it kept); and the same facts recalled for it — the typed
+aside), starting in the same hour of the day (or, failing that, within `HOUR_SHIFT` of it:
+a day begun a little later shifts its hours — `near_hours`), among the same places offered
+and, when there is a choice of place, from the same sector (another arena of it is the same
+start: the hour may walk to the arena it kept); and the same facts recalled for it — the typed
 facts (`facts_of`: the people, news items and intentions a memory's fields name; a memory
 without fields by its id) of the retrieved memories that are both notable (rated at least
 `plan_reuse_importance`) and about the activity (relevance at least `plan_reuse_relevance`),
@@ -15,8 +16,9 @@ plans aside (today's plan is the activity itself). Two memories telling the same
 talk with the same person, the same news heard again) are the same context; a new person, a
 new news item or a new intention makes the hour planned afresh. Routine sightings and what
 is recalled only for being recent do not change how an hour goes. The kept hour must be
-about as long (within `LENGTH_SLACK` minutes): its actions are stretched to the new window
-(`stretched`) and laid out as an answer's are. The book keeps at most `MAX_KEPT` hours (the
+about as long (within `LENGTH_SLACK` minutes) or longer: its actions are stretched to the
+new window, or its first actions fill a shorter one (`fitted`), and laid out as an answer's
+are. The book keeps at most `MAX_KEPT` hours (the
 oldest go first) and counts the hours reused and planned by a call.
 """
 
@@ -33,7 +35,8 @@ from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
 from cognition.steps.decompose import SubAction
 
 MAX_KEPT = 256  # hours a resident remembers how it spent (about two weeks of waking hours)
-LENGTH_SLACK = 15  # minutes a kept hour may be longer or shorter than the stretch it fills
+LENGTH_SLACK = 15  # minutes a kept hour may be shorter than the stretch it fills (stretched)
+HOUR_SHIFT = 1  # hours earlier or later in the day a kept hour may be taken from
 
 _NOT_WORDS = re.compile(r"[^a-z ]+")
 
@@ -58,13 +61,22 @@ class HourBook(BaseModel):
 
     def earlier(self, key: str, today: date, minutes: int | None) -> KeptHour | None:
         """The hour kept under `key` if an earlier day planned it for a stretch about as long
-        as `minutes` (within `LENGTH_SLACK`; any length when None: a stretch that stays one
-        action); None otherwise."""
+        as `minutes` (within `LENGTH_SLACK`) or longer (its first actions fill a shorter
+        stretch: `fitted`); any length when None (a stretch that stays one action); None
+        otherwise."""
         kept = self.hours.get(key)
         if kept is None or kept.day >= today:
             return None
-        near = minutes is None or abs(kept.minutes - minutes) <= LENGTH_SLACK
+        near = minutes is None or kept.minutes + LENGTH_SLACK >= minutes
         return kept if near else None
+
+    def earliest_of(self, keys: Iterable[str], today: date, minutes: int | None) -> KeptHour | None:
+        """The first of `keys` (the likeliest first) `earlier` finds, or None."""
+        for key in keys:
+            kept = self.earlier(key, today, minutes)
+            if kept is not None:
+                return kept
+        return None
 
     def keep(self, key: str, hour: KeptHour) -> None:
         """Keep `hour` under `key` (the newest last; the oldest dropped beyond `MAX_KEPT`).
@@ -126,6 +138,31 @@ def notable(
         ):
             facts |= facts_of(record, agent)
     return sorted(facts)
+
+
+def near_hours(minute: int) -> list[int]:
+    """The hours of the day an hour starting at `minute` may reuse, the likeliest first: its
+    own, then the one before and the one after (a day that starts a little earlier or later
+    shifts its hours; `HOUR_SHIFT`)."""
+    hour = minute // 60
+    shifted = [hour + step for shift in range(1, HOUR_SHIFT + 1) for step in (-shift, shift)]
+    return [hour, *(h for h in shifted if 0 <= h < 24)]
+
+
+def fitted(actions: list[SubAction], kept: int, minutes: int) -> list[SubAction]:
+    """`actions` planned for `kept` minutes as a stretch of `minutes`: stretched (`stretched`)
+    when about as long (within `LENGTH_SLACK`), else — a shorter stretch — its first actions
+    that fit, the last one cut to end with the stretch."""
+    if kept <= 0 or minutes >= kept - LENGTH_SLACK:
+        return stretched(actions, kept, minutes)
+    out: list[SubAction] = []
+    left = minutes
+    for action in actions:
+        if left <= 0:
+            break
+        out.append(action.model_copy(update={"minutes": min(action.minutes, left)}))
+        left -= action.minutes
+    return out or stretched(actions, kept, minutes)
 
 
 def stretched(actions: list[SubAction], kept: int, minutes: int) -> list[SubAction]:

@@ -18,7 +18,7 @@ from cognition.settings import MindSettings
 from cognition.steps.action import next_step
 from cognition.steps.context import StepContext
 from cognition.steps.day_reuse import DayBook
-from cognition.steps.plan_reuse import LENGTH_SLACK, HourBook, facts_of
+from cognition.steps.plan_reuse import LENGTH_SLACK, HourBook, KeptHour, facts_of
 from cognition.steps.planning import plan_new_day
 from cognition.steps.rating_reuse import RatingBook
 from cognition.steps.relationship import summarise_relationship
@@ -124,7 +124,7 @@ def test_facts_of_a_memory_are_its_fields_not_its_words() -> None:
     assert facts_of(without, KLAUS.name) == {f"memory:{without.id}"}
 
 
-def test_an_hour_about_as_long_is_reused_fitted_and_a_much_shorter_one_is_not() -> None:
+def test_an_hour_about_as_long_is_reused_fitted_and_a_much_longer_one_is_not() -> None:
     memory, book = stream(), HourBook()
     hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)  # 60 minutes
     shorter = PlanStep(start=600, minutes=60 - LENGTH_SLACK, activity="study for the exam")
@@ -134,9 +134,33 @@ def test_an_hour_about_as_long_is_reused_fitted_and_a_much_shorter_one_is_not() 
     # the two 15-minute actions kept for an hour, fitted to 45 minutes: 11 minutes each
     assert [a.minutes for a in plan.actions[:2]] == [11, 11]
     assert sum(a.minutes for a in plan.actions) == 45
+    # a much shorter stretch: the kept hour's first actions, the last cut to fit
     much = PlanStep(start=600, minutes=20, activity="study for the exam")
+    first = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    plan = hour(first, at_ten(2), memory, book, much)
+    assert first.calls == []
+    assert [(a.activity, a.minutes) for a in plan.actions] == [
+        ("find a book", 15),
+        ("take notes", 5),
+    ]
+    # a stretch longer than a kept one by more than the slack is planned afresh
+    short = KeptHour(day=START.date(), sector="s", arena="a", actions=[], minutes=20)
+    kept = HourBook(hours={"k": short})
+    later = START.date() + timedelta(days=1)
+    assert kept.earlier("k", later, 20 + LENGTH_SLACK) is short
+    assert kept.earlier("k", later, 21 + LENGTH_SLACK) is None
+
+
+def test_an_hour_begun_an_hour_later_reuses_the_kept_one_and_two_hours_later_not() -> None:
+    memory, book = stream(), HourBook()
+    hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)  # at 10:00
+    later = PlanStep(start=660, minutes=60, activity="study for the exam")
+    again = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    plan = hour(again, at_ten(1) + timedelta(hours=1), memory, book, later)
+    assert again.calls == [] and plan.actions[0].activity == "find a book"
+    much_later = PlanStep(start=720, minutes=60, activity="study for the exam")
     model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
-    hour(model, at_ten(2), memory, book, much)
+    hour(model, at_ten(2) + timedelta(hours=2), memory, book, much_later)
     assert model.count("hour_plan") == 1
 
 
