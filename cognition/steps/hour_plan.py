@@ -5,7 +5,10 @@ decomposed into 5–15 minute actions, each with its emoji and the object it use
 object's state, and placed in one of the arenas the agent knows — one structured call
 instead of decompose → place → objects (→ emoji). As the paper's planning is, the call is
 conditioned on retrieval: the memories recalled for the chunk's activity (`hour_plan_memories`
-of them, plans aside, long ones by their gist) are in the prompt. They are read without
+of them, plans aside) that bear on it — rated at least `plan_reuse_importance` and at least
+`plan_reuse_relevance` relevant (`plan_reuse.notable_hits`), long ones by their gist — are in
+the prompt: what the hour's reuse is keyed by, so a reused hour saw the same context; a
+routine sighting recalled for being recent says nothing of how the hour goes. They are read without
 refreshing their access time: the reference implementation's decomposition recalls nothing,
 and a recall that refreshed would change what talk and reactions recall (measured on the
 offline town: the party's and the candidacy's news reached fewer residents).
@@ -49,6 +52,7 @@ from cognition.steps.plan_reuse import (
     near_hours,
     normalised,
     notable,
+    notable_hits,
     reuse_key,
 )
 
@@ -272,7 +276,8 @@ def plan_hour(
     hits = ctx.memory.retrieve(
         chunk.activity, ctx.now, k=settings.hour_plan_memories, kinds=RECALLED, touch=False
     )
-    recalled = list(dict.fromkeys(gist(hit.record.text, GIST) for hit in hits))
+    bearing = notable_hits(hits, settings.plan_reuse_importance, settings.plan_reuse_relevance)
+    recalled = list(dict.fromkeys(gist(hit.record.text, GIST) for hit in bearing))
     inputs = hour_inputs(ctx, chunk, places, here, recalled)
     news = notable(hits, settings.plan_reuse_importance, settings.plan_reuse_relevance, ctx.agent)
     keys = [hour_key(ctx, chunk, inputs, news, hour) for hour in near_hours(ctx.minute)]

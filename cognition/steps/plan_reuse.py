@@ -123,20 +123,28 @@ def facts_of(record: MemoryRecord, agent: str) -> set[str]:
     return facts
 
 
+def notable_hits(
+    hits: Iterable[RetrievalHit], importance: int, relevance: float
+) -> list[RetrievalHit]:
+    """The recalled memories that are news about the activity: no plan, rated at least
+    `importance` and at least `relevance` relevant (in their order)."""
+    return [
+        hit
+        for hit in hits
+        if hit.record.kind != MemoryKind.PLAN
+        and hit.record.importance >= importance
+        and hit.relevance >= relevance
+    ]
+
+
 def notable(
     hits: Iterable[RetrievalHit], importance: int, relevance: float, agent: str
 ) -> list[str]:
     """The facts (`facts_of`) of the recalled memories that are news about the activity
-    (sorted, each once)."""
+    (`notable_hits`; sorted, each once)."""
     facts: set[str] = set()
-    for hit in hits:
-        record = hit.record
-        if (
-            record.kind != MemoryKind.PLAN
-            and record.importance >= importance
-            and hit.relevance >= relevance
-        ):
-            facts |= facts_of(record, agent)
+    for hit in notable_hits(hits, importance, relevance):
+        facts |= facts_of(hit.record, agent)
     return sorted(facts)
 
 
