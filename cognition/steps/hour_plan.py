@@ -158,10 +158,12 @@ def hour_schema(inputs: HourPlanInput) -> dict[str, Any]:
 def hour_prompt(inputs: HourPlanInput) -> dict[str, str]:
     """The recalled memories, a run at one place under it, a talk beside its summary by its
     heading; arenas with the same objects named together (`steps.compact`). Where the agent
-    is, its home and work and the choice to make only when there is a choice of place; one
-    place offered is simply the place."""
+    is, its home and work and whether to stay only when there is a choice of sector; the
+    arenas of one sector are a choice of arena; one place offered is simply the place."""
     alike = render_value(place_lines(inputs.places, alike=True))
-    if len(inputs.places) > 1:
+    if len({place.sector for place in inputs.places}) == 1 < len(inputs.places):
+        where = "Pick an arena (sector and arena copied exactly), sector: arena [objects]:"
+    elif len(inputs.places) > 1:
         where = (
             f"Now at: {inputs.here}. Home: {inputs.home}. Work: {inputs.workplace}.\n"
             "Pick a place (sector and arena copied exactly; stay unless the activity belongs "

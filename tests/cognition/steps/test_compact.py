@@ -232,6 +232,11 @@ def test_the_hour_plan_names_home_and_work_only_when_there_is_a_choice_of_place(
     one = prompt(HOUR_PLAN, hour_inputs().model_copy(update={"places": library}))
     assert "Now at" not in one and "Home:" not in one and "Pick" not in one
     assert "Oak Hill College: library [bookshelves]" in one
+    # the arenas of one sector: a choice of arena, wherever the agent is
+    dorm = hour_inputs().places[:-1]
+    rooms = prompt(HOUR_PLAN, hour_inputs().model_copy(update={"places": dorm}))
+    assert "Pick an arena" in rooms and "Now at" not in rooms and "Work:" not in rooms
+    assert "kitchen [stove]" in rooms
 
 
 def test_a_talk_beside_its_summary_shows_by_its_heading_and_alone_by_its_opening() -> None:
