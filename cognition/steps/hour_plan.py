@@ -281,7 +281,13 @@ def plan_hour(
     bearing = notable_hits(hits, settings.plan_reuse_importance, settings.plan_reuse_relevance)
     recalled = list(dict.fromkeys(gist(hit.record.text, GIST) for hit in bearing))
     inputs = hour_inputs(ctx, chunk, places, here, recalled)
-    news = notable(hits, settings.plan_reuse_importance, settings.plan_reuse_relevance, ctx.agent)
+    news = notable(
+        hits,
+        settings.plan_reuse_importance,
+        settings.plan_reuse_relevance,
+        ctx.agent,
+        ctx.now.date(),
+    )
     keys = [hour_key(ctx, chunk, inputs, news, hour) for hour in near_hours(ctx.minute)]
     key = keys[0]  # this hour's own: where a plan made now is kept
     today = ctx.now.date()

@@ -14,7 +14,8 @@ without fields by its id) of the retrieved memories that are both notable (rated
 `plan_reuse_importance`) and about the activity (relevance at least `plan_reuse_relevance`),
 plans aside (today's plan is the activity itself). Two memories telling the same facts (a
 talk with the same person, the same news heard again) are the same context; a new person, a
-new news item or a new intention makes the hour planned afresh. Routine sightings and what
+new news item or a new intention for the day makes the hour planned afresh (an intention for
+another day, yesterday's party or tomorrow's, bears on no hour of today). Routine sightings and what
 is recalled only for being recent do not change how an hour goes. The kept hour must be
 about as long (within `LENGTH_SLACK` minutes) or longer: its actions are stretched to the
 new window, or its first actions fill a shorter one (`fitted`), and laid out as an answer's
@@ -104,11 +105,12 @@ def normalised(activity: str, agent: str) -> str:
     return " ".join(_NOT_WORDS.sub(" ", text).split())
 
 
-def facts_of(record: MemoryRecord, agent: str) -> set[str]:
+def facts_of(record: MemoryRecord, agent: str, today: date | None = None) -> set[str]:
     """What a memory tells, as typed facts: the people its fields name (not `agent`), the
-    news items it carries and the intentions it records; a memory without fields (an older
-    save's) is its own fact, by id. A memory naming none (an insight about oneself, a sight
-    of an object in use) tells no new fact."""
+    news items it carries and the intentions it records — given `today`, only those for
+    today or undated: an intention for another day bears on no hour of this one; a memory
+    without fields (an older save's) is its own fact, by id. A memory naming none (an
+    insight about oneself, a sight of an object in use) tells no new fact."""
     about = record.about
     if about is None:
         return {f"memory:{record.id}"}
@@ -119,6 +121,7 @@ def facts_of(record: MemoryRecord, agent: str) -> set[str]:
     facts |= {
         f"intends:{i.person}/{i.deed}/{i.item}/{i.day}/{i.start}/{i.end}/{i.going}"
         for i in about.intentions
+        if today is None or i.day is None or i.day == today
     }
     return facts
 
@@ -138,13 +141,17 @@ def notable_hits(
 
 
 def notable(
-    hits: Iterable[RetrievalHit], importance: int, relevance: float, agent: str
+    hits: Iterable[RetrievalHit],
+    importance: int,
+    relevance: float,
+    agent: str,
+    today: date | None = None,
 ) -> list[str]:
-    """The facts (`facts_of`) of the recalled memories that are news about the activity
-    (`notable_hits`; sorted, each once)."""
+    """The facts (`facts_of`, as of `today`) of the recalled memories that are news about
+    the activity (`notable_hits`; sorted, each once)."""
     facts: set[str] = set()
     for hit in notable_hits(hits, importance, relevance):
-        facts |= facts_of(hit.record, agent)
+        facts |= facts_of(hit.record, agent, today)
     return sorted(facts)
 
 

@@ -124,6 +124,27 @@ def test_facts_of_a_memory_are_its_fields_not_its_words() -> None:
     assert facts_of(without, KLAUS.name) == {f"memory:{without.id}"}
 
 
+def test_an_intention_bears_on_the_hours_of_its_own_day_only() -> None:
+    memory, book = stream(), HourBook()
+    talked_with(memory, "Maria Lopez", START)
+    hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)
+    # a plan made for the day after: no fact for today's hours, nor for the next day's ...
+    party = Intention(person=KLAUS.name, deed="go to the party", day=at_ten(2).date())
+    fields = MemoryFields(partners=("Maria Lopez",), intentions=(party,))
+    text = "Klaus Mueller plans to go to the party about the exam"
+    memory.add_many([NewMemory(MemoryKind.OBSERVATION, text, START, 7, about=fields)])
+    (planned,) = [r for r in memory.all() if r.about is not None and r.about.intentions]
+    assert not any(f.startswith("intends:") for f in facts_of(planned, KLAUS.name, START.date()))
+    again = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    hour(again, at_ten(1), memory, book)
+    assert again.calls == []
+    # ... but on its day it does: the hour is planned afresh
+    assert any(f.startswith("intends:") for f in facts_of(planned, KLAUS.name, party.day))
+    model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    hour(model, at_ten(2), memory, book)
+    assert model.count("hour_plan") == 1
+
+
 def test_an_hour_about_as_long_is_reused_fitted_and_a_much_longer_one_is_not() -> None:
     memory, book = stream(), HourBook()
     hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)  # 60 minutes
