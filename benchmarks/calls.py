@@ -15,10 +15,12 @@ The 25-resident town lives one game day (24 h) in lockstep twice:
   every call costed as a model's by `cognition.testing.prompt_sized.PromptSized`: the
   task's rendered prompt and the answer's JSON, four characters a token (`estimated`).
 
-One line per run: calls and tokens per resident-day, the same per step (most first), what
+One line per run: calls and tokens per resident-day, the same per step (most first; the
+offline run also [prompt, answer] tokens per step), what
 the town did (conversations, reflections, memories), and the goal (≤ 60 calls, ≤ 25k
 tokens per resident-day: issue 30's for the lively town; the fake run's lifeless town is
-held to the same). With `--out FILE` the lines are appended there too.
+held to the same). With `--out FILE` the lines are appended there too; with `--samples
+FILE` the offline run writes `SAMPLES` prompts and answers of each step there (JSON lines).
 """
 
 from __future__ import annotations
