@@ -288,29 +288,28 @@ def plan_hour(
         ctx.agent,
         ctx.now.date(),
     )
-    keys = [hour_key(ctx, chunk, inputs, news, hour) for hour in near_hours(ctx.minute)]
-    key = keys[0]  # this hour's own: where a plan made now is kept
+    situations = [hour_key(ctx, chunk, inputs, hour) for hour in near_hours(ctx.minute)]
     today = ctx.now.date()
     length = None if is_whole(ctx, chunk) else inputs.minutes
-    kept = book.earliest_of(keys, today, length) if settings.plan_reuse else None
+    kept = book.covering(situations, news, today, length) if settings.plan_reuse else None
     answer = as_answer(kept, inputs.minutes) if kept is not None else ask_hour(ctx, inputs)
     area = chosen_area(answer, inputs.places, places) if answer is not None else None
     answer = answer or first_place(inputs)
     book.count(reused=kept is not None)
     if kept is None and area is not None and settings.plan_reuse:
-        book.keep(key, kept_hour(answer, area, today, inputs.minutes))
+        # kept under this hour's own situation and its facts
+        hour = kept_hour(answer, area, today, inputs.minutes)
+        hour = hour.model_copy(update={"situation": situations[0], "facts": news})
+        book.keep(reuse_key([situations[0], "|", *news]), hour)
     return laid_out(ctx, chunk, inputs, answer), area
 
 
-def hour_key(
-    ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, news: list[str], hour: int
-) -> str:
-    """The hour's reuse key (`steps.plan_reuse`): the activity, the hour of the day it
+def hour_key(ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, hour: int) -> str:
+    """The hour's situation key (`steps.plan_reuse`): the activity, the hour of the day it
     starts in (`hour`: its own, or a near one to look up), whether it stays one action, the
-    places offered (in any order), where the
-    agent starts from when there is a choice of place — the sector, else "elsewhere" when
-    none of the offered; "-" when there is no choice — and the facts recalled (its length
-    is matched by `HourBook.earlier`)."""
+    places offered (in any order), where the agent starts from when there is a choice of
+    place — the sector, else "elsewhere" when none of the offered; "-" when there is no
+    choice. The facts recalled and the length are matched by `HourBook.covering`."""
     offered = sorted(f"{p.sector}/{p.arena}" for p in inputs.places)
     here = "-"
     if len(offered) > 1:
@@ -323,8 +322,6 @@ def hour_key(
             "whole" if is_whole(ctx, chunk) else "actions",
             here,
             *offered,
-            "|",
-            *news,
         ]
     )
 

@@ -15,7 +15,9 @@ without fields by its id) of the retrieved memories that are both notable (rated
 plans aside (today's plan is the activity itself). Two memories telling the same facts (a
 talk with the same person, the same news heard again) are the same context; a new person, a
 new news item or a new intention for the day makes the hour planned afresh (an intention for
-another day, yesterday's party or tomorrow's, bears on no hour of today). Routine sightings and what
+another day, yesterday's party or tomorrow's, bears on no hour of today); a fact the kept
+hour was planned with and not recalled now is nothing new (`HourBook.covering`: the facts
+recalled now are a part of the kept hour's). Routine sightings and what
 is recalled only for being recent do not change how an hour goes. The kept hour must be
 about as long (within `LENGTH_SLACK` minutes) or longer: its actions are stretched to the
 new window, or its first actions fill a shorter one (`fitted`), and laid out as an answer's
@@ -51,6 +53,10 @@ class KeptHour(BaseModel):
     actions: list[SubAction]
     emoji: str = ""
     minutes: int = Field(default=0, ge=0)  # the stretch it planned (0: unknown, older saves)
+    # the hour's situation key without the facts (`hour_plan.hour_key`) and the facts it was
+    # planned with (`notable`); "" and none in older saves (then found by its whole key only)
+    situation: str = ""
+    facts: list[str] = Field(default_factory=list)
 
 
 class HourBook(BaseModel):
@@ -71,13 +77,25 @@ class HourBook(BaseModel):
         near = minutes is None or kept.minutes + LENGTH_SLACK >= minutes
         return kept if near else None
 
-    def earliest_of(self, keys: Iterable[str], today: date, minutes: int | None) -> KeptHour | None:
-        """The first of `keys` (the likeliest first) `earlier` finds, or None."""
-        for key in keys:
-            kept = self.earlier(key, today, minutes)
-            if kept is not None:
-                return kept
-        return None
+    def covering(
+        self, situations: list[str], facts: Iterable[str], today: date, minutes: int | None
+    ) -> KeptHour | None:
+        """An hour an earlier day planned in one of `situations` (the likeliest first) with
+        every one of `facts` known then — nothing recalled now is new to it — for a stretch
+        `earlier` accepts; of several, the one in the likelier situation, then with the
+        fewest other facts, then the newest. None when there is none."""
+        now = set(facts)
+        best: tuple[int, int, int] | None = None
+        found: KeptHour | None = None
+        for age, kept in enumerate(reversed(list(self.hours.values()))):
+            if kept.situation not in situations or kept.day >= today or not now <= set(kept.facts):
+                continue
+            if minutes is not None and kept.minutes + LENGTH_SLACK < minutes:
+                continue
+            rank = (situations.index(kept.situation), len(kept.facts) - len(now), age)
+            if best is None or rank < best:
+                best, found = rank, kept
+        return found
 
     def keep(self, key: str, hour: KeptHour) -> None:
         """Keep `hour` under `key` (the newest last; the oldest dropped beyond `MAX_KEPT`).

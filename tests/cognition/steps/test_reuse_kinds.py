@@ -124,6 +124,33 @@ def test_facts_of_a_memory_are_its_fields_not_its_words() -> None:
     assert facts_of(without, KLAUS.name) == {f"memory:{without.id}"}
 
 
+def test_a_kept_hour_covers_the_facts_it_was_planned_with_not_a_new_one() -> None:
+    def kept(day: int, facts: list[str], situation: str = "study@10") -> KeptHour:
+        return KeptHour(
+            day=START.date() + timedelta(days=day),
+            sector="Oak Hill College",
+            arena="library",
+            actions=[],
+            minutes=60,
+            situation=situation,
+            facts=facts,
+        )
+
+    both = kept(0, ["news:exam", "person:Maria Lopez"])
+    book = HourBook(hours={"a": both, "b": kept(1, ["person:Maria Lopez"], "study@11")})
+    today = START.date() + timedelta(days=2)
+    # a fact it was planned with, not recalled now, is nothing new
+    assert book.covering(["study@10"], ["person:Maria Lopez"], today, 60) is both
+    assert book.covering(["study@10"], [], today, 60) is both
+    # a fact it did not know is: planned afresh
+    assert book.covering(["study@10"], ["person:Wolfgang Schulz"], today, 60) is None
+    # the likelier situation first (this hour's own before a near one's)
+    assert book.covering(["study@11", "study@10"], ["person:Maria Lopez"], today, 60) is not both
+    # never a plan made today, nor another situation
+    assert book.covering(["study@10"], [], START.date(), 60) is None
+    assert book.covering(["read@10"], [], today, 60) is None
+
+
 def test_an_intention_bears_on_the_hours_of_its_own_day_only() -> None:
     memory, book = stream(), HourBook()
     talked_with(memory, "Maria Lopez", START)
