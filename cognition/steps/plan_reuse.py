@@ -17,7 +17,8 @@ talk with the same person, the same news heard again) are the same context; a ne
 new news item or a new intention for the day makes the hour planned afresh (an intention for
 another day, yesterday's party or tomorrow's, bears on no hour of today); a fact the kept
 hour was planned with and not recalled now is nothing new (`HourBook.covering`: the facts
-recalled now are a part of the kept hour's). Routine sightings and what
+recalled now are a part of the kept hour's), save an intention: a kept hour planned around
+one is reused only while it is recalled (`covers`). Routine sightings and what
 is recalled only for being recent do not change how an hour goes. The kept hour must be
 about as long (within `LENGTH_SLACK` minutes) or longer: its actions are stretched to the
 new window, or its first actions fill a shorter one (`fitted`), and laid out as an answer's
@@ -42,6 +43,7 @@ LENGTH_SLACK = 15  # minutes a kept hour may be shorter than the stretch it fill
 HOUR_SHIFT = 1  # hours earlier or later in the day a kept hour may be taken from
 
 _NOT_WORDS = re.compile(r"[^a-z ]+")
+INTENDS = "intends:"  # an intention's fact (`facts_of`)
 
 
 class KeptHour(BaseModel):
@@ -88,7 +90,7 @@ class HourBook(BaseModel):
         best: tuple[int, int, int] | None = None
         found: KeptHour | None = None
         for age, kept in enumerate(reversed(list(self.hours.values()))):
-            if kept.situation not in situations or kept.day >= today or not now <= set(kept.facts):
+            if kept.situation not in situations or kept.day >= today or not covers(kept, now):
                 continue
             if minutes is not None and kept.minutes + LENGTH_SLACK < minutes:
                 continue
@@ -117,6 +119,15 @@ class HourBook(BaseModel):
         return self.reused / total if total else 0.0
 
 
+def covers(kept: KeptHour, facts: set[str]) -> bool:
+    """Whether `kept` was planned knowing every one of `facts` and meaning nothing more for
+    the day: its intentions (each for its own day, `facts_of`) are all still `facts` — a
+    plan made around an appointment is not the plan of a day without it."""
+    planned = set(kept.facts)
+    intended = {fact for fact in planned if fact.startswith(INTENDS)}
+    return facts <= planned and intended <= facts
+
+
 def normalised(activity: str, agent: str) -> str:
     """ "Isabella Rodriguez opens Hobbs Cafe at 8:00." → "opens hobbs cafe at"."""
     text = activity.replace(agent, " ").replace(agent.split(" ")[0], " ").lower()
@@ -137,7 +148,7 @@ def facts_of(record: MemoryRecord, agent: str, today: date | None = None) -> set
     facts |= {f"news:{news.item}" for news in about.news}
     facts |= {f"news:{about.item}"} if about.item else set()
     facts |= {
-        f"intends:{i.person}/{i.deed}/{i.item}/{i.day}/{i.start}/{i.end}/{i.going}"
+        f"{INTENDS}{i.person}/{i.deed}/{i.item}/{i.day}/{i.start}/{i.end}/{i.going}"
         for i in about.intentions
         if today is None or i.day is None or i.day == today
     }

@@ -146,6 +146,13 @@ def test_a_kept_hour_covers_the_facts_it_was_planned_with_not_a_new_one() -> Non
     assert book.covering(["study@10"], ["person:Wolfgang Schulz"], today, 60) is None
     # the likelier situation first (this hour's own before a near one's)
     assert book.covering(["study@11", "study@10"], ["person:Maria Lopez"], today, 60) is not both
+    # a plan made around an intention is not the plan of an hour without it
+    intent = "intends:Klaus Mueller/go to the party//2023-02-14/1020/1140/True"
+    party = kept(0, [intent, "person:Maria Lopez"], "dinner@18")
+    book = HourBook(hours={"p": party})
+    assert book.covering(["dinner@18"], ["person:Maria Lopez"], today, 60) is None
+    assert book.covering(["dinner@18"], [intent], today, 60) is party
+    book = HourBook(hours={"a": both})
     # never a plan made today, nor another situation
     assert book.covering(["study@10"], [], START.date(), 60) is None
     assert book.covering(["read@10"], [], today, 60) is None
