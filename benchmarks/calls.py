@@ -15,10 +15,12 @@ The 25-resident town lives one game day (24 h) in lockstep twice:
   every call costed as a model's by `cognition.testing.prompt_sized.PromptSized`: the
   task's rendered prompt and the answer's JSON, four characters a token (`estimated`).
 
-One line per run: calls and tokens per resident-day, the same per step (most first), what
+One line per run: calls and tokens per resident-day, the same per step (most first; the
+offline run also [prompt, answer] tokens per step), what
 the town did (conversations, reflections, memories), and the goal (≤ 60 calls, ≤ 25k
 tokens per resident-day: issue 30's for the lively town; the fake run's lifeless town is
-held to the same). With `--out FILE` the lines are appended there too.
+held to the same). With `--out FILE` the lines are appended there too; with `--samples
+FILE` the offline run writes `SAMPLES` prompts and answers of each step there (JSON lines).
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 import tempfile
+import threading
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -39,6 +43,8 @@ if str(ROOT) not in sys.path:
 
 from cognition.config import LLMSettings  # noqa: E402
 from cognition.llm.stack import build_language_model  # noqa: E402
+from cognition.llm.task import Completion, InputT, OutputT, Task  # noqa: E402
+from cognition.llm.token_estimate import model_written  # noqa: E402
 from cognition.offline import OfflineBrain  # noqa: E402
 from cognition.testing.fake_openai_server import FakeOpenAIServer  # noqa: E402
 from cognition.testing.prompt_sized import PromptSized  # noqa: E402
@@ -51,6 +57,7 @@ from game.bridge.town_minds import build_living_town  # noqa: E402
 GOAL_CALLS = 60  # issue 30's targets for the lively (offline, costed) town
 GOAL_TOKENS = 25_000
 TOWN = "the_ville_n25"
+SAMPLES = 6  # prompts kept a step with --samples
 
 
 def figures(run: str, report: dict[str, Any], label: str) -> dict[str, Any]:
@@ -67,6 +74,7 @@ def figures(run: str, report: dict[str, Any], label: str) -> dict[str, Any]:
         "within_goal": calls <= GOAL_CALLS and tokens <= GOAL_TOKENS,
         "calls_by_step": report["calls_by_step_per_agent_day"],
         "tokens_by_step": report["tokens_by_step_per_agent_day"],
+        "prompt_answer_tokens_by_step": report.get("prompt_answer_tokens_by_step", {}),
         "fallbacks": report["fallbacks"],
         "conversations": report["conversations"],
         "groups": report["groups"]["formed"],
@@ -101,7 +109,8 @@ def offline_run(args: argparse.Namespace) -> dict[str, Any]:
     seed, workers, hours = args.seed, args.workers, args.hours
     town_file = TownFile.load(TOWN)
     settings = LLMSettings(offline=True, max_concurrency=args.calls_at_once or workers)
-    stack = build_language_model(settings, lambda: PromptSized(OfflineBrain(seed)))
+    sampler = Sampled(PromptSized(OfflineBrain(seed)), seed)
+    stack = build_language_model(settings, lambda: sampler)
     with tempfile.TemporaryDirectory(prefix="smallville-calls-") as scratch:
         living = build_living_town(
             town_file,
@@ -119,9 +128,70 @@ def offline_run(args: argparse.Namespace) -> dict[str, Any]:
             start = living.clock.now
             LockstepRunner(living).run_until(start + timedelta(hours=hours), recorder)
             played = (living.clock.now - start).total_seconds() / 3600
-            return run_report(living, round(played, 3), time.perf_counter() - started, recorder)
+            report = run_report(living, round(played, 3), time.perf_counter() - started, recorder)
+            agent_days = len(living.minds) * played / 24
+            report["prompt_answer_tokens_by_step"] = split_by_step(living, agent_days)
+            if args.samples is not None:
+                sampler.write(args.samples)
+            return report
         finally:
             living.close()
+
+
+class Sampled:
+    """`inner`'s answers unchanged; keeps `SAMPLES` prompts and answers a step (a seeded
+    reservoir), to read what each step's prompt spends its tokens on (`--samples FILE`)."""
+
+    def __init__(self, inner: PromptSized, seed: int) -> None:
+        self.inner = inner
+        self.random = random.Random(seed)
+        self.seen: dict[str, int] = {}
+        self.kept: dict[str, list[dict[str, Any]]] = {}
+        self.lock = threading.Lock()
+
+    @property
+    def label(self) -> str:
+        return self.inner.label
+
+    def complete(
+        self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
+    ) -> Completion[OutputT]:
+        completion = self.inner.complete(task, inputs, agent=agent)
+        with self.lock:
+            count = self.seen[task.name] = self.seen.get(task.name, 0) + 1
+            slot = count - 1 if count <= SAMPLES else self.random.randrange(count)
+            if slot < SAMPLES:
+                sample = {
+                    "task": task.name,
+                    "agent": agent,
+                    "prompt": [m.content for m in task.messages(inputs)],
+                    "answer": model_written(completion.output),
+                    "prompt_tokens": completion.usage.prompt_tokens,
+                    "answer_tokens": completion.usage.completion_tokens,
+                }
+                kept = self.kept.setdefault(task.name, [])
+                kept[slot : slot + 1] = [sample]
+        return completion
+
+    def write(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("w", encoding="utf-8") as out:
+            for samples in self.kept.values():
+                for sample in samples:
+                    out.write(json.dumps(sample) + "\n")
+
+
+def split_by_step(living: Any, agent_days: float) -> dict[str, list[float]]:
+    """[prompt, answer] tokens per resident-day of each step, most first."""
+    by_task = living.stack.meter.snapshot().by_task
+    rows = sorted(by_task.items(), key=lambda item: -item[1].total_tokens)
+    return {
+        task: [
+            round(tally.prompt_tokens / agent_days, 1),
+            round(tally.completion_tokens / agent_days, 1),
+        ]
+        for task, tally in rows
+    }
 
 
 def main() -> None:
@@ -135,6 +205,9 @@ def main() -> None:
     parser.add_argument("--think-ahead-idle", type=float, default=0.0, metavar="MINUTES")
     parser.add_argument(
         "--calls-at-once", type=int, metavar="N", help="offline run's call limit (default: workers)"
+    )
+    parser.add_argument(
+        "--samples", type=Path, metavar="FILE", help="offline run: write sample prompts here"
     )
     parser.add_argument("--label", default="", help='a tag for the lines ("before", "after")')
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")

@@ -14,9 +14,11 @@ The steps put memories into their inputs as the rules and the offline brain read
   keeping its number (every one is still shown: an answer rates or cites it by number);
 - a day plan's memory with each stretch by its start (it lasts until the next starts);
 - `once`: a description's sentence said once (a summary repeating its identity's);
-- `grouped_places`: arenas of a sector with the same objects named together.
+- `grouped_places`: arenas of a sector with the same objects named together;
+- a talk's transcript next to its summary (`talk_headings`) by its heading: the summary
+  tells what was said, the transcript's opening line (a greeting, mostly) adds no fact.
 
-Nothing is dropped: every memory, time, place, object and sentence still reads in the
+Nothing else is dropped: every memory, time, place, object and sentence still reads in the
 prompt (tests/cognition/steps/test_compact.py).
 """
 
@@ -35,6 +37,8 @@ PLACE = r"([^()\n,]+(?:, [^()\n,]+)+)"
 SEEN_AT = re.compile(rf"^(.+?) \({PLACE}\)$")
 # "The desk (library, Oak Hill College) is in use" — an object's state: the place after it
 OBJECT_AT = re.compile(rf"^(The [^()\n]+?) \({PLACE}\) ((?:is|are) .+)$")
+# a talk's transcript memory: "Conversation with A and B:\nA: …" (its heading, the partners)
+TALK = re.compile(r"^(Conversation with ([^\n:]+)):\n")
 SENTENCE = re.compile(r"(?<=[.!?])\s+")
 # a day plan's memory, as `Agent` writes it (`plan_text`), and a stretch's span in it
 PLAN_MEMORY = re.compile(r"^[^\n]+'s plan for [^\n:]+: \d{1,2}:\d{2}[–-]\d{1,2}:\d{2} ")
@@ -110,12 +114,45 @@ def counted(run: Sequence[Shown]) -> list[tuple[Shown, int]]:
     return list(seen.values())
 
 
+def partners(heading: str) -> list[str]:
+    """ "Ann, Bo and Cy" → ["Ann", "Bo", "Cy"]."""
+    return [name.strip() for name in re.split(r", | and ", heading) if name.strip()]
+
+
+def is_summary_of(item: Shown, talk: Shown, names: list[str]) -> bool:
+    """Whether `item` can be the summary of the talk `talk`: no transcript itself nor a
+    sighting at a place, made at the same time (or both without times) and naming every
+    partner."""
+    return (
+        item.mark == talk.mark
+        and not item.place
+        and not TALK.match(item.text)
+        and all(name in item.text for name in names)
+    )
+
+
+def talk_headings(items: Sequence[Shown]) -> list[Shown]:
+    """A talk's transcript beside its summary (the memory next to it, of the same time,
+    naming every partner: the talk's end keeps one of each) by its heading alone — the
+    summary tells what was said; a transcript alone keeps its opening."""
+    out: list[Shown] = []
+    for index, item in enumerate(items):
+        found = TALK.match(item.text)
+        if found:
+            names = partners(found.group(2))
+            beside = [items[i] for i in (index - 1, index + 1) if 0 <= i < len(items)]
+            if names and any(is_summary_of(other, item, names) for other in beside):
+                item = Shown(item.mark, found.group(1), item.place)
+        out.append(item)
+    return out
+
+
 def grouped(items: Sequence[Shown], bullet: str = "- ", collapse: bool = False) -> list[str]:
     """Prompt lines: a run of memories at one place under the place (its memories indented,
     without it), any other memory on its own line; with `collapse`, a memory repeated in a
-    run once with its count."""
+    run once with its count; a talk beside its summary by its heading (`talk_headings`)."""
     lines: list[str] = []
-    for run in runs(items):
+    for run in runs(talk_headings(items)):
         shown_run = counted(run) if collapse else [(item, 1) for item in run]
         if len(run) == 1 or (len(shown_run) == 1 and not run[0].mark):
             item, count = shown_run[0]

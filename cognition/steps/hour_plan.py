@@ -5,7 +5,10 @@ decomposed into 5–15 minute actions, each with its emoji and the object it use
 object's state, and placed in one of the arenas the agent knows — one structured call
 instead of decompose → place → objects (→ emoji). As the paper's planning is, the call is
 conditioned on retrieval: the memories recalled for the chunk's activity (`hour_plan_memories`
-of them, plans aside, long ones by their gist) are in the prompt. They are read without
+of them, plans aside) that bear on it — rated at least `plan_reuse_importance` and at least
+`plan_reuse_relevance` relevant (`plan_reuse.notable_hits`), long ones by their gist — are in
+the prompt: what the hour's reuse is keyed by, so a reused hour saw the same context; a
+routine sighting recalled for being recent says nothing of how the hour goes. They are read without
 refreshing their access time: the reference implementation's decomposition recalls nothing,
 and a recall that refreshed would change what talk and reactions recall (measured on the
 offline town: the party's and the candidacy's news reached fewer residents).
@@ -45,10 +48,12 @@ from cognition.steps.named_place import named_area
 from cognition.steps.plan_reuse import (
     HourBook,
     KeptHour,
+    fitted,
+    near_hours,
     normalised,
     notable,
+    notable_hits,
     reuse_key,
-    stretched,
 )
 
 log = logging.getLogger("cognition.steps")
@@ -151,14 +156,22 @@ def hour_schema(inputs: HourPlanInput) -> dict[str, Any]:
 
 
 def hour_prompt(inputs: HourPlanInput) -> dict[str, str]:
-    """The recalled memories, a run at one place under it; arenas with the same objects
-    named together (`steps.compact`); where the agent is, its home and work only when
-    there is a choice of place."""
-    alike = place_lines(inputs.places, alike=True)
-    where = f"Now at: {inputs.here}."
-    if len(inputs.places) > 1:
-        where += f" Home: {inputs.home}. Work: {inputs.workplace}."
-    return {"memories": listed(inputs.memories), "place_lines": render_value(alike), "here": where}
+    """The recalled memories, a run at one place under it, a talk beside its summary by its
+    heading; arenas with the same objects named together (`steps.compact`). Where the agent
+    is, its home and work and whether to stay only when there is a choice of sector; the
+    arenas of one sector are a choice of arena; one place offered is simply the place."""
+    alike = render_value(place_lines(inputs.places, alike=True))
+    if len({place.sector for place in inputs.places}) == 1 < len(inputs.places):
+        where = "Pick an arena (sector and arena copied exactly), sector: arena [objects]:"
+    elif len(inputs.places) > 1:
+        where = (
+            f"Now at: {inputs.here}. Home: {inputs.home}. Work: {inputs.workplace}.\n"
+            "Pick a place (sector and arena copied exactly; stay unless the activity belongs "
+            "elsewhere), sector: arena [objects]:"
+        )
+    else:
+        where = "The place, sector: arena [objects]:"
+    return {"memories": listed(inputs.memories), "place_lines": alike, "here": where}
 
 
 HOUR_PLAN = Task(
@@ -265,28 +278,38 @@ def plan_hour(
     hits = ctx.memory.retrieve(
         chunk.activity, ctx.now, k=settings.hour_plan_memories, kinds=RECALLED, touch=False
     )
-    recalled = list(dict.fromkeys(gist(hit.record.text, GIST) for hit in hits))
+    bearing = notable_hits(hits, settings.plan_reuse_importance, settings.plan_reuse_relevance)
+    recalled = list(dict.fromkeys(gist(hit.record.text, GIST) for hit in bearing))
     inputs = hour_inputs(ctx, chunk, places, here, recalled)
-    news = notable(hits, settings.plan_reuse_importance, settings.plan_reuse_relevance, ctx.agent)
-    key = hour_key(ctx, chunk, inputs, news)
+    news = notable(
+        hits,
+        settings.plan_reuse_importance,
+        settings.plan_reuse_relevance,
+        ctx.agent,
+        ctx.now.date(),
+    )
+    situations = [hour_key(ctx, chunk, inputs, hour) for hour in near_hours(ctx.minute)]
     today = ctx.now.date()
     length = None if is_whole(ctx, chunk) else inputs.minutes
-    kept = book.earlier(key, today, length) if settings.plan_reuse else None
+    kept = book.covering(situations, news, today, length) if settings.plan_reuse else None
     answer = as_answer(kept, inputs.minutes) if kept is not None else ask_hour(ctx, inputs)
     area = chosen_area(answer, inputs.places, places) if answer is not None else None
     answer = answer or first_place(inputs)
     book.count(reused=kept is not None)
     if kept is None and area is not None and settings.plan_reuse:
-        book.keep(key, kept_hour(answer, area, today, inputs.minutes))
+        # kept under this hour's own situation and its facts
+        hour = kept_hour(answer, area, today, inputs.minutes)
+        hour = hour.model_copy(update={"situation": situations[0], "facts": news})
+        book.keep(reuse_key([situations[0], "|", *news]), hour)
     return laid_out(ctx, chunk, inputs, answer), area
 
 
-def hour_key(ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, news: list[str]) -> str:
-    """The hour's reuse key (`steps.plan_reuse`): the activity, the hour of the day it
-    starts in, whether it stays one action, the places offered (in any order), where the
-    agent starts from when there is a choice of place — the sector, else "elsewhere" when
-    none of the offered; "-" when there is no choice — and the facts recalled (its length
-    is matched by `HourBook.earlier`)."""
+def hour_key(ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, hour: int) -> str:
+    """The hour's situation key (`steps.plan_reuse`): the activity, the hour of the day it
+    starts in (`hour`: its own, or a near one to look up), whether it stays one action, the
+    places offered (in any order), where the agent starts from when there is a choice of
+    place — the sector, else "elsewhere" when none of the offered; "-" when there is no
+    choice. The facts recalled and the length are matched by `HourBook.covering`."""
     offered = sorted(f"{p.sector}/{p.arena}" for p in inputs.places)
     here = "-"
     if len(offered) > 1:
@@ -295,12 +318,10 @@ def hour_key(ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, news: lis
     return reuse_key(
         [
             normalised(chunk.activity, ctx.agent),
-            str(ctx.minute // 60),
+            str(hour),
             "whole" if is_whole(ctx, chunk) else "actions",
             here,
             *offered,
-            "|",
-            *news,
         ]
     )
 
@@ -315,8 +336,8 @@ def ask_hour(ctx: StepContext, inputs: HourPlanInput) -> HourPlan | None:
 
 
 def as_answer(kept: KeptHour, minutes: int) -> HourPlan:
-    """The kept hour as an answer for a stretch of `minutes` (its actions stretched to it)."""
-    actions = stretched(kept.actions, kept.minutes, minutes)
+    """The kept hour as an answer for a stretch of `minutes` (its actions fitted to it)."""
+    actions = fitted(kept.actions, kept.minutes, minutes)
     return HourPlan(sector=kept.sector, arena=kept.arena, actions=actions, emoji=kept.emoji)
 
 

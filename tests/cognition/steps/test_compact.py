@@ -103,7 +103,7 @@ def test_the_importance_prompt_rates_each_memory_once_by_its_number() -> None:
     assert "1. Maria Lopez is reading" in shown and "2. The desk is in use" in shown
     assert "3. Maria Lopez is eating (cafe, Hobbs Cafe)" in shown
     assert "4. Maria Lopez is reading (library, Oak Hill College)" in shown
-    assert "(4 ratings)" in shown
+    assert "4 ratings, in order." in shown
     # the inputs a model's rules read are as the step made them
     assert inputs.memories[0] == f"1. Maria Lopez is reading ({LIBRARY})"
 
@@ -227,8 +227,29 @@ def test_a_day_plans_memory_shows_each_stretch_by_its_start() -> None:
 def test_the_hour_plan_names_home_and_work_only_when_there_is_a_choice_of_place() -> None:
     several = prompt(HOUR_PLAN, hour_inputs())
     assert "Now at: Klaus Mueller's room, Dorm. Home: Dorm, Klaus Mueller's room." in several
-    assert "Work: Oak Hill College." in several
+    assert "Work: Oak Hill College." in several and "Pick a place" in several
     library = hour_inputs().places[-1:]
     one = prompt(HOUR_PLAN, hour_inputs().model_copy(update={"places": library}))
-    assert "Now at: Klaus Mueller's room, Dorm.\n" in one and "Home:" not in one
+    assert "Now at" not in one and "Home:" not in one and "Pick" not in one
     assert "Oak Hill College: library [bookshelves]" in one
+    # the arenas of one sector: a choice of arena, wherever the agent is
+    dorm = hour_inputs().places[:-1]
+    rooms = prompt(HOUR_PLAN, hour_inputs().model_copy(update={"places": dorm}))
+    assert "Pick an arena" in rooms and "Now at" not in rooms and "Work:" not in rooms
+    assert "kitchen [stove]" in rooms
+
+
+def test_a_talk_beside_its_summary_shows_by_its_heading_and_alone_by_its_opening() -> None:
+    talk = "Conversation with Maria Lopez and Ayesha Khan:\nMaria Lopez: Hi there! …"
+    summary = "Klaus Mueller, Maria Lopez and Ayesha Khan talked. Maria told them of the party."
+    shown = listed([talk, summary])
+    assert shown == f"- Conversation with Maria Lopez and Ayesha Khan\n- {summary}"
+    # alone, or beside a memory that does not name every partner: its opening stays
+    assert "Maria Lopez: Hi there!" in listed([talk])
+    assert "Maria Lopez: Hi there!" in listed([talk, "Ayesha Khan is reading"])
+    assert "Maria Lopez: Hi there!" in listed([talk, f"{summary[:-1]} ({LIBRARY})"])
+    # in a timeline only a summary of the same time counts
+    stamped = [f"[Mon Feb 13 09:00] {talk}", f"[Mon Feb 13 09:00] {summary}"]
+    assert "Hi there!" not in timeline(stamped)
+    later = [f"[Mon Feb 13 09:00] {talk}", f"[Mon Feb 13 10:00] {summary}"]
+    assert "Hi there!" in timeline(later)

@@ -78,18 +78,20 @@ def test_an_hour_boundary_is_one_model_call() -> None:
     assert plan.hourly[0].address == HERE  # the chunk keeps its arena for its later hours
 
 
-def test_the_call_sees_memories_recalled_for_the_activity() -> None:
+def test_the_call_sees_the_memories_recalled_for_the_activity_that_bear_on_it() -> None:
     memory = FakeMemoryStream(KLAUS.name)
     memory.add(MemoryKind.OBSERVATION, "The exam is on Friday in the library", START, 6)
     memory.add(MemoryKind.PLAN, "Klaus Mueller's plan: study for the exam", START, 5)
+    memory.add(MemoryKind.OBSERVATION, "the pond in the park is frozen", START, 3)
     model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
     live_the_hour(klaus(model, at_ten(0), memory), HourBook())
     inputs = model.calls[0].inputs
     assert isinstance(inputs, HourPlanInput)
-    assert inputs.memories == ["The exam is on Friday in the library"]  # plans aside
+    # plans aside, and a routine memory about something else: what the reuse is keyed by
+    assert inputs.memories == ["The exam is on Friday in the library"]
     assert "The exam is on Friday" in HOUR_PLAN.messages(inputs)[-1].content
     # read, not refreshed: what talk and reactions recall later is as it was
-    assert [r.last_accessed for r in memory.all()] == [START, START]
+    assert [r.last_accessed for r in memory.all()] == [START, START, START]
 
 
 def test_an_unknown_place_is_never_obeyed() -> None:

@@ -18,7 +18,7 @@ from cognition.settings import MindSettings
 from cognition.steps.action import next_step
 from cognition.steps.context import StepContext
 from cognition.steps.day_reuse import DayBook
-from cognition.steps.plan_reuse import LENGTH_SLACK, HourBook, facts_of
+from cognition.steps.plan_reuse import LENGTH_SLACK, HourBook, KeptHour, facts_of
 from cognition.steps.planning import plan_new_day
 from cognition.steps.rating_reuse import RatingBook
 from cognition.steps.relationship import summarise_relationship
@@ -124,7 +124,62 @@ def test_facts_of_a_memory_are_its_fields_not_its_words() -> None:
     assert facts_of(without, KLAUS.name) == {f"memory:{without.id}"}
 
 
-def test_an_hour_about_as_long_is_reused_fitted_and_a_much_shorter_one_is_not() -> None:
+def test_a_kept_hour_covers_the_facts_it_was_planned_with_not_a_new_one() -> None:
+    def kept(day: int, facts: list[str], situation: str = "study@10") -> KeptHour:
+        return KeptHour(
+            day=START.date() + timedelta(days=day),
+            sector="Oak Hill College",
+            arena="library",
+            actions=[],
+            minutes=60,
+            situation=situation,
+            facts=facts,
+        )
+
+    both = kept(0, ["news:exam", "person:Maria Lopez"])
+    book = HourBook(hours={"a": both, "b": kept(1, ["person:Maria Lopez"], "study@11")})
+    today = START.date() + timedelta(days=2)
+    # a fact it was planned with, not recalled now, is nothing new
+    assert book.covering(["study@10"], ["person:Maria Lopez"], today, 60) is both
+    assert book.covering(["study@10"], [], today, 60) is both
+    # a fact it did not know is: planned afresh
+    assert book.covering(["study@10"], ["person:Wolfgang Schulz"], today, 60) is None
+    # the likelier situation first (this hour's own before a near one's)
+    assert book.covering(["study@11", "study@10"], ["person:Maria Lopez"], today, 60) is not both
+    # a plan made around an intention is not the plan of an hour without it
+    intent = "intends:Klaus Mueller/go to the party//2023-02-14/1020/1140/True"
+    party = kept(0, [intent, "person:Maria Lopez"], "dinner@18")
+    book = HourBook(hours={"p": party})
+    assert book.covering(["dinner@18"], ["person:Maria Lopez"], today, 60) is None
+    assert book.covering(["dinner@18"], [intent], today, 60) is party
+    book = HourBook(hours={"a": both})
+    # never a plan made today, nor another situation
+    assert book.covering(["study@10"], [], START.date(), 60) is None
+    assert book.covering(["read@10"], [], today, 60) is None
+
+
+def test_an_intention_bears_on_the_hours_of_its_own_day_only() -> None:
+    memory, book = stream(), HourBook()
+    talked_with(memory, "Maria Lopez", START)
+    hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)
+    # a plan made for the day after: no fact for today's hours, nor for the next day's ...
+    party = Intention(person=KLAUS.name, deed="go to the party", day=at_ten(2).date())
+    fields = MemoryFields(partners=("Maria Lopez",), intentions=(party,))
+    text = "Klaus Mueller plans to go to the party about the exam"
+    memory.add_many([NewMemory(MemoryKind.OBSERVATION, text, START, 7, about=fields)])
+    (planned,) = [r for r in memory.all() if r.about is not None and r.about.intentions]
+    assert not any(f.startswith("intends:") for f in facts_of(planned, KLAUS.name, START.date()))
+    again = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    hour(again, at_ten(1), memory, book)
+    assert again.calls == []
+    # ... but on its day it does: the hour is planned afresh
+    assert any(f.startswith("intends:") for f in facts_of(planned, KLAUS.name, party.day))
+    model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    hour(model, at_ten(2), memory, book)
+    assert model.count("hour_plan") == 1
+
+
+def test_an_hour_about_as_long_is_reused_fitted_and_a_much_longer_one_is_not() -> None:
     memory, book = stream(), HourBook()
     hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)  # 60 minutes
     shorter = PlanStep(start=600, minutes=60 - LENGTH_SLACK, activity="study for the exam")
@@ -134,9 +189,33 @@ def test_an_hour_about_as_long_is_reused_fitted_and_a_much_shorter_one_is_not() 
     # the two 15-minute actions kept for an hour, fitted to 45 minutes: 11 minutes each
     assert [a.minutes for a in plan.actions[:2]] == [11, 11]
     assert sum(a.minutes for a in plan.actions) == 45
+    # a much shorter stretch: the kept hour's first actions, the last cut to fit
     much = PlanStep(start=600, minutes=20, activity="study for the exam")
+    first = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    plan = hour(first, at_ten(2), memory, book, much)
+    assert first.calls == []
+    assert [(a.activity, a.minutes) for a in plan.actions] == [
+        ("find a book", 15),
+        ("take notes", 5),
+    ]
+    # a stretch longer than a kept one by more than the slack is planned afresh
+    short = KeptHour(day=START.date(), sector="s", arena="a", actions=[], minutes=20)
+    kept = HourBook(hours={"k": short})
+    later = START.date() + timedelta(days=1)
+    assert kept.earlier("k", later, 20 + LENGTH_SLACK) is short
+    assert kept.earlier("k", later, 21 + LENGTH_SLACK) is None
+
+
+def test_an_hour_begun_an_hour_later_reuses_the_kept_one_and_two_hours_later_not() -> None:
+    memory, book = stream(), HourBook()
+    hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)  # at 10:00
+    later = PlanStep(start=660, minutes=60, activity="study for the exam")
+    again = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    plan = hour(again, at_ten(1) + timedelta(hours=1), memory, book, later)
+    assert again.calls == [] and plan.actions[0].activity == "find a book"
+    much_later = PlanStep(start=720, minutes=60, activity="study for the exam")
     model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
-    hour(model, at_ten(2), memory, book, much)
+    hour(model, at_ten(2) + timedelta(hours=2), memory, book, much_later)
     assert model.count("hour_plan") == 1
 
 
