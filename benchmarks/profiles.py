@@ -97,6 +97,8 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         "calls_per_resident_day": round(server["calls"] / max(agents * game_hours / 24, 1e-9), 1),
         "conversations": report["conversations"],
         "thinking_ahead": report["thinking_ahead"],
+        # the real seconds lockstep stood waiting, by what it waited for (lockstep_waits.py)
+        "lockstep_waits": server.get("lockstep_waits"),
         "errors": report["errors"],
         "embedder": args.embedder,
         "seed": args.seed,

@@ -15,11 +15,14 @@ condition does not change what another condition retrieves.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
+from concurrent.futures import Future
+from contextlib import AbstractContextManager
 from datetime import datetime
 from enum import StrEnum
 
+from cognition.memory.embeddings import FloatMatrix
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
-from cognition.steps.common import MemoryStreamLike
+from cognition.steps.common import MemoryStreamLike, no_vectors
 
 __all__ = ["Condition", "ReadOnlyMemoryError", "WithheldMemory"]
 
@@ -110,7 +113,12 @@ class WithheldMemory:
     ) -> MemoryRecord:
         raise ReadOnlyMemoryError("an interview's memory view is read-only")
 
-    def add_many(self, memories: Sequence[NewMemory]) -> list[MemoryRecord]:
+    def embedding(self, texts: Sequence[str]) -> AbstractContextManager[Future[FloatMatrix | None]]:
+        return no_vectors()  # nothing is embedded here
+
+    def add_many(
+        self, memories: Sequence[NewMemory], embeddings: FloatMatrix | None = None
+    ) -> list[MemoryRecord]:
         raise ReadOnlyMemoryError("an interview's memory view is read-only")
 
     def mark_reflection(self, at: datetime) -> None:

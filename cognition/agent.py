@@ -116,10 +116,11 @@ class Agent:
         if not waiting:
             return
         texts = [item.text for item in waiting]
-        # rated as of the latest of them (each is stored with the moment it was seen)
-        ratings = self.rate(texts, waiting[-1].at)
+        # rated as of the latest (each stored as of when seen), embedded while being rated
+        with self.memory.embedding(texts) as vectors:
+            ratings = self.rate(texts, waiting[-1].at)
         pairs = zip(waiting, ratings, strict=True)
-        self.memory.add_many([item.memory(rating) for item, rating in pairs])
+        self.memory.add_many([item.memory(rating) for item, rating in pairs], vectors.result())
 
     def rate(self, texts: list[str], now: datetime) -> list[int]:
         """The importance of each of `texts`: one call for those not rated before (a memory

@@ -8,7 +8,10 @@ Listeners (`add_listener(fn)`) hear of every record `add` / `add_many` stores.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from contextvars import copy_context
 from datetime import datetime
 
 import numpy as np
@@ -16,7 +19,7 @@ import numpy.typing as npt
 
 from cognition.listeners import Listeners
 from cognition.memory.collection import AgentCollection, StoredRecord
-from cognition.memory.embeddings import Embedder
+from cognition.memory.embeddings import Embedder, FloatMatrix
 from cognition.memory.mirror import KIND_CODES, game_hours
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 from cognition.memory.scoring import (
@@ -83,11 +86,30 @@ class MemoryStream:
         memory = NewMemory(kind, text, created, importance, tuple(evidence), depth)
         return self.add_many([memory])[0]
 
-    def add_many(self, memories: Sequence[NewMemory]) -> list[MemoryRecord]:
-        """Store several memories with one embedding batch and one Chroma write."""
+    @contextmanager
+    def embedding(self, texts: Sequence[str]) -> Iterator[Future[FloatMatrix | None]]:
+        """Embed `texts` on a thread of its own while the caller's block runs (the model
+        rates them meanwhile: `Agent.flush`); the future holds their vectors, row for row,
+        for `add_many`. The block's end waits for the embedding; a failure of either is
+        raised (the embedder's from `result()`)."""
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed") as meanwhile:
+            # the caller's context goes along (a job's game time, its call priority)
+            yield meanwhile.submit(copy_context().run, self._embed, list(texts))
+
+    def _embed(self, texts: list[str]) -> FloatMatrix | None:
+        return self.embedder.embed(texts)
+
+    def add_many(
+        self, memories: Sequence[NewMemory], embeddings: FloatMatrix | None = None
+    ) -> list[MemoryRecord]:
+        """Store several memories with one embedding batch and one Chroma write
+        (`embeddings`: their vectors, row for row, when `embedding` made them already)."""
         if not memories:
             return []
-        embeddings = self.embedder.embed([memory.text for memory in memories])
+        if embeddings is None:
+            embeddings = self.embedder.embed([memory.text for memory in memories])
+        elif len(embeddings) != len(memories):
+            raise ValueError(f"{len(embeddings)} vectors for {len(memories)} memories")
         with self._collection.lock:
             ids = self._collection.new_ids(len(memories))
             records = [

@@ -7,11 +7,14 @@ call and the retrieval every step makes go through `steps.context.StepContext`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from concurrent.futures import Future
+from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from typing import Protocol
 
 from cognition.contract import ConversationLine
+from cognition.memory.embeddings import FloatMatrix
 from cognition.memory.fields import News, known_news
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 from cognition.memory.texts import stamped_text
@@ -30,7 +33,14 @@ class MemoryStreamLike(Protocol):
         depth: int | None = None,
     ) -> MemoryRecord: ...
 
-    def add_many(self, memories: Sequence[NewMemory]) -> list[MemoryRecord]: ...
+    def embedding(self, texts: Sequence[str]) -> AbstractContextManager[Future[FloatMatrix | None]]:
+        """`texts` embedded while the block runs; the vectors (None: this stream does not
+        embed) are for `add_many`."""
+        ...
+
+    def add_many(
+        self, memories: Sequence[NewMemory], embeddings: FloatMatrix | None = None
+    ) -> list[MemoryRecord]: ...
 
     def recent(self, n: int, kinds: Collection[MemoryKind] | None = None) -> list[MemoryRecord]: ...
 
@@ -58,6 +68,14 @@ class MemoryStreamLike(Protocol):
         ...
 
     def remove_listener(self, listener: Callable[[Sequence[MemoryRecord]], None]) -> None: ...
+
+
+@contextmanager
+def no_vectors() -> Iterator[Future[FloatMatrix | None]]:
+    """`MemoryStreamLike.embedding` of a stream that keeps no vectors: None, at once."""
+    done: Future[FloatMatrix | None] = Future()
+    done.set_result(None)
+    yield done
 
 
 # how much of a long memory a prompt shows when it needs its gist, not its words

@@ -16,6 +16,8 @@ as soon as the last line is known.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextvars import copy_context
 from datetime import datetime
 from typing import Annotated
 
@@ -162,9 +164,12 @@ def side_of(speaker: Speaker, other: str, history: Sequence[ConversationLine]) -
 def turn_input(
     speaker: Speaker, listener: Speaker, history: Sequence[ConversationLine], lines: int
 ) -> TurnInput:
-    """The inputs of the turn `speaker` opens, `lines` lines long at most."""
-    mine = side_of(speaker, listener.name, history)
-    theirs = side_of(listener, speaker.name, history)
+    """The inputs of the turn `speaker` opens, `lines` lines long at most. The two sides
+    retrieve at once (two minds, no shared state: their queries share an embedding pass)."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="side") as other_side:
+        listening = other_side.submit(copy_context().run, side_of, listener, speaker.name, history)
+        mine = side_of(speaker, listener.name, history)
+        theirs = listening.result()
     return TurnInput(
         speaker=speaker.name,
         listener=listener.name,

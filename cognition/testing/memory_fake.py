@@ -11,11 +11,15 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
+from concurrent.futures import Future
+from contextlib import AbstractContextManager
 from datetime import datetime
 
 from cognition.listeners import Listeners
+from cognition.memory.embeddings import FloatMatrix
 from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
+from cognition.steps.common import no_vectors
 
 logger = logging.getLogger(__name__)
 
@@ -107,7 +111,12 @@ class FakeMemoryStream:
         self.writes += 1
         return record
 
-    def add_many(self, memories: Sequence[NewMemory]) -> list[MemoryRecord]:
+    def embedding(self, texts: Sequence[str]) -> AbstractContextManager[Future[FloatMatrix | None]]:
+        return no_vectors()  # nothing is embedded here
+
+    def add_many(
+        self, memories: Sequence[NewMemory], embeddings: FloatMatrix | None = None
+    ) -> list[MemoryRecord]:
         """Several memories at once (counted as one write)."""
         records = [
             self._store(m.kind, m.text, m.created, m.importance, m.evidence, m.depth, m.about)

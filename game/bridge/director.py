@@ -26,6 +26,7 @@ from game.bridge.dialogue import DialogueLog
 from game.bridge.gatherings import Gatherings
 from game.bridge.jobs import Conversed, JobBoard, Thinking, decide_job
 from game.bridge.joining import Joining
+from game.bridge.lockstep_waits import LockstepWaits
 from game.bridge.meetings import MeetingDesk
 from game.bridge.memory_health import MemoryHealth
 from game.bridge.object_use import ObjectUse
@@ -83,6 +84,7 @@ class MindDirector(ObjectUse, TalkStarting):
         self.stats = MindStats()
         self.message = ""  # shown by the UI (e.g. "budget reached: the town is paused")
         self.jobs = JobBoard(workers)
+        self.lockstep_waits = LockstepWaits()  # where lockstep waits (wall clock)
         self.slots = {name: MindSlot() for name in self.minds}
         self.talks = ConversationDesk(self.dialogue, line_minutes)
         self.visitor: Someone | None = None  # the player, as residents see them
@@ -361,7 +363,10 @@ class MindDirector(ObjectUse, TalkStarting):
     def wait_for_due(self, now: datetime, timeout: float = STALL_S) -> bool:
         """Block until no job in flight holds game time `now` (lockstep): decisions due now,
         a talk whose line is due now (`Playback.needs`). True when it had to wait."""
-        return self._wait(lambda: self.jobs.due_in_flight(now) > 0, timeout)
+        try:  # how long, for what, is counted (`lockstep_waits.py`)
+            return self._wait(lambda: self.lockstep_waits.holds(self, now), timeout)
+        finally:
+            self.lockstep_waits.done()
 
     def progressed(self, *_: object) -> None:
         """Thinking moved on (a model call ended — any thread): waiting is not stalled."""

@@ -254,9 +254,16 @@ class JobBoard:
 
     def due_in_flight(self, now: datetime) -> int:
         """How many jobs in flight the town must wait for at game time `now`."""
+        return len(self.holding(now))
+
+    def holding(self, now: datetime) -> dict[int, tuple[str, ...]]:
+        """The jobs in flight the town must wait for at game time `now`, with whom each
+        holds (in name order)."""
         with self._lock:
-            jobs = set(self._busy.values())
-            return sum(1 for job in jobs if self._blocks.get(job, always)(now))
+            held: dict[int, tuple[str, ...]] = {}
+            for name, job in sorted(self._busy.items()):
+                held[job] = (*held.get(job, ()), name)
+            return {job: names for job, names in held.items() if self._blocks.get(job, always)(now)}
 
     @property
     def in_flight(self) -> int:

@@ -186,6 +186,7 @@ class HeadlessRun:
         report["town"] = describe_town(self.opened)
         if profiled is not None:
             report["server_profile"] = server_profile_figures(profiled, played * 60)
+            report["server_profile"]["lockstep_waits"] = living.director.lockstep_waits.figures()
         return report, recorder
 
     def finish(self, report: dict[str, Any], answers: RecordedAnswers | None) -> None:

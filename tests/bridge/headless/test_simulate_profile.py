@@ -10,8 +10,17 @@ from typing import Any
 import pytest
 
 from cognition import PROFILES
-from game.bridge import SimulationOptions, simulate
+from game.bridge import SimulationOptions, lockstep_waits, simulate
 from game.cli import main
+
+WAIT_KINDS = (
+    lockstep_waits.DECISION_NOW,
+    lockstep_waits.DECISION_NOTICED,
+    lockstep_waits.DECISION_AHEAD,
+    lockstep_waits.TALK_FIRST_LINE,
+    lockstep_waits.TALK_LATER,
+    lockstep_waits.OTHER,
+)
 
 TINY = {"town": "the_ville_n3", "hours": 0.25, "embedder": "hashing", "seed": 5}
 WALL_CLOCK = ("wall_s", "server_profile")  # what differs run to run, or only with a profile
@@ -38,6 +47,11 @@ def test_a_profiled_run_reports_how_the_town_used_the_server() -> None:
     )
     assert figures["share_of_limit"] == pytest.approx(used, abs=2e-3)
     assert 0 < figures["share_of_limit"] <= 1
+    waits = figures["lockstep_waits"]  # the town waited for the minds: for what, how long
+    assert waits and set(waits) <= set(WAIT_KINDS)
+    waited = sum(kind["seconds"] for kind in waits.values())
+    assert 0 < waited <= figures["wall_s"] + 0.01
+    assert all(kind["waits"] >= 1 for kind in waits.values())
 
 
 def test_the_town_lives_the_same_behind_a_profile() -> None:

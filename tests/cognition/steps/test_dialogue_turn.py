@@ -4,6 +4,7 @@ turn equal to its per-line answers."""
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 from cognition.config import LLMSettings
@@ -203,3 +204,33 @@ def test_one_line_per_call_is_the_papers_talk() -> None:
     lines, _ = converse(*pair(model, MindSettings(talk_lines_per_call=1)))
     assert [line.text for line in lines] == ["Hi!", "Bye!"]
     assert model.count("dialogue_line") == 2 and model.count("dialogue_turn") == 0
+
+
+class MeetingMemory(FakeMemoryStream):
+    """A memory whose retrieval waits (up to `WAIT_S`) until the other side's has begun."""
+
+    WAIT_S = 10.0
+
+    def __init__(self, agent: str, barrier: threading.Barrier) -> None:
+        super().__init__(agent)
+        self.barrier = barrier
+        self.met: list[bool] = []
+
+    def retrieve(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            self.barrier.wait(self.WAIT_S)
+            self.met.append(True)
+        except threading.BrokenBarrierError:
+            self.met.append(False)
+        return super().retrieve(*args, **kwargs)
+
+
+def test_the_two_sides_of_a_turn_retrieve_at_once() -> None:
+    barrier = threading.Barrier(2)
+    brain = OfflineBrain(0)
+    memories = [MeetingMemory(ISABELLA.name, barrier), MeetingMemory(MARIA.name, barrier)]
+    isabella = Speaker(context_for(ISABELLA, brain, memories[0], TURNS), "Isabella", "a friend")
+    maria = Speaker(context_for(MARIA, brain, memories[1], TURNS), "Maria", "a friend")
+    inputs = turn_input(isabella, maria, [], 4)
+    assert [memory.met for memory in memories] == [[True], [True]]  # neither waited alone
+    assert [side.name for side in inputs.sides] == [ISABELLA.name, MARIA.name]
