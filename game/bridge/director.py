@@ -34,7 +34,7 @@ from game.bridge.residents import MindSlot, MindStats
 from game.bridge.talk_starting import TalkStarting
 from game.bridge.thinking_ahead import ROOM_PER_CALL, ThinkingAhead
 from game.bridge.thinking_now import ThinkingNow
-from game.bridge.waking import TownWaking, WakingUp, deciding_for
+from game.bridge.waking import TownWaking, WakingUp, deciding_for, plans_soon
 from game.town.director import ResidentDirector
 from game.town.resident import Activity, Pose, Resident
 from game.town.views import Greeting
@@ -162,7 +162,7 @@ class MindDirector(ObjectUse, TalkStarting):
             return self.while_late(resident, slot, now)
         if slot.is_due(now) or self.notices_someone(resident, slot, now):
             self.submit_decision(resident, slot, now)
-        elif self.ahead.starts(name, slot.due, now):
+        elif self.ahead.starts(name, slot.due, now) or plans_soon(self.minds[name], slot.due, now):
             self.submit_decision(resident, slot, now, at=slot.due)
         return None
 

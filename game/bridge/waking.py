@@ -14,6 +14,11 @@ routine until their plan comes (`MindDirector.while_late`).
 
 What the residents decide is unchanged: the decisions are the ones the first update asks
 for, from the same perceptions; only the clock waits for them.
+
+On later days a resident asleep at midnight plans its day at its wake-up hour
+(`cognition.wake_time`); `plans_soon` says when to think that decision ahead of its moment —
+`PLAN_AHEAD_MINUTES` before it, rather than the few minutes any next step is thought ahead —
+so the plan is there when the resident gets up.
 """
 
 from __future__ import annotations
@@ -21,11 +26,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from cognition import Agent
 from game.bridge.residents import MindSlot
 
 WAKE_UP_MAX_S = 120.0  # real seconds the clock is held at most at a town's first moment
+# a decision that plans a new day is thought this many game minutes ahead of its moment
+PLAN_AHEAD_MINUTES = 45.0
 
 
 @dataclass(frozen=True)
@@ -86,3 +94,13 @@ class TownWaking:
 def deciding_for(now: datetime, slots: Mapping[str, MindSlot]) -> list[str]:
     """The residents whose decision for `now` has not applied yet (thinking, or come)."""
     return [name for name, slot in slots.items() if slot.deciding_for == now]
+
+
+def plans_soon(mind: Agent, due: datetime | None, now: datetime) -> bool:
+    """Whether `mind`'s next decision, due at `due`, will plan a new day (its plan is of an
+    earlier day: it slept until its wake-up hour) and is within `PLAN_AHEAD_MINUTES`: then
+    it is thought ahead now (main thread, while no job of the mind runs)."""
+    plan = mind.state.plan
+    if due is None or due <= now or due - now > timedelta(minutes=PLAN_AHEAD_MINUTES):
+        return False
+    return mind.settings.planning and plan is not None and plan.day < due.date()

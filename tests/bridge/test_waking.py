@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from cognition.contract import Decision, Perception
 from game.bridge.town_minds import LivingTown
-from game.bridge.waking import TownWaking, WakingUp
+from game.bridge.waking import PLAN_AHEAD_MINUTES, TownWaking, WakingUp, plans_soon
 
 MakeTown = Callable[..., LivingTown]
 Think = Callable[[Perception], Decision]
@@ -113,3 +113,20 @@ def test_play_holds_the_first_moment_until_the_first_decisions_have_come(
     assert frame(1.0) is None and clock.now > start
     assert director.stats.wait_quantiles()["max"] == 0.0  # each applied at its moment
     assert all(r.activity is not None for r in population)
+
+
+def test_a_decision_that_plans_a_new_day_is_thought_ahead_of_the_wake_up_hour(
+    make_town: MakeTown,
+) -> None:
+    living = make_town()
+    mind = living.minds["Maria Lopez"]
+    maria = living.population.get("Maria Lopez")
+    assert maria is not None
+    mind.decide(living.director.perceptions.build(maria, SEVEN, [], []))  # plans the 13th
+    wake = datetime(2023, 2, 14, mind.persona.routine.wake_hour)
+    early = wake - timedelta(minutes=PLAN_AHEAD_MINUTES)
+    assert plans_soon(mind, wake, early)  # her plan is of the day before
+    assert not plans_soon(mind, wake, early - timedelta(minutes=1))  # not yet
+    assert not plans_soon(mind, wake, wake) and not plans_soon(mind, None, early)  # due now
+    today = SEVEN + timedelta(hours=2)
+    assert not plans_soon(mind, today, today - timedelta(minutes=10))  # planned already
