@@ -1,7 +1,7 @@
 """Play at ×1 on a server profile: how long residents wait for their decisions (JSON lines).
 
     uv run python benchmarks/play_wait.py --embedder hashing
-    uv run python benchmarks/play_wait.py --profile local-gpu --seconds 120 --think-ahead 3
+    uv run python benchmarks/play_wait.py --profile local-gpu --seconds 120 --think-ahead 10
 
 The town (default the_ville_n25, from 7 am) is played as the window plays it, without a
 window: every frame (30 a second) the clock moves on by the real time passed × the speed

@@ -62,7 +62,7 @@ class AppOptions:
     embedder: str = "minilm"  # "hashing" in tests: no ONNX load
     line_minutes: float = 2.0  # game minutes each spoken line stays in its bubble
     # in play a resident thinks its next step this early (game minutes): benchmarks/play_wait.py
-    think_ahead_minutes: float = 3.0
+    think_ahead_minutes: float = 10.0
     # `smallville --chroma-url`: the memories on this Chroma server (None: the settings')
     chroma_url: str | None = None
 
