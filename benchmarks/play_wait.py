@@ -1,7 +1,7 @@
 """Play at ×1 on a server profile: how long residents wait for their decisions (JSON lines).
 
     uv run python benchmarks/play_wait.py --embedder hashing
-    uv run python benchmarks/play_wait.py --profile local-gpu --seconds 120 --think-ahead 3
+    uv run python benchmarks/play_wait.py --profile local-gpu --seconds 120 --think-ahead 10
 
 The town (default the_ville_n25, from 7 am) is played as the window plays it, without a
 window: every frame (30 a second) the clock moves on by the real time passed × the speed
@@ -16,6 +16,12 @@ is a burst a small server takes minutes to serve) — the largest lag seen on th
 residents left with no activity at the end, the server's calls in flight and the calls by
 step. Play depends on real time: the figures depend on the machine's load (its load average
 is in the line).
+
+As the window does, the clock is held at the town's first moment until every resident
+deciding for it has planned its day (`game/bridge/waking.py`, at most `--wake-up-max` real
+seconds; `--wake-up-max 0`: no hold, the clock runs from the first frame as before session
+5): `wake_up_s` is how long the player looked at "The town is waking up: …" before the
+clock ran, and `wake_up_total` how many residents it waited for.
 """
 
 from __future__ import annotations
@@ -64,12 +70,15 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
         if isinstance(backend, ProfiledModel):
             backend.restart_meter()
         clock, population, director = living.clock, living.population, living.director
+        director.waking.max_seconds = args.wake_up_max
+        director.waking.over = args.wake_up_max <= 0
         started = last = time.perf_counter()
         game_start, worst_lag, frames = clock.now, 0.0, 0
         counted_from: dict[str, int] | None = None  # each resident's waits at the warm-up's end
         try:
             while (now := time.perf_counter()) - started < args.seconds:
-                minutes = (now - last) * args.speed  # ×1: a game minute a real second
+                held = director.waking_up(clock.now) is not None  # the town wakes up
+                minutes = 0.0 if held else (now - last) * args.speed  # ×1: a minute a second
                 last = now
                 clock.advance(minutes)
                 population.update(clock.now, minutes)
@@ -80,6 +89,7 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
                     counted_from = {name: len(each) for name, each in waits_now.items()}
                 time.sleep(max(0.0, 1 / FPS - (time.perf_counter() - now)))
             idle = sum(1 for resident in population if resident.activity is None)
+            wake_up_s, wake_up_total = director.waking.held_s, director.waking.total
             game_minutes = (clock.now - game_start).total_seconds() / 60
             served = backend.figures() if isinstance(backend, ProfiledModel) else None
             waits = director.stats.wait_quantiles()
@@ -116,6 +126,9 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
         "after_warmup_wait_p50_min": after["p50"],
         "after_warmup_wait_p95_min": after["p95"],
         "after_warmup_decisions": after["decisions"],
+        "wake_up_max_s": args.wake_up_max,
+        "wake_up_s": round(wake_up_s, 1),
+        "wake_up_total": wake_up_total,
         "worst_lag_min": round(worst_lag, 1),
         "residents_idle_at_end": idle,
         "calls_in_flight_mean": round(served.mean_in_flight, 2) if served else None,
@@ -151,6 +164,14 @@ def main() -> None:
         default=120.0,
         help="real seconds before the second set of waits counts (the town's first hour, "
         "when every resident plans its day at once)",
+    )
+    parser.add_argument(
+        "--wake-up-max",
+        type=float,
+        default=120.0,
+        metavar="SECONDS",
+        help="hold the clock at the first moment until the residents have planned, at most "
+        "this long (the window's default; 0: no hold)",
     )
     parser.add_argument("--think-ahead", type=float, default=0.0, metavar="MINUTES")
     parser.add_argument("--think-ahead-idle", type=float, default=0.0, metavar="MINUTES")

@@ -48,7 +48,7 @@ from cognition.llm.brain import BrainSpec, LaneCheck, build_brain, check_lanes
 from cognition.llm.breaker import StepBreaker, StepState
 from cognition.llm.pool import LaborPool
 from cognition.llm.pool_stack import build_pool, lane_settings
-from cognition.llm.priority import CallPriority, with_priority
+from cognition.llm.priority import CallPriority, next_order, with_priority
 from cognition.llm.profiled_model import ProfiledModel, ProfileFigures
 from cognition.llm.profiles import PROFILES, ServerProfile, UnknownProfile, server_profile
 from cognition.llm.retry import RetryPolicy, no_sleep
@@ -247,6 +247,7 @@ __all__ = [
     "load_personas",
     "load_referees",
     "minute_of_day",
+    "next_order",
     "no_sleep",
     "panel_calls_per_case",
     "parse_chroma_url",

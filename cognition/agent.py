@@ -35,6 +35,7 @@ from cognition.steps.replan import replan
 from cognition.steps.summary import describe, summarise
 from cognition.talker import Talker
 from cognition.variants import routine_plan
+from cognition.wake_time import sleep_until_wake
 
 
 class Agent:
@@ -146,8 +147,7 @@ class Agent:
         self.state.seeded = self.state.news_seeded = True
 
     def seed_news(self, now: datetime) -> None:
-        """A mind from a save made before news had fields learns its persona's news as data,
-        once: each item it does not yet know that way (the migration of older saves)."""
+        """Learn the persona's news as data, once (a mind saved before news had fields)."""
         if self.state.news_seeded:
             return
         known = {news.item for news in news_known(self.memory, self.name)}
@@ -185,6 +185,8 @@ class Agent:
         self.state.last_time = now
         observations = self.observe(perception)
         self.maybe_reflect(now)
+        if lie_in := sleep_until_wake(self.persona, self.settings, self.state.plan, perception):
+            return self.decision(now, lie_in)  # the day is planned at the wake-up hour
         plan = self.day_plan(perception)
         if self.state.pending is not None:
             plan = self.replan_around(plan, self.state.pending, now)
@@ -373,8 +375,7 @@ class Agent:
         return Decision(agent=self.name, time=now, actions=(action,), thought=thought)
 
     def resume_plan(self) -> None:
-        """Forget the step in progress (e.g. after a talk): the next decision walks back to
-        wherever the plan says the agent should be now."""
+        """Forget the step in progress (after a talk): the next decision walks back to the plan."""
         self.state.current = None
 
     # --- state ------------------------------------------------------------------------------

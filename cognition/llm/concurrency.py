@@ -6,7 +6,7 @@ import heapq
 import itertools
 import threading
 
-from cognition.llm.priority import call_priority
+from cognition.llm.priority import call_order, call_priority
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Task
 
 __all__ = ["ConcurrencyLimit"]
@@ -15,7 +15,8 @@ __all__ = ["ConcurrencyLimit"]
 class ConcurrencyLimit:
     """Wraps a `LanguageModel` so at most `limit` calls reach it at the same time; calls
     waiting for a slot are served by their priority (`cognition.llm.priority`: the player's
-    first, then decisions, talk, background), then in the order they came.
+    first, then decisions, talk, background), then by their job's order (the calls of the job
+    begun first go first), then in the order they came.
 
     `in_flight` is how many calls are at the model now ("N minds thinking"); `waiting` is how
     many more are queued for a slot.
@@ -28,7 +29,8 @@ class ConcurrencyLimit:
         self.limit = limit
         self._lock = threading.Lock()
         self._turn = threading.Condition(self._lock)
-        self._queue: list[tuple[int, int]] = []  # (priority, arrival) of the waiting calls
+        # (priority, job order, arrival) of the waiting calls
+        self._queue: list[tuple[int, int, int]] = []
         self._arrivals = itertools.count()
         self._in_flight = 0
 
@@ -49,7 +51,7 @@ class ConcurrencyLimit:
     def complete(
         self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
     ) -> Completion[OutputT]:
-        ticket = (int(call_priority()), next(self._arrivals))
+        ticket = (int(call_priority()), call_order(), next(self._arrivals))
         with self._turn:
             heapq.heappush(self._queue, ticket)
             while self._in_flight >= self.limit or self._queue[0] != ticket:

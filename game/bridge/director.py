@@ -35,6 +35,7 @@ from game.bridge.residents import MindSlot, MindStats
 from game.bridge.talk_starting import TalkStarting
 from game.bridge.thinking_ahead import ROOM_PER_CALL, ThinkingAhead
 from game.bridge.thinking_now import ThinkingNow
+from game.bridge.waking import TownWaking, WakingUp, deciding_for, plans_soon
 from game.town.director import ResidentDirector
 from game.town.resident import Activity, Pose, Resident
 from game.town.views import Greeting
@@ -86,6 +87,7 @@ class MindDirector(ObjectUse, TalkStarting):
         self.jobs = JobBoard(workers)
         self.lockstep_waits = LockstepWaits()  # where lockstep waits (wall clock)
         self.slots = {name: MindSlot() for name in self.minds}
+        self.waking = TownWaking()  # play holds the clock at the first moment (waking.py)
         self.talks = ConversationDesk(self.dialogue, line_minutes)
         self.visitor: Someone | None = None  # the player, as residents see them
         self.visitor_description = ""  # the visitor's one line, for greeting them
@@ -122,6 +124,7 @@ class MindDirector(ObjectUse, TalkStarting):
 
     def pending_decisions(self) -> frozenset[str]:
         self._people_now = None  # where everyone is, taken afresh once per update
+        self.waking.asked = True  # the minds were asked at least once (waking.py)
         self.collect()
         if self.memory is not None:
             self.memory.check()
@@ -161,7 +164,7 @@ class MindDirector(ObjectUse, TalkStarting):
             return self.while_late(resident, slot, now)
         if slot.is_due(now) or self.notices_someone(resident, slot, now):
             self.submit_decision(resident, slot, now)
-        elif self.ahead.starts(name, slot.due, now):
+        elif self.ahead.starts(name, slot.due, now) or plans_soon(self.minds[name], slot.due, now):
             self.submit_decision(resident, slot, now, at=slot.due)
         return None
 
@@ -189,6 +192,10 @@ class MindDirector(ObjectUse, TalkStarting):
             return None
         activity = self.fallback.next_activity(resident, now)
         return None if activity is None else self.begin(resident, slot, activity, now)
+
+    def waking_up(self, now: datetime) -> WakingUp | None:
+        """While play holds the clock at the town's first moment: its waking (`waking.py`)."""
+        return self.waking.check(now, deciding_for(now, self.slots))
 
     def minds_lag(self, now: datetime) -> float:
         """How far the latest decision lags behind game time, in game minutes (0: none)."""

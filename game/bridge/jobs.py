@@ -33,6 +33,7 @@ from cognition import (
     LineHeard,
     MemoryStoreUnavailable,
     Perception,
+    next_order,
     with_priority,
 )
 from game.bridge.rest_copies import COPY_WAIT_S, RestCopier, RestCopies
@@ -296,7 +297,8 @@ class JobBoard:
                 self._busy[name] = job
             self._blocks[job] = blocks
         owned = self.owning(names, think)
-        work = functools.partial(with_priority, priority, owned)
+        # its calls queue before those of jobs begun later (`cognition.llm.priority`)
+        work = functools.partial(with_priority, priority, owned, next_order())
         self.executor.submit(run_job, self.results, job, names, work, at, self.poke)
         return job
 

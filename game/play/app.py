@@ -20,7 +20,7 @@ import pygame
 
 from game.bridge import LivingTown, RunRecording, TownFile, remember_learned_output_mode
 from game.files.paths import bundled
-from game.play.minds_reading import read_minds
+from game.play.minds_reading import read_minds, waking_line
 from game.play.session import PlaySession
 from game.play.town_menus import LeaveTown, TownMenus
 from game.render.camera import Camera
@@ -61,9 +61,8 @@ class AppOptions:
     town: str | None = None  # a bundled town (None: every resident of the map, no minds)
     embedder: str = "minilm"  # "hashing" in tests: no ONNX load
     line_minutes: float = 2.0  # game minutes each spoken line stays in its bubble
-    # in play a resident thinks its next step this many game minutes before the current one
-    # ends, so on a slow server it is there in time (benchmarks/play_wait.py)
-    think_ahead_minutes: float = 3.0
+    # in play a resident thinks its next step this early (game minutes): benchmarks/play_wait.py
+    think_ahead_minutes: float = 10.0
     # `smallville --chroma-url`: the memories on this Chroma server (None: the settings')
     chroma_url: str | None = None
 
@@ -185,7 +184,8 @@ class App:
         if self.menus is not None:  # before the update: minds done thinking are read first
             self.menus.tick_saves(self.clock.now)
         before = self.clock.now
-        game_minutes = 0.0 if self.panels.pausing else view.speed.tick(real_seconds)
+        held = self.panels.pausing or waking_line(self.living, self.clock.now) is not None
+        game_minutes = 0.0 if held else view.speed.tick(real_seconds)
         self.population.update(self.clock.now, game_minutes)
         moved = (self.clock.now - before).total_seconds() / 60.0
         frame = real_seconds if wall_seconds is None else max(wall_seconds, real_seconds)

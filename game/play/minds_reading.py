@@ -1,6 +1,6 @@
 """What the HUD shows of the minds over a town: the dialogue log, how late the minds are,
 and what they have cost so far (`usage_line`: model calls per endpoint, tokens, dollars at
-list prices)."""
+list prices); while the town wakes up, how far its waking has come (`waking_line`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from game.bridge import LivingTown
 from game.ui.dialogue_panel import LogLine
 from game.ui.hud import HudInfo
 
-__all__ = ["read_minds", "usage_line"]
+__all__ = ["read_minds", "usage_line", "waking_line"]
 
 
 def read_minds(info: HudInfo, living: LivingTown, now: datetime) -> None:
@@ -20,6 +20,19 @@ def read_minds(info: HudInfo, living: LivingTown, now: datetime) -> None:
     info.dialogue_total = spoken.total
     info.usage = usage_line(living)
     info.lag_minutes = living.director.minds_lag(now)
+    line = waking_line(living, now)
+    if line and not info.banner:
+        info.banner = line
+
+
+def waking_line(living: LivingTown | None, now: datetime) -> str | None:
+    """While the clock is held at the town's first moment until the residents deciding for
+    it have planned (`game.bridge` waking): the banner's line ("The town is waking up: 12 of
+    25 residents have planned their day"; "" before the minds are asked); None once it runs."""
+    waking = living.director.waking_up(now) if living is not None else None
+    if waking is None:
+        return None
+    return waking.describe() if waking.total else ""
 
 
 def usage_line(living: LivingTown) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -37,6 +38,11 @@ def minds_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("SMALLVILLE_DATA_DIR", str(tmp_path / "data"))
     pygame.init()
     app = build_with_minds(OPTIONS)
+    deadline = time.monotonic() + 60.0  # never reached unless the minds never decide
+    while app.living is not None and app.living.director.waking_up(app.clock.now) is not None:
+        assert time.monotonic() < deadline, "the town never woke up"
+        app.update(1 / 60)  # the town wakes up first: its banner says so meanwhile
+        time.sleep(0.002)
     yield app
     app.close()
     pygame.quit()

@@ -55,6 +55,9 @@ def held_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[
     pygame.init()
     app = build_with_minds(OPTIONS)
     assert app.living is not None and app.menus is not None
+    # Klaus's calls are held from the start: the clock runs from the first frame (a town
+    # waking up holds it until every first decision has come, `game.bridge` waking)
+    app.living.director.waking.over = True
     held = HeldModel(app.living.minds[KLAUS].model)
     app.living.minds[KLAUS].model = held
     try:

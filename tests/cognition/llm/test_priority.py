@@ -9,7 +9,13 @@ from contextvars import copy_context
 from typing import Any
 
 from cognition.llm.concurrency import ConcurrencyLimit
-from cognition.llm.priority import CallPriority, call_priority, with_priority
+from cognition.llm.priority import (
+    CallPriority,
+    call_order,
+    call_priority,
+    next_order,
+    with_priority,
+)
 from cognition.llm.task import Completion, Source, Task, Usage
 from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
 
@@ -36,11 +42,14 @@ class Served:
         return Completion(task.fallback(inputs), Source.MODEL, Usage(1, 1))
 
 
-def call(limit: ConcurrencyLimit, agent: str, priority: CallPriority) -> threading.Thread:
+def call(
+    limit: ConcurrencyLimit, agent: str, priority: CallPriority, order: int | None = None
+) -> threading.Thread:
     inputs = ImportanceInput(agent=agent, identity="", memories=["1. a memory"], count=1)
 
     def work() -> None:
-        with_priority(priority, lambda: limit.complete(RATE_IMPORTANCE, inputs, agent=agent))
+        complete = lambda: limit.complete(RATE_IMPORTANCE, inputs, agent=agent)  # noqa: E731
+        with_priority(priority, complete, order)
 
     thread = threading.Thread(target=work, daemon=True)
     thread.start()
@@ -89,3 +98,29 @@ def test_the_priority_travels_into_threads_a_job_starts_with_its_context() -> No
     with_priority(CallPriority.TALK, job)
     assert seen == [CallPriority.TALK]
     assert call_priority() is CallPriority.DECISION  # outside a job: the default
+
+
+def test_within_a_priority_the_calls_of_the_job_begun_first_go_first() -> None:
+    """Two jobs make calls in series: job 1's second call, queued after job 2's first, is
+    still served before it (job 1 began first); a call outside any job queues as it came."""
+    model = Served()
+    limit = ConcurrencyLimit(model, limit=1)
+    first_job, second_job = next_order(), next_order()
+    holder = call(limit, "holder", CallPriority.DECISION)
+    assert model.entered.wait(GUARD_S)
+    waiting = [
+        ("job 2, call 1", second_job),
+        ("outside a job", None),
+        ("job 1, call 2", first_job),
+    ]
+    threads = []
+    for agent, order in waiting:
+        threads.append(call(limit, agent, CallPriority.DECISION, order))
+        deadline = time.monotonic() + GUARD_S
+        while limit.waiting < len(threads) and time.monotonic() < deadline:
+            time.sleep(0.001)  # each in the queue before the next comes
+    model.release.set()
+    for thread in [holder, *threads]:
+        thread.join(GUARD_S)
+    assert model.order == ["holder", "job 1, call 2", "job 2, call 1", "outside a job"]
+    assert call_order() > first_job  # outside a job: a new number each time
