@@ -169,9 +169,8 @@ class MindDirector(ObjectUse, TalkStarting):
         return None
 
     def thinking(self, name: str) -> bool:
-        """A job in flight (not one dropped), or a decision waiting for its moment. (Game
-        time alone says when that ends, so the town does not depend on how fast the model
-        answers.)"""
+        """A job in flight (not one dropped), or a decision waiting for its moment (game time
+        alone says when that ends, not how fast the model answers)."""
         slot = self.slots[name]
         job = self.jobs.job_of(name)
         return (job is not None and job not in slot.dropped) or slot.deciding_for is not None
@@ -183,9 +182,8 @@ class MindDirector(ObjectUse, TalkStarting):
         return job is not None and job not in slot.dropped and job != slot.ahead_job
 
     def while_late(self, resident: Resident, slot: MindSlot, now: datetime) -> Activity | None:
-        """A resident whose next decision is late goes on with what it does — or, with
-        nothing to go on with (it has just talked, or not begun), the schedule's routine
-        for now, so nobody freezes."""
+        """A resident whose decision is late goes on with what it does — or, with nothing to
+        go on with (just talked, or not begun), the schedule's routine: nobody freezes."""
         late = slot.deciding_for is not None and now - slot.deciding_for >= ONE_MINUTE
         idle = resident.activity is None or resident.activity.pose is Pose.TALK
         if not late or not idle or self.fallback is None or self.talks.talking(resident.name):
@@ -203,9 +201,8 @@ class MindDirector(ObjectUse, TalkStarting):
         return max([0.0, *(lag.total_seconds() / 60 for lag in late)])
 
     def notices_someone(self, resident: Resident, slot: MindSlot, now: datetime) -> bool:
-        """Someone came into view whom the resident's mind would stop for: it perceives now,
-        mid-activity (the paper perceives every step; here only an arrival wakes the mind,
-        at most once per person within the mind's react window)."""
+        """Someone came into view whom the mind would stop for: it perceives now, mid-activity
+        (the paper perceives every step; here an arrival wakes it, once per react window)."""
         mind = self.minds[resident.name]
         doing = resident.activity.description if resident.activity else ""
         window = timedelta(minutes=mind.settings.react_window_minutes)
