@@ -71,10 +71,8 @@ class MindDirector(ObjectUse, TalkStarting):
         calls_at_once: int = 8,  # the town's model calls at once (the server's slots)
     ) -> None:
         self.minds = dict(minds)
-        # which next decisions are thought ahead of their moment (`thinking_ahead.py`)
-        self.ahead = ThinkingAhead(
-            think_ahead_minutes, think_ahead_idle_minutes, ROOM_PER_CALL * calls_at_once
-        )
+        room = ROOM_PER_CALL * calls_at_once  # decisions thought ahead (`thinking_ahead.py`)
+        self.ahead = ThinkingAhead(think_ahead_minutes, think_ahead_idle_minutes, room)
         self.perceptions = perceptions
         self.planner = planner
         self.objects = objects
