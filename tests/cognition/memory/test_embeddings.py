@@ -63,6 +63,14 @@ def test_local_minilm_vector_does_not_depend_on_its_batch(minilm: LocalMiniLM) -
     np.testing.assert_array_equal(CoalescingEmbedder(minilm).embed(texts), singles)
 
 
+def test_local_minilm_on_two_threads_gives_the_same_bits(minilm: LocalMiniLM) -> None:
+    # Headless runs use two threads (no frame loop to leave a core to): same runs, same saves.
+    texts = [STOVE, "a", CAFE_PARTY, PARTY + " with music " * 30, "", PARTY, "bed is idle"]
+    two = LocalMiniLM(threads=2)
+    np.testing.assert_array_equal(two.embed(texts), minilm.embed(texts))
+    np.testing.assert_array_equal(two.embed(texts[:1]), minilm.embed(texts[:1]))
+
+
 def test_token_batches_sort_by_length_and_bound_padded_tokens() -> None:
     lengths = [10, 3, 200, 4, 3, 12, 11]
     groups = token_batches(lengths, max_texts=3, max_tokens=40)
