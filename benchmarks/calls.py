@@ -49,7 +49,7 @@ from cognition.offline import OfflineBrain  # noqa: E402
 from cognition.testing.fake_openai_server import FakeOpenAIServer  # noqa: E402
 from cognition.testing.prompt_sized import PromptSized  # noqa: E402
 from game.bridge import SimulationOptions, TownFile, make_embedder, simulate  # noqa: E402
-from game.bridge.build import mind_settings_for  # noqa: E402
+from game.bridge.build import HEADLESS_EMBEDDING_THREADS, mind_settings_for  # noqa: E402
 from game.bridge.headless.report import TownRecorder, run_report  # noqa: E402
 from game.bridge.lockstep import LockstepRunner  # noqa: E402
 from game.bridge.town_minds import build_living_town  # noqa: E402
@@ -116,7 +116,7 @@ def offline_run(args: argparse.Namespace) -> dict[str, Any]:
             town_file,
             stack,
             Path(scratch) / "memory",
-            make_embedder(args.embedder),
+            make_embedder(args.embedder, threads=args.embedding_threads),
             seed=seed,
             workers=workers,
             mind_settings=mind_settings_for(town_file, None),
@@ -207,7 +207,15 @@ def main() -> None:
         "--calls-at-once", type=int, metavar="N", help="offline run's call limit (default: workers)"
     )
     parser.add_argument(
+<<<<<<< HEAD
         "--samples", type=Path, metavar="FILE", help="offline run: write sample prompts here"
+=======
+        "--embedding-threads",
+        type=int,
+        default=HEADLESS_EMBEDDING_THREADS,
+        metavar="N",
+        help=f"the local model's CPU threads (default {HEADLESS_EMBEDDING_THREADS}, as simulate)",
+>>>>>>> embed
     )
     parser.add_argument("--label", default="", help='a tag for the lines ("before", "after")')
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
@@ -221,6 +229,7 @@ def main() -> None:
         line = json.dumps(
             figures(run, report, args.label)
             | {
+                "embedding_threads": args.embedding_threads,
                 "think_ahead_minutes": args.think_ahead,
                 "think_ahead_idle_minutes": args.think_ahead_idle,
                 "thinking_ahead": report["thinking_ahead"],

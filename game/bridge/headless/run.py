@@ -22,7 +22,13 @@ from typing import Any
 from cognition import LLMSettings, RetryPolicy, ServerProfile
 from game.bridge.answers_from import RecordedAnswers
 from game.bridge.brains import secrets_of
-from game.bridge.build import OpenedTown, TownRecipe, make_embedder, recipe_for
+from game.bridge.build import (
+    HEADLESS_EMBEDDING_THREADS,
+    OpenedTown,
+    TownRecipe,
+    make_embedder,
+    recipe_for,
+)
 from game.bridge.headless.options import SimulationOptions, model_settings, with_room_for
 from game.bridge.headless.report import (
     TownRecorder,
@@ -110,7 +116,7 @@ def simulation_recipe(
         routes=options.routes,
         group_strategy=options.group_strategy,
         variant=options.variant,
-        embedder=make_embedder(options.embedder),
+        embedder=make_embedder(options.embedder, threads=HEADLESS_EMBEDDING_THREADS),
         memory_dir=memory_dir,
         chroma_url=options.chroma_url,
         seed=options.seed,

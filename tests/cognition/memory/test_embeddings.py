@@ -24,7 +24,7 @@ from cognition.memory import (
     normalise_rows,
 )
 from cognition.memory.bundled import minilm_tokenizer_file
-from cognition.memory.embeddings import token_batches
+from cognition.memory.embeddings import run_cost, token_batches
 from cognition.memory.fakes import HashingEmbedder, TableEmbedder
 
 PARTY = "Isabella is planning a Valentine's Day party"
@@ -63,6 +63,14 @@ def test_local_minilm_vector_does_not_depend_on_its_batch(minilm: LocalMiniLM) -
     np.testing.assert_array_equal(CoalescingEmbedder(minilm).embed(texts), singles)
 
 
+def test_local_minilm_on_two_threads_gives_the_same_bits(minilm: LocalMiniLM) -> None:
+    # Headless runs use two threads (no frame loop to leave a core to): same runs, same saves.
+    texts = [STOVE, "a", CAFE_PARTY, PARTY + " with music " * 30, "", PARTY, "bed is idle"]
+    two = LocalMiniLM(threads=2)
+    np.testing.assert_array_equal(two.embed(texts), minilm.embed(texts))
+    np.testing.assert_array_equal(two.embed(texts[:1]), minilm.embed(texts[:1]))
+
+
 def test_token_batches_sort_by_length_and_bound_padded_tokens() -> None:
     lengths = [10, 3, 200, 4, 3, 12, 11]
     groups = token_batches(lengths, max_texts=3, max_tokens=40)
@@ -72,6 +80,17 @@ def test_token_batches_sort_by_length_and_bound_padded_tokens() -> None:
         assert len(group) * max(lengths[i] for i in group) <= 40
     assert token_batches([], 3, 40) == []
     assert token_batches([5] * 5, max_texts=2, max_tokens=1000) == [[0, 1], [2, 3], [4]]
+
+
+def test_token_batches_do_not_pad_short_texts_to_a_long_ones_width() -> None:
+    # Four short sightings and one long transcript: padding the short ones to 60 tokens
+    # costs more than a run of their own; many short texts share one run (a run's floor).
+    lengths = [5, 60, 6, 5, 4]
+    groups = token_batches(lengths, max_texts=64, max_tokens=512)
+    assert groups == [[4, 0, 3, 2], [1]]
+    assert token_batches([3] * 10, max_texts=64, max_tokens=512) == [list(range(10))]
+    cost_of = sum(run_cost(len(g), max(lengths[i] for i in g)) for g in groups)
+    assert cost_of < run_cost(len(lengths), max(lengths))
 
 
 def test_local_minilm_handles_empty_input_and_long_text(minilm: LocalMiniLM) -> None:
