@@ -207,15 +207,14 @@ def main() -> None:
         "--calls-at-once", type=int, metavar="N", help="offline run's call limit (default: workers)"
     )
     parser.add_argument(
-<<<<<<< HEAD
         "--samples", type=Path, metavar="FILE", help="offline run: write sample prompts here"
-=======
+    )
+    parser.add_argument(
         "--embedding-threads",
         type=int,
         default=HEADLESS_EMBEDDING_THREADS,
         metavar="N",
         help=f"the local model's CPU threads (default {HEADLESS_EMBEDDING_THREADS}, as simulate)",
->>>>>>> embed
     )
     parser.add_argument("--label", default="", help='a tag for the lines ("before", "after")')
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
