@@ -1,12 +1,14 @@
 """The rooms of DESIGN.md and game/README.md and what each may import, checked on the source
 text (no imports executed); no import cycles; imports inside functions only where a comment
-says why they are lazy."""
+says why they are lazy. Each file is read and parsed once per test process (`parsed`), and
+its imports found once (`imports_of`): the checks below all read the same source text."""
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,9 +103,17 @@ def project_files() -> Iterator[Path]:
         yield from sorted((ROOT / package).rglob("*.py"))
 
 
-def imports_of(path: Path) -> list[Import]:
+@cache
+def parsed(path: Path) -> tuple[list[str], ast.Module]:
+    """The lines of `path` and its syntax tree (read once; the checks only read them)."""
+    text = path.read_text(encoding="utf-8")
+    return text.splitlines(), ast.parse(text, filename=str(path))
+
+
+@cache
+def imports_of(path: Path) -> tuple[Import, ...]:
     """Every import statement in `path`, where it sits, what it names."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)[1]
     module, file = module_name(path), str(path.relative_to(ROOT))
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: list[Import] = []
@@ -132,7 +142,7 @@ def imports_of(path: Path) -> list[Import]:
             visit(child, function, checking)
 
     visit(tree, False, False)
-    return found
+    return tuple(found)
 
 
 def is_module(dotted: str) -> bool:
@@ -141,7 +151,7 @@ def is_module(dotted: str) -> bool:
 
 
 def all_imports() -> list[Import]:
-    return [found for path in project_files() for found in imports_of(path)]
+    return [found for path in project_files() for found in imports_of(path)]  # parsed once
 
 
 def room_of(module: str) -> str | None:
@@ -179,8 +189,7 @@ def surface_offenders(rooms: tuple[str, ...], package: str, public: set[str]) ->
     for path in project_files():
         if room_of(module_name(path)) not in rooms:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in ast.walk(parsed(path)[1]):
             if isinstance(node, ast.Import):
                 named = [a.name for a in node.names if within(a.name, (package,))]
                 offenders += [f"{path.relative_to(ROOT)}:{node.lineno} {n}" for n in named]
@@ -286,8 +295,7 @@ def test_imports_inside_functions_say_why_they_are_lazy() -> None:
     start-up laziness, with a comment right above its group of imports saying `lazy:`."""
     offenders = []
     for path in project_files():
-        lines = path.read_text(encoding="utf-8").splitlines()
-        tree = ast.parse("\n".join(lines))
+        lines, tree = parsed(path)
         import_lines = {
             number
             for node in ast.walk(tree)

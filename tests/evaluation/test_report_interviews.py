@@ -1,6 +1,7 @@
 """The report with the interviews' findings: evaluation.json's `interviews`, `controlled`,
 `panel` and `calls` beside the paper's figures, report.md's sections, report.html,
-answers.csv and the PNGs from the answers; and a run whose panel was skipped."""
+answers.csv and the PNGs from the answers; and a run whose panel was skipped. The report of
+`findings()` is written once (`report`, a module fixture): its four tests only read it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from evaluation_records import ISA, KLAUS, MARIA, RESIDENTS, SCENARIO, at, write_record
 
 from game.evaluation import RunInfo, measure, write_report
@@ -128,15 +130,21 @@ def report_of(tmp_path: Path, found: Findings) -> tuple[Path, ReportFiles]:
     return out, write_report(run, SCENARIO, measures, out, found)
 
 
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ReportFiles]:
+    """The report of `findings()` (its folder and files), for the tests that only read it."""
+    return report_of(tmp_path_factory.mktemp("interviews"), findings())
+
+
 def evaluation(out: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads((out / "evaluation.json").read_text(encoding="utf-8"))
     return data
 
 
 def test_evaluation_json_has_the_interviews_beside_the_stream_and_the_paper(
-    tmp_path: Path,
+    report: tuple[Path, ReportFiles],
 ) -> None:
-    out, _ = report_of(tmp_path, findings())
+    out, _ = report
     data = evaluation(out)
     assert data["format"] == 2
     start, end = data["interviews"]["start"], data["interviews"]["end"]
@@ -164,9 +172,9 @@ def test_evaluation_json_has_the_interviews_beside_the_stream_and_the_paper(
 
 
 def test_evaluation_json_has_the_controlled_evaluation_the_panel_and_the_calls(
-    tmp_path: Path,
+    report: tuple[Path, ReportFiles],
 ) -> None:
-    data = evaluation(report_of(tmp_path, findings())[0])
+    data = evaluation(report[0])
     controlled = data["controlled"]
     assert controlled["answers"] == 8
     assert controlled["accuracy"][FULL] == {
@@ -217,8 +225,8 @@ def test_evaluation_json_has_the_controlled_evaluation_the_panel_and_the_calls(
     ]  # fmt: skip
 
 
-def test_the_files_answers_csv_and_the_pictures(tmp_path: Path) -> None:
-    out, files = report_of(tmp_path, findings())
+def test_the_files_answers_csv_and_the_pictures(report: tuple[Path, ReportFiles]) -> None:
+    out, files = report
     assert files.csv == out / "answers.csv" and files.html == out / "report.html"
     assert [path.name for path in files.plots] == evaluation(out)["plots"]
     for path in files.plots:
@@ -248,8 +256,10 @@ def test_the_files_answers_csv_and_the_pictures(tmp_path: Path) -> None:
     )  # fmt: skip
 
 
-def test_report_md_and_html_show_the_sections_beside_the_paper(tmp_path: Path) -> None:
-    out, _ = report_of(tmp_path, findings())
+def test_report_md_and_html_show_the_sections_beside_the_paper(
+    report: tuple[Path, ReportFiles],
+) -> None:
+    out, _ = report
     text = (out / "report.md").read_text(encoding="utf-8")
     for heading in ("Diffusion by interview", "Relationships by interview", "Hallucination",
                     "Controlled evaluation", "Judge panel", "Model calls"):  # fmt: skip
