@@ -24,6 +24,9 @@ class InterviewInput(BaseModel):
     question: str
     memories: list[str]
     news: list[News] = Field(default_factory=list)  # the news it knows, as memory fields
+    # the memories of `memories` whose fields are unknown (saved before fields): the only
+    # ones rules may read facts from by their text
+    untyped: list[str] = Field(default_factory=list)
 
 
 class InterviewAnswer(BaseModel):
@@ -101,6 +104,7 @@ def interview(
         question=question,
         memories=memory_lines(hits),
         news=news_known(ctx.memory, ctx.agent),
+        untyped=memory_lines([hit for hit in hits if hit.record.about is None]),
     )
     return ctx.ask(INTERVIEW, inputs).answer
 
