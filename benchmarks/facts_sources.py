@@ -41,14 +41,25 @@ def run(hours: int, seed: int) -> dict[str, Any]:
             text_statements[f"{fact.kind}: {fact.statement}"] += 1
         return original(fact, inputs, rng)
 
-    talk.tell = counted  # type: ignore[assignment]
+    talk.tell = counted
     try:
         game_main(
-            ["simulate", "--town", "the_ville_n25", "--hours", str(hours), "--seed", str(seed),
-             "--embedder", "hashing", "--quiet", "--no-record"]
+            [
+                "simulate",
+                "--town",
+                "the_ville_n25",
+                "--hours",
+                str(hours),
+                "--seed",
+                str(seed),
+                "--embedder",
+                "hashing",
+                "--quiet",
+                "--no-record",
+            ]
         )
     finally:
-        talk.tell = original  # type: ignore[assignment]
+        talk.tell = original
     return {
         "benchmark": "facts_sources",
         "hours": hours,
