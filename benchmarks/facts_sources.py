@@ -36,6 +36,7 @@ def run(hours: int, seed: int) -> dict[str, Any]:
     def counted(fact: Fact, inputs: Any, rng: Any) -> str:
         if fact.news is not None:
             counts["typed"] += 1
+            counts[f"typed_{fact.news.kind}"] += 1
         else:
             counts["text_first_hand" if fact.source is None else "text_heard"] += 1
             text_statements[f"{fact.kind}: {fact.statement}"] += 1
