@@ -5,12 +5,15 @@ The Blue Note on March 3 from 7 to 9 pm" — with the person it is about
 (`subject`), who told the knower (`source`, one level deep: the chain behind it is dropped),
 how worth telling it is (`weight`), its `kind`, and for an event its place, day and time.
 
-Facts are read back from memory texts of every kind: persona statements and plans (first
-hand), conversation transcripts ("Otto Brandt: Nora told me that …" — the line's speaker
-is the source, whatever they said theirs was), and conversation summaries ("Otto Brandt told
-Lena Fisk that …"). Object states and observations of what someone is doing at a place
-are never facts. Nothing here names a town's people, places or events: a person is whatever
-full name heads a statement of intention.
+A memory whose fields are known (`MemoryFields`) holds exactly the news its fields carry
+(`facts_of_memory`, `known_facts_of`): its text is never parsed for facts, whatever it says.
+Only a memory whose fields are unknown (saved before fields existed) is read back from its
+text (`facts_in_text`): persona statements and plans (first hand), conversation
+transcripts ("Otto Brandt: Nora told me that …" — the line's speaker is the source,
+whatever they said theirs was), and conversation summaries ("Otto Brandt told Lena Fisk
+that …"). Object states and observations of what someone is doing at a place are never
+facts. Nothing here names a town's people, places or events: a person is whatever full
+name heads a statement of intention.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cognition.memory.fields import News
+from cognition.memory.fields import MemoryFields, News
 from cognition.memory.texts import read_told, read_transcript
 from cognition.offline.text import (
     SENTENCE_END,
@@ -233,16 +236,36 @@ def facts_in_text(text: str) -> list[Fact]:
 
 
 def known_facts(memories: Iterable[str], knower: str) -> list[Fact]:
-    """The distinct facts in `memories`, weightiest first (then in memory order); of one
-    fact known several ways, first-hand knowledge wins, then the first source heard, then
-    the knower's own retelling (its source is the knower)."""
+    """The distinct facts in memory texts whose fields are unknown, weightiest first (then
+    in memory order); of one fact known several ways, first-hand knowledge wins, then the
+    first source heard, then the knower's own retelling (its source is the knower)."""
+    return best_facts((facts_in_text(text) for text in memories), knower)
+
+
+def facts_of_memory(text: str, about: MemoryFields | None) -> list[Fact]:
+    """The facts one memory holds: the news its fields carry when they are known (its
+    text is then never parsed, whatever it says), read from its text only when they are
+    unknown (None: a memory saved before fields)."""
+    if about is not None:
+        return [fact_of_news(news) for news in about.news]
+    return facts_in_text(text)
+
+
+def known_facts_of(memories: Iterable[tuple[str, MemoryFields | None]], knower: str) -> list[Fact]:
+    """`known_facts` of memories given as (text, fields): each read by `facts_of_memory`."""
+    return best_facts((facts_of_memory(text, about) for text, about in memories), knower)
+
+
+def best_facts(found: Iterable[list[Fact]], knower: str) -> list[Fact]:
+    """One fact per key of the facts `found` (one list per memory), as `known_facts` ranks
+    them."""
 
     def rank(fact: Fact) -> int:
         return 2 if fact.source is None else 0 if fact.source == knower else 1
 
     best: dict[str, Fact] = {}
-    for text in memories:
-        for fact in facts_in_text(text):
+    for facts in found:
+        for fact in facts:
             held = best.get(fact.key)
             if held is None or rank(fact) > rank(held):
                 best[fact.key] = fact

@@ -316,4 +316,5 @@ def test_news_told_in_a_group_is_kept_as_data_by_each_who_heard_it() -> None:
     for agent in (agents[0], agents[2]):
         fields = agent.memory.all(MemoryKind.DIALOGUE)[-1].about
         assert fields is not None and set(fields.partners) == set(NAMES) - {agent.name}
-        assert [(n.item, n.source) for n in fields.news] == [("dog", MARIA.name)]
+        # the dog as heard from Maria (what else the members are busy with may be told too)
+        assert ("dog", MARIA.name) in [(n.item, n.source) for n in fields.news]
