@@ -23,11 +23,9 @@ import cognition.offline.phrases as say
 from cognition.offline.facts import (
     Event,
     Fact,
-    fact_from,
     fact_of_news,
     known_facts,
     plan_to_go,
-    spoken_facts,
     told_between,
 )
 from cognition.offline.moment import PLAN_LINE, goodbye, greeting, pick
@@ -43,10 +41,6 @@ ASKED_ABOUT_ME = re.compile(  # the small-talk questions about the listener (phr
 )
 ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
 SPAN = re.compile(r"from (\d{1,2}(?::\d{2})?)\s*(am|pm)? to (\d{1,2}(?::\d{2})?)\s*(am|pm)")
-# a view of the listener with one of these says they are close enough to share a secret
-CLOSE_WORDS = ("friend", "close", "lucky", "family", "married", "sister", "brother", "partner")
-NEWS_WEIGHT = 6  # facts this weighty are news to tell, not small talk
-NEWSLESS = Fact(subject="", statement="", kind="", weight=0)
 NOW_DATE = re.compile(r"([A-Z][a-z]+ \d{1,2}), (\d{4})")
 
 
@@ -82,7 +76,7 @@ def traits(summary: str) -> str:
 
 def busy_with(inputs: LineInput, rng: random.Random) -> str:
     """Something the speaker is busy with, in the first person ("I'm writing a paper …"):
-    from the summary's occupation line, news it will tell aside."""
+    from the summary's occupation line, news it knows as data (which it tells) aside."""
     lines = inputs.summary.split("\n")
     text = lines[2] if len(lines) > 2 else lines[0]
     found = [
@@ -90,7 +84,8 @@ def busy_with(inputs: LineInput, rng: random.Random) -> str:
         for s in SENTENCE_END.split(text)
         if s.startswith(inputs.speaker) and "(" not in s
     ]
-    plain = [s for s in found if (fact_from(s) or NEWSLESS).weight < NEWS_WEIGHT] or found
+    news = {n.statement.strip().rstrip(".!?").strip() for n in inputs.news}
+    plain = [s for s in found if s not in news] or found
     if not plain:
         return "I've been keeping busy."
     said = first_person(inputs.speaker, rng.choice(plain) + ".")
@@ -145,8 +140,8 @@ def planned_for(plan: list[str], event: Event, span: tuple[int, int] | None) -> 
 
 def knows(inputs: LineInput) -> list[Fact]:
     """What the speaker knows, weightiest first: its news as data (memory fields) and its
-    plans to go to events it knows as data, then the facts its retrieved memories state
-    that the data does not already hold."""
+    plans to go to events it knows as data, then the tellings its retrieved memories whose
+    fields are unknown record (`LineInput.untyped`) that the data does not already hold."""
     plans = [
         plan_to_go(inputs.speaker, news)
         for news in inputs.news
@@ -154,7 +149,7 @@ def knows(inputs: LineInput) -> list[Fact]:
     ]
     typed = [fact_of_news(news) for news in inputs.news] + [f for f in plans if f is not None]
     keys = {f.key for f in typed}
-    stated = [f for f in known_facts(inputs.memories, inputs.speaker) if f.key not in keys]
+    stated = [f for f in known_facts(inputs.untyped, inputs.speaker) if f.key not in keys]
     return sorted([*typed, *stated], key=lambda f: -f.weight)
 
 
@@ -233,18 +228,24 @@ def soon(fact: Fact, now: str) -> bool:
     return when is not None and day is not None and 0 <= (when - day).days <= 1
 
 
-def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
+def untold(inputs: LineInput) -> list[Fact]:
     """Facts worth telling this listener now, weightiest first (an event coming up today
     or tomorrow weighs one more)."""
     me, you = inputs.speaker, inputs.listener
-    said = {f.key for s, t in history for f in spoken_facts(s, t)} | set(inputs.told_here)
-    said_events = [f.event for s, t in history for f in spoken_facts(s, t) if f.event]
-    before = told_between(inputs.memories, me, you) | set(inputs.shared)
+    heard = [inputs.heard] if inputs.heard else []  # what this talk told, as data
+    heard_items = {n.item for n in heard}
+    told = [
+        fact_of_news(n)
+        for n in [*inputs.news, *heard]
+        if n.item in {*inputs.told_here, *heard_items}
+    ]
+    said = {f.key for f in told} | set(inputs.told_here) | heard_items
+    said_events = [f.event for f in told if f.event]
+    before = told_between(inputs.untyped, me, you) | set(inputs.shared)
     known = knows(inputs)
     theirs = [f.event for f in known if f.subject == you and f.event]
     view = inputs.view_of_listener.lower()
     met = "has not met" not in view
-    close = met and any(word in view for word in CLOSE_WORDS)
     found = [
         f
         for f in known
@@ -253,7 +254,7 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
         and f.subject != you
         and f.source != you
         and not any(same_event(f.event, e) for e in [*said_events, *theirs])  # not to its host
-        and (f.kind != "secret" or (close and you not in f.statement))
+        and you not in f.statement  # nobody is told news about themselves
         # a stranger hears one's own news and public news (as the item says); a guest asks
         # along, and gossip passes, between people who have met (a host invites anyone)
         and (met or f.public or (f.subject == me and not f.attending))
@@ -332,8 +333,6 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> str:
         if why == "past":
             return reply
         return f"{reply} {rng.choice(say.DECLINE_MOOD_YOU if yours else say.DECLINE_MOOD)}"
-    if fact.kind == "secret":
-        return f"{reply} {rng.choice(say.SECRET_KEPT)}"
     topic = fact.topic
     if 2 <= len(topic.split()) <= 9 and rng.random() < 0.5:
         echo = say.ECHO_YOU if yours else say.ECHO_SUBJECT
@@ -355,14 +354,9 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
         return DialogueLine(text=greeting(inputs, rng, busy_with(inputs, rng)))
     history = [split(h) for h in inputs.history]
     last_speaker, last_text = history[-1]
-    news = [
-        f
-        for f in untold(inputs, history)
-        if f.source is None or rng.random() < passes_on(inputs, f)
-    ]
+    news = [f for f in untold(inputs) if f.source is None or rng.random() < passes_on(inputs, f)]
     room = inputs.turn < inputs.max_turns - 1
     heard = [fact_of_news(inputs.heard)] if inputs.heard else []
-    heard = heard or spoken_facts(last_speaker, last_text)
     if heard:
         reply = respond(inputs, heard[-1], rng)
         if ASKED_ABOUT_ME.search(last_text) and room:  # "… How about you, Tom?" answered too

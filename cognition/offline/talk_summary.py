@@ -1,7 +1,7 @@
 """Offline talk's summary: who told whom what in a conversation, and who accepted which
 invitation, with the `Commitment`s made (the mind fits each into its plan). What a line
-told as data (`SummaryInput.told`) is read by its fields; other lines by their words
-(`facts.spoken_facts`, the accept and decline phrases of `phrases.py`).
+told as data (`SummaryInput.told`) is read by its fields (a line without it told no news);
+an answer to an invitation by the accept and decline phrases of `phrases.py`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import cognition.offline.phrases as say
 from cognition.memory.fields import News
 from cognition.memory.texts import going_text, told_text
-from cognition.offline.facts import Fact, fact_of_news, spoken_facts
+from cognition.offline.facts import Fact, fact_of_news
 from cognition.offline.talk import event_date, span_minutes, split
 from cognition.offline.text import SENTENCE_END
 from cognition.plan import clock
@@ -88,11 +88,4 @@ def summarise_lines(
                 refusal = commitment(speaker, invitation, now, going=False)
                 if refusal is not None and refusal not in commitments:
                     commitments.append(refusal)
-            for fact in spoken_facts(speaker, sentence):
-                if fact.key not in told:
-                    told.add(fact.key)
-                    parts.append(told_text(speaker, listener, fact.statement))
-                if fact.event is not None:
-                    offered.pop(speaker, None)
-                    offered[speaker] = fact
     return ConversationSummary(summary=" ".join(parts), commitments=commitments)

@@ -23,7 +23,7 @@ from pydantic.json_schema import SkipJsonSchema
 from cognition.contract import ConversationLine
 from cognition.llm.task import Task
 from cognition.memory.fields import Intention, News
-from cognition.memory.records import MemoryKind, MemoryRecord
+from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
 from cognition.plan import parse_clock, plan_title
 from cognition.steps.bounds import lax_int
 from cognition.steps.common import (
@@ -78,6 +78,15 @@ class LineInput(BaseModel):
     # `news` as the prompt lists it, numbered ("1. Ann Lee is planning a party …"): a
     # model's line names what it tells by these numbers
     known_news: list[str] = Field(default_factory=list)
+    # the memories of `memories` whose fields are unknown (saved before fields): the only
+    # ones rules may read news from by their text
+    untyped: list[str] = Field(default_factory=list)
+
+
+def untyped_lines(hits: Sequence[RetrievalHit]) -> list[str]:
+    """The retrieved memories whose fields are unknown, as `memory_lines` shows them (a
+    talk's transcript by its heading and first line): `LineInput.untyped`."""
+    return memory_lines([h for h in hits if h.record.about is None], transcripts=True)
 
 
 def numbers(value: Any) -> Any:
@@ -247,6 +256,7 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         max_turns=ctx.settings.dialogue_max_turns,
         plan=list(speaker.plan),
         place=speaker.place,
+        untyped=untyped_lines(hits),
         **news_inputs(ctx, listener, history),
     )
     return ctx.ask(DIALOGUE_LINE, inputs).telling(inputs.news)

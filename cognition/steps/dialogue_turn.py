@@ -38,6 +38,7 @@ from cognition.steps.dialogue import (
     next_line,
     numbered_news,
     numbers,
+    untyped_lines,
 )
 
 __all__ = [
@@ -62,6 +63,7 @@ class TurnSide(BaseModel):
     plan: list[str] = Field(default_factory=list)
     place: str = "home"
     memories: list[str] = Field(default_factory=list)  # retrieved for this moment
+    untyped: list[str] = Field(default_factory=list)  # those of them whose fields are unknown
     news: list[News] = Field(default_factory=list)  # what it knows, as `known_news` numbers it
     known_news: list[str] = Field(default_factory=list)
     shared: list[str] = Field(default_factory=list)  # items it talked of with the other before
@@ -145,6 +147,7 @@ def side_of(speaker: Speaker, other: str, history: Sequence[ConversationLine]) -
         plan=list(speaker.plan),
         place=speaker.place,
         memories=memory_lines(hits, transcripts=True),
+        untyped=untyped_lines(hits),
         news=known,
         known_news=numbered_news(known),
         shared=news_shared(ctx.memory, other),
@@ -228,6 +231,7 @@ def line_input(
         summary=side.summary,
         view_of_listener=side.view_of_other,
         memories=side.memories,
+        untyped=side.untyped,
         history=list(history),
         now=inputs.now,
         turn=inputs.turn + index,

@@ -37,6 +37,8 @@ class GroupLineInput(BaseModel):
         description='what the speaker remembers about each member: "Name — memory" lines',
     )
     memories: list[str]
+    # the memories of `memories` whose fields are unknown: the only ones read by their text
+    untyped: list[str] = Field(default_factory=list)
     context: list[str] = Field(
         description="the shared context: the lines so far, or a summary and the lines since"
     )
