@@ -59,6 +59,7 @@ from cognition.steps.common import (
 from cognition.steps.dialogue import (
     ConversationSummary,
     named_news,
+    news_retold,
     numbered_news,
     untyped_lines,
 )
@@ -268,6 +269,7 @@ class GroupTalk:
             shared={name: news_shared(ctx.memory, name) for name in others},
             told_here=news_told(self.lines),
             going=news_going(ctx.memory, member.name),
+            retold=news_retold(ctx.memory),
             views=views_given(self.lines),
         )
         return self.line_of(ctx.model, inputs, called)

@@ -127,6 +127,7 @@ def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         shared=inputs.shared.get(to, []),
         told_here=inputs.told_here,
         going=inputs.going,
+        retold=inputs.retold,
     )
     answer = pair_line(pair, rng)
     opening = SENTENCE_END.split(answer.text)[0]

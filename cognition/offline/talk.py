@@ -41,6 +41,7 @@ ASKED_ABOUT_ME = re.compile(  # the small-talk questions about the listener (phr
 )
 ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
 SPAN = re.compile(r"from (\d{1,2}(?::\d{2})?)\s*(am|pm)? to (\d{1,2}(?::\d{2})?)\s*(am|pm)")
+STALE = 0.7  # heard news is this much less likely passed on for each person told it already
 NOW_DATE = re.compile(r"([A-Z][a-z]+ \d{1,2}), (\d{4})")
 
 
@@ -272,8 +273,9 @@ def going_to(inputs: LineInput, event: Event | None) -> bool:
 def passes_on(inputs: LineInput, fact: Fact) -> float:
     """How likely the speaker passes on `fact`, which it only heard: sociable people more,
     reserved ones less; half as likely to a stranger, and an event half as likely when the
-    speaker is not going to it (what it knows first hand — its own plan to go included —
-    it always may tell)."""
+    speaker is not going to it; less likely each time it has passed it on already (heard
+    news grows stale in the telling: `LineInput.retold`). What it knows first hand — its
+    own plan to go included — it always may tell."""
     mood = traits(inputs.summary)
     sociable = any(word in mood for word in say.SOCIABLE)
     reserved = any(word in mood for word in say.RESERVED)
@@ -282,7 +284,7 @@ def passes_on(inputs: LineInput, fact: Fact) -> float:
         chance /= 2
     if fact.event is not None and not going_to(inputs, fact.event):
         chance /= 2
-    return chance
+    return chance * STALE ** inputs.retold.get(fact.item, 0)
 
 
 def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:

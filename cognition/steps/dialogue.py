@@ -27,6 +27,7 @@ from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
 from cognition.plan import parse_clock, plan_title
 from cognition.steps.bounds import lax_int
 from cognition.steps.common import (
+    MemoryStreamLike,
     memory_lines,
     news_going,
     news_known,
@@ -81,6 +82,19 @@ class LineInput(BaseModel):
     # the memories of `memories` whose fields are unknown (saved before fields): the only
     # ones rules may read news from by their text
     untyped: list[str] = Field(default_factory=list)
+    # item → how many people the speaker has told it to, by its talks' memory fields
+    retold: dict[str, int] = Field(default_factory=dict)
+
+
+def news_retold(memory: MemoryStreamLike) -> dict[str, int]:
+    """Item → how many people the rememberer has told it to: the partners of its talks
+    whose memory fields say it told the item (`MemoryFields.told`)."""
+    told_to: dict[str, set[str]] = {}
+    for record in memory.all():
+        if record.about is not None:
+            for item in record.about.told:
+                told_to.setdefault(item, set()).update(record.about.partners)
+    return {item: len(people) for item, people in sorted(told_to.items())}
 
 
 def untyped_lines(hits: Sequence[RetrievalHit]) -> list[str]:
@@ -276,4 +290,5 @@ def news_inputs(
         "shared": news_shared(ctx.memory, listener),
         "told_here": news_told(history),
         "going": news_going(ctx.memory, ctx.agent),
+        "retold": news_retold(ctx.memory),
     }

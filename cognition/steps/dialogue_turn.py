@@ -35,6 +35,7 @@ from cognition.steps.dialogue import (
     SummaryInput,
     TalkSummary,
     is_plan_memory,
+    news_retold,
     next_line,
     numbered_news,
     numbers,
@@ -68,6 +69,7 @@ class TurnSide(BaseModel):
     known_news: list[str] = Field(default_factory=list)
     shared: list[str] = Field(default_factory=list)  # items it talked of with the other before
     going: list[str] = Field(default_factory=list)  # events it means to go to
+    retold: dict[str, int] = Field(default_factory=dict)  # item → people it told it to
 
 
 class TurnInput(BaseModel):
@@ -152,6 +154,7 @@ def side_of(speaker: Speaker, other: str, history: Sequence[ConversationLine]) -
         known_news=numbered_news(known),
         shared=news_shared(ctx.memory, other),
         going=news_going(ctx.memory, ctx.agent),
+        retold=news_retold(ctx.memory),
     )
 
 
@@ -243,6 +246,7 @@ def line_input(
         shared=side.shared,
         told_here=told,
         going=side.going,
+        retold=side.retold,
         known_news=side.known_news,
     )
 

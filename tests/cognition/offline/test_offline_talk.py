@@ -543,3 +543,25 @@ def test_every_acceptance_and_refusal_reads_back_as_said() -> None:
     ]
     assert all(say.ACCEPTED.search(t) and not say.DECLINED.search(t) for t in accepted)
     assert all(say.DECLINED.search(t) and not say.ACCEPTED.search(t) for t in declined)
+
+
+def test_heard_news_is_passed_on_less_the_more_people_were_told_it() -> None:
+    """Heard news grows stale in the telling: the more people the speaker has passed it on
+    to (its talks' memory fields, `LineInput.retold`), the less often it tells it again;
+    its own news it tells however often it has."""
+    otto = persona("Otto Brandt", "warm, outgoing")
+    history = ["Otto Brandt: Hi Lena!", "Lena Fisk: Good! How about you?"]
+
+    def tellings(news: News, retold: int) -> int:
+        told = 0
+        for seed in range(60):
+            extra: dict[str, object] = {"news": [news], "retold": {news.item: retold}}
+            inputs = line_input(otto, "Lena Fisk", [], history, **extra)
+            told += line(inputs, random.Random(seed)).told is not None
+        return told
+
+    heard = NIGHT.told_by("Ivy Moss")
+    fresh, stale = tellings(heard, 0), tellings(heard, 4)
+    assert stale < fresh / 2 and fresh > 0
+    own = busy("Otto Brandt", "is writing a guide to the river birds")
+    assert tellings(own, 4) == tellings(own, 0) == 60
