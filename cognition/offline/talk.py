@@ -287,6 +287,17 @@ def passes_on(inputs: LineInput, fact: Fact) -> float:
     return chance * STALE ** inputs.retold.get(fact.item, 0)
 
 
+def brings_up(inputs: LineInput, fact: Fact) -> float:
+    """How likely the speaker tells `fact` now: a host always invites to its own event;
+    other news it knows first hand (its own, its plan to go) grows stale in the telling
+    (`STALE` for each person it has told it to); news it only heard, as `passes_on`."""
+    if fact.source is not None:
+        return passes_on(inputs, fact)
+    if fact.subject == inputs.speaker and fact.event is not None and not fact.attending:
+        return 1.0
+    return float(STALE ** inputs.retold.get(fact.item, 0))
+
+
 def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
     news = spoken(fact, inputs)
     if fact.subject == inputs.speaker:
@@ -356,7 +367,9 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
         return DialogueLine(text=greeting(inputs, rng, busy_with(inputs, rng)))
     history = [split(h) for h in inputs.history]
     last_speaker, last_text = history[-1]
-    news = [f for f in untold(inputs) if f.source is None or rng.random() < passes_on(inputs, f)]
+    news = [
+        f for f in untold(inputs) if (chance := brings_up(inputs, f)) >= 1 or rng.random() < chance
+    ]
     room = inputs.turn < inputs.max_turns - 1
     heard = [fact_of_news(inputs.heard)] if inputs.heard else []
     if heard:

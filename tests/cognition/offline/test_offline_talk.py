@@ -546,9 +546,9 @@ def test_every_acceptance_and_refusal_reads_back_as_said() -> None:
 
 
 def test_heard_news_is_passed_on_less_the_more_people_were_told_it() -> None:
-    """Heard news grows stale in the telling: the more people the speaker has passed it on
-    to (its talks' memory fields, `LineInput.retold`), the less often it tells it again;
-    its own news it tells however often it has."""
+    """News grows stale in the telling: the more people the speaker has told it to (its
+    talks' memory fields, `LineInput.retold`), the less often it tells it again, heard or
+    its own; a host invites to its own event however often it has."""
     otto = persona("Otto Brandt", "warm, outgoing")
     history = ["Otto Brandt: Hi Lena!", "Lena Fisk: Good! How about you?"]
 
@@ -564,4 +564,6 @@ def test_heard_news_is_passed_on_less_the_more_people_were_told_it() -> None:
     fresh, stale = tellings(heard, 0), tellings(heard, 4)
     assert stale < fresh / 2 and fresh > 0
     own = busy("Otto Brandt", "is writing a guide to the river birds")
-    assert tellings(own, 4) == tellings(own, 0) == 60
+    assert tellings(own, 0) == 60 and tellings(own, 4) < 30
+    hosted = NIGHT.model_copy(update={"subject": "Otto Brandt", "host": "Otto Brandt"})
+    assert tellings(hosted, 4) == tellings(hosted, 0) == 60
