@@ -106,7 +106,10 @@ def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     if history and not history[0][0]:  # a round's summary: the speaker spoke in each round
         mine = max(mine, inputs.round - 1)
     if not history and len(inputs.members) > 1 and rng.random() < 0.5:
-        return GroupLine(text=pick(say.GROUP_GREETINGS, rng, to.split()[0]))
+        # the opener greets the group and whom it came to talk to by name: a nameless
+        # hello, said by every opener of a busy day, would be one stock line over and over
+        greetings = tuple(o for o in say.GROUP_GREETINGS if "{first}" in o)
+        return GroupLine(text=pick(greetings, rng, to.split()[0]))
     turn = 1 if not history else (2 if mine == 0 else max(3, len(history) + 1))
     room = inputs.round < inputs.max_rounds
     pair = LineInput(

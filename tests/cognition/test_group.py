@@ -315,6 +315,26 @@ def test_a_goodbye_to_a_group_is_never_one_the_talk_has_heard() -> None:
             context = [*context, f"{speaker}: {said.text}"]
 
 
+def test_an_opener_greets_a_group_naming_whom_it_came_to_talk_to() -> None:
+    """A group's opener names the member it came to talk to: a nameless hello would be the
+    same line from every opener of a busy day."""
+    to_all = []
+    for seed in range(30):
+        inputs = GroupLineInput(
+            speaker="Otto Brandt",
+            members=["Ivy Moss", "Lena Ortiz"],
+            summary="Otto Brandt (age 30). Innate traits: kind.",
+            memories=[],
+            context=[],
+            now="Sunday March 2, 2031, 09:00",
+            round=1,
+            max_rounds=3,
+        )
+        said = group_line(inputs, random.Random(seed))
+        to_all += [said.text] if not said.to else []  # the group's greeting, to everyone
+    assert to_all and all("Ivy" in text for text in to_all), to_all
+
+
 def test_news_told_in_a_group_is_kept_as_data_by_each_who_heard_it() -> None:
     dog = News(
         item="dog",
