@@ -141,9 +141,9 @@ class Agent:
         if self.state.seeded:
             self.seed_news(now)
             return
-        texts = self.persona.initial_memories()
+        texts, news = self.persona.initial_memories(), self.persona.known_news()
         ratings = self.rate(texts, now) if texts else []
-        self.memory.add_many(first_memories(texts, ratings, self.persona.news, now))
+        self.memory.add_many(first_memories(self.name, texts, ratings, news, now))
         self.state.seeded = self.state.news_seeded = True
 
     def seed_news(self, now: datetime) -> None:
@@ -151,7 +151,7 @@ class Agent:
         if self.state.news_seeded:
             return
         known = {news.item for news in news_known(self.memory, self.name)}
-        missing = [item for item in self.persona.news if item.item not in known]
+        missing = [item for item in self.persona.known_news() if item.item not in known]
         self.memory.add_many([news_memory(item, now) for item in missing])
         self.state.news_seeded = True
 

@@ -78,6 +78,22 @@ class Persona(BaseModel):
             f"{self.learned} {self.currently} Lifestyle: {self.lifestyle}"
         )
 
+    def busy_news(self) -> News | None:
+        """What the persona is busy with these days (its `currently`, when it is said of
+        the persona by name) as news it holds first hand: item "<name>: currently", its
+        kind the field it comes from. None when `currently` does not name the persona."""
+        statement = self.currently.strip()
+        if not statement.startswith(f"{self.name} "):
+            return None
+        item = f"{self.name}: currently"
+        return News(item=item, subject=self.name, statement=statement, kind="currently")
+
+    def known_news(self) -> list[News]:
+        """The news the persona knows at the start as data: the scenario's items it is a
+        seed of, then what it is busy with (`busy_news`)."""
+        busy = self.busy_news()
+        return [*self.news, *([busy] if busy is not None else [])]
+
     def initial_memories(self) -> list[str]:
         """The description's facts and the relationships, one memory each."""
         facts = [part.strip() for part in self.description.split(";") if part.strip()]

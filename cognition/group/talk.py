@@ -56,7 +56,13 @@ from cognition.steps.common import (
     news_told,
     when,
 )
-from cognition.steps.dialogue import ConversationSummary, named_news, numbered_news
+from cognition.steps.dialogue import (
+    ConversationSummary,
+    named_news,
+    news_retold,
+    numbered_news,
+    untyped_lines,
+)
 from cognition.steps.group_line import GROUP_LINE, GroupLine, GroupLineInput, said, views_given
 from cognition.steps.group_manager import NEXT_SPEAKER, NextSpeakerInput, valid_choice
 from cognition.steps.group_summary import (
@@ -238,12 +244,14 @@ class GroupTalk:
         where = member.speaker.place if member.speaker.place != "home" else ""
         query = " ".join(part for part in (*others, where, self.rules.topic, last) if part)
         called = member.free_minutes is not None and self.elapsed() >= member.free_minutes
+        hits = ctx.recall(query)
         inputs = GroupLineInput(
             speaker=member.name,
             members=others,
             summary=member.speaker.summary,
             about_members=[a for a in member.about if a.split(" — ")[0] in others],
-            memories=memory_lines(ctx.recall(query), transcripts=True),
+            memories=memory_lines(hits, transcripts=True),
+            untyped=untyped_lines(hits),
             context=context,
             now=when(ctx.now),
             clock=ctx.now,
@@ -262,6 +270,7 @@ class GroupTalk:
             shared={name: news_shared(ctx.memory, name) for name in others},
             told_here=news_told(self.lines),
             going=news_going(ctx.memory, member.name),
+            retold=news_retold(ctx.memory),
             views=views_given(self.lines),
         )
         return self.line_of(ctx.model, inputs, called)

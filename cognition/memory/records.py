@@ -68,16 +68,18 @@ def news_memory(news: News, now: datetime) -> NewMemory:
 
 
 def first_memories(
-    texts: list[str], ratings: list[int], news: list[News], now: datetime
+    holder: str, texts: list[str], ratings: list[int], news: list[News], now: datetime
 ) -> list[NewMemory]:
-    """A persona's first memories: its facts in order with their ratings, where a fact is
+    """`holder`'s first memories: its facts in order with their ratings, where a fact is
     news the persona knows as data that news's memory (`news_memory`: its importance, its
-    fields); news no fact says, after them."""
+    fields); news no fact says, after them. A fact that is no news has fields too (about
+    `holder`, carrying no news): known, so no rule reads news from its text."""
     by_text = {item.statement: item for item in news}
+    plain = MemoryFields(subject=holder)
     facts = [
         news_memory(by_text[text], now)
         if text in by_text
-        else NewMemory(MemoryKind.OBSERVATION, text, now, rating)
+        else NewMemory(MemoryKind.OBSERVATION, text, now, rating, about=plain)
         for text, rating in zip(texts, ratings, strict=True)
     ]
     return facts + [news_memory(item, now) for item in news if item.statement not in texts]

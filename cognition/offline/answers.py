@@ -49,11 +49,12 @@ def about_me(inputs: InterviewInput) -> str | None:
 def heard_of(inputs: InterviewInput) -> str | None:
     """The answer from a known fact the question is about ("Do you know whose poems are
     being published?"), saying whom it was heard from; None when no fact fits. News known
-    as data (memory fields) comes first, then the facts the memories state."""
+    as data (memory fields) comes first, then the facts stated by memories whose fields are
+    unknown (a memory with fields is never read for facts by its text)."""
     question = inputs.question
     typed = [fact_of_news(news) for news in inputs.news]
     keys = {f.key for f in typed}
-    facts = typed + [f for f in known_facts(inputs.memories, inputs.agent) if f.key not in keys]
+    facts = typed + [f for f in known_facts(inputs.untyped, inputs.agent) if f.key not in keys]
     scored = [(overlap(question, f.statement), f) for f in facts]
     best = max((score for score, _ in scored), default=0)
     if best < 1:

@@ -75,12 +75,17 @@ def addressee(inputs: GroupLineInput, history: list[tuple[str, str, str]]) -> st
 
 def leaving(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     """A goodbye to the whole group (no one named): where the speaker's plan takes it
-    next, when it has somewhere to be."""
+    next, when it has somewhere to be; never a goodbye the talk has heard already (members
+    leaving for the same place would otherwise say the same words)."""
+    said = {" ".join(text.casefold().split()) for _, _, text in history_of(inputs.context)}
     after = next_up(inputs.speaker, inputs.plan, inputs.now)
-    if after and rng.random() < 0.75:
-        options = say.GROUP_CLOSERS_NEXT
-        return GroupLine(text=options[rng.randrange(len(options))].format(next=after), leaves=True)
-    return GroupLine(text=pick(say.GROUP_CLOSERS, rng), leaves=True)
+    plain = [o.format(first="everyone") for o in say.GROUP_CLOSERS]
+    going = [o.format(next=after) for o in say.GROUP_CLOSERS_NEXT] if after else []
+    for closers in [going, plain] if going and rng.random() < 0.75 else [plain, going]:
+        fresh = [c for c in closers if " ".join(c.casefold().split()) not in said]
+        if fresh:
+            return GroupLine(text=fresh[rng.randrange(len(fresh))], leaves=True)
+    return GroupLine(text=plain[rng.randrange(len(plain))], leaves=True)
 
 
 def view_of(inputs: GroupLineInput, other: str, rng: random.Random) -> str:
@@ -113,7 +118,10 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     if history and not history[0][0]:  # a round's summary: the speaker spoke in each round
         mine = max(mine, inputs.round - 1)
     if not history and len(inputs.members) > 1 and rng.random() < 0.5:
-        return GroupLine(text=pick(say.GROUP_GREETINGS, rng, to.split()[0]))
+        # the opener greets the group and whom it came to talk to by name: a nameless
+        # hello, said by every opener of a busy day, would be one stock line over and over
+        greetings = tuple(o for o in say.GROUP_GREETINGS if "{first}" in o)
+        return GroupLine(text=pick(greetings, rng, to.split()[0]))
     turn = 1 if not history else (2 if mine == 0 else max(3, len(history) + 1))
     room = inputs.round < inputs.max_rounds
     pair = LineInput(
@@ -122,6 +130,7 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         summary=inputs.summary,
         view_of_listener=view_of(inputs, to, rng),
         memories=inputs.memories,
+        untyped=inputs.untyped,
         history=[f"{who or 'Someone'}: {text}" for who, _, text in history],
         now=inputs.now,
         turn=turn,
@@ -134,6 +143,7 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         told_here=inputs.told_here,
         going=inputs.going,
         clock=inputs.clock,
+        retold=inputs.retold,
     )
     answer = pair_line(pair, rng)
     opening = SENTENCE_END.split(answer.text)[0]

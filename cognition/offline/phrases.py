@@ -222,10 +222,6 @@ ECHO_SUBJECT = (
     "{Topic}? I'll have to ask {subject} about it.",
     "{subject}, {topic}? Good to hear.",
 )
-SECRET_KEPT = (
-    "Oh! My lips are sealed.",
-    "I won't tell a soul.",
-)
 CLOSERS = (
     "Well, I should get going. See you around, {first}!",
     "It was nice talking, {first}. Take care!",

@@ -26,11 +26,9 @@ from cognition.offline.event_times import event_date, event_hours, soon, today
 from cognition.offline.facts import (
     Event,
     Fact,
-    fact_from,
     fact_of_news,
     known_facts,
     plan_to_go,
-    spoken_facts,
     told_between,
 )
 from cognition.offline.moment import PLAN_LINE, fill, goodbye, greeting, pick
@@ -41,10 +39,7 @@ from cognition.steps.dialogue import DialogueLine, LineInput
 from cognition.steps.react import ReactInput, Reaction
 
 ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
-# a view of the listener with one of these says they are close enough to share a secret
-CLOSE_WORDS = ("friend", "close", "lucky", "family", "married", "sister", "brother", "partner")
-NEWS_WEIGHT = 6  # facts this weighty are news to tell, not small talk
-NEWSLESS = Fact(subject="", statement="", kind="", weight=0)
+STALE = 0.7  # heard news is this much less likely passed on for each person told it already
 
 
 def react(inputs: ReactInput, rng: random.Random) -> Reaction:
@@ -79,7 +74,7 @@ def traits(summary: str) -> str:
 
 def busy_with(inputs: LineInput, rng: random.Random) -> str:
     """Something the speaker is busy with, in the first person ("I'm writing a paper …"):
-    from the summary's occupation line, news it will tell aside."""
+    from the summary's occupation line, news it knows as data (which it tells) aside."""
     lines = inputs.summary.split("\n")
     text = lines[2] if len(lines) > 2 else lines[0]
     found = [
@@ -87,7 +82,8 @@ def busy_with(inputs: LineInput, rng: random.Random) -> str:
         for s in SENTENCE_END.split(text)
         if s.startswith(inputs.speaker) and "(" not in s
     ]
-    plain = [s for s in found if (fact_from(s) or NEWSLESS).weight < NEWS_WEIGHT] or found
+    news = {n.statement.strip().rstrip(".!?").strip() for n in inputs.news}
+    plain = [s for s in found if s not in news] or found
     if not plain:
         return "I've been keeping busy."
     said = first_person(inputs.speaker, rng.choice(plain) + ".")
@@ -111,8 +107,8 @@ def planned_for(plan: list[str], event: Event, span: tuple[int, int] | None) -> 
 
 def knows(inputs: LineInput) -> list[Fact]:
     """What the speaker knows, weightiest first: its news as data (memory fields) and its
-    plans to go to events it knows as data, then the facts its retrieved memories state
-    that the data does not already hold."""
+    plans to go to events it knows as data, then the tellings its retrieved memories whose
+    fields are unknown record (`LineInput.untyped`) that the data does not already hold."""
     plans = [
         plan_to_go(inputs.speaker, news)
         for news in inputs.news
@@ -120,7 +116,7 @@ def knows(inputs: LineInput) -> list[Fact]:
     ]
     typed = [fact_of_news(news) for news in inputs.news] + [f for f in plans if f is not None]
     keys = {f.key for f in typed}
-    stated = [f for f in known_facts(inputs.memories, inputs.speaker) if f.key not in keys]
+    stated = [f for f in known_facts(inputs.untyped, inputs.speaker) if f.key not in keys]
     return sorted([*typed, *stated], key=lambda f: -f.weight)
 
 
@@ -192,18 +188,24 @@ def spoken(fact: Fact, inputs: LineInput) -> str:
     return fact.statement
 
 
-def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
+def untold(inputs: LineInput) -> list[Fact]:
     """Facts worth telling this listener now, weightiest first (an event coming up today
     or tomorrow weighs one more)."""
     me, you = inputs.speaker, inputs.listener
-    said = {f.key for s, t in history for f in spoken_facts(s, t)} | set(inputs.told_here)
-    said_events = [f.event for s, t in history for f in spoken_facts(s, t) if f.event]
-    before = told_between(inputs.memories, me, you) | set(inputs.shared)
+    heard = [inputs.heard] if inputs.heard else []  # what this talk told, as data
+    heard_items = {n.item for n in heard}
+    told = [
+        fact_of_news(n)
+        for n in [*inputs.news, *heard]
+        if n.item in {*inputs.told_here, *heard_items}
+    ]
+    said = {f.key for f in told} | set(inputs.told_here) | heard_items
+    said_events = [f.event for f in told if f.event]
+    before = told_between(inputs.untyped, me, you) | set(inputs.shared)
     known = knows(inputs)
     theirs = [f.event for f in known if f.subject == you and f.event]
     view = inputs.view_of_listener.lower()
     met = "has not met" not in view
-    close = met and any(word in view for word in CLOSE_WORDS)
     found = [
         f
         for f in known
@@ -212,7 +214,7 @@ def untold(inputs: LineInput, history: list[tuple[str, str]]) -> list[Fact]:
         and f.subject != you
         and f.source != you
         and not any(same_event(f.event, e) for e in [*said_events, *theirs])  # not to its host
-        and (f.kind != "secret" or (close and you not in f.statement))
+        and you not in f.statement  # nobody is told news about themselves
         # a stranger hears one's own news and public news (as the item says); a guest asks
         # along, and gossip passes, between people who have met (a host invites anyone)
         and (met or f.public or (f.subject == me and not f.attending))
@@ -231,8 +233,9 @@ def going_to(inputs: LineInput, event: Event | None) -> bool:
 def passes_on(inputs: LineInput, fact: Fact) -> float:
     """How likely the speaker passes on `fact`, which it only heard: sociable people more,
     reserved ones less; half as likely to a stranger, and an event half as likely when the
-    speaker is not going to it (what it knows first hand — its own plan to go included —
-    it always may tell)."""
+    speaker is not going to it; less likely each time it has passed it on already (heard
+    news grows stale in the telling: `LineInput.retold`). What it knows first hand — its
+    own plan to go included — it always may tell."""
     mood = traits(inputs.summary)
     sociable = any(word in mood for word in say.SOCIABLE)
     reserved = any(word in mood for word in say.RESERVED)
@@ -241,7 +244,18 @@ def passes_on(inputs: LineInput, fact: Fact) -> float:
         chance /= 2
     if fact.event is not None and not going_to(inputs, fact.event):
         chance /= 2
-    return chance
+    return chance * STALE ** inputs.retold.get(fact.item, 0)
+
+
+def brings_up(inputs: LineInput, fact: Fact) -> float:
+    """How likely the speaker tells `fact` now: a host always invites to its own event;
+    other news it knows first hand (its own, its plan to go) grows stale in the telling
+    (`STALE` for each person it has told it to); news it only heard, as `passes_on`."""
+    if fact.source is not None:
+        return passes_on(inputs, fact)
+    if fact.subject == inputs.speaker and fact.event is not None and not fact.attending:
+        return 1.0
+    return float(STALE ** inputs.retold.get(fact.item, 0))
 
 
 def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
@@ -294,8 +308,6 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[str, str
             return reply, ""
         mood = say.DECLINE_MOOD_YOU if yours else say.DECLINE_MOOD
         return f"{reply} {rng.choice(mood)}", "decline"
-    if fact.kind == "secret":
-        return f"{reply} {rng.choice(say.SECRET_KEPT)}", ""
     topic = fact.topic
     if 2 <= len(topic.split()) <= 9 and rng.random() < 0.5:
         echo = say.ECHO_YOU if yours else say.ECHO_SUBJECT
@@ -337,13 +349,10 @@ def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
     history = [split(h) for h in inputs.history]
     last_speaker, last_text = history[-1]
     news = [
-        f
-        for f in untold(inputs, history)
-        if f.source is None or rng.random() < passes_on(inputs, f)
+        f for f in untold(inputs) if (chance := brings_up(inputs, f)) >= 1 or rng.random() < chance
     ]
     room = inputs.turn < inputs.max_turns - 1
     heard = [fact_of_news(inputs.heard)] if inputs.heard else []
-    heard = heard or spoken_facts(last_speaker, last_text)
     if heard:
         reply, answer = respond(inputs, heard[-1], rng)
         if asked(inputs, last_text) and room:  # "… How about you, Tom?" answered too

@@ -1,10 +1,10 @@
 """Offline talk's summary: who told whom what in a conversation, and who accepted which
 invitation, with the `Commitment`s made (the mind fits each into its plan). What a line
-told as data (`SummaryInput.told`) is read by its fields, and whether it accepts or turns
-down an invitation by its answer (`SummaryInput.answers`, each line's
-`DialogueLine.answer`); other lines by their words (`facts.spoken_facts`, and for a line
-whose answer is unknown — a player's own words, a line recorded before answers were
-data — the accept and decline phrases' reader, `phrases.answer_in`).
+told as data (`SummaryInput.told`) is read by its fields (a line without it told no news),
+and whether it accepts or turns down an invitation by its answer (`SummaryInput.answers`,
+each line's `DialogueLine.answer`); a line whose answer is unknown — a player's own words,
+a line recorded before answers were data — by the accept and decline phrases' reader,
+`phrases.answer_in`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import cognition.offline.phrases as say
 from cognition.memory.fields import News
 from cognition.memory.texts import going_text, told_text
 from cognition.offline.event_times import event_date, event_hours, today
-from cognition.offline.facts import Fact, fact_of_news, spoken_facts
+from cognition.offline.facts import Fact, fact_of_news
 from cognition.offline.talk import split
 from cognition.offline.text import SENTENCE_END
 from cognition.plan import clock
@@ -120,11 +120,4 @@ def summarise_lines(
             if answer is None:
                 words = say.answer_in(sentence)
                 note(answered(speaker, words, invited(speaker, listener), day))
-            for fact in spoken_facts(speaker, sentence):
-                if fact.key not in told:
-                    told.add(fact.key)
-                    parts.append(told_text(speaker, listener, fact.statement))
-                if fact.event is not None:
-                    offered.pop(speaker, None)
-                    offered[speaker] = fact
     return ConversationSummary(summary=" ".join(parts), commitments=commitments)

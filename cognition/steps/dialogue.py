@@ -23,10 +23,11 @@ from pydantic.json_schema import SkipJsonSchema
 from cognition.contract import ConversationLine
 from cognition.llm.task import Task
 from cognition.memory.fields import Intention, News
-from cognition.memory.records import MemoryKind, MemoryRecord
+from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
 from cognition.plan import parse_clock, plan_title
 from cognition.steps.bounds import lax_int
 from cognition.steps.common import (
+    MemoryStreamLike,
     memory_lines,
     news_going,
     news_known,
@@ -82,6 +83,28 @@ class LineInput(BaseModel):
     # `news` as the prompt lists it, numbered ("1. Ann Lee is planning a party …"): a
     # model's line names what it tells by these numbers
     known_news: list[str] = Field(default_factory=list)
+    # the memories of `memories` whose fields are unknown (saved before fields): the only
+    # ones rules may read news from by their text
+    untyped: list[str] = Field(default_factory=list)
+    # item → how many people the speaker has told it to, by its talks' memory fields
+    retold: dict[str, int] = Field(default_factory=dict)
+
+
+def news_retold(memory: MemoryStreamLike) -> dict[str, int]:
+    """Item → how many people the rememberer has told it to: the partners of its talks
+    whose memory fields say it told the item (`MemoryFields.told`)."""
+    told_to: dict[str, set[str]] = {}
+    for record in memory.all():
+        if record.about is not None:
+            for item in record.about.told:
+                told_to.setdefault(item, set()).update(record.about.partners)
+    return {item: len(people) for item, people in sorted(told_to.items())}
+
+
+def untyped_lines(hits: Sequence[RetrievalHit]) -> list[str]:
+    """The retrieved memories whose fields are unknown, as `memory_lines` shows them (a
+    talk's transcript by its heading and first line): `LineInput.untyped`."""
+    return memory_lines([h for h in hits if h.record.about is None], transcripts=True)
 
 
 def numbers(value: Any) -> Any:
@@ -273,6 +296,7 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         max_turns=ctx.settings.dialogue_max_turns,
         plan=list(speaker.plan),
         place=speaker.place,
+        untyped=untyped_lines(hits),
         **news_inputs(ctx, listener, history),
     )
     return ctx.ask(DIALOGUE_LINE, inputs).telling(inputs.news)
@@ -293,4 +317,5 @@ def news_inputs(
         "shared": news_shared(ctx.memory, listener),
         "told_here": news_told(history),
         "going": news_going(ctx.memory, ctx.agent),
+        "retold": news_retold(ctx.memory),
     }

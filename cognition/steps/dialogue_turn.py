@@ -40,9 +40,11 @@ from cognition.steps.dialogue import (
     SummaryInput,
     TalkSummary,
     is_plan_memory,
+    news_retold,
     next_line,
     numbered_news,
     numbers,
+    untyped_lines,
 )
 
 __all__ = [
@@ -67,10 +69,12 @@ class TurnSide(BaseModel):
     plan: list[str] = Field(default_factory=list)
     place: str = "home"
     memories: list[str] = Field(default_factory=list)  # retrieved for this moment
+    untyped: list[str] = Field(default_factory=list)  # those of them whose fields are unknown
     news: list[News] = Field(default_factory=list)  # what it knows, as `known_news` numbers it
     known_news: list[str] = Field(default_factory=list)
     shared: list[str] = Field(default_factory=list)  # items it talked of with the other before
     going: list[str] = Field(default_factory=list)  # events it means to go to
+    retold: dict[str, int] = Field(default_factory=dict)  # item → people it told it to
 
 
 class TurnInput(BaseModel):
@@ -154,10 +158,12 @@ def side_of(speaker: Speaker, other: str, history: Sequence[ConversationLine]) -
         plan=list(speaker.plan),
         place=speaker.place,
         memories=memory_lines(hits, transcripts=True),
+        untyped=untyped_lines(hits),
         news=known,
         known_news=numbered_news(known),
         shared=news_shared(ctx.memory, other),
         going=news_going(ctx.memory, ctx.agent),
+        retold=news_retold(ctx.memory),
     )
 
 
@@ -255,6 +261,7 @@ def line_input(
         summary=side.summary,
         view_of_listener=side.view_of_other,
         memories=side.memories,
+        untyped=side.untyped,
         history=list(history),
         now=inputs.now,
         clock=inputs.clock,
@@ -268,6 +275,7 @@ def line_input(
         shared=side.shared,
         told_here=told,
         going=side.going,
+        retold=side.retold,
         known_news=side.known_news,
     )
 

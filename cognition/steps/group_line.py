@@ -38,6 +38,8 @@ class GroupLineInput(BaseModel):
         description='what the speaker remembers about each member: "Name — memory" lines',
     )
     memories: list[str]
+    # the memories of `memories` whose fields are unknown: the only ones read by their text
+    untyped: list[str] = Field(default_factory=list)
     context: list[str] = Field(
         description="the shared context: the lines so far, or a summary and the lines since"
     )
@@ -55,6 +57,7 @@ class GroupLineInput(BaseModel):
     shared: dict[str, list[str]] = Field(default_factory=dict)
     told_here: list[str] = Field(default_factory=list)
     going: list[str] = Field(default_factory=list)  # the events the speaker means to go to
+    retold: dict[str, int] = Field(default_factory=dict)  # item → people it told it to
     known_news: list[str] = Field(default_factory=list)  # `news` numbered, as the prompt lists it
     # the views members gave on a meeting's question so far, as data: member → view
     views: dict[str, str] = Field(default_factory=dict)

@@ -26,6 +26,9 @@ class InterviewInput(BaseModel):
     memories: list[str]
     news: list[News] = Field(default_factory=list)  # the news it knows, as memory fields
     recalled: list[Recalled] = Field(default_factory=list)  # each memory's kind and fields
+    # the memories of `memories` whose fields are unknown (saved before fields): the only
+    # ones rules may read facts from by their text
+    untyped: list[str] = Field(default_factory=list)
 
 
 class InterviewAnswer(BaseModel):
@@ -105,6 +108,7 @@ def interview(
         memories=memory_lines(records),
         news=news_known(ctx.memory, ctx.agent),
         recalled=[Recalled.of(record) for record in records],
+        untyped=memory_lines([record for record in records if record.about is None]),
     )
     return ctx.ask(INTERVIEW, inputs).answer
 

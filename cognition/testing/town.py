@@ -7,6 +7,7 @@ from datetime import datetime
 
 from cognition.contract import Address, KnownArena, KnownPlaces, KnownSector, Perception, SeenAgent
 from cognition.llm.task import LanguageModel
+from cognition.memory.fields import News
 from cognition.persona import Persona, Routine
 from cognition.settings import MindSettings
 from cognition.steps.common import MemoryStreamLike
@@ -86,6 +87,24 @@ def persona(name: str, home_sector: str, home_arena: str, work: str, **extra: ob
     return Persona.model_validate(fields)
 
 
+PARTY_STATEMENT = (
+    "Isabella Rodriguez is planning a Valentine's Day party at Hobbs Cafe on February 14 "
+    "from 5 to 7 pm"
+)
+PARTY = News(
+    item="party",
+    subject="Isabella Rodriguez",
+    statement=PARTY_STATEMENT,
+    kind="event",
+    importance=8,
+    name="Valentine's Day party",
+    place="Hobbs Cafe",
+    day="February 14",
+    span="from 5 to 7 pm",
+    host="Isabella Rodriguez",
+    starts=datetime(2023, 2, 14, 17, 0),
+    ends=datetime(2023, 2, 14, 19, 0),
+)
 ISABELLA = persona(
     "Isabella Rodriguez",
     "Isabella Rodriguez's apartment",
@@ -93,9 +112,9 @@ ISABELLA = persona(
     "Hobbs Cafe",
     description=(
         "Isabella Rodriguez runs Hobbs Cafe;"
-        "Isabella Rodriguez is planning a Valentine's Day party at Hobbs Cafe on February 14 "
-        "from 5 to 7 pm;Maria Lopez is a regular at Hobbs Cafe and a close friend"
+        f"{PARTY_STATEMENT};Maria Lopez is a regular at Hobbs Cafe and a close friend"
     ),
+    news=[PARTY],  # the party is news by its data (prose alone is never news)
 )
 MARIA = persona(
     "Maria Lopez",

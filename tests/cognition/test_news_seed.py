@@ -38,7 +38,9 @@ def test_a_new_mind_knows_its_news_as_data_rated_by_its_importance() -> None:
     )
     agent.seed(START)
     agent.seed(START)
-    assert typed(agent) == [("essay", 7)]
+    [busy] = [item for item, _ in typed(agent) if item != "essay"]
+    assert busy == f"{KLAUS.name}: currently"  # what the persona is busy with, as data
+    assert [found for found in typed(agent) if found[0] == "essay"] == [("essay", 7)]
 
 
 def test_a_mind_from_an_older_save_learns_its_news_as_data_once() -> None:
@@ -52,7 +54,8 @@ def test_a_mind_from_an_older_save_learns_its_news_as_data_once() -> None:
     loaded.state = state
     loaded.seed(START)
     loaded.seed(START)
-    assert typed(loaded) == [("essay", 7)] and loaded.state.news_seeded
+    assert ("essay", 7) in typed(loaded) and loaded.state.news_seeded
+    assert sorted(item for item, _ in typed(loaded)) == ["Klaus Mueller: currently", "essay"]
 
 
 def test_sightings_and_chats_are_remembered_with_their_fields() -> None:

@@ -8,7 +8,6 @@ from datetime import datetime
 import pytest
 
 from cognition.memory.texts import (
-    going_text,
     object_state_text,
     read_object_state,
     read_said,
@@ -24,7 +23,6 @@ from cognition.memory.texts import (
     told_text,
     transcript_text,
 )
-from cognition.offline.facts import fact_from
 
 
 @pytest.mark.parametrize(
@@ -49,19 +47,6 @@ def test_a_telling_round_trips_and_other_sentences_are_not_tellings() -> None:
     )
     assert read_told("Bo Dahl and Cy Fenn had a chat.") is None
     assert read_transcript("Bo Dahl and Cy Fenn had a chat.") is None
-
-
-def test_a_plan_to_go_reads_back_as_an_event_fact() -> None:
-    text = going_text("Bo Dahl", "open mic night", "The Blue Note", "March 3", "from 7 to 9 pm")
-    fact = fact_from(text)
-    assert fact is not None and fact.attending and fact.subject == "Bo Dahl"
-    assert fact.event is not None
-    assert (fact.event.name, fact.event.place, fact.event.day, fact.event.span) == (
-        "open mic night",
-        "The Blue Note",
-        "March 3",
-        "from 7 to 9 pm",
-    )
 
 
 def test_a_line_heard_round_trips_even_with_quotes_and_lines_inside() -> None:

@@ -1,5 +1,6 @@
-"""Offline talk: facts read from memories, lines grounded in them, invitations that become
-appointments. A made-up town (no bundled names): the rules must work for any town's data."""
+"""Offline talk: news known as data (memory fields), lines grounded in it, invitations that
+become appointments. A made-up town (no bundled names): the rules must work for any town's
+data, and its news is what the fields carry, whatever its wording."""
 
 from __future__ import annotations
 
@@ -11,19 +12,13 @@ import pytest
 
 import cognition.offline.phrases as say
 from cognition.agent import Agent
-from cognition.memory.fields import News
+from cognition.memory.fields import MemoryFields, News
 from cognition.memory.records import MemoryKind
+from cognition.memory.texts import told_text
 from cognition.offline import OfflineBrain
-from cognition.offline.facts import (
-    fact_from,
-    facts_in_text,
-    known_facts,
-    spoken_facts,
-    unsourced,
-)
+from cognition.offline.facts import fact_of_news, facts_in_text, known_facts, known_facts_of
 from cognition.offline.talk import line
 from cognition.offline.talk_summary import conversation_summary
-from cognition.offline.text import SENTENCE_END
 from cognition.persona import Persona, Routine
 from cognition.plan import DayPlan, PlanStep
 from cognition.settings import MindSettings
@@ -33,6 +28,23 @@ from cognition.testing.memory_fake import FakeMemoryStream
 DAY = datetime(2031, 3, 2, 9, 0)
 EVENT = "Nora Vance is planning an open mic night at The Blue Note on March 3 from 7 to 9 pm"
 NOW = "Sunday March 2, 2031, 09:00"
+NIGHT = News(
+    item="night",
+    subject="Nora Vance",
+    statement=EVENT,
+    kind="event",
+    importance=8,
+    name="open mic night",
+    place="The Blue Note",
+    day="March 3",
+    span="from 7 to 9 pm",
+    host="Nora Vance",
+)
+
+
+def busy(name: str, doing: str) -> News:
+    """What `name` is busy with, as its persona's news (`Persona.busy_news`)."""
+    return News(item=f"{name}: currently", subject=name, statement=f"{name} {doing}", kind="c")
 
 
 def persona(name: str, traits: str = "cheerful, curious", **extra: str) -> Persona:
@@ -73,9 +85,9 @@ def line_input(
     return LineInput.model_validate(values)
 
 
-def test_an_intention_with_place_day_and_time_is_an_event_fact() -> None:
-    fact = fact_from(EVENT)
-    assert fact is not None and fact.kind == "event" and fact.subject == "Nora Vance"
+def test_an_event_known_as_data_is_an_event_fact() -> None:
+    fact = fact_of_news(NIGHT)
+    assert fact.kind == "event" and fact.subject == "Nora Vance" and fact.item == "night"
     assert fact.event is not None
     assert (fact.event.name, fact.event.place, fact.event.day, fact.event.span) == (
         "open mic night",
@@ -85,43 +97,60 @@ def test_an_intention_with_place_day_and_time_is_an_event_fact() -> None:
     )
 
 
-def test_object_states_and_observations_are_never_facts() -> None:
-    assert fact_from("The shower (bathroom, Nora Vance's flat) is in use by Nora Vance") is None
-    assert fact_from("Otto Brandt is writing (desk, Corner Books)") is None
-    assert fact_from("Otto Brandt likes tea") is None
+def test_a_memory_without_fields_holds_only_the_tellings_it_records() -> None:
+    """No wording makes a statement news: object states, observations, statements of
+    intention and transcript lines hold none; a telling (`told_text`) is heard news."""
+    for text in (
+        "The shower (bathroom, Nora Vance's flat) is in use by Nora Vance",
+        "Otto Brandt is writing (desk, Corner Books)",
+        "Otto Brandt likes tea",
+        EVENT,
+        f"Conversation with Lena Fisk:\nLena Fisk: Guess what — {EVENT}.",
+    ):
+        assert facts_in_text(text) == [], text
+    [fact] = facts_in_text(f"[Sun Mar 02 09:00] {told_text('Otto Brandt', 'Ivy Moss', EVENT)}")
+    assert (fact.subject, fact.source, fact.statement) == ("Nora Vance", "Otto Brandt", EVENT)
 
 
 def test_news_keeps_one_level_of_source() -> None:
-    said = f"Did you hear? Lena told me that {EVENT}."
-    [fact] = spoken_facts("Otto Brandt", said)
-    assert fact.source == "Otto Brandt"  # the one who told me, not the chain behind
-    assert fact.statement == EVENT
-    summary = f"Otto Brandt told Ivy Moss that {EVENT}."
-    [from_summary] = facts_in_text(f"[Sun Mar 02 09:00] {summary}")
-    assert from_summary.source == "Otto Brandt" and from_summary.key == fact.key
+    """Otto heard of the night from Lena: his line tells it as data, its source Lena; the
+    listener keeps it as heard from Otto, not from the chain behind him."""
+    otto = persona("Otto Brandt")
+    history = ["Otto Brandt: Hi Ivy!", "Ivy Moss: Good! How about you?"]
+    heard = NIGHT.told_by("Lena Fisk")
+    told = [
+        line(line_input(otto, "Ivy Moss", [], history, news=[heard]), random.Random(seed)).told
+        for seed in range(12)
+    ]
+    kept = [news.told_by("Otto Brandt") for news in told if news is not None]
+    assert kept and all(news.item == "night" and news.source == "Otto Brandt" for news in kept)
 
 
 def test_first_hand_beats_hearsay_and_one_fact_is_one_however_put() -> None:
-    memories = [
-        f"Otto Brandt told Nora Vance that {EVENT}.",
-        EVENT,
-        "Nora Vance is planning an open mic night at The Blue Note on March 3, it'll be fun",
+    memories: list[tuple[str, MemoryFields | None]] = [
+        (told_text("Otto Brandt", "Nora Vance", EVENT), None),
+        ("Nora Vance wrote a list.", MemoryFields(subject="Nora Vance", news=(NIGHT,))),
     ]
-    facts = known_facts(memories, "Nora Vance")
-    assert [f.source for f in facts] == [None]
+    facts = known_facts_of(memories, "Nora Vance")
+    assert [(f.source, f.item) for f in facts] == [(None, "night")]
+    assert [f.source for f in known_facts([memories[0][0]], "Nora Vance")] == ["Otto Brandt"]
 
 
 def test_the_host_invites_and_the_guest_answers_by_plan_and_persona() -> None:
     host = persona("Nora Vance", "warm, outgoing")
     history = ["Nora Vance: Hi Otto!", "Otto Brandt: Pretty good, thanks! How about you?"]
-    told = line(line_input(host, "Otto Brandt", [EVENT], history), random.Random(1))
+    told = line(line_input(host, "Otto Brandt", [], history, news=[NIGHT]), random.Random(1))
     assert "open mic night at The Blue Note on March 3 from 7 to 9 pm" in told.text
     assert re.search(r"come|join", told.text)
     assert told.text.startswith(("Guess", "Oh", "Big", "By")) and "I'm planning" in told.text
+    assert told.told == NIGHT
     guest = persona("Otto Brandt", "warm, friendly")
+    heard = NIGHT.told_by("Nora Vance")
     answers = {
         line(
-            line_input(guest, "Nora Vance", [], [*history, f"Nora Vance: {told.text}"]),
+            line_input(
+                guest, "Nora Vance", [], [*history, f"Nora Vance: {told.text}"], heard=heard
+            ),
             random.Random(seed),
         ).text
         for seed in range(20)
@@ -134,6 +163,7 @@ def test_the_host_invites_and_the_guest_answers_by_plan_and_persona() -> None:
         [*history, f"Nora Vance: {told.text}"],
         now="Monday March 3, 2031, 09:00",
         plan=["09:00–21:00 work at Corner Books"],
+        heard=heard,
     )
     for seed in range(10):
         text = line(busy, random.Random(seed)).text
@@ -143,11 +173,15 @@ def test_the_host_invites_and_the_guest_answers_by_plan_and_persona() -> None:
 def test_a_listener_who_knew_says_from_whom() -> None:
     teller = persona("Otto Brandt")
     listener = persona("Lena Fisk")
-    heard = f"[Sun Mar 02 08:00] Ivy Moss told Lena Fisk that {EVENT}."
     said = f"Otto Brandt: Did you hear? Nora told me that {EVENT}."
     reply = line(
         line_input(
-            listener, teller.name, [heard], ["Otto Brandt: Hi Lena!", "Lena Fisk: Hi!", said]
+            listener,
+            teller.name,
+            [],
+            ["Otto Brandt: Hi Lena!", "Lena Fisk: Hi!", said],
+            news=[NIGHT.told_by("Ivy Moss")],
+            heard=NIGHT.told_by("Nora Vance"),
         ),
         random.Random(3),
     )
@@ -155,20 +189,19 @@ def test_a_listener_who_knew_says_from_whom() -> None:
     assert "told me that" not in reply.text
 
 
-@pytest.mark.parametrize(
-    ("table", "template"),
-    [(name, t) for name in ("TELL_HEARD", "TELL_OWN", "TELL_MINE") for t in getattr(say, name)],
-)
-def test_every_way_of_telling_news_is_heard_as_that_news(table: str, template: str) -> None:
-    """A line the offline brain says is read back by the same rules: the listener hears
-    the fact (a phrasing the reader misses would lose the news on the way)."""
-    news = EVENT.replace("Nora Vance is", "I'm") if table == "TELL_MINE" else EVENT
-    text = template.format(first="Lena", source="Ivy", news=news)
-    [fact] = spoken_facts("Otto Brandt", text)
-    assert fact.event is not None and fact.event.place == "The Blue Note"
-    assert fact.subject == ("Otto Brandt" if table == "TELL_MINE" else "Nora Vance"), text
-    if table == "TELL_HEARD":
-        assert unsourced(SENTENCE_END.split(text)[-1])[1] == "Ivy", text
+@pytest.mark.parametrize("source", [None, "Ivy Moss"])
+def test_a_line_that_tells_news_carries_it_as_data_whatever_its_wording(
+    source: str | None,
+) -> None:
+    """Every line that tells the night says which news it told (`told`), however it is
+    phrased; a line that tells nothing carries none."""
+    otto = persona("Otto Brandt", "warm, outgoing")
+    history = ["Otto Brandt: Hi Lena!", "Lena Fisk: Good! How about you?"]
+    news = NIGHT if source is None else NIGHT.told_by(source)
+    for seed in range(16):
+        said = line(line_input(otto, "Lena Fisk", [], history, news=[news]), random.Random(seed))
+        assert ("open mic night" in said.text) == (said.told is not None), said.text
+        assert said.told is None or said.told.item == "night"
 
 
 def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
@@ -176,22 +209,24 @@ def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
     the host, invites anyone: test_the_host_invites_and_the_guest_answers_…); a stranger
     hears only his own news."""
     guest = persona("Otto Brandt")
-    going = [
-        EVENT,
-        "Otto Brandt plans to go to the open mic night at The Blue Note on March 3 from 7 to 9 pm.",
-    ]
+    going: dict[str, object] = {"news": [NIGHT.told_by("Nora Vance")], "going": ["night"]}
     history = ["Otto Brandt: Hi!", "Ivy Moss: Good! How about you?"]
 
     def told(view: str) -> list[str]:
-        inputs = line_input(guest, "Ivy Moss", going, history, view_of_listener=view)
+        inputs = line_input(guest, "Ivy Moss", [], history, view_of_listener=view, **going)
         return [line(inputs, random.Random(seed)).text for seed in range(12)]
 
     assert any("open mic" in text for text in told("Otto Brandt knows Ivy Moss a little."))
     to_a_stranger = told("Otto Brandt has not met Ivy Moss yet.")
     assert not any("open mic" in text for text in to_a_stranger)
-    own = [*going, "Otto Brandt is writing a guide to the river birds."]
+    own = {**going, "news": [NIGHT, busy("Otto Brandt", "is writing a guide to the river birds")]}
     stranger = line_input(
-        guest, "Ivy Moss", own, history, view_of_listener="Otto Brandt has not met Ivy Moss yet."
+        guest,
+        "Ivy Moss",
+        [],
+        history,
+        view_of_listener="Otto Brandt has not met Ivy Moss yet.",
+        **own,
     )
     assert any("river birds" in line(stranger, random.Random(s)).text for s in range(12))
 
@@ -210,17 +245,18 @@ def test_an_event_coming_up_is_told_before_older_news_of_equal_weight() -> None:
     teller = persona("Otto Brandt")
     history = ["Otto Brandt: Hi Lena!", "Lena Fisk: Good! How about you?"]
     for now, first in ((NOW, "open mic"), ("Sunday February 2, 2031, 09:00", "mayor")):
-        inputs = line_input(teller, "Lena Fisk", [EVENT], history, now=now, news=[RACE])
+        inputs = line_input(teller, "Lena Fisk", [], history, now=now, news=[RACE, NIGHT])
         told = [line(inputs, random.Random(seed)).text for seed in range(8)]
         assert all(first in text for text in told), (now, told)  # a month ahead: in order
 
 
 def test_a_guest_never_invites_the_host_to_the_hosts_own_event() -> None:
     guest = persona("Otto Brandt")
-    going = [EVENT, "Otto Brandt plans to go to the open mic night at The Blue Note on March 3."]
+    going: dict[str, object] = {"news": [NIGHT.told_by("Ivy Moss")], "going": ["night"]}
     history = ["Otto Brandt: Hi Nora!", "Nora Vance: Good! How about you?"]
     for seed in range(12):
-        text = line(line_input(guest, "Nora Vance", going, history), random.Random(seed)).text
+        inputs = line_input(guest, "Nora Vance", [], history, **going)
+        text = line(inputs, random.Random(seed)).text
         assert "open mic" not in text, text
 
 
@@ -231,8 +267,11 @@ def test_a_host_brings_up_its_event_after_answering_the_other_s_news() -> None:
         "Ivy Moss: Nice to meet you too, I'm Ivy Moss. I'm writing my thesis on river birds.",
     ]
     view = "Nora Vance has not met Ivy Moss yet."
+    thesis = busy("Ivy Moss", "is writing her thesis on river birds").told_by("Ivy Moss")
     for seed in range(12):
-        inputs = line_input(host, "Ivy Moss", [EVENT], history, view_of_listener=view)
+        inputs = line_input(
+            host, "Ivy Moss", [], history, view_of_listener=view, news=[NIGHT], heard=thesis
+        )
         text = line(inputs, random.Random(seed)).text
         assert "open mic night" in text and "their thesis" not in text, text
 
@@ -240,13 +279,21 @@ def test_a_host_brings_up_its_event_after_answering_the_other_s_news() -> None:
 def test_the_listeners_own_news_is_answered_to_them_not_about_them() -> None:
     """Otto tells Lena of his own project and his run for mayor: she answers "you"."""
     lena = persona("Lena Fisk", "kind, warm")
-    for said in (
-        "Otto Brandt: Guess what — I'm writing a guide to the river birds.",
-        "Otto Brandt: Oh, I should tell you: I'm running for mayor in the town election.",
+    for said, news in (
+        (
+            "Otto Brandt: Guess what — I'm writing a guide to the river birds.",
+            busy("Otto Brandt", "is writing a guide to the river birds"),
+        ),
+        (
+            "Otto Brandt: Oh, I should tell you: I'm running for mayor in the town election.",
+            busy("Otto Brandt", "is running for mayor in the town election"),
+        ),
     ):
         history = ["Otto Brandt: Hi Lena!", "Lena Fisk: Hi! How are you?", said]
         for seed in range(12):
-            reply = line(line_input(lena, "Otto Brandt", [], history), random.Random(seed)).text
+            heard = news.told_by("Otto Brandt")
+            inputs = line_input(lena, "Otto Brandt", [], history, heard=heard)
+            reply = line(inputs, random.Random(seed)).text
             assert "Otto" not in reply.replace("Otto?", "").replace(", Otto", ""), reply
             assert not re.search(r"\b(?:he|she|him|his|her)\b", reply, re.IGNORECASE), reply
 
@@ -273,9 +320,10 @@ def test_a_question_about_the_listener_is_answered() -> None:
 
 def test_nothing_told_twice_to_the_same_person_nor_back_to_its_source() -> None:
     teller = persona("Otto Brandt")
-    memories = [f"Nora Vance told Otto Brandt that {EVENT}."]
+    memories: list[str] = []
     history = ["Otto Brandt: Hi!", "Lena Fisk: Good! How about you?"]
-    known = {"news": [RACE]}  # first hand, and told to Lena before (the memory fields say)
+    # the race first hand, told to Lena before (the memory fields say); the night heard
+    known = {"news": [RACE, NIGHT.told_by("Nora Vance")]}
     to_lena = [
         line(
             line_input(teller, "Lena Fisk", memories, history, shared=["race"], **known),
@@ -293,28 +341,28 @@ def test_nothing_told_twice_to_the_same_person_nor_back_to_its_source() -> None:
     assert all("mayor" in text for text in to_nora)  # known first hand: always told
 
 
-def test_a_secret_is_kept_from_strangers_and_from_its_subject() -> None:
+def test_news_is_kept_from_strangers_and_from_the_person_it_names() -> None:
+    """News that is not public passes between people who have met, and never to someone
+    it names (whatever kind the scenario gives it)."""
     teller = persona("Otto Brandt")
-    secret = "Lena Fisk has a secret crush on Ivy Moss"
+    crush = News(
+        item="crush",
+        subject="Lena Fisk",
+        statement="Lena Fisk has a soft spot for Ivy Moss",
+        kind="personal",
+        importance=7,
+        source="Lena Fisk",
+    )
     history = ["Otto Brandt: Hi!", "Ivy Moss: Good! How about you?"]
-    stranger = line_input(
-        teller,
-        "Ivy Moss",
-        [secret],
-        history,
-        view_of_listener="Otto Brandt has not met Ivy Moss yet.",
-    )
-    assert "crush" not in line(stranger, random.Random(0)).text
-    friend = line_input(
-        teller, "Ivy Moss", [secret], history, view_of_listener="Ivy is Otto's close friend."
-    )
-    assert "crush" not in line(friend, random.Random(0)).text  # she is the subject of it
-    other = line_input(
-        teller, "Jo Park", [secret], history, view_of_listener="Jo is Otto's close friend."
-    )
-    assert any("crush" in line(other, random.Random(seed)).text for seed in range(10))
-    acquaintance = line_input(teller, "Jo Park", [secret], history)
-    assert not any("crush" in line(acquaintance, random.Random(s)).text for s in range(10))
+
+    def tells(listener: str, view: str) -> bool:
+        inputs = line_input(teller, listener, [], history, view_of_listener=view, news=[crush])
+        return any("soft spot" in line(inputs, random.Random(s)).text for s in range(12))
+
+    assert not tells("Ivy Moss", "Otto Brandt has not met Ivy Moss yet.")
+    assert not tells("Ivy Moss", "Ivy is Otto's close friend.")  # it names her
+    assert tells("Jo Park", "Jo is Otto's close friend.")
+    assert not tells("Jo Park", "Otto Brandt has not met Jo Park yet.")
 
 
 def test_the_summary_says_who_told_whom_and_lists_the_commitment() -> None:
@@ -325,8 +373,9 @@ def test_the_summary_says_who_told_whom_and_lists_the_commitment() -> None:
         "from 7 to 9 pm. Want to join?",
         "Otto Brandt: Oh, that's news to me! Oh, I'd love to — I'll be there!",
     ]
+    told = [None, None, NIGHT, None]
     summary = conversation_summary(
-        SummaryInput(first="Nora Vance", second="Otto Brandt", lines=lines, now=NOW),
+        SummaryInput(first="Nora Vance", second="Otto Brandt", lines=lines, now=NOW, told=told),
         random.Random(0),
     )
     assert f"Nora Vance told Otto Brandt that {EVENT}." in summary.summary
@@ -391,7 +440,9 @@ def test_an_accepted_invitation_is_fitted_into_the_plan_on_its_day() -> None:
         "Otto Brandt: Count on me, I'll come to the open mic night.",
     ]
     summary = conversation_summary(
-        SummaryInput(first="Nora Vance", second="Otto Brandt", lines=lines, now=NOW),
+        SummaryInput(
+            first="Nora Vance", second="Otto Brandt", lines=lines, now=NOW, told=[NIGHT, None]
+        ),
         random.Random(0),
     )
     from cognition.contract import Conversation, ConversationLine
@@ -439,7 +490,8 @@ def test_asked_again_about_an_event_already_in_todays_plan_one_says_so() -> None
         "18:45–21:00 go to the open mic night at The Blue Note",
     ]
     for seed in range(12):
-        inputs = line_input(ivy, "Nora Vance", [], history, now=event_day, plan=plan)
+        heard = NIGHT.told_by("Nora Vance")
+        inputs = line_input(ivy, "Nora Vance", [], history, now=event_day, plan=plan, heard=heard)
         said = line(inputs, random.Random(seed)).text
         assert any(going in said for going in say.ALREADY_GOING), said
         assert not say.DECLINED.search(said)
@@ -491,3 +543,27 @@ def test_every_acceptance_and_refusal_reads_back_as_said() -> None:
     ]
     assert all(say.ACCEPTED.search(t) and not say.DECLINED.search(t) for t in accepted)
     assert all(say.DECLINED.search(t) and not say.ACCEPTED.search(t) for t in declined)
+
+
+def test_heard_news_is_passed_on_less_the_more_people_were_told_it() -> None:
+    """News grows stale in the telling: the more people the speaker has told it to (its
+    talks' memory fields, `LineInput.retold`), the less often it tells it again, heard or
+    its own; a host invites to its own event however often it has."""
+    otto = persona("Otto Brandt", "warm, outgoing")
+    history = ["Otto Brandt: Hi Lena!", "Lena Fisk: Good! How about you?"]
+
+    def tellings(news: News, retold: int) -> int:
+        told = 0
+        for seed in range(60):
+            extra: dict[str, object] = {"news": [news], "retold": {news.item: retold}}
+            inputs = line_input(otto, "Lena Fisk", [], history, **extra)
+            told += line(inputs, random.Random(seed)).told is not None
+        return told
+
+    heard = NIGHT.told_by("Ivy Moss")
+    fresh, stale = tellings(heard, 0), tellings(heard, 4)
+    assert stale < fresh / 2 and fresh > 0
+    own = busy("Otto Brandt", "is writing a guide to the river birds")
+    assert tellings(own, 0) == 60 and tellings(own, 4) < 30
+    hosted = NIGHT.model_copy(update={"subject": "Otto Brandt", "host": "Otto Brandt"})
+    assert tellings(hosted, 4) == tellings(hosted, 0) == 60

@@ -12,7 +12,7 @@ from cognition.llm.openai_backend import OpenAIBackend
 from cognition.llm.retry import RetryPolicy
 from cognition.llm.task import LanguageModel, Source
 from cognition.memory.fields import News
-from cognition.memory.records import MemoryKind
+from cognition.memory.records import MemoryKind, news_memory
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
 from cognition.steps.dialogue import DIALOGUE_LINE, Speaker
@@ -29,6 +29,7 @@ from cognition.testing.fake_openai_server import FakeOpenAIServer
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
 from cognition.testing.town import ISABELLA, MARIA, START, context_for
+from cognition.testing.town import PARTY as THE_PARTY
 
 PARTY = News(
     item="party",
@@ -42,13 +43,7 @@ TURNS = MindSettings(talk_lines_per_call=4)
 def isabella_memory() -> FakeMemoryStream:
     memory = FakeMemoryStream(ISABELLA.name)
     memory.add(MemoryKind.OBSERVATION, "Maria Lopez is a close friend", START, 5)
-    memory.add(
-        MemoryKind.OBSERVATION,
-        "Isabella Rodriguez is planning a Valentine's Day party "
-        "at Hobbs Cafe on February 14 from 5 to 7 pm",
-        START,
-        8,
-    )
+    memory.add_many([news_memory(THE_PARTY, START)])  # the party, known as data
     return memory
 
 

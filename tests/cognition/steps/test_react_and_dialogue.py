@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cognition.llm.task import LanguageModel
-from cognition.memory.records import MemoryKind
+from cognition.memory.records import MemoryKind, news_memory
 from cognition.offline import OfflineBrain
 from cognition.plan import DayPlan, PlanStep
 from cognition.settings import MindSettings
@@ -16,7 +16,7 @@ from cognition.steps.perceive import Observation
 from cognition.steps.react import react
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
-from cognition.testing.town import ISABELLA, MARIA, START, context_for
+from cognition.testing.town import ISABELLA, MARIA, PARTY, START, context_for
 
 SETTINGS = MindSettings(talk_lines_per_call=1)  # the paper's talk: one call per line
 SEEN = Observation(text="Maria Lopez is reading (cafe)", subject="Maria Lopez", activity="reading")
@@ -99,13 +99,7 @@ def test_either_speaker_may_end_it() -> None:
 
 def test_offline_dialogue_passes_on_remembered_news() -> None:
     memory = known_memory()
-    memory.add(
-        MemoryKind.OBSERVATION,
-        "Isabella Rodriguez is planning a Valentine's Day party "
-        "at Hobbs Cafe on February 14 from 5 to 7 pm",
-        START,
-        8,
-    )
+    memory.add_many([news_memory(PARTY, START)])  # the party, known as data
     lines, summary = converse(*speakers(OfflineBrain(5), memory))
     assert len(lines) <= SETTINGS.dialogue_max_turns
     assert any("Valentine's Day party" in line.text for line in lines)
