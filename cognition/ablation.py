@@ -20,8 +20,7 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from enum import StrEnum
 
-from cognition.memory.embeddings import FloatMatrix
-from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
+from cognition.memory.records import FloatMatrix, MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 from cognition.steps.common import MemoryStreamLike, no_vectors
 
 __all__ = ["Condition", "ReadOnlyMemoryError", "WithheldMemory"]

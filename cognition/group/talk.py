@@ -37,6 +37,7 @@ from datetime import datetime
 
 from cognition.contract import ConversationLine, LineHeard
 from cognition.group.human import ENDING, Human, InputMode, Turn, human_line, turn_of
+from cognition.group.line_input import member_input
 from cognition.group.rules import (
     ONE_AT_A_TIME,
     Anyone,
@@ -48,22 +49,9 @@ from cognition.group.rules import (
 from cognition.group.selection import at_random, by_turns, round_robin, talk_random, valid_pick
 from cognition.group.termination import ends_talk
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Source, Task
-from cognition.steps.common import (
-    memory_lines,
-    news_going,
-    news_known,
-    news_shared,
-    news_told,
-    when,
-)
-from cognition.steps.dialogue import (
-    ConversationSummary,
-    named_news,
-    news_retold,
-    numbered_news,
-    untyped_lines,
-)
-from cognition.steps.group_line import GROUP_LINE, GroupLine, GroupLineInput, said, views_given
+from cognition.steps.common import when
+from cognition.steps.dialogue import ConversationSummary, named_news
+from cognition.steps.group_line import GROUP_LINE, GroupLine, GroupLineInput, said
 from cognition.steps.group_manager import NEXT_SPEAKER, NextSpeakerInput, valid_choice
 from cognition.steps.group_summary import (
     GROUP_SUMMARY,
@@ -239,41 +227,12 @@ class GroupTalk:
             if turn is Turn.AUTO:
                 return self.speak_for(member, context, number)
             return GroupLine(text="")
-        ctx = member.speaker.context
-        last = context[-1] if context else ""
-        where = member.speaker.place if member.speaker.place != "home" else ""
-        query = " ".join(part for part in (*others, where, self.rules.topic, last) if part)
         called = member.free_minutes is not None and self.elapsed() >= member.free_minutes
-        hits = ctx.recall(query)
-        inputs = GroupLineInput(
-            speaker=member.name,
-            members=others,
-            summary=member.speaker.summary,
-            about_members=[a for a in member.about if a.split(" — ")[0] in others],
-            memories=memory_lines(hits, transcripts=True),
-            untyped=untyped_lines(hits),
-            context=context,
-            now=when(ctx.now),
-            clock=ctx.now,
-            round=number,
-            max_rounds=self.rules.max_rounds,
-            plan=list(member.speaker.plan),
-            place=member.speaker.place,
-            topic=self.rules.topic,
-            host=self.members[0].name,
-            must_leave=f"{member.name} must leave now: {member.called_to or 'the plan calls'}."
-            if called
-            else "",
-            news=(known := news_known(ctx.memory, member.name)),
-            known_news=numbered_news(known),
-            heard=self.lines[-1].told if self.lines else None,
-            shared={name: news_shared(ctx.memory, name) for name in others},
-            told_here=news_told(self.lines),
-            going=news_going(ctx.memory, member.name),
-            retold=news_retold(ctx.memory),
-            views=views_given(self.lines),
+        host, lines = self.members[0].name, self.lines
+        inputs = member_input(
+            member, others, context, number, rules=self.rules, host=host, lines=lines, called=called
         )
-        return self.line_of(ctx.model, inputs, called)
+        return self.line_of(member.speaker.context.model, inputs, called)
 
     def speak_for(self, human: Human, context: list[str], number: int) -> GroupLine:
         """The player's character speaks for itself (AutoGen's auto-reply): a line in its

@@ -14,12 +14,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cognition.memory.bundled import bundled_file, minilm_tokenizer_file
+from cognition.memory.records import FloatMatrix as FloatMatrix  # re-exported: the embedders speak it
 
 if TYPE_CHECKING:
     # lazy: for the annotation only; importing openai costs about 0.5 s (measured)
     import openai
 
-FloatMatrix = npt.NDArray[np.float32]
 
 MINILM_DIMENSION = 384
 

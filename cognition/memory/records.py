@@ -6,9 +6,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+import numpy as np
+import numpy.typing as npt
 from pydantic import BaseModel, ConfigDict, Field
 
 from cognition.memory.fields import MemoryFields, News
+
+# rows of embedding vectors (the embedder's output; a block embedded ahead, `add_many`)
+FloatMatrix = npt.NDArray[np.float32]
 
 
 class MemoryKind(StrEnum):

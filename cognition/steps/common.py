@@ -14,9 +14,8 @@ from datetime import datetime
 from typing import Protocol
 
 from cognition.contract import ConversationLine
-from cognition.memory.embeddings import FloatMatrix
 from cognition.memory.fields import News, known_news
-from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
+from cognition.memory.records import FloatMatrix, MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 from cognition.memory.texts import stamped_text
 
 

@@ -16,9 +16,8 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 
 from cognition.listeners import Listeners
-from cognition.memory.embeddings import FloatMatrix
 from cognition.memory.fields import MemoryFields
-from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
+from cognition.memory.records import FloatMatrix, MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 from cognition.steps.common import no_vectors
 
 logger = logging.getLogger(__name__)

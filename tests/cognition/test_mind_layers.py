@@ -40,13 +40,15 @@ FLOORS: dict[str, tuple[str, ...]] = {
     "memory": ("listeners", "phrasing"),
     "steps": (*VOCABULARY, *MODEL_INTERFACE, *MEMORY_RECORDS),
     "agent_state": ("plan", "steps", *MEMORY_RECORDS),
+    # when a sleeper's new day is planned: its persona's wake-up hour, yesterday's plan
+    "wake_time": (*VOCABULARY, "steps"),
     "group": (*VOCABULARY, *MODEL_INTERFACE, "steps"),
     "talker": (*VOCABULARY, *MEMORY_RECORDS, "steps", "agent_state", "group"),
     "ablation": (*MEMORY_RECORDS, "steps"),
     "interviewee": (*VOCABULARY, "steps", "talker", "ablation"),
     "agent": (
         *(VOCABULARY + MODEL_INTERFACE + MEMORY_RECORDS),
-        *("steps", "agent_state", "talker", "variants"),
+        *("steps", "agent_state", "talker", "variants", "wake_time"),
     ),
     "offline": (*VOCABULARY, *MODEL_INTERFACE, *MEMORY_RECORDS, "steps"),
     "panel": ("persona", *MODEL_INTERFACE, "steps"),

@@ -1,0 +1,69 @@
+"""What a member sees when it speaks in a group talk: its `GroupLineInput`, from its own
+retrieval (the query: the others, the place, the topic and the last line) and the talk so
+far (`GroupTalk.speak` asks the member's model with it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cognition.contract import ConversationLine
+from cognition.group.rules import GroupRules, Member
+from cognition.steps.common import (
+    memory_lines,
+    news_going,
+    news_known,
+    news_shared,
+    news_told,
+    when,
+)
+from cognition.steps.dialogue import news_retold, numbered_news, untyped_lines
+from cognition.steps.group_line import GroupLineInput, views_given
+
+
+def member_input(
+    member: Member,
+    others: list[str],
+    context: list[str],
+    number: int,
+    *,
+    rules: GroupRules,
+    host: str,
+    lines: Sequence[ConversationLine],
+    called: bool,
+) -> GroupLineInput:
+    """Member `member`'s input for its line of round `number`, with `others` present and
+    `context` said so far (`called`: its plan calls it away now, so it must leave)."""
+    ctx = member.speaker.context
+    last = context[-1] if context else ""
+    where = member.speaker.place if member.speaker.place != "home" else ""
+    query = " ".join(part for part in (*others, where, rules.topic, last) if part)
+    hits = ctx.recall(query)
+    known = news_known(ctx.memory, member.name)
+    return GroupLineInput(
+        speaker=member.name,
+        members=others,
+        summary=member.speaker.summary,
+        about_members=[a for a in member.about if a.split(" — ")[0] in others],
+        memories=memory_lines(hits, transcripts=True),
+        untyped=untyped_lines(hits),
+        context=context,
+        now=when(ctx.now),
+        clock=ctx.now,
+        round=number,
+        max_rounds=rules.max_rounds,
+        plan=list(member.speaker.plan),
+        place=member.speaker.place,
+        topic=rules.topic,
+        host=host,
+        must_leave=f"{member.name} must leave now: {member.called_to or 'the plan calls'}."
+        if called
+        else "",
+        news=known,
+        known_news=numbered_news(known),
+        heard=lines[-1].told if lines else None,
+        shared={name: news_shared(ctx.memory, name) for name in others},
+        told_here=news_told(lines),
+        going=news_going(ctx.memory, member.name),
+        retold=news_retold(ctx.memory),
+        views=views_given(lines),
+    )
