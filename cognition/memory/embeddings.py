@@ -14,7 +14,9 @@ import numpy as np
 import numpy.typing as npt
 
 from cognition.memory.bundled import bundled_file, minilm_tokenizer_file
-from cognition.memory.records import FloatMatrix as FloatMatrix  # re-exported: the embedders speak it
+
+# FloatMatrix (the embedders' rows of vectors) lives with the records; re-exported here
+from cognition.memory.records import FloatMatrix as FloatMatrix
 
 if TYPE_CHECKING:
     # lazy: for the annotation only; importing openai costs about 0.5 s (measured)
