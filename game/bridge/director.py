@@ -333,7 +333,7 @@ class MindDirector(ObjectUse, TalkStarting):
         )
         slot.ahead_job = number if ahead else None
         if ahead:
-            self.ahead.started(number, tally, now)
+            self.ahead.started(number, tally, now, at)
 
     def choose_ahead(self, now: datetime) -> None:
         """Whose next decision may start ahead beyond the near window (`ThinkingAhead`)."""

@@ -85,6 +85,7 @@ class ThinkingAhead:
         self.chosen: frozenset[str] = frozenset()  # may start beyond the near window now
         self._tallies: dict[int, CallTally] = {}  # jobs thought ahead, not applied or dropped
         self._asked: dict[int, datetime] = {}  # … and when they were asked
+        self.beyond_near = 0  # decisions started before the near window (the idle window's)
         self._applied: list[CallTally] = []
         self._dropped: list[CallTally] = []
 
@@ -135,9 +136,13 @@ class ThinkingAhead:
         tally = CallTally()
         return counted(tally, work), tally
 
-    def started(self, job: int, tally: CallTally, now: datetime) -> None:
+    def started(
+        self, job: int, tally: CallTally, now: datetime, due: datetime | None = None
+    ) -> None:
+        """Job `job` thought ahead, asked at `now` for its moment `due` (when known)."""
         self._tallies[job] = tally
         self._asked[job] = now
+        self.beyond_near += due is not None and due - now > self.near
 
     def applied(self, job: int) -> None:
         """Job `job`'s outcome applied (a job not thought ahead is ignored)."""
@@ -157,8 +162,8 @@ class ThinkingAhead:
             slot.thrown.clear()
 
     def figures(self) -> dict[str, float]:
-        """Decisions thought ahead and their calls: applied, thrown away, still waiting for
-        their moment; the share of the calls thrown away."""
+        """Decisions thought ahead (and how many of them before the near window) and their
+        calls: applied, thrown away, still waiting for their moment; the share thrown away."""
         applied = sum(t.calls for t in self._applied)
         dropped = sum(t.calls for t in self._dropped)
         waiting = sum(t.calls for t in self._tallies.values())
@@ -168,6 +173,7 @@ class ThinkingAhead:
             "idle_minutes": self.idle.total_seconds() / 60,
             "decisions": len(self._applied) + len(self._dropped) + len(self._tallies),
             "decisions_dropped": len(self._dropped),
+            "decisions_beyond_near": self.beyond_near,
             "calls": calls,
             "calls_dropped": dropped,
             "calls_waiting": waiting,

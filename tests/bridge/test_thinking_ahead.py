@@ -138,7 +138,9 @@ def test_idle_thinking_ahead_starts_more_and_the_same_seed_gives_the_same_run(
 ) -> None:
     near_only = run_of(make_town, None, idle=0.0)
     steady = run_of(make_town, None, idle=60.0)
-    assert steady["ahead"]["decisions"] > near_only["ahead"]["decisions"]
+    # the idle window starts decisions before the near window; the near window alone never
+    assert near_only["ahead"]["decisions_beyond_near"] == 0
+    assert steady["ahead"]["decisions_beyond_near"] > 0
     assert all(max(waits) == 0.0 for waits in steady["waits"].values())  # each at its moment
     assert run_of(make_town, 1, idle=60.0) == steady
 
