@@ -303,6 +303,8 @@ class GroupTalk:
                 self.ended_by = member.name
                 self.last_word(member.name)
         if line.leaves and member.name in self.here:
+            if len(self.here) == 2 and not self.ended_by:
+                self.last_word(member.name)  # the last other leaves: the talk would end
             self.here.remove(member.name)
 
     def silent_round(self) -> None:

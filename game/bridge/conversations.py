@@ -224,14 +224,16 @@ class ConversationDesk:
             self._ended[resident.name] = self._playing.pop(resident.name)
             return None
         lines = playback.lines
-        if not lines or now < playback.started or now >= playback.ends_for(resident.name):
-            return None  # not begun, nothing said yet, or it said goodbye and listens on
+        if not lines or now < playback.started:
+            return None  # not begun, or nothing said yet
         index = playback.line_at(now)
-        while playback.shown <= index:
-            line = lines[playback.shown]
+        while playback.shown <= index:  # shown even once every resident said goodbye: the
+            line = lines[playback.shown]  # player's last word to them
             listener = playback.so_far().listener_of(line)
             self.dialogue.add(SpokenLine(now, line.speaker, listener, line.text))
             playback.shown += 1
+        if now >= playback.ends_for(resident.name):
+            return None  # it said goodbye and listens on
         if playback.seen_by.get(resident.name) == index:
             return None
         playback.seen_by[resident.name] = index
