@@ -36,6 +36,24 @@ def town_at(make_town: MakeTown, minutes: int = 10) -> tuple[LivingTown, PlayerD
     return living, PlayerDesk(living)
 
 
+def in_her_kitchen(living: LivingTown) -> None:
+    """Stand Isabella beside her stove, in her kitchen (her morning's plan may keep her
+    out of it: the town's offline day decides where she is at 7 am)."""
+    resident = living.population.get(ISABELLA)
+    assert resident is not None
+    tree, grid = living.town.tree, living.town.grid
+    kitchen = Address("Isabella Rodriguez's apartment", "kitchen")
+    rect = tree.arena(kitchen).objects["stove"].rect
+    beside = [
+        (x, y)
+        for x in range(rect.x - 1, rect.x + rect.width + 1)
+        for y in range(rect.y - 1, rect.y + rect.height + 1)
+        if grid.is_walkable((x, y)) and tree.arena_at((x, y)) == kitchen
+    ]
+    assert beside, "no free tile beside the stove"
+    resident.tile = beside[0]
+
+
 def settle(living: LivingTown, steps: int = 1) -> None:
     runner = LockstepRunner(living)
     for _ in range(steps):
@@ -64,7 +82,7 @@ def test_the_desk_is_a_player_port(make_town: MakeTown) -> None:
 
 
 def test_card_shows_persona_action_place_and_todays_plan(make_town: MakeTown) -> None:
-    living, desk = town_at(make_town, 30)
+    living, desk = town_at(make_town, 25)  # mid-step (7:30 ends one: its next is not in yet)
     now = living.clock.now
     for mind in living.minds.values():  # the card never calls a model
         mind.model = Exploding()  # type: ignore[assignment]
@@ -354,12 +372,12 @@ def test_a_resident_greets_the_visitor_once(make_town: MakeTown) -> None:
 def test_someone_coming_into_view_makes_a_busy_resident_think_at_once(
     make_town: MakeTown,
 ) -> None:
-    """Nobody wakes her: she reads on the couch, her next decision due in a quarter of an
-    hour, but a newcomer in her room is perceived now (once: the visitor standing there does
-    not wake her every minute)."""
+    """Nobody wakes her: she relaxes at home, her next decision due minutes away, but a
+    newcomer in her room is perceived now (once: the visitor standing there does not wake
+    her every minute)."""
     living, desk = town_at(make_town, minutes=21)
     due = living.director.slots[ISABELLA].due
-    assert due is not None and due - living.clock.now >= timedelta(minutes=10)
+    assert due is not None and due - living.clock.now >= timedelta(minutes=5)
     before = living.director.stats.decisions
     visitor_next_to(living, desk, ISABELLA, "Alex Kim", wake=False)
     settle(living, 2)
@@ -451,6 +469,7 @@ def test_objects_near_and_under_a_tile(make_town: MakeTown) -> None:
 
 def test_setting_an_object_state(make_town: MakeTown) -> None:
     living, desk = town_at(make_town)
+    in_her_kitchen(living)
     now = living.clock.now
     resident = living.population.get(ISABELLA)
     assert resident is not None
@@ -486,6 +505,7 @@ def test_refused_object_states_change_nothing(make_town: MakeTown) -> None:
 
 def test_a_resident_in_the_room_perceives_the_new_state(make_town: MakeTown) -> None:
     living, desk = town_at(make_town)
+    in_her_kitchen(living)
     resident = living.population.get(ISABELLA)
     assert resident is not None
     stove = next(o for o in desk.objects_near(resident.tile) if o.name == "stove")
