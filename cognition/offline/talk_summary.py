@@ -90,7 +90,6 @@ def summarise_lines(
     ("accept", "decline", "" for none); a line without one (None, or none given) is read
     by its words (`phrases.answer_in`), sentence by sentence."""
     parts = [opening]
-    told: set[str] = set()
     offered: dict[str, Fact] = {}  # the last event each speaker told of
     commitments: list[Commitment] = []
 
@@ -109,15 +108,13 @@ def summarise_lines(
         answer = answers[number] if number < len(answers) else None
         if typed is not None:
             fact = fact_of_news(typed)
-            told.add(fact.key)
             parts.append(told_text(speaker, listener, fact.statement))
             if fact.event is not None:
                 offered.pop(speaker, None)
                 offered[speaker] = fact
         if answer is not None:
             note(answered(speaker, answer, invited(speaker, listener), day))
-        for sentence in SENTENCE_END.split(text):
-            if answer is None:
-                words = say.answer_in(sentence)
-                note(answered(speaker, words, invited(speaker, listener), day))
+            continue
+        for sentence in SENTENCE_END.split(text):  # an answer not known as data: its words
+            note(answered(speaker, say.answer_in(sentence), invited(speaker, listener), day))
     return ConversationSummary(summary=" ".join(parts), commitments=commitments)
