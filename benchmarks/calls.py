@@ -54,6 +54,9 @@ from game.bridge.headless.report import TownRecorder, run_report  # noqa: E402
 from game.bridge.lockstep import LockstepRunner  # noqa: E402
 from game.bridge.town_minds import build_living_town  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from figures import print_line  # noqa: E402
+
 GOAL_CALLS = 60  # issue 30's targets for the lively (offline, costed) town
 GOAL_TOKENS = 25_000
 TOWN = "the_ville_n25"
@@ -234,11 +237,7 @@ def main() -> None:
                 "thinking_ahead": report["thinking_ahead"],
             }
         )
-        print(line, flush=True)
-        if args.out is not None:
-            args.out.parent.mkdir(parents=True, exist_ok=True)
-            with args.out.open("a", encoding="utf-8") as out:
-                out.write(line + "\n")
+        print_line(line, args.out)
 
 
 if __name__ == "__main__":

@@ -159,6 +159,15 @@ def machine() -> dict[str, Any]:
     }
 
 
+def print_line(line: str, out: Path | None) -> None:
+    """A benchmark's JSON line: printed, and appended to `out` too when given."""
+    print(line, flush=True)
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with out.open("a", encoding="utf-8") as file:
+            file.write(line + "\n")
+
+
 def child_environment() -> dict[str, str]:
     env = dict(os.environ)
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")

@@ -39,6 +39,9 @@ from game.bridge.build import mind_settings_for  # noqa: E402
 from game.bridge.lockstep import LockstepRunner  # noqa: E402
 from game.bridge.town_minds import LivingTown, build_living_town  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from figures import print_line  # noqa: E402
+
 TOWN = "the_ville_n25"
 GOAL_DAY3_SHARE = 0.60
 
@@ -161,12 +164,7 @@ def main() -> None:
     lines = run(days, args.seed, args.embedder, args.workers, args.variant, args.day_reuse)
     lines.append(summary(lines, args.variant, args.day_reuse, os.getloadavg()[0]))
     for line in lines:
-        text = json.dumps({"label": args.label, **line} if args.label else line)
-        print(text, flush=True)
-        if args.out is not None:
-            args.out.parent.mkdir(parents=True, exist_ok=True)
-            with args.out.open("a", encoding="utf-8") as out:
-                out.write(text + "\n")
+        print_line(json.dumps({"label": args.label, **line} if args.label else line), args.out)
 
 
 if __name__ == "__main__":

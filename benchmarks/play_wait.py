@@ -43,7 +43,7 @@ from game.bridge import TownFile, make_embedder  # noqa: E402
 from game.bridge.town_minds import build_living_town, model_stack  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from figures import machine  # noqa: E402
+from figures import machine, print_line  # noqa: E402
 
 FPS = 30
 
@@ -180,11 +180,7 @@ def main() -> None:
     parser.add_argument("--label", default="")
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the line here too")
     args = parser.parse_args()
-    line = json.dumps(play(args))
-    print(line, flush=True)
-    if args.out is not None:
-        with args.out.open("a", encoding="utf-8") as out:
-            out.write(line + "\n")
+    print_line(json.dumps(play(args)), args.out)
 
 
 if __name__ == "__main__":

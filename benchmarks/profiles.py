@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
 from game.bridge import SimulationOptions, settings_problem, simulate  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from figures import machine  # noqa: E402
+from figures import machine, print_line  # noqa: E402
 
 DEFAULT_PROFILES = ("hosted", "local-gpu")
 
@@ -154,11 +154,7 @@ def main() -> None:
             raise SystemExit(f"profiles.py: {problem}")
     for profile in profiles:
         print(f"{profile}: {args.town}, {args.hours} game hours…", file=sys.stderr, flush=True)
-        line = json.dumps(measure(profile, args))
-        print(line, flush=True)
-        if args.out is not None:
-            with args.out.open("a", encoding="utf-8") as out:
-                out.write(line + "\n")
+        print_line(json.dumps(measure(profile, args)), args.out)
 
 
 if __name__ == "__main__":
