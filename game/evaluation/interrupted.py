@@ -13,13 +13,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from game.evaluation.outcome import TownOutcome
 from game.saves.files import replace_durably
-
-if TYPE_CHECKING:
-    # lazy: typing only — the towns run evaluations, which use this module (a cycle)
-    from game.evaluation.towns import TownOutcome
 
 __all__ = ["INTERRUPTED_FILE", "EvaluationState", "write_interrupted"]
 

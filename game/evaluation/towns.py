@@ -25,10 +25,11 @@ import traceback
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
+from game.evaluation.outcome import TownOutcome
 from game.evaluation.plan import EvaluationOptions, plan
 from game.evaluation.scenario import EvaluationError
 
@@ -46,8 +47,6 @@ OUTCOME_FILE = "town-outcome.json"  # a finished town's figures and the settings
 LOG_FILE = "evaluate.log"  # the town's own progress lines
 ERROR_FILE = "error.txt"  # a failed town's traceback
 
-Status = Literal["done", "reused", "failed"]
-
 
 @dataclass(frozen=True)
 class TownJob:
@@ -56,25 +55,6 @@ class TownJob:
 
     name: str
     options: EvaluationOptions
-
-
-@dataclass(frozen=True)
-class TownOutcome:
-    """What became of one town. `figures`: `result_figures` of its evaluation; `run`: town,
-    seed, hours, brain, the simulation's figures (calls, wall time…), the report's path."""
-
-    name: str
-    folder: Path
-    status: Status
-    figures: dict[str, Any] = field(default_factory=dict)
-    run: dict[str, Any] = field(default_factory=dict)
-    wall_s: float = 0.0
-    error: str | None = None
-    detail: str | None = None  # the traceback of a failure
-
-    @property
-    def ok(self) -> bool:
-        return self.status != "failed"
 
 
 class TownExecutor(Protocol):
