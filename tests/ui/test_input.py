@@ -170,6 +170,10 @@ def test_space_starts_a_town_waking_up_now_and_otherwise_pauses_and_resumes() ->
     assert town.view.speed.paused
     route.handle(key(pygame.K_SPACE))
     assert not town.view.speed.paused
+    route.handle(key(pygame.K_1))  # paused by the speed key while the town wakes up
+    town.waking = True
+    route.handle(key(pygame.K_SPACE))
+    assert not town.waking and not town.view.speed.paused  # started and running
 
 
 def test_a_click_goes_to_the_player_and_the_drag_handler_returns_to_its_parent() -> None:

@@ -186,10 +186,12 @@ class SetSpeed:
 @dataclass(frozen=True)
 class StartOrPause:
     """Space: while the town wakes up (its clock held until every resident has planned its
-    day; the banner says "Space: start now"), start it now; else pause or resume."""
+    day; the banner says "Space: start now"), start it now (running, if it was paused);
+    else pause or resume."""
 
     def perform(self, town: TownControls) -> None:
-        if not town.start_now():
+        started = town.start_now()
+        if not started or town.view.speed.paused:
             town.view.speed.toggle_pause()
 
 
