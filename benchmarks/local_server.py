@@ -11,7 +11,15 @@ hours (hashing embeddings, 3 thinking threads, one model call at a time). The li
 per game hour, model calls, tokens per call, fallbacks, failed attempts, breaker trips, the
 steps on standby at the end and the parse rate of structured answers (usable / read) overall,
 per step and per structured-output rung (null when the report does not carry them). Server
-start-up is not timed; `wall_s` is the run's own (set-up included).
+start-up is not timed; `wall_s` is the run's own (set-up included). `by_step`: each step's
+calls, prompt and answer tokens a call, and failed attempts (this tree only).
+
+The temperature is the game's for a local model: the settings' `temperature`
+(`SMALLVILLE_TEMPERATURE`), unset by default, so no temperature is sent and the server
+samples at its own default (llama-cpp-python's: 0.8). The line says both (`temperature`:
+what is sent, null for none; `server_default_temperature`: the started server's own).
+`--temperature T` sends T instead (0: greedy, the same answers each run, as the suite's
+real-server test). Sampled answers vary in length from run to run: compare several runs.
 
 `--checkout DIR` measures another checkout of this project instead (e.g. a git worktree of an
 older commit: the "before" figures): its own `smallville simulate` runs as a subprocess
@@ -86,6 +94,8 @@ class Setup:
     workers: int = 3
     max_concurrency: int = 1  # two cores: one generation at a time is fastest
     timeout_s: float | None = None  # per call, in effect (None: a checkout's own default)
+    temperature: float | None = None  # sent with each call (None: the server's own default)
+    server_default_temperature: float | None = None  # the started server's, if known
     code: dict[str, Any] = field(default_factory=lambda: {"tree": str(ROOT)})
 
     def fields(self) -> dict[str, Any]:
@@ -100,6 +110,8 @@ class Setup:
             "workers": self.workers,
             "max_concurrency": self.max_concurrency,
             "timeout_s": self.timeout_s,
+            "temperature": self.temperature,
+            "server_default_temperature": self.server_default_temperature,
         }
 
 
@@ -254,9 +266,12 @@ def run_here(base_url: str, setup: Setup, record_dir: Path | None) -> dict[str, 
     )
     started = time.perf_counter()
     told = started
+    seen: list[LivingTown] = []
 
     def show(town: LivingTown) -> None:
         nonlocal told
+        if not seen:
+            seen.append(town)
         if time.perf_counter() - told >= PROGRESS_EVERY_S:
             told = time.perf_counter()
             usage = town.stack.meter.snapshot().total
@@ -273,7 +288,24 @@ def run_here(base_url: str, setup: Setup, record_dir: Path | None) -> dict[str, 
         max_concurrency=options.max_concurrency,
         timeout_s=options.timeout_s,
     ).call_timeout_s
-    return figures_line(report, replace(setup, timeout_s=in_effect))
+    line = figures_line(report, replace(setup, timeout_s=in_effect))
+    return {**line, "by_step": by_step(seen[0]) if seen else None}
+
+
+def by_step(town: Any) -> dict[str, dict[str, float]]:
+    """Where the run's model time went, step by step (most calls first): calls, prompt and
+    answer tokens a call, failed attempts."""
+    steps = town.stack.meter.snapshot().by_task
+    ordered = sorted(steps.items(), key=lambda item: (-item[1].calls, item[0]))
+    return {
+        step: {
+            "calls": tally.calls,
+            "prompt_tokens_per_call": round(tally.prompt_tokens / max(tally.calls, 1), 1),
+            "answer_tokens_per_call": round(tally.completion_tokens / max(tally.calls, 1), 1),
+            "failed_attempts": tally.failed_attempts,
+        }
+        for step, tally in ordered
+    }
 
 
 # --- another checkout: its own `smallville simulate` --------------------------------------------
@@ -415,11 +447,33 @@ def server_for(args: argparse.Namespace) -> Iterator[tuple[str, str, str | None]
     except importlib.metadata.PackageNotFoundError:
         version = "?"
     description = f"llama-cpp-python {version}, started here ({args.threads} threads, n_ctx 4096)"
+    args.server_default_temperature = llama_server_temperature()
     say(f"starting the llama.cpp server with {model_path.name}")
     started = time.perf_counter()
     with LlamaServer(model_path, n_threads=args.threads, log_path=args.server_log) as base_url:
         say(f"the server answers at {base_url} ({time.perf_counter() - started:.0f} s)")
         yield base_url, description, model_path.name
+
+
+def llama_server_temperature() -> float | None:
+    """llama-cpp-python's server's default temperature (a request without one samples at it)."""
+    try:
+        from llama_cpp.server.types import temperature_field
+    except ImportError:
+        return None
+    default = getattr(temperature_field, "default", None)  # a pydantic FieldInfo
+    return float(default) if isinstance(default, int | float) else None
+
+
+def game_temperature(given: float | None) -> float | None:
+    """What each call sends: `given`, else the game's settings' (the environment's
+    SMALLVILLE_TEMPERATURE; unset: None, the server's own default)."""
+    if given is not None:
+        os.environ["SMALLVILLE_TEMPERATURE"] = str(given)  # the run (or checkout) reads it
+        return given
+    from cognition.config import LLMSettings
+
+    return LLMSettings.load().temperature
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
@@ -430,6 +484,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             raise BenchmarkError(f"{folder} is not a checkout of this project (no pyproject.toml)")
         code = {"checkout": str(folder), "commit": checkout_commit(folder)}
     at_start = machine()
+    temperature = game_temperature(args.temperature)
     with server_for(args) as (base_url, description, model_file):
         setup = Setup(
             label=args.label or ("before" if folder else "after"),
@@ -440,6 +495,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             workers=args.workers,
             max_concurrency=args.max_concurrency,
             timeout_s=args.timeout_s,
+            temperature=temperature,
+            server_default_temperature=getattr(args, "server_default_temperature", None),
             code=code,
         )
         if folder is None:
@@ -467,6 +524,11 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--max-concurrency", type=int, default=1, help="model calls at once")
     parser.add_argument(
         "--timeout-s", type=float, help="seconds a call may take (this tree only; default: its own)"
+    )
+    parser.add_argument(
+        "--temperature",
+        type=float,
+        help="send this temperature (default: the game's; unset: the server's own default)",
     )
     parser.add_argument("--record", type=Path, help="keep the run record in this folder")
     parser.add_argument(

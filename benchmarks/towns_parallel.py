@@ -13,6 +13,8 @@ One line per way: wall seconds for all the seeds, the speed-up over 1 worker, to
 on this machine, each town's own wall seconds, and whether every seed's figures
 (`figures.result_figures`) equal those of the 1-worker run (the offline brain is
 deterministic for a seed: which worker ran it must not matter). Progress goes to stderr.
+Towns side by side (2 processes, Ray) embed on 1 thread each, a town alone on a headless
+run's 2 (`embedding_threads` in the line): 2 processes × 2 threads oversubscribed 2 cores.
 `local_ray_head()` is also what the tests use to start their head.
 """
 
@@ -49,6 +51,7 @@ os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
 from figures import git, machine  # noqa: E402
 
 from cognition.testing.llama_server import free_port  # noqa: E402
+from game.bridge.build import HEADLESS_EMBEDDING_THREADS  # noqa: E402
 from game.evaluation import EvaluationOptions  # noqa: E402
 from game.evaluation.executors import open_executor  # noqa: E402
 from game.evaluation.seeds import seed_jobs  # noqa: E402
@@ -126,8 +129,9 @@ def run_mode(
     mode: str, args: argparse.Namespace, out: Path, cluster: str | None
 ) -> tuple[float, list[TownOutcome], str]:
     options = EvaluationOptions(
-        town=args.town, hours=args.hours, embedder=args.embedder, workers=args.threads, fresh=True
-    )
+        town=args.town, hours=args.hours, embedder=args.embedder, workers=args.threads,
+        embedding_threads=embedding_threads(mode), fresh=True,
+    )  # fmt: skip
     if args.conditions:
         options.conditions = tuple(c.strip() for c in args.conditions.split("|") if c.strip())
     jobs = seed_jobs(options, list(range(args.seeds)), out / mode)
@@ -141,6 +145,12 @@ def run_mode(
     finally:
         executor.close()
     return time.perf_counter() - began, outcomes, executor.where
+
+
+def embedding_threads(mode: str) -> int | None:
+    """Each town's embedding threads: a headless run's default (2) alone; 1 when towns run
+    side by side, so N processes do not ask the 2 cores for 2N threads."""
+    return None if mode == "1" else 1
 
 
 def measure(args: argparse.Namespace, out: Path) -> None:
@@ -185,6 +195,7 @@ def line(
         "town": args.town,
         "game_hours": first.get("hours"),
         "embedder": args.embedder,
+        "embedding_threads": embedding_threads(mode) or HEADLESS_EMBEDDING_THREADS,
         "conditions": args.conditions or "all four",
         "seeds": args.seeds,
         "failed": [o.name for o in outcomes if not o.ok],

@@ -7,6 +7,13 @@ far — its own texts and those of every caller that arrived meanwhile — and r
 the inner embedder as one call (which batches it: `LocalMiniLM` sorts by length and pads per
 batch), then hands each caller its own rows. A lone caller on an idle embedder runs at once:
 nothing waits for company. There is no background thread, so nothing needs stopping.
+
+The next pass goes by the callers' call priority (`cognition.llm.priority`, carried by the
+job's context): when texts of a more urgent job wait (a decision due now, the player's
+chat), the pass takes only those of the most urgent priority waiting, and texts of jobs
+thinking ahead (background) wait for the pass after — so a resident who stands until its
+decision comes never waits for a pass of another's thinking ahead as well as the one
+running. A request passed over `MAX_PASSED_OVER` times goes along whatever its priority.
 """
 
 from __future__ import annotations
@@ -18,7 +25,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from cognition.llm.priority import call_priority
 from cognition.memory.embeddings import Embedder, FloatMatrix
+
+MAX_PASSED_OVER = 2  # passes a less urgent request may wait out before it goes along anyway
 
 
 class EmbedderClosed(RuntimeError):
@@ -32,6 +42,8 @@ class EmbeddingStalled(TimeoutError):
 @dataclass(eq=False)
 class _Request:
     texts: list[str]
+    priority: int = 0  # the caller's call priority (lower goes first)
+    passed_over: int = 0  # passes that left this request for a later one
     vectors: FloatMatrix | None = None
     error: BaseException | None = None
     done: bool = False
@@ -78,10 +90,12 @@ class CoalescingEmbedder:
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        request = _Request(list(texts))
-        batch = self._wait_for_turn(request)
-        if batch is not None:
-            self._run_pass(batch)
+        request = _Request(list(texts), int(call_priority()))
+        self._enqueue(request)
+        while not request.done:  # a leader may run a pass of more urgent texts than its own
+            batch = self._wait_for_turn(request)
+            if batch is not None:
+                self._run_pass(batch)
         if request.error is not None:
             raise request.error
         assert request.vectors is not None
@@ -97,20 +111,23 @@ class CoalescingEmbedder:
             self._queue.waiting = []
             self._changed.notify_all()
 
+    def _enqueue(self, request: _Request) -> None:
+        with self._changed:
+            if self._queue.closed:
+                raise EmbedderClosed("the embedder was closed")
+            self._queue.waiting.append(request)
+            self.texts_asked += len(request.texts)
+
     def _wait_for_turn(self, request: _Request) -> list[_Request] | None:
-        """Queue `request`; return the batch to run if this caller leads the next pass, or
-        None once another caller's pass has answered it."""
+        """Wait while `request` is queued; return the batch to run if this caller leads the
+        next pass (it may leave `request` for a later one), or None once a pass answered it."""
         queue = self._queue
         with self._changed:
-            if queue.closed:
-                raise EmbedderClosed("the embedder was closed")
-            queue.waiting.append(request)
-            self.texts_asked += len(request.texts)
             while not request.done:
                 if not queue.running:
                     queue.running = True
                     queue.last_progress = time.monotonic()  # stalls count from a pass's start
-                    batch, queue.waiting = queue.waiting, []
+                    batch, queue.waiting = next_pass(queue.waiting)
                     return batch
                 stalled = time.monotonic() - queue.last_progress
                 if stalled >= self.stall_seconds:
@@ -155,3 +172,18 @@ class CoalescingEmbedder:
             (np.array(vectors[[row_of[text] for text in request.texts]], dtype=np.float32), None)
             for request in batch
         ]
+
+
+def next_pass(waiting: list[_Request]) -> tuple[list[_Request], list[_Request]]:
+    """The requests the next pass takes — those of the most urgent priority waiting, and any
+    passed over `MAX_PASSED_OVER` times — and those left waiting (each passed over once more)."""
+    urgent = min(request.priority for request in waiting)
+    batch: list[_Request] = []
+    left: list[_Request] = []
+    for request in waiting:
+        if request.priority == urgent or request.passed_over >= MAX_PASSED_OVER:
+            batch.append(request)
+        else:
+            request.passed_over += 1
+            left.append(request)
+    return batch, left

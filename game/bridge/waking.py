@@ -9,8 +9,11 @@ of 77 game minutes at the 95th percentile, most of it this burst). So play holds
 at the first moment, as lockstep does, while the window shows the town and the banner says
 how far the waking has come ("The town is waking up: 12 of 25 residents have planned their
 day"), and starts it when the last of those decisions has come — or, on a server too slow
-for that, after `max_seconds` of real time: those still thinking then follow their
-routine until their plan comes (`MindDirector.while_late`).
+for that, after `max_seconds` of real time — or when the player asks to start now
+(`release`, the window's Space key): those still thinking then follow their routine until
+their plan comes (`MindDirector.while_late`). Until the last of those plans has come the town
+is still waking (`still_waking`): no autosave is taken then, as it would save residents
+without a plan.
 
 What the residents decide is unchanged: the decisions are the ones the first update asks
 for, from the same perceptions; only the clock waits for them.
@@ -74,6 +77,7 @@ class TownWaking:
         self.asked = False  # set by the director's first update
         self.held_s = 0.0  # real seconds the clock was held, once over
         self.total = 0
+        self.released = False  # the player started the clock before the waking was over
 
     def check(self, now: datetime, deciding: Collection[str]) -> WakingUp | None:
         """The waking so far while the clock is held at `now`, else None (for good)."""
@@ -89,6 +93,26 @@ class TownWaking:
             self.over, self.held_s = True, held
             return None
         return WakingUp(self.total - len(deciding), self.total, held)
+
+    def release(self) -> bool:
+        """The player starts the clock now (the window's Space key): the hold ends for good,
+        and residents still thinking follow their routine until their plan comes. False when
+        the clock was not held (nothing changes)."""
+        if self.over:
+            return False
+        held = 0.0 if self.started is None else self.timer() - self.started
+        self.over, self.held_s, self.released = True, held, True
+        return True
+
+
+def still_waking(waking: TownWaking, slots: Mapping[str, MindSlot]) -> bool:
+    """Whether the town's first moment is still being decided: the clock held, or started
+    (by the player, or after `max_seconds`) while some residents' decisions for that moment
+    have not applied yet — their first plans are still to come. Never, for a town whose
+    clock was never held (headless runs do not ask)."""
+    if waking.moment is None:
+        return False
+    return not waking.over or bool(deciding_for(waking.moment, slots))
 
 
 def deciding_for(now: datetime, slots: Mapping[str, MindSlot]) -> list[str]:

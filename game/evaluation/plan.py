@@ -50,6 +50,7 @@ class EvaluationOptions:
     api_key: SecretStr | None = None  # captured once (brain_flags); prints as stars
     embedder: str = "minilm"  # "minilm" (the real local model) or "hashing" (instant, tests)
     workers: int = 16
+    embedding_threads: int | None = None  # the simulation's (None: a headless run's default)
     fresh: bool = False  # redo every phase even when out_dir holds them
     questions_dir: Path | None = None  # None: the bundled question files
     conditions: tuple[str, ...] = CONDITIONS
@@ -172,6 +173,7 @@ def _simulation(
         api_key=options.api_key,
         workers=options.workers,
         embedder=options.embedder,
+        embedding_threads=options.embedding_threads,
         record_dir=folder / "record",
         save=END_SLOT,
         saves_dir=folder / "saves",

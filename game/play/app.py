@@ -20,7 +20,7 @@ import pygame
 
 from game.bridge import LivingTown, RunRecording, TownFile, remember_learned_output_mode
 from game.files.paths import bundled
-from game.play.minds_reading import read_minds, waking_line
+from game.play.minds_reading import read_minds, start_now, waking_line
 from game.play.session import PlaySession
 from game.play.town_menus import LeaveTown, TownMenus
 from game.render.camera import Camera
@@ -87,12 +87,8 @@ class App:
         self.scene = scene
         self.options = options
         self.screen = pygame.display.get_surface() or open_window(options.size)
-        camera = Camera(
-            town.width * town.tile_width,
-            town.height * town.tile_height,
-            *self.screen.get_size(),
-            zoom=options.zoom,
-        )
+        width, height = town.width * town.tile_width, town.height * town.tile_height
+        camera = Camera(width, height, *self.screen.get_size(), zoom=options.zoom)
         self.view = ViewState(camera, SimulationSpeed(clock, options.speed))
         self.view.pick_resident = scene.resident_at
         self.hud = Hud(scene.text)
@@ -269,6 +265,9 @@ class App:
         self.panels.update(0.0, self.clock.now)
         return True
 
+    def start_now(self) -> bool:
+        return start_now(self.living)  # the town waking up starts now (Space)
+
     def toggle_fullscreen(self) -> None:
         try:
             pygame.display.toggle_fullscreen()
@@ -394,6 +393,5 @@ class App:
             self.step(real_seconds)
             pygame.display.flip()
             times.samples.append((time.perf_counter() - started) * 1000.0)
-            if times.samples:
-                self.fps = 1000.0 / max(times.samples[-1], 1e-6)
+            self.fps = 1000.0 / max(times.samples[-1], 1e-6)
         return times

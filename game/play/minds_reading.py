@@ -1,6 +1,7 @@
 """What the HUD shows of the minds over a town: the dialogue log, how late the minds are,
 and what they have cost so far (`usage_line`: model calls per endpoint, tokens, dollars at
-list prices); while the town wakes up, how far its waking has come (`waking_line`)."""
+list prices); while the town wakes up, how far its waking has come and the key that starts
+it now (`waking_line`, `start_now`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from game.bridge import LivingTown
 from game.ui.dialogue_panel import LogLine
 from game.ui.hud import HudInfo
 
-__all__ = ["read_minds", "usage_line", "waking_line"]
+__all__ = ["START_NOW", "read_minds", "start_now", "usage_line", "waking_line"]
+
+START_NOW = "Space: start now"  # the banner's hint while the town wakes up (`StartOrPause`)
 
 
 def read_minds(info: HudInfo, living: LivingTown, now: datetime) -> None:
@@ -28,11 +31,19 @@ def read_minds(info: HudInfo, living: LivingTown, now: datetime) -> None:
 def waking_line(living: LivingTown | None, now: datetime) -> str | None:
     """While the clock is held at the town's first moment until the residents deciding for
     it have planned (`game.bridge` waking): the banner's line ("The town is waking up: 12 of
-    25 residents have planned their day"; "" before the minds are asked); None once it runs."""
+    25 residents have planned their day · Space: start now"; "" before the minds are asked);
+    None once it runs."""
     waking = living.director.waking_up(now) if living is not None else None
     if waking is None:
         return None
-    return waking.describe() if waking.total else ""
+    return f"{waking.describe()} · {START_NOW}" if waking.total else ""
+
+
+def start_now(living: LivingTown | None) -> bool:
+    """The player starts a town waking up now: its clock runs from the next frame, and the
+    residents still planning follow their routine until their plan comes. False when the
+    clock is not held (the key then does what it does otherwise)."""
+    return living is not None and living.director.waking.release()
 
 
 def usage_line(living: LivingTown) -> str:

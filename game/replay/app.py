@@ -276,6 +276,10 @@ class ReplayApp:
                 return True
         return False
 
+    def start_now(self) -> bool:
+        """A replay's clock is never held for a town waking up: Space pauses or resumes."""
+        return False
+
     def toggle_fullscreen(self) -> None:
         try:
             pygame.display.toggle_fullscreen()

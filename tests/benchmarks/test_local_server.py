@@ -4,13 +4,15 @@ of a stopped run, the command it gives an older checkout, its errors."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
 
+from cognition.llm.usage_meter import UsageTally
 from game.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -145,3 +147,43 @@ def test_a_wrong_checkout_is_one_line_not_a_traceback(
     assert captured.out == ""
     assert "is not a checkout of this project" in captured.err
     assert "Traceback" not in captured.err
+
+
+def test_the_line_says_the_temperature_sent_and_the_servers_own() -> None:
+    line = bench.figures_line(report(), setup(temperature=None, server_default_temperature=0.8))
+    assert (line["temperature"], line["server_default_temperature"]) == (None, 0.8)
+    assert bench.figures_line(report(), setup(temperature=0.0))["temperature"] == 0.0
+
+
+def test_the_temperature_is_the_games_unless_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SMALLVILLE_TEMPERATURE", raising=False)
+    assert bench.game_temperature(None) is None  # the game sends none: the server's default
+    monkeypatch.setenv("SMALLVILLE_TEMPERATURE", "0.3")
+    assert bench.game_temperature(None) == 0.3  # the player's setting
+    assert bench.game_temperature(0.0) == 0.0
+    assert os.environ["SMALLVILLE_TEMPERATURE"] == "0.0"  # what the run's settings read
+
+
+def test_where_the_model_time_went_step_by_step() -> None:
+    steps = {
+        "importance": UsageTally(calls=4, model_answers=4, attempts=5, prompt_tokens=800,
+                                 completion_tokens=40),
+        "day_plan": UsageTally(calls=1, model_answers=1, attempts=1, prompt_tokens=500,
+                               completion_tokens=300),
+    }  # fmt: skip
+    meter = SimpleNamespace(snapshot=lambda: SimpleNamespace(by_task=steps))
+    town = SimpleNamespace(stack=SimpleNamespace(meter=meter))
+    assert bench.by_step(town) == {
+        "importance": {
+            "calls": 4,
+            "prompt_tokens_per_call": 200.0,
+            "answer_tokens_per_call": 10.0,
+            "failed_attempts": 1,
+        },
+        "day_plan": {
+            "calls": 1,
+            "prompt_tokens_per_call": 500.0,
+            "answer_tokens_per_call": 300.0,
+            "failed_attempts": 0,
+        },
+    }

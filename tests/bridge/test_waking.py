@@ -8,8 +8,15 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from cognition.contract import Decision, Perception
+from game.bridge.residents import MindSlot
 from game.bridge.town_minds import LivingTown
-from game.bridge.waking import PLAN_AHEAD_MINUTES, TownWaking, WakingUp, plans_soon
+from game.bridge.waking import (
+    PLAN_AHEAD_MINUTES,
+    TownWaking,
+    WakingUp,
+    plans_soon,
+    still_waking,
+)
 
 MakeTown = Callable[..., LivingTown]
 Think = Callable[[Perception], Decision]
@@ -57,6 +64,28 @@ def test_a_server_too_slow_holds_the_clock_only_max_seconds() -> None:
     timer.now = 120.0
     assert waking.check(SEVEN, ["Ann"]) is None  # Ann follows her routine meanwhile
     assert waking.held_s == 120.0
+
+
+def test_the_player_starts_the_clock_and_the_town_wakes_until_the_late_plans_have_come() -> None:
+    timer = Timer()
+    waking = TownWaking(max_seconds=120.0, timer=timer)
+    slots = {name: MindSlot() for name in ("Ann", "Bob")}
+    assert not still_waking(waking, slots)  # never held (a headless run does not ask)
+    waking.check(SEVEN, [])
+    waking.asked = True
+    for slot in slots.values():
+        slot.deciding_for = SEVEN  # both plan their day
+    assert waking.check(SEVEN, ["Ann", "Bob"]) == WakingUp(0, 2, 0.0)
+    assert still_waking(waking, slots)  # held
+    timer.now = 9.0
+    assert waking.release()  # the player's Space key
+    assert waking.over and waking.released and waking.held_s == 9.0
+    assert waking.check(SEVEN, ["Ann", "Bob"]) is None  # the clock runs
+    assert not waking.release()  # nothing more to start
+    slots["Ann"].deciding_for = None  # Ann's plan came
+    assert still_waking(waking, slots)  # Bob's not yet: no autosave
+    slots["Bob"].deciding_for = SEVEN + timedelta(minutes=30)  # his plan came; thinks ahead
+    assert not still_waking(waking, slots)
 
 
 def test_no_hold_when_switched_off_or_once_the_clock_has_moved() -> None:

@@ -12,7 +12,7 @@ import pytest
 from cognition.llm.breaker import StepBreaker
 from cognition.llm.task import Completion, InputT, OutputT, Source, Task
 from cognition.offline.brain import OfflineBrain
-from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
+from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput, ImportanceRatings
 from game.play.app import MODEL_NOTICE_SECONDS, App, AppOptions
 from game.play.launch import build_with_minds
 
@@ -98,6 +98,6 @@ def test_a_pool_s_notices_are_told_and_its_endpoints_counted(minds_app: App) -> 
     assert usage_line(living).startswith("1 model calls (offline 1) · 0 tokens")
 
 
-def importance_call() -> tuple[Task[ImportanceInput, object], ImportanceInput]:
+def importance_call() -> tuple[Task[ImportanceInput, ImportanceRatings], ImportanceInput]:
     inputs = ImportanceInput(agent="Isabella", identity="x", memories=["1. a cat"], count=1)
-    return RATE_IMPORTANCE, inputs  # type: ignore[return-value]
+    return RATE_IMPORTANCE, inputs

@@ -25,6 +25,7 @@ from game.ui.input.commands import (
     HoldDirection,
     Kind,
     SetSpeed,
+    StartOrPause,
     Talk,
     Toggle,
     Zoom,
@@ -80,6 +81,7 @@ class Town:
         self.menus = menus
         self.messages: list[tuple[str, Kind]] = []
         self.fullscreen = 0
+        self.waking = False  # the clock held while the town wakes up
 
     def notify(self, message: str, kind: Kind = "info") -> None:
         self.messages.append((message, kind))
@@ -97,6 +99,10 @@ class Town:
         top.closed = True
         self.panels.update(0.0, GameClock().now)
         return True
+
+    def start_now(self) -> bool:
+        started, self.waking = self.waking, False
+        return started
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen += 1
@@ -153,6 +159,21 @@ def test_keys_become_commands_on_the_view_and_the_player() -> None:
     assert town.fullscreen == 1
     route.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_d, mod=0))
     assert town.view.held_pan == set()
+
+
+def test_space_starts_a_town_waking_up_now_and_otherwise_pauses_and_resumes() -> None:
+    route, town = town_route(Player(), Menus())
+    town.waking = True  # the clock held at the first moment, the banner saying Space
+    route.handle(key(pygame.K_SPACE))
+    assert not town.waking and not town.view.speed.paused  # started, not paused
+    route.handle(key(pygame.K_SPACE))
+    assert town.view.speed.paused
+    route.handle(key(pygame.K_SPACE))
+    assert not town.view.speed.paused
+    route.handle(key(pygame.K_1))  # paused by the speed key while the town wakes up
+    town.waking = True
+    route.handle(key(pygame.K_SPACE))
+    assert not town.waking and not town.view.speed.paused  # started and running
 
 
 def test_a_click_goes_to_the_player_and_the_drag_handler_returns_to_its_parent() -> None:
@@ -264,7 +285,7 @@ def test_the_title_screen_quits_by_its_close_button_even_under_a_menu() -> None:
     assert title.quit
 
 
-@pytest.mark.parametrize("command", [ClickMap((0, 0)), Escape(), SetSpeed(2)])
+@pytest.mark.parametrize("command", [ClickMap((0, 0)), Escape(), SetSpeed(2), StartOrPause()])
 def test_commands_are_frozen_values(command: object) -> None:
     with pytest.raises(AttributeError):
         command.anything = 1  # type: ignore[attr-defined]

@@ -116,7 +116,9 @@ def simulation_recipe(
         routes=options.routes,
         group_strategy=options.group_strategy,
         variant=options.variant,
-        embedder=make_embedder(options.embedder, threads=HEADLESS_EMBEDDING_THREADS),
+        embedder=make_embedder(
+            options.embedder, threads=options.embedding_threads or HEADLESS_EMBEDDING_THREADS
+        ),
         memory_dir=memory_dir,
         chroma_url=options.chroma_url,
         seed=options.seed,

@@ -15,7 +15,8 @@ the player is leaving the town: then it is saved as it was before its job began,
 on loading, and the save never waits for the minds (each job keeps that copy as it begins).
 The write: on a worker thread (`writer.py`), into a temporary directory swapped in whole, so
 the slot's last save is never half overwritten. One save at a time: a request or a due
-autosave waits until the save before it is written; and autosaves come at most every
+autosave waits until the save before it is written; no autosave while the town still wakes
+up (`waking.still_waking`: its first plans not all in); and autosaves come at most every
 `autosave_gap_seconds` of real time (at ×60 an hour of game time is a second: saving each one
 would keep the writer busy for good). `tick` never raises: a failure comes back as a message
 on a later frame, and the next autosave is tried an interval later.
@@ -34,6 +35,7 @@ from game.bridge.persist.capture import TownCapture, rest_copier
 from game.bridge.persist.save import RecordCopier
 from game.bridge.persist.writer import SaveJob, SaveWriter, Written
 from game.bridge.town_minds import LivingTown
+from game.bridge.waking import still_waking
 from game.saves import Autosave, SaveError, SaveSlots, VisitorSave, check_slot_name
 from game.world.clock import format_clock
 
@@ -201,11 +203,17 @@ class TownAutosaver:
     def _due(self, now: datetime) -> SaveJob | None:
         if self.requested is not None:
             return SaveJob(self.requested)
-        if self.every_game_minutes > 0 and self.autosave.due(now):
+        if self.every_game_minutes > 0 and self.autosave.due(now) and not self._waking():
             last = self._last_autosave
             if last is None or self.timer() - last >= self.autosave_gap_seconds:
                 return SaveJob(self.autosave.slot, automatic=True)
         return None
+
+    def _waking(self) -> bool:
+        """The town still wakes up (`waking.py`): an autosave then would keep residents
+        without a plan, so the first one waits until every first plan has come."""
+        director = self.living.director
+        return still_waking(director.waking, director.slots)
 
     # --- messages -------------------------------------------------------------------------
 

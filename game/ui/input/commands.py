@@ -90,6 +90,11 @@ class TownControls(Controls, Protocol):
         """Close the topmost panel; False when none is open."""
         ...
 
+    def start_now(self) -> bool:
+        """Start the clock of a town waking up now (its residents still planning follow
+        their routine meanwhile); False when the clock is not held for that."""
+        ...
+
     def toggle_fullscreen(self) -> None: ...
 
     def resize_window(self, size: tuple[int, int]) -> None: ...
@@ -176,6 +181,18 @@ class SetSpeed:
             town.view.speed.toggle_pause()
         else:
             town.view.speed.set(self.multiplier)
+
+
+@dataclass(frozen=True)
+class StartOrPause:
+    """Space: while the town wakes up (its clock held until every resident has planned its
+    day; the banner says "Space: start now"), start it now (running, if it was paused);
+    else pause or resume."""
+
+    def perform(self, town: TownControls) -> None:
+        started = town.start_now()
+        if not started or town.view.speed.paused:
+            town.view.speed.toggle_pause()
 
 
 @dataclass(frozen=True)

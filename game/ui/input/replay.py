@@ -92,6 +92,7 @@ class ChangeSpeed:
 
 
 REPLAY_KEYS: dict[int, Command[ReplayControls]] = {
+    pygame.K_SPACE: SetSpeed(None),  # pause / play (a replay's clock is never held)
     pygame.K_8: SetSpeed(300),
     pygame.K_9: SetSpeed(1000),
     pygame.K_LEFTBRACKET: ChangeSpeed(faster=False),

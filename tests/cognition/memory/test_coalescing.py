@@ -14,12 +14,14 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pytest
 
+from cognition.llm.priority import CallPriority, with_priority
 from cognition.memory import (
     CachedEmbedder,
     CoalescingEmbedder,
     EmbedderClosed,
     EmbeddingStalled,
 )
+from cognition.memory.coalescing import MAX_PASSED_OVER, _Request, next_pass
 from cognition.memory.embeddings import FloatMatrix
 from cognition.memory.fakes import HashingEmbedder
 
@@ -226,3 +228,50 @@ def test_close_releases_every_queued_caller_and_refuses_new_texts() -> None:
     with pytest.raises(EmbedderClosed):
         coalescer.embed(["too late"])
     assert len(gated.passes) == 1
+
+
+def test_texts_of_a_decision_due_now_go_before_those_of_thinking_ahead() -> None:
+    """While a pass runs, residents thinking ahead (background) and residents whose decision
+    is due now queue behind it: the next pass takes only the due ones, the one after the
+    rest; every caller still gets its own vectors."""
+    gated = GatedEmbedder()
+    coalescer = CoalescingEmbedder(gated)
+    ahead = [1, 2, 3]
+    due = [4, 5]
+
+    def embed_at(priority: CallPriority) -> Callable[[Sequence[str]], FloatMatrix]:
+        return lambda texts: with_priority(priority, lambda: coalescer.embed(texts))
+
+    background, decisions = Callers(embed_at(CallPriority.BACKGROUND)), Callers(coalescer.embed)
+    background.start(0, texts_of(0))
+    assert gated.entered.wait(BOUND_S)
+    for resident in ahead:
+        background.start(resident, texts_of(resident))
+    wait_until(lambda: coalescer.texts_asked == 2 * (1 + len(ahead)))
+    for resident in due:  # a decision's default priority: DECISION
+        decisions.start(resident, texts_of(resident))
+    wait_until(lambda: coalescer.texts_asked == 2 * (1 + len(ahead) + len(due)))
+    gated.gate.set()
+    background.join()
+    decisions.join()
+    assert [sorted(texts) for texts in gated.passes[1:]] == [
+        sorted(text for resident in due for text in texts_of(resident)),
+        sorted(text for resident in ahead for text in texts_of(resident)),
+    ]
+    alone = HashingEmbedder()
+    for callers, residents in ((background, [0, *ahead]), (decisions, due)):
+        for resident in residents:
+            got = callers.results[resident]
+            assert isinstance(got, np.ndarray)
+            np.testing.assert_array_equal(got, alone.embed(texts_of(resident)))
+
+
+def test_a_request_passed_over_twice_goes_along_with_the_next_pass() -> None:
+    later = _Request(["thinking ahead"], priority=int(CallPriority.BACKGROUND))
+    waiting = [later]
+    for round_ in range(MAX_PASSED_OVER):
+        now = _Request([f"due {round_}"], priority=int(CallPriority.DECISION))
+        batch, waiting = next_pass([*waiting, now])
+        assert batch == [now] and waiting == [later]
+    batch, waiting = next_pass([later, _Request(["due"], priority=int(CallPriority.PLAYER))])
+    assert later in batch and waiting == []  # no more waiting for its turn
