@@ -14,7 +14,11 @@ The steps put memories into their inputs as the rules and the offline brain read
   keeping its number (every one is still shown: an answer rates or cites it by number);
 - a day plan's memory with each stretch by its start (it lasts until the next starts);
 - `once`: a description's sentence said once (a summary repeating its identity's);
-- `grouped_places`: arenas of a sector with the same objects named together;
+- `recalled`: a talk's retrieved memories as `timeline` shows them, a memory whose words are
+  one of the speaker's numbered news items by that item's number ("- 07:00 (news 1)": the
+  item's words read in the list below it);
+- `about_each`: "Name — memory" lines (what a group member recalls about each other member)
+  with a memory recalled about several members shown once, under all their names;
 - a talk's transcript next to its summary (`talk_headings`) by its heading: the summary
   tells what was said, the transcript's opening line (a greeting, mostly) adds no fact.
 
@@ -207,10 +211,59 @@ def once(text: str) -> str:
     for line in text.split("\n"):
         kept = []
         for sentence in SENTENCE.split(line.strip()):
-            key = " ".join(sentence.split()).rstrip(".!?").casefold()
+            key = sentence_key(sentence)
             if key and key not in said:
                 said.add(key)
                 kept.append(sentence)
         if kept:
             kept_lines.append(" ".join(kept))
     return "\n".join(kept_lines)
+
+
+def recalled(lines: Sequence[str], news: Sequence[str]) -> str:
+    """A talk's retrieved memories (stamped lines) by `timeline`, a memory whose words are
+    one of `news` ("1. Ann is planning a party", as a talk's prompt numbers the speaker's
+    news) by the item's number: the prompt lists the item's words under its number."""
+    numbers: dict[str, str] = {}
+    for line in news:
+        if found := NUMBER.match(line):
+            numbers.setdefault(sentence_key(found.group(2)), found.group(1))
+
+    def by_number(text: str) -> str:
+        number = numbers.get(sentence_key(text))
+        return f"(news {number})" if number is not None else text
+
+    return timeline(lines, by_number)
+
+
+def sentence_key(text: str) -> str:
+    """A sentence as `once` and `recalled` compare it: spaces, end stop and case aside."""
+    return " ".join(text.split()).rstrip(".!?").casefold()
+
+
+def about_each(lines: Sequence[str]) -> str:
+    """ "Name — memory" lines (a memory recalled about each member) under a heading of the
+    members each is about ("About Ann and Bo:"), a memory recalled about several shown once,
+    each group's memories by `timeline`."""
+    about: dict[str, list[str]] = {}
+    for line in lines:
+        name, dash, memory = line.partition(" — ")
+        if not dash:
+            name, memory = "", line
+        names = about.setdefault(memory, [])
+        if name and name not in names:
+            names.append(name)
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for memory, names in about.items():
+        groups.setdefault(tuple(names), []).append(memory)
+    out = []
+    for about_whom, memories in groups.items():
+        if about_whom:
+            out.append(f"About {joined(about_whom)}:")
+        out.append(timeline(memories))
+    return "\n".join(out) or "(none)"
+
+
+def joined(names: Sequence[str]) -> str:
+    """["Ann", "Bo", "Cy"] → "Ann, Bo and Cy" (`partners` reads it back)."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
