@@ -17,13 +17,17 @@ The steps put memories into their inputs as the rules and the offline brain read
 - `recalled`: a talk's retrieved memories as `timeline` shows them, a memory whose words are
   one of the speaker's numbered news items by that item's number ("- 07:00 (news 1)": the
   item's words read in the list below it);
+- `mentioning`: of memories recalled about a person or a thing, those that name it (a
+  person by full or first name): the others say nothing of it (the relationship step's and
+  react's memories about the one observed, whose prompts ask only what concerns them);
 - `about_each`: "Name — memory" lines (what a group member recalls about each other member)
   with a memory recalled about several members shown once, under all their names;
 - a talk's transcript next to its summary (`talk_headings`) by its heading: the summary
   tells what was said, the transcript's opening line (a greeting, mostly) adds no fact.
 
-Nothing else is dropped: every memory, time, place, object and sentence still reads in the
-prompt (tests/cognition/steps/test_compact.py).
+Nothing else is dropped (but memories about someone that do not name them): every
+memory, time, place, object and sentence still reads in the prompt
+(tests/cognition/steps/test_compact.py, test_compact_talk.py).
 """
 
 from __future__ import annotations
@@ -267,3 +271,17 @@ def about_each(lines: Sequence[str]) -> str:
 def joined(names: Sequence[str]) -> str:
     """["Ann", "Bo", "Cy"] → "Ann, Bo and Cy" (`partners` reads it back)."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def mentioning(lines: Sequence[str], name: str) -> list[str]:
+    """Those of `lines` that name `name`: a person's full name or first name (a word), a
+    thing's name in any case ("the rose bed": "The rose bed is in use"). What a memory
+    recalled about someone or something says of them, when it says anything."""
+    words = name.split()
+    if not words:
+        return list(lines)
+    pattern = re.escape(name)
+    if name[0].isupper() and len(words) > 1:  # a person: also by first name
+        pattern += rf"|\b{re.escape(words[0])}\b"
+    named = re.compile(pattern, 0 if name[0].isupper() else re.IGNORECASE)
+    return [line for line in lines if named.search(line)]

@@ -1,17 +1,19 @@
 """Talk prompts in fewer tokens, every fact kept: a pair's turn, a pair's line and a group
 member's line show memories by their times (the day once), a summary's sentences once, a
 memory that is a numbered news item by its number, a memory recalled about several group
-members once (steps.compact; the tokens saved are figures in benchmarks/calls.py)."""
+members once; of memories recalled about someone, those that name them (steps.compact; the
+tokens saved are figures in benchmarks/calls.py)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from cognition.llm.task import Task
-from cognition.steps.compact import about_each, joined, partners, recalled
+from cognition.steps.compact import about_each, joined, mentioning, partners, recalled
 from cognition.steps.dialogue import DIALOGUE_LINE, LineInput
 from cognition.steps.dialogue_turn import DIALOGUE_TURN, TurnInput, TurnSide
 from cognition.steps.group_line import GROUP_LINE, GroupLineInput
+from cognition.steps.relationship import RELATIONSHIP, RelationshipInput
 
 NOW = datetime(2023, 2, 13, 9, 30)
 PAPER = "Klaus Mueller is writing a research paper."
@@ -121,3 +123,25 @@ def test_a_group_line_names_the_members_in_a_sentence_and_shows_the_plan_once() 
     assert "[Mon" not in text and text.count(IDENTITY) == 1 and "(news 1)" in text
     without_plan = inputs.model_copy(update={"plan": []})
     assert "plan for Monday February 13" in prompt(GROUP_LINE, without_plan)
+
+
+def test_memories_about_someone_are_those_that_name_them() -> None:
+    lines = [
+        "Maria Lopez is reading",
+        "Klaus and Maria have talked about the exam",
+        "Mariana is singing",
+        "The rose bed is in use by Jennifer Moore",
+        "Klaus Mueller is writing a research paper",
+    ]
+    assert mentioning(lines, "Maria Lopez") == lines[:2]  # by full or first name, a word
+    assert mentioning(lines, "the rose bed") == [lines[3]]  # a thing's name in any case
+    assert mentioning(lines, "") == lines
+
+
+def test_a_relationship_prompt_shows_what_names_the_other() -> None:
+    inputs = RelationshipInput(agent="Klaus Mueller", other="Maria Lopez", memories=MEMORIES)
+    text = prompt(RELATIONSHIP, inputs)
+    assert "09:06 Maria Lopez is reading" in text and "in use by Maria Lopez" in text
+    assert PAPER not in text
+    nothing = inputs.model_copy(update={"memories": MEMORIES[:1]})
+    assert "concerns Maria Lopez:\n(none)" in prompt(RELATIONSHIP, nothing)
