@@ -35,7 +35,7 @@ from cognition.steps.common import (
     news_told,
     when,
 )
-from cognition.steps.compact import once, recalled
+from cognition.steps.compact import by_starts, once, recalled
 from cognition.steps.context import StepContext
 from cognition.steps.importance import UNRATED, MaybeRating
 
@@ -166,10 +166,12 @@ def excuse_oneself(inputs: LineInput) -> DialogueLine:
 
 def line_prompt(inputs: LineInput) -> dict[str, str]:
     """The summary's sentences once; the memories by their times, the day once, a memory
-    that is one of the numbered news items by the number (`steps.compact`)."""
+    that is one of the numbered news items by the number, the plan's stretches by their
+    starts (`steps.compact`)."""
     return {
         "summary": once(inputs.summary),
         "memories": recalled(inputs.memories, inputs.known_news),
+        "plan": by_starts(inputs.plan),
     }
 
 

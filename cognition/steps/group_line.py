@@ -24,7 +24,7 @@ from cognition.llm.task import Task
 from cognition.memory.fields import News
 from cognition.memory.texts import read_stamp
 from cognition.plan import plan_title
-from cognition.steps.compact import about_each, joined, once, recalled
+from cognition.steps.compact import about_each, by_starts, joined, once, recalled
 from cognition.steps.dialogue import ANSWER_HELP, InvitationAnswer, numbers
 
 SAID = re.compile(
@@ -98,13 +98,14 @@ def without_plan(inputs: GroupLineInput) -> list[str]:
 def group_line_prompt(inputs: GroupLineInput) -> dict[str, str]:
     """The summary's sentences once, the members by name in a sentence, a memory about
     several members once under all their names, the memories by their times, the day once,
-    one of the numbered news by its number, today's plan memory left to the plan shown
-    (`steps.compact`)."""
+    one of the numbered news by its number, today's plan memory left to the plan shown, the
+    plan's stretches by their starts (`steps.compact`)."""
     return {
         "summary": once(inputs.summary),
         "members": joined(inputs.members) if inputs.members else "nobody",
         "about_members": about_each(inputs.about_members),
         "memories": recalled(without_plan(inputs), inputs.known_news),
+        "plan": by_starts(inputs.plan),
     }
 
 

@@ -9,7 +9,15 @@ from __future__ import annotations
 from datetime import datetime
 
 from cognition.llm.task import Task
-from cognition.steps.compact import about_each, joined, mentioning, partners, recalled
+from cognition.steps.compact import (
+    about_each,
+    by_starts,
+    joined,
+    mentioning,
+    partners,
+    recalled,
+    summarised_talks,
+)
 from cognition.steps.dialogue import DIALOGUE_LINE, LineInput
 from cognition.steps.dialogue_turn import DIALOGUE_TURN, TurnInput, TurnSide
 from cognition.steps.group_line import GROUP_LINE, GroupLineInput
@@ -145,3 +153,26 @@ def test_a_relationship_prompt_shows_what_names_the_other() -> None:
     assert PAPER not in text
     nothing = inputs.model_copy(update={"memories": MEMORIES[:1]})
     assert "concerns Maria Lopez:\n(none)" in prompt(RELATIONSHIP, nothing)
+
+
+def test_a_plan_shows_each_stretch_by_its_start_when_each_ends_as_the_next_starts() -> None:
+    plan = ["08:55–12:15 take a walk", "12:15–13:15 have lunch", "13:15–24:00 go home"]
+    assert by_starts(plan) == "- 08:55 take a walk\n- 12:15 have lunch\n- 13:15–24:00 go home"
+    gap = ["08:55–12:00 take a walk", "12:15–13:15 have lunch"]
+    assert by_starts(gap) == "- 08:55–12:00 take a walk\n- 12:15–13:15 have lunch"
+    assert by_starts([]) == "(none)"
+
+
+def test_a_transcript_shows_by_its_heading_where_its_talks_summary_is_a_statement() -> None:
+    at = datetime(2023, 2, 13, 8, 14)
+    statements = [
+        "1. Conversation with Ann Lee:\nAnn Lee: Hi! I'm Ann.",
+        "2. Klaus Mueller and Ann Lee talked about the exam.",
+        "3. Conversation with Bo Chen:\nBo Chen: Hello.",
+        "4. Maria Lopez is reading",
+    ]
+    ann, bo = (at, frozenset({"Ann Lee"})), (at, frozenset({"Bo Chen"}))
+    talks = [ann, ann, bo, None]  # Bo's talk has no summary among the statements
+    shown = summarised_talks(statements, talks)
+    assert shown == ["1. Conversation with Ann Lee", statements[1], statements[2], statements[3]]
+    assert summarised_talks(statements, []) == statements  # no fields: as they are
