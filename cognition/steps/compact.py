@@ -12,14 +12,26 @@ The steps put memories into their inputs as the rules and the offline brain read
 - `listed`: memories without times the same way, the same memory again in a run shown once
   with its count ("… (×3)"); `numbered`: numbered memories ("1. …") the same way, each
   keeping its number (every one is still shown: an answer rates or cites it by number);
-- a day plan's memory with each stretch by its start (it lasts until the next starts);
+- a day plan's memory with each stretch by its start (it lasts until the next starts), and
+  a plan's lines the same way where each stretch ends as the next starts (`by_starts`);
 - `once`: a description's sentence said once (a summary repeating its identity's);
-- `grouped_places`: arenas of a sector with the same objects named together;
+- `recalled`: a talk's retrieved memories as `timeline` shows them, a memory whose words are
+  one of the speaker's numbered news items by that item's number ("- 07:00 (news 1)": the
+  item's words read in the list below it);
+- `mentioning`: of memories recalled about a person or a thing, those that name it (a
+  person by full or first name): the others say nothing of it (the relationship step's and
+  react's memories about the one observed, whose prompts ask only what concerns them);
+- `summarised_talks`: numbered statements (no times) with a talk's transcript by its
+  heading where the summary of the same talk (its fields: the same time and partners) is
+  another statement;
+- `about_each`: "Name — memory" lines (what a group member recalls about each other member)
+  with a memory recalled about several members shown once, under all their names;
 - a talk's transcript next to its summary (`talk_headings`) by its heading: the summary
   tells what was said, the transcript's opening line (a greeting, mostly) adds no fact.
 
-Nothing else is dropped: every memory, time, place, object and sentence still reads in the
-prompt (tests/cognition/steps/test_compact.py).
+Nothing else is dropped (but memories about someone that do not name them): every
+memory, time, place, object and sentence still reads in the prompt
+(tests/cognition/steps/test_compact.py, test_compact_talk.py).
 """
 
 from __future__ import annotations
@@ -27,8 +39,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from cognition.memory.texts import read_stamp
+from cognition.plan import clock, read_step_line, step_line
 
 NUMBER = re.compile(r"^(\d+)\. (.*)$", re.DOTALL)
 # a place as perception writes it: "arena, sector" (`Address.describe`)
@@ -207,10 +221,110 @@ def once(text: str) -> str:
     for line in text.split("\n"):
         kept = []
         for sentence in SENTENCE.split(line.strip()):
-            key = " ".join(sentence.split()).rstrip(".!?").casefold()
+            key = sentence_key(sentence)
             if key and key not in said:
                 said.add(key)
                 kept.append(sentence)
         if kept:
             kept_lines.append(" ".join(kept))
     return "\n".join(kept_lines)
+
+
+def recalled(lines: Sequence[str], news: Sequence[str]) -> str:
+    """A talk's retrieved memories (stamped lines) by `timeline`, a memory whose words are
+    one of `news` ("1. Ann is planning a party", as a talk's prompt numbers the speaker's
+    news) by the item's number: the prompt lists the item's words under its number."""
+    numbers: dict[str, str] = {}
+    for line in news:
+        if found := NUMBER.match(line):
+            numbers.setdefault(sentence_key(found.group(2)), found.group(1))
+
+    def by_number(text: str) -> str:
+        number = numbers.get(sentence_key(text))
+        return f"(news {number})" if number is not None else text
+
+    return timeline(lines, by_number)
+
+
+def sentence_key(text: str) -> str:
+    """A sentence as `once` and `recalled` compare it: spaces, end stop and case aside."""
+    return " ".join(text.split()).rstrip(".!?").casefold()
+
+
+def about_each(lines: Sequence[str]) -> str:
+    """ "Name — memory" lines (a memory recalled about each member) under a heading of the
+    members each is about ("About Ann and Bo:"), a memory recalled about several shown once,
+    each group's memories by `timeline`."""
+    about: dict[str, list[str]] = {}
+    for line in lines:
+        name, dash, memory = line.partition(" — ")
+        if not dash:
+            name, memory = "", line
+        names = about.setdefault(memory, [])
+        if name and name not in names:
+            names.append(name)
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for memory, names in about.items():
+        groups.setdefault(tuple(names), []).append(memory)
+    out = []
+    for about_whom, memories in groups.items():
+        if about_whom:
+            out.append(f"About {joined(about_whom)}:")
+        out.append(timeline(memories))
+    return "\n".join(out) or "(none)"
+
+
+def joined(names: Sequence[str]) -> str:
+    """["Ann", "Bo", "Cy"] → "Ann, Bo and Cy" (`partners` reads it back)."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def mentioning(lines: Sequence[str], name: str) -> list[str]:
+    """Those of `lines` that name `name`: a person's full name or first name (a word), a
+    thing's name in any case ("the rose bed": "The rose bed is in use"). What a memory
+    recalled about someone or something says of them, when it says anything."""
+    words = name.split()
+    if not words:
+        return list(lines)
+    pattern = re.escape(name)
+    if name[0].isupper() and len(words) > 1:  # a person: also by first name
+        pattern += rf"|\b{re.escape(words[0])}\b"
+    named = re.compile(pattern, 0 if name[0].isupper() else re.IGNORECASE)
+    return [line for line in lines if named.search(line)]
+
+
+def by_starts(lines: Sequence[str]) -> str:
+    """A plan's lines ("- 08:55–12:15 …", as `plan.step_line` writes them) each by its start
+    ("- 08:55 …") when each stretch ends where the next starts (a stretch lasts until the
+    next one), the last's end kept; any other list as it is."""
+    entries = [read_step_line(line) for line in lines]
+    steps = [entry for entry in entries if entry is not None]
+    contiguous = all(steps[i].end == steps[i + 1].start for i in range(len(steps) - 1))
+    if len(steps) != len(lines) or len(steps) < 2 or not contiguous:
+        return "\n".join(f"- {line}" for line in lines) or "(none)"
+    shown = [f"- {clock(step.start)} {step.activity}" for step in steps[:-1]]
+    return "\n".join([*shown, f"- {step_line(steps[-1].start, steps[-1].end, steps[-1].activity)}"])
+
+
+def summarised_talks(
+    lines: Sequence[str], talks: Sequence[tuple[datetime, frozenset[str]] | None]
+) -> list[str]:
+    """Numbered statements ("3. Conversation with Ann:\nAnn: Hi …") with a talk's transcript
+    by its heading ("3. Conversation with Ann") where another statement, no transcript, is of
+    the same talk: `talks[i]` is statement i's talk by its fields (time, partners; None for
+    none). Numbered statements have no times to pair them by (`talk_headings`)."""
+    if len(talks) != len(lines):
+        return list(lines)
+    summaries = {
+        talk
+        for line, talk in zip(lines, talks, strict=True)
+        if talk is not None and not TALK.match(NUMBER.sub(r"\2", line))
+    }
+    shown = []
+    for line, talk in zip(lines, talks, strict=True):
+        found = NUMBER.match(line)
+        transcript = TALK.match(found.group(2)) if found else None
+        if found and transcript and talk in summaries:
+            line = f"{found.group(1)}. {transcript.group(1)}"
+        shown.append(line)
+    return shown

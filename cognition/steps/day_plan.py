@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
 from cognition.memory.fields import Intention
+from cognition.memory.texts import read_stamp
 from cognition.plan import PlanStep, clock, normalise, parse_clock
 from cognition.steps.common import transcript_gist
 from cognition.steps.compact import once, timeline
@@ -69,11 +70,28 @@ def plan_schema(inputs: DayPlanInput) -> dict[str, Any]:
 
 def day_plan_prompt(inputs: DayPlanInput) -> dict[str, str]:
     """The summary's sentences once; today's plans and events by their times, the day once,
-    a talk's transcript by its opening (its summary is a memory too) (`steps.compact`)."""
+    a talk's transcript by its opening (its summary is a memory too), yesterday's plan once
+    (`steps.compact`)."""
     return {
         "summary": once(inputs.summary),
-        "intentions": timeline(inputs.intentions, shorten=transcript_gist),
+        "intentions": timeline(not_yesterday(inputs), shorten=transcript_gist),
     }
+
+
+def not_yesterday(inputs: DayPlanInput) -> list[str]:
+    """The remembered plans and events but the memory of yesterday's plan when it says what
+    "Yesterday:" already shows ("Ann's plan for Monday February 13: <the same stretches>")."""
+    said = inputs.yesterday.partition(": ")[2].strip()
+    own = f"{inputs.agent}'s plan for "
+    return [
+        line
+        for line in inputs.intentions
+        if not (
+            said
+            and (text := read_stamp(line)[1]).startswith(own)
+            and text.partition(": ")[2].strip() == said
+        )
+    ]
 
 
 DAY_PLAN = Task(

@@ -35,6 +35,7 @@ from cognition.steps.common import (
     news_told,
     when,
 )
+from cognition.steps.compact import by_starts, once, recalled
 from cognition.steps.context import StepContext
 from cognition.steps.importance import UNRATED, MaybeRating
 
@@ -163,6 +164,17 @@ def excuse_oneself(inputs: LineInput) -> DialogueLine:
     return DialogueLine(text=f"Sorry, {inputs.listener.split()[0]}, I need to go.", ends=True)
 
 
+def line_prompt(inputs: LineInput) -> dict[str, str]:
+    """The summary's sentences once; the memories by their times, the day once, a memory
+    that is one of the numbered news items by the number, the plan's stretches by their
+    starts (`steps.compact`)."""
+    return {
+        "summary": once(inputs.summary),
+        "memories": recalled(inputs.memories, inputs.known_news),
+        "plan": by_starts(inputs.plan),
+    }
+
+
 DIALOGUE_LINE = Task(
     name="dialogue_line",
     template="dialogue_line.txt",
@@ -170,6 +182,7 @@ DIALOGUE_LINE = Task(
     output_model=DialogueLine,
     fallback=excuse_oneself,
     max_tokens=200,
+    render=line_prompt,
 )
 
 

@@ -30,6 +30,7 @@ from cognition.memory.fields import News
 from cognition.plan import plan_title
 from cognition.steps.common import memory_lines, news_going, news_known, news_shared, when
 from cognition.steps.common import news_told as told_items
+from cognition.steps.compact import by_starts, once, recalled
 from cognition.steps.dialogue import (
     ANSWER_HELP,
     CONVERSATION_SUMMARY,
@@ -130,6 +131,20 @@ def excuse_turn(inputs: TurnInput) -> DialogueTurn:
     return DialogueTurn(lines=[TurnLine(speaker=inputs.speaker, text=text, ends=True)])
 
 
+def turn_prompt(inputs: TurnInput) -> dict[str, str]:
+    """Each side's summary with its sentences once, its memories by their times, the day
+    once, a memory that is one of its numbered news items by the number, its plan's
+    stretches by their starts (`steps.compact`)."""
+    return {
+        "speaker_summary": once(inputs.speaker_summary),
+        "speaker_memories": recalled(inputs.speaker_memories, inputs.speaker_news),
+        "speaker_plan": by_starts(inputs.speaker_plan),
+        "listener_summary": once(inputs.listener_summary),
+        "listener_memories": recalled(inputs.listener_memories, inputs.listener_news),
+        "listener_plan": by_starts(inputs.listener_plan),
+    }
+
+
 DIALOGUE_TURN = Task(
     name="dialogue_turn",
     template="dialogue_turn.txt",
@@ -137,6 +152,7 @@ DIALOGUE_TURN = Task(
     output_model=DialogueTurn,
     fallback=excuse_turn,
     max_tokens=800,
+    render=turn_prompt,
 )
 
 

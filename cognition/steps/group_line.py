@@ -22,6 +22,9 @@ from pydantic.json_schema import SkipJsonSchema
 from cognition.contract import ConversationLine
 from cognition.llm.task import Task
 from cognition.memory.fields import News
+from cognition.memory.texts import read_stamp
+from cognition.plan import plan_title
+from cognition.steps.compact import about_each, by_starts, joined, once, recalled
 from cognition.steps.dialogue import ANSWER_HELP, InvitationAnswer, numbers
 
 SAID = re.compile(
@@ -84,6 +87,28 @@ def step_away(inputs: GroupLineInput) -> GroupLine:
     return GroupLine(text="Sorry, everyone, I need to go.", leaves=True)
 
 
+def without_plan(inputs: GroupLineInput) -> list[str]:
+    """The memories but today's plan's, when the prompt shows the plan as such."""
+    if not inputs.plan or inputs.clock is None:
+        return inputs.memories
+    title = plan_title(inputs.speaker, inputs.clock.date()) + ":"
+    return [line for line in inputs.memories if not read_stamp(line)[1].startswith(title)]
+
+
+def group_line_prompt(inputs: GroupLineInput) -> dict[str, str]:
+    """The summary's sentences once, the members by name in a sentence, a memory about
+    several members once under all their names, the memories by their times, the day once,
+    one of the numbered news by its number, today's plan memory left to the plan shown, the
+    plan's stretches by their starts (`steps.compact`)."""
+    return {
+        "summary": once(inputs.summary),
+        "members": joined(inputs.members) if inputs.members else "nobody",
+        "about_members": about_each(inputs.about_members),
+        "memories": recalled(without_plan(inputs), inputs.known_news),
+        "plan": by_starts(inputs.plan),
+    }
+
+
 GROUP_LINE = Task(
     name="group_line",
     template="group_line.txt",
@@ -91,6 +116,7 @@ GROUP_LINE = Task(
     output_model=GroupLine,
     fallback=step_away,
     max_tokens=200,
+    render=group_line_prompt,
 )
 
 

@@ -156,10 +156,11 @@ def hour_schema(inputs: HourPlanInput) -> dict[str, Any]:
 
 
 def hour_prompt(inputs: HourPlanInput) -> dict[str, str]:
-    """The recalled memories, a run at one place under it, a talk beside its summary by its
-    heading; arenas with the same objects named together (`steps.compact`). Where the agent
-    is, its home and work and whether to stay only when there is a choice of sector; the
-    arenas of one sector are a choice of arena; one place offered is simply the place."""
+    """The recalled memories (none: no heading), a run at one place under it, a talk beside
+    its summary by its heading; arenas with the same objects named together
+    (`steps.compact`). Where the agent is, its home and work and whether to stay only when
+    there is a choice of sector; the arenas of one sector are a choice of arena; one place
+    offered is simply the place."""
     alike = render_value(place_lines(inputs.places, alike=True))
     if len({place.sector for place in inputs.places}) == 1 < len(inputs.places):
         where = "Pick an arena (sector and arena copied exactly), sector: arena [objects]:"
@@ -171,7 +172,9 @@ def hour_prompt(inputs: HourPlanInput) -> dict[str, str]:
         )
     else:
         where = "The place, sector: arena [objects]:"
-    return {"memories": listed(inputs.memories), "place_lines": alike, "here": where}
+    memories = listed(inputs.memories)
+    recalled = f"{inputs.agent} remembers:\n{memories}\n\n" if inputs.memories else ""
+    return {"memories": recalled, "place_lines": alike, "here": where}
 
 
 HOUR_PLAN = Task(

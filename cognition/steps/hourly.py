@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
 from cognition.plan import PlanStep, clock, normalise, parse_clock
-from cognition.steps.compact import once
+from cognition.steps.compact import by_starts, once
 from cognition.steps.context import StepContext
 from cognition.steps.day_plan import PlanItem, day_text, timed
 
@@ -48,8 +48,9 @@ def schedule_schema(_: HourlyInput) -> dict[str, Any]:
 
 
 def hourly_prompt(inputs: HourlyInput) -> dict[str, str]:
-    """The summary's sentences once (`steps.compact`)."""
-    return {"summary": once(inputs.summary)}
+    """The summary's sentences once, the outline's stretches by their starts
+    (`steps.compact`)."""
+    return {"summary": once(inputs.summary), "outline": by_starts(inputs.outline)}
 
 
 HOURLY = Task(

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from cognition.llm.schema import strict_json_schema, with_enum
 from cognition.llm.task import Task
 from cognition.steps.common import memory_lines, when
-from cognition.steps.compact import once, timeline
+from cognition.steps.compact import mentioning, once, timeline
 from cognition.steps.context import StepContext
 from cognition.steps.perceive import Observation
 
@@ -53,12 +53,22 @@ def reaction_schema(inputs: ReactInput) -> dict[str, Any]:
     return with_enum(strict_json_schema(Reaction), "choice", choices)
 
 
+NOBODY = "nobody"  # `ReactInput.observed` of an observation of no one and nothing
+
+
+def about_observed(inputs: ReactInput) -> list[str]:
+    """The memories recalled about the one observed that name it (all when it is no one)."""
+    if inputs.observed == NOBODY:
+        return inputs.relationship_memories
+    return mentioning(inputs.relationship_memories, inputs.observed)
+
+
 def react_prompt(inputs: ReactInput) -> dict[str, str]:
     """The summary's sentences once; each retrieval's memories by their times, the day
-    once (`steps.compact`)."""
+    once, those recalled about the one observed that name it (`steps.compact`)."""
     return {
         "summary": once(inputs.summary),
-        "relationship_memories": timeline(inputs.relationship_memories),
+        "relationship_memories": timeline(about_observed(inputs)),
         "status_memories": timeline(inputs.status_memories),
     }
 
@@ -94,7 +104,7 @@ def react(
         now=when(ctx.now),
         current_activity=current_activity or "nothing in particular",
         observation=observation.text,
-        observed=observed or "nobody",
+        observed=observed or NOBODY,
         relationship_memories=memory_lines(relationship, gists=True),
         status_memories=memory_lines(status, gists=True),
         may_talk=may_talk and bool(observation.subject),

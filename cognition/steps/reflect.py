@@ -24,7 +24,7 @@ from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory
 from cognition.settings import MindSettings
 from cognition.steps.bounds import lax_int
 from cognition.steps.common import MemoryStreamLike, gist, transcript_gist
-from cognition.steps.compact import listed, numbered
+from cognition.steps.compact import listed, numbered, summarised_talks
 from cognition.steps.context import StepContext
 from cognition.steps.importance import UNRATED, MaybeRating, rate_importances
 
@@ -118,8 +118,18 @@ def questions_prompt(inputs: QuestionsInput) -> dict[str, str]:
 
 
 def insights_prompt(inputs: InsightsInput) -> dict[str, str]:
-    """The statements by their numbers, a run at one place under it (`steps.compact`)."""
-    return {"statements": numbered(inputs.statements)}
+    """The statements by their numbers, a run at one place under it, a talk's transcript by
+    its heading where its summary is a statement too (`steps.compact`)."""
+    talks = [talk_of(recalled) for recalled in inputs.recalled]
+    return {"statements": numbered(summarised_talks(inputs.statements, talks))}
+
+
+def talk_of(recalled: Recalled) -> tuple[datetime, frozenset[str]] | None:
+    """The talk a memory is of, by its fields (its time and partners); None for none."""
+    about = recalled.about
+    if about is None or about.time is None or not about.partners:
+        return None
+    return about.time, frozenset(about.partners)
 
 
 SALIENT_QUESTIONS = Task(

@@ -6,7 +6,7 @@ from pydantic import BaseModel, Field
 
 from cognition.llm.task import Task
 from cognition.steps.common import memory_lines
-from cognition.steps.compact import timeline
+from cognition.steps.compact import mentioning, timeline
 from cognition.steps.context import StepContext
 from cognition.steps.reflect import Recalled
 from cognition.steps.view_reuse import ViewBook, concerns
@@ -28,8 +28,9 @@ def little_known(inputs: RelationshipInput) -> RelationshipSummary:
 
 
 def relationship_prompt(inputs: RelationshipInput) -> dict[str, str]:
-    """The memories by their times, the day once (`steps.compact`)."""
-    return {"memories": timeline(inputs.memories)}
+    """The memories that name the other (the prompt asks what concerns them), by their
+    times, the day once (`steps.compact`)."""
+    return {"memories": timeline(mentioning(inputs.memories, inputs.other))}
 
 
 RELATIONSHIP = Task(

@@ -1,0 +1,178 @@
+"""Talk prompts in fewer tokens, every fact kept: a pair's turn, a pair's line and a group
+member's line show memories by their times (the day once), a summary's sentences once, a
+memory that is a numbered news item by its number, a memory recalled about several group
+members once; of memories recalled about someone, those that name them (steps.compact; the
+tokens saved are figures in benchmarks/calls.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from cognition.llm.task import Task
+from cognition.steps.compact import (
+    about_each,
+    by_starts,
+    joined,
+    mentioning,
+    partners,
+    recalled,
+    summarised_talks,
+)
+from cognition.steps.dialogue import DIALOGUE_LINE, LineInput
+from cognition.steps.dialogue_turn import DIALOGUE_TURN, TurnInput, TurnSide
+from cognition.steps.group_line import GROUP_LINE, GroupLineInput
+from cognition.steps.relationship import RELATIONSHIP, RelationshipInput
+
+NOW = datetime(2023, 2, 13, 9, 30)
+PAPER = "Klaus Mueller is writing a research paper."
+IDENTITY = f"Name: Klaus Mueller (age 20). {PAPER}"
+SUMMARY = f"{IDENTITY}\n{IDENTITY}\n{PAPER}\nKlaus Mueller feels curious."
+MEMORIES = [
+    f"[Mon Feb 13 07:00] {PAPER}",
+    "[Mon Feb 13 09:06] Maria Lopez is reading (library, Oak Hill College)",
+    "[Mon Feb 13 09:07] The desk (library, Oak Hill College) is in use by Maria Lopez",
+]
+NEWS = [f"1. {PAPER}", "2. Maria Lopez is studying for an exam."]
+
+
+def prompt(task: Task, inputs: object) -> str:  # type: ignore[type-arg]
+    return "\n".join(message.content for message in task.messages(inputs))
+
+
+def test_a_memory_that_is_a_numbered_news_item_shows_by_its_number() -> None:
+    shown = recalled(MEMORIES, NEWS)
+    assert "- 07:00 (news 1)" in shown
+    assert PAPER not in shown  # its words read in the numbered list
+    assert "09:06 Maria Lopez is reading" in shown and "09:07 The desk is in use" in shown
+    assert recalled(MEMORIES, []).count("Klaus Mueller is writing") == 1  # no list: its words
+
+
+def side(name: str) -> TurnSide:
+    return TurnSide(name=name, summary=SUMMARY, view_of_other="a friend")
+
+
+def test_a_turn_shows_each_sides_memories_by_time_and_its_summary_once() -> None:
+    inputs = TurnInput(
+        speaker="Klaus Mueller",
+        listener="Maria Lopez",
+        now="Monday February 13, 2023, 09:30",
+        turn=1,
+        max_turns=8,
+        lines=4,
+        history=[],
+        sides=[side("Klaus Mueller"), side("Maria Lopez")],
+        speaker_summary=SUMMARY,
+        speaker_memories=MEMORIES,
+        speaker_news=NEWS,
+        listener_summary=SUMMARY,
+        listener_memories=MEMORIES[1:],
+        listener_news=NEWS[1:],
+    )
+    text = prompt(DIALOGUE_TURN, inputs)
+    assert "[Mon" not in text and text.count("Mon Feb 13:") == 2
+    assert text.count(IDENTITY) == 2  # once a side, where the summary said it twice
+    assert text.count("Klaus Mueller feels curious.") == 2
+    assert text.count("(news 1)") == 1 and text.count(NEWS[0]) == 1
+    assert text.count("09:06 Maria Lopez is reading") == 2  # each side's retrieval kept
+
+
+def test_a_pairs_line_shows_its_memories_by_time_and_its_summary_once() -> None:
+    inputs = LineInput(
+        speaker="Klaus Mueller",
+        listener="Maria Lopez",
+        summary=SUMMARY,
+        view_of_listener="a friend",
+        memories=MEMORIES,
+        history=[],
+        now="Monday February 13, 2023, 09:30",
+        turn=1,
+        max_turns=8,
+        known_news=NEWS,
+    )
+    text = prompt(DIALOGUE_LINE, inputs)
+    assert "[Mon" not in text and text.count(IDENTITY) == 1
+    assert "- 07:00 (news 1)" in text and "09:07 The desk is in use by Maria Lopez" in text
+
+
+def test_a_memory_about_several_members_shows_once_under_their_names() -> None:
+    about = [
+        "Maria Lopez — [Mon Feb 13 08:14] Klaus, Maria and Ayesha talked together.",
+        "Ayesha Khan — [Mon Feb 13 08:14] Klaus, Maria and Ayesha talked together.",
+        "Ayesha Khan — [Mon Feb 13 08:23] Ayesha Khan is reading (library, Oak Hill College)",
+    ]
+    shown = about_each(about)
+    assert shown.count("talked together") == 1
+    assert "About Maria Lopez and Ayesha Khan:\nMon Feb 13:\n- 08:14 Klaus" in shown
+    assert "About Ayesha Khan:\nMon Feb 13:\n- 08:23 Ayesha Khan is reading" in shown
+    assert about_each([]) == "(none)"
+    assert partners(joined(["Ann", "Bo", "Cy"])) == ["Ann", "Bo", "Cy"]
+
+
+def test_a_group_line_names_the_members_in_a_sentence_and_shows_the_plan_once() -> None:
+    plan_memory = "[Mon Feb 13 07:00] Klaus Mueller's plan for Monday February 13: 07:00–09:00 read"
+    inputs = GroupLineInput(
+        speaker="Klaus Mueller",
+        members=["Maria Lopez", "Ayesha Khan"],
+        summary=SUMMARY,
+        about_members=["Maria Lopez — [Mon Feb 13 09:06] Maria Lopez is reading"],
+        memories=[plan_memory, *MEMORIES],
+        context=[],
+        now="Monday February 13, 2023, 09:30",
+        clock=NOW,
+        round=1,
+        max_rounds=4,
+        plan=["07:00–09:00 read"],
+        known_news=NEWS,
+    )
+    text = prompt(GROUP_LINE, inputs)
+    assert "talking with Maria Lopez and Ayesha Khan." in text
+    assert "plan for Monday" not in text  # today's plan reads as the plan, once
+    assert "- 07:00–09:00 read" in text
+    assert "[Mon" not in text and text.count(IDENTITY) == 1 and "(news 1)" in text
+    without_plan = inputs.model_copy(update={"plan": []})
+    assert "plan for Monday February 13" in prompt(GROUP_LINE, without_plan)
+
+
+def test_memories_about_someone_are_those_that_name_them() -> None:
+    lines = [
+        "Maria Lopez is reading",
+        "Klaus and Maria have talked about the exam",
+        "Mariana is singing",
+        "The rose bed is in use by Jennifer Moore",
+        "Klaus Mueller is writing a research paper",
+    ]
+    assert mentioning(lines, "Maria Lopez") == lines[:2]  # by full or first name, a word
+    assert mentioning(lines, "the rose bed") == [lines[3]]  # a thing's name in any case
+    assert mentioning(lines, "") == lines
+
+
+def test_a_relationship_prompt_shows_what_names_the_other() -> None:
+    inputs = RelationshipInput(agent="Klaus Mueller", other="Maria Lopez", memories=MEMORIES)
+    text = prompt(RELATIONSHIP, inputs)
+    assert "09:06 Maria Lopez is reading" in text and "in use by Maria Lopez" in text
+    assert PAPER not in text
+    nothing = inputs.model_copy(update={"memories": MEMORIES[:1]})
+    assert "concerns Maria Lopez:\n(none)" in prompt(RELATIONSHIP, nothing)
+
+
+def test_a_plan_shows_each_stretch_by_its_start_when_each_ends_as_the_next_starts() -> None:
+    plan = ["08:55–12:15 take a walk", "12:15–13:15 have lunch", "13:15–24:00 go home"]
+    assert by_starts(plan) == "- 08:55 take a walk\n- 12:15 have lunch\n- 13:15–24:00 go home"
+    gap = ["08:55–12:00 take a walk", "12:15–13:15 have lunch"]
+    assert by_starts(gap) == "- 08:55–12:00 take a walk\n- 12:15–13:15 have lunch"
+    assert by_starts([]) == "(none)"
+
+
+def test_a_transcript_shows_by_its_heading_where_its_talks_summary_is_a_statement() -> None:
+    at = datetime(2023, 2, 13, 8, 14)
+    statements = [
+        "1. Conversation with Ann Lee:\nAnn Lee: Hi! I'm Ann.",
+        "2. Klaus Mueller and Ann Lee talked about the exam.",
+        "3. Conversation with Bo Chen:\nBo Chen: Hello.",
+        "4. Maria Lopez is reading",
+    ]
+    ann, bo = (at, frozenset({"Ann Lee"})), (at, frozenset({"Bo Chen"}))
+    talks = [ann, ann, bo, None]  # Bo's talk has no summary among the statements
+    shown = summarised_talks(statements, talks)
+    assert shown == ["1. Conversation with Ann Lee", statements[1], statements[2], statements[3]]
+    assert summarised_talks(statements, []) == statements  # no fields: as they are
