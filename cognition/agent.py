@@ -166,12 +166,12 @@ class Agent:
         return describe(self.persona, state.summary)
 
     def maybe_reflect(self, now: datetime) -> int:
-        """Reflect when the importance since the last reflection passes the threshold (never
-        in the `no reflection` variant)."""
+        """Reflect past the importance threshold (never in the `no reflection` variant)."""
         if not self.settings.reflection or not should_reflect(self.memory, self.settings):
             return 0
         self.flush()
-        stored = reflect(self.context(now))
+        book = self.state.question_book if self.settings.plan_reuse else None
+        stored = reflect(self.context(now), book)  # kept questions with the book (reuse)
         self.state.reflections += 1
         self.state.last_reflection = now
         return len(stored)

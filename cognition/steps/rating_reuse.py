@@ -6,7 +6,8 @@ Rodriguez"), a routine seen every morning, is as poignant as it was: a resident 
 importance of the memories it rated (`steps.importance`) in a `RatingBook`, part of its
 `AgentState` (the latest `RATED_KEPT`), by their words and by their fields' key
 (`rating_key`), and asks the model only about memories it has rated neither way. A batch of
-only known memories costs no call. The book counts the memories rated from it and by a call.
+only known memories costs no call. The book counts the memories rated from it and by a call,
+and the batches rated by a call and wholly from it (a call saved).
 Off (`plan_reuse` false), every memory is rated by a call.
 
 The fields' key (after Affordable Generative Agents' lifestyle policies: a routine is
@@ -63,6 +64,8 @@ class RatingBook(BaseModel):
     by_fields: dict[str, int] = Field(default_factory=dict)  # by `rating_key`
     reused: int = Field(default=0, ge=0)  # memories rated from the book, no call
     rated: int = Field(default=0, ge=0)  # memories rated by a call
+    spared: int = Field(default=0, ge=0)  # batches rated wholly from the book: calls saved
+    calls: int = Field(default=0, ge=0)  # batches that asked for a call
 
     def known(self, text: str, key: str | None) -> int | None:
         """The kept rating of a memory in these words, else of one with these fields."""
@@ -103,5 +106,10 @@ class RatingBook(BaseModel):
         return [NEUTRAL if rating is None else rating for rating in known], len(fresh)
 
     def count(self, *, reused: int, rated: int) -> None:
+        """Count a batch's memories reused and rated, and the batch as a call or one saved."""
         self.reused += reused
         self.rated += rated
+        if rated:
+            self.calls += 1
+        elif reused:
+            self.spared += 1

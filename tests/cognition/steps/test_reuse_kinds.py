@@ -353,6 +353,7 @@ def test_a_memory_in_words_already_rated_keeps_its_rating_without_a_call() -> No
     assert agent.rate(["the stove is on", "the bed is made"], START) == [2, 4]  # one new: a call
     book = agent.state.rating_book
     assert (book.reused, book.rated, model.count("rate_importance")) == (2, 3, 2)
+    assert (book.spared, book.calls) == (1, 2)  # the batch known wholly: a call saved
     off = ScriptedModel({"rate_importance": [{"ratings": [2]}]})
     plain = Agent(KLAUS, FakeMemoryStream(KLAUS.name), off, OFF)
     plain.rate(["the stove is on"], START)
