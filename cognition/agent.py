@@ -161,7 +161,7 @@ class Agent:
         stale = state.summary_day != now.date() or state.summary_reflections != state.reflections
         if state.summary is None or stale:
             self.flush()
-            state.summary = summarise(self.context(now))
+            state.summary = summarise(self.context(now), state.summary_book)  # kept one (reuse)
             state.summary_day, state.summary_reflections = now.date(), state.reflections
         return describe(self.persona, state.summary)
 
@@ -170,8 +170,7 @@ class Agent:
         if not self.settings.reflection or not should_reflect(self.memory, self.settings):
             return 0
         self.flush()
-        book = self.state.question_book if self.settings.plan_reuse else None
-        stored = reflect(self.context(now), book)  # kept questions with the book (reuse)
+        stored = reflect(self.context(now), self.state.question_book)  # kept questions (reuse)
         self.state.reflections += 1
         self.state.last_reflection = now
         return len(stored)

@@ -154,6 +154,7 @@ def salient_questions(ctx: StepContext, book: QuestionBook | None) -> list[str]:
     """The questions the most recent memories raise: asked by a call, or with a `book` the
     kept ones when nothing in those memories is new to them (`steps.question_reuse`)."""
     settings = ctx.settings
+    book = book if settings.plan_reuse else None  # the `no plan reuse` variant asks always
     recent = list(reversed(ctx.memory.recent(settings.reflection_recent)))
     keys = memory_keys(recent) if book is not None else []
     kept = book.kept_for(keys) if book is not None else None

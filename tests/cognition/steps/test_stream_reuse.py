@@ -1,8 +1,9 @@
-"""Question reuse: a reflection over a stream with nothing new keeps its questions.
+"""Question and summary reuse: a stream with nothing new keeps its questions and summary.
 
 The kept questions are reused without a call while every recent memory's typed key was
 among those they were asked from; a memory with a new key (another place, news) asks
-afresh; without a book (the switch off) every reflection asks.
+afresh; without a book or with the switch off every reflection asks. The summary
+description is kept likewise while nothing recalled for it is new (a reflection is).
 """
 
 from __future__ import annotations
@@ -14,9 +15,14 @@ from cognition.memory.records import MemoryKind, NewMemory
 from cognition.settings import MindSettings
 from cognition.steps.question_reuse import QuestionBook, memory_keys
 from cognition.steps.reflect import reflect
+from cognition.steps.summary import SummaryDescription, summarise
+from cognition.steps.summary_reuse import SummaryBook
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
 from cognition.testing.town import KLAUS, START, context_for
+from cognition.variants import Variant
+
+OFF = Variant.NO_PLAN_REUSE.settings()
 
 QUESTIONS = {"questions": ["What is Maria doing?"]}
 INSIGHT = {"insights": [{"text": "Maria studies a lot", "evidence": [1], "importance": 4}]}
@@ -60,13 +66,43 @@ def test_a_stream_with_nothing_new_keeps_the_questions_and_something_new_asks() 
     assert (book.reused, book.asked, book.questions) == (1, 2, QUESTIONS["questions"])
 
 
-def test_without_a_book_every_reflection_asks() -> None:
+def test_without_a_book_or_with_the_switch_off_every_reflection_asks() -> None:
     memory, brain = FakeMemoryStream(KLAUS.name), model(2)
     seen(memory, START, "library")
     reflect_at(brain, memory, 1, None)
     seen(memory, START + timedelta(hours=1), "library")
     reflect_at(brain, memory, 2, None)
     assert brain.count("reflection_questions") == 2
+    memory, brain, book = FakeMemoryStream(KLAUS.name), model(2), QuestionBook()
+    for hours in (1, 2):
+        seen(memory, START + timedelta(hours=hours - 1), "library")
+        now = START + timedelta(hours=hours)
+        reflect(context_for(KLAUS, brain, memory, OFF, now), book)
+    assert brain.count("reflection_questions") == 2 and book == QuestionBook()
+
+
+# --- the summary description -----------------------------------------------------------------
+
+SUMMARY = {"core_characteristics": "kind", "occupation": "student", "feeling": "calm"}
+
+
+def summary_at(
+    brain: ScriptedModel, memory: FakeMemoryStream, hours: int, book: SummaryBook
+) -> SummaryDescription:
+    return summarise(context_for(KLAUS, brain, memory, None, START + timedelta(hours=hours)), book)
+
+
+def test_a_summary_recalled_from_nothing_new_is_kept_and_a_new_reflection_makes_it_anew() -> None:
+    memory, book = FakeMemoryStream(KLAUS.name), SummaryBook()
+    brain = ScriptedModel({"summary_description": [SUMMARY, SUMMARY | {"feeling": "glad"}]})
+    seen(memory, START, "library")
+    first = summary_at(brain, memory, 1, book)
+    seen(memory, START + timedelta(hours=1), "library")  # the same sights in other words
+    assert summary_at(brain, memory, 2, book) == first
+    assert brain.count("summary_description") == 1
+    memory.add(MemoryKind.REFLECTION, "Klaus Mueller studies with Maria Lopez", START, 8)
+    assert summary_at(brain, memory, 3, book).feeling == "glad"
+    assert (book.reused, book.asked, brain.count("summary_description")) == (1, 2, 2)
 
 
 def test_memory_keys_are_typed_keys_or_ids_and_leave_reflections_out() -> None:
