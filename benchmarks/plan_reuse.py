@@ -9,9 +9,10 @@ The offline brain's lively 25-resident town (as in `benchmarks/calls.py`: conver
 groups, reflections, the party; every call costed as a model's by `PromptSized`) lives
 `--days` game days in lockstep. One line per day: its calls and tokens per resident, its
 hour plans (`hour_plan` calls), the hours reused from an earlier day without a call and
-the day's reuse rate, and the days, views of people and memories' ratings reused (per
-resident); then a summary line with each day's calls as a share of day 1's and
-the goal (day 3 ≤ 60 % of day 1). With `--out FILE` the lines are appended there too.
+the day's reuse rate, the reuse rate over every kind of reuse, and the days, views of
+people, memories' ratings, reflections' questions and summary descriptions reused (per
+resident); then a summary line with each day's calls as a share of day 1's and the goal
+(day 3 ≤ 60 % of day 1). With `--out FILE` the lines are appended there too.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from cognition.agent_state import AgentState  # noqa: E402
 from cognition.config import LLMSettings  # noqa: E402
 from cognition.llm.stack import build_language_model  # noqa: E402
 from cognition.offline import OfflineBrain  # noqa: E402
@@ -44,6 +46,21 @@ from figures import print_line  # noqa: E402
 
 TOWN = "the_ville_n25"
 GOAL_DAY3_SHARE = 0.60
+
+
+def reused_and_asked(state: AgentState) -> tuple[int, int]:
+    """A resident's decisions reused without a call and made by one, over every kind of
+    reuse: hours, days, views of people, rating batches, reflections' questions and
+    summary descriptions."""
+    books = (
+        (state.hour_book.reused, state.hour_book.planned),
+        (state.day_book.reused, state.day_book.planned),
+        (state.view_book.reused, state.view_book.asked),
+        (state.rating_book.spared, state.rating_book.calls),
+        (state.question_book.reused, state.question_book.asked),
+        (state.summary_book.reused, state.summary_book.asked),
+    )
+    return sum(reused for reused, _ in books), sum(asked for _, asked in books)
 
 
 def tallies(living: LivingTown) -> dict[str, int]:
@@ -61,6 +78,11 @@ def tallies(living: LivingTown) -> dict[str, int]:
         "days_reused": sum(state.day_book.reused for state in states),
         "views_reused": sum(state.view_book.reused for state in states),
         "ratings_reused": sum(state.rating_book.reused for state in states),
+        "questions_reused": sum(state.question_book.reused for state in states),
+        "summaries_reused": sum(state.summary_book.reused for state in states),
+        # every kind of decision made by a call or reused (a rating batch as one decision)
+        "decisions_reused": sum(reused_and_asked(state)[0] for state in states),
+        "decisions_asked": sum(reused_and_asked(state)[1] for state in states),
     } | {f"calls:{task}": tally.calls for task, tally in snapshot.by_task.items()}
 
 
@@ -69,6 +91,7 @@ def day_line(
 ) -> dict[str, Any]:
     spent = {key: after[key] - before.get(key, 0) for key in after}
     hours = spent["reused"] + spent["planned"]
+    decisions = spent["decisions_reused"] + spent["decisions_asked"]
     steps = {k.partition(":")[2]: v for k, v in spent.items() if k.startswith("calls:") and v}
     return {
         "benchmark": "plan_reuse_day",
@@ -79,10 +102,15 @@ def day_line(
         "hour_plan_calls_per_resident": round(spent["hour_plan_calls"] / agents, 1),
         "hours_reused_per_resident": round(spent["reused"] / agents, 1),
         "reuse_rate": round(spent["reused"] / hours, 3) if hours else 0.0,
-        # other kinds reused without a call (days, views of people, memories' ratings)
+        # over every kind of decision (hours, days, views, rating batches, questions, summaries)
+        "reuse_rate_all_kinds": round(spent["decisions_reused"] / decisions, 3)
+        if decisions
+        else 0.0,
+        # other kinds reused without a call (days, views of people, memories' ratings,
+        # reflections' questions, summary descriptions)
         "reused_per_resident": {
             kind: round(spent[f"{kind}_reused"] / agents, 2)
-            for kind in ("days", "views", "ratings")
+            for kind in ("days", "views", "ratings", "questions", "summaries")
         },
         "calls_by_step_per_resident": {
             task: round(count / agents, 1)
@@ -140,6 +168,7 @@ def summary(
         "calls_per_resident_by_day": [line["calls_per_resident"] for line in lines],
         "tokens_per_resident_by_day": [line["tokens_per_resident"] for line in lines],
         "reuse_rate_by_day": [line["reuse_rate"] for line in lines],
+        "reuse_rate_all_kinds_by_day": [line["reuse_rate_all_kinds"] for line in lines],
         "calls_share_of_day1": shares,
         "goal_day3_share": GOAL_DAY3_SHARE,
         "within_goal": last is not None and last <= GOAL_DAY3_SHARE,

@@ -28,7 +28,7 @@ from cognition.steps.context import StepContext
 from cognition.steps.importance import rate_importances
 from cognition.steps.perceive import Observation, perceive
 from cognition.steps.planning import plan_new_day
-from cognition.steps.rating_reuse import RatingBook
+from cognition.steps.rating_reuse import RatingBook, rating_key
 from cognition.steps.react import react
 from cognition.steps.reflect import reflect, should_reflect
 from cognition.steps.replan import replan
@@ -83,13 +83,10 @@ class Agent:
         `about`'s fields when given."""
         if not texts:
             return
-        ratings = self.rate(texts, now)
-        self.memory.add_many(
-            [
-                NewMemory(kind, text, now, rating, about=about)
-                for text, rating in zip(texts, ratings, strict=True)
-            ]
-        )
+        # one memory is keyed by its fields; several of one moment share them, so by words
+        keys = [rating_key(kind, about)] if len(texts) == 1 else None
+        pairs = zip(texts, self.rate(texts, now, keys), strict=True)
+        self.memory.add_many([NewMemory(kind, text, now, r, about=about) for text, r in pairs])
 
     def remember_event(
         self,
@@ -117,24 +114,27 @@ class Agent:
         if not waiting:
             return
         texts = [item.text for item in waiting]
+        keys = [rating_key(item.kind, item.memory(1).about) for item in waiting]  # as written
         # rated as of the latest (each stored as of when seen), embedded while being rated
         with self.memory.embedding(texts) as vectors:
-            ratings = self.rate(texts, waiting[-1].at)
+            ratings = self.rate(texts, waiting[-1].at, keys)
         pairs = zip(waiting, ratings, strict=True)
         self.memory.add_many([item.memory(rating) for item, rating in pairs], vectors.result())
 
-    def rate(self, texts: list[str], now: datetime) -> list[int]:
-        """The importance of each of `texts`: one call for those not rated before (a memory
-        whose very words this mind rated already — the same sight again — keeps its rating,
-        `steps.rating_reuse`; with `plan_reuse` off every one is rated), none when all were."""
+    def rate(
+        self, texts: list[str], now: datetime, keys: list[str | None] | None = None
+    ) -> list[int]:
+        """The importance of each of `texts`: one call for those this mind rated neither by
+        words nor by fields' `keys` (`steps.rating_reuse`; all of them with `plan_reuse` off)."""
         reusing = self.settings.plan_reuse
         book = self.state.rating_book if reusing else RatingBook()
-        fresh = book.unknown(texts)
-        if fresh:
-            book.keep(zip(fresh, rate_importances(self.context(now), fresh), strict=True))
+        keys = keys if keys is not None and reusing else [None] * len(texts)
+        ratings, asked = book.rate(
+            texts, keys, lambda new: rate_importances(self.context(now), new)
+        )
         if reusing:
-            book.count(reused=len(texts) - len(fresh), rated=len(fresh))
-        return [book.ratings[text] for text in texts]
+            book.count(reused=len(texts) - asked, rated=asked)
+        return ratings
 
     def seed(self, now: datetime) -> None:
         """Add the persona's initial memories, once."""
@@ -161,17 +161,16 @@ class Agent:
         stale = state.summary_day != now.date() or state.summary_reflections != state.reflections
         if state.summary is None or stale:
             self.flush()
-            state.summary = summarise(self.context(now))
+            state.summary = summarise(self.context(now), state.summary_book)  # kept one (reuse)
             state.summary_day, state.summary_reflections = now.date(), state.reflections
         return describe(self.persona, state.summary)
 
     def maybe_reflect(self, now: datetime) -> int:
-        """Reflect when the importance since the last reflection passes the threshold (never
-        in the `no reflection` variant)."""
+        """Reflect past the importance threshold (never in the `no reflection` variant)."""
         if not self.settings.reflection or not should_reflect(self.memory, self.settings):
             return 0
         self.flush()
-        stored = reflect(self.context(now))
+        stored = reflect(self.context(now), self.state.question_book)  # kept questions (reuse)
         self.state.reflections += 1
         self.state.last_reflection = now
         return len(stored)

@@ -12,8 +12,10 @@ from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, clock, minute_of_day
 from cognition.steps.day_reuse import DayBook
 from cognition.steps.dialogue import Commitment
 from cognition.steps.plan_reuse import HourBook
+from cognition.steps.question_reuse import QuestionBook
 from cognition.steps.rating_reuse import RatingBook
 from cognition.steps.summary import SummaryDescription
+from cognition.steps.summary_reuse import SummaryBook
 from cognition.steps.talk_fields import heard_fields
 from cognition.steps.view_reuse import ViewBook
 
@@ -138,6 +140,8 @@ class AgentState(BaseModel):
     day_book: DayBook = Field(default_factory=DayBook)  # past day plans (plan reuse)
     view_book: ViewBook = Field(default_factory=ViewBook)  # last views of people (plan reuse)
     rating_book: RatingBook = Field(default_factory=RatingBook)  # importance by words (reuse)
+    question_book: QuestionBook = Field(default_factory=QuestionBook)  # reflection (reuse)
+    summary_book: SummaryBook = Field(default_factory=SummaryBook)  # summary (reuse)
 
     def add_appointment(self, appointment: Appointment) -> bool:
         """Keep `appointment` (False when it is already kept)."""

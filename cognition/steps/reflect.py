@@ -27,6 +27,7 @@ from cognition.steps.common import MemoryStreamLike, gist, transcript_gist
 from cognition.steps.compact import listed, numbered, summarised_talks
 from cognition.steps.context import StepContext
 from cognition.steps.importance import UNRATED, MaybeRating, rate_importances
+from cognition.steps.question_reuse import QuestionBook, memory_keys
 
 
 class Recalled(BaseModel):
@@ -159,10 +160,16 @@ def should_reflect(memory: MemoryStreamLike, settings: MindSettings) -> bool:
     return memory.importance_since_last_reflection() > settings.reflection_threshold
 
 
-def reflect(ctx: StepContext) -> list[MemoryRecord]:
-    """Reflect once: questions, retrieval, cited insights stored as reflections."""
+def salient_questions(ctx: StepContext, book: QuestionBook | None) -> list[str]:
+    """The questions the most recent memories raise: asked by a call, or with a `book` the
+    kept ones when nothing in those memories is new to them (`steps.question_reuse`)."""
     settings = ctx.settings
+    book = book if settings.plan_reuse else None  # the `no plan reuse` variant asks always
     recent = list(reversed(ctx.memory.recent(settings.reflection_recent)))
+    keys = memory_keys(recent) if book is not None else []
+    kept = book.kept_for(keys) if book is not None else None
+    if kept is not None:
+        return kept
     questions_in = QuestionsInput(
         agent=ctx.agent,
         count=settings.reflection_questions,
@@ -170,6 +177,16 @@ def reflect(ctx: StepContext) -> list[MemoryRecord]:
         recalled=[Recalled.of(r) for r in recent],
     )
     questions = ctx.ask(SALIENT_QUESTIONS, questions_in).questions
+    if book is not None:
+        book.keep(questions, keys)
+    return questions
+
+
+def reflect(ctx: StepContext, book: QuestionBook | None = None) -> list[MemoryRecord]:
+    """Reflect once: questions (kept ones with a `book`, when nothing is new), retrieval,
+    cited insights stored as reflections."""
+    settings = ctx.settings
+    questions = salient_questions(ctx, book)
     # as in the reference implementation: retrieve for every question first, then draw the
     # insights — for all the questions in one call, each statement shown once; all of them
     # are rated in one call and stored in one write

@@ -11,11 +11,13 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from cognition.llm.task import Task
+from cognition.memory.records import MemoryRecord
 from cognition.persona import Persona
 from cognition.steps.common import memory_lines, when
 from cognition.steps.compact import timeline
 from cognition.steps.context import StepContext
 from cognition.steps.reflect import Recalled
+from cognition.steps.summary_reuse import SummaryBook, recalled_keys
 
 
 class SummaryInput(BaseModel):
@@ -73,18 +75,21 @@ def describe(persona: Persona, summary: SummaryDescription) -> str:
     )
 
 
-def summarise(ctx: StepContext) -> SummaryDescription:
+def summarise(ctx: StepContext, book: SummaryBook | None = None) -> SummaryDescription:
     """Build the summary description from the three retrievals the paper names; a memory
-    more than one of them finds is shown once, under the first."""
+    more than one of them finds is shown once, under the first. With a `book`, the kept
+    one when nothing recalled is new to it (`steps.summary_reuse`; not with `plan_reuse` off)."""
     name = ctx.agent
     shown: set[str] = set()
     recalled: list[Recalled] = []
+    records: list[MemoryRecord] = []
 
     def recall(query: str) -> list[str]:
         hits = [hit for hit in ctx.recall(query) if hit.record.id not in shown]
         shown.update(hit.record.id for hit in hits)
         ordered = sorted((hit.record for hit in hits), key=lambda r: r.created)  # as shown
         recalled.extend(Recalled.of(record) for record in ordered)
+        records.extend(ordered)
         return memory_lines(hits, gists=True)
 
     inputs = SummaryInput(
@@ -98,4 +103,13 @@ def summarise(ctx: StepContext) -> SummaryDescription:
         currently=ctx.persona.currently,
         recalled=recalled,
     )
-    return ctx.ask(SUMMARY, inputs)
+    book = book if ctx.settings.plan_reuse else None  # the `no plan reuse` variant: a call
+    keys = recalled_keys(records) if book is not None else []
+    kept = book.kept_for(keys) if book is not None else None
+    if kept is not None:
+        core, occupation, feeling = kept
+        return SummaryDescription(core_characteristics=core, occupation=occupation, feeling=feeling)
+    made = ctx.ask(SUMMARY, inputs)
+    if book is not None:
+        book.keep((made.core_characteristics, made.occupation, made.feeling), keys)
+    return made

@@ -122,8 +122,10 @@ def per_step(counts: dict[str, int], agent_days: float) -> dict[str, float]:
 def plan_reuse_figures(living: LivingTown) -> dict[str, Any]:
     """Hours planned by a call and reused from an earlier day (`cognition.steps.plan_reuse`),
     all residents together, and the share reused; then each kind of reuse (`by_kind`): hours,
-    days (`steps.day_reuse`), views of people (`steps.view_reuse`) and importance ratings
-    (`steps.rating_reuse`, counted by memory), each reused and made by a call."""
+    days (`steps.day_reuse`), views of people (`steps.view_reuse`), importance ratings
+    (`steps.rating_reuse`, counted by memory), reflections' questions
+    (`steps.question_reuse`, by reflection) and summary descriptions
+    (`steps.summary_reuse`), each reused and made by a call."""
     states = [mind.state for mind in living.minds.values()]
     reused = sum(state.hour_book.reused for state in states)
     planned = sum(state.hour_book.planned for state in states)
@@ -135,6 +137,14 @@ def plan_reuse_figures(living: LivingTown) -> dict[str, Any]:
         "ratings": (
             sum(s.rating_book.reused for s in states),
             sum(s.rating_book.rated for s in states),
+        ),
+        "questions": (
+            sum(s.question_book.reused for s in states),
+            sum(s.question_book.asked for s in states),
+        ),
+        "summaries": (
+            sum(s.summary_book.reused for s in states),
+            sum(s.summary_book.asked for s in states),
         ),
     }
     return {

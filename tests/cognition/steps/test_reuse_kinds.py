@@ -10,8 +10,9 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 from cognition.agent import Agent
+from cognition.agent_state import Unrated
 from cognition.contract import Address
-from cognition.memory.fields import Intention, MemoryFields, News
+from cognition.memory.fields import Intention, MemoryFields, News, PlanEntry
 from cognition.memory.records import MemoryKind, NewMemory
 from cognition.plan import DayPlan, PlanStep
 from cognition.settings import MindSettings
@@ -20,7 +21,7 @@ from cognition.steps.context import StepContext
 from cognition.steps.day_reuse import DayBook
 from cognition.steps.plan_reuse import LENGTH_SLACK, HourBook, KeptHour, facts_of
 from cognition.steps.planning import plan_new_day
-from cognition.steps.rating_reuse import RatingBook
+from cognition.steps.rating_reuse import RatingBook, rating_key
 from cognition.steps.relationship import summarise_relationship
 from cognition.steps.view_reuse import ViewBook
 from cognition.testing.memory_fake import FakeMemoryStream
@@ -352,11 +353,61 @@ def test_a_memory_in_words_already_rated_keeps_its_rating_without_a_call() -> No
     assert agent.rate(["the stove is on", "the bed is made"], START) == [2, 4]  # one new: a call
     book = agent.state.rating_book
     assert (book.reused, book.rated, model.count("rate_importance")) == (2, 3, 2)
+    assert (book.spared, book.calls) == (1, 2)  # the batch known wholly: a call saved
     off = ScriptedModel({"rate_importance": [{"ratings": [2]}]})
     plain = Agent(KLAUS, FakeMemoryStream(KLAUS.name), off, OFF)
     plain.rate(["the stove is on"], START)
     plain.rate(["the stove is on"], START)
     assert off.count("rate_importance") == 2 and plain.state.rating_book == RatingBook()
+
+
+def sighting(text: str, doing: str, place: str, news: tuple[News, ...] = ()) -> Unrated:
+    about = MemoryFields(subject="Maria Lopez", doing=doing, place=place, time=START, news=news)
+    return Unrated(text=text, at=START, subject="Maria Lopez", about=about)
+
+
+def test_a_routine_sighting_of_the_same_person_and_place_keeps_its_rating_by_fields() -> None:
+    model = ScriptedModel({"rate_importance": [{"ratings": [2]}, {"ratings": [3, 8]}]})
+    memory = FakeMemoryStream(KLAUS.name)
+    agent = Agent(KLAUS, memory, model, MindSettings())
+    agent.state.unrated = [sighting("Maria Lopez is eating (cafe)", "eating", "cafe")]
+    agent.flush()
+    party = News(item="party", subject="Isabella Rodriguez", statement="A party.", day="Feb 14")
+    agent.state.unrated = [
+        sighting("Maria Lopez is reading (cafe)", "reading", "cafe"),  # known by its fields
+        sighting("Maria Lopez is reading (pub)", "reading", "pub"),  # another place: asked
+        sighting("Maria Lopez is telling (cafe)", "telling", "cafe", (party,)),  # news: asked
+    ]
+    agent.flush()
+    assert [r.importance for r in memory.all()] == [2, 2, 3, 8]
+    book = agent.state.rating_book
+    assert (book.reused, book.rated, model.count("rate_importance")) == (1, 3, 2)
+
+
+def test_a_rating_key_is_the_kind_and_fields_without_the_moment() -> None:
+    entries = (PlanEntry(start=420, end=480, activity="wake up"),)
+    monday = MemoryFields(subject=KLAUS.name, day=date(2023, 2, 13), plan=entries, time=START)
+    tuesday = monday.model_copy(update={"day": date(2023, 2, 14), "time": at_ten(1)})
+    assert rating_key(MemoryKind.PLAN, monday) == rating_key(MemoryKind.PLAN, tuesday)
+    later = (PlanEntry(start=480, end=540, activity="wake up"),)
+    other = monday.model_copy(update={"plan": later})
+    assert rating_key(MemoryKind.PLAN, monday) != rating_key(MemoryKind.PLAN, other)
+    heard = MemoryFields(subject="Maria Lopez", time=START)  # who and when only: by words
+    assert rating_key(MemoryKind.OBSERVATION, heard) is None
+    assert rating_key(MemoryKind.OBSERVATION, None) is None
+    stove = MemoryFields(thing="stove", doing="on", place="kitchen", time=START)
+    off = stove.model_copy(update={"doing": "off"})
+    assert rating_key(MemoryKind.OBSERVATION, stove) != rating_key(MemoryKind.OBSERVATION, off)
+
+
+def test_with_the_switch_off_fields_keep_no_rating() -> None:
+    model = ScriptedModel({"rate_importance": [{"ratings": [2]}, {"ratings": [5]}]})
+    agent = Agent(KLAUS, FakeMemoryStream(KLAUS.name), model, OFF)
+    agent.state.unrated = [sighting("Maria Lopez is eating (cafe)", "eating", "cafe")]
+    agent.flush()
+    agent.state.unrated = [sighting("Maria Lopez is reading (cafe)", "reading", "cafe")]
+    agent.flush()
+    assert model.count("rate_importance") == 2 and agent.state.rating_book == RatingBook()
 
 
 # --- saves -----------------------------------------------------------------------------------
@@ -379,7 +430,7 @@ def test_the_books_survive_a_save_and_old_saves_load_with_empty_books() -> None:
     for name in books:
         assert getattr(restored.state, name) == getattr(agent.state, name)
     assert restored.state.day_book.days and restored.state.view_book.views
-    assert restored.state.rating_book.ratings == {"the stove is on": 2}
+    assert restored.state.rating_book.ratings == {"the stove is on": 2}  # no fields: by words
     restored.set_state({k: v for k, v in state.items() if k not in books})
     assert (restored.state.day_book, restored.state.view_book) == (DayBook(), ViewBook())
     assert restored.state.rating_book == RatingBook()
