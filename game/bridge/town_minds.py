@@ -123,6 +123,9 @@ class TownFile:
             news = scenario.first_news(persona.name, texts)
             if news:
                 persona = persona.model_copy(update={"news": [*persona.news, *news]})
+            busy_item = scenario.carried_item(persona.name, persona.currently)
+            if busy_item is not None:  # what it is busy with is that item: one news, one id
+                persona = persona.model_copy(update={"currently_item": busy_item})
             seeded.append(persona)
         return seeded
 
