@@ -144,6 +144,7 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         going=inputs.going,
         clock=inputs.clock,
         retold=inputs.retold,
+        said_today=inputs.said_today,
     )
     answer = pair_line(pair, rng)
     opening = SENTENCE_END.split(answer.text)[0]

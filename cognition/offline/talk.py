@@ -340,7 +340,20 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
     """The speaker's next line, with what it tells, its answer to an invitation and whether
     it asks the listener about themselves as data (every line says: "" or False when not)."""
     said = next_line(inputs, rng)
+    before = {same_line(text) for text in inputs.said_today}
+    for _ in range(REDRAWS):  # never a line it said today again, to anyone: drawn anew
+        if same_line(said.text) not in before:
+            break
+        said = next_line(inputs, rng)
     return said.model_copy(update={"answer": said.answer or "", "asks": bool(said.asks)})
+
+
+REDRAWS = 4  # draws after the first when the line drawn was said today already
+
+
+def same_line(text: str) -> str:
+    """A line as a listener tells it from another: whitespace collapsed, case folded."""
+    return " ".join(text.split()).casefold()
 
 
 def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:

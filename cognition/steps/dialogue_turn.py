@@ -40,6 +40,7 @@ from cognition.steps.dialogue import (
     SummaryInput,
     TalkSummary,
     is_plan_memory,
+    lines_said_today,
     news_retold,
     next_line,
     numbered_news,
@@ -75,6 +76,7 @@ class TurnSide(BaseModel):
     shared: list[str] = Field(default_factory=list)  # items it talked of with the other before
     going: list[str] = Field(default_factory=list)  # events it means to go to
     retold: dict[str, int] = Field(default_factory=dict)  # item → people it told it to
+    said_today: list[str] = Field(default_factory=list)  # its lines in today's talks
 
 
 class TurnInput(BaseModel):
@@ -164,6 +166,7 @@ def side_of(speaker: Speaker, other: str, history: Sequence[ConversationLine]) -
         shared=news_shared(ctx.memory, other),
         going=news_going(ctx.memory, ctx.agent),
         retold=news_retold(ctx.memory),
+        said_today=lines_said_today(ctx.memory, ctx.agent, ctx.now.date()),
     )
 
 
@@ -277,6 +280,7 @@ def line_input(
         going=side.going,
         retold=side.retold,
         known_news=side.known_news,
+        said_today=side.said_today,
     )
 
 
