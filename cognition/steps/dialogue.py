@@ -168,6 +168,9 @@ class DialogueLine(BaseModel):
     told: SkipJsonSchema[News | None] = None
     # whether it asks the listener about themselves: set by rules (None: unknown)
     asks: SkipJsonSchema[bool | None] = None
+    # news its words say back (an echo of news just heard, "Sam, running for mayor?"): told
+    # to nobody (the listener told it), but heard by anyone near; set by rules
+    echoes: SkipJsonSchema[News | None] = None
 
     def telling(self, known: Sequence[News]) -> DialogueLine:
         """The line with `told` read from the numbers it gave (`tells`, numbering `known`

@@ -120,6 +120,7 @@ class TurnLine(BaseModel):
     answer: InvitationAnswer = Field(default=None, description=ANSWER_HELP)
     told: SkipJsonSchema[News | None] = None  # set by rules that know it, or from `tells`
     asks: SkipJsonSchema[bool | None] = None  # asks the listener about themselves (rules)
+    echoes: SkipJsonSchema[News | None] = None  # news said back, heard by anyone near (rules)
 
 
 class DialogueTurn(BaseModel):
@@ -306,7 +307,12 @@ def converse(
             if text:
                 lines.append(
                     ConversationLine(
-                        speaker=name, text=text, told=line.told, answer=line.answer, asks=line.asks
+                        speaker=name,
+                        text=text,
+                        told=line.told,
+                        answer=line.answer,
+                        asks=line.asks,
+                        echoes=line.echoes,
                     )
                 )
                 if heard is not None:
