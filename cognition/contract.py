@@ -196,6 +196,9 @@ class ConversationLine(Frozen):
     to: str = ""
     leaves: bool = False
     told: News | None = None  # the news the line tells, as data (None: none, or unknown)
+    # the news its words say back (an echo of news just heard): told to nobody, heard by
+    # anyone near (None: none, or unknown)
+    echoes: News | None = None
     view: str = ""  # the view a meeting line gives on its question: for / against / undecided
     # its answer to an invitation: "accept", "decline", "" (none); None: unknown (a player's
     # own words, a line recorded before answers were data)

@@ -66,6 +66,9 @@ class Persona(BaseModel):
     description: str = Field(default="", description="semicolon-separated initial facts")
     # news known at the start as data (a scenario's items this resident is a seed of)
     news: list[News] = Field(default_factory=list)
+    # the news item `currently` tells when it is one of `news` (a scenario item the persona
+    # already says in its own words): then it is that item, not a second news of its own
+    currently_item: str = ""
 
     @property
     def first_name(self) -> str:
@@ -80,19 +83,23 @@ class Persona(BaseModel):
 
     def busy_news(self) -> News | None:
         """What the persona is busy with these days (its `currently`, when it is said of
-        the persona by name) as news it holds first hand: item "<name>: currently", its
-        kind the field it comes from. None when `currently` does not name the persona."""
+        the persona by name) as news it holds first hand: item "<name>: currently" (or
+        `currently_item`), its kind the field it comes from. None when `currently` does not
+        name the persona."""
         statement = self.currently.strip()
         if not statement.startswith(f"{self.name} "):
             return None
-        item = f"{self.name}: currently"
+        item = self.currently_item or f"{self.name}: currently"
         return News(item=item, subject=self.name, statement=statement, kind="currently")
 
     def known_news(self) -> list[News]:
         """The news the persona knows at the start as data: the scenario's items it is a
-        seed of, then what it is busy with (`busy_news`)."""
+        seed of, then what it is busy with (`busy_news`) unless it is one of those items
+        (the same news never known under two ids)."""
         busy = self.busy_news()
-        return [*self.news, *([busy] if busy is not None else [])]
+        if busy is None or busy.item in {news.item for news in self.news}:
+            return list(self.news)
+        return [*self.news, busy]
 
     def initial_memories(self) -> list[str]:
         """The description's facts and the relationships, one memory each."""

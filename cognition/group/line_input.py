@@ -16,7 +16,12 @@ from cognition.steps.common import (
     news_told,
     when,
 )
-from cognition.steps.dialogue import news_retold, numbered_news, untyped_lines
+from cognition.steps.dialogue import (
+    lines_said_today,
+    news_retold,
+    numbered_news,
+    untyped_lines,
+)
 from cognition.steps.group_line import GroupLineInput, views_given
 
 
@@ -65,5 +70,6 @@ def member_input(
         told_here=news_told(lines),
         going=news_going(ctx.memory, member.name),
         retold=news_retold(ctx.memory),
+        said_today=lines_said_today(ctx.memory, member.name, ctx.now.date()),
         views=views_given(lines),
     )

@@ -268,6 +268,7 @@ class GroupTalk:
             told=told,
             view=line.view,
             answer=line.answer,
+            echoes=line.echoes,
         )
 
     def ask(
@@ -295,6 +296,7 @@ class GroupTalk:
                     told=line.told,
                     view=line.view,
                     answer=line.answer,
+                    echoes=line.echoes,
                 )
             )
             if self.heard is not None:

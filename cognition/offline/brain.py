@@ -96,6 +96,9 @@ TURN_RULES: dict[str, Callable[[Any, turn.LineRandom], BaseModel]] = {
 # says (`clock`), whether the history's last line asked about the speaker (`asked`), each
 # line's answer to an invitation (`answers`)
 RESTATED = frozenset({"clock", "asked", "answers"})
+# input fields a rule reads only to avoid saying a line again: left out of the seed too, so
+# every draw stays as it was unless the line drawn was said already
+AVOIDED = frozenset({"said_today"})
 
 
 class OfflineBrain:
@@ -127,7 +130,7 @@ class OfflineBrain:
         default) leaves every earlier run's draws as they were; nor are the typed copies of
         what the inputs say in words (`RESTATED`), so reading a fact by its field rather
         than its words leaves the draws as they were."""
-        inputs_text = inputs.model_dump_json(exclude_defaults=True, exclude=set(RESTATED))
+        inputs_text = inputs.model_dump_json(exclude_defaults=True, exclude=set(RESTATED | AVOIDED))
         return random.Random(f"{self.seed}|{agent}|{task}|{inputs_text}")
 
     def line_random(self, inputs: LineInput) -> random.Random:

@@ -144,12 +144,15 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         going=inputs.going,
         clock=inputs.clock,
         retold=inputs.retold,
+        said_today=inputs.said_today,
     )
     answer = pair_line(pair, rng)
     opening = SENTENCE_END.split(answer.text)[0]
     again = any(who == inputs.speaker and opening in text for who, _, text in history)
     if not answer.ends and not again:  # never the same thing twice in one talk
-        return GroupLine(text=answer.text, to=to, told=answer.told, answer=answer.answer)
+        return GroupLine(
+            text=answer.text, to=to, told=answer.told, answer=answer.answer, echoes=answer.echoes
+        )
     if mine < 2 and room:
         return GroupLine(text="")  # nothing to add: pass this turn
     if len(inputs.members) > 1:

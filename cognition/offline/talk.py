@@ -274,10 +274,11 @@ def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
     return line
 
 
-def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[str, str]:
+def respond(inputs: LineInput, fact: Fact, rng: random.Random, back: bool) -> tuple[str, str, bool]:
     """The answer to news just heard: known (from whom) or new, then a decision on an
     invitation, or a word for the person; with the line's answer to an invitation as data
-    ("accept", "decline", or "" when it answers none)."""
+    ("accept", "decline", or "" when it answers none), and whether its words say the news
+    back (an echo, when `back`: "Sam, running for mayor? …", heard by anyone near)."""
     mine = knows(inputs)
     same_item = [f for f in mine if fact.item and f.item == fact.item]
     held = next((f for f in same_item if f.subject == fact.subject), None)  # not its own plan
@@ -298,25 +299,25 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[str, str
         event = fact.event
         values = {"event": event.name, "place": event.place, "day": event.day}
         if already_going(inputs, fact):
-            return f"{reply} {rng.choice(say.ALREADY_GOING)}", "accept"
+            return f"{reply} {rng.choice(say.ALREADY_GOING)}", "accept", False
         going, why = will_go(inputs, fact, rng)
         if going:
-            return f"{reply} {pick(say.ACCEPT, rng, inputs, **values)}", "accept"
+            return f"{reply} {pick(say.ACCEPT, rng, inputs, **values)}", "accept", False
         if why == "working":
-            return f"{reply} {pick(say.DECLINE_BUSY, rng, inputs, busy=why)}", "decline"
+            return f"{reply} {pick(say.DECLINE_BUSY, rng, inputs, busy=why)}", "decline", False
         if why == "past":
-            return reply, ""
+            return reply, "", False
         mood = say.DECLINE_MOOD_YOU if yours else say.DECLINE_MOOD
-        return f"{reply} {rng.choice(mood)}", "decline"
+        return f"{reply} {rng.choice(mood)}", "decline", False
     topic = fact.topic
-    if 2 <= len(topic.split()) <= 9 and rng.random() < 0.5:
+    if back and 2 <= len(topic.split()) <= 9 and rng.random() < 0.5:
         echo = say.ECHO_YOU if yours else say.ECHO_SUBJECT
         if yours:  # "writing their thesis" said back to its writer: "writing your thesis"
             topic = re.sub(r"\b(?:their|his|her)\b", "your", topic)
         said = pick(echo, rng, inputs, subject=subject, topic=topic, Topic=capital(topic))
-        return (f"{reply} {said}" if rng.random() < 0.4 else said), ""
+        return (f"{reply} {said}" if rng.random() < 0.4 else said), "", True
     word = say.FOR_YOU if yours else say.FOR_SUBJECT
-    return f"{reply} {pick(word, rng, inputs, subject=subject)}", ""
+    return f"{reply} {pick(word, rng, inputs, subject=subject)}", "", False
 
 
 def asked(inputs: LineInput, last_text: str) -> bool:
@@ -340,7 +341,20 @@ def line(inputs: LineInput, rng: random.Random) -> DialogueLine:
     """The speaker's next line, with what it tells, its answer to an invitation and whether
     it asks the listener about themselves as data (every line says: "" or False when not)."""
     said = next_line(inputs, rng)
+    before = {same_line(text) for text in inputs.said_today}
+    for _ in range(REDRAWS):  # never a line it said today again, to anyone: drawn anew
+        if same_line(said.text) not in before:
+            break
+        said = next_line(inputs, rng)
     return said.model_copy(update={"answer": said.answer or "", "asks": bool(said.asks)})
+
+
+REDRAWS = 4  # draws after the first when the line drawn was said today already
+
+
+def same_line(text: str) -> str:
+    """A line as a listener tells it from another: whitespace collapsed, case folded."""
+    return " ".join(text.split()).casefold()
 
 
 def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
@@ -354,13 +368,18 @@ def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
     room = inputs.turn < inputs.max_turns - 1
     heard = [fact_of_news(inputs.heard)] if inputs.heard else []
     if heard:
-        reply, answer = respond(inputs, heard[-1], rng)
-        if asked(inputs, last_text) and room:  # "… How about you, Tom?" answered too
+        answers_asked = asked(inputs, last_text) and room  # "… How about you, Tom?"
+        mine_first = bool(news) and room and news[0].subject == inputs.speaker
+        # a line's words carry one news at most: its own news to tell, else an echo
+        back = not mine_first or answers_asked
+        reply, answer, echoed = respond(inputs, heard[-1], rng, back)
+        echoes = inputs.heard if echoed else None
+        if answers_asked:
             reply += " " + busy_with(inputs, rng)
-        elif news and room and (news[0].subject == inputs.speaker or rng.random() < 0.5):
+        elif news and room and not echoed and (mine_first or rng.random() < 0.5):
             reply += " " + tell(news[0], inputs, rng)  # one's own news is always brought up
             return DialogueLine(text=reply, told=news[0].news, answer=answer)
-        return DialogueLine(text=reply, answer=answer)
+        return DialogueLine(text=reply, answer=answer, echoes=echoes)
     if inputs.turn == 2:
         if f"I'm {last_speaker}" in last_text:  # an introduction is answered with one
             return DialogueLine(

@@ -39,6 +39,7 @@ def turn(inputs: TurnInput, line_random: LineRandom) -> DialogueTurn:
                 told=answer.told,
                 answer=answer.answer,
                 asks=answer.asks,
+                echoes=answer.echoes,
             )
         )
         if answer.ends or not text:

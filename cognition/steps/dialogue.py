@@ -24,6 +24,7 @@ from cognition.contract import ConversationLine
 from cognition.llm.task import Task
 from cognition.memory.fields import Intention, News
 from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
+from cognition.memory.texts import read_transcript
 from cognition.plan import parse_clock, plan_title
 from cognition.steps.bounds import lax_int
 from cognition.steps.common import (
@@ -89,6 +90,22 @@ class LineInput(BaseModel):
     untyped: list[str] = Field(default_factory=list)
     # item → how many people the speaker has told it to, by its talks' memory fields
     retold: dict[str, int] = Field(default_factory=dict)
+    # the lines the speaker has said in its talks today (`lines_said_today`): a rule never
+    # says one of them again, to anyone
+    said_today: list[str] = Field(default_factory=list)
+
+
+def lines_said_today(memory: MemoryStreamLike, speaker: str, today: date) -> list[str]:
+    """The lines `speaker` said in its talks remembered today, read from their transcript
+    memories (`texts.read_transcript`), oldest first, each once."""
+    said: dict[str, None] = {}
+    for record in memory.all():
+        if record.kind is not MemoryKind.DIALOGUE or record.created.date() != today:
+            continue
+        transcript = read_transcript(record.text)
+        if transcript is not None:
+            said.update((text, None) for who, text in transcript.lines if who == speaker)
+    return list(said)
 
 
 def news_retold(memory: MemoryStreamLike) -> dict[str, int]:
@@ -152,6 +169,9 @@ class DialogueLine(BaseModel):
     told: SkipJsonSchema[News | None] = None
     # whether it asks the listener about themselves: set by rules (None: unknown)
     asks: SkipJsonSchema[bool | None] = None
+    # news its words say back (an echo of news just heard, "Sam, running for mayor?"): told
+    # to nobody (the listener told it), but heard by anyone near; set by rules
+    echoes: SkipJsonSchema[News | None] = None
 
     def telling(self, known: Sequence[News]) -> DialogueLine:
         """The line with `told` read from the numbers it gave (`tells`, numbering `known`
@@ -331,4 +351,5 @@ def news_inputs(
         "told_here": news_told(history),
         "going": news_going(ctx.memory, ctx.agent),
         "retold": news_retold(ctx.memory),
+        "said_today": lines_said_today(ctx.memory, ctx.agent, ctx.now.date()),
     }

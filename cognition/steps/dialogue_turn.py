@@ -41,6 +41,7 @@ from cognition.steps.dialogue import (
     SummaryInput,
     TalkSummary,
     is_plan_memory,
+    lines_said_today,
     news_retold,
     next_line,
     numbered_news,
@@ -76,6 +77,7 @@ class TurnSide(BaseModel):
     shared: list[str] = Field(default_factory=list)  # items it talked of with the other before
     going: list[str] = Field(default_factory=list)  # events it means to go to
     retold: dict[str, int] = Field(default_factory=dict)  # item → people it told it to
+    said_today: list[str] = Field(default_factory=list)  # its lines in today's talks
 
 
 class TurnInput(BaseModel):
@@ -119,6 +121,7 @@ class TurnLine(BaseModel):
     answer: InvitationAnswer = Field(default=None, description=ANSWER_HELP)
     told: SkipJsonSchema[News | None] = None  # set by rules that know it, or from `tells`
     asks: SkipJsonSchema[bool | None] = None  # asks the listener about themselves (rules)
+    echoes: SkipJsonSchema[News | None] = None  # news said back, heard by anyone near (rules)
 
 
 class DialogueTurn(BaseModel):
@@ -180,6 +183,7 @@ def side_of(speaker: Speaker, other: str, history: Sequence[ConversationLine]) -
         shared=news_shared(ctx.memory, other),
         going=news_going(ctx.memory, ctx.agent),
         retold=news_retold(ctx.memory),
+        said_today=lines_said_today(ctx.memory, ctx.agent, ctx.now.date()),
     )
 
 
@@ -293,6 +297,7 @@ def line_input(
         going=side.going,
         retold=side.retold,
         known_news=side.known_news,
+        said_today=side.said_today,
     )
 
 
@@ -318,7 +323,12 @@ def converse(
             if text:
                 lines.append(
                     ConversationLine(
-                        speaker=name, text=text, told=line.told, answer=line.answer, asks=line.asks
+                        speaker=name,
+                        text=text,
+                        told=line.told,
+                        answer=line.answer,
+                        asks=line.asks,
+                        echoes=line.echoes,
                     )
                 )
                 if heard is not None:

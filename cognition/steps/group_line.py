@@ -61,6 +61,7 @@ class GroupLineInput(BaseModel):
     told_here: list[str] = Field(default_factory=list)
     going: list[str] = Field(default_factory=list)  # the events the speaker means to go to
     retold: dict[str, int] = Field(default_factory=dict)  # item → people it told it to
+    said_today: list[str] = Field(default_factory=list)  # its lines in today's talks
     known_news: list[str] = Field(default_factory=list)  # `news` numbered, as the prompt lists it
     # the views members gave on a meeting's question so far, as data: member → view
     views: dict[str, str] = Field(default_factory=dict)
@@ -81,6 +82,9 @@ class GroupLine(BaseModel):
     # the view the line gives on a meeting's question ("for", "against", "undecided"), as
     # data: set by rules that know it, never asked of a model
     view: SkipJsonSchema[str] = ""
+    # news its words say back (an echo of news just heard, "Sam, running for mayor?"): told
+    # to nobody (the listener told it), but heard by anyone near; set by rules
+    echoes: SkipJsonSchema[News | None] = None
 
 
 def step_away(inputs: GroupLineInput) -> GroupLine:

@@ -238,6 +238,8 @@ class ConversationDesk:
             return None
         playback.seen_by[resident.name] = index
         line = lines[index]
-        self._telling[resident.name] = line.told if line.speaker == resident.name else None
+        # what its words carry to anyone near: the news it tells, else the news it says back
+        spoken = line.told or line.echoes
+        self._telling[resident.name] = spoken if line.speaker == resident.name else None
         text = f'"{line.text}"' if line.speaker == resident.name else f"listening to {line.speaker}"
         return planner.stay(resident, text, TALK_EMOJI, Pose.TALK, now)

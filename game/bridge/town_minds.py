@@ -120,9 +120,15 @@ class TownFile:
             if extra:
                 facts = ";".join(part for part in (persona.description, *extra) if part)
                 persona = persona.model_copy(update={"description": facts})
-            news = scenario.first_news(persona.name, texts)
+            busy_item = scenario.carried_item(persona.name, persona.currently)
+            # what it is busy with is that item: one news, one id, told in those words (so
+            # it is never also said as a word on oneself, carrying no news as data)
+            said = [persona.currently, *texts] if busy_item is not None else texts
+            news = scenario.first_news(persona.name, said)
             if news:
                 persona = persona.model_copy(update={"news": [*persona.news, *news]})
+            if busy_item is not None:
+                persona = persona.model_copy(update={"currently_item": busy_item})
             seeded.append(persona)
         return seeded
 

@@ -253,6 +253,14 @@ class Scenario(_Strict):
             if name in item.seeds and not item.carried_in(persona_text)
         ]
 
+    def carried_item(self, name: str, text: str) -> str | None:
+        """The id of the first item `name` is a seed of that `text` carries (a persona's
+        `currently` saying the item in its own words), else None."""
+        return next(
+            (item.id for item in self.news if name in item.seeds and item.carried_in(text)),
+            None,
+        )
+
     def first_news(self, name: str, persona_texts: Sequence[str] = ()) -> list[News]:
         """The news `name` knows at the start, typed (each item it is a seed of). An item
         without its own `tell` that one of `persona_texts` carries is told as the persona

@@ -39,3 +39,24 @@ def test_a_line_said_aloud_hands_its_news_to_those_who_see_it(make_town: MakeTow
     beside = dataclasses.replace(people[ISABELLA], tile=klaus.tile)
     seen = director.perceptions.build(klaus, now, [beside]).seen_agents
     assert [(s.name, s.told) for s in seen] == [(ISABELLA, FAIR)]
+
+
+def test_news_said_back_is_heard_by_those_who_see_it(make_town: MakeTown) -> None:
+    """ "A lantern fair? Good for Isabella!" tells Isabella nothing, but anyone near hears
+    the fair in it (`ConversationLine.echoes`), as the words are."""
+    living = make_town()
+    LockstepRunner(living).run_until(living.clock.now + timedelta(minutes=1))
+    director, now = living.director, living.clock.now
+    said_back = "A lantern fair? Good for Isabella!"
+    talk = Conversation(
+        participants=(KLAUS, ISABELLA),
+        lines=(ConversationLine(speaker=KLAUS, text=said_back, echoes=FAIR),),
+        summary="",
+        started=now,
+    )
+    director.talks.start(talk, now)
+    klaus = living.population.get(KLAUS)
+    assert klaus is not None
+    klaus.activity = director.talks.play(klaus, now, director.planner)
+    people = {person.name: person for person in director.people()}
+    assert people[KLAUS].told == FAIR
