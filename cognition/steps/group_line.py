@@ -23,6 +23,7 @@ from cognition.contract import ConversationLine
 from cognition.llm.task import Task
 from cognition.memory.fields import News
 from cognition.steps.dialogue import ANSWER_HELP, InvitationAnswer, numbers
+from cognition.steps.reflect import Recalled
 
 SAID = re.compile(
     r"^(?P<speaker>[^:()\n]+?)(?: \(to (?P<to>[^()\n]+)\))?: (?P<text>.*)$", re.DOTALL
@@ -37,6 +38,8 @@ class GroupLineInput(BaseModel):
         default_factory=list,
         description='what the speaker remembers about each member: "Name — memory" lines',
     )
+    # each `about_members` line's kind and fields, line by line (empty: unknown)
+    about_recalled: list[Recalled] = Field(default_factory=list)
     memories: list[str]
     # the memories of `memories` whose fields are unknown: the only ones read by their text
     untyped: list[str] = Field(default_factory=list)
