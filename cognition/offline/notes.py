@@ -45,8 +45,13 @@ from cognition.steps.reflect import Recalled
 
 CAPITALISED = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
 NAME = rf"{CAPITALISED} {CAPITALISED}"
+# whom a spoken sentence is about, by name: read only from lines whose fields are unknown
+# (`statements_in`, and `relations.talk_topic` of what it finds); a memory with fields
+# says whom its news is about in `News.subject`
 SUBJECT = re.compile(rf"(?<![\w'])({NAME})(?![\w'])")
 THIRD_PERSON_VERB = re.compile(r"(?:is|was|has|had|will|would|can|could|might|may|must|[a-z]+s)")
+# the people a text names (`names_in`): persona facts are prose, with no field for the
+# others they name, so `people` still counts names in words
 CAPITAL_RUN = re.compile(rf"(?<![\w'])({CAPITALISED}(?: {CAPITALISED})+)(?:'s)?(?![\w])")
 NOT_NAME_TEXT = (
     "The A An Hi Hey Hello Oh Well Did Dear Good Happy Mr Mrs Ms Dr On In At This That "
