@@ -143,7 +143,8 @@ class Agent:
             return
         texts, news = self.persona.initial_memories(), self.persona.known_news()
         ratings = self.rate(texts, now) if texts else []
-        self.memory.add_many(first_memories(self.name, texts, ratings, news, now))
+        ties = self.persona.ties()  # its relationship lines, each with whom it is with
+        self.memory.add_many(first_memories(self.name, texts, ratings, news, now, ties))
         self.state.seeded = self.state.news_seeded = True
 
     def seed_news(self, now: datetime) -> None:
@@ -270,8 +271,7 @@ class Agent:
 
     def keep_appointments(self, plan: DayPlan, now: datetime) -> DayPlan:
         """Today's appointments fitted into the plan (by rule, no model call): each one's
-        span becomes its activity, unless the plan has it there already. Past days' are
-        dropped."""
+        span becomes its activity, unless the plan has it already. Past days' are dropped."""
         today, minute = now.date(), minute_of_day(now)
         self.state.appointments = [a for a in self.state.appointments if a.day >= today]
         for appointment in self.state.appointments:

@@ -223,6 +223,7 @@ class Conversation(Frozen):
     strategy: str = ""
     fallbacks: int = 0  # a group's lines or speaker choices that fell back (counted)
     topic: str = ""  # a meeting's question ("" for a chance talk)
+    talked_about: str = ""  # what it was about, as its summary's answer said ("" unsaid)
     stances: tuple[tuple[str, str], ...] = ()  # a meeting's (member, its stance in words)
 
     @property

@@ -106,6 +106,11 @@ class Persona(BaseModel):
         facts = [part.strip() for part in self.description.split(";") if part.strip()]
         return facts + [text.strip() for text in self.relationships.values() if text.strip()]
 
+    def ties(self) -> dict[str, str]:
+        """Each relationship line, as `initial_memories` gives it, → whom it is with (the
+        fields its memory carries: `records.first_memories`)."""
+        return {text.strip(): other for other, text in self.relationships.items() if text.strip()}
+
 
 class PersonaSet(BaseModel):
     """The content of a personas.json file."""

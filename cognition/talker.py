@@ -28,6 +28,7 @@ from cognition.contract import (
     VisitorAsker,
 )
 from cognition.group import GroupRules, GroupStrategy, Human, Member, hold_group
+from cognition.group.line_input import remembered_about
 from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind
 from cognition.memory.texts import transcript_text
@@ -159,6 +160,7 @@ class Talker:
                 started=now,
                 lines=tuple(lines),
                 summary=summary.summary,
+                talked_about=summary.topic,
             )
             kept = [
                 both.submit(
@@ -188,11 +190,7 @@ class Talker:
         self.mind.seed(now)
         self.mind.flush()
         ctx = self.mind.context(now)
-        about = tuple(
-            f"{other} — {line}"
-            for other in others
-            for line in memory_lines(ctx.recall(other, k=ABOUT_K), transcripts=True)
-        )
+        about, recalled = remembered_about(ctx, others, ABOUT_K)
         plan = self.mind.state.plan
         today = plan is not None and plan.day == now.date()
         chunk = plan.chunk_at(ctx.minute) if plan is not None and today else None
@@ -213,6 +211,7 @@ class Talker:
             description=f"{ctx.persona.currently} {ctx.persona.lifestyle}".strip(),
             free_minutes=chunk.end - ctx.minute if chunk is not None and moving_on else None,
             called_to=after.activity if after is not None and moving_on else "",
+            about_recalled=recalled,
         )
 
     def group_rules(self, line_minutes: float = 1.0, topic: str = "") -> GroupRules:
@@ -253,6 +252,7 @@ class Talker:
             strategy=rules.strategy.value,
             fallbacks=result.fallbacks,
             topic=rules.topic,
+            talked_about=result.summary.topic,
         )
         for talker in talkers:
             talker.keep_group(conversation, now, result.summary)

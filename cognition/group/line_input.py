@@ -1,6 +1,7 @@
 """What a member sees when it speaks in a group talk: its `GroupLineInput`, from its own
 retrieval (the query: the others, the place, the topic and the last line) and the talk so
-far (`GroupTalk.speak` asks the member's model with it)."""
+far (`GroupTalk.speak` asks the member's model with it); what it remembers about the others
+(`remembered_about`: retrieved once, each line with its kind and fields)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from cognition.steps.common import (
     news_told,
     when,
 )
+from cognition.steps.context import StepContext
 from cognition.steps.dialogue import (
     lines_said_today,
     news_retold,
@@ -23,6 +25,21 @@ from cognition.steps.dialogue import (
     untyped_lines,
 )
 from cognition.steps.group_line import GroupLineInput, views_given
+from cognition.steps.reflect import Recalled
+
+
+def remembered_about(
+    ctx: StepContext, others: Sequence[str], k: int
+) -> tuple[tuple[str, ...], tuple[Recalled, ...]]:
+    """What a member remembers about each of `others` (its `k` best memories of each, oldest
+    first): "Name — memory" lines, and each line's kind and fields, in the same order."""
+    about: list[str] = []
+    recalled: list[Recalled] = []
+    for other in others:
+        records = sorted((hit.record for hit in ctx.recall(other, k=k)), key=lambda r: r.created)
+        about += [f"{other} — {line}" for line in memory_lines(records, transcripts=True)]
+        recalled += [Recalled.of(record) for record in records]
+    return tuple(about), tuple(recalled)
 
 
 def member_input(
@@ -49,6 +66,7 @@ def member_input(
         members=others,
         summary=member.speaker.summary,
         about_members=[a for a in member.about if a.split(" — ")[0] in others],
+        about_recalled=about_recalled(member, others),
         memories=memory_lines(hits, transcripts=True),
         untyped=untyped_lines(hits),
         context=context,
@@ -73,3 +91,12 @@ def member_input(
         said_today=lines_said_today(ctx.memory, member.name, ctx.now.date()),
         views=views_given(lines),
     )
+
+
+def about_recalled(member: Member, others: Sequence[str]) -> list[Recalled]:
+    """The kinds and fields of the member's lines about `others` (`about_members`'s, line
+    by line); none when the member gave none for its lines."""
+    if len(member.about_recalled) != len(member.about):
+        return []
+    pairs = zip(member.about, member.about_recalled, strict=True)
+    return [recalled for line, recalled in pairs if line.split(" — ")[0] in others]

@@ -11,6 +11,7 @@ from enum import StrEnum
 from cognition.contract import ConversationLine
 from cognition.group.human import Human
 from cognition.steps.dialogue import ConversationSummary, Speaker
+from cognition.steps.reflect import Recalled
 
 __all__ = ["ONE_AT_A_TIME", "Anyone", "GroupResult", "GroupRules", "GroupStrategy", "Member"]
 
@@ -33,14 +34,16 @@ ONE_AT_A_TIME = frozenset(
 @dataclass(frozen=True)
 class Member:
     """One member: its mind as a speaker (summary, plan, place), what it remembers about
-    the others ("Name — memory" lines), who it is in a line (for the manager), and how many
-    game minutes it has before its plan calls it away (None: free)."""
+    the others ("Name — memory" lines, and each line's kind and fields: `about_recalled`,
+    so rules read what was recalled by its fields), who it is in a line (for the manager),
+    and how many game minutes it has before its plan calls it away (None: free)."""
 
     speaker: Speaker
     about: tuple[str, ...] = ()
     description: str = ""
     free_minutes: float | None = None
     called_to: str = ""  # what calls it away then
+    about_recalled: tuple[Recalled, ...] = ()  # `about`'s kinds and fields, line by line
 
     @property
     def name(self) -> str:

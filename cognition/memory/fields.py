@@ -10,9 +10,10 @@ memory says in fields: who spoke, with whom, about whom, which item, where and w
 news it carries, which of it the rememberer told, the intentions it records, (a
 reflection) the people and items it concerns, (a sighting) what its subject was doing or
 the state of a `thing`, (a plan) its day and items (`PlanEntry`), and (a talk) its
-`topic` as data (a meeting's question). Old
-memories have no fields (`MemoryRecord.about` is None: unknown); fields added later default
-to "says nothing of the kind", so a save made before them loads unchanged.
+`topic` as data (a meeting's question) and what it was about (`talked_about`: the summary
+model's structured answer, never read back from the summary's words). Old memories have
+no fields (`MemoryRecord.about` is None: unknown); fields added later default to "says
+nothing of the kind", so a save made before them loads unchanged.
 """
 
 from __future__ import annotations
@@ -109,6 +110,8 @@ class MemoryFields(BaseModel):
     items: tuple[str, ...] = ()  # every scenario item it concerns (a reflection: its evidence's)
     # added with talk topics as data (absent in older saves: "", no topic said)
     topic: str = ""  # what a talk was about as data: a meeting's question ("" a chance talk)
+    # added with summaries' topics (absent in older saves: "", nothing said)
+    talked_about: str = ""  # what a talk was about, as its summary's answer says ("his thesis")
 
 
 def fields_to_json(fields: MemoryFields | None) -> str:

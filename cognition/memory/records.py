@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -73,18 +74,27 @@ def news_memory(news: News, now: datetime) -> NewMemory:
 
 
 def first_memories(
-    holder: str, texts: list[str], ratings: list[int], news: list[News], now: datetime
+    holder: str,
+    texts: list[str],
+    ratings: list[int],
+    news: list[News],
+    now: datetime,
+    ties: Mapping[str, str] | None = None,
 ) -> list[NewMemory]:
     """`holder`'s first memories: its facts in order with their ratings, where a fact is
     news the persona knows as data that news's memory (`news_memory`: its importance, its
     fields); news no fact says, after them. A fact that is no news has fields too (about
-    `holder`, carrying no news): known, so no rule reads news from its text."""
+    `holder`, carrying no news): known, so no rule reads news from its text; a relationship
+    line (`ties`: its text → whom it is with) names that person among its `people`."""
     by_text = {item.statement: item for item in news}
-    plain = MemoryFields(subject=holder)
-    facts = [
-        news_memory(by_text[text], now)
-        if text in by_text
-        else NewMemory(MemoryKind.OBSERVATION, text, now, rating, about=plain)
-        for text, rating in zip(texts, ratings, strict=True)
-    ]
+    ties = ties or {}
+
+    def fact(text: str, rating: int) -> NewMemory:
+        if text in by_text:
+            return news_memory(by_text[text], now)
+        tie = ties.get(text)
+        about = MemoryFields(subject=holder, people=(tie,) if tie else ())
+        return NewMemory(MemoryKind.OBSERVATION, text, now, rating, about=about)
+
+    facts = [fact(text, rating) for text, rating in zip(texts, ratings, strict=True)]
     return facts + [news_memory(item, now) for item in news if item.statement not in texts]

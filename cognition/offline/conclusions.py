@@ -18,6 +18,7 @@ from cognition.offline.notes import (
     Note,
     first_name,
     names_in,
+    own_fact,
     partners,
     people,
     summaries_with,
@@ -188,12 +189,12 @@ def seen_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> l
 
 def trait_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> list[Conclusion]:
     """Who the agent is, from the persona's facts about itself: "X is someone who … and
-    …" — never a fact with fields (news or an intention as data, of any kind), nor an
-    event a persona's fact speaks of in words."""
+    …" — only its plain facts (`own_fact`: never news, an intention or a relationship as
+    data, of any kind), nor an event a persona's fact speaks of in words."""
     traits: list[tuple[int, str]] = []
     words = event_words(note.text for note in notes)
     for note in notes:
-        if note.kind != "fact" or note.about is not None:
+        if not own_fact(note):
             continue
         for sentence in sentences(note.text):
             rest = clean(sentence).removeprefix(agent + " ")

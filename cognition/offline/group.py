@@ -89,11 +89,19 @@ def leaving(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
 
 
 def view_of(inputs: GroupLineInput, other: str, rng: random.Random) -> str:
+    """How the speaker sees `other`, from its lines about them read with their kinds and
+    fields (`about_recalled`; by their words alone when the input gave none)."""
     prefix = f"{other} — "
-    about = [a.removeprefix(prefix) for a in inputs.about_members if a.startswith(prefix)]
-    return relationship(
-        RelationshipInput(agent=inputs.speaker, other=other, memories=about), rng
-    ).summary
+    lines = inputs.about_members
+    typed = len(inputs.about_recalled) == len(lines)
+    kinds = inputs.about_recalled if typed else [None] * len(lines)
+    pairs = zip(lines, kinds, strict=True)
+    mine = [(a.removeprefix(prefix), r) for a, r in pairs if a.startswith(prefix)]
+    recalled = [r for _, r in mine if r is not None]
+    view = RelationshipInput(
+        agent=inputs.speaker, other=other, memories=[a for a, _ in mine], recalled=recalled
+    )
+    return relationship(view, rng).summary
 
 
 def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:

@@ -45,24 +45,13 @@ from cognition.steps.reflect import Recalled
 
 CAPITALISED = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
 NAME = rf"{CAPITALISED} {CAPITALISED}"
-TALKED_ABOUT = re.compile(r"\btalked about (?!this\b)([^.;:]+)")
-# the offline reflection's own phrasings (conclusions.py, event_conclusions.py), so that
-# earlier insights shown as lines alone (no `Recalled`: a group member's memories of
-# another) are read as reflections: evidence for new ones, never persona facts, news or ties
-REFLECTED = re.compile(
-    r"they are getting closer|a friendship is growing|'s company: they have talked|"
-    r"has had a good talk with|seems easy to get along with|is much on .+'s mind|"
-    r"is busy preparing|so far; word is getting around|is spreading the word about|"
-    r"the talk of the town|^Word about|keeps hearing about|^[A-Z][a-z]+ [A-Z][a-z]+ learned from|"
-    r"made sure .+ knows about|has passed on the news|is set on|has set aside|"
-    r"has decided (?:to (?:be at|skip)|not to)|will not be going to|won't miss|spends most days|"
-    r"'s time goes to|days revolve around|often sees|seems to spend a lot of time|"
-    r"has noticed|is someone who|keeps coming up in|has been thinking about|has noted that|"
-    r"keeps thinking about|"
-    r"means to go to"
-)
+# whom a spoken sentence is about, by name: read only from lines whose fields are unknown
+# (`statements_in`, and `relations.talk_topic` of what it finds); a memory with fields
+# says whom its news is about in `News.subject`
 SUBJECT = re.compile(rf"(?<![\w'])({NAME})(?![\w'])")
 THIRD_PERSON_VERB = re.compile(r"(?:is|was|has|had|will|would|can|could|might|may|must|[a-z]+s)")
+# the people a text names (`names_in`): persona facts are prose, with no field for the
+# others they name, so `people` still counts names in words
 CAPITAL_RUN = re.compile(rf"(?<![\w'])({CAPITALISED}(?: {CAPITALISED})+)(?:'s)?(?![\w])")
 NOT_NAME_TEXT = (
     "The A An Hi Hey Hello Oh Well Did Dear Good Happy Mr Mrs Ms Dr On In At This That "
@@ -137,8 +126,7 @@ def read_note(number: int, line: str, recalled: Recalled | None = None) -> Note:
         and note.kind != "transcript"
     ):  # a talk's other memory: its summary, however it is worded
         return replace(note, kind="summary", pair=about.partners, about=about)
-    kind = "fact" if note.kind == "reflection" else note.kind  # a reflection by its kind only
-    return replace(note, kind=kind, about=about)
+    return replace(note, about=about)
 
 
 def shape_of_fields(note: Note, about: MemoryFields) -> Note | None:
@@ -177,8 +165,6 @@ def read_shape(number: int, line: str) -> Note:
         return Note(number, "summary", text, stamp, pair=pair)
     if (seen := read_seen(text)) is not None:
         return Note(number, "seen", text, stamp, seen.person, seen.doing, seen.where)
-    if REFLECTED.search(text):
-        return Note(number, "reflection", text, stamp)
     return Note(number, "fact", text, stamp)
 
 
@@ -289,16 +275,10 @@ def partners(notes: Sequence[Note], agent: str) -> list[str]:
     return sorted(found, key=lambda p: -len(talks_with(notes, agent, p)))
 
 
-def topic_of(note: Note) -> str:
-    """What a model's conversation summary says they talked about ("his thesis"): a topic
-    no field holds (the summary step writes it in words only; the offline summary never
-    does), so it is read from the words."""
-    match = TALKED_ABOUT.search(note.text)
-    return clean(match.group(1)) if match else ""
-
-
 def statements_in(speaker: str, body: str) -> list[str]:
-    """What a spoken line says about someone by name, in the third person: "Did you hear?
+    """The reader of spoken lines whose fields are unknown (`told_in`: a transcript or a
+    heard line saved before fields; a line with fields told only the news they carry).
+    What a spoken line says about someone by name, in the third person: "Did you hear?
     Bo told me that Ann Lee is planning a party." → "Ann Lee is planning a party"; "Guess
     what — I'm painting" said by Bo Stone → "Bo Stone is painting"."""
     found = []
@@ -320,15 +300,16 @@ def statements_in(speaker: str, body: str) -> list[str]:
 
 
 def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
-    """Who told whom what: of a memory whose fields carry news, that news as data
-    (`told_as_data`); of one without (a save made before fields, a model's talk, whose
-    lines carry no news as data) its words — summaries' "A told B that …", transcripts'
-    statements about people (the agent is one side of every transcript it keeps), heard
-    utterances."""
+    """Who told whom what: of a memory with fields, the news they carry as data
+    (`told_as_data`: none when they carry none — a line that told no news as data told
+    none); only of one whose fields are unknown (a save made before fields, an input that
+    shows lines alone) its words — summaries' "A told B that …" (`texts.read_told`), and
+    transcripts' and heard utterances' statements about people (`statements_in`; the agent
+    is one side of every transcript it keeps)."""
     found: list[Told] = []
     for note in notes:
-        if note.kind != "reflection" and note.about is not None and note.about.news:
-            found += told_as_data(note, note.about, agent)
+        if note.about is not None:
+            found += told_as_data(note, note.about, agent) if note.kind != "reflection" else []
         elif note.kind == "summary":
             said = [t for s in sentences(note.text) if (t := read_told(s)) is not None]
             found += [Told(note.number, t.teller, t.listener, clean(t.statement)) for t in said]
@@ -376,24 +357,30 @@ def pronoun(name: str, notes: Sequence[Note]) -> str:
     return "he" if he > she else "she" if she > he else ""
 
 
-# a persona's fact (it has no fields) that records news passed on, not a relationship
-TELLING = re.compile(r"\b(?:told|tells?|telling|made sure|knows? about|spreading the word)\b")
+def own_fact(note: Note) -> bool:
+    """A persona's plain fact: a fact whose fields say only whom it is about (and when),
+    as `records.first_memories` writes one — no news, intention or other person — or
+    whose fields are unknown (a save made before them). Never news or a relationship."""
+    about = note.about
+    plain = about is None or about == MemoryFields(subject=about.subject, time=about.time)
+    return note.kind == "fact" and plain
 
 
 def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> list[Note]:
-    """Notes of `kind` naming both: plain facts are the persona's relationship lines — a
-    fact with fields is news or an intention as data, never one, and a persona's fact that
-    records news passed on to several people (`TELLING`) is none either; a reflection with
-    fields is tied to those its evidence talked with (`MemoryFields.people`)."""
+    """Notes of `kind` tying the agent to `other`, by their fields: a persona's relationship
+    line (a fact naming `other` among its `people`, as `records.first_memories` writes
+    it), a reflection on talks with `other` (the people its evidence talked with). A note
+    whose fields are unknown (saved before them) is read by its words (`tied_in_text`)."""
     return [
         n
         for n in notes
         if n.kind == kind
-        and (
-            other in n.about.people
-            if kind == "reflection" and n.about is not None
-            else agent in n.text and other in n.text
-        )
-        and not re.search(r"\b(?:not|never) (?:yet )?met\b", n.text)
-        and not (kind == "fact" and (n.about is not None or TELLING.search(n.text)))
+        and (other in n.about.people if n.about is not None else tied_in_text(n.text, agent, other))
     ]
+
+
+def tied_in_text(text: str, agent: str, other: str) -> bool:
+    """The reader of a relationship line whose fields are unknown: it names both and does
+    not say they have not met (a persona's line "Ann Lee is Bo Dahl's neighbour")."""
+    met = not re.search(r"\b(?:not|never) (?:yet )?met\b", text)
+    return agent in text and other in text and met

@@ -10,7 +10,6 @@ is named here: every name comes from the inputs.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 
 from cognition.memory.fields import News
@@ -25,13 +24,11 @@ from cognition.offline.notes import (
     talks_with,
     ties,
     told_in,
-    topic_of,
 )
 from cognition.offline.text import sentences
 from cognition.offline.wording import clean, gerund, place_phrase, sentence_of, times, when
 from cognition.steps.relationship import RelationshipInput, RelationshipSummary
 
-TALKED = re.compile(r"\btalk|\bconversation|'s company\b")
 PRIVATE = ("bathroom", "shower", "toilet", "bath", "sleep", "bed", "dress", "teeth", "undress")
 ROMANCE = ("crush", "love", "fond", "adore")
 AFFECTION = (*ROMANCE, "admire", "close friend", "closest friend")
@@ -76,15 +73,14 @@ def warmth(talks: int, rng: random.Random, agent: str, other: str, bond: str = "
 
 def talk_topic(note: Note, agent: str, words: frozenset[str]) -> tuple[int, str]:
     """What one talk (its transcript or summary) was about, and how telling that is (3
-    best, 0 nothing): its topic as data (`MemoryFields.topic`: a meeting's question), what
-    a model's summary says they "talked about" (`topic_of`: no field holds a chance talk's),
-    else the news its fields carry (`news_topic`), else, by its words (a talk without
-    fields, or a model's, whose lines carry no news as data), the event its news was about,
-    whose news it was."""
+    best, 0 nothing): its topic as data (`MemoryFields.topic`: a meeting's question; or
+    `talked_about`: what a model's summary answered the talk was about), else the news its
+    fields carry (`news_topic`), else, by its words (a talk without fields, or a model's,
+    whose lines carry no news as data), the event its news was about, whose news it was."""
     if note.about is not None and note.about.topic:
         return 3, f'"{note.about.topic}"'
-    if topic := topic_of(note):
-        return 3, topic
+    if note.about is not None and note.about.talked_about:
+        return 3, clean(note.about.talked_about)
     if note.about is not None and (typed := news_topic(note.about.news)) is not None:
         return typed
     said = [t.statement for t in told_in([note], agent)]
@@ -172,11 +168,9 @@ def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipS
     bonds = ties(notes, agent, other)
     told = [t for t in told_in(notes, agent) if t.teller == other and t.hearer == agent]
     seen = last_seen(notes, other, agent)
-    reflected = [  # concluded from talks: its fields' partners, else its words say so
-        n
-        for n in ties(notes, agent, other, "reflection")
-        if n.about is not None or TALKED.search(n.text)
-    ]
+    # concluded from talks with `other`: its fields' people (a reflection without fields,
+    # saved before them, is not known to rest on talks: left out)
+    reflected = [n for n in ties(notes, agent, other, "reflection") if n.about is not None]
     if not talks and not bonds and not told and not reflected:
         heard = known_about(notes, other, set())
         heard += [t.statement for t in told_in(notes, agent) if t.statement.startswith(other)]

@@ -267,6 +267,8 @@ class ConversationSummary(BaseModel):
     commitments: list[Commitment] = Field(
         default_factory=list, description="who committed to be where and when; often none"
     )
+    # what the talk was about as data, kept in its memory's fields (`MemoryFields.talked_about`)
+    topic: str = Field(default="", description="what they talked about, in a few words")
 
 
 class TalkSummary(ConversationSummary):

@@ -26,6 +26,7 @@ from cognition.memory.texts import read_stamp
 from cognition.plan import plan_title
 from cognition.steps.compact import about_each, by_starts, joined, once, recalled
 from cognition.steps.dialogue import ANSWER_HELP, InvitationAnswer, numbers
+from cognition.steps.reflect import Recalled
 
 SAID = re.compile(
     r"^(?P<speaker>[^:()\n]+?)(?: \(to (?P<to>[^()\n]+)\))?: (?P<text>.*)$", re.DOTALL
@@ -40,6 +41,8 @@ class GroupLineInput(BaseModel):
         default_factory=list,
         description='what the speaker remembers about each member: "Name — memory" lines',
     )
+    # each `about_members` line's kind and fields, line by line (empty: unknown)
+    about_recalled: list[Recalled] = Field(default_factory=list)
     memories: list[str]
     # the memories of `memories` whose fields are unknown: the only ones read by their text
     untyped: list[str] = Field(default_factory=list)

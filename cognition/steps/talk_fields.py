@@ -2,7 +2,8 @@
 
 A talk's memory (its transcript and summary) carries with whom, when, the news said in it
 (each line's told news as the rememberer has it), which of it the rememberer told, the
-commitments made in it as intentions and its topic (a meeting's question) (`talk_fields`).
+commitments made in it as intentions, its topic (a meeting's question) and what it was
+about as the summary's answer says it (`talked_about`) (`talk_fields`).
 An accepted invitation's memory carries its one intention (`Appointment.memory_fields`); an
 adopted intention's memory the deed it adopted (`adopted_fields`); a line overheard the
 news it told, from its speaker (`heard_fields`). The offline brain reads these, not the
@@ -30,8 +31,9 @@ def talk_fields(
 ) -> MemoryFields:
     """A talk's memory as fields: with whom, when, the news said in it — each line's told
     news as `knower` has it (heard from the line's speaker, or its own as it knew it) —
-    the items `knower` told, the commitments made, as intentions, and its topic (a
-    meeting's question; "" for a chance talk)."""
+    the items `knower` told, the commitments made, as intentions, its topic (a meeting's
+    question; "" for a chance talk) and what it was about as its summary's answer said
+    (`Conversation.talked_about`, from `ConversationSummary.topic`: "his thesis")."""
     news = tuple(
         line.told if line.speaker == knower else line.told.told_by(line.speaker)
         for line in conversation.lines
@@ -52,6 +54,7 @@ def talk_fields(
         told=told,
         intentions=intentions,
         topic=" ".join(conversation.topic.split()),
+        talked_about=" ".join(conversation.talked_about.split()).rstrip("."),
     )
 
 

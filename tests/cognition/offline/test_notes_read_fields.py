@@ -1,8 +1,7 @@
 """The offline notes read a memory's time, its tellings and a talk's topic from its fields:
 each memory here carries fields and words that say nothing the prose readers could read
-(or say something else), so a rule that still read the prose would find nothing. The
-reflection's own phrasings, shown as lines alone, still read back as reflections. The
-town is invented."""
+(or say something else), so a rule that still read the prose would find nothing. A
+reflection is read by its kind, never by its phrasing. The town is invented."""
 
 from __future__ import annotations
 
@@ -17,7 +16,7 @@ from cognition.offline.conclusions import trait_conclusions
 from cognition.offline.judgement import summary
 from cognition.offline.notes import Told, read_notes, told_in
 from cognition.offline.reflection import conclusions
-from cognition.offline.relations import TALKED, known_about, relationship
+from cognition.offline.relations import known_about, relationship
 from cognition.steps.reflect import Recalled
 from cognition.steps.relationship import RelationshipInput
 from cognition.steps.summary import SummaryInput
@@ -137,14 +136,15 @@ def test_the_summary_reads_its_memories_kinds_a_reflection_is_no_core_fact() -> 
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_the_reflections_phrasings_read_back_as_reflections_when_shown_alone(seed: int) -> None:
-    """An insight shown as a line alone (a group member's view of another, a summary's
-    lines) is read as a reflection — evidence, never a persona's fact or a tie — for every
-    phrasing the offline reflection writes."""
+def test_a_reflection_is_read_by_its_kind_never_by_its_phrasing(seed: int) -> None:
+    """An insight is a reflection by its kind (`Recalled`), for every phrasing the offline
+    reflection writes; the same line shown alone, its kind unknown, is no reflection by
+    its words: no rule guesses one from a phrasing."""
     notes = read_notes(MEMORIES, recalled=RECALLED)
     found = conclusions(ADA, notes, random.Random(seed))
     assert {c.kind for c in found} >= {"talk", "news", "intention", "habit", "seen", "trait"}
-    shown = read_notes([f"[Tue May 02 19:40] {c.text}" for c in found])
+    lines = [f"[Tue May 02 19:40] {c.text}" for c in found]
+    kinds = [Recalled(kind=MemoryKind.REFLECTION, about=MemoryFields(people=(LEO,)))] * len(lines)
+    shown = read_notes(lines, recalled=kinds)
     assert [(note.text, note.kind) for note in shown] == [(c.text, "reflection") for c in found]
-    # one concluded from talks says so in words (`relations.TALKED`), the others do not
-    assert all(bool(TALKED.search(c.text)) == (c.kind == "talk") for c in found if c.kind != "news")
+    assert {note.kind for note in read_notes(lines)} == {"fact"}

@@ -84,7 +84,8 @@ GOING = Intention(
 
 def recalled_as(text: str) -> Recalled:
     """A memory's kind and fields as the mind writes them: the talks that told the festival
-    carry it, and the one where Ada accepted carries her intention too."""
+    carry it, the one where Ada accepted carries her intention too, and the summary a model
+    wrote carries what its answer said the talk was about (`talked_about`)."""
     kind = (
         MemoryKind.DIALOGUE
         if "Conversation with" in text or " told " in text
@@ -99,6 +100,7 @@ def recalled_as(text: str) -> Recalled:
         time=datetime(2024, 3, 1, 10 if teller == LEO else 12),  # a talk's two memories share it
         news=(FESTIVAL.told_by(teller),),
         intentions=(GOING,) if accepted else (),
+        talked_about="her field guide" if text.startswith(f"{LEO} and {ADA} talked about") else "",
     )
     return Recalled(kind=kind, about=about)
 
@@ -229,10 +231,27 @@ def test_only_object_states_give_no_insight_and_general_questions() -> None:
     assert all(LEO not in q for q in asked.questions)
 
 
+def reflection_of(evidence: list[int]) -> Recalled:
+    """An insight's kind and fields, from the memories it cites (numbered from 1)."""
+    cited = [RECALLED[n - 1].about for n in evidence]
+    people = tuple(dict.fromkeys(p for about in cited if about is not None for p in about.partners))
+    return Recalled(kind=MemoryKind.REFLECTION, about=MemoryFields(people=people))
+
+
 def test_earlier_reflections_are_evidence_not_facts() -> None:
-    first = [text for question in QUESTIONS for text, _ in insight_texts(question, 0)]
+    drawn = [found for question in QUESTIONS for found in insight_texts(question, 0)]
+    first = [text for text, _ in drawn]
     statements = [*STATEMENTS, *(f"{n}. {t}" for n, t in enumerate(first, len(MEMORIES) + 1))]
-    again = InsightsInput(agent=ADA, questions=[QUESTIONS[0]], count=5, statements=statements)
+    # each earlier insight with its kind and fields, as the mind stores it (`insight_fields`:
+    # the people its evidence talked with)
+    kinds = [reflection_of(evidence) for _, evidence in drawn]
+    again = InsightsInput(
+        agent=ADA,
+        questions=[QUESTIONS[0]],
+        count=5,
+        statements=statements,
+        recalled=[*RECALLED, *kinds],
+    )
     found = [i for seed in range(1, 6) for i in insights(again, random.Random(seed)).insights]
     assert found and not [i for i in found if i.text in first]  # nothing concluded twice
     talks = [i for i in found if LEO in i.text and "talk" in i.text]

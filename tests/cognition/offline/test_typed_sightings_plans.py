@@ -96,11 +96,13 @@ def test_a_reflection_about_someone_is_known_by_its_fields_in_an_answer(seed: in
     assert untyped is not None and "haven't" in untyped and "met" in untyped
 
 
-def test_a_non_reflection_in_a_reflections_words_is_a_fact_when_its_kind_is_known() -> None:
+def test_a_reflection_is_known_by_its_kind_never_by_its_words() -> None:
     line = "[Wed May 03 20:00] Ada Brook has noticed the light in the studio"
     (by_words,) = read_notes([line])
     (by_kind,) = read_notes([line], recalled=[observed(MemoryFields(subject=ADA))])
-    assert (by_words.kind, by_kind.kind) == ("reflection", "fact")
+    reflected = Recalled(kind=MemoryKind.REFLECTION, about=MemoryFields(people=(ADA,)))
+    (insight,) = read_notes([line], recalled=[reflected])
+    assert (by_words.kind, by_kind.kind, insight.kind) == ("fact", "fact", "reflection")
 
 
 def test_a_talks_summary_is_known_by_its_fields_however_it_is_worded() -> None:
