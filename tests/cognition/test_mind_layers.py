@@ -37,7 +37,9 @@ FLOORS: dict[str, tuple[str, ...]] = {
     "plan": ("contract", "memory.fields"),
     "variants": ("persona", "plan", "settings"),
     "llm": ("config", "listeners", "environment"),
-    "memory": ("listeners", "phrasing"),
+    # the memory's embedder serves the most urgent texts first: the call priority of the
+    # thread asking (`llm.priority`: a context variable, no backend)
+    "memory": ("listeners", "phrasing", "llm.priority"),
     "steps": (*VOCABULARY, *MODEL_INTERFACE, *MEMORY_RECORDS),
     "agent_state": ("plan", "steps", *MEMORY_RECORDS),
     # when a sleeper's new day is planned: its persona's wake-up hour, yesterday's plan
