@@ -40,6 +40,7 @@ from game.bridge.director import THINK_AHEAD_MINUTES, MindDirector
 from game.bridge.perception import PerceptionBuilder
 from game.bridge.stopping import StoppableEmbedder, StoppableModel
 from game.bridge.thinking_ahead import count_call
+from game.bridge.waking import still_waking
 from game.files.endpoints import output_mode_for
 from game.files.paths import bundle_root
 from game.town.population import Population
@@ -180,6 +181,11 @@ class LivingTown:
     def spatial_memory(self, name: str) -> SpatialMemory | None:
         """What resident `name` knows of the map (what a save keeps of it; None: nobody)."""
         return self.director.perceptions.memories.get(name)
+
+    def still_waking(self) -> bool:
+        """Whether the town's first plans are not all in yet (`waking.still_waking`): play held
+        or just released the clock at its first moment; no autosave is taken then."""
+        return still_waking(self.director.waking, self.director.slots)
 
     def close(self) -> None:
         """Throw away the thinking in flight (its next model call stops it), then stop the

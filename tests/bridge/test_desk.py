@@ -95,7 +95,8 @@ def test_card_shows_persona_action_place_and_todays_plan(make_town: MakeTown) ->
     assert resident is not None and resident.activity is not None
     assert card.action_emoji == resident.activity.emoji
     assert card.action.startswith(f"{ISABELLA} is ") and card.action.endswith(".")
-    assert card.address.startswith("Isabella Rodriguez's apartment: ")
+    room = living.town.tree.arena_at(resident.tile)  # where the offline day put her
+    assert room is not None and card.address.startswith(f"{room.sector}: {room.arena}")
     assert card.plan and all(re.fullmatch(r"1?\d:\d\d [ap]m", line.start) for line in card.plan)
     current = [line for line in card.plan if line.current]
     assert len(current) == 1
@@ -452,6 +453,7 @@ def test_object_keys_and_states_are_cleaned_text() -> None:
 
 def test_objects_near_and_under_a_tile(make_town: MakeTown) -> None:
     living, desk = town_at(make_town)
+    in_her_kitchen(living)
     resident = living.population.get(ISABELLA)
     assert resident is not None
     near = desk.objects_near(resident.tile)

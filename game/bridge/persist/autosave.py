@@ -16,7 +16,7 @@ on loading, and the save never waits for the minds (each job keeps that copy as 
 The write: on a worker thread (`writer.py`), into a temporary directory swapped in whole, so
 the slot's last save is never half overwritten. One save at a time: a request or a due
 autosave waits until the save before it is written; no autosave while the town still wakes
-up (`waking.still_waking`: its first plans not all in); and autosaves come at most every
+up (`LivingTown.still_waking`: its first plans not all in); and autosaves come at most every
 `autosave_gap_seconds` of real time (at ×60 an hour of game time is a second: saving each one
 would keep the writer busy for good). `tick` never raises: a failure comes back as a message
 on a later frame, and the next autosave is tried an interval later.
@@ -35,7 +35,6 @@ from game.bridge.persist.capture import TownCapture, rest_copier
 from game.bridge.persist.save import RecordCopier
 from game.bridge.persist.writer import SaveJob, SaveWriter, Written
 from game.bridge.town_minds import LivingTown
-from game.bridge.waking import still_waking
 from game.saves import Autosave, SaveError, SaveSlots, VisitorSave, check_slot_name
 from game.world.clock import format_clock
 
@@ -212,8 +211,7 @@ class TownAutosaver:
     def _waking(self) -> bool:
         """The town still wakes up (`waking.py`): an autosave then would keep residents
         without a plan, so the first one waits until every first plan has come."""
-        director = self.living.director
-        return still_waking(director.waking, director.slots)
+        return self.living.still_waking()
 
     # --- messages -------------------------------------------------------------------------
 
