@@ -69,3 +69,12 @@ def soon(fact: Fact, day: date | None) -> bool:
         return False
     when = event_date(fact, day)
     return when is not None and day is not None and 0 <= (when - day).days <= 1
+
+
+def begun(fact: Fact, clock: datetime | None) -> bool:
+    """An event under way or over by the input's `clock` (its news's start as data): no
+    longer news to pass on — nobody announces what the listener could be standing in."""
+    news = fact.news
+    return (
+        clock is not None and news is not None and news.starts is not None and clock >= news.starts
+    )

@@ -22,7 +22,7 @@ import random
 import re
 
 import cognition.offline.phrases as say
-from cognition.offline.event_times import event_date, event_hours, soon, today
+from cognition.offline.event_times import begun, event_date, event_hours, soon, today
 from cognition.offline.facts import (
     Event,
     Fact,
@@ -216,6 +216,7 @@ def untold(inputs: LineInput) -> list[Fact]:
         and f.source != you
         and not any(same_event(f.event, e) for e in [*said_events, *theirs])  # not to its host
         and you not in f.statement  # nobody is told news about themselves
+        and not begun(f, inputs.clock)  # an event under way or over is news no longer
         # a stranger hears one's own news and public news (as the item says); a guest asks
         # along, and gossip passes, between people who have met (a host invites anyone)
         and (met or f.public or (f.subject == me and not f.attending))
