@@ -617,3 +617,31 @@ def test_small_talk_winds_down_rather_than_asking_back_on_and_on() -> None:
         line(line_input(otto, "Ivy Moss", [], late), random.Random(s)).asks for s in range(8)
     ]
     assert all(asked_early) and not any(asked_late)
+
+
+def test_an_event_under_way_or_over_is_news_no_longer() -> None:
+    """Before the night starts its host invites to it; once it has started (the input's
+    clock at or past its news's start) nobody announces it, host or hearer."""
+    night = NIGHT.model_copy(
+        update={"starts": datetime(2031, 3, 3, 19), "ends": datetime(2031, 3, 3, 21)}
+    )
+    host = persona("Nora Vance")
+    otto = persona("Otto Brandt", "warm, outgoing")
+    history = ["Nora Vance: Hi Lena!", "Lena Fisk: Good! How about you?"]
+
+    def told(speaker: Persona, news: News, clock: datetime) -> list[bool]:
+        return [
+            line(
+                line_input(
+                    speaker, "Lena Fisk", [], talk_number(history, n), news=[news], clock=clock
+                ),
+                random.Random(n),
+            ).told
+            is not None
+            for n in range(12)
+        ]
+
+    before, during = datetime(2031, 3, 3, 12), datetime(2031, 3, 3, 19, 30)
+    assert all(told(host, night, before)) and not any(told(host, night, during))
+    heard = night.told_by("Ivy Moss")
+    assert any(told(otto, heard, before)) and not any(told(otto, heard, during))
