@@ -22,7 +22,7 @@ import random
 import re
 
 import cognition.offline.phrases as say
-from cognition.offline.event_times import begun, event_date, event_hours, soon, today
+from cognition.offline.event_times import begun, clash, event_date, event_hours, soon, today
 from cognition.offline.facts import (
     Event,
     Fact,
@@ -130,19 +130,6 @@ def already_going(inputs: LineInput, fact: Fact) -> bool:
         return True
     day = today(inputs.clock, inputs.now)
     return event_date(fact, day) == day and planned_for(inputs.plan, event, event_hours(fact))
-
-
-def clash(plan: list[str], span: tuple[int, int]) -> str | None:
-    """What in today's plan (lines "17:00–19:00 work at …") keeps the speaker busy during
-    `span`: working, or another event."""
-    for line in plan:
-        found = PLAN_LINE.match(line)
-        if found is None:
-            continue
-        start, end = parse_clock(found[1]) or 0, parse_clock(found[2]) or 0
-        if start < span[1] and span[0] < end and re.search(r"\bwork", found[3]):
-            return "working"
-    return None
 
 
 # --- deciding -------------------------------------------------------------------------------
