@@ -13,6 +13,7 @@ import re
 from datetime import date, datetime
 
 from cognition.offline.facts import Fact
+from cognition.offline.moment import PLAN_LINE
 from cognition.plan import minute_of_day, parse_clock
 from cognition.steps.common import read_when
 
@@ -69,3 +70,25 @@ def soon(fact: Fact, day: date | None) -> bool:
         return False
     when = event_date(fact, day)
     return when is not None and day is not None and 0 <= (when - day).days <= 1
+
+
+def begun(fact: Fact, clock: datetime | None) -> bool:
+    """An event under way or over by the input's `clock` (its news's start as data): no
+    longer news to pass on — nobody announces what the listener could be standing in."""
+    news = fact.news
+    return (
+        clock is not None and news is not None and news.starts is not None and clock >= news.starts
+    )
+
+
+def clash(plan: list[str], span: tuple[int, int]) -> str | None:
+    """What in today's plan (lines "17:00–19:00 work at …") keeps the speaker busy during
+    `span`: working, or another event."""
+    for line in plan:
+        found = PLAN_LINE.match(line)
+        if found is None:
+            continue
+        start, end = parse_clock(found[1]) or 0, parse_clock(found[2]) or 0
+        if start < span[1] and span[0] < end and re.search(r"\bwork", found[3]):
+            return "working"
+    return None

@@ -22,7 +22,7 @@ import random
 import re
 
 import cognition.offline.phrases as say
-from cognition.offline.event_times import event_date, event_hours, soon, today
+from cognition.offline.event_times import begun, clash, event_date, event_hours, soon, today
 from cognition.offline.facts import (
     Event,
     Fact,
@@ -39,6 +39,7 @@ from cognition.steps.dialogue import DialogueLine, LineInput
 from cognition.steps.react import ReactInput, Reaction
 
 ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
+ASKS_BACK_UNTIL = 4  # a question is asked back only in a talk's first lines, not on and on
 STALE = 0.7  # heard news is this much less likely passed on for each person told it already
 
 
@@ -131,19 +132,6 @@ def already_going(inputs: LineInput, fact: Fact) -> bool:
     return event_date(fact, day) == day and planned_for(inputs.plan, event, event_hours(fact))
 
 
-def clash(plan: list[str], span: tuple[int, int]) -> str | None:
-    """What in today's plan (lines "17:00–19:00 work at …") keeps the speaker busy during
-    `span`: working, or another event."""
-    for line in plan:
-        found = PLAN_LINE.match(line)
-        if found is None:
-            continue
-        start, end = parse_clock(found[1]) or 0, parse_clock(found[2]) or 0
-        if start < span[1] and span[0] < end and re.search(r"\bwork", found[3]):
-            return "working"
-    return None
-
-
 # --- deciding -------------------------------------------------------------------------------
 
 
@@ -215,6 +203,7 @@ def untold(inputs: LineInput) -> list[Fact]:
         and f.source != you
         and not any(same_event(f.event, e) for e in [*said_events, *theirs])  # not to its host
         and you not in f.statement  # nobody is told news about themselves
+        and not begun(f, inputs.clock)  # an event under way or over is news no longer
         # a stranger hears one's own news and public news (as the item says); a guest asks
         # along, and gossip passes, between people who have met (a host invites anyone)
         and (met or f.public or (f.subject == me and not f.attending))
@@ -256,6 +245,27 @@ def brings_up(inputs: LineInput, fact: Fact) -> float:
     if fact.subject == inputs.speaker and fact.event is not None and not fact.attending:
         return 1.0
     return float(STALE ** inputs.retold.get(fact.item, 0))
+
+
+def in_this_talk(inputs: LineInput, fact: Fact) -> float:
+    """The speaker's draw on telling `fact` to this listener in this talk, the same at each
+    of its lines: whether to mention something is decided once a talk, so a long talk gives
+    news no more chances to pass than a short one. The talk is known by its pair, its day
+    and its opening line."""
+    opening = inputs.history[0] if inputs.history else ""
+    day = today(inputs.clock, inputs.now)
+    key = f"{inputs.speaker}|{inputs.listener}|{fact.item or fact.key}|{day}|{opening}"
+    return random.Random(key).random()
+
+
+def mentions_now(inputs: LineInput) -> list[Fact]:
+    """The facts the speaker would tell this listener now, weightiest first: those it
+    brings up (`brings_up`), each decided once a talk (`in_this_talk`)."""
+    return [
+        f
+        for f in untold(inputs)
+        if (chance := brings_up(inputs, f)) >= 1 or in_this_talk(inputs, f) < chance
+    ]
 
 
 def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
@@ -362,9 +372,7 @@ def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
         return DialogueLine(text=greeting(inputs, rng, busy_with(inputs, rng)))
     history = [split(h) for h in inputs.history]
     last_speaker, last_text = history[-1]
-    news = [
-        f for f in untold(inputs) if (chance := brings_up(inputs, f)) >= 1 or rng.random() < chance
-    ]
+    news = mentions_now(inputs)
     room = inputs.turn < inputs.max_turns - 1
     heard = [fact_of_news(inputs.heard)] if inputs.heard else []
     if heard:
@@ -391,7 +399,9 @@ def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
         return small_talk(inputs, rng, busy_with(inputs, rng))
     if news and room:
         return DialogueLine(text=tell(news[0], inputs, rng), told=news[0].news)
-    if last_text.endswith("?") and room:
+    if last_text.endswith("?") and room:  # a question is answered; small talk winds down:
+        if inputs.turn > ASKS_BACK_UNTIL:  # past its first lines, one asks nothing back
+            return DialogueLine(text=busy_with(inputs, rng))
         said = busy_with(inputs, rng) + " " + pick(say.ASK_BACK, rng, inputs)
         return DialogueLine(text=said, asks=True)
     if inputs.turn == 3 and room:

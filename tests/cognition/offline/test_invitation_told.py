@@ -40,7 +40,8 @@ def guest_line(seed: int, going: list[str]) -> ConversationLine:
         summary=f"Name: {GUEST}\nInnate traits: friendly\n{GUEST} is a baker.",
         view_of_listener=f"{FRIEND} is a close friend of {GUEST}",
         memories=[],
-        history=[f"{GUEST}: Hi Lena!", f"{FRIEND}: Hello Otto, how are you?"],
+        # a talk of its own for each seed: what a speaker mentions is decided once a talk
+        history=[f"{GUEST}: Hi Lena! (talk {seed})", f"{FRIEND}: Hello Otto, how are you?"],
         now="Monday February 13, 2023, 10:00",
         turn=3,
         max_turns=8,

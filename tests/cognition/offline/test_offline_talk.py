@@ -85,6 +85,13 @@ def line_input(
     return LineInput.model_validate(values)
 
 
+def talk_number(history: list[str], number: int) -> list[str]:
+    """`history` as the opening of talk `number`, each talk with an opening line of its own
+    (whether a speaker mentions something is decided once a talk, and a talk is known by
+    its pair, its day and its opening line)."""
+    return [f"{history[0]} (talk {number})", *history[1:]]
+
+
 def test_an_event_known_as_data_is_an_event_fact() -> None:
     fact = fact_of_news(NIGHT)
     assert fact.kind == "event" and fact.subject == "Nora Vance" and fact.item == "night"
@@ -119,7 +126,10 @@ def test_news_keeps_one_level_of_source() -> None:
     history = ["Otto Brandt: Hi Ivy!", "Ivy Moss: Good! How about you?"]
     heard = NIGHT.told_by("Lena Fisk")
     told = [
-        line(line_input(otto, "Ivy Moss", [], history, news=[heard]), random.Random(seed)).told
+        line(
+            line_input(otto, "Ivy Moss", [], talk_number(history, seed), news=[heard]),
+            random.Random(seed),
+        ).told
         for seed in range(12)
     ]
     kept = [news.told_by("Otto Brandt") for news in told if news is not None]
@@ -326,7 +336,9 @@ def test_nothing_told_twice_to_the_same_person_nor_back_to_its_source() -> None:
     known = {"news": [RACE, NIGHT.told_by("Nora Vance")]}
     to_lena = [
         line(
-            line_input(teller, "Lena Fisk", memories, history, shared=["race"], **known),
+            line_input(
+                teller, "Lena Fisk", memories, talk_number(history, seed), shared=["race"], **known
+            ),
             random.Random(seed),
         ).text
         for seed in range(10)
@@ -334,7 +346,10 @@ def test_nothing_told_twice_to_the_same_person_nor_back_to_its_source() -> None:
     assert not any("mayor" in text for text in to_lena)
     assert any("open mic" in text for text in to_lena)  # hearsay: passed on, not always
     to_nora = [
-        line(line_input(teller, "Nora Vance", memories, history, **known), random.Random(seed)).text
+        line(
+            line_input(teller, "Nora Vance", memories, talk_number(history, seed), **known),
+            random.Random(seed),
+        ).text
         for seed in range(10)
     ]
     assert not any("open mic" in text for text in to_nora)
@@ -356,8 +371,13 @@ def test_news_is_kept_from_strangers_and_from_the_person_it_names() -> None:
     history = ["Otto Brandt: Hi!", "Ivy Moss: Good! How about you?"]
 
     def tells(listener: str, view: str) -> bool:
-        inputs = line_input(teller, listener, [], history, view_of_listener=view, news=[crush])
-        return any("soft spot" in line(inputs, random.Random(s)).text for s in range(12))
+        talks = [
+            line_input(
+                teller, listener, [], talk_number(history, s), view_of_listener=view, news=[crush]
+            )
+            for s in range(12)
+        ]
+        return any("soft spot" in line(inputs, random.Random(0)).text for inputs in talks)
 
     assert not tells("Ivy Moss", "Otto Brandt has not met Ivy Moss yet.")
     assert not tells("Ivy Moss", "Ivy is Otto's close friend.")  # it names her
@@ -556,7 +576,7 @@ def test_heard_news_is_passed_on_less_the_more_people_were_told_it() -> None:
         told = 0
         for seed in range(60):
             extra: dict[str, object] = {"news": [news], "retold": {news.item: retold}}
-            inputs = line_input(otto, "Lena Fisk", [], history, **extra)
+            inputs = line_input(otto, "Lena Fisk", [], talk_number(history, seed), **extra)
             told += line(inputs, random.Random(seed)).told is not None
         return told
 
@@ -567,3 +587,61 @@ def test_heard_news_is_passed_on_less_the_more_people_were_told_it() -> None:
     assert tellings(own, 0) == 60 and tellings(own, 4) < 30
     hosted = NIGHT.model_copy(update={"subject": "Otto Brandt", "host": "Otto Brandt"})
     assert tellings(hosted, 4) == tellings(hosted, 0) == 60
+
+
+def test_a_long_talk_gives_heard_news_no_more_chances_than_a_short_one() -> None:
+    """Whether a speaker passes on what it heard is decided once a talk: in a talk where it
+    left the news out at its first chance, it leaves it out at its later lines too."""
+    otto = persona("Otto Brandt")
+    heard = NIGHT.told_by("Lena Fisk")
+    first, later = [], []
+    for number in range(40):
+        opening = talk_number(["Otto Brandt: Hi Ivy!", "Ivy Moss: Good! How about you?"], number)
+        inputs = line_input(otto, "Ivy Moss", [], opening, news=[heard])
+        first.append(line(inputs, random.Random(number)).told is not None)
+        longer = [*opening, "Otto Brandt: Lovely weather.", "Ivy Moss: It is, Otto."]
+        inputs = line_input(otto, "Ivy Moss", [], longer, news=[heard])
+        later.append(line(inputs, random.Random(number + 100)).told is not None)
+    assert first == later and 0 < sum(first) < len(first)
+
+
+def test_small_talk_winds_down_rather_than_asking_back_on_and_on() -> None:
+    """A question is asked back early in a talk; later it is answered, not asked back."""
+    otto = persona("Otto Brandt")
+    early = ["Otto Brandt: Hi Ivy!", "Ivy Moss: Good! And you, Otto? What keeps you busy?"]
+    late = [*early, "Otto Brandt: Oh, this and that.", "Ivy Moss: And how are things with you?"]
+    asked_early = [
+        line(line_input(otto, "Ivy Moss", [], early), random.Random(s)).asks for s in range(8)
+    ]
+    asked_late = [
+        line(line_input(otto, "Ivy Moss", [], late), random.Random(s)).asks for s in range(8)
+    ]
+    assert all(asked_early) and not any(asked_late)
+
+
+def test_an_event_under_way_or_over_is_news_no_longer() -> None:
+    """Before the night starts its host invites to it; once it has started (the input's
+    clock at or past its news's start) nobody announces it, host or hearer."""
+    night = NIGHT.model_copy(
+        update={"starts": datetime(2031, 3, 3, 19), "ends": datetime(2031, 3, 3, 21)}
+    )
+    host = persona("Nora Vance")
+    otto = persona("Otto Brandt", "warm, outgoing")
+    history = ["Nora Vance: Hi Lena!", "Lena Fisk: Good! How about you?"]
+
+    def told(speaker: Persona, news: News, clock: datetime) -> list[bool]:
+        return [
+            line(
+                line_input(
+                    speaker, "Lena Fisk", [], talk_number(history, n), news=[news], clock=clock
+                ),
+                random.Random(n),
+            ).told
+            is not None
+            for n in range(12)
+        ]
+
+    before, during = datetime(2031, 3, 3, 12), datetime(2031, 3, 3, 19, 30)
+    assert all(told(host, night, before)) and not any(told(host, night, during))
+    heard = night.told_by("Ivy Moss")
+    assert any(told(otto, heard, before)) and not any(told(otto, heard, during))
