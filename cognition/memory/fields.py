@@ -77,13 +77,15 @@ class Intention(BaseModel):
 
 class PlanEntry(BaseModel):
     """One item of a plan as data: from `start` to `end` minutes of the day, `activity`
-    ("work at the shop, then have lunch from 12:00": an outline item as the plan shows it)."""
+    ("work at the shop, then have lunch from 12:00": an outline item as the plan shows it),
+    and the news item (an event) it goes to ("" none; absent in older saves)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     start: int = Field(ge=0, le=1440)
     end: int = Field(ge=0, le=1440)
     activity: str = Field(min_length=1)
+    item: str = ""
 
 
 class MemoryFields(BaseModel):
