@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from cognition.memory.fields import known_news
 from cognition.offline.notes import (
     Note,
+    carries_data,
     first_name,
     names_in,
     partners,
@@ -188,13 +189,14 @@ def seen_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> l
 
 def trait_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> list[Conclusion]:
     """Who the agent is, from the persona's facts about itself: "X is someone who … and
-    …" — never a fact with fields (news or an intention as data, of any kind), nor a fact
-    saved without fields that tells news the notes know as data (an old save's persona
-    fact whose news was seeded since: its statement is that news's)."""
+    …" — never a fact whose fields carry news or an intention as data (of any kind; a
+    persona's plain fact carries neither), nor a fact saved without fields that tells news
+    the notes know as data (an old save's persona fact whose news was seeded since: its
+    statement is that news's)."""
     traits: list[tuple[int, str]] = []
     news = {clean(n.statement) for n in known_news((note.about for note in notes), agent)}
     for note in notes:
-        if note.kind != "fact" or note.about is not None:
+        if note.kind != "fact" or carries_data(note.about):
             continue
         for sentence in sentences(note.text):
             rest = clean(sentence).removeprefix(agent + " ")

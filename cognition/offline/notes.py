@@ -380,9 +380,16 @@ def pronoun(name: str, notes: Sequence[Note]) -> str:
 TELLING = re.compile(r"\b(?:told|tells?|telling|made sure|knows? about|spreading the word)\b")
 
 
+def carries_data(about: MemoryFields | None) -> bool:
+    """Do a fact's fields carry news or an intention as data? A persona's plain fact (its
+    fields name only whom it is about, `records.first_memories`) carries neither."""
+    return about is not None and bool(about.news or about.intentions)
+
+
 def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> list[Note]:
     """Notes of `kind` naming both: plain facts are the persona's relationship lines — a
-    fact with fields is news or an intention as data, never one, and a persona's fact that
+    fact whose fields carry news or an intention as data (`carries_data`) is never one
+    (a persona's fact with fields naming only its subject is one), and a persona's fact that
     records news passed on to several people (`TELLING`) is none either; a reflection with
     fields is tied to those its evidence talked with (`MemoryFields.people`)."""
     return [
@@ -395,5 +402,5 @@ def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> l
             else agent in n.text and other in n.text
         )
         and not re.search(r"\b(?:not|never) (?:yet )?met\b", n.text)
-        and not (kind == "fact" and (n.about is not None or TELLING.search(n.text)))
+        and not (kind == "fact" and (carries_data(n.about) or TELLING.search(n.text)))
     ]
