@@ -13,10 +13,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cognition.memory.fields import known_news
+from cognition.memory.fields import carries_data, known_news
 from cognition.offline.notes import (
     Note,
-    carries_data,
     first_name,
     names_in,
     partners,

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from cognition.memory.fields import MemoryFields, PlanEntry
+from cognition.memory.fields import MemoryFields, PlanEntry, carries_data
 from cognition.memory.records import MemoryKind
 from cognition.memory.texts import (
     read_object_state,
@@ -380,18 +380,11 @@ def pronoun(name: str, notes: Sequence[Note]) -> str:
 TELLING = re.compile(r"\b(?:told|tells?|telling|made sure|knows? about|spreading the word)\b")
 
 
-def carries_data(about: MemoryFields | None) -> bool:
-    """Do a fact's fields carry news or an intention as data? A persona's plain fact (its
-    fields name only whom it is about, `records.first_memories`) carries neither."""
-    return about is not None and bool(about.news or about.intentions)
-
-
 def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> list[Note]:
     """Notes of `kind` naming both: plain facts are the persona's relationship lines — a
-    fact whose fields carry news or an intention as data (`carries_data`) is never one
-    (a persona's fact with fields naming only its subject is one), and a persona's fact that
-    records news passed on to several people (`TELLING`) is none either; a reflection with
-    fields is tied to those its evidence talked with (`MemoryFields.people`)."""
+    fact whose fields carry news or an intention (`carries_data`) is none, nor a persona's
+    fact recording news passed on to several people (`TELLING`); a reflection with fields
+    is tied to those its evidence talked with (`MemoryFields.people`)."""
     return [
         n
         for n in notes
