@@ -175,7 +175,10 @@ def read_plan_text(text: str) -> PlanText | None:
 def plan_fields(name: str, plan: DayPlan, now: datetime, news: Sequence[News] = ()) -> MemoryFields:
     """A day plan's memory as fields: whose plan (`subject`), its day, its outline's items,
     when it was made, and the news items it concerns (`concerned_items`)."""
-    entries = tuple(PlanEntry(start=s.start, end=s.end, activity=s.activity) for s in plan.outline)
+    entries = tuple(
+        PlanEntry(start=s.start, end=s.end, activity=s.activity, item=entry_item(s, plan.day, news))
+        for s in plan.outline
+    )
     items = concerned_items(plan, news)
     return MemoryFields(
         subject=name,
@@ -185,6 +188,29 @@ def plan_fields(name: str, plan: DayPlan, now: datetime, news: Sequence[News] = 
         items=items,
         item=items[0] if len(items) == 1 else "",
     )
+
+
+def entry_item(step: PlanStep, day: date, news: Sequence[News]) -> str:
+    """The news item whose event one outline item goes to ("" none): an event on `day`
+    that the item names, or whose place it names during the event's hours (its `starts`
+    and `ends`) — "work at the cafe" in the morning is no party there at 5 pm."""
+    activity = step.activity.lower()
+    for item in news:
+        if item.day != f"{day:%B} {day.day}":
+            continue
+        if item.name and item.name.lower() in activity:
+            return item.item
+        at_place = bool(item.place) and item.place.lower() in activity
+        if at_place and during(step, item):
+            return item.item
+    return ""
+
+
+def during(step: PlanStep, news: News) -> bool:
+    """Does `step` overlap the hours of `news`'s event (False: no event times)?"""
+    if news.starts is None or news.ends is None:
+        return False
+    return step.start < minute_of_day(news.ends) and minute_of_day(news.starts) < step.end
 
 
 def concerned_items(plan: DayPlan, news: Sequence[News]) -> tuple[str, ...]:

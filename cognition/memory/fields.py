@@ -29,6 +29,7 @@ __all__ = [
     "MemoryFields",
     "News",
     "PlanEntry",
+    "carries_data",
     "fields_from_json",
     "fields_to_json",
     "known_news",
@@ -78,13 +79,15 @@ class Intention(BaseModel):
 
 class PlanEntry(BaseModel):
     """One item of a plan as data: from `start` to `end` minutes of the day, `activity`
-    ("work at the shop, then have lunch from 12:00": an outline item as the plan shows it)."""
+    ("work at the shop, then have lunch from 12:00": an outline item as the plan shows it),
+    and the news item (an event) it goes to ("" none; absent in older saves)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     start: int = Field(ge=0, le=1440)
     end: int = Field(ge=0, le=1440)
     activity: str = Field(min_length=1)
+    item: str = ""
 
 
 class MemoryFields(BaseModel):
@@ -128,6 +131,12 @@ def fields_from_json(text: object) -> MemoryFields | None:
         return MemoryFields.model_validate(json.loads(text))
     except (ValueError, ValidationError):
         return None
+
+
+def carries_data(about: MemoryFields | None) -> bool:
+    """Do a fact's fields carry news or an intention as data? A persona's plain fact (its
+    fields name only whom it is about, `records.first_memories`) carries neither."""
+    return about is not None and bool(about.news or about.intentions)
 
 
 def known_news(fields: Iterable[MemoryFields | None], knower: str) -> list[News]:

@@ -85,6 +85,7 @@ _SEEN = re.compile(rf"^({NAME}) is (.+?) \(([^()]*)\)\.?$")
 _OBJECT_STATE = re.compile(r"^The ([^()\n]+) \(([^()\n]*)\) ((?:is|are)\b.*)$")
 _STAMP = re.compile(r"^\[([A-Z][a-z]{2}) ([A-Z][a-z]{2}) (\d{1,2}) (\d{1,2}):(\d{2})\] ?")
 _OPENING = re.compile(rf"^({NAME}) and ({NAME}) (?:talked|had|chatted|spoke|discussed|caught up)\b")
+_LEADING_NAME = re.compile(rf"^({NAME})\b")  # "Ann Lee is …", "Ann Lee's poems …"
 _TOLD = re.compile(
     rf"^(?P<teller>{NAME}) told (?P<listener>{NAME}) (?:that|about) (?P<statement>.+?)\.?$"
 )
@@ -141,6 +142,16 @@ class Told:
     teller: str
     listener: str
     statement: str
+
+    @property
+    def subject(self) -> str:
+        """Whom the statement is about: the full name it starts with (`told_text` is given
+        news statements, which start with their subject: "Ann Lee is planning …", "Ann Lee's
+        poems are …"), else the
+        teller (a statement naming no one first, "the cafe is closing", is the teller's
+        news)."""
+        named = _LEADING_NAME.match(self.statement)
+        return re.sub(r"['’]s$", "", named[1]) if named else self.teller
 
 
 def told_text(teller: str, listener: str, statement: str) -> str:

@@ -7,6 +7,11 @@ they told, a warmth), said in the first person. Someone only seen is someone one
 met yet" (still a claim to know of them: a memory names them); someone no memory names is
 not known, and the answer says so in words the knows rule reads as a denial. No name is
 written here: the person is read from the question's capitalised words.
+
+`ASKING` reads the interviewer's question ("Do you know Ada Park?"), never a memory: a
+question a researcher or player types is input the offline brain must answer, and no
+field names whom it asks about. The memories about that person are read by their fields
+(`relations`, `notes`).
 """
 
 from __future__ import annotations

@@ -1,5 +1,13 @@
 """Offline answers: interview questions from the summary and memories (questions about a
-person: `acquaintance.py`), and an inner voice adopted as an intention."""
+person: `acquaintance.py`), and an inner voice adopted as an intention.
+
+What the memories say is read by their fields: news by `InterviewInput.news`, a day plan
+(a record to act on, never said in answer) by its fields' `plan` (`is_plan`; a plan saved
+without fields by its writer's reader, `cognition.plan.read_plan_text`). The patterns here
+read no memory: `YES_NO` reads the question an interviewer typed, `DIRECTIVE` the inner
+voice a player or researcher typed (input the offline brain must answer: there are no
+fields for a person's own words), and `I_AND_NAME` rewords the answer being said ("I and
+Ada talked" → "Ada and I talked"), prose for people."""
 
 from __future__ import annotations
 
@@ -9,7 +17,9 @@ import re
 from cognition.offline.acquaintance import about_person
 from cognition.offline.facts import fact_of_news, known_facts
 from cognition.offline.text import first_person, overlap, sentences, strip_stamp
+from cognition.plan import read_plan_text
 from cognition.steps.interview import Intention, IntentionInput, InterviewAnswer, InterviewInput
+from cognition.steps.reflect import Recalled
 
 DIRECTIVE = re.compile(
     r"^(?:you (?:should|will|want to|must|need to)|i (?:should|will|want to))"
@@ -82,7 +92,13 @@ def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
     news = heard_of(inputs)
     if news is not None:
         return InterviewAnswer(answer=news)
-    facts = [s for line in inputs.memories for s in sentences(line) if not is_schedule(s)]
+    recalled = inputs.recalled
+    facts = [
+        sentence
+        for index, line in enumerate(inputs.memories)
+        if not is_plan(line, recalled[index] if index < len(recalled) else None)
+        for sentence in sentences(line)
+    ]
     ranked = sorted(facts, key=lambda s: -overlap(question, s))
     relevant = [s for s in ranked if overlap(question, s) > 0][:2]
     if not relevant and overlap(question, DAY_WORDS):  # "what are you up to today?"
@@ -94,15 +110,17 @@ def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
     return InterviewAnswer(answer=" ".join(remembered(inputs.agent, s) for s in relevant))
 
 
-CLOCK_TIME = re.compile(r"\b\d{1,2}:\d{2}\b")
 # words that open a sentence in lower case once "I remember that" goes before them
 LOWER_AFTER_THAT = {"the", "a", "an", "there", "it", "this", "that", "some", "someone"}
 
 
-def is_schedule(sentence: str) -> bool:
-    """A plan written out with its clock times ("…'s plan for Monday: 00:00–07:45 sleeping;
-    07:45–08:15 …"): a record to act on, never something a person says in answer."""
-    return len(CLOCK_TIME.findall(sentence)) >= 2
+def is_plan(line: str, recalled: Recalled | None) -> bool:
+    """A day plan's memory ("…'s plan for Monday: 00:00–07:45 sleeping; …"): a record to
+    act on, never something a person says in answer. Known by its fields (`plan`: its
+    items); a memory without fields by `plan_text`'s reader."""
+    if recalled is not None and recalled.about is not None:
+        return bool(recalled.about.plan)
+    return read_plan_text(strip_stamp(line).strip()) is not None
 
 
 def spoken(agent: str, sentence: str) -> str:

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cognition.offline.event_mentions import event_in, event_words
+from cognition.memory.fields import known_news
 from cognition.offline.notes import (
     Note,
     first_name,
@@ -110,16 +110,16 @@ def talk_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> l
 
 def habit_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> list[Conclusion]:
     """What the agent spends its days on: its plans' working hours (their items as data,
-    `Note.steps`) and its own doings seen, routine aside."""
+    `Note.steps`; an item going to an event says so, `PlanEntry.item`) and its own doings
+    seen, routine aside."""
     places: Counter[str] = Counter()
     doings: Counter[str] = Counter()
-    words = event_words(note.text for note in notes)
     used: set[int] = set()
     for note in notes:
         if note.kind == "plan" and note.subject == agent:
             for step in note.steps:
                 activity = step.activity.split(", then ")[0]
-                if event_in(step.activity, words) or routine(activity):
+                if step.item or routine(activity):
                     continue
                 doing, _, where = activity.rpartition(" at ")
                 doing = doing or activity
@@ -190,9 +190,11 @@ def seen_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> l
 def trait_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> list[Conclusion]:
     """Who the agent is, from the persona's facts about itself: "X is someone who … and
     …" — only its plain facts (`own_fact`: never news, an intention or a relationship as
-    data, of any kind), nor an event a persona's fact speaks of in words."""
+    data, of any kind), nor a fact saved without fields that tells news the notes know as
+    data (an old save's persona fact whose news was seeded since: its statement is that
+    news's)."""
     traits: list[tuple[int, str]] = []
-    words = event_words(note.text for note in notes)
+    news = {clean(n.statement) for n in known_news((note.about for note in notes), agent)}
     for note in notes:
         if not own_fact(note):
             continue
@@ -202,7 +204,7 @@ def trait_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> 
             others = [n for n in names_in(rest) if n != agent]
             if (
                 sentence.startswith(agent + " ")
-                and event_in(sentence, words) is None  # news, not character
+                and clean(sentence) not in news  # news, not character
                 and first.islower()
                 and first not in ("and", "or")
                 and not others

@@ -1,9 +1,10 @@
 """Conclusions reflection draws about news: heard and passed on.
 
-Of each item known as data and each event the memories speak of only in words
-(`events_known`, `news_spread.spreads`): what the agent has heard and from how many, and
-what it has told others (`news_conclusions`). What it means to do is read from memory
-fields (`intentions.py`). No resident, place or event is named here.
+Of each item known as data (and each telling a summary without fields records,
+`news_spread.spreads`): what the agent has heard and from how many, and what it has told
+others (`news_conclusions`). An event is news whose fields say so; no sentence is read for
+one. What it means to do is read from memory fields (`intentions.py`). No resident, place
+or event is named here.
 """
 
 from __future__ import annotations
@@ -12,35 +13,9 @@ import random
 from collections.abc import Sequence
 
 from cognition.offline.conclusions import Conclusion
-from cognition.offline.event_mentions import Event, event_in, event_words
 from cognition.offline.news_spread import Spread, spreads
-from cognition.offline.notes import (
-    Note,
-    Told,
-    first_name,
-    pronoun,
-    told_in,
-)
-from cognition.offline.text import sentences
+from cognition.offline.notes import Note, first_name, pronoun
 from cognition.offline.wording import capital, how_many, joined
-
-
-def events_known(
-    agent: str, notes: Sequence[Note]
-) -> dict[str, list[tuple[int, Event, Told | None]]]:
-    """Every event the notes speak of, by kind: (note number, event, who told whom)."""
-    found: dict[str, list[tuple[int, Event, Told | None]]] = {}
-    words = event_words(note.text for note in notes)
-    for told in told_in(notes, agent):
-        if event := event_in(told.statement, words):
-            found.setdefault(event.key, []).append((told.number, event, told))
-    for note in notes:
-        if note.kind != "fact":
-            continue
-        for sentence in sentences(note.text):
-            if event := event_in(sentence, words):
-                found.setdefault(event.key, []).append((note.number, event, None))
-    return found
 
 
 def news_text(agent: str, news: Spread, rng: random.Random) -> tuple[str, frozenset[int]] | None:
@@ -104,17 +79,12 @@ def own_news_text(agent: str, news: Spread, rng: random.Random) -> str:
     )
 
 
-def news_conclusions(
-    agent: str,
-    notes: Sequence[Note],
-    known: dict[str, list[tuple[int, Event, Told | None]]],
-    rng: random.Random,
-) -> list[Conclusion]:
+def news_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> list[Conclusion]:
     """What the agent has heard, from how many, and what it has passed on: of each item
-    known as data, and each event the notes speak of only in words (`news_spread`)."""
+    known as data (`news_spread`)."""
     found = []
     possessive = {"he": "his", "she": "her"}.get(pronoun(agent, notes), "their")
-    for news in spreads(agent, notes, known, possessive):
+    for news in spreads(agent, notes, possessive):
         concluded = news_text(agent, news, rng)
         if concluded is None:
             continue

@@ -26,15 +26,7 @@ from cognition.memory.texts import Told, read_told
 from cognition.offline.text import SENTENCE_END, strip_stamp
 
 KEY_WORDS = 6
-NAME = r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+"
-SUBJECT = re.compile(rf"^(?P<subject>{NAME})\b")
 TOLD_WEIGHT = 6  # a telling read from an untyped memory: news (it was told), of middling weight
-EVENT_AT = re.compile(  # an event's name, place and day in a sentence (`event_in`)
-    r"^(?P<verb>.*?)\b(?:a|an|the|his|her|their|my)\s+(?P<name>[\w'’ -]+?)\s+at\s+"
-    r"(?P<place>(?:the |The )?[A-Z][\w'’]*(?: (?:of |and )?[A-Z][\w'’]*)*)"
-    r"\s+on\s+(?P<day>[A-Z][a-z]+ \d{1,2})"
-    r"(?:,?\s+(?P<span>from \d{1,2}(?::\d{2})?\s*(?:am|pm)? to \d{1,2}(?::\d{2})?\s*(?:am|pm)))?"
-)
 
 
 @dataclass(frozen=True)
@@ -113,23 +105,11 @@ def plan_to_go(person: str, news: News) -> Fact | None:
     )
 
 
-def event_in(statement: str) -> Event | None:
-    """The event a sentence places somewhere on a day ("… the fair at the Mill on May 2"),
-    or None."""
-    match = EVENT_AT.search(statement)
-    if match is None:
-        return None
-    name = re.sub(r"^(?:go|going|come|coming|attend)\s+to\s+", "", match["name"]).strip()
-    return Event(name=name, place=match["place"], day=match["day"], span=match["span"] or "")
-
-
 def fact_of_told(told: Told) -> Fact:
     """A telling `told_text` wrote, read back as a fact heard from its teller: about the
-    person its statement starts with (the teller when it names no one)."""
+    person its statement starts with (`Told.subject`: the teller when it names no one)."""
     statement = told.statement.strip().rstrip(".!?").strip()
-    named = SUBJECT.match(statement)
-    subject = named["subject"] if named else told.teller
-    return Fact(subject, statement, "news", TOLD_WEIGHT, source=told.teller)
+    return Fact(told.subject, statement, "news", TOLD_WEIGHT, source=told.teller)
 
 
 def facts_in_text(text: str) -> list[Fact]:

@@ -1,11 +1,14 @@
 """How a piece of news has spread around the agent: who told it, whom it told, where it knew
-it first hand — read from memory fields, else (a memory without them) from the prose.
+it first hand — read from memory fields.
 
 News known as data (`MemoryFields.news`, `MemoryFields.told`) is read by its fields
-(`spreads_of_news`): a talk's news the agent did not tell was heard from its `source`; one
-it told reached the talk's partners; news with no source was known first hand. What the
-memories only say in words — an event in a persona's facts, or in a memory saved before
-fields existed — is read by `event_mentions` (`spread_of_event`). No resident, place or
+(`spread_of_news`): a talk's news the agent did not tell was heard from its `source`; one
+it told reached the talk's partners; news with no source was known first hand. An event is
+news whose fields say so (a scenario's item, a persona's `news`: its host, place and
+times); no sentence is read for an event. The one text form read is a talk summary's
+telling ("A told B that …", `cognition.memory.texts.told_text`, read by `read_told`) in a
+memory whose fields are unknown (saved before fields existed): news heard or passed on,
+known by its statement (`spread_of_tellings`), never as an event. No resident, place or
 kind of news is named here.
 """
 
@@ -15,9 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cognition.memory.fields import News, known_news
-from cognition.offline.event_mentions import Event, best_event, shown
-from cognition.offline.notes import Note, Told, first_name
-from cognition.offline.text import stem
+from cognition.memory.texts import Told, read_told
+from cognition.offline.facts import Fact, fact_of_told
+from cognition.offline.notes import Note, first_name
+from cognition.offline.text import sentences
 
 
 @dataclass(frozen=True)
@@ -45,25 +49,6 @@ def as_own(display: str, agent: str, possessive: str) -> str:
     if display.startswith(f"{agent}'s "):
         return possessive + display[len(agent) + 2 :]
     return display
-
-
-def spread_of_event(
-    agent: str, mentions: Sequence[tuple[int, Event, Told | None]], possessive: str
-) -> Spread:
-    """An event the notes speak of in words (`events_known`' mentions of it)."""
-    event = best_event(e for _, e, _ in mentions)
-    heard = [(n, t.teller) for n, _, t in mentions if t and t.hearer == agent and t.teller != agent]
-    told = [(n, t.hearer) for n, _, t in mentions if t and t.teller == agent and t.hearer != agent]
-    return Spread(
-        shown=as_own(shown(event), agent, possessive),
-        core=event.core,
-        organiser=event.organiser,
-        heard_from=tuple(dict.fromkeys(who for _, who in heard)),
-        told_to=tuple(dict.fromkeys(who for _, who in told)),
-        heard=frozenset(n for n, _ in heard),
-        told=frozenset(n for n, _ in told),
-        first_hand=frozenset(n for n, _, t in mentions if t is None),
-    )
 
 
 def news_shown(news: News, agent: str, possessive: str) -> str:
@@ -105,20 +90,44 @@ def spread_of_news(agent: str, notes: Sequence[Note], news: News, possessive: st
     )
 
 
-def spreads(
-    agent: str,
-    notes: Sequence[Note],
-    known: dict[str, list[tuple[int, Event, Told | None]]],
-    possessive: str,
-) -> list[Spread]:
-    """Every piece of news the notes know: items known as data first, then the events the
-    notes speak of only in words (one an item's name ends with is that item, read once)."""
+def spread_of_tellings(agent: str, notes: Sequence[Note], possessive: str) -> list[Spread]:
+    """News the talk summaries without fields record in words (`told_text`'s tellings, read
+    by `read_told`), one spread per statement (`Fact.key`): whom the agent heard it from,
+    whom it told. Shown as whose news it is ("Ann Lee's news"), never read as an event."""
+    found: dict[str, list[tuple[int, Told, Fact]]] = {}
+    for note in notes:
+        if note.about is not None or note.kind != "summary":
+            continue
+        for sentence in sentences(note.text):
+            telling = read_told(sentence)
+            if telling is not None and agent in (telling.teller, telling.listener):
+                fact = fact_of_told(telling)
+                found.setdefault(fact.key, []).append((note.number, telling, fact))
+    spread = []
+    for rows in found.values():
+        fact = rows[0][2]
+        heard = [(n, t.teller) for n, t, _ in rows if t.listener == agent != t.teller]
+        told = [(n, t.listener) for n, t, _ in rows if t.teller == agent != t.listener]
+        spread.append(
+            Spread(
+                shown=as_own(f"{fact.subject}'s news", agent, possessive),
+                core=fact.statement,
+                organiser=fact.subject,
+                heard_from=tuple(dict.fromkeys(who for _, who in heard)),
+                told_to=tuple(dict.fromkeys(who for _, who in told)),
+                heard=frozenset(n for n, _ in heard),
+                told=frozenset(n for n, _ in told),
+                first_hand=frozenset(),
+            )
+        )
+    return spread
+
+
+def spreads(agent: str, notes: Sequence[Note], possessive: str) -> list[Spread]:
+    """Every piece of news the notes know: items known as data, then the tellings of
+    summaries without fields (`spread_of_tellings`) not of an item known as data."""
     items = known_news((note.about for note in notes), agent)
     found = [spread_of_news(agent, notes, news, possessive) for news in items]
-    named = {stem(news.name.split()[-1].lower()) for news in items if news.name.split()}
-    found += [
-        spread_of_event(agent, mentions, possessive)
-        for key, mentions in known.items()
-        if key not in named
-    ]
+    statements = {news.statement.strip().rstrip(".!?").strip() for news in items}
+    found += [s for s in spread_of_tellings(agent, notes, possessive) if s.core not in statements]
     return found

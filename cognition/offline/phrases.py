@@ -6,9 +6,14 @@ A rule picks one with its seeded random. Placeholders: {first} the listener's fi
 {subject} a person's first name, {topic} what a fact is about.
 
 Whether a line accepts or turns down an invitation is data (`DialogueLine.answer`, set by
-the rule that says it). Words are read only for a line whose answer is unknown (a player's
-own words, a line recorded before answers were data): `answer_in`, beside the phrases it
-reads — every acceptance here says "I'll be there" or "I'll come", and no other line does.
+the rule that says it), and so is whether it asks the listener about themselves
+(`DialogueLine.asks`). No memory is read by these words. They are read only in a line
+whose field is unknown (None): a player's own typed words — input the offline brain must
+answer, for which no field can exist — or a line recorded before the fields. Each reader
+sits beside the phrases it reads, with a round-trip test: `answer_in` (`ACCEPTED`,
+`DECLINED`: every acceptance here says "I'll be there" or "I'll come", and no other line
+does; `test_invitation_answers.py`) and `asks_about_you` (`ASKED_ABOUT_YOU`, the reader of
+`ASKS_ABOUT_YOU`; `test_player_words.py`, both in tests/cognition/offline/).
 """
 
 from __future__ import annotations

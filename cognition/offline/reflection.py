@@ -21,7 +21,7 @@ from cognition.offline.conclusions import (
     talk_conclusions,
     trait_conclusions,
 )
-from cognition.offline.event_conclusions import events_known, news_conclusions
+from cognition.offline.event_conclusions import news_conclusions
 from cognition.offline.intentions import intention_conclusions
 from cognition.offline.notes import Note, partners, read_notes
 from cognition.offline.text import words
@@ -45,11 +45,10 @@ GENERIC_QUESTIONS = (
 def conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> list[Conclusion]:
     """Everything the notes support, object states aside, each with its evidence."""
     notes = [n for n in notes if n.kind != "object"]
-    known = events_known(agent, notes)
     talks = talk_conclusions(agent, notes, rng)
     return [
         *talks,
-        *news_conclusions(agent, notes, known, rng),
+        *news_conclusions(agent, notes, rng),
         *intention_conclusions(agent, notes, rng),
         *habit_conclusions(agent, notes, rng),
         *seen_conclusions(agent, notes, rng),

@@ -3,7 +3,7 @@
 `relationship`: a stranger "has not met" them yet (the dialogue rule reads that phrase);
 otherwise what the agent knows of them, how often and when they last talked, about what
 (`main_topic`), what the other told, and a warmth that grows with the talks. Memories are
-read by `notes`, the events they speak of by `event_mentions`. No resident, place or event
+read by `notes`, the news they carry by their fields. No resident, place or event
 is named here: every name comes from the inputs.
 """
 
@@ -13,7 +13,6 @@ import random
 from collections.abc import Sequence
 
 from cognition.memory.fields import News
-from cognition.offline.event_mentions import event_in, event_words
 from cognition.offline.notes import (
     SUBJECT,
     Note,
@@ -71,12 +70,12 @@ def warmth(talks: int, rng: random.Random, agent: str, other: str, bond: str = "
     return rng.choice(table[level]).format(a=first_name(agent), o=first_name(other))
 
 
-def talk_topic(note: Note, agent: str, words: frozenset[str]) -> tuple[int, str]:
+def talk_topic(note: Note, agent: str) -> tuple[int, str]:
     """What one talk (its transcript or summary) was about, and how telling that is (3
     best, 0 nothing): its topic as data (`MemoryFields.topic`: a meeting's question; or
     `talked_about`: what a model's summary answered the talk was about), else the news its
     fields carry (`news_topic`), else, by its words (a talk without fields, or a model's,
-    whose lines carry no news as data), the event its news was about, whose news it was."""
+    whose lines carry no news as data), whose news it was."""
     if note.about is not None and note.about.topic:
         return 3, f'"{note.about.topic}"'
     if note.about is not None and note.about.talked_about:
@@ -84,9 +83,6 @@ def talk_topic(note: Note, agent: str, words: frozenset[str]) -> tuple[int, str]
     if note.about is not None and (typed := news_topic(note.about.news)) is not None:
         return typed
     said = [t.statement for t in told_in([note], agent)]
-    for statement in said:
-        if event := event_in(statement, words):
-            return 2, event.phrase
     subjects = [m.group(1) for s in said if (m := SUBJECT.match(s))]
     if subjects:
         return 1, f"what {first_name(subjects[0])} is up to"
@@ -110,16 +106,14 @@ def last_topic(notes: Sequence[Note], agent: str, other: str, last: Note) -> str
     """What the last talk was about: its summary's topic (the summary made with it), else
     its transcript's."""
     same_time = [n for n in summaries_with(notes, agent, other) if n.stamp == last.stamp]
-    words = event_words(n.text for n in notes)
-    found = [talk_topic(n, agent, words) for n in [*same_time[-1:], last]]
+    found = [talk_topic(n, agent) for n in [*same_time[-1:], last]]
     return max(found)[1] if found else ""
 
 
 def main_topic(notes: Sequence[Note], agent: str, other: str, talks: Sequence[Note]) -> str:
     """The most telling topic of the talks and their summaries, the latest among equals."""
     everything = {n.number: n for n in [*talks, *summaries_with(notes, agent, other)]}
-    words = event_words(n.text for n in notes)
-    found = [(*talk_topic(n, agent, words), number) for number, n in everything.items()]
+    found = [(*talk_topic(n, agent), number) for number, n in everything.items()]
     return max(found, default=(0, "", 0))[1]
 
 

@@ -72,6 +72,26 @@ def test_a_day_plans_fields_carry_its_items_and_the_events_it_goes_to() -> None:
     assert MemoryFields.model_validate_json(about.model_dump_json()) == about
 
 
+def test_each_plan_item_says_which_event_it_goes_to() -> None:
+    """`PlanEntry.item`: an item naming the event, or its place during its hours, goes to
+    it; the same place at another hour does not; a plan without news has none."""
+    timed = WALK.model_copy(
+        update={"starts": datetime(2023, 5, 2, 17), "ends": datetime(2023, 5, 2, 19)}
+    )
+    mill = DayPlan(
+        day=DAY,
+        outline=(
+            PlanStep(start=480, minutes=240, activity="sweep the floors at the Old Mill"),
+            PlanStep(start=1020, minutes=60, activity="help out at the Old Mill"),
+            PlanStep(start=1080, minutes=60, activity="walk home"),
+        ),
+    )
+    assert [e.item for e in plan_fields("Ann Lee", PLAN, NOW, [WALK]).plan] == ["", "", "walk"]
+    assert [e.item for e in plan_fields("Ann Lee", mill, NOW, [timed]).plan] == ["", "walk", ""]
+    assert [e.item for e in plan_fields("Ann Lee", mill, NOW, [WALK]).plan] == ["", "", ""]
+    assert all(not e.item for e in plan_fields("Ann Lee", PLAN, NOW).plan)
+
+
 def test_an_outline_line_of_the_hourly_prompt_round_trips() -> None:
     lines = outline_lines(PLAN.outline)
     assert [read_outline_line(line) for line in lines] == [

@@ -49,6 +49,19 @@ def test_a_telling_round_trips_and_other_sentences_are_not_tellings() -> None:
     assert read_transcript("Bo Dahl and Cy Fenn had a chat.") is None
 
 
+def test_a_tellings_subject_round_trips_as_the_name_its_statement_starts_with() -> None:
+    """`Told.subject`: whom the statement `told_text` was given is about — the full name it
+    starts with (possessive or not), else the teller's own news."""
+    cases = {
+        "Ann Lee is planning a party": "Ann Lee",
+        "Cy Van Fenn's poems are going to be published": "Cy Van Fenn",
+        "the bakery on Elm Street is closing": "Bo Dahl",
+    }
+    for statement, subject in cases.items():
+        told = read_told(told_text("Bo Dahl", "Dee Orr", statement))
+        assert told is not None and told.subject == subject, statement
+
+
 def test_a_line_heard_round_trips_even_with_quotes_and_lines_inside() -> None:
     said = 'She said "come along!"\nSee you there.'
     heard = read_said(said_text("Ann Lee", "Bo Dahl", said))

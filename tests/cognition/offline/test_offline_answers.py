@@ -8,11 +8,13 @@ import re
 
 import pytest
 
-from cognition.memory.fields import News
+from cognition.memory.fields import MemoryFields, News, PlanEntry
+from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
-from cognition.offline.answers import is_schedule, remembered, spoken
+from cognition.offline.answers import is_plan, remembered, spoken
 from cognition.offline.text import first_person
 from cognition.steps.interview import INTERVIEW, InterviewInput
+from cognition.steps.reflect import Recalled
 
 NORA = "Nora Vance"
 SUMMARY = (
@@ -112,11 +114,25 @@ def test_first_person_verbs_and_possessives(said_of: str, as_said: str) -> None:
 
 
 def test_the_pieces() -> None:
-    assert is_schedule(PLAN) and not is_schedule("The shop opens at 9:00.")
+    assert is_plan(PLAN, None) and not is_plan("The shop opens from 9:00 to 17:00.", None)
     assert spoken(NORA, f"{NORA} and Ada Park talked about the fair.") == (
         "Ada Park and I talked about the fair."
     )
     assert remembered(NORA, "Ada Park is baking.") == "I remember that Ada Park is baking."
+
+
+def test_a_plan_is_known_by_its_fields_not_its_clock_times() -> None:
+    """A memory whose fields hold a plan is one, whatever its words; one whose fields hold
+    none is no plan, even written out with clock times (a memory without fields is read by
+    `plan_text`'s reader)."""
+    entry = PlanEntry(start=540, end=720, activity="work at Corner Books")
+    planned = Recalled(kind=MemoryKind.PLAN, about=MemoryFields(subject=NORA, plan=(entry,)))
+    told = Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=NORA))
+    assert is_plan("(the day ahead)", planned) and not is_plan(PLAN, told)
+    hours = f"[Mon Feb 13 09:00] {NORA} keeps the shop open from 09:00 to 17:00 on weekdays."
+    assert not is_plan(hours, None)
+    answer = ask("When is the shop open on weekdays?", [hours])
+    assert "09:00 to 17:00" in answer  # no longer dropped for its clock times
 
 
 def test_news_known_as_data_is_answered_with_its_source_whatever_its_wording() -> None:

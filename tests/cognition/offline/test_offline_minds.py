@@ -210,12 +210,23 @@ def test_what_the_days_go_to_comes_from_the_plans_items() -> None:
 
 def test_questions_are_about_people_and_events_never_object_states() -> None:
     for seed in range(5):
-        inputs = QuestionsInput(agent=ADA, count=3, memories=MEMORIES)
+        inputs = QuestionsInput(agent=ADA, count=3, memories=MEMORIES, recalled=RECALLED)
         asked = questions(inputs, random.Random(seed)).questions
         assert len(asked) == 3
         assert LEO in asked[0]
         assert any("lantern festival" in q for q in asked[1:])
         assert not any("kettle" in q or "bathtub" in q for q in asked)
+
+
+def test_an_event_is_known_by_its_fields_never_read_from_words() -> None:
+    """The same memories without fields (a save made before them): the tellings their
+    summaries record are news heard, shown as whose news it is; no sentence makes an
+    event of it, however it is worded."""
+    for seed in range(5):
+        inputs = QuestionsInput(agent=ADA, count=3, memories=MEMORIES)
+        asked = questions(inputs, random.Random(seed)).questions
+        assert any(f"{INES}'s news" in q for q in asked[1:])
+        assert not any("lantern festival" in q for q in asked)
 
 
 def test_only_object_states_give_no_insight_and_general_questions() -> None:
@@ -377,7 +388,7 @@ def test_no_bundled_resident_place_or_event_is_named_in_the_rules() -> None:
     firsts = {name.split()[0] for name in names if re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z]+", name)}
     assert names and firsts
     rules = ("judgement.py", "relations.py", "reflection.py", "conclusions.py")
-    readers = ("event_conclusions.py", "event_mentions.py", "notes.py", "wording.py")
+    readers = ("event_conclusions.py", "news_spread.py", "notes.py", "wording.py")
     for module in (*rules, *readers):
         code = (ROOT / "cognition" / "offline" / module).read_text(encoding="utf-8")
         assert not [name for name in names if name in code], module

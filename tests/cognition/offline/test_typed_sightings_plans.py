@@ -47,6 +47,21 @@ def test_a_habit_is_read_from_the_plans_fields(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(3))
+def test_a_plan_item_going_to_an_event_is_no_habit(seed: int) -> None:
+    """An item whose field says it goes to an event (`PlanEntry.item`) is the event, not
+    what the days go to, whatever its words; the same words without the field are work."""
+    fair = PlanEntry(start=540, end=1020, activity="paint at the Lantern Studio", item="fair")
+    going = MemoryFields(subject=ADA, day=DAY, plan=(fair,))
+    lines = ["[Tue May 02 07:00] (the day ahead)"]
+    notes = read_notes(lines, recalled=[observed(going, MemoryKind.PLAN)])
+    assert habit_conclusions(ADA, notes, random.Random(seed)) == []
+    working = going.model_copy(update={"plan": (fair.model_copy(update={"item": ""}),)})
+    notes = read_notes(lines, recalled=[observed(working, MemoryKind.PLAN)])
+    (habit,) = habit_conclusions(ADA, notes, random.Random(seed))
+    assert "Lantern Studio" in habit.text
+
+
+@pytest.mark.parametrize("seed", range(3))
 def test_someone_seen_is_read_from_the_sightings_fields(seed: int) -> None:
     lines = ["[Tue May 02 10:00] a glimpse", "[Wed May 03 10:00] another glimpse"]
     notes = read_notes(lines, recalled=[observed(SEEN_LEO)] * 2)
