@@ -24,6 +24,7 @@ import cognition.offline.meeting as meeting
 import cognition.offline.places as places
 import cognition.offline.planning as planning
 import cognition.offline.rated as rated
+import cognition.offline.reacting as reacting
 import cognition.offline.reflection as reflection
 import cognition.offline.relations as relations
 import cognition.offline.scoring as scoring
@@ -69,7 +70,7 @@ RULES: dict[str, Rule] = {
     REPLAN.name: planning.replan,
     CHOOSE_PLACE.name: places.choose_place,
     CHOOSE_OBJECTS.name: places.choose_objects,
-    REACT.name: talk.react,
+    REACT.name: reacting.react,
     RELATIONSHIP.name: relations.relationship,
     DIALOGUE_LINE.name: talk.line,
     CONVERSATION_SUMMARY.name: rated.summary_rated,

@@ -1,4 +1,5 @@
-"""Offline talk: whether to react, each line of a conversation, and its summary.
+"""Offline talk: each line of a conversation (whether to react: `reacting.py`; the summary:
+`talk_summary.py`).
 
 Talk is grounded in memory. A line comes from the speaker's summary (traits, what it is busy
 with), its view of the listener, its plan for today and the memories retrieved for the
@@ -13,7 +14,7 @@ fields) is told by its fields — its importance, whether strangers hear it, its
 the line says which item it told (`DialogueLine.told`). Each line also says as data whether
 it accepts or turns down an invitation (`answer`) and whether it asks the listener about
 themselves (`asks`, the next line's `LineInput.asked`); today and an event's day and hours
-come from typed inputs (`event_times.py`). The summary: `talk_summary.py`.
+come from typed inputs (`event_times.py`).
 """
 
 from __future__ import annotations
@@ -36,33 +37,9 @@ from cognition.offline.text import SENTENCE_END, first_person, mentions
 from cognition.offline.wording import capital
 from cognition.plan import parse_clock
 from cognition.steps.dialogue import DialogueLine, LineInput
-from cognition.steps.react import ReactInput, Reaction
 
-ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
 ASKS_BACK_UNTIL = 4  # a question is asked back only in a talk's first lines, not on and on
 STALE = 0.7  # heard news is this much less likely passed on for each person told it already
-
-
-def react(inputs: ReactInput, rng: random.Random) -> Reaction:
-    """Deal with an alarming object state; welcome a visitor; talk to people one knows, and
-    to others as often as the persona is sociable (half the time, more or less)."""
-    if inputs.observed.startswith("the ") and any(w in inputs.observation for w in ALARMING):
-        thing = inputs.observed
-        state = inputs.observation.rsplit(") ", 1)[-1]
-        return Reaction(choice="react", reaction=f"dealing with {thing}, which {state}", minutes=15)
-    mood = traits(inputs.summary)
-    chance = (
-        0.5
-        + 0.3 * any(w in mood for w in say.SOCIABLE)
-        - 0.25 * any(w in mood for w in say.RESERVED)
-    )
-    if inputs.may_talk and (
-        inputs.observed_is_visitor
-        or mentions(inputs.relationship_memories, inputs.observed)
-        or rng.random() < chance
-    ):
-        return Reaction(choice="talk")
-    return Reaction(choice="continue")
 
 
 # --- what a speaker knows of itself and of the moment ----------------------------------------

@@ -1,6 +1,7 @@
 """A persona's first memories carry fields naming only whom they are about
 (`records.first_memories`); they are still the persona's relationship lines and traits.
-Only fields that carry news or an intention make a fact data (issue 33: in session 5 every
+A relationship line names whom it is with among its fields' `people`; only fields that carry
+news or an intention make a fact data (issue 33: in session 5 every
 persona fact had fields, so no resident knew its spouse at the start: density by answers
 fell from 0.057 to 0.003). The town is invented."""
 
@@ -27,13 +28,15 @@ KITES = News(item="kites", subject=ADA, statement=f"{ADA} is opening a kite shop
 
 
 def persona_notes(news: tuple[News, ...] = ()) -> tuple[list[str], list[Recalled]]:
-    memories = first_memories(ADA, FACTS, [5] * len(FACTS), list(news), datetime(2023, 5, 2, 7))
+    moment, ties = datetime(2023, 5, 2, 7), {FACTS[0]: LEO}  # as `Persona.ties()` says
+    memories = first_memories(ADA, FACTS, [5] * len(FACTS), list(news), moment, ties)
     return [m.text for m in memories], [Recalled(kind=m.kind, about=m.about) for m in memories]
 
 
 def test_a_persona_fact_with_its_subject_as_fields_is_a_tie_and_a_trait() -> None:
     texts, recalled = persona_notes()
-    assert all(r.about == MemoryFields(subject=ADA) for r in recalled)
+    assert recalled[0].about == MemoryFields(subject=ADA, people=(LEO,))
+    assert all(r.about == MemoryFields(subject=ADA) for r in recalled[1:])
     notes = read_notes(texts, recalled=recalled)
     assert [n.number for n in ties(notes, ADA, LEO)] == [1]
     (trait,) = trait_conclusions(ADA, notes, random.Random(0))
