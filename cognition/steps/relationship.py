@@ -9,7 +9,7 @@ from cognition.steps.common import memory_lines
 from cognition.steps.compact import mentioning, timeline
 from cognition.steps.context import StepContext
 from cognition.steps.reflect import Recalled
-from cognition.steps.view_reuse import ViewBook, concerns
+from cognition.steps.view_reuse import ViewBook, concerns, named_in_fields
 
 
 class RelationshipInput(BaseModel):
@@ -27,10 +27,27 @@ def little_known(inputs: RelationshipInput) -> RelationshipSummary:
     return RelationshipSummary(summary=f"{inputs.agent} knows little about {inputs.other}.")
 
 
+def about_other(inputs: RelationshipInput) -> list[str]:
+    """The memories whose fields name the other (`view_reuse.named_in_fields`: the prompt
+    asks what concerns them); one saved without fields (an old save) by its words
+    (`compact.mentioning`)."""
+    if len(inputs.recalled) != len(inputs.memories):  # fields not given line by line
+        return mentioning(inputs.memories, inputs.other)
+    pairs = zip(inputs.memories, inputs.recalled, strict=True)
+    return [
+        line
+        for line, recalled in pairs
+        if (
+            named_in_fields(recalled.about, inputs.other)
+            if recalled.about is not None
+            else mentioning([line], inputs.other)
+        )
+    ]
+
+
 def relationship_prompt(inputs: RelationshipInput) -> dict[str, str]:
-    """The memories that name the other (the prompt asks what concerns them), by their
-    times, the day once (`steps.compact`)."""
-    return {"memories": timeline(mentioning(inputs.memories, inputs.other))}
+    """The memories about the other, by their times, the day once (`steps.compact`)."""
+    return {"memories": timeline(about_other(inputs))}
 
 
 RELATIONSHIP = Task(

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, Field
 
+from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryRecord
 
 MAX_VIEWS = 64  # people a resident keeps its last view of
@@ -60,9 +61,13 @@ class ViewBook(BaseModel):
 def concerns(record: MemoryRecord, person: str) -> bool:
     """Whether `record` is about `person`: named in its fields (speaker, subject, partners,
     the people of a reflection, the subject of news it carries) or in its words."""
-    about = record.about
-    if about is not None:
-        named = {about.speaker, about.subject, *about.partners, *about.people}
-        if person in named or any(news.subject == person for news in about.news):
-            return True
+    if record.about is not None and named_in_fields(record.about, person):
+        return True
     return person in record.text
+
+
+def named_in_fields(about: MemoryFields, person: str) -> bool:
+    """Whether a memory's fields name `person`: its speaker, subject, partners, the people
+    of a reflection or relationship line, or the subject of news it carries."""
+    named = {about.speaker, about.subject, *about.partners, *about.people}
+    return person in named or any(news.subject == person for news in about.news)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from cognition.llm.task import Task
+from cognition.memory.fields import MemoryFields
+from cognition.memory.records import MemoryKind
 from cognition.steps.compact import (
     about_each,
     by_starts,
@@ -21,7 +23,8 @@ from cognition.steps.compact import (
 from cognition.steps.dialogue import DIALOGUE_LINE, LineInput
 from cognition.steps.dialogue_turn import DIALOGUE_TURN, TurnInput, TurnSide
 from cognition.steps.group_line import GROUP_LINE, GroupLineInput
-from cognition.steps.relationship import RELATIONSHIP, RelationshipInput
+from cognition.steps.reflect import Recalled
+from cognition.steps.relationship import RELATIONSHIP, RelationshipInput, about_other
 
 NOW = datetime(2023, 2, 13, 9, 30)
 PAPER = "Klaus Mueller is writing a research paper."
@@ -153,6 +156,24 @@ def test_a_relationship_prompt_shows_what_names_the_other() -> None:
     assert PAPER not in text
     nothing = inputs.model_copy(update={"memories": MEMORIES[:1]})
     assert "concerns Maria Lopez:\n(none)" in prompt(RELATIONSHIP, nothing)
+
+
+def test_a_relationship_prompt_reads_whom_a_memory_concerns_from_its_fields() -> None:
+    maria = "Maria Lopez"
+    recalled = [
+        Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject="Klaus Mueller")),
+        Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=maria)),
+        Recalled(kind=MemoryKind.OBSERVATION),  # saved without fields: read by its words
+    ]
+    talk = "[Mon Feb 13 10:00] Klaus Mueller and Ann Lee talked. She asked after him."
+    memories = [MEMORIES[0].replace(PAPER, "He waved at her."), MEMORIES[1], MEMORIES[2]]
+    inputs = RelationshipInput(
+        agent="Klaus Mueller", other=maria, memories=memories, recalled=recalled
+    )
+    assert about_other(inputs) == memories[1:]  # the first names nobody by its fields
+    partners = Recalled(kind=MemoryKind.DIALOGUE, about=MemoryFields(partners=(maria,)))
+    with_talk = inputs.model_copy(update={"memories": [talk], "recalled": [partners]})
+    assert about_other(with_talk) == [talk]  # whom a talk was with: its fields, not its words
 
 
 def test_a_plan_shows_each_stretch_by_its_start_when_each_ends_as_the_next_starts() -> None:
