@@ -146,9 +146,9 @@ def is_summary_of(item: Shown, talk: Shown, names: list[str]) -> bool:
 
 
 def talk_headings(items: Sequence[Shown]) -> list[Shown]:
-    """A talk's transcript beside its summary (the memory next to it, of the same time,
-    naming every partner: the talk's end keeps one of each) by its heading alone — the
-    summary tells what was said; a transcript alone keeps its opening."""
+    """A talk's transcript beside its summary (the memory next to it, of the same time —
+    its mark — naming every partner: the talk's end keeps one of each) left out: the
+    summary tells who talked and what was said. A transcript alone keeps its opening."""
     out: list[Shown] = []
     for index, item in enumerate(items):
         found = TALK.match(item.text)
@@ -156,7 +156,7 @@ def talk_headings(items: Sequence[Shown]) -> list[Shown]:
             names = partners(found.group(2))
             beside = [items[i] for i in (index - 1, index + 1) if 0 <= i < len(items)]
             if names and any(is_summary_of(other, item, names) for other in beside):
-                item = Shown(item.mark, found.group(1), item.place)
+                continue
         out.append(item)
     return out
 
@@ -164,7 +164,7 @@ def talk_headings(items: Sequence[Shown]) -> list[Shown]:
 def grouped(items: Sequence[Shown], bullet: str = "- ", collapse: bool = False) -> list[str]:
     """Prompt lines: a run of memories at one place under the place (its memories indented,
     without it), any other memory on its own line; with `collapse`, a memory repeated in a
-    run once with its count; a talk beside its summary by its heading (`talk_headings`)."""
+    run once with its count; a talk beside its summary left out (`talk_headings`)."""
     lines: list[str] = []
     for run in runs(talk_headings(items)):
         shown_run = counted(run) if collapse else [(item, 1) for item in run]
