@@ -15,13 +15,13 @@ Wall-clock figures: a run behind a server profile reports them
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    # lazy: the director makes a LockstepWaits, so its module cannot be imported here
-    from game.bridge.director import MindDirector
+from game.bridge.conversations import ConversationDesk
+from game.bridge.jobs import JobBoard
+from game.bridge.residents import MindSlot
 
 DECISION_NOW = "decision due now"
 DECISION_NOTICED = "decision on someone noticed"
@@ -33,7 +33,21 @@ OTHER = "other"
 Clock = Callable[[], float]
 
 
-def kind_of(director: MindDirector, job: int, names: tuple[str, ...], now: datetime) -> str:
+class HeldTown(Protocol):
+    """What of the director tells which jobs hold a moment and what they are (`MindDirector`
+    is one): its job board, its residents' slots, its talks."""
+
+    @property
+    def jobs(self) -> JobBoard: ...
+
+    @property
+    def slots(self) -> Mapping[str, MindSlot]: ...
+
+    @property
+    def talks(self) -> ConversationDesk: ...
+
+
+def kind_of(director: HeldTown, job: int, names: tuple[str, ...], now: datetime) -> str:
     """What job `job` of `names` is, as the town's state tells (main thread)."""
     if len(names) > 1:  # a talk's job holds all its members
         playback = director.talks.playback_of(names[0])
@@ -58,7 +72,7 @@ class LockstepWaits:
         self._holding: tuple[str, ...] = ()
         self._since: float | None = None
 
-    def holds(self, director: MindDirector, now: datetime) -> bool:
+    def holds(self, director: HeldTown, now: datetime) -> bool:
         """Whether a job holds game time `now` (lockstep waits then); the wait so far is
         counted."""
         jobs = director.jobs.holding(now)
