@@ -29,7 +29,6 @@ __all__ = [
     "MemoryFields",
     "News",
     "PlanEntry",
-    "carries_data",
     "fields_from_json",
     "fields_to_json",
     "known_news",
@@ -131,12 +130,6 @@ def fields_from_json(text: object) -> MemoryFields | None:
         return MemoryFields.model_validate(json.loads(text))
     except (ValueError, ValidationError):
         return None
-
-
-def carries_data(about: MemoryFields | None) -> bool:
-    """Do a fact's fields carry news or an intention as data? A persona's plain fact (its
-    fields name only whom it is about, `records.first_memories`) carries neither."""
-    return about is not None and bool(about.news or about.intentions)
 
 
 def known_news(fields: Iterable[MemoryFields | None], knower: str) -> list[News]:
