@@ -265,7 +265,7 @@ def respond(inputs: LineInput, fact: Fact, rng: random.Random, back: bool) -> tu
     """The answer to news just heard: known (from whom) or new, then a decision on an
     invitation, or a word for the person; with the line's answer to an invitation as data
     ("accept", "decline", or "" when it answers none), and whether its words say the news
-    back (an echo, when `back`: "Sam, running for mayor? …", heard by anyone near)."""
+    back (an echo, when `back`: "Ann, teaching a pottery class? …", heard by anyone near)."""
     mine = knows(inputs)
     same_item = [f for f in mine if fact.item and f.item == fact.item]
     held = next((f for f in same_item if f.subject == fact.subject), None)  # not its own plan

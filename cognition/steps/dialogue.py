@@ -169,7 +169,7 @@ class DialogueLine(BaseModel):
     told: SkipJsonSchema[News | None] = None
     # whether it asks the listener about themselves: set by rules (None: unknown)
     asks: SkipJsonSchema[bool | None] = None
-    # news its words say back (an echo of news just heard, "Sam, running for mayor?"): told
+    # news its words say back (an echo of news just heard, "Ann, teaching a pottery class?"): told
     # to nobody (the listener told it), but heard by anyone near; set by rules
     echoes: SkipJsonSchema[News | None] = None
 

@@ -85,7 +85,7 @@ class GroupLine(BaseModel):
     # the view the line gives on a meeting's question ("for", "against", "undecided"), as
     # data: set by rules that know it, never asked of a model
     view: SkipJsonSchema[str] = ""
-    # news its words say back (an echo of news just heard, "Sam, running for mayor?"): told
+    # news its words say back (an echo of news just heard, "Ann, teaching a pottery class?"): told
     # to nobody (the listener told it), but heard by anyone near; set by rules
     echoes: SkipJsonSchema[News | None] = None
 
