@@ -124,17 +124,9 @@ class OutcomeApplying:
             *talk.participants, lines=len(talk.lines), fallbacks=talk.fallbacks
         )
         self.talks.ended(talk, playback.started)
-        for index, name in enumerate(outcome.names):
-            slot = self.slots[name]
-            slot.due = None
-            # the next step its job thought (`after_talk.py`), unless the visitor spoke since
-            decided = outcome.decisions[index] if index < len(outcome.decisions) else None
-            if decided is None or slot.utterances:
-                self.minds[name].resume_plan()  # after talking, walk back to the plan
-                continue
-            self.stats.decisions += 1
-            self.stats.count_wait(name, (now - decided.time).total_seconds() / 60)
-            self.apply_decision(name, decided, now)
+        for name in outcome.names:
+            self.slots[name].due = None
+            self.minds[name].resume_plan()  # after talking, walk back to the plan
 
     def apply_decision(self, name: str, decision: contract.Decision, now: datetime) -> None:
         """Carry out each action of `name`'s decision in order; one that cannot apply is

@@ -44,8 +44,6 @@ class OutcomeState(SaveModel):
     names: list[str] = Field(min_length=1)  # a pair, or every member of a group talk
     decision: contract.Decision | None = None
     conversation: contract.Conversation | None = None
-    # a talk's: its members' next steps its job thought (`after_talk.py`), None: none
-    decisions: list[contract.Decision | None] = Field(default_factory=list)
     error: str = ""
     budget: bool = False
 
@@ -169,12 +167,7 @@ def outcome_state(outcome: Outcome) -> OutcomeState:
     if isinstance(outcome, Decided):
         return OutcomeState(kind="decided", names=names, decision=outcome.decision)
     if isinstance(outcome, Conversed):
-        return OutcomeState(
-            kind="conversed",
-            names=names,
-            conversation=outcome.conversation,
-            decisions=list(outcome.decisions),
-        )
+        return OutcomeState(kind="conversed", names=names, conversation=outcome.conversation)
     return OutcomeState(kind="failed", names=names, error=outcome.error, budget=outcome.budget)
 
 
@@ -183,7 +176,7 @@ def outcome_of(state: OutcomeState) -> Outcome:
     if state.kind == "decided" and state.decision is not None:
         return Decided(0, names, state.decision)
     if state.kind == "conversed" and state.conversation is not None:
-        return Conversed(0, names, state.conversation, tuple(state.decisions))
+        return Conversed(0, names, state.conversation)
     return Failed(0, names, state.error or "lost in a save", state.budget)
 
 

@@ -54,22 +54,11 @@ class Decided:
 
 @dataclass(frozen=True)
 class Conversed:
-    """A whole conversation between two residents, ready to play back; `decisions`: each
-    member's next step, thought by the talk's job for the talk's end (`after_talk.py`),
-    None where it was not (or failed) — empty when the job thought none."""
+    """A whole conversation between two residents, ready to play back."""
 
     job: int
     names: tuple[str, ...]
     conversation: Conversation
-    decisions: tuple[Decision | None, ...] = ()
-
-
-@dataclass(frozen=True)
-class TalkedAndDecided:
-    """What a talk's job returns when it also thought its members' next steps."""
-
-    conversation: Conversation
-    decisions: tuple[Decision | None, ...]
 
 
 @dataclass(frozen=True)
@@ -83,7 +72,7 @@ class Failed:
 
 
 Outcome = Decided | Conversed | Failed
-Thinking = Callable[[], Decision | Conversation | TalkedAndDecided]
+Thinking = Callable[[], Decision | Conversation]
 Blocks = Callable[[datetime], bool]  # whether lockstep time must wait for a job at a moment
 
 
@@ -151,8 +140,6 @@ def _put_outcome(
     else:
         if isinstance(answer, Conversation):
             results.put(Conversed(job, names, answer))
-        elif isinstance(answer, TalkedAndDecided):
-            results.put(Conversed(job, names, answer.conversation, answer.decisions))
         else:
             results.put(Decided(job, names, answer))
 

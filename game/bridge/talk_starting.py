@@ -13,11 +13,10 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from cognition import CallPriority, Human, contract, listed
-from game.bridge.after_talk import AfterTalk, talk_then_decide_job
 from game.bridge.applying import OutcomeApplying
 from game.bridge.conversations import TALK_EMOJI, LiveTalk
 from game.bridge.groups import gather_group
-from game.bridge.jobs import JobBoard, Thinking, conversation_job, group_job
+from game.bridge.jobs import JobBoard, conversation_job, group_job
 from game.bridge.perception import PerceptionBuilder, Someone
 from game.bridge.residents import MindSlot
 from game.town.resident import Activity, Pose, Resident
@@ -107,17 +106,11 @@ class TalkStarting(OutcomeApplying):
         live = LiveTalk(self.jobs.poke)
         playback = self.talks.begin(tuple(members), now, live)
         opener, others = self.minds[members[0]], [self.minds[name] for name in members[1:]]
-        job: Thinking
         if len(members) > 2 or topic or humans or history:
             lines = self.talks.line_minutes
             job = group_job(opener, others, now, lines, topic, humans, history, live.heard)
         else:
-            after = self.after_talk(members, now)
-            job = (
-                conversation_job(opener, others[0], now, live.heard)
-                if after is None
-                else talk_then_decide_job(opener, others[0], now, after, live.heard)
-            )
+            job = conversation_job(opener, others[0], now, live.heard)
         priority = CallPriority.PLAYER if humans else CallPriority.TALK
         self.jobs.submit(tuple(members), job, now, blocks=playback.needs, priority=priority)
         stays = []
@@ -130,20 +123,6 @@ class TalkStarting(OutcomeApplying):
         for name, stay in zip(members[1:], stays[1:], strict=True):
             self.slots[name].queued = stay
         return stays[0]
-
-    def after_talk(self, members: list[str], now: datetime) -> AfterTalk | None:
-        """With thinking ahead on, what each member of a pair talk perceives as it begins,
-        for the next step its job thinks once the talk is kept (`after_talk.py`)."""
-        if self.ahead.near <= timedelta(0) or len(members) != 2:
-            return None
-        people = self.people()
-        first, second = (
-            self.perceptions.build(self._residents[name], now, people).model_copy(
-                update={"current_activity": f"talking with {other}"}
-            )
-            for name, other in zip(members, reversed(members), strict=True)
-        )
-        return AfterTalk((first, second), self.talks.line_minutes)
 
     def start_group_with(
         self,
