@@ -10,13 +10,16 @@ numbers the news of ITS speaker. With k = 1 the talk is the paper's: one call pe
 (`dialogue.next_line`).
 
 `converse` plays a whole talk either way, then asks for its summary (`CONVERSATION_SUMMARY`)
-as soon as the last line is known.
+as soon as the last line is known — while each side's transcript memory, the longest text
+the talk leaves, is embedded (`transcripts_embedded`), so keeping the talk after the summary
+finds it embedded (a cached embedder's: the same vector) rather than embedding it then.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack, contextmanager
 from contextvars import copy_context
 from datetime import datetime
 from typing import Annotated
@@ -27,6 +30,7 @@ from pydantic.json_schema import SkipJsonSchema
 from cognition.contract import ConversationLine, LineHeard
 from cognition.llm.task import Task
 from cognition.memory.fields import News
+from cognition.memory.texts import transcript_text
 from cognition.plan import plan_title
 from cognition.steps.common import memory_lines, news_going, news_known, news_shared, when
 from cognition.steps.common import news_told as told_items
@@ -338,7 +342,25 @@ def converse(
                 break
         if ended:
             break
-    return lines, summarise(first, second, lines)
+    with transcripts_embedded(first, second, lines):  # kept next: embedded meanwhile
+        summary = summarise(first, second, lines)
+    return lines, summary
+
+
+@contextmanager
+def transcripts_embedded(
+    first: Speaker, second: Speaker, lines: Sequence[ConversationLine]
+) -> Iterator[None]:
+    """While the block runs (the summary call), each side's transcript of the talk, as
+    `Talker.keep` remembers it ("Conversation with …"), is embedded on a thread of its own;
+    the block's end waits for them. An embedder that keeps vectors by text then answers the
+    keeping at once; a failure here is left for the keeping to meet."""
+    said = [(line.speaker, line.text) for line in lines]
+    with ExitStack() as meanwhile:
+        for me, other in ((first, second), (second, first)):
+            text = transcript_text((other.name,), said)
+            meanwhile.enter_context(me.context.memory.embedding([text]))
+        yield
 
 
 def summarise(first: Speaker, second: Speaker, lines: list[ConversationLine]) -> TalkSummary:
