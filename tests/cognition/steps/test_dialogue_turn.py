@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
+from dataclasses import replace
 from typing import Any
 
 from cognition.config import LLMSettings
@@ -13,6 +14,7 @@ from cognition.llm.retry import RetryPolicy
 from cognition.llm.task import LanguageModel, Source
 from cognition.memory.fields import News
 from cognition.memory.records import MemoryKind, news_memory
+from cognition.memory.texts import transcript_text
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
 from cognition.steps.dialogue import DIALOGUE_LINE, Speaker
@@ -229,3 +231,43 @@ def test_the_two_sides_of_a_turn_retrieve_at_once() -> None:
     inputs = turn_input(isabella, maria, [], 4)
     assert [memory.met for memory in memories] == [[True], [True]]  # neither waited alone
     assert [side.name for side in inputs.sides] == [ISABELLA.name, MARIA.name]
+
+
+class Embedding(FakeMemoryStream):
+    """A fake memory that notes, in `noted`, each text it is asked to embed ahead."""
+
+    def __init__(self, agent: str, noted: list[tuple[str, str]]) -> None:
+        super().__init__(agent)
+        self.noted = noted
+
+    def embedding(self, texts: Any) -> Any:
+        self.noted += [(self.agent, text) for text in texts]
+        return super().embedding(texts)
+
+
+def test_each_side_s_transcript_is_embedded_while_the_summary_is_asked_for() -> None:
+    noted: list[tuple[str, str]] = []
+    model = ScriptedModel({}, fallback_model=OfflineBrain(5))
+    summary_asked_after = -1
+    complete = model.complete
+
+    def asked(task: Any, inputs: Any, *, agent: str) -> Any:
+        nonlocal summary_asked_after
+        if task.name == "conversation_summary":
+            summary_asked_after = len(noted)  # the texts noted before the summary's call
+        return complete(task, inputs, agent=agent)
+
+    model.complete = asked  # type: ignore[method-assign]
+    isabella, maria = pair(model)
+    isabella = replace(
+        isabella, context=replace(isabella.context, memory=Embedding(ISABELLA.name, noted))
+    )
+    maria = replace(maria, context=replace(maria.context, memory=Embedding(MARIA.name, noted)))
+    lines, _ = converse(isabella, maria)
+    said = [(line.speaker, line.text) for line in lines]
+    # as `Talker.keep` remembers them: each side's "Conversation with <the other>: …"
+    assert noted == [
+        (ISABELLA.name, transcript_text((MARIA.name,), said)),
+        (MARIA.name, transcript_text((ISABELLA.name,), said)),
+    ]
+    assert summary_asked_after == 2  # embedding began before the summary's call
