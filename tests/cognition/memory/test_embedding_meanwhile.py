@@ -13,11 +13,13 @@ import pytest
 from cognition.agent import Agent
 from cognition.llm.priority import CallPriority, call_priority, with_priority
 from cognition.memory import MemoryKind, MemoryStore, MemoryStream, NewMemory
+from cognition.memory.embedding_cache import CachedEmbedder
 from cognition.memory.embeddings import FloatMatrix
 from cognition.memory.fakes import HashingEmbedder
+from cognition.memory.texts import transcript_text
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
-from cognition.testing.town import ISABELLA, START, perception
+from cognition.testing.town import ISABELLA, MARIA, START, perception
 
 WAIT_S = 10.0  # how long a test waits for the other thread before failing
 TEXTS = ["Isabella is baking bread", "Klaus is reading at the library"]
@@ -109,3 +111,26 @@ def test_a_flush_embeds_while_the_model_rates(store: MemoryStore) -> None:
     assert model.overlapped == [True]  # the one rating call began only once embedding had
     assert agent.state.unrated == []
     assert len(agent.memory.all(MemoryKind.PLAN)) == 1
+
+
+def test_a_talk_s_transcripts_are_embedded_during_its_summary_not_after(
+    store: MemoryStore,
+) -> None:
+    inner = WatchedEmbedder()
+    embedder = CachedEmbedder(inner)  # as the town's: the same text is embedded once
+    isabella, maria = (
+        Agent(who, MemoryStream(store, who.name, embedder), OfflineBrain(0), MindSettings())
+        for who in (ISABELLA, MARIA)
+    )
+    talk = isabella.talker.converse_with(maria.talker, START)
+    said = [(line.speaker, line.text) for line in talk.lines]
+    transcripts = {transcript_text((MARIA.name,), said), transcript_text((ISABELLA.name,), said)}
+    asked = [set(texts) for texts in inner.texts_asked]
+    with_transcripts = [texts for texts in asked if texts & transcripts]
+    # each transcript embedded once, in a pass of its own (during the summary call): the
+    # keeping, which embeds the transcript with the summary, found it embedded already
+    assert set().union(*with_transcripts) == transcripts
+    assert all(talk.summary not in texts for texts in with_transcripts)
+    assert any(talk.summary in texts for texts in asked)
+    kept = {r.text for r in isabella.memory.all(MemoryKind.DIALOGUE)}
+    assert transcript_text((MARIA.name,), said) in kept and talk.summary in kept
