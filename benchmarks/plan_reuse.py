@@ -75,6 +75,7 @@ def tallies(living: LivingTown) -> dict[str, int]:
         "hour_plan_calls": hour_plans.calls if hour_plans is not None else 0,
         "reused": sum(state.hour_book.reused for state in states),
         "planned": sum(state.hour_book.planned for state in states),
+        "shifted": sum(state.hour_book.shifted for state in states),
         "days_reused": sum(state.day_book.reused for state in states),
         "views_reused": sum(state.view_book.reused for state in states),
         "ratings_reused": sum(state.rating_book.reused for state in states),
@@ -101,6 +102,8 @@ def day_line(
         "tokens_per_resident": round(spent["tokens"] / agents, 1),
         "hour_plan_calls_per_resident": round(spent["hour_plan_calls"] / agents, 1),
         "hours_reused_per_resident": round(spent["reused"] / agents, 1),
+        # of those, kept from another time of day (`HourBook.shifted`)
+        "hours_reused_from_other_times_per_resident": round(spent["shifted"] / agents, 1),
         "reuse_rate": round(spent["reused"] / hours, 3) if hours else 0.0,
         # over every kind of decision (hours, days, views, rating batches, questions, summaries)
         "reuse_rate_all_kinds": round(spent["decisions_reused"] / decisions, 3)

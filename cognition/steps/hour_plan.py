@@ -292,27 +292,32 @@ def plan_hour(
         ctx.now.date(),
     )
     situations = [hour_key(ctx, chunk, inputs, hour) for hour in near_hours(ctx.minute)]
-    today = ctx.now.date()
+    anytime, today = hour_key(ctx, chunk, inputs, None), ctx.now.date()
     length = None if is_whole(ctx, chunk) else inputs.minutes
-    kept = book.covering(situations, news, today, length) if settings.plan_reuse else None
+    reusing = settings.plan_reuse
+    kept = book.covering(situations, news, today, length, anytime) if reusing else None
     answer = as_answer(kept, inputs.minutes) if kept is not None else ask_hour(ctx, inputs)
     area = chosen_area(answer, inputs.places, places) if answer is not None else None
     answer = answer or first_place(inputs)
-    book.count(reused=kept is not None)
-    if kept is None and area is not None and settings.plan_reuse:
-        # kept under this hour's own situation and its facts
+    book.count(
+        reused=kept is not None, shifted=kept is not None and kept.situation not in situations
+    )
+    if kept is None and area is not None and reusing:
+        # kept under this hour's own situation (and at any time of day) and its facts
         hour = kept_hour(answer, area, today, inputs.minutes)
-        hour = hour.model_copy(update={"situation": situations[0], "facts": news})
+        update = {"situation": situations[0], "facts": news, "anytime": anytime}
+        hour = hour.model_copy(update=update)
         book.keep(reuse_key([situations[0], "|", *news]), hour)
     return laid_out(ctx, chunk, inputs, answer), area
 
 
-def hour_key(ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, hour: int) -> str:
+def hour_key(ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, hour: int | None) -> str:
     """The hour's situation key (`steps.plan_reuse`): the activity, the hour of the day it
-    starts in (`hour`: its own, or a near one to look up), whether it stays one action, the
-    places offered (in any order), where the agent starts from when there is a choice of
-    place — the sector, else "elsewhere" when none of the offered; "-" when there is no
-    choice. The facts recalled and the length are matched by `HourBook.covering`."""
+    starts in (`hour`: its own, or a near one to look up; None: any time of day), whether it
+    stays one action, the places offered (in any order), where the agent starts from when
+    there is a choice of place — the sector, else "elsewhere" when none of the offered; "-"
+    when there is no choice. The facts recalled and the length are matched by
+    `HourBook.covering`."""
     offered = sorted(f"{p.sector}/{p.arena}" for p in inputs.places)
     here = "-"
     if len(offered) > 1:
@@ -321,7 +326,7 @@ def hour_key(ctx: StepContext, chunk: PlanStep, inputs: HourPlanInput, hour: int
     return reuse_key(
         [
             normalised(chunk.activity, ctx.agent),
-            str(hour),
+            "any" if hour is None else str(hour),
             "whole" if is_whole(ctx, chunk) else "actions",
             here,
             *offered,

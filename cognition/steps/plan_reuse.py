@@ -22,7 +22,11 @@ one is reused only while it is recalled (`covers`). Routine sightings and what
 is recalled only for being recent do not change how an hour goes. The kept hour must be
 about as long (within `LENGTH_SLACK` minutes) or longer: its actions are stretched to the
 new window, or its first actions fill a shorter one (`fitted`), and laid out as an answer's
-are. The book keeps at most `MAX_KEPT` hours (the
+are. Failing a kept hour from a near hour of the day, one of the same activity, places,
+start and facts planned at another time of day is taken (`KeptHour.anytime`, the key with
+the hour of the day left out: the plan step, the place and what is recalled are what the
+hour is conditioned on; the lifestyle policies key a decomposition by its task alone),
+counted apart (`HourBook.shifted`). The book keeps at most `MAX_KEPT` hours (the
 oldest go first) and counts the hours reused and planned by a call.
 """
 
@@ -59,6 +63,7 @@ class KeptHour(BaseModel):
     # planned with (`notable`); "" and none in older saves (then found by its whole key only)
     situation: str = ""
     facts: list[str] = Field(default_factory=list)
+    anytime: str = ""  # its situation key with the hour of the day left out ("" older saves)
 
 
 class HourBook(BaseModel):
@@ -67,6 +72,7 @@ class HourBook(BaseModel):
     hours: dict[str, KeptHour] = Field(default_factory=dict)
     reused: int = Field(default=0, ge=0)  # hours taken from the book, no call
     planned: int = Field(default=0, ge=0)  # hours planned by a model call
+    shifted: int = Field(default=0, ge=0)  # of `reused`, those kept at another time of day
 
     def earlier(self, key: str, today: date, minutes: int | None) -> KeptHour | None:
         """The hour kept under `key` if an earlier day planned it for a stretch about as long
@@ -80,21 +86,30 @@ class HourBook(BaseModel):
         return kept if near else None
 
     def covering(
-        self, situations: list[str], facts: Iterable[str], today: date, minutes: int | None
+        self,
+        situations: list[str],
+        facts: Iterable[str],
+        today: date,
+        minutes: int | None,
+        anytime: str = "",
     ) -> KeptHour | None:
-        """An hour an earlier day planned in one of `situations` (the likeliest first) with
-        every one of `facts` known then — nothing recalled now is new to it — for a stretch
-        `earlier` accepts; of several, the one in the likelier situation, then with the
-        fewest other facts, then the newest. None when there is none."""
+        """An hour an earlier day planned in one of `situations` (the likeliest first) — or
+        else, given `anytime`, in the same situation at another time of day — with every one
+        of `facts` known then (nothing recalled now is new to it), for a stretch `earlier`
+        accepts; of several, the one in the likelier situation, then with the fewest other
+        facts, then the newest. None when there is none."""
         now = set(facts)
         best: tuple[int, int, int] | None = None
         found: KeptHour | None = None
         for age, kept in enumerate(reversed(list(self.hours.values()))):
-            if kept.situation not in situations or kept.day >= today or not covers(kept, now):
+            place = situations.index(kept.situation) if kept.situation in situations else None
+            if place is None and anytime and kept.anytime == anytime:
+                place = len(situations)  # another time of day: the last resort
+            if place is None or kept.day >= today or not covers(kept, now):
                 continue
             if minutes is not None and kept.minutes + LENGTH_SLACK < minutes:
                 continue
-            rank = (situations.index(kept.situation), len(kept.facts) - len(now), age)
+            rank = (place, len(kept.facts) - len(now), age)
             if best is None or rank < best:
                 best, found = rank, kept
         return found
@@ -106,9 +121,11 @@ class HourBook(BaseModel):
         hours[key] = hour
         self.hours = dict(list(hours.items())[-MAX_KEPT:])
 
-    def count(self, *, reused: bool) -> None:
+    def count(self, *, reused: bool, shifted: bool = False) -> None:
+        """Count an hour reused (`shifted`: kept at another time of day) or planned."""
         if reused:
             self.reused += 1
+            self.shifted += int(shifted)
         else:
             self.planned += 1
 

@@ -207,17 +207,68 @@ def test_an_hour_about_as_long_is_reused_fitted_and_a_much_longer_one_is_not() -
     assert kept.earlier("k", later, 21 + LENGTH_SLACK) is None
 
 
-def test_an_hour_begun_an_hour_later_reuses_the_kept_one_and_two_hours_later_not() -> None:
+def test_an_hour_begun_an_hour_later_reuses_the_kept_one_as_of_its_own_hour() -> None:
     memory, book = stream(), HourBook()
     hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)  # at 10:00
     later = PlanStep(start=660, minutes=60, activity="study for the exam")
     again = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
     plan = hour(again, at_ten(1) + timedelta(hours=1), memory, book, later)
     assert again.calls == [] and plan.actions[0].activity == "find a book"
-    much_later = PlanStep(start=720, minutes=60, activity="study for the exam")
+    assert (book.reused, book.shifted) == (1, 0)  # a near hour: not another time of day
+
+
+def test_an_hour_at_another_time_of_day_is_reused_when_nothing_else_differs() -> None:
+    memory, book = stream(), HourBook()
+    talked_with(memory, "Maria Lopez", START)
+    hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)  # at 10:00
+    evening = PlanStep(start=19 * 60, minutes=60, activity="study for the exam")
+    again = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    plan = hour(again, at_ten(1) + timedelta(hours=9), memory, book, evening)
+    assert again.calls == [] and plan.actions[0].activity == "find a book"
+    assert (book.reused, book.shifted, book.planned) == (1, 1, 1)
+    # another activity at that time, or a new person recalled: planned afresh
+    reading = PlanStep(start=19 * 60, minutes=60, activity="read a novel")
     model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
-    hour(model, at_ten(2) + timedelta(hours=2), memory, book, much_later)
+    hour(model, at_ten(2) + timedelta(hours=9), memory, book, reading)
     assert model.count("hour_plan") == 1
+    talked_with(memory, "Wolfgang Schulz", at_ten(2) + timedelta(hours=10), item="exam-moved")
+    afternoon = PlanStep(start=16 * 60, minutes=60, activity="study for the exam")
+    model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    hour(model, at_ten(3) + timedelta(hours=6), memory, book, afternoon)
+    assert model.count("hour_plan") == 1 and book.shifted == 1
+
+
+def test_a_near_hour_is_taken_before_another_time_of_day_and_only_given_its_key() -> None:
+    def kept(situation: str) -> KeptHour:
+        day = START.date()
+        return KeptHour(
+            day=day,
+            sector="s",
+            arena="a",
+            actions=[],
+            minutes=60,
+            situation=situation,
+            anytime="study",
+        )
+
+    morning, evening = kept("study@10"), kept("study@19")
+    book = HourBook(hours={"m": morning, "e": evening})
+    today = START.date() + timedelta(days=1)
+    assert book.covering(["study@19", "study@18"], [], today, 60, "study") is evening
+    assert book.covering(["study@18", "study@19"], [], today, 60, "study") is evening
+    assert book.covering(["study@13"], [], today, 60, "study") in (morning, evening)
+    assert book.covering(["study@13"], [], today, 60) is None  # no key: near hours only
+    assert book.covering(["study@13"], [], today, 60, "read") is None
+
+
+def test_with_the_switch_off_no_hour_is_reused_at_any_time_of_day() -> None:
+    memory, book = stream(), HourBook()
+    hour(ScriptedModel({"hour_plan": [LIBRARY_HOUR]}), at_ten(0), memory, book)
+    model = ScriptedModel({"hour_plan": [LIBRARY_HOUR]})
+    plan = DayPlan(day=at_ten(1).date(), hourly=(STUDY,))
+    ctx = mind(model, at_ten(1), memory, off=True)
+    next_step(ctx, plan, places=town_places(), here=HERE, book=book)
+    assert model.count("hour_plan") == 1 and (book.reused, book.shifted) == (0, 0)
 
 
 def test_starting_from_another_arena_of_the_same_sector_is_the_same_start() -> None:
