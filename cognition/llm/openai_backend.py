@@ -36,7 +36,7 @@ import openai
 from openai.types.chat import ChatCompletion
 from pydantic import BaseModel, ValidationError
 
-from cognition.config import LLMSettings, redact_url
+from cognition.config import LLMSettings, is_local_url, redact_url
 from cognition.llm.client import openai_client
 from cognition.llm.errors import (
     OPENAI_URL,
@@ -49,7 +49,7 @@ from cognition.llm.errors import (
 from cognition.llm.output_rungs import OutputMode, RungLadder
 from cognition.llm.parsing import UnparseableReply, parse_json_object, parse_strict_json_object
 from cognition.llm.retry import RetryPolicy
-from cognition.llm.schema import schema_name, strict_json_schema
+from cognition.llm.schema import schema_name, strict_json_schema, without_lengths
 from cognition.llm.task import (
     AnswerTally,
     Completion,
@@ -82,12 +82,20 @@ _UNCONSTRAINED = (OutputMode.JSON_OBJECT, OutputMode.TEXT)
 
 
 def response_format_for(
-    mode: OutputMode, model: type[BaseModel], schema: dict[str, Any] | None = None
+    mode: OutputMode,
+    model: type[BaseModel],
+    schema: dict[str, Any] | None = None,
+    *,
+    lengths: bool = False,
 ) -> Any:
     """The `response_format` to send in `mode` for output `model` (omitted for text);
-    `schema` (default: the model's strict schema) is what the answer must follow."""
+    `schema` (default: the model's strict schema) is what the answer must follow. Strict
+    `json_schema` carries its string length bounds only with `lengths` (a local server:
+    OpenAI's strict mode does not list them); `json_object` with the schema always does
+    (llama.cpp-based servers: the bound is what ends a string a small model keeps writing)."""
     schema = strict_json_schema(model) if schema is None else schema
     if mode is OutputMode.JSON_SCHEMA:
+        schema = schema if lengths else without_lengths(schema)
         return {
             "type": "json_schema",
             "json_schema": {"name": schema_name(model), "schema": schema, "strict": True},
@@ -161,6 +169,7 @@ class OpenAIBackend:
         start = OutputMode(settings.output_mode or OutputMode.JSON_SCHEMA)
         self._rungs = RungLadder(start, settings.model)
         self._where = redact_url(settings.base_url) or OPENAI_URL  # for messages: no key
+        self._local = is_local_url(settings.base_url)  # string length bounds in json_schema
         self._fallbacks = 0
         self._tally: dict[tuple[str, OutputMode], list[int]] = {}  # [answers, usable]
 
@@ -204,6 +213,7 @@ class OpenAIBackend:
     ) -> Completion[OutputT]:
         messages = task.messages(inputs)
         schema = task.json_schema(inputs)
+        answer_tokens = self._max_tokens(task, inputs)
         call = _Call(deadline=self.retry.clock() + self.settings.call_timeout_s)
         correction: list[Message] = []
         while (left := call.deadline - self.retry.clock()) > 0:
@@ -212,7 +222,8 @@ class OpenAIBackend:
             call.raw = None
             retry_after: float | None = None
             try:
-                reply = self._request(task, schema, [*messages, *correction], mode, left)
+                sent = [*messages, *correction]
+                reply = self._request(task, schema, sent, mode, left, answer_tokens)
                 call.add(reply)
                 output = self._read_counted(task, reply, mode)
             except RequestFailure as failure:
@@ -261,12 +272,14 @@ class OpenAIBackend:
             raw=call.raw,
         )  # fmt: skip
 
-    def _max_tokens(self, task: Task[InputT, OutputT]) -> Any:
-        """The step's output budget scaled by the settings (omitted when unbounded)."""
+    def _max_tokens(self, task: Task[InputT, OutputT], inputs: InputT) -> Any:
+        """The call's output budget (`Task.answer_tokens`) scaled by the settings (omitted
+        when unbounded)."""
         scale = self.settings.max_tokens_scale
-        if task.max_tokens is None or scale <= 0:
+        budget = task.answer_tokens(inputs)
+        if budget is None or scale <= 0:
             return openai.omit
-        return max(16, round(task.max_tokens * scale))
+        return max(16, round(budget * scale))
 
     def _read_counted(
         self, task: Task[InputT, OutputT], reply: _Reply, mode: OutputMode
@@ -291,6 +304,7 @@ class OpenAIBackend:
         messages: list[Message],
         mode: OutputMode,
         timeout_s: float,
+        max_tokens: Any,
     ) -> _Reply:
         if mode is not OutputMode.JSON_SCHEMA:
             compact = json.dumps(schema, sort_keys=True, separators=(",", ":"))
@@ -298,7 +312,7 @@ class OpenAIBackend:
             last = messages[-1]
             messages = [*messages[:-1], Message(last.role, f"{last.content}\n\n{instruction}")]
         sent = [{"role": m.role, "content": m.content} for m in messages]
-        response_format = response_format_for(mode, task.output_model, schema)
+        response_format = response_format_for(mode, task.output_model, schema, lengths=self._local)
         temperature = self.settings.temperature
         stops = self.settings.stop_sequences if mode in _UNCONSTRAINED else ()
         try:
@@ -307,7 +321,7 @@ class OpenAIBackend:
                 messages=cast(Any, sent),
                 response_format=response_format,
                 temperature=openai.omit if temperature is None else temperature,
-                max_tokens=self._max_tokens(task),
+                max_tokens=max_tokens,
                 stop=list(stops) if stops else openai.omit,
                 timeout=timeout_s,  # what is left of the call's one deadline
             )

@@ -7,10 +7,17 @@ not carry sibling keys. `strict_json_schema` turns a pydantic model's schema int
 
 A call's inputs often pin the answer down further than its output model can (a rating per
 numbered memory: exactly `count` of them; a place: one of the options offered). `with_items`,
-`with_enum` and `with_range` narrow a strict schema at a path ("uses[].object": the `object`
-of every item of `uses`) and return the narrowed copy, never touching their argument; a `$ref`
-on the way is inlined in the copy, so one use of a shared definition never changes another.
+`with_enum`, `with_range` and `with_length` narrow a strict schema at a path ("uses[].object":
+the `object` of every item of `uses`) and return the narrowed copy, never touching their
+argument; a `$ref` on the way is inlined in the copy, so one use of a shared definition never
+changes another.
 Servers that constrain decoding to the schema then answer in exactly that shape.
+
+A string's `maxLength` (`with_length`) is what bounds a constrained answer: llama.cpp's grammar
+for a string without one is `char*`, and a small model sampling at the server's default
+temperature may never close the quote — it writes until `max_tokens` and the answer is cut,
+invalid. OpenAI's strict mode does not list the length keywords among those it accepts:
+`without_lengths` takes them out for it.
 """
 
 from __future__ import annotations
@@ -30,8 +37,12 @@ __all__ = [
     "strict_json_schema",
     "with_enum",
     "with_items",
+    "with_length",
     "with_range",
+    "without_lengths",
 ]
+
+LENGTH_KEYWORDS = ("minLength", "maxLength")
 
 Scalar = str | int | float | bool
 
@@ -137,6 +148,26 @@ def with_range(
     if minimum is not None and maximum is not None and minimum > maximum:
         raise ValueError(f"minimum {minimum} above maximum {maximum} at {path!r}")
     return _narrowed(schema, path, {"minimum": minimum, "maximum": maximum})
+
+
+def with_length(schema: dict[str, Any], path: str, *, at_most: int) -> dict[str, Any]:
+    """A copy of `schema` whose string at `path` has at most `at_most` characters."""
+    if at_most < 1:
+        raise ValueError(f"at most {at_most} characters at {path!r}")
+    return _narrowed(schema, path, {"maxLength": at_most})
+
+
+def without_lengths(node: Any) -> Any:
+    """A copy of `node` with every string length bound (`minLength`, `maxLength`) removed."""
+    if isinstance(node, list):
+        return [without_lengths(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    return {
+        key: without_lengths(value) if key not in ("enum", "const") else copy.deepcopy(value)
+        for key, value in node.items()
+        if key not in LENGTH_KEYWORDS or not isinstance(value, int)
+    }
 
 
 def _narrowed(schema: dict[str, Any], path: str, keywords: dict[str, Any]) -> dict[str, Any]:

@@ -73,6 +73,9 @@ class Task(Generic[InputT, OutputT]):
     output_model: type[OutputT]
     fallback: Callable[[InputT], OutputT]
     max_tokens: int | None = None  # the most the answer needs (a rating: tens; a plan: hundreds)
+    # this call's own bound, when the inputs size the answer (an hour of 3 actions needs
+    # fewer tokens than one of 9); None: `max_tokens`
+    max_tokens_for: Callable[[InputT], int] | None = None
     # this call's answer schema, when the inputs pin it down further than the output model
     # does (a rating per numbered memory: exactly `count` items; a place: one of `options`);
     # None: the output model's strict schema. Servers with constrained decoding follow it.
@@ -81,6 +84,12 @@ class Task(Generic[InputT, OutputT]):
     # facts in fewer tokens: `steps.compact`); the inputs a backend or the offline brain
     # reads are unchanged. None: every field by `render_value`.
     render: Callable[[InputT], dict[str, str]] | None = None
+
+    def answer_tokens(self, inputs: InputT) -> int | None:
+        """The most tokens this call's answer needs (None: no bound)."""
+        if self.max_tokens_for is not None:
+            return self.max_tokens_for(inputs)
+        return self.max_tokens
 
     def json_schema(self, inputs: InputT) -> dict[str, Any]:
         """The strict JSON schema this call's answer must follow."""

@@ -6,8 +6,16 @@ stretch as a whole with an emoji (one call per hour for all). Sleep is not decom
 result always tiles the window exactly: durations are clamped to the configured bounds, the
 last action is cut at the window's end, and any time left over continues the chunk's
 activity, with the stretch's emoji (no emoji call). The call's answer schema asks for actions
-of `min_minutes` to `max_minutes`, no more than fit the window, each object one of those at
-hand or "".
+of `min_minutes` to `max_minutes`, no more than fit the window at their middle length
+(`most_actions`), each object one of those at hand or "", each string no longer than it needs
+(`bounded_actions`); the answer's token bound follows from those (`actions_tokens`).
+
+Why the bounds: on a real tiny-model server (Gemma 270M behind llama.cpp, which constrains
+decoding to the schema) each answer token costs about as much as the grammar check over the
+model's whole vocabulary, and a constrained small model keeps writing while the schema lets
+it — actions up to the most allowed, a string whose closing quote never comes — until the
+token bound cuts the answer (invalid) or the call's deadline passes. Session 6's hour plans
+averaged 356 answer tokens a call, and one of three hours fell back after 180 s.
 """
 
 from __future__ import annotations
@@ -17,7 +25,13 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from cognition.llm.schema import strict_json_schema, with_enum, with_items, with_range
+from cognition.llm.schema import (
+    strict_json_schema,
+    with_enum,
+    with_items,
+    with_length,
+    with_range,
+)
 from cognition.llm.task import Task
 from cognition.plan import PlanStep, clock
 from cognition.settings import MindSettings
@@ -58,6 +72,40 @@ class Decomposition(BaseModel):
     emoji: str = Field(default="", description="one to three emoji showing the whole stretch")
 
 
+# the most characters an action's strings need: a constrained decoder ends the string there
+ACTIVITY_CHARS = 80  # "wipe down the counter and set out the pastries for the morning"
+STATE_CHARS = 40  # "brewing coffee"
+OBJECT_CHARS = 60  # an object's name (usually also one of an enum: those at hand)
+EMOJI_CHARS = 16  # one to three emoji, joined sequences included
+# the most tokens an action of those bounds takes as JSON (keys and punctuation ~30, its
+# strings ~60), and the answer around its actions (a place's names, the stretch's emoji)
+ACTION_TOKENS = 90
+FRAME_TOKENS = 100
+
+
+def most_actions(minutes: int, low: int, high: int) -> int:
+    """The most actions asked for a window of `minutes`: as many as fill it at the middle of
+    [`low`, `high`] minutes each (85 minutes of 5-15: 9, not 17 of 5). Fewer fill it too: the
+    time left over continues the chunk's activity."""
+    middle = (max(1, low) + max(1, high)) / 2
+    return max(1, math.ceil(max(1, minutes) / middle))
+
+
+def bounded_actions(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema`'s action strings (`actions[].activity`, `.object`, `.state`, `.emoji`) and
+    the stretch's `emoji` bounded in length."""
+    schema = with_length(schema, "actions[].activity", at_most=ACTIVITY_CHARS)
+    schema = with_length(schema, "actions[].object", at_most=OBJECT_CHARS)
+    schema = with_length(schema, "actions[].state", at_most=STATE_CHARS)
+    schema = with_length(schema, "actions[].emoji", at_most=EMOJI_CHARS)
+    return with_length(schema, "emoji", at_most=EMOJI_CHARS)
+
+
+def actions_tokens(actions: int) -> int:
+    """The most tokens an answer of up to `actions` bounded actions needs."""
+    return FRAME_TOKENS + ACTION_TOKENS * max(1, actions)
+
+
 def keep_whole(inputs: DecomposeInput) -> Decomposition:
     return Decomposition(actions=[SubAction(activity=inputs.activity, minutes=inputs.minutes)])
 
@@ -67,10 +115,15 @@ def actions_schema(inputs: DecomposeInput) -> dict[str, Any]:
     the window. (Not at least as many as fill it: what is left over continues the chunk's
     activity, and a tiny model made to write more actions only writes more filler.)"""
     low, high = sorted((max(1, inputs.min_minutes), max(1, inputs.max_minutes)))
-    most = math.ceil(max(1, inputs.minutes) / low)
+    most = most_actions(inputs.minutes, low, high)
     schema = with_items(strict_json_schema(Decomposition), "actions", at_least=1, at_most=most)
     schema = with_enum(schema, "actions[].object", [*inputs.objects, ""] if inputs.objects else [])
-    return with_range(schema, "actions[].minutes", minimum=low, maximum=high)
+    return bounded_actions(with_range(schema, "actions[].minutes", minimum=low, maximum=high))
+
+
+def decompose_tokens(inputs: DecomposeInput) -> int:
+    low, high = sorted((max(1, inputs.min_minutes), max(1, inputs.max_minutes)))
+    return actions_tokens(most_actions(inputs.minutes, low, high))
 
 
 DECOMPOSE = Task(
@@ -80,6 +133,7 @@ DECOMPOSE = Task(
     output_model=Decomposition,
     fallback=keep_whole,
     max_tokens=700,
+    max_tokens_for=decompose_tokens,
     schema_for=actions_schema,
 )
 

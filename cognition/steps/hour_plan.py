@@ -28,7 +28,6 @@ arena is asked about again (`objects.settle_objects`). Hours repeat across days 
 from __future__ import annotations
 
 import logging
-import math
 from datetime import date
 from typing import Any
 
@@ -39,10 +38,11 @@ from cognition.llm.schema import strict_json_schema, with_enum, with_items, with
 from cognition.llm.task import Task, render_value
 from cognition.memory.records import MemoryKind
 from cognition.plan import PlanStep, clock
+from cognition.steps import decompose
 from cognition.steps.common import contains_word, gist
 from cognition.steps.compact import listed
 from cognition.steps.context import StepContext
-from cognition.steps.decompose import StretchInput, SubAction, lay_out, window_for
+from cognition.steps.decompose import StretchInput, SubAction, lay_out, most_actions, window_for
 from cognition.steps.emoji import THOUGHT_BUBBLE, clean_emoji
 from cognition.steps.named_place import named_area
 from cognition.steps.plan_reuse import (
@@ -73,7 +73,7 @@ class HourPlace(BaseModel):
 
 
 class HourPlanInput(StretchInput):
-    most_actions: int = Field(description="at most this many actions fit the window")
+    most_actions: int = Field(description="at most this many actions (`decompose.most_actions`)")
     memories: list[str] = Field(description="what the agent recalls about the activity")
     here: str = Field(description='where the agent is now, "arena, sector"')
     home: str = Field(description='"sector, arena"')
@@ -144,7 +144,8 @@ def objects_of(place: HourPlace) -> list[str]:
 
 def hour_schema(inputs: HourPlanInput) -> dict[str, Any]:
     """A place among those offered; one to `most_actions` actions of `min_minutes` to
-    `max_minutes`, each object one of the offered arenas' (or "")."""
+    `max_minutes`, each object one of the offered arenas' (or ""), strings bounded
+    (`decompose.bounded_actions`)."""
     low, high = sorted((max(1, inputs.min_minutes), max(1, inputs.max_minutes)))
     schema = strict_json_schema(HourPlan)
     schema = with_enum(schema, "sector", [p.sector for p in inputs.places])
@@ -152,7 +153,8 @@ def hour_schema(inputs: HourPlanInput) -> dict[str, Any]:
     schema = with_items(schema, "actions", at_least=1, at_most=max(1, inputs.most_actions))
     things = [thing for place in inputs.places for thing in objects_of(place)]
     schema = with_enum(schema, "actions[].object", [*things, ""] if things else [])
-    return with_range(schema, "actions[].minutes", minimum=low, maximum=high)
+    schema = with_range(schema, "actions[].minutes", minimum=low, maximum=high)
+    return decompose.bounded_actions(schema)
 
 
 def hour_prompt(inputs: HourPlanInput) -> dict[str, str]:
@@ -184,6 +186,7 @@ HOUR_PLAN = Task(
     output_model=HourPlan,
     fallback=first_place,
     max_tokens=900,
+    max_tokens_for=lambda inputs: decompose.actions_tokens(inputs.most_actions),
     schema_for=hour_schema,
     render=hour_prompt,
 )
@@ -261,7 +264,7 @@ def hour_inputs(
         minutes=end - start,
         min_minutes=low,
         max_minutes=high,
-        most_actions=math.ceil((end - start) / max(1, low)),
+        most_actions=most_actions(end - start, low, high),
         memories=memories,
         here=f"{here.arena}, {here.sector}" if here.arena else (here.sector or ""),
         home=f"{persona.home_sector}, {persona.home_arena}",

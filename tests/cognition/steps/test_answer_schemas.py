@@ -9,7 +9,17 @@ from cognition.llm.schema import strict_json_schema
 from cognition.plan import DAY_MINUTES
 from cognition.settings import MindSettings
 from cognition.steps.day_plan import DAY_PLAN, DayPlanInput, DayPlanOutput, plan_day
-from cognition.steps.decompose import DECOMPOSE, DecomposeInput, Decomposition, lay_out
+from cognition.steps.decompose import (
+    ACTIVITY_CHARS,
+    DECOMPOSE,
+    EMOJI_CHARS,
+    OBJECT_CHARS,
+    STATE_CHARS,
+    DecomposeInput,
+    Decomposition,
+    actions_tokens,
+    lay_out,
+)
 from cognition.steps.hourly import HOURLY, HourlyInput
 from cognition.steps.importance import (
     NEUTRAL,
@@ -189,9 +199,25 @@ def decompose_input(minutes: int, low: int, high: int) -> DecomposeInput:
 def test_decomposed_actions_last_the_configured_minutes_and_fit_the_window() -> None:
     schema = DECOMPOSE.json_schema(decompose_input(60, 5, 15))
     assert bounds(prop(schema, "actions", "[]", "minutes")) == (5, 15)
-    assert bounds(prop(schema, "actions")) == (1, 12)
+    # as many as fill the hour at 10 minutes each (not 12 of 5: a small model constrained to
+    # the schema writes up to the most it allows)
+    assert bounds(prop(schema, "actions")) == (1, 6)
     assert bounds(prop(DECOMPOSE.json_schema(decompose_input(3, 5, 15)), "actions")) == (1, 1)
-    assert bounds(prop(DECOMPOSE.json_schema(decompose_input(60, 15, 5)), "actions")) == (1, 12)
+    assert bounds(prop(DECOMPOSE.json_schema(decompose_input(60, 15, 5)), "actions")) == (1, 6)
+    assert bounds(prop(DECOMPOSE.json_schema(decompose_input(85, 5, 15)), "actions")) == (1, 9)
+
+
+def test_decomposed_action_strings_are_bounded_and_the_answer_tokens_follow_the_actions() -> None:
+    schema = DECOMPOSE.json_schema(decompose_input(60, 5, 15))
+    action = prop(schema, "actions", "[]")
+    assert action["properties"]["activity"]["maxLength"] == ACTIVITY_CHARS
+    assert action["properties"]["state"]["maxLength"] == STATE_CHARS
+    assert action["properties"]["emoji"]["maxLength"] == EMOJI_CHARS
+    assert schema["properties"]["emoji"]["maxLength"] == EMOJI_CHARS
+    assert action["properties"]["object"]["maxLength"] == OBJECT_CHARS  # no objects at hand
+    short, long = decompose_input(20, 5, 15), decompose_input(85, 5, 15)
+    assert DECOMPOSE.answer_tokens(short) == actions_tokens(2) < DECOMPOSE.answer_tokens(long)
+    assert DECOMPOSE.answer_tokens(long) == actions_tokens(9)
 
 
 def test_action_minutes_off_the_range_are_clamped_and_laid_out_as_before() -> None:
