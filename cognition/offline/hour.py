@@ -15,7 +15,8 @@ from cognition.offline.judgement import object_state
 from cognition.offline.places import choose_object, choose_place
 from cognition.offline.planning import decompose
 from cognition.steps.decompose import DecomposeInput, SubAction
-from cognition.steps.hour_plan import HourPlace, HourPlan, HourPlanInput, objects_of
+from cognition.steps.hour_places import HourPlace
+from cognition.steps.hour_plan import HourPlan, HourPlanInput, objects_of
 from cognition.steps.location import PlaceChoiceInput
 
 MAX_OBJECTS = 40  # objects at hand for the decomposition, as the step offered them

@@ -33,7 +33,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
-from cognition.contract import Address, KnownPlaces, KnownSector
+from cognition.contract import Address, KnownPlaces
 from cognition.llm.schema import strict_json_schema, with_enum, with_items, with_range
 from cognition.llm.task import Task, render_value
 from cognition.memory.records import MemoryKind
@@ -44,7 +44,7 @@ from cognition.steps.compact import listed
 from cognition.steps.context import StepContext
 from cognition.steps.decompose import StretchInput, SubAction, lay_out, most_actions, window_for
 from cognition.steps.emoji import THOUGHT_BUBBLE, clean_emoji
-from cognition.steps.named_place import named_area
+from cognition.steps.hour_places import HourPlace, offered_places, place_lines
 from cognition.steps.plan_reuse import (
     HourBook,
     KeptHour,
@@ -63,15 +63,6 @@ RECALLED = (MemoryKind.OBSERVATION, MemoryKind.REFLECTION, MemoryKind.DIALOGUE)
 GIST = 160  # characters of a recalled memory shown (a conversation: its heading, first line)
 
 
-class HourPlace(BaseModel):
-    """An arena offered for the hour, with its objects ("bed, desk") and what its sector is."""
-
-    sector: str
-    arena: str
-    objects: str = Field(description="the arena's objects, comma-separated")
-    about: str = Field(default="", description="the sector's kind and opening hours")
-
-
 class HourPlanInput(StretchInput):
     most_actions: int = Field(description="at most this many actions (`decompose.most_actions`)")
     memories: list[str] = Field(description="what the agent recalls about the activity")
@@ -88,40 +79,6 @@ class HourPlanInput(StretchInput):
         if not self.place_lines:
             self.place_lines = place_lines(self.places)
         return self
-
-
-def place_lines(places: list[HourPlace], alike: bool = False) -> list[str]:
-    """ "Hobbs Cafe (cafe, open 08:00-20:00): cafe [counter, piano]; kitchen [stove]" — the
-    offered arenas a line a sector, in their order; with `alike` (how the prompt shows
-    them), arenas in a row with the same objects named together ("Ann's room; Bo's room
-    [each: bed, desk]")."""
-    sectors: dict[str, list[HourPlace]] = {}
-    for place in places:
-        sectors.setdefault(place.sector, []).append(place)
-    lines = []
-    for sector, arenas in sectors.items():
-        about = f" ({arenas[0].about})" if arenas[0].about else ""
-        shown = alike_arenas(arenas) if alike else [with_objects([a]) for a in arenas]
-        lines.append(f"{sector}{about}: {'; '.join(shown)}")
-    return lines
-
-
-def with_objects(arenas: list[HourPlace]) -> str:
-    """ "cafe [counter, piano]"; arenas with the same objects: "A; B [each: bed, desk]"."""
-    names, objects = "; ".join(a.arena for a in arenas), arenas[0].objects
-    each = "each: " if len(arenas) > 1 else ""
-    return f"{names} [{each}{objects}]" if objects else names
-
-
-def alike_arenas(arenas: list[HourPlace]) -> list[str]:
-    """Each arena with its objects, arenas in a row with the same objects named together."""
-    runs: list[list[HourPlace]] = []
-    for arena in arenas:
-        if runs and arena.objects and runs[-1][-1].objects == arena.objects:
-            runs[-1].append(arena)
-        else:
-            runs.append([arena])
-    return [with_objects(run) for run in runs]
 
 
 class HourPlan(BaseModel):
@@ -190,43 +147,6 @@ HOUR_PLAN = Task(
     schema_for=hour_schema,
     render=hour_prompt,
 )
-
-
-def sector_about(sector: KnownSector) -> str:
-    parts = [sector.kind] if sector.kind else []
-    if sector.open_hours:
-        parts.append(f"open {sector.open_hours}")
-    return ", ".join(parts)
-
-
-def offered_places(
-    ctx: StepContext, chunk: PlanStep, places: KnownPlaces, here: Address
-) -> list[HourPlace]:
-    """The arenas the hour may be spent in (see the module's doc), where the agent is first,
-    then its home's, its workplace's, the others'."""
-    pinned = chunk.address if chunk.address is not None and places.contains(chunk.address) else None
-    pinned = pinned if pinned is not None and pinned.arena is not None else None
-    pinned = pinned or named_area(chunk.activity, places, ctx.persona)
-    persona = ctx.persona
-    asleep = contains_word(chunk.activity, ctx.settings.undecomposed_words)
-    if pinned is None and asleep and places.sector(persona.home_sector) is not None:
-        pinned = Address(world=places.world, sector=persona.home_sector)  # one sleeps at home
-    first = (here.sector, persona.home_sector, persona.work_sector)
-    sectors = sorted(
-        (s for s in places.sectors if pinned is None or s.name == pinned.sector),
-        key=lambda s: first.index(s.name) if s.name in first else len(first),
-    )
-    offered = []
-    for sector in sectors:
-        for arena in sorted(sector.arenas, key=lambda a: a.name != here.arena):
-            if pinned is not None and pinned.arena is not None and arena.name != pinned.arena:
-                continue
-            objects = ", ".join(arena.objects)
-            about = sector_about(sector)
-            offered.append(
-                HourPlace(sector=sector.name, arena=arena.name, objects=objects, about=about)
-            )
-    return offered
 
 
 def chosen_area(answer: HourPlan, offered: list[HourPlace], places: KnownPlaces) -> Address | None:

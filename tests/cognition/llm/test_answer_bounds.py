@@ -11,7 +11,8 @@ from cognition.llm.openai_backend import OpenAIBackend, OutputMode, response_for
 from cognition.llm.schema import with_length, without_lengths
 from cognition.llm.task import Source
 from cognition.steps.decompose import ACTIVITY_CHARS, EMOJI_CHARS, actions_tokens
-from cognition.steps.hour_plan import HOUR_PLAN, HourPlace, HourPlan, HourPlanInput
+from cognition.steps.hour_places import HourPlace
+from cognition.steps.hour_plan import HOUR_PLAN, HourPlan, HourPlanInput
 from cognition.testing.fake_openai_server import FakeOpenAIServer
 
 Server = Callable[..., FakeOpenAIServer]

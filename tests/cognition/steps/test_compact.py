@@ -9,7 +9,8 @@ import re
 from cognition.llm.task import Task
 from cognition.steps.compact import listed, once, split_place, timeline
 from cognition.steps.day_plan import DAY_PLAN, DayPlanInput
-from cognition.steps.hour_plan import HOUR_PLAN, HourPlace, HourPlanInput
+from cognition.steps.hour_places import HourPlace
+from cognition.steps.hour_plan import HOUR_PLAN, HourPlanInput
 from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
 from cognition.steps.react import REACT, ReactInput
 from cognition.steps.reflect import INSIGHTS, SALIENT_QUESTIONS, InsightsInput, QuestionsInput
