@@ -61,3 +61,25 @@ def test_a_perception_reads_known_places_again_only_when_the_memory_grew() -> No
     replaced = SpatialMemory.for_resident(town.tree, spawn.home, spawn.work)
     builder.memories[spawn.name] = replaced  # a loaded save's memory: read afresh
     assert unknown.name not in [sector.name for sector in builder.known(spawn.name).sectors]
+
+
+def test_a_resident_sees_those_near_it_in_its_own_arena_only() -> None:
+    from game.bridge.perception import PerceptionBuilder, Someone, chebyshev
+    from game.town.resident import Resident
+    from game.world.objects import ObjectStates
+
+    town = load_town(MAP)
+    tree = town.tree
+    cafe = tree.arena(Address("Hobbs Cafe", "cafe"))
+    inside = sorted(cafe.rect.tiles())
+    me = Resident("Isabella Rodriguez", inside[0])
+    builder = PerceptionBuilder(tree, ObjectStates(tree.objects()), {})
+    near = next(t for t in inside if 0 < chebyshev(me.tile, t) <= builder.vision_radius)
+    far = [t for t in inside if chebyshev(me.tile, t) > builder.vision_radius]
+    street = next(t for t in [(x, me.tile[1]) for x in range(200)] if tree.arena_at(t) is None)
+    people = [
+        Someone("Isabella Rodriguez", me.tile, "idle"),  # herself
+        Someone("Klaus Mueller", near, "reading"),
+        Someone("Maria Lopez", street, "walking"),  # outdoors: not in her arena
+    ] + [Someone("Sam Moore", far[0], "eating")] * bool(far)
+    assert [person.name for person in builder.in_view(me, people)] == ["Klaus Mueller"]
