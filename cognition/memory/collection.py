@@ -9,6 +9,8 @@ Chroma update costs ~5 ms — as much as the whole retrieval.
 With `write_behind=N` (a local store that asks for it) new records, too, go to the mirror at
 once and to Chroma in one write once N are waiting, on `flush()` and on close: a local
 Chroma write costs ~8 ms of CPU and several fsyncs whatever its size, holding the GIL.
+With `write_behind` a changed setting (`set_setting`) also waits, for the next write of
+records or `flush()`: it is read back from the collection's copy of its settings at once.
 """
 
 from __future__ import annotations
@@ -91,6 +93,7 @@ class AgentCollection:
         self._write_behind = write_behind
         self._unwritten: list[tuple[MemoryRecord, npt.NDArray[np.float32], int]] = []
         self._metadata: dict[str, Any] = dict(chroma_collection.metadata or {})
+        self._metadata_unwritten = False  # a setting changed, not yet in Chroma (write_behind)
         self._next_sequence = 0
         self._load()
 
@@ -159,6 +162,12 @@ class AgentCollection:
     def _write_unwritten(self) -> None:
         self._upsert(self._unwritten)  # raises: they stay waiting, written by a later flush
         self._unwritten = []
+        self._write_metadata()
+
+    def _write_metadata(self) -> None:
+        if self._metadata_unwritten:
+            self._collection.modify(metadata=self._metadata)
+            self._metadata_unwritten = False
 
     def _upsert(self, rows: Sequence[tuple[MemoryRecord, npt.NDArray[np.float32], int]]) -> None:
         for start in range(0, len(rows), CHROMA_MAX_BATCH):
@@ -188,6 +197,7 @@ class AgentCollection:
         with self.lock:
             if self._unwritten:
                 self._write_unwritten()  # first: an access time may be for one of them
+            self._write_metadata()
             pending = list(self._pending_access.items())
             for start in range(0, len(pending), CHROMA_MAX_BATCH):
                 chunk = pending[start : start + CHROMA_MAX_BATCH]
@@ -213,10 +223,21 @@ class AgentCollection:
             return {k: v for k, v in self._metadata.items() if k not in {"agent", "format"}}
 
     def set_setting(self, key: str, value: str | int | float) -> None:
+        """Store a value on the collection: in Chroma at once, or with `write_behind` at the
+        next write of records or `flush()` (each Chroma write holds the GIL and fsyncs)."""
         with self.lock:
             metadata = {**self._metadata, key: value}
+            if self._write_behind > 0:
+                self._metadata, self._metadata_unwritten = metadata, True
+                return
             self._collection.modify(metadata=metadata)  # Chroma first, as every write
             self._metadata = metadata
+
+    @property
+    def metadata_unwritten(self) -> bool:
+        """A setting changed and not yet in Chroma (only with `write_behind`)."""
+        with self.lock:
+            return self._metadata_unwritten
 
     def embeddings_of(self, rows: Sequence[int]) -> npt.NDArray[np.float32]:
         with self.lock:

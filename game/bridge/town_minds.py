@@ -60,8 +60,10 @@ log = logging.getLogger(__name__)
 ROOT = bundle_root()  # the source checkout, or the frozen app's bundle
 # A resident's new memories reach its local Chroma store this many at a time (and at every
 # flush, save and close): one Chroma write costs the same for 1 record or 30 and holds the
-# GIL, and the town's memory folder is a run's working copy — saves copy the mirrors.
-LOCAL_WRITE_BEHIND = 32
+# GIL (its fsyncs too: the town's every thread waits), and the town's memory folder is a run's
+# working copy — saves copy the mirrors. 128 is most of a resident-day's memories (~150 in
+# the offline day): 32 made ~120 writes a day, each 25–100 ms with the GIL held (measured).
+LOCAL_WRITE_BEHIND = 128
 
 
 @dataclass(frozen=True)

@@ -107,6 +107,7 @@ class AreaTree:
         for arena in self.arenas():
             for tile in arena.rect.tiles():
                 self._arena_by_tile.setdefault(tile, arena.address)
+        self._sector_by_tile: dict[Tile, Address | None] = {}  # `sector_at`'s answers so far
 
     def find(self, address: Address) -> Place | None:
         """The sector, arena or object at `address`, or None when there is none."""
@@ -151,7 +152,15 @@ class AreaTree:
         return self._arena_by_tile.get(tile)
 
     def sector_at(self, tile: Tile) -> Address | None:
-        """The sector holding `tile`: through its arena, else a sector-wide rectangle."""
+        """The sector holding `tile`: through its arena, else a sector-wide rectangle
+        (remembered by tile: the tree does not change once built)."""
+        if tile in self._sector_by_tile:
+            return self._sector_by_tile[tile]
+        found = self._find_sector(tile)
+        self._sector_by_tile[tile] = found
+        return found
+
+    def _find_sector(self, tile: Tile) -> Address | None:
         arena = self.arena_at(tile)
         if arena is not None:
             return arena.sector_address()

@@ -20,6 +20,9 @@ class SpatialMemory:
     def __init__(self, tree: AreaTree) -> None:
         self.tree = tree
         self._known: dict[str, dict[str, set[str]]] = {}
+        # grows whenever the agent comes to know a place it did not: what it knows is the
+        # same for the same version (a reader's cache key, cheaper than the outline itself)
+        self.version = 0
 
     @classmethod
     def for_resident(
@@ -40,6 +43,8 @@ class SpatialMemory:
         place = self.tree.find(address)
         if place is None:
             raise KeyError(f"no place {address.describe()} in {self.tree.world}")
+        if address.object is not None and self.knows(address):
+            return  # the common case: an object seen again (observe, every perception)
         outline = self.tree.outline(address)
         for sector, arenas in outline.items():
             known_arenas = self._known.setdefault(sector, {})
@@ -49,6 +54,7 @@ class SpatialMemory:
                     known_objects.update(objects)
                 else:
                     known_objects.add(address.object)
+        self.version += 1
 
     def observe(self, arena: Address, objects: Iterable[str] = ()) -> None:
         """Remember an arena one is in or looks into, and the named objects seen there."""
@@ -100,6 +106,7 @@ class SpatialMemory:
     def set_state(self, data: dict[str, Any]) -> None:
         """Restore from `get_state()`; places the map no longer has are dropped."""
         self._known = {}
+        self.version += 1
         for sector, arenas in data.get("sectors", {}).items():
             if not self.tree.has(Address(sector)):
                 continue
@@ -112,4 +119,7 @@ class SpatialMemory:
                             self._known[sector][arena].add(name)
 
     def _add_arena(self, arena: Address) -> None:
-        self._known.setdefault(arena.sector, {}).setdefault(arena.arena or "", set())
+        arenas = self._known.setdefault(arena.sector, {})
+        if (arena.arena or "") not in arenas:
+            arenas[arena.arena or ""] = set()
+            self.version += 1

@@ -41,6 +41,15 @@ def test_which_arena_and_sector_a_tile_is_in(small_town: TownMap) -> None:
     assert tree.sector_at((12, 8)) is None
 
 
+def test_a_tiles_sector_is_remembered_and_answered_the_same(small_town: TownMap) -> None:
+    tree = small_town.tree
+    tiles = [(3, 3), (6, 4), (12, 8)]  # in an arena, in a sector-wide rectangle, on the street
+    first = [tree.sector_at(tile) for tile in tiles]  # misses: looked up
+    assert first == [Address(LIN), Address(LIN), None]
+    assert [tree.sector_at(tile) for tile in tiles] == first  # hits: the same answers
+    assert tree.sector_at((3, 3)) is tree.sector_at((3, 3))
+
+
 def test_norms_come_from_the_map(small_town: TownMap) -> None:
     tree = small_town.tree
     cafe = tree.sector("Hobbs Cafe")

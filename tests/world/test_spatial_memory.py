@@ -56,3 +56,19 @@ def test_learning_one_object(small_town: TownMap) -> None:
     memory = SpatialMemory(small_town.tree)
     memory.learn(Address(LIN, "bedroom", "desk"))
     assert memory.outline() == {LIN: {"bedroom": ["desk"]}}
+
+
+def test_the_version_grows_only_when_something_new_is_known(small_town: TownMap) -> None:
+    memory = sam(small_town)
+    start = memory.version
+    memory.observe(Address(LIN, "kitchen"), ["stove"])
+    learned = memory.version
+    assert learned > start
+    memory.observe(Address(LIN, "kitchen"), ["stove"])  # seen again: nothing new
+    memory.observe(Address(MOORE, "bedroom"), ["bed"])  # known from the start
+    assert memory.version == learned
+    memory.observe(Address(LIN, "kitchen"), ["sink"])
+    assert memory.version > learned
+    grown = memory.version
+    memory.set_state(memory.get_state())
+    assert memory.version > grown

@@ -69,3 +69,32 @@ def test_write_behind_is_refused_for_a_server_store() -> None:
     server = MemoryServer(parse_chroma_url("http://127.0.0.1:9", setting="--chroma-url"), "town")
     with pytest.raises(ValueError, match="local store"):
         MemoryStore(server=server, write_behind=8)
+
+
+def chroma_setting(store: MemoryStore, key: str) -> object:
+    """A setting as Chroma itself holds it (not the collection's copy)."""
+    collection = store.collection(AGENT)._collection
+    return (store._client.get_collection(collection.name).metadata or {}).get(key)
+
+
+def test_a_setting_waits_for_the_next_write_and_is_read_back_at_once(tmp_path: Path) -> None:
+    with MemoryStore(tmp_path / "memory", write_behind=2) as store:
+        stream = MemoryStream(store, AGENT, HashingEmbedder())
+        stream.add(MemoryKind.OBSERVATION, "Klaus is reading", minutes(1), 3)
+        stream.mark_reflection(minutes(2))
+        assert stream.last_reflection == minutes(2)  # read back before Chroma has it
+        assert store.collection(AGENT).metadata_unwritten
+        assert chroma_setting(store, "last_reflection") is None
+        stream.add(MemoryKind.OBSERVATION, "Maria is painting", minutes(3), 4)  # the 2nd: a write
+        assert not store.collection(AGENT).metadata_unwritten
+        assert chroma_setting(store, "last_reflection") == minutes(2).isoformat()
+
+
+def test_a_clean_close_writes_a_changed_setting(tmp_path: Path) -> None:
+    with MemoryStore(tmp_path / "memory", write_behind=100) as store:
+        stream = MemoryStream(store, AGENT, HashingEmbedder())
+        stream.add(MemoryKind.OBSERVATION, "Klaus is reading", minutes(1), 3)
+        stream.mark_reflection(minutes(5))
+    with MemoryStore(tmp_path / "memory") as reopened:
+        stream = MemoryStream(reopened, AGENT, HashingEmbedder())
+        assert stream.last_reflection == minutes(5)
