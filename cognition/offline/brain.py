@@ -31,6 +31,7 @@ import cognition.offline.scoring as scoring
 import cognition.offline.talk as talk
 import cognition.offline.turn as turn
 from cognition.llm.task import Completion, InputT, OutputT, Source, Task
+from cognition.offline.seeded import CallRandom
 from cognition.steps.day_plan import DAY_PLAN
 from cognition.steps.decompose import DECOMPOSE
 from cognition.steps.dialogue import CONVERSATION_SUMMARY, DIALOGUE_LINE, LineInput
@@ -133,7 +134,7 @@ class OfflineBrain:
         what the inputs say in words (`RESTATED`), so reading a fact by its field rather
         than its words leaves the draws as they were."""
         inputs_text = inputs.model_dump_json(exclude_defaults=True, exclude=set(RESTATED | AVOIDED))
-        return random.Random(f"{self.seed}|{agent}|{task}|{inputs_text}")
+        return CallRandom(self.seed, f"{agent}|{task}|{inputs_text}")
 
     def line_random(self, inputs: LineInput) -> random.Random:
         """The random a `dialogue_line` call by `inputs.speaker` would get (a turn's line)."""
