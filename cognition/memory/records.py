@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -73,6 +73,27 @@ def news_memory(news: News, now: datetime) -> NewMemory:
     return NewMemory(MemoryKind.OBSERVATION, news.statement, now, news.importance, about=about)
 
 
+def fact_fields(holder: str, tie: str = "") -> MemoryFields:
+    """The fields of `holder`'s persona fact that is no news: about `holder`; a relationship
+    line names whom it is with (`tie`) among its `people`."""
+    return MemoryFields(subject=holder, people=(tie,) if tie else ())
+
+
+def untyped_ties(
+    records: Iterable[MemoryRecord], holder: str, ties: Mapping[str, str]
+) -> dict[str, MemoryFields]:
+    """The migration of `holder`'s relationship lines saved before they named whom they are
+    with: record id → the fields `first_memories` now writes (`fact_fields`), for each
+    record whose text is one of `ties` (text → whom) and whose fields say only whose it is
+    or are unknown. Fields that say more (news a line turned out to be) are left alone."""
+    bare = MemoryFields(subject=holder)
+    return {
+        record.id: fact_fields(holder, ties[record.text])
+        for record in records
+        if record.text in ties and (record.about is None or record.about == bare)
+    }
+
+
 def first_memories(
     holder: str,
     texts: list[str],
@@ -92,8 +113,7 @@ def first_memories(
     def fact(text: str, rating: int) -> NewMemory:
         if text in by_text:
             return news_memory(by_text[text], now)
-        tie = ties.get(text)
-        about = MemoryFields(subject=holder, people=(tie,) if tie else ())
+        about = fact_fields(holder, ties.get(text, ""))
         return NewMemory(MemoryKind.OBSERVATION, text, now, rating, about=about)
 
     facts = [fact(text, rating) for text, rating in zip(texts, ratings, strict=True)]
