@@ -23,7 +23,7 @@ from cognition.memory.records import (
     NewMemory,
     first_memories,
     news_memory,
-    untyped_ties,
+    untyped_facts,
 )
 from cognition.persona import Persona
 from cognition.plan import DayPlan, PlanStep, minute_of_day, plan_fields, plan_text
@@ -151,21 +151,24 @@ class Agent:
         ratings = self.rate(texts, now) if texts else []
         ties = self.persona.ties()  # its relationship lines, each with whom it is with
         self.memory.add_many(first_memories(self.name, texts, ratings, news, now, ties))
-        self.state.seeded = self.state.news_seeded = self.state.ties_typed = True
+        self.state.seeded = self.state.news_seeded = self.state.facts_typed = True
 
     def migrate(self, now: datetime) -> None:
         """A mind saved by an older Smallville brought up to date, once: it learns its
-        persona's news as data (saved before news had fields), and its relationship lines
-        get whom they are with (saved before they carried it: `records.untyped_ties`)."""
+        persona's news as data (saved before news had fields), and its persona's facts get
+        the fields a new mind's have: whose they are, a relationship line whom it is with
+        (saved before fields, or before lines carried whom: `records.untyped_facts`)."""
         state, memory = self.state, self.memory
         if not state.news_seeded:
             known = {news.item for news in news_known(memory, self.name)}
             missing = [item for item in self.persona.known_news() if item.item not in known]
             memory.add_many([news_memory(item, now) for item in missing])
-        if not state.ties_typed:
+        if not state.facts_typed:
+            news = {item.statement for item in self.persona.known_news()}
+            facts = [text for text in self.persona.initial_memories() if text not in news]
             records = memory.all(MemoryKind.OBSERVATION)
-            memory.refill(untyped_ties(records, self.name, self.persona.ties()))
-        state.news_seeded = state.ties_typed = True
+            memory.refill(untyped_facts(records, self.name, facts, self.persona.ties()))
+        state.news_seeded = state.facts_typed = True
 
     def summary(self, now: datetime) -> str:
         """The cached summary description, rebuilt once per game day or after a reflection."""

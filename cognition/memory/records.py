@@ -79,19 +79,25 @@ def fact_fields(holder: str, tie: str = "") -> MemoryFields:
     return MemoryFields(subject=holder, people=(tie,) if tie else ())
 
 
-def untyped_ties(
-    records: Iterable[MemoryRecord], holder: str, ties: Mapping[str, str]
+def untyped_facts(
+    records: Iterable[MemoryRecord],
+    holder: str,
+    facts: Iterable[str],
+    ties: Mapping[str, str],
 ) -> dict[str, MemoryFields]:
-    """The migration of `holder`'s relationship lines saved before they named whom they are
-    with: record id → the fields `first_memories` now writes (`fact_fields`), for each
-    record whose text is one of `ties` (text → whom) and whose fields say only whose it is
-    or are unknown. Fields that say more (news a line turned out to be) are left alone."""
-    bare = MemoryFields(subject=holder)
-    return {
-        record.id: fact_fields(holder, ties[record.text])
-        for record in records
-        if record.text in ties and (record.about is None or record.about == bare)
-    }
+    """The migration of `holder`'s persona facts saved with fewer fields than
+    `first_memories` now writes: record id → those fields (`fact_fields`), for each record
+    whose text is one of `facts` (that are no news) or a relationship line of `ties` (text
+    → whom), whose fields are unknown (saved before fields) or, for a relationship line,
+    say only whose it is (saved before lines named whom they are with). Fields that say
+    more (news a line turned out to be) are left alone."""
+    bare, known = MemoryFields(subject=holder), {*facts, *ties}
+    found: dict[str, MemoryFields] = {}
+    for record in records:
+        typed = fact_fields(holder, ties.get(record.text, ""))
+        if record.text in known and (record.about is None or record.about == bare != typed):
+            found[record.id] = typed
+    return found
 
 
 def first_memories(

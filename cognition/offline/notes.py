@@ -380,7 +380,9 @@ def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> l
     """Notes of `kind` tying the agent to `other`, by their fields: a persona's relationship
     line (a fact naming `other` among its `people`, as `records.first_memories` writes
     it), a reflection on talks with `other` (the people its evidence talked with). A note
-    whose fields are unknown (saved before them) is read by its words (`tied_in_text`)."""
+    whose fields are unknown is read by its words (`tied_in_text`): a persona's facts of an
+    older save get their fields once on loading (`Agent.migrate`), so only a line saved
+    before fields that was no persona fact is."""
     return [
         n
         for n in notes
