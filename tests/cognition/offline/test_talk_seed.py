@@ -7,6 +7,7 @@ import random
 
 from cognition.offline import OfflineBrain
 from cognition.offline.facts import fact_of_news
+from cognition.offline.meeting import leaning
 from cognition.offline.seeded import CallRandom, once
 from cognition.offline.talk import in_this_talk
 from cognition.steps.dialogue import DIALOGUE_LINE
@@ -50,3 +51,14 @@ def test_a_talks_draw_follows_the_brains_seed_not_the_line() -> None:
     assert len(set(draws(3))) == 1  # every line of the talk: the one draw
     assert draws(3) == draws(3)
     assert len({draws(seed)[0] for seed in range(6)}) > 1  # seeds differ
+
+
+def test_a_meeting_leaning_is_the_brains_seeds_the_same_at_each_call() -> None:
+    summary = "Name: Bo Stone (age 30). Innate traits: plain."
+    topics = [f"Should the town paint bridge {n}?" for n in range(12)]
+
+    def leanings(seed: int, call: str) -> list[str]:
+        return [leaning(summary, "Bo Stone", topic, CallRandom(seed, call)) for topic in topics]
+
+    assert leanings(4, "stance") == leanings(4, "group_line")  # any call of the seed
+    assert len({tuple(leanings(seed, "stance")) for seed in range(5)}) > 1  # seeds differ
