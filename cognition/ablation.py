@@ -14,12 +14,13 @@ condition does not change what another condition retrieves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import AbstractContextManager
 from datetime import datetime
 from enum import StrEnum
 
+from cognition.memory.fields import MemoryFields
 from cognition.memory.records import FloatMatrix, MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 from cognition.steps.common import MemoryStreamLike, no_vectors
 
@@ -121,6 +122,9 @@ class WithheldMemory:
         raise ReadOnlyMemoryError("an interview's memory view is read-only")
 
     def mark_reflection(self, at: datetime) -> None:
+        raise ReadOnlyMemoryError("an interview's memory view is read-only")
+
+    def refill(self, fields: Mapping[str, MemoryFields | None]) -> list[MemoryRecord]:
         raise ReadOnlyMemoryError("an interview's memory view is read-only")
 
     def add_listener(self, listener: Callable[[Sequence[MemoryRecord]], None]) -> None:

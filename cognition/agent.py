@@ -18,9 +18,15 @@ from cognition.agent_state import AgentState, PendingEvent, Sighting, Unrated
 from cognition.contract import Decision, GoTo, Perception, StartConversation, Wait
 from cognition.llm.task import LanguageModel
 from cognition.memory.fields import MemoryFields
-from cognition.memory.records import MemoryKind, NewMemory, first_memories, news_memory
+from cognition.memory.records import (
+    MemoryKind,
+    NewMemory,
+    first_memories,
+    news_memory,
+    untyped_facts,
+)
 from cognition.persona import Persona
-from cognition.plan import DayPlan, PlanStep, minute_of_day, plan_fields, plan_text, splice
+from cognition.plan import DayPlan, PlanStep, minute_of_day, plan_fields, plan_text
 from cognition.settings import MindSettings
 from cognition.steps.action import next_step
 from cognition.steps.common import MemoryStreamLike, contains_word, news_known
@@ -139,22 +145,30 @@ class Agent:
     def seed(self, now: datetime) -> None:
         """Add the persona's initial memories, once."""
         if self.state.seeded:
-            self.seed_news(now)
+            self.migrate(now)
             return
         texts, news = self.persona.initial_memories(), self.persona.known_news()
         ratings = self.rate(texts, now) if texts else []
         ties = self.persona.ties()  # its relationship lines, each with whom it is with
         self.memory.add_many(first_memories(self.name, texts, ratings, news, now, ties))
-        self.state.seeded = self.state.news_seeded = True
+        self.state.seeded = self.state.news_seeded = self.state.facts_typed = True
 
-    def seed_news(self, now: datetime) -> None:
-        """Learn the persona's news as data, once (a mind saved before news had fields)."""
-        if self.state.news_seeded:
-            return
-        known = {news.item for news in news_known(self.memory, self.name)}
-        missing = [item for item in self.persona.known_news() if item.item not in known]
-        self.memory.add_many([news_memory(item, now) for item in missing])
-        self.state.news_seeded = True
+    def migrate(self, now: datetime) -> None:
+        """A mind saved by an older Smallville brought up to date, once: it learns its
+        persona's news as data (saved before news had fields), and its persona's facts get
+        the fields a new mind's have: whose they are, a relationship line whom it is with
+        (saved before fields, or before lines carried whom: `records.untyped_facts`)."""
+        state, memory = self.state, self.memory
+        if not state.news_seeded:
+            known = {news.item for news in news_known(memory, self.name)}
+            missing = [item for item in self.persona.known_news() if item.item not in known]
+            memory.add_many([news_memory(item, now) for item in missing])
+        if not state.facts_typed:
+            news = {item.statement for item in self.persona.known_news()}
+            facts = [text for text in self.persona.initial_memories() if text not in news]
+            records = memory.all(MemoryKind.OBSERVATION)
+            memory.refill(untyped_facts(records, self.name, facts, self.persona.ties()))
+        state.news_seeded = state.facts_typed = True
 
     def summary(self, now: datetime) -> str:
         """The cached summary description, rebuilt once per game day or after a reflection."""
@@ -260,12 +274,7 @@ class Agent:
             event.minutes,
             plan.remaining(minute),
         )
-        actions = tuple(
-            s.model_copy(update={"minutes": min(s.minutes, minute - s.start)})
-            for s in plan.actions
-            if s.start < minute
-        )
-        plan = plan.model_copy(update={"hourly": splice(plan.hourly, new), "actions": actions})
+        plan = plan.rewritten(minute, new)
         self.state.plan, self.state.current = plan, None
         return plan
 
@@ -281,7 +290,10 @@ class Agent:
             chunk = plan.chunk_at(start)
             if chunk is not None and chunk.activity == appointment.activity:
                 continue
-            plan = fit(plan, start, appointment.end, appointment.activity)
+            kept = PlanStep(
+                start=start, minutes=appointment.end - start, activity=appointment.activity
+            )
+            plan = plan.rewritten(start, [kept])
             self.state.plan, self.state.current = plan, None
         return plan
 
@@ -385,15 +397,3 @@ class Agent:
 
     def set_state(self, state: dict[str, Any]) -> None:
         self.state = AgentState.model_validate(state)
-
-
-def fit(plan: DayPlan, start: int, end: int, activity: str) -> DayPlan:
-    """`plan` doing `activity` from `start` to `end` (minutes of its day): hour chunks
-    spliced, fine actions from `start` on dropped (they are decomposed again)."""
-    step = PlanStep(start=start, minutes=end - start, activity=activity)
-    actions = tuple(
-        a.model_copy(update={"minutes": min(a.minutes, start - a.start)})
-        for a in plan.actions
-        if a.start < start
-    )
-    return plan.model_copy(update={"hourly": splice(plan.hourly, [step]), "actions": actions})

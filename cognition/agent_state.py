@@ -118,6 +118,10 @@ class AgentState(BaseModel):
     # the persona's news known as data (memory fields); False in a save made before news
     # had fields: the mind then learns its persona's news as data once, on the next seed
     news_seeded: bool = False
+    # the persona's facts carry the fields `records.first_memories` writes (whose they are;
+    # a relationship line whom it is with, `people`); False in a save made before they did
+    # (fields unknown, or a line's saying only whose it is): filled once, on the next seed
+    facts_typed: bool = False
     plan: DayPlan | None = None
     yesterday: str = ""
     summary: SummaryDescription | None = None

@@ -133,6 +133,16 @@ class DayPlan(BaseModel):
             result.append(step)
         return tuple(result)
 
+    def rewritten(self, minute: int, steps: Sequence[PlanStep]) -> DayPlan:
+        """The plan with `steps` (contiguous, from `minute` on) spliced into its hour chunks,
+        and its fine actions from `minute` on dropped (they are decomposed again)."""
+        actions = tuple(
+            a.model_copy(update={"minutes": min(a.minutes, minute - a.start)})
+            for a in self.actions
+            if a.start < minute
+        )
+        return self.model_copy(update={"hourly": splice(self.hourly, steps), "actions": actions})
+
     def describe(self, since: int = 0) -> list[str]:
         """The outline as lines ("09:00–12:00 work at …"), those over by minute `since`
         left out."""

@@ -190,7 +190,7 @@ class Talker:
         self.mind.seed(now)
         self.mind.flush()
         ctx = self.mind.context(now)
-        about, recalled = remembered_about(ctx, others, ABOUT_K)
+        remembered = remembered_about(ctx, others, ABOUT_K)
         plan = self.mind.state.plan
         today = plan is not None and plan.day == now.date()
         chunk = plan.chunk_at(ctx.minute) if plan is not None and today else None
@@ -207,11 +207,10 @@ class Talker:
         moving_on = after is not None and after.activity != chunk.activity if chunk else False
         return Member(
             speaker,
-            about,
+            remembered,
             description=f"{ctx.persona.currently} {ctx.persona.lifestyle}".strip(),
             free_minutes=chunk.end - ctx.minute if chunk is not None and moving_on else None,
             called_to=after.activity if after is not None and moving_on else "",
-            about_recalled=recalled,
         )
 
     def group_rules(self, line_minutes: float = 1.0, topic: str = "") -> GroupRules:

@@ -1,14 +1,15 @@
 """What a member sees when it speaks in a group talk: its `GroupLineInput`, from its own
 retrieval (the query: the others, the place, the topic and the last line) and the talk so
 far (`GroupTalk.speak` asks the member's model with it); what it remembers about the others
-(`remembered_about`: retrieved once, each line with its kind and fields)."""
+(`remembered_about`: retrieved once, each memory with whom it is about and its kind and
+fields, `Remembered`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from cognition.contract import ConversationLine
-from cognition.group.rules import GroupRules, Member
+from cognition.group.rules import GroupRules, Member, Remembered
 from cognition.steps.common import (
     memory_lines,
     news_going,
@@ -24,22 +25,20 @@ from cognition.steps.dialogue import (
     numbered_news,
     untyped_lines,
 )
-from cognition.steps.group_line import GroupLineInput, views_given
+from cognition.steps.group_line import GroupLineInput, about_members_lines, views_given
 from cognition.steps.reflect import Recalled
 
 
-def remembered_about(
-    ctx: StepContext, others: Sequence[str], k: int
-) -> tuple[tuple[str, ...], tuple[Recalled, ...]]:
+def remembered_about(ctx: StepContext, others: Sequence[str], k: int) -> tuple[Remembered, ...]:
     """What a member remembers about each of `others` (its `k` best memories of each, oldest
-    first): "Name — memory" lines, and each line's kind and fields, in the same order."""
-    about: list[str] = []
-    recalled: list[Recalled] = []
+    first): whom each is about, its line, its kind and fields."""
+    remembered: list[Remembered] = []
     for other in others:
         records = sorted((hit.record for hit in ctx.recall(other, k=k)), key=lambda r: r.created)
-        about += [f"{other} — {line}" for line in memory_lines(records, transcripts=True)]
-        recalled += [Recalled.of(record) for record in records]
-    return tuple(about), tuple(recalled)
+        lines = memory_lines(records, transcripts=True)
+        pairs = zip(lines, records, strict=True)
+        remembered += [Remembered(other, line, Recalled.of(record)) for line, record in pairs]
+    return tuple(remembered)
 
 
 def member_input(
@@ -61,12 +60,13 @@ def member_input(
     query = " ".join(part for part in (*others, where, rules.topic, last) if part)
     hits = ctx.recall(query)
     known = news_known(ctx.memory, member.name)
+    about = [memory for memory in member.remembered if memory.other in others]
     return GroupLineInput(
         speaker=member.name,
         members=others,
         summary=member.speaker.summary,
-        about_members=[a for a in member.about if a.split(" — ")[0] in others],
-        about_recalled=about_recalled(member, others),
+        about_members=about_members_lines([(memory.other, memory.line) for memory in about]),
+        about_recalled=[memory.recalled for memory in about],
         memories=memory_lines(hits, transcripts=True),
         untyped=untyped_lines(hits),
         context=context,
@@ -91,12 +91,3 @@ def member_input(
         said_today=lines_said_today(ctx.memory, member.name, ctx.now.date()),
         views=views_given(lines),
     )
-
-
-def about_recalled(member: Member, others: Sequence[str]) -> list[Recalled]:
-    """The kinds and fields of the member's lines about `others` (`about_members`'s, line
-    by line); none when the member gave none for its lines."""
-    if len(member.about_recalled) != len(member.about):
-        return []
-    pairs = zip(member.about, member.about_recalled, strict=True)
-    return [recalled for line, recalled in pairs if line.split(" — ")[0] in others]

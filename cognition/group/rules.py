@@ -13,7 +13,15 @@ from cognition.group.human import Human
 from cognition.steps.dialogue import ConversationSummary, Speaker
 from cognition.steps.reflect import Recalled
 
-__all__ = ["ONE_AT_A_TIME", "Anyone", "GroupResult", "GroupRules", "GroupStrategy", "Member"]
+__all__ = [
+    "ONE_AT_A_TIME",
+    "Anyone",
+    "GroupResult",
+    "GroupRules",
+    "GroupStrategy",
+    "Member",
+    "Remembered",
+]
 
 
 class GroupStrategy(StrEnum):
@@ -32,18 +40,27 @@ ONE_AT_A_TIME = frozenset(
 
 
 @dataclass(frozen=True)
+class Remembered:
+    """A memory a member recalled about another member, as data: whom it is about, the
+    memory as the prompt shows it, and its kind and fields."""
+
+    other: str
+    line: str
+    recalled: Recalled
+
+
+@dataclass(frozen=True)
 class Member:
     """One member: its mind as a speaker (summary, plan, place), what it remembers about
-    the others ("Name — memory" lines, and each line's kind and fields: `about_recalled`,
-    so rules read what was recalled by its fields), who it is in a line (for the manager),
-    and how many game minutes it has before its plan calls it away (None: free)."""
+    the others (`Remembered`: whom, the line, its kind and fields — so rules read what was
+    recalled by its fields, and whom it is about as data), who it is in a line (for the
+    manager), and how many game minutes it has before its plan calls it away (None: free)."""
 
     speaker: Speaker
-    about: tuple[str, ...] = ()
+    remembered: tuple[Remembered, ...] = ()
     description: str = ""
     free_minutes: float | None = None
     called_to: str = ""  # what calls it away then
-    about_recalled: tuple[Recalled, ...] = ()  # `about`'s kinds and fields, line by line
 
     @property
     def name(self) -> str:

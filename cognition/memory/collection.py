@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cognition.memory.fields import fields_from_json, fields_to_json
+from cognition.memory.fields import MemoryFields, fields_from_json, fields_to_json
 from cognition.memory.mirror import RecordMirror
 from cognition.memory.records import MemoryKind, MemoryRecord
 from cognition.memory.server import MemoryStoreUnavailable
@@ -180,6 +180,25 @@ class AgentCollection:
                 documents=[record.text for record, _, _ in chunk],
                 metadatas=[record_metadata(record, sequence) for record, _, sequence in chunk],
             )
+
+    def refill(self, fields: Mapping[str, MemoryFields | None]) -> list[MemoryRecord]:
+        """Give stored records new fields (`fields`: id → fields; an older save's records
+        migrated once): Chroma first, then the mirror; KeyError for an unknown id."""
+        with self.lock:
+            rows = [self.mirror.index_of[record_id] for record_id in fields]
+            if self._unwritten:
+                self._write_unwritten()  # the records to change are all in Chroma first
+            changes = list(fields.items())
+            for start in range(0, len(changes), CHROMA_MAX_BATCH):
+                chunk = changes[start : start + CHROMA_MAX_BATCH]
+                self._collection.update(
+                    ids=[record_id for record_id, _ in chunk],
+                    metadatas=[{"about": fields_to_json(about)} for _, about in chunk],
+                )
+            records = self.mirror.records
+            for row, (_, about) in zip(rows, changes, strict=True):
+                records[row] = records[row].model_copy(update={"about": about})
+            return [records[row] for row in rows]
 
     def touch(self, rows: Sequence[int], moment: datetime) -> None:
         with self.lock:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -73,6 +73,33 @@ def news_memory(news: News, now: datetime) -> NewMemory:
     return NewMemory(MemoryKind.OBSERVATION, news.statement, now, news.importance, about=about)
 
 
+def fact_fields(holder: str, tie: str = "") -> MemoryFields:
+    """The fields of `holder`'s persona fact that is no news: about `holder`; a relationship
+    line names whom it is with (`tie`) among its `people`."""
+    return MemoryFields(subject=holder, people=(tie,) if tie else ())
+
+
+def untyped_facts(
+    records: Iterable[MemoryRecord],
+    holder: str,
+    facts: Iterable[str],
+    ties: Mapping[str, str],
+) -> dict[str, MemoryFields]:
+    """The migration of `holder`'s persona facts saved with fewer fields than
+    `first_memories` now writes: record id → those fields (`fact_fields`), for each record
+    whose text is one of `facts` (that are no news) or a relationship line of `ties` (text
+    → whom), whose fields are unknown (saved before fields) or, for a relationship line,
+    say only whose it is (saved before lines named whom they are with). Fields that say
+    more (news a line turned out to be) are left alone."""
+    bare, known = MemoryFields(subject=holder), {*facts, *ties}
+    found: dict[str, MemoryFields] = {}
+    for record in records:
+        typed = fact_fields(holder, ties.get(record.text, ""))
+        if record.text in known and (record.about is None or record.about == bare != typed):
+            found[record.id] = typed
+    return found
+
+
 def first_memories(
     holder: str,
     texts: list[str],
@@ -92,8 +119,7 @@ def first_memories(
     def fact(text: str, rating: int) -> NewMemory:
         if text in by_text:
             return news_memory(by_text[text], now)
-        tie = ties.get(text)
-        about = MemoryFields(subject=holder, people=(tie,) if tie else ())
+        about = fact_fields(holder, ties.get(text, ""))
         return NewMemory(MemoryKind.OBSERVATION, text, now, rating, about=about)
 
     facts = [fact(text, rating) for text, rating in zip(texts, ratings, strict=True)]

@@ -8,7 +8,7 @@ Listeners (`add_listener(fn)`) hear of every record `add` / `add_many` stores.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import copy_context
@@ -20,6 +20,7 @@ import numpy.typing as npt
 from cognition.listeners import Listeners
 from cognition.memory.collection import AgentCollection, StoredRecord
 from cognition.memory.embeddings import Embedder, FloatMatrix
+from cognition.memory.fields import MemoryFields
 from cognition.memory.mirror import KIND_CODES, game_hours
 from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 from cognition.memory.scoring import (
@@ -305,6 +306,12 @@ class MemoryStream:
             self._remember_embedder()
             self._collection.write(records, embeddings)
         return records
+
+    def refill(self, fields: Mapping[str, MemoryFields | None]) -> list[MemoryRecord]:
+        """Give stored memories new fields (id → fields), as a migration of an older save
+        does once; the records as changed. KeyError for an unknown id; listeners are not
+        told (no memory is new)."""
+        return self._collection.refill(fields) if fields else []
 
     def flush(self) -> None:
         """Write pending last-access updates to disk now (the store's close does it too)."""

@@ -18,6 +18,10 @@ and its one reader live here, side by side, with a round-trip test
 - a sighting: "A is reading (desk, Ann's room, Ann's house)" (`seen_text`, `read_seen`);
 - an object's state: "The shower (bathroom, Home) is in use by A" (`object_state_text`,
   `read_object_state`);
+- a memory a group member recalled about another member, as its line input shows it:
+  "Ann Lee — [Mon Feb 13 09:10] Ann Lee is reading" (`about_line`, `read_about_line`: the
+  prompt's `steps.compact.about_each` and the offline group rule read it; the member keeps
+  whom each memory is about as data, `cognition.group.rules.Remembered`);
 - a memory as a prompt shows it, with its game time: "[Mon Feb 13 09:10] text"
   (`stamped_text`, `read_stamp`: the prompts' timeline reads it, `steps.compact`; the
   offline brain reads the time from the fields' `time`, the stamp only without fields).
@@ -265,3 +269,17 @@ def read_stamp(line: str) -> tuple[Stamp | None, str]:
         return None, line
     weekday, month, day, hour, minute = found.groups()
     return Stamp(weekday, month, int(day), int(hour), int(minute)), line[found.end() :]
+
+
+ABOUT_DASH = " — "  # between the member a memory is about and the memory
+
+
+def about_line(person: str, memory: str) -> str:
+    """ "Ann Lee — [Mon Feb 13 09:10] Ann Lee is reading": a memory recalled about `person`."""
+    return f"{person}{ABOUT_DASH}{memory}"
+
+
+def read_about_line(line: str) -> tuple[str, str] | None:
+    """`about_line`'s reader: (person, memory); None for a line that names no one first."""
+    person, dash, memory = line.partition(ABOUT_DASH)
+    return (person, memory) if dash and person else None

@@ -31,6 +31,7 @@ import cognition.offline.scoring as scoring
 import cognition.offline.talk as talk
 import cognition.offline.turn as turn
 from cognition.llm.task import Completion, InputT, OutputT, Source, Task
+from cognition.offline.seeded import CallRandom
 from cognition.steps.day_plan import DAY_PLAN
 from cognition.steps.decompose import DECOMPOSE
 from cognition.steps.dialogue import CONVERSATION_SUMMARY, DIALOGUE_LINE, LineInput
@@ -96,8 +97,9 @@ TURN_RULES: dict[str, Callable[[Any, turn.LineRandom], BaseModel]] = {
 # input fields that restate as data what the inputs say in words: the game time `now`
 # says (`clock`), whether the history's last line asked about the speaker (`asked`), each
 # line's answer to an invitation (`answers`), the kinds and fields of a group member's
-# lines about the others (`about_recalled`)
-RESTATED = frozenset({"clock", "asked", "answers", "about_recalled"})
+# lines about the others (`about_recalled`) and of react's memories of the one observed
+# (`relationship_recalled`)
+RESTATED = frozenset({"clock", "asked", "answers", "about_recalled", "relationship_recalled"})
 # input fields a rule reads only to avoid saying a line again: left out of the seed too, so
 # every draw stays as it was unless the line drawn was said already
 AVOIDED = frozenset({"said_today"})
@@ -133,7 +135,7 @@ class OfflineBrain:
         what the inputs say in words (`RESTATED`), so reading a fact by its field rather
         than its words leaves the draws as they were."""
         inputs_text = inputs.model_dump_json(exclude_defaults=True, exclude=set(RESTATED | AVOIDED))
-        return random.Random(f"{self.seed}|{agent}|{task}|{inputs_text}")
+        return CallRandom(self.seed, f"{agent}|{task}|{inputs_text}")
 
     def line_random(self, inputs: LineInput) -> random.Random:
         """The random a `dialogue_line` call by `inputs.speaker` would get (a turn's line)."""

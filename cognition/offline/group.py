@@ -23,7 +23,7 @@ from typing import TypeVar
 import cognition.offline.phrases as say
 from cognition.contract import ConversationLine
 from cognition.memory.fields import News
-from cognition.memory.texts import read_told
+from cognition.memory.texts import read_about_line, read_told
 from cognition.offline.event_times import today
 from cognition.offline.meeting import meeting_line, views_said
 from cognition.offline.moment import next_up
@@ -91,12 +91,11 @@ def leaving(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
 def view_of(inputs: GroupLineInput, other: str, rng: random.Random) -> str:
     """How the speaker sees `other`, from its lines about them read with their kinds and
     fields (`about_recalled`; by their words alone when the input gave none)."""
-    prefix = f"{other} — "
     lines = inputs.about_members
     typed = len(inputs.about_recalled) == len(lines)
     kinds = inputs.about_recalled if typed else [None] * len(lines)
-    pairs = zip(lines, kinds, strict=True)
-    mine = [(a.removeprefix(prefix), r) for a, r in pairs if a.startswith(prefix)]
+    read = [(read_about_line(a) or ("", a), r) for a, r in zip(lines, kinds, strict=True)]
+    mine = [(memory, r) for (whom, memory), r in read if whom == other]
     recalled = [r for _, r in mine if r is not None]
     view = RelationshipInput(
         agent=inputs.speaker, other=other, memories=[a for a, _ in mine], recalled=recalled

@@ -19,18 +19,21 @@ import re
 from collections.abc import Sequence
 
 import cognition.offline.phrases as say
+from cognition.offline.seeded import once
 from cognition.offline.talk import busy_with, traits
 from cognition.steps.dialogue import LineInput
 from cognition.steps.group_line import GroupLine, GroupLineInput, heard
 from cognition.steps.stance import Stance, StanceInput
 
 
-def leaning(summary: str, person: str, topic: str) -> str:
+def leaning(summary: str, person: str, topic: str, rng: random.Random) -> str:
+    """How `person` leans on `topic`: by its traits, else a draw of the brain's seed, the
+    same at each of its calls on the topic (`seeded.once`: two seeds may differ)."""
     mood = traits(summary)
     score = sum(w in mood for w in say.HOPEFUL) - sum(w in mood for w in say.CRITICAL)
     if score:
         return "for" if score > 0 else "against"
-    draw = random.Random(f"{person}|{topic}").random()
+    draw = once(rng, f"{person}|{topic}")
     return "for" if draw < 0.45 else "against" if draw < 0.8 else "undecided"
 
 
@@ -72,7 +75,7 @@ def meeting_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine | None
     spoke = any(line.speaker == inputs.speaker for line in said)
     if spoke or (inputs.round > 1 and not said):  # a summary stands for the rounds before
         return None
-    view = leaning(inputs.summary, inputs.speaker, question)
+    view = leaning(inputs.summary, inputs.speaker, question, rng)
     mine = about_me(inputs.speaker, inputs.summary, rng)
     options = {"for": say.FOR_IT, "against": say.AGAINST_IT, "undecided": say.UNDECIDED}[view]
     lower = mine if re.match(r"I\b", mine) else mine[:1].lower() + mine[1:]
@@ -89,6 +92,6 @@ def meeting_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine | None
 
 def stance(inputs: StanceInput, rng: random.Random) -> Stance:
     given = [view for view in inputs.views if view in VIEW_WORDS]
-    position = given[-1] if given else leaning(inputs.summary, inputs.person, inputs.topic)
+    position = given[-1] if given else leaning(inputs.summary, inputs.person, inputs.topic, rng)
     reason = about_me(inputs.person, inputs.summary, rng)
     return Stance(position=position, reason=reason)

@@ -277,26 +277,36 @@ def partners(notes: Sequence[Note], agent: str) -> list[str]:
 
 def statements_in(speaker: str, body: str) -> list[str]:
     """The reader of spoken lines whose fields are unknown (`told_in`: a transcript or a
-    heard line saved before fields; a line with fields told only the news they carry).
+    heard line saved before fields; a line with fields told only the news they carry),
+    beside its writer `talk.tell` by a round-trip test (test_told_round_trip.py).
     What a spoken line says about someone by name, in the third person: "Did you hear?
     Bo told me that Ann Lee is planning a party." → "Ann Lee is planning a party"; "Guess
     what — I'm painting" said by Bo Stone → "Bo Stone is painting"."""
     found = []
     for sentence in SENTENCE_END.split(body):
         said = clean(third_person(speaker, sentence.strip())).rstrip("?!")
-        subject = next((m for m in SUBJECT.finditer(said) if is_person(m.group(1))), None)
-        if subject is None:
-            continue
-        statement = said[subject.start() :]
-        rest = statement[len(subject.group(1)) :].split()
-        if (
-            len(rest) >= 2
-            and THIRD_PERSON_VERB.fullmatch(rest[0])
-            and not statement.endswith(subject.group(1))
-            and rest[-1].lower() not in ("it", "that", "this", "so", "too", "there")
-        ):
-            found.append(statement)
+        statements = (said[m.start() :] for m in SUBJECT.finditer(said) if is_person(m[1]))
+        # the first name followed by a verb: "Bo Stone heard from Dee that Ann Lee is …"
+        # ("I heard from Dee that …" of `talk.tell`) says "Ann Lee is …"
+        told = next((s for s in statements if says_of_subject(s)), None)
+        if told is not None:
+            found.append(told)
     return found
+
+
+def says_of_subject(statement: str) -> bool:
+    """Whether `statement` ("Ann Lee is planning a party") says something of the person it
+    starts with: a verb in the third person, then more than a pronoun."""
+    subject = SUBJECT.match(statement)
+    if subject is None:
+        return False
+    rest = statement[subject.end() :].split()
+    return (
+        len(rest) >= 2
+        and THIRD_PERSON_VERB.fullmatch(rest[0]) is not None
+        and not statement.endswith(subject[1])
+        and rest[-1].lower() not in ("it", "that", "this", "so", "too", "there")
+    )
 
 
 def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
@@ -370,7 +380,9 @@ def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> l
     """Notes of `kind` tying the agent to `other`, by their fields: a persona's relationship
     line (a fact naming `other` among its `people`, as `records.first_memories` writes
     it), a reflection on talks with `other` (the people its evidence talked with). A note
-    whose fields are unknown (saved before them) is read by its words (`tied_in_text`)."""
+    whose fields are unknown is read by its words (`tied_in_text`): a persona's facts of an
+    older save get their fields once on loading (`Agent.migrate`), so only a line saved
+    before fields that was no persona fact is."""
     return [
         n
         for n in notes

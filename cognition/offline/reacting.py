@@ -6,19 +6,36 @@ from __future__ import annotations
 import random
 
 import cognition.offline.phrases as say
+from cognition.memory.texts import read_object_state
 from cognition.offline.talk import traits
 from cognition.offline.text import mentions
 from cognition.steps.react import ReactInput, Reaction
 
+# Whether an object's state is alarming is read from its words, and only from an object's
+# state: a state is free text (the player types "the stove is burning" or "water all over
+# the floor"; a resident's action writes its own), and neither the world nor a scenario
+# keeps a severity for it — a model reads the sentence, and this is the offline stand-in.
+# The words are those of danger or damage to a thing, true of any object in any town; a
+# person's activity, a memory or news never reaches this list (no kind of news weighs here).
 ALARMING = ("burn", "fire", "smok", "leak", "flood", "overflow", "broken", "spill", "alarm")
+
+
+def alarming_state(inputs: ReactInput) -> str | None:
+    """The state ("is burning") of an observed object (`react.the_thing`) when its words
+    are alarming (`ALARMING`); None otherwise, or when a person is observed. Read from the
+    object's state alone (`texts.read_object_state`), never its name or place."""
+    if not inputs.observed.startswith("the "):
+        return None
+    read = read_object_state(inputs.observation)
+    state = read[2] if read is not None else inputs.observation
+    return state if any(word in state.lower() for word in ALARMING) else None
 
 
 def react(inputs: ReactInput, rng: random.Random) -> Reaction:
     """Deal with an alarming object state; welcome a visitor; talk to people one knows, and
     to others as often as the persona is sociable (half the time, more or less)."""
-    if inputs.observed.startswith("the ") and any(w in inputs.observation for w in ALARMING):
+    if (state := alarming_state(inputs)) is not None:
         thing = inputs.observed
-        state = inputs.observation.rsplit(") ", 1)[-1]
         return Reaction(choice="react", reaction=f"dealing with {thing}, which {state}", minutes=15)
     mood = traits(inputs.summary)
     chance = (

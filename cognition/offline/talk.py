@@ -33,6 +33,7 @@ from cognition.offline.facts import (
     told_between,
 )
 from cognition.offline.moment import PLAN_LINE, fill, goodbye, greeting, pick
+from cognition.offline.seeded import once
 from cognition.offline.text import SENTENCE_END, first_person, mentions
 from cognition.offline.wording import capital
 from cognition.plan import parse_clock
@@ -224,24 +225,25 @@ def brings_up(inputs: LineInput, fact: Fact) -> float:
     return float(STALE ** inputs.retold.get(fact.item, 0))
 
 
-def in_this_talk(inputs: LineInput, fact: Fact) -> float:
+def in_this_talk(inputs: LineInput, fact: Fact, rng: random.Random) -> float:
     """The speaker's draw on telling `fact` to this listener in this talk, the same at each
     of its lines: whether to mention something is decided once a talk, so a long talk gives
     news no more chances to pass than a short one. The talk is known by its pair, its day
-    and its opening line."""
+    and its opening line; the draw is the brain's seed's (`seeded.once`: two seeds differ)."""
     opening = inputs.history[0] if inputs.history else ""
     day = today(inputs.clock, inputs.now)
     key = f"{inputs.speaker}|{inputs.listener}|{fact.item or fact.key}|{day}|{opening}"
-    return random.Random(key).random()
+    return once(rng, key)
 
 
-def mentions_now(inputs: LineInput) -> list[Fact]:
+def mentions_now(inputs: LineInput, rng: random.Random) -> list[Fact]:
     """The facts the speaker would tell this listener now, weightiest first: those it
-    brings up (`brings_up`), each decided once a talk (`in_this_talk`)."""
+    brings up (`brings_up`), each decided once a talk (`in_this_talk`, under the seed of
+    the brain that made `rng`)."""
     return [
         f
         for f in untold(inputs)
-        if (chance := brings_up(inputs, f)) >= 1 or in_this_talk(inputs, f) < chance
+        if (chance := brings_up(inputs, f)) >= 1 or in_this_talk(inputs, f, rng) < chance
     ]
 
 
@@ -349,7 +351,7 @@ def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
         return DialogueLine(text=greeting(inputs, rng, busy_with(inputs, rng)))
     history = [split(h) for h in inputs.history]
     last_speaker, last_text = history[-1]
-    news = mentions_now(inputs)
+    news = mentions_now(inputs, rng)
     room = inputs.turn < inputs.max_turns - 1
     heard = [fact_of_news(inputs.heard)] if inputs.heard else []
     if heard:

@@ -7,14 +7,14 @@ call and the retrieval every step makes go through `steps.context.StepContext`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from typing import Protocol
 
 from cognition.contract import ConversationLine
-from cognition.memory.fields import News, known_news
+from cognition.memory.fields import MemoryFields, News, known_news
 from cognition.memory.records import FloatMatrix, MemoryKind, MemoryRecord, NewMemory, RetrievalHit
 from cognition.memory.texts import stamped_text
 
@@ -61,6 +61,10 @@ class MemoryStreamLike(Protocol):
     def mark_reflection(self, at: datetime) -> None: ...
 
     def get(self, ids: Iterable[str]) -> list[MemoryRecord]: ...
+
+    def refill(self, fields: Mapping[str, MemoryFields | None]) -> list[MemoryRecord]:
+        """Stored memories given new fields (id → fields): an older save's, migrated once."""
+        ...
 
     def add_listener(self, listener: Callable[[Sequence[MemoryRecord]], None]) -> None:
         """After every `add` / `add_many`, call `listener` with the records just stored."""

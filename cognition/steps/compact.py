@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from cognition.memory.texts import read_stamp
+from cognition.memory.texts import read_about_line, read_stamp
 from cognition.plan import clock, read_step_line, step_line
 
 NUMBER = re.compile(r"^(\d+)\. (.*)$", re.DOTALL)
@@ -257,9 +257,7 @@ def about_each(lines: Sequence[str]) -> str:
     each group's memories by `timeline`."""
     about: dict[str, list[str]] = {}
     for line in lines:
-        name, dash, memory = line.partition(" — ")
-        if not dash:
-            name, memory = "", line
+        name, memory = read_about_line(line) or ("", line)
         names = about.setdefault(memory, [])
         if name and name not in names:
             names.append(name)

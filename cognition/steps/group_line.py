@@ -22,7 +22,7 @@ from pydantic.json_schema import SkipJsonSchema
 from cognition.contract import ConversationLine
 from cognition.llm.task import Task
 from cognition.memory.fields import News
-from cognition.memory.texts import read_stamp
+from cognition.memory.texts import about_line, read_stamp
 from cognition.plan import plan_title
 from cognition.steps.compact import about_each, by_starts, joined, once, recalled
 from cognition.steps.dialogue import ANSWER_HELP, InvitationAnswer, numbers
@@ -31,6 +31,12 @@ from cognition.steps.reflect import Recalled
 SAID = re.compile(
     r"^(?P<speaker>[^:()\n]+?)(?: \(to (?P<to>[^()\n]+)\))?: (?P<text>.*)$", re.DOTALL
 )
+
+
+def about_members_lines(remembered: Sequence[tuple[str, str]]) -> list[str]:
+    """`GroupLineInput.about_members` from (whom, memory) pairs: each memory under the name
+    of whom it is about (`texts.about_line`, read back by `texts.read_about_line`)."""
+    return [about_line(other, memory) for other, memory in remembered]
 
 
 class GroupLineInput(BaseModel):

@@ -15,10 +15,13 @@ from pydantic import BaseModel, Field
 
 from cognition.llm.schema import strict_json_schema, with_enum
 from cognition.llm.task import Task
+from cognition.memory.fields import MemoryFields
 from cognition.steps.common import memory_lines, when
 from cognition.steps.compact import mentioning, once, timeline
 from cognition.steps.context import StepContext
 from cognition.steps.perceive import Observation
+from cognition.steps.reflect import Recalled
+from cognition.steps.view_reuse import named_in_fields
 
 
 class ReactInput(BaseModel):
@@ -30,6 +33,8 @@ class ReactInput(BaseModel):
     observed: str
     relationship_memories: list[str]
     status_memories: list[str]
+    # each relationship memory's kind and fields, line by line (empty: unknown)
+    relationship_recalled: list[Recalled] = Field(default_factory=list)
     may_talk: bool = Field(description="False while a recent chat with them cools down")
     observed_is_visitor: bool = Field(default=False, description="a visitor, not a resident")
 
@@ -56,11 +61,38 @@ def reaction_schema(inputs: ReactInput) -> dict[str, Any]:
 NOBODY = "nobody"  # `ReactInput.observed` of an observation of no one and nothing
 
 
+def the_thing(thing: str) -> str:
+    """How an observed object is named as `ReactInput.observed` ("the stove")."""
+    return f"the {thing}"
+
+
+def names_observed(about: MemoryFields, observed: str) -> bool:
+    """Whether a memory's fields name the one observed: a person as the relationship
+    prompt's do (`view_reuse.named_in_fields`), an object by its `thing` (`the_thing`)."""
+    return named_in_fields(about, observed) or bool(
+        about.thing and the_thing(about.thing) == observed
+    )
+
+
 def about_observed(inputs: ReactInput) -> list[str]:
-    """The memories recalled about the one observed that name it (all when it is no one)."""
-    if inputs.observed == NOBODY:
-        return inputs.relationship_memories
-    return mentioning(inputs.relationship_memories, inputs.observed)
+    """The memories recalled about the one observed whose fields name it (`names_observed`;
+    all when it is no one); one saved without fields (an old save), or all when the input
+    gave none line by line, by its words (`compact.mentioning`)."""
+    lines, observed = inputs.relationship_memories, inputs.observed
+    if observed == NOBODY:
+        return lines
+    if len(inputs.relationship_recalled) != len(lines):
+        return mentioning(lines, observed)
+    pairs = zip(lines, inputs.relationship_recalled, strict=True)
+    return [
+        line
+        for line, recalled in pairs
+        if (
+            names_observed(recalled.about, observed)
+            if recalled.about is not None
+            else mentioning([line], observed)
+        )
+    ]
 
 
 def react_prompt(inputs: ReactInput) -> dict[str, str]:
@@ -94,7 +126,7 @@ def react(
 ) -> Reaction:
     """Whether and how the agent reacts to `observation` (talk is refused while cooling
     down, i.e. unless `may_talk`)."""
-    observed = observation.subject or (f"the {observation.thing}" if observation.thing else "")
+    observed = observation.subject or (the_thing(observation.thing) if observation.thing else "")
     relationship = ctx.recall(observed or observation.text)
     shown = {hit.record.id for hit in relationship}
     status = [hit for hit in ctx.recall(observation.text) if hit.record.id not in shown]
@@ -107,6 +139,7 @@ def react(
         observed=observed or NOBODY,
         relationship_memories=memory_lines(relationship, gists=True),
         status_memories=memory_lines(status, gists=True),
+        relationship_recalled=[Recalled.of(hit.record) for hit in relationship],
         may_talk=may_talk and bool(observation.subject),
         observed_is_visitor=observation.is_visitor,
     )

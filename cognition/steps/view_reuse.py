@@ -60,9 +60,11 @@ class ViewBook(BaseModel):
 
 def concerns(record: MemoryRecord, person: str) -> bool:
     """Whether `record` is about `person`: named in its fields (speaker, subject, partners,
-    the people of a reflection, the subject of news it carries) or in its words."""
-    if record.about is not None and named_in_fields(record.about, person):
-        return True
+    the people of a reflection or relationship line, the subject of news it carries) — the
+    memories the relationship prompt shows (`relationship.about_other`); only a record
+    whose fields are unknown (saved before them) by its words."""
+    if record.about is not None:
+        return named_in_fields(record.about, person)
     return person in record.text
 
 

@@ -10,7 +10,7 @@ import logging
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import AbstractContextManager
 from datetime import datetime
@@ -125,6 +125,18 @@ class FakeMemoryStream:
         if records:
             self._listeners.notify(tuple(records))
         return records
+
+    def refill(self, fields: Mapping[str, MemoryFields | None]) -> list[MemoryRecord]:
+        """As the real stream: stored memories given new fields (id → fields)."""
+        rows = {record.id: row for row, record in enumerate(self._records)}
+        changed = []
+        for record_id, about in fields.items():
+            if record_id not in rows:
+                raise KeyError(f"{self.agent} has no memory {record_id!r}")
+            row = rows[record_id]
+            self._records[row] = self._records[row].model_copy(update={"about": about})
+            changed.append(self._records[row])
+        return changed
 
     def recent(self, n: int, kinds: Collection[MemoryKind] | None = None) -> list[MemoryRecord]:
         """The n most recently created records, newest first."""

@@ -8,7 +8,9 @@ from datetime import datetime
 import pytest
 
 from cognition.memory.texts import (
+    about_line,
     object_state_text,
+    read_about_line,
     read_object_state,
     read_said,
     read_seen,
@@ -119,3 +121,12 @@ def test_a_talks_opening_round_trips(chat: bool) -> None:
     assert read_talk_opening(text) == ("Ann Lee", "Cy Van Fenn")
     assert read_talk_opening("Ann Lee and Bo Dahl caught up over coffee.") == ("Ann Lee", "Bo Dahl")
     assert read_talk_opening("Ann Lee told Bo Dahl that Cy Fenn talked.") is None
+
+
+@pytest.mark.parametrize(
+    "memory",
+    ["[Mon Feb 13 09:10] Ann Lee is reading", "Bo Dahl said: well — maybe", ""],
+)
+def test_a_memory_about_a_member_round_trips(memory: str) -> None:
+    assert read_about_line(about_line("Ann Lee", memory)) == ("Ann Lee", memory)
+    assert read_about_line(memory.replace(" — ", " ")) is None  # no one named first

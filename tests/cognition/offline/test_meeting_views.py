@@ -33,7 +33,9 @@ def test_a_member_answers_the_view_given_as_data_though_no_words_say_it(seed: in
     context = [f"{ANN}: {TOPIC}", f"{CY}: Well, let me think about the colour."]
     text, to, view = member_line(context, {CY: "against"}, seed)
     assert to == CY and CY.split()[0] in text  # it answers Cy's view
-    assert view == leaning(SUMMARY, BO, TOPIC)  # and its line carries its own view
+    assert view == leaning(
+        SUMMARY, BO, TOPIC, random.Random(0)
+    )  # and its line carries its own view
 
 
 def test_words_that_sound_like_a_view_are_not_read() -> None:
@@ -50,7 +52,9 @@ def test_the_stance_is_the_view_given_as_data_not_the_words_said() -> None:
     )  # fmt: skip
     assert stance(inputs, random.Random(0)).position == "against"
     unsaid = inputs.model_copy(update={"views": []})
-    assert stance(unsaid, random.Random(0)).position == leaning(SUMMARY, BO, TOPIC)
+    assert stance(unsaid, random.Random(0)).position == leaning(
+        SUMMARY, BO, TOPIC, random.Random(0)
+    )
 
 
 def test_views_given_keeps_each_members_latest_the_latest_last() -> None:

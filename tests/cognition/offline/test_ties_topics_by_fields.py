@@ -12,8 +12,11 @@ import random
 from datetime import datetime
 
 from cognition.agent import Agent
+from cognition.group import line_input
+from cognition.group.rules import GroupRules, Member
 from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind, first_memories
+from cognition.memory.texts import about_line
 from cognition.offline import OfflineBrain
 from cognition.offline.conclusions import trait_conclusions
 from cognition.offline.group import view_of
@@ -134,6 +137,13 @@ def test_a_models_summary_topic_is_kept_with_both_talk_memories() -> None:
 INSIGHT = "Ada Brook and Leo Marsh keep finding time to talk; a friendship is growing"
 
 
+def member_input_of(member: Member, others: list[str]) -> GroupLineInput:
+    """`line_input.member_input` for `member`'s first line with `others` present."""
+    return line_input.member_input(
+        member, others, [], 1, rules=GroupRules(), host="", lines=[], called=False
+    )
+
+
 def member_input(recalled: list[Recalled]) -> GroupLineInput:
     return GroupLineInput(
         speaker=ADA,
@@ -169,8 +179,14 @@ def test_a_group_member_is_given_each_lines_kind_and_fields() -> None:
     first.seed(START)
     second.seed(START)
     member = first.talker.member([MARIA.name, "Klaus Mueller"], START)
-    assert member.about and len(member.about_recalled) == len(member.about)
+    assert member.remembered
+    assert {memory.other for memory in member.remembered} <= {MARIA.name, "Klaus Mueller"}
     by_text = {r.text: r for r in first.memory.all()}
-    for line, recalled in zip(member.about, member.about_recalled, strict=True):
-        record = by_text[line.split("] ", 1)[1]]
-        assert (recalled.kind, recalled.about) == (record.kind, record.about)
+    for memory in member.remembered:
+        record = by_text[memory.line.split("] ", 1)[1]]
+        assert (memory.recalled.kind, memory.recalled.about) == (record.kind, record.about)
+    # the line input: each memory about a member present, its name first, its fields beside
+    line_in = member_input_of(member, [MARIA.name])
+    mine = [m for m in member.remembered if m.other == MARIA.name]
+    assert line_in.about_members == [about_line(MARIA.name, m.line) for m in mine]
+    assert line_in.about_recalled == [m.recalled for m in mine]

@@ -23,6 +23,7 @@ from cognition.steps.compact import (
 from cognition.steps.dialogue import DIALOGUE_LINE, LineInput
 from cognition.steps.dialogue_turn import DIALOGUE_TURN, TurnInput, TurnSide
 from cognition.steps.group_line import GROUP_LINE, GroupLineInput
+from cognition.steps.react import ReactInput, about_observed, the_thing
 from cognition.steps.reflect import Recalled
 from cognition.steps.relationship import RELATIONSHIP, RelationshipInput, about_other
 
@@ -197,3 +198,45 @@ def test_a_transcript_shows_by_its_heading_where_its_talks_summary_is_a_statemen
     shown = summarised_talks(statements, talks)
     assert shown == ["1. Conversation with Ann Lee", statements[1], statements[2], statements[3]]
     assert summarised_talks(statements, []) == statements  # no fields: as they are
+
+
+def test_a_react_prompt_reads_whom_or_what_a_memory_concerns_from_its_fields() -> None:
+    maria = "Maria Lopez"
+    waved = "[Mon Feb 13 09:00] Klaus Mueller waved at Maria Lopez."  # names her in words only
+    seen = "[Mon Feb 13 09:05] Maria Lopez is reading"
+    old = "[Mon Feb 13 09:07] Maria is a regular at the library."  # no fields: by its words
+    talk = "[Mon Feb 13 10:00] Klaus Mueller and Ann Lee talked. She asked after him."
+    recalled = [
+        Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject="Klaus Mueller")),
+        Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=maria, doing="reading")),
+        Recalled(kind=MemoryKind.OBSERVATION),
+        Recalled(kind=MemoryKind.DIALOGUE, about=MemoryFields(partners=(maria,))),
+    ]
+    inputs = ReactInput(
+        agent="Klaus Mueller",
+        summary="Name: Klaus Mueller (age 20).",
+        now="Monday February 13, 2023, 10:10",
+        current_activity="studying",
+        observation=f"{maria} is reading",
+        observed=maria,
+        relationship_memories=[waved, seen, old, talk],
+        status_memories=[],
+        may_talk=True,
+        relationship_recalled=recalled,
+    )
+    assert about_observed(inputs) == [seen, old, talk]
+    untyped = inputs.model_copy(update={"relationship_recalled": []})
+    assert about_observed(untyped) == [waved, seen, old]  # no fields given: by the words
+    stove = "[Mon Feb 13 10:05] The stove (kitchen) is burning"
+    cooking = "[Mon Feb 13 10:04] Maria Lopez is cooking at the stove"
+    on_stove = inputs.model_copy(
+        update={
+            "observed": the_thing("stove"),
+            "relationship_memories": [stove, cooking],
+            "relationship_recalled": [
+                Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(thing="stove")),
+                Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=maria)),
+            ],
+        }
+    )
+    assert about_observed(on_stove) == [stove]  # the object's state names it by `thing`
