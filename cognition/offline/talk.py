@@ -40,6 +40,9 @@ from cognition.steps.dialogue import DialogueLine, LineInput
 
 ASKS_BACK_UNTIL = 4  # a question is asked back only in a talk's first lines, not on and on
 STALE = 0.7  # heard news is this much less likely passed on for each person told it already
+# a host tires of inviting more slowly than of telling other news (an event wants guests),
+# but tires: this much less likely to invite for each person it has invited already
+HOST_STALE = 0.8
 
 
 # --- what a speaker knows of itself and of the moment ----------------------------------------
@@ -214,14 +217,14 @@ def passes_on(inputs: LineInput, fact: Fact) -> float:
 
 
 def brings_up(inputs: LineInput, fact: Fact) -> float:
-    """How likely the speaker tells `fact` now: a host always invites to its own event;
-    other news it knows first hand (its own, its plan to go) grows stale in the telling
-    (`STALE` for each person it has told it to); news it only heard, as `passes_on`."""
+    """How likely the speaker tells `fact` now. What it knows first hand grows stale in the
+    telling, less likely told for each person it has told it to (`LineInput.retold`): a
+    host's invitation to its own event by `HOST_STALE` (its first always), other news (its
+    own, its plan to go) by `STALE`; news it only heard, as `passes_on`."""
     if fact.source is not None:
         return passes_on(inputs, fact)
-    if fact.subject == inputs.speaker and fact.event is not None and not fact.attending:
-        return 1.0
-    return float(STALE ** inputs.retold.get(fact.item, 0))
+    hosts = fact.subject == inputs.speaker and fact.event is not None and not fact.attending
+    return float((HOST_STALE if hosts else STALE) ** inputs.retold.get(fact.item, 0))
 
 
 def in_this_talk(inputs: LineInput, fact: Fact) -> float:
@@ -354,15 +357,17 @@ def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
     heard = [fact_of_news(inputs.heard)] if inputs.heard else []
     if heard:
         answers_asked = asked(inputs, last_text) and room  # "… How about you, Tom?"
-        mine_first = bool(news) and room and news[0].subject == inputs.speaker
-        # a line's words carry one news at most: its own news to tell, else an echo
-        back = not mine_first or answers_asked
+        # news decided on for this talk (`mentions_now`) is told at its first chance, not
+        # left to a coin or an echo and lost when the talk ends; a line's words carry one
+        # news at most: the news to tell, else an echo
+        tells_now = bool(news) and room and not answers_asked
+        back = not tells_now
         reply, answer, echoed = respond(inputs, heard[-1], rng, back)
         echoes = inputs.heard if echoed else None
         if answers_asked:
             reply += " " + busy_with(inputs, rng)
-        elif news and room and not echoed and (mine_first or rng.random() < 0.5):
-            reply += " " + tell(news[0], inputs, rng)  # one's own news is always brought up
+        elif tells_now:
+            reply += " " + tell(news[0], inputs, rng)
             return DialogueLine(text=reply, told=news[0].news, answer=answer)
         return DialogueLine(text=reply, answer=answer, echoes=echoes)
     if inputs.turn == 2:
