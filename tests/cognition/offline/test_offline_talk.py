@@ -223,8 +223,20 @@ def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
     history = ["Otto Brandt: Hi!", "Ivy Moss: Good! How about you?"]
 
     def told(view: str) -> list[str]:
-        inputs = line_input(guest, "Ivy Moss", [], history, view_of_listener=view, **going)
-        return [line(inputs, random.Random(seed)).text for seed in range(12)]
+        return [
+            line(
+                line_input(
+                    guest,
+                    "Ivy Moss",
+                    [],
+                    talk_number(history, seed),
+                    view_of_listener=view,
+                    **going,
+                ),
+                random.Random(seed),
+            ).text
+            for seed in range(12)
+        ]
 
     assert any("open mic" in text for text in told("Otto Brandt knows Ivy Moss a little."))
     to_a_stranger = told("Otto Brandt has not met Ivy Moss yet.")

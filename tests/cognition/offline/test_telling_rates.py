@@ -65,3 +65,31 @@ def test_news_decided_on_for_a_talk_is_told_in_reply_to_news_heard() -> None:
         else:
             assert reply.told is None, reply.text
     assert 0 < decided < 60
+
+
+def guest_tellings(traits: str, retold: int, talks: int = 80) -> int:
+    """In how many of `talks` talks Otto, going to Nora's open mic he heard of from Ivy,
+    asks Lena along at his second line, having told `retold` people of it before."""
+    otto = persona("Otto Brandt", traits)
+    heard = NIGHT.told_by("Ivy Moss")
+    told = 0
+    for number in range(talks):
+        extra: dict[str, object] = {
+            "news": [heard],
+            "going": ["night"],
+            "retold": {"night": retold},
+        }
+        inputs = line_input(otto, "Lena Fisk", [], talk_number(HISTORY, number), **extra)
+        said = line(inputs, random.Random(number))
+        assert said.told is None or "plan to go" in said.text, said.text  # as its plan
+        told += said.told is not None
+    return told
+
+
+def test_a_guest_asks_people_along_as_readily_as_it_passes_on_what_it_heard() -> None:
+    """A plan to go to someone else's event carries news the guest heard: it is passed on
+    by the guest's temperament and grows stale, not told to the first person it meets
+    whoever the guest is (as the host's invitation is)."""
+    sociable, reserved = guest_tellings("warm, outgoing", 0), guest_tellings("shy, reserved", 0)
+    assert 0 < reserved < sociable < 80
+    assert guest_tellings("warm, outgoing", 4) < sociable / 2
