@@ -41,6 +41,9 @@ from cognition.steps.dialogue import DialogueLine, LineInput
 
 ASKS_BACK_UNTIL = 4  # a question is asked back only in a talk's first lines, not on and on
 STALE = 0.7  # heard news is this much less likely passed on for each person told it already
+# a host tires of inviting more slowly than of telling other news (an event wants guests),
+# but tires: this much less likely to invite for each person it has invited already
+HOST_STALE = 0.8
 
 
 # --- what a speaker knows of itself and of the moment ----------------------------------------
@@ -85,15 +88,18 @@ def planned_for(plan: list[str], event: Event, span: tuple[int, int] | None) -> 
 
 
 def knows(inputs: LineInput) -> list[Fact]:
-    """What the speaker knows, weightiest first: its news as data (memory fields) and its
-    plans to go to events it knows as data, then the tellings its retrieved memories whose
-    fields are unknown record (`LineInput.untyped`) that the data does not already hold."""
+    """What the speaker knows, weightiest first: its news as data (memory fields), an event
+    it means to go to as its plan to go (which carries the event's news: one fact an item),
+    then the tellings its retrieved memories whose fields are unknown record
+    (`LineInput.untyped`) that the data does not already hold."""
     plans = [
-        plan_to_go(inputs.speaker, news)
+        plan
         for news in inputs.news
         if news.item in inputs.going and news.subject != inputs.speaker
+        if (plan := plan_to_go(inputs.speaker, news)) is not None
     ]
-    typed = [fact_of_news(news) for news in inputs.news] + [f for f in plans if f is not None]
+    planned = {plan.item for plan in plans}
+    typed = [fact_of_news(news) for news in inputs.news if news.item not in planned] + plans
     keys = {f.key for f in typed}
     stated = [f for f in known_facts(inputs.untyped, inputs.speaker) if f.key not in keys]
     return sorted([*typed, *stated], key=lambda f: -f.weight)
@@ -177,8 +183,8 @@ def untold(inputs: LineInput) -> list[Fact]:
         for f in known
         if not {f.key, f.item} & said
         and not {f.key, f.item} & before
-        and f.subject != you
-        and f.source != you
+        and you not in (f.subject, f.source)
+        and (f.news is None or f.news.subject != you)  # a plan to go: not to the host
         and not any(same_event(f.event, e) for e in [*said_events, *theirs])  # not to its host
         and you not in f.statement  # nobody is told news about themselves
         and not begun(f, inputs.clock)  # an event under way or over is news no longer
@@ -198,11 +204,11 @@ def going_to(inputs: LineInput, event: Event | None) -> bool:
 
 
 def passes_on(inputs: LineInput, fact: Fact) -> float:
-    """How likely the speaker passes on `fact`, which it only heard: sociable people more,
-    reserved ones less; half as likely to a stranger, and an event half as likely when the
-    speaker is not going to it; less likely each time it has passed it on already (heard
-    news grows stale in the telling: `LineInput.retold`). What it knows first hand — its
-    own plan to go included — it always may tell."""
+    """How likely the speaker passes on `fact`, which it only heard (or its plan to go to
+    an event it heard of): sociable people more, reserved ones less; half as likely to a
+    stranger, and an event half as likely when the speaker is not going to it; less likely
+    each time it has passed it on already (heard news grows stale in the telling:
+    `LineInput.retold`)."""
     mood = traits(inputs.summary)
     sociable = any(word in mood for word in say.SOCIABLE)
     reserved = any(word in mood for word in say.RESERVED)
@@ -215,14 +221,15 @@ def passes_on(inputs: LineInput, fact: Fact) -> float:
 
 
 def brings_up(inputs: LineInput, fact: Fact) -> float:
-    """How likely the speaker tells `fact` now: a host always invites to its own event;
-    other news it knows first hand (its own, its plan to go) grows stale in the telling
-    (`STALE` for each person it has told it to); news it only heard, as `passes_on`."""
-    if fact.source is not None:
+    """How likely the speaker tells `fact` now. What it knows first hand grows stale in the
+    telling, less likely told for each person it has told it to (`LineInput.retold`): a
+    host's invitation to its own event by `HOST_STALE` (its first always), its other own
+    news by `STALE`; news it only heard, and its plan to go to someone else's event (that
+    event's news, heard: "I'm going — come along!"), as `passes_on`."""
+    if fact.source is not None or fact.attending:
         return passes_on(inputs, fact)
-    if fact.subject == inputs.speaker and fact.event is not None and not fact.attending:
-        return 1.0
-    return float(STALE ** inputs.retold.get(fact.item, 0))
+    hosts = fact.subject == inputs.speaker and fact.event is not None and not fact.attending
+    return float((HOST_STALE if hosts else STALE) ** inputs.retold.get(fact.item, 0))
 
 
 def in_this_talk(inputs: LineInput, fact: Fact, rng: random.Random) -> float:
@@ -356,15 +363,17 @@ def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
     heard = [fact_of_news(inputs.heard)] if inputs.heard else []
     if heard:
         answers_asked = asked(inputs, last_text) and room  # "… How about you, Tom?"
-        mine_first = bool(news) and room and news[0].subject == inputs.speaker
-        # a line's words carry one news at most: its own news to tell, else an echo
-        back = not mine_first or answers_asked
+        # news decided on for this talk (`mentions_now`) is told at its first chance, not
+        # left to a coin or an echo and lost when the talk ends; a line's words carry one
+        # news at most: the news to tell, else an echo
+        tells_now = bool(news) and room and not answers_asked
+        back = not tells_now
         reply, answer, echoed = respond(inputs, heard[-1], rng, back)
         echoes = inputs.heard if echoed else None
         if answers_asked:
             reply += " " + busy_with(inputs, rng)
-        elif news and room and not echoed and (mine_first or rng.random() < 0.5):
-            reply += " " + tell(news[0], inputs, rng)  # one's own news is always brought up
+        elif tells_now:
+            reply += " " + tell(news[0], inputs, rng)
             return DialogueLine(text=reply, told=news[0].news, answer=answer)
         return DialogueLine(text=reply, answer=answer, echoes=echoes)
     if inputs.turn == 2:

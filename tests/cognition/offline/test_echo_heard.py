@@ -3,7 +3,8 @@ like Sam.") carries that news as data (`echoes`): told to nobody — the listene
 — but heard by anyone near, as the words are. In the bundled town's seed 0, three residents
 who overheard such an echo at the party answered "Do you know who is running for mayor?"
 with it while their memories' fields named no candidacy, so reach by answers ran above reach
-by memories. An echo is a line's one news: the speaker tells its own in a later line."""
+by memories. An echo is a line's one news: news the speaker decided to tell in this talk is
+told instead, and its words say nothing back."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def told_the_race(seed: int, news: News) -> LineInput:
         view_of_listener=f"{IVY} knows {OTTO} well.",
         memories=[],
         history=[
-            f"{IVY}: Hi Otto!",
+            f"{IVY}: Hi Otto! (talk {seed})",  # a talk of its own: news is decided once a talk
             f"{OTTO}: Hello! Nora Vance is running for the harbour board.",
         ],
         now="Sunday March 2, 2031, 09:00",

@@ -223,8 +223,20 @@ def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
     history = ["Otto Brandt: Hi!", "Ivy Moss: Good! How about you?"]
 
     def told(view: str) -> list[str]:
-        inputs = line_input(guest, "Ivy Moss", [], history, view_of_listener=view, **going)
-        return [line(inputs, random.Random(seed)).text for seed in range(12)]
+        return [
+            line(
+                line_input(
+                    guest,
+                    "Ivy Moss",
+                    [],
+                    talk_number(history, seed),
+                    view_of_listener=view,
+                    **going,
+                ),
+                random.Random(seed),
+            ).text
+            for seed in range(12)
+        ]
 
     assert any("open mic" in text for text in told("Otto Brandt knows Ivy Moss a little."))
     to_a_stranger = told("Otto Brandt has not met Ivy Moss yet.")
@@ -568,7 +580,8 @@ def test_every_acceptance_and_refusal_reads_back_as_said() -> None:
 def test_heard_news_is_passed_on_less_the_more_people_were_told_it() -> None:
     """News grows stale in the telling: the more people the speaker has told it to (its
     talks' memory fields, `LineInput.retold`), the less often it tells it again, heard or
-    its own; a host invites to its own event however often it has."""
+    its own; a host invites to its own event the less often too, its first guest always
+    (more in `test_telling_rates.py`)."""
     otto = persona("Otto Brandt", "warm, outgoing")
     history = ["Otto Brandt: Hi Lena!", "Lena Fisk: Good! How about you?"]
 
@@ -586,7 +599,7 @@ def test_heard_news_is_passed_on_less_the_more_people_were_told_it() -> None:
     own = busy("Otto Brandt", "is writing a guide to the river birds")
     assert tellings(own, 0) == 60 and tellings(own, 4) < 30
     hosted = NIGHT.model_copy(update={"subject": "Otto Brandt", "host": "Otto Brandt"})
-    assert tellings(hosted, 4) == tellings(hosted, 0) == 60
+    assert tellings(hosted, 0) == 60 and tellings(hosted, 4) < 60
 
 
 def test_a_long_talk_gives_heard_news_no_more_chances_than_a_short_one() -> None:
