@@ -58,7 +58,7 @@ def test_news_decided_on_for_a_talk_is_told_in_reply_to_news_heard() -> None:
         history = talk_number(said, number)
         inputs = line_input(otto, "Lena Fisk", [], history, news=[heard], heard=thesis)
         reply = line(inputs, random.Random(number))
-        if mentions_now(inputs):
+        if mentions_now(inputs, random.Random(number)):
             decided += 1
             assert reply.told is not None and reply.told.item == "night", reply.text
             assert reply.echoes is None  # one news a line: the telling, not an echo
