@@ -1,12 +1,21 @@
 """Build the wheel, install it with plain pip into a fresh virtual environment, run the
 installed `smallville` from outside the checkout, print one JSON line.
 
-    uv run python benchmarks/wheel_check.py            # what .ci/run does
-    uv run python benchmarks/wheel_check.py --keep     # keep the folder (its path is printed)
+    uv run python benchmarks/wheel_check.py                # what .ci/run does
+    uv run python benchmarks/wheel_check.py --from-index   # pip resolves and downloads it all
+    uv run python benchmarks/wheel_check.py --keep         # keep the folder (its path is printed)
 
 Steps: `uv build --wheel` (the wheel must carry the map, tile set, characters, bundled towns,
-prompts, questions and the MiniLM tokenizer: `WHEEL_FILES`); `python -m venv`; `pip install
-WHEEL` (plain pip, with the machine's own pip configuration: no uv overrides); then, in an
+prompts, questions and the MiniLM tokenizer: `WHEEL_FILES`); `python -m venv`; the wheel's
+dependencies at uv.lock's versions — the ones the test suite runs against — put in from uv's
+cache (`uv export --no-dev`, `uv pip install --no-deps --compile-bytecode`: seconds, where pip
+resolving and downloading them from the index took ~4 min of a CI run); then `pip install
+WHEEL`, plain pip as the README says (the machine's own pip configuration, no uv overrides):
+pip checks every requirement the wheel declares against what is installed and must install
+the wheel alone (anything it had to fetch fails the check: the lock would not cover the
+wheel), and `pip check` finds no broken requirement. What this does not prove is that pip's
+resolver, from an empty venv, picks working versions of today's releases: `--from-index`
+does that (the old check: pip installs everything from the index). Then, in an
 empty folder with a scrubbed environment (no model settings, user folders in the temporary
 folder): `smallville --version`, `python -m game --version`, 30 headless frames of the
 3-resident town with a screenshot (the map, tiles, characters and fonts from the install),
@@ -15,9 +24,9 @@ MiniLM. Finally the environment's size on disk (target ≤ 1 GB) and whether tor
 sentence-transformers came in.
 
     {"wheel_check": "ok" | "<reason>", "build_s": 0.76, "wheel_kb": 1173,
-     "pip_install_s": 87.8, "simulate_hashing_s": 4.93, "simulate_minilm_s": 3.5,
-     "torch": false, "venv_mb": 710.3, "target_mb": 1024, "load_average": [6.97, 6.12, 4.37],
-     "cpus": 2}
+     "dependencies": "uv.lock", "dependencies_s": 21.3, "pip_install_s": 6.1,
+     "simulate_hashing_s": 4.93, "simulate_minilm_s": 3.5, "torch": false, "venv_mb": 787.2,
+     "target_mb": 1024, "load_average": [6.97, 6.12, 4.37], "cpus": 2}
 
 Exit status 1 when a step failed or the environment is over the target.
 """
@@ -178,7 +187,28 @@ FIND_PACKAGES = (
 )
 
 
-def check(work: Path) -> dict[str, object]:
+def install_locked_dependencies(python: Path, work: Path) -> None:
+    """The wheel's dependencies (the default ones: no dev group, no extra) at uv.lock's
+    versions, into the venv of `python`, from uv's cache, with their bytecode (as pip writes
+    it: the environment's size is the one a pip user gets)."""
+    uv = shutil.which("uv")
+    if uv is None:
+        raise CheckFailed("uv is not on PATH (it puts in the locked dependencies)")
+    requirements = work / "locked-requirements.txt"
+    run([uv, "export", "--frozen", "--no-dev", "--no-emit-project", "--no-hashes",
+         "--format", "requirements-txt", "--output-file", requirements], "uv export",
+        cwd=ROOT)  # fmt: skip
+    run([uv, "pip", "install", "--quiet", "--python", python, "--no-deps", "--compile-bytecode",
+         "--requirement", requirements], "uv pip install (uv.lock)", cwd=work)  # fmt: skip
+
+
+def installed_names(python: Path) -> set[str]:
+    """The normalised names of the distributions installed in the venv of `python`."""
+    listed = run([python, "-m", "pip", "list", "--format", "json"], "pip list")
+    return {entry["name"].lower().replace("_", "-") for entry in json.loads(listed)}
+
+
+def check(work: Path, from_index: bool = False) -> dict[str, object]:
     figures: dict[str, object] = {"wheel_check": "ok"}
     started = time.perf_counter()
     wheel = build_wheel(work / "dist")
@@ -189,10 +219,20 @@ def check(work: Path) -> dict[str, object]:
         raise CheckFailed(f"the wheel lacks {', '.join(missing)}")
     venv = work / "venv"
     run([sys.executable, "-m", "venv", venv], "python -m venv")
-    started = time.perf_counter()
     _, python = venv_paths(venv)
+    figures["dependencies"] = "index" if from_index else "uv.lock"
+    if not from_index:
+        started = time.perf_counter()
+        install_locked_dependencies(python, work)
+        figures["dependencies_s"] = round(time.perf_counter() - started, 1)
+    before = installed_names(python)
+    started = time.perf_counter()
     run([python, "-m", "pip", "install", "--quiet", wheel], "pip install", cwd=work)
     figures["pip_install_s"] = round(time.perf_counter() - started, 1)
+    added = sorted(installed_names(python) - before)
+    if not from_index and added != ["smallville"]:
+        raise CheckFailed(f"pip install fetched {', '.join(added)} beyond uv.lock's versions")
+    run([python, "-m", "pip", "check"], "pip check", cwd=work)
     check_installed(venv, work, figures)
     size_mb = folder_size(venv) / MB
     figures.update(venv_mb=round(size_mb, 1), target_mb=TARGET_MB)
@@ -204,11 +244,13 @@ def check(work: Path) -> dict[str, object]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    parser.add_argument("--from-index", action="store_true",
+                        help="pip resolves and downloads every dependency (minutes)")  # fmt: skip
     args = parser.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="smallville-wheel-"))
     figures: dict[str, object]
     try:
-        figures = check(work)
+        figures = check(work, from_index=args.from_index)
     except CheckFailed as error:
         figures = {"wheel_check": str(error)}
     finally:
