@@ -107,6 +107,25 @@ class OutcomeApplying:
             self.stats.count_wait(name, (now - outcome.decision.time).total_seconds() / 60)
             self.apply_decision(name, outcome.decision, now)
 
+    def end_talk_of(self, name: str, now: datetime) -> None:
+        """The talk `name` plays ends now for every member at once, if its last line has been
+        shown: its outcome (waiting in a member's slot, the opener's) applies here, before
+        `name` — or any member updated before the one holding it — may start a decision.
+        Applied at the holder's own update instead, a member updated earlier would have a
+        decision in flight while `talk_ended` resumed its plan on the main thread, and what
+        that decision saw would depend on which thread ran first."""
+        playback = self.talks.playback_of(name)
+        if playback is None or playback.conversation is None or now < playback.ends:
+            return
+        talk = playback.conversation
+        ends_now = lambda outcome: (  # noqa: E731
+            isinstance(outcome, Conversed) and outcome.conversation == talk
+        )
+        for member in playback.participants:
+            slot = self.slots.get(member)
+            for outcome in slot.take_ready(ends_now) if slot is not None else ():
+                self.apply(outcome, now)
+
     def talk_ended(self, outcome: Conversed, now: datetime) -> None:
         """A talk's last line has been shown: counted, recorded, its meeting or the player's
         seat told, and its members back to their plans. (A talk from a save that was not

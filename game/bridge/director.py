@@ -139,6 +139,7 @@ class MindDirector(ObjectUse, TalkStarting):
         slot = self.slots.get(name)
         if slot is None:
             return self.fallback.next_activity(resident, now) if self.fallback else None
+        self.end_talk_of(name, now)  # a talk ends for all its members before any thinks again
         for outcome in slot.take_ready(self.talk_over(now)):
             self.apply(outcome, now)
         if self.jobs.has_errand(name):
