@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from cognition.llm.schema import strict_json_schema, with_items
+from cognition.llm.schema import strict_json_schema, with_items, with_length
 from cognition.llm.task import Task
 from cognition.memory.fields import Intention
 from cognition.memory.texts import read_stamp
@@ -21,6 +21,9 @@ from cognition.plan import PlanStep, clock, normalise, parse_clock
 from cognition.steps.common import transcript_gist
 from cognition.steps.compact import once, timeline
 from cognition.steps.context import StepContext
+from cognition.steps.decompose import ACTIVITY_CHARS
+
+START_CHARS = 5  # "HH:MM"
 
 
 class PlanItem(BaseModel):
@@ -63,9 +66,14 @@ def routine_plan(inputs: DayPlanInput) -> DayPlanOutput:
 
 
 def plan_schema(inputs: DayPlanInput) -> dict[str, Any]:
-    """`min_items` to `max_items` items."""
+    """`min_items` to `max_items` items, each string bounded in length: a server that
+    constrains decoding to the schema (llama.cpp) ends a string only at its closing quote,
+    and a small model's runaway activity ran the day plan past its token budget (the
+    answer cut invalid). Lengths go to local servers only (`openai_backend`)."""
     low, high = sorted((inputs.min_items, inputs.max_items))
-    return with_items(strict_json_schema(DayPlanOutput), "items", at_least=low, at_most=high)
+    schema = with_items(strict_json_schema(DayPlanOutput), "items", at_least=low, at_most=high)
+    schema = with_length(schema, "items[].start", at_most=START_CHARS)
+    return with_length(schema, "items[].activity", at_most=ACTIVITY_CHARS)
 
 
 def day_plan_prompt(inputs: DayPlanInput) -> dict[str, str]:

@@ -10,6 +10,7 @@ from typing import Any
 from cognition.llm.openai_backend import OpenAIBackend, OutputMode, response_format_for
 from cognition.llm.schema import with_length, without_lengths
 from cognition.llm.task import Source
+from cognition.steps.day_plan import DAY_PLAN, START_CHARS, DayPlanInput, DayPlanOutput
 from cognition.steps.decompose import ACTIVITY_CHARS, EMOJI_CHARS, actions_tokens
 from cognition.steps.hour_places import HourPlace
 from cognition.steps.hour_plan import HOUR_PLAN, HourPlan, HourPlanInput
@@ -96,3 +97,28 @@ def test_with_length_narrows_a_copy_and_without_lengths_keeps_enum_values() -> N
     assert action_of(schema)["properties"]["state"]["maxLength"] != 5  # argument untouched
     odd = {"type": "string", "enum": ["maxLength"], "maxLength": 9}
     assert without_lengths(odd) == {"type": "string", "enum": ["maxLength"]}
+
+
+def test_a_local_server_gets_the_day_plans_strings_bounded(
+    make_server: Server, make_backend: Backend
+) -> None:
+    """A day plan's times and activities end at their bounds under a constraining decoder
+    (a small model's runaway activity ran the answer past its token budget)."""
+    server = make_server()
+    backend = make_backend(server)
+    inputs = DayPlanInput(
+        agent="Klaus Mueller", summary="Klaus Mueller is a student", yesterday="", today="",
+        min_items=5, max_items=8, wake_time="07:00", sleep_time="23:00", work_hours="",
+        home="Dorm", workplace="Oak Hill College", places=[], intentions=[],
+    )  # fmt: skip
+    completion = backend.complete(DAY_PLAN, inputs, agent="Klaus Mueller")
+    assert completion.source is Source.MODEL
+    [request] = server.chat_requests
+    items = request.body["response_format"]["json_schema"]["schema"]["properties"]["items"]
+    assert items["maxItems"] == 8
+    assert items["items"]["properties"]["start"]["maxLength"] == START_CHARS == len("07:00")
+    assert items["items"]["properties"]["activity"]["maxLength"] == ACTIVITY_CHARS
+    hosted = response_format_for(
+        OutputMode.JSON_SCHEMA, DayPlanOutput, DAY_PLAN.json_schema(inputs)
+    )
+    assert "maxLength" not in str(hosted)
