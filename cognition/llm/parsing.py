@@ -4,7 +4,9 @@ Servers without structured output answer in many shapes: the bare object, the ob
 ```json code fence, after a line of prose ("Sure! Here it is:"), followed by an explanation,
 or with trailing commas and Python literals (`True`, `None`). `parse_json_object` finds the
 first JSON object in any of these; it never invents content (a truncated object stays an
-error).
+error). Both readers take a raw control character (a newline, a tab) inside a string as
+written: strict JSON forbids it unescaped, but a small model under a llama.cpp grammar
+writes one (measured on the tiny Gemma: an hour plan lost to "Invalid control character").
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ class UnparseableReply(ValueError):
 def parse_strict_json_object(text: str) -> dict[str, Any]:
     """The reply as exactly one JSON object, nothing around it (structured-output modes)."""
     try:
-        value = json.loads(text)
+        value = json.loads(text, strict=False)
     except json.JSONDecodeError as error:
         raise UnparseableReply(f"not a JSON document: {error}") from None
     if not isinstance(value, dict):
@@ -66,7 +68,7 @@ def _decode_prefix(text: str) -> Any:
     if not stripped.startswith("{"):
         return None
     try:
-        value, _ = json.JSONDecoder().raw_decode(stripped)
+        value, _ = json.JSONDecoder(strict=False).raw_decode(stripped)
     except json.JSONDecodeError:
         return None
     return value

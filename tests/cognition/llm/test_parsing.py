@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from cognition.llm.parsing import UnparseableReply, parse_json_object, parse_strict_json_object
@@ -61,3 +64,13 @@ def test_strict_parsing_wants_exactly_one_object() -> None:
     for reply in ('```json\n{"a": 1}\n```', "[1]", '{"a": 1,}'):
         with pytest.raises(UnparseableReply):
             parse_strict_json_object(reply)
+
+
+@pytest.mark.parametrize("parse", [parse_json_object, parse_strict_json_object])
+def test_a_raw_control_character_inside_a_string_is_read_as_written(
+    parse: Callable[[str], dict[str, Any]],
+) -> None:
+    """A small model under a llama.cpp grammar writes a raw newline or tab inside a string
+    (strict JSON wants it escaped): the answer is read, the character kept as written."""
+    reply = '{"activity": "wash the dishes\nand dry them", "object": "sink\t"}'
+    assert parse(reply) == {"activity": "wash the dishes\nand dry them", "object": "sink\t"}
