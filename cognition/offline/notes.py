@@ -280,8 +280,8 @@ def statements_in(speaker: str, body: str) -> list[str]:
     heard line saved before fields; a line with fields told only the news they carry),
     beside its writer `talk.tell` by a round-trip test (test_told_round_trip.py).
     What a spoken line says about someone by name, in the third person: "Did you hear?
-    Bo told me that Ann Lee is planning a party." → "Ann Lee is planning a party"; "Guess
-    what — I'm painting" said by Bo Stone → "Bo Stone is painting"."""
+    Bo told me that Ann Lee is teaching a pottery class." → "Ann Lee is teaching a pottery
+    class"; "Guess what — I'm painting" said by Bo Stone → "Bo Stone is painting"."""
     found = []
     for sentence in SENTENCE_END.split(body):
         said = clean(third_person(speaker, sentence.strip())).rstrip("?!")
@@ -295,8 +295,8 @@ def statements_in(speaker: str, body: str) -> list[str]:
 
 
 def says_of_subject(statement: str) -> bool:
-    """Whether `statement` ("Ann Lee is planning a party") says something of the person it
-    starts with: a verb in the third person, then more than a pronoun."""
+    """Whether `statement` ("Ann Lee is teaching a pottery class") says something of the
+    person it starts with: a verb in the third person, then more than a pronoun."""
     subject = SUBJECT.match(statement)
     if subject is None:
         return False
