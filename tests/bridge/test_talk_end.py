@@ -9,26 +9,13 @@ town's seed 0 gave either of two talks at 12:55)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from datetime import timedelta
 
 from cognition import Agent
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.town_minds import LivingTown
 
-MakeTown = Callable[..., LivingTown]
-ISABELLA, KLAUS = "Isabella Rodriguez", "Klaus Mueller"
-
-
-def settled_at_ten(make_town: MakeTown) -> LivingTown:
-    """The 3-resident town at 10 am, once Isabella and Klaus are neither thinking nor talking."""
-    living = make_town()
-    runner = LockstepRunner(living)
-    runner.run_until(living.clock.now + timedelta(hours=3))
-    director = living.director
-    while any(director.thinking(n) or director.talks.talking(n) for n in (ISABELLA, KLAUS)):
-        runner.step()
-    return living
+from .test_talk_lines import ISABELLA, KLAUS, MakeTown, at_ten_in_the_cafe
 
 
 def spy_on_resumes(living: LivingTown, name: str) -> list[int | None]:
@@ -50,7 +37,7 @@ def spy_on_resumes(living: LivingTown, name: str) -> list[int | None]:
 def test_a_talk_ends_for_every_member_before_any_of_them_decides_again(
     make_town: MakeTown,
 ) -> None:
-    living = settled_at_ten(make_town)
+    living = at_ten_in_the_cafe(make_town)
     director, clock = living.director, living.clock
     order = [resident.name for resident in living.population]
     # the member updated first is not the opener (whose slot receives the talk's outcome),
