@@ -118,9 +118,10 @@ class OutcomeApplying:
         if playback is None or playback.conversation is None or now < playback.ends:
             return
         talk = playback.conversation
-        ends_now = lambda outcome: (  # noqa: E731
-            isinstance(outcome, Conversed) and outcome.conversation == talk
-        )
+
+        def ends_now(outcome: object) -> bool:
+            return isinstance(outcome, Conversed) and outcome.conversation == talk
+
         for member in playback.participants:
             slot = self.slots.get(member)
             for outcome in slot.take_ready(ends_now) if slot is not None else ():
