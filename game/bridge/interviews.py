@@ -48,7 +48,14 @@ from game.bridge.build import OpenedTown, TownRecipe
 from game.bridge.memory_health import DatabaseNotDropped, drop_town_database, server_where
 from game.bridge.opening import FromSave, open_town
 from game.bridge.recording import trace_row
-from game.records import RecordError, RecordWriter, RunRecord, TraceRow, items_named
+from game.records import (
+    RecordError,
+    RecordWriter,
+    RunRecord,
+    TraceRow,
+    items_named,
+    people_named,
+)
 
 __all__ = [
     "CONDITIONS",
@@ -150,16 +157,23 @@ class MemoryFacts:
     """A resident's memory as the evaluation reads it: its words, its kind (observation,
     dialogue, plan, reflection) and the news items its typed fields name — their `item` and
     each news's (a scenario item's id); None when the fields are unknown (a memory written
-    without them, or saved before memories had them)."""
+    without them, or saved before memories had them) — and the people they name
+    (`game.records.people_named`; None: unknown)."""
 
     text: str
     kind: str
     items: frozenset[str] | None
+    people: frozenset[str] | None = None
 
 
 def _items_named(about: MemoryFields | None) -> frozenset[str] | None:
     """The items `about` names, read as the run record reads the fields it stores."""
     return None if about is None else items_named(about.model_dump_json(exclude_defaults=True))
+
+
+def _people_named(about: MemoryFields | None) -> frozenset[str] | None:
+    """The people `about` names, read as the run record reads the fields it stores."""
+    return None if about is None else people_named(about.model_dump_json(exclude_defaults=True))
 
 
 @dataclass(frozen=True)
@@ -244,12 +258,17 @@ class InterviewDesk:
 
     def memory_facts(self, name: str) -> list[MemoryFacts]:
         """Every memory the resident has now (its persona's seeded), oldest first, with the
-        news items its fields name."""
+        news items and the people its fields name."""
         mind = self.living.minds[name]
         mind.seed(self.now)
         mind.flush()
         return [
-            MemoryFacts(record.text, record.kind.value, _items_named(record.about))
+            MemoryFacts(
+                record.text,
+                record.kind.value,
+                _items_named(record.about),
+                _people_named(record.about),
+            )
             for record in mind.memory.all()
         ]
 

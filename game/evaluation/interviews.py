@@ -30,7 +30,7 @@ from game.evaluation.facts import item_facts
 from game.evaluation.knowing import Judge, states_news
 from game.evaluation.questions import QuestionFile, others_for, questions_for
 from game.evaluation.scenario import Scenario
-from game.evaluation.truth import TruthContext, mentions, score
+from game.evaluation.truth import Recalled, TruthContext, score
 
 __all__ = [
     "RELATIONSHIP_QUESTION",
@@ -103,21 +103,33 @@ class ControlledAnswer:
 
 @dataclass(frozen=True)
 class HeldMemories:
-    """What one resident's memory holds at the interview: every memory's words, and the ids
-    of the news items its memories carry."""
+    """What one resident's memory holds at the interview: every memory (its words and the
+    people its fields name), and the ids of the news items its memories carry."""
 
-    texts: list[str]
+    memories: list[Recalled]
     carried: frozenset[str]
+
+    @property
+    def texts(self) -> list[str]:
+        return [memory.text for memory in self.memories]
+
+    def of(self, person: str) -> bool:
+        """Whether one of the memories is of `person` (`Recalled.names`)."""
+        return any(memory.names(person) for memory in self.memories)
 
 
 def held_memories(desk: InterviewDesk, scenario: Scenario) -> dict[str, HeldMemories]:
-    """Per resident, its memories and the news they carry — by their typed fields, by their
-    words where the fields are unknown (`knowing.Judge`); fields naming no item mean no news
-    only when the town's talk states news as data (`knowing.states_news`)."""
+    """Per resident, its memories (with the people their fields name) and the news they
+    carry — by their typed fields, by their words where the fields are unknown
+    (`knowing.Judge`); fields naming no item mean no news only when the town's talk states
+    news as data (`knowing.states_news`)."""
     facts = {name: desk.memory_facts(name) for name in desk.residents}
     judge = Judge(scenario.news, states_news(m for found in facts.values() for m in found))
     return {
-        name: HeldMemories([memory.text for memory in found], judge.carried_by_any(found))
+        name: HeldMemories(
+            [Recalled(memory.text, memory.people) for memory in found],
+            judge.carried_by_any(found),
+        )
         for name, found in facts.items()
     }
 
@@ -135,7 +147,6 @@ def knowledge_interview(
     held = held_memories(desk, scenario)
 
     def one(name: str) -> list[KnowledgeAnswer]:
-        memories = held[name].texts
         found: list[KnowledgeAnswer] = []
         asks = [("news", item.id, item.question, item.text) for item in scenario.news]
         asks += [
@@ -155,7 +166,7 @@ def knowledge_interview(
                 off_subject = not judged.denied and not judged.knows and not carried
             else:
                 judged = desk.knows(name, question, said, subject, _person_facts(about, name))
-                backed = mentions(about, memories)
+                backed = held[name].of(about)
                 carried, off_subject = judged.knows, False
             found.append(
                 KnowledgeAnswer(
@@ -199,7 +210,7 @@ def controlled_interview(
         others = others_for(name, personas[name], residents, seed)
         asked, skipped = questions_for(files, others, scenario, plan_day)
         truth = TruthContext(
-            name, personas, plan, held[name].texts, scenario, claims_knowledge,
+            name, personas, plan, held[name].memories, scenario, claims_knowledge,
             held[name].carried,
         )  # fmt: skip
         found: list[ControlledAnswer] = []

@@ -1,8 +1,14 @@
 """Relationship density from the memory stream, at the start and the end of a run record.
 
 A resident *knows* another at `t` when one of their memory records written at or before
-`t` names the other: the full name ("Klaus Mueller"), or the first name ("Klaus") when no
-other resident of the record shares it — whole words, case as written. Two residents are
+`t` names the other — by its typed fields (`game.records.people_named`: the speaker, the
+partners, the subject, the people of a reflection or a relationship line, each news's
+subject, source and host, each intention's person), and by its words only where the fields
+are unknown (a record made before memories had fields): the full name ("Klaus Mueller"),
+or the first name ("Klaus") when no other resident of the record shares it — whole words,
+case as written (`NameFinder`). `Relationships.judged` counts the memories read each way.
+A name only the words carry (a persona fact that is no relationship line, a name said in
+passing in a transcript) is not read back from a memory that has fields. Two residents are
 an *edge* when each knows the other (the paper's rule: both answer "yes" to "Do you know
 X?"). Density = edges / possible pairs (n·(n−1)/2), as in the paper (0.167 → 0.74). At the
 start means before anyone spoke (`stream.py`).
@@ -15,10 +21,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from game.evaluation.stream import remembered
+from game.evaluation.knowing import Judged
+from game.evaluation.stream import Remembered, remembered
 from game.records import RunRecord
 
 __all__ = [
@@ -27,6 +34,7 @@ __all__ = [
     "Relationships",
     "first_mentions",
     "measure_relationships",
+    "named_people",
     "pair",
 ]
 
@@ -61,6 +69,7 @@ class Relationships:
     start: Network
     end: Network
     talked: frozenset[Pair]  # pairs who had a conversation by the end
+    judged: Judged = field(default_factory=Judged)  # memories read by fields, by words
 
     @property
     def new_edges(self) -> frozenset[Pair]:
@@ -88,22 +97,34 @@ class NameFinder:
         return {self.spellings[found.group(0)] for found in self.pattern.finditer(text)}
 
 
+def named_people(memory: Remembered, finder: NameFinder) -> set[str]:
+    """The people `memory` names: its fields' (`Remembered.people`), its words' only where
+    the fields are unknown."""
+    return set(memory.people) if memory.people is not None else finder.names_in(memory.text)
+
+
 def first_mentions(
     record: RunRecord, residents: list[str], start: datetime, until: datetime
-) -> dict[tuple[str, str], datetime]:
+) -> tuple[dict[tuple[str, str], datetime], Judged]:
     """(who remembers, whom) → when the first memory of the first naming the second counts
-    from (`stream`), over memories written at or before `until`. One pass."""
+    from (`stream`), over memories written at or before `until`; and how many memories were
+    read by their fields and by their words. One pass."""
     finder = NameFinder(residents)
     known = set(residents)
     found: dict[tuple[str, str], datetime] = {}
+    by_fields = by_text = 0
     for memory in remembered(record, start, until):
         if memory.resident not in known:
             continue
-        for other in finder.names_in(memory.text) - {memory.resident}:
+        if memory.people is None:
+            by_text += 1
+        else:
+            by_fields += 1
+        for other in (named_people(memory, finder) & known) - {memory.resident}:
             key = (memory.resident, other)
             if key not in found or memory.counts_from < found[key]:
                 found[key] = memory.counts_from
-    return found
+    return found, Judged(by_fields, by_text)
 
 
 def network_at(
@@ -124,7 +145,7 @@ def network_at(
 def measure_relationships(record: RunRecord, start: datetime, end: datetime) -> Relationships:
     """The network at `start` and at `end`, and who talked in between."""
     residents = record.residents()
-    mentions = first_mentions(record, residents, start, end)
+    mentions, judged = first_mentions(record, residents, start, end)
     known = set(residents)
     talked = frozenset(
         pair(a, b)
@@ -134,5 +155,8 @@ def measure_relationships(record: RunRecord, start: datetime, end: datetime) -> 
         if a < b and a in known and b in known
     )
     return Relationships(
-        network_at(start, residents, mentions), network_at(end, residents, mentions), talked
+        network_at(start, residents, mentions),
+        network_at(end, residents, mentions),
+        talked,
+        judged,
     )

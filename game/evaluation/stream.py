@@ -5,8 +5,9 @@ and from when it counts as known.
 itself (a conversation in the first minute) counts just after the start, so it shows at the
 first game hour, not in the start column. Everything else counts from its time.
 
-`items` are the news items the memory's typed fields name (None: its fields are unknown, as
-in a record made before memories had fields); `knowing.py` reads them.
+`items` are the news items the memory's typed fields name and `people` the people they name
+(None: its fields are unknown, as in a record made before memories had fields);
+`knowing.py` reads the items, `relationships.py` the people.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from game.records import RunRecord, items_named
+from game.records import RunRecord, items_named, people_named
 
 __all__ = ["Remembered", "counts_from", "remembered"]
 
@@ -30,6 +31,7 @@ class Remembered:
     text: str
     counts_from: datetime  # when it counts as known (see the module's doc)
     items: frozenset[str] | None = None  # the news items its fields name; None: unknown
+    people: frozenset[str] | None = None  # the people its fields name; None: unknown
 
 
 def counts_from(time: datetime, kind: str, start: datetime) -> datetime:
@@ -44,7 +46,8 @@ def remembered(record: RunRecord, start: datetime, until: datetime) -> Iterator[
             continue
         kind = str(row["kind"])
         fields = row.get("fields")
+        stored = fields if isinstance(fields, str) else None
         yield Remembered(
             str(row["resident"]), time, kind, str(row["text"]), counts_from(time, kind, start),
-            items_named(fields if isinstance(fields, str) else None),
+            items_named(stored), people_named(stored),
         )  # fmt: skip

@@ -5,9 +5,10 @@ the plan or the memory stream — objective, by rule, the same offline and with 
   or a content word of the text (occupation, interests, lifestyle, home);
 - `housemates`: it names someone who lives in the same home, or says they live alone when
   nobody does;
-- `person`: when the resident's memory mentions the person, it claims to know them and says
-  something true of them (a content word of their persona or of the resident's memories of
-  them); otherwise it does not claim to;
+- `person`: when one of the resident's memories is of the person (its typed fields name
+  them; its words, the full, first or last name, only where the fields are unknown:
+  `Recalled.names`), it claims to know them and says something true of them (a content word
+  of their persona or of the resident's memories of them); otherwise it does not claim to;
 - `news`: it claims to know the item exactly when the resident's memory carries it (read
   from the memories' typed fields, from their words only where the fields are unknown:
   `knowing.py`; the interviews hand the carried items in);
@@ -19,14 +20,14 @@ Questions without a truth (reactions, reflections) score None: only the panel ju
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.evaluation.questions import AskedQuestion
 from game.evaluation.scenario import Scenario
 
-__all__ = ["TruthContext", "content_words", "mentions", "score"]
+__all__ = ["Recalled", "TruthContext", "content_words", "mentions", "score"]
 
 Claims = Callable[[str, str], bool]  # (answer, subject) → does the answer claim to know it?
 
@@ -48,6 +49,20 @@ def mentions(name: str, texts: list[str]) -> bool:
     return any(pattern.search(text) for text in texts)
 
 
+@dataclass(frozen=True)
+class Recalled:
+    """A memory as the ground truth reads it: its words, and the people its typed fields
+    name (None: unknown, as in a save made before memories had fields)."""
+
+    text: str
+    people: frozenset[str] | None = None
+
+    def names(self, person: str) -> bool:
+        """Whether the memory is of `person`: by its fields, by its words (`mentions`) only
+        where the fields are unknown."""
+        return person in self.people if self.people is not None else mentions(person, [self.text])
+
+
 def content_words(text: str, ignore: frozenset[str] = frozenset()) -> set[str]:
     """The text's meaningful words, lower-case, a plural "s" dropped."""
     found = {w for w in _WORD.findall(text.lower()) if len(w) > 2 and w not in _COMMON}
@@ -58,13 +73,13 @@ def content_words(text: str, ignore: frozenset[str] = frozenset()) -> set[str]:
 @dataclass(frozen=True)
 class TruthContext:
     """What is true of one resident at the interview: its persona and everyone's, its plan's
-    hour chunks, every memory it holds, the scenario, the knowledge rule, and the ids of the
-    news items its memories carry (`interviews.held_memories`)."""
+    hour chunks, every memory it holds (`Recalled`), the scenario, the knowledge rule, and
+    the ids of the news items its memories carry (`interviews.held_memories`)."""
 
     name: str
     personas: dict[str, dict[str, Any]]
     plan: list[dict[str, Any]]
-    memories: list[str]
+    memories: Sequence[Recalled]
     scenario: Scenario
     claims: Claims
     carried: frozenset[str]
@@ -123,11 +138,11 @@ def _housemates(ctx: TruthContext, answer: str) -> bool:
 
 
 def _person(ctx: TruthContext, other: str, answer: str, said: set[str]) -> bool:
-    knows = mentions(other, ctx.memories)
+    of_them = [memory.text for memory in ctx.memories if memory.names(other)]
     claims = ctx.claims(answer, other)
-    if not knows:
+    if not of_them:
         return not claims
     about = ctx.personas.get(other, {})
     facts = [str(about.get(key, "")) for key in ("learned", "currently", "innate", "description")]
-    facts += [text for text in ctx.memories if mentions(other, [text])]  # what it learned of them
+    facts += of_them  # what it learned of them
     return claims and bool(said & content_words(" ".join(facts), _names(ctx.personas)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from game.records.catalog import RecordInfo, find_record, list_records, records_folder
 from game.records.errors import RecordError
 from game.records.export import export_record
-from game.records.memory_fields import items_named
+from game.records.memory_fields import items_named, people_named
 from game.records.reader import RunRecord
 from game.records.rows import (
     ConversationRow,
@@ -57,5 +57,6 @@ __all__ = [
     "find_record",
     "items_named",
     "list_records",
+    "people_named",
     "records_folder",
 ]

@@ -69,7 +69,7 @@ def klaus_on_the_party(desk: ScriptedDesk, memories: dict[str, list[MemoryFacts]
     assert answer.knows  # the judge: the answer carries the party's facts
     held = held_memories(desk, SCENARIO)[KLAUS]
     truth = TruthContext(
-        KLAUS, {}, [], held.texts, SCENARIO, claims_knowledge, held.carried
+        KLAUS, {}, [], held.memories, SCENARIO, claims_knowledge, held.carried
     )  # fmt: skip
     question = next(
         q for f in load_questions() for q in f.questions if q.truth and q.truth.kind == "news"

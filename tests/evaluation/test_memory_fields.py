@@ -10,7 +10,8 @@ from pathlib import Path
 from evaluation_records import ISA, KLAUS, MARIA, PARTY, SCENARIO, START, at, write_record
 
 from game.evaluation import measure
-from game.evaluation.knowing import Judge, talk_states_news
+from game.evaluation.knowing import Judge, Judged, talk_states_news
+from game.evaluation.relationships import measure_relationships
 from game.evaluation.stream import Remembered
 from game.records import MemoryRow, Row, RunRecord
 
@@ -89,3 +90,27 @@ def test_the_talk_states_news_when_a_dialogue_memory_carries_some(tmp_path: Path
         path = write_record(tmp_path / f"run-{states}.sqlite", more=more)
         with RunRecord.open(path) as record:
             assert talk_states_news(record, at(7), at(10)) is states
+
+
+# Klaus remembers a talk with Maria in words that name no one (his fields name her); Maria
+# sees a bike whose name says Klaus's, but her fields name no person
+KLAUS_TALKED = with_fields(8, KLAUS, at(8), "We talked over coffee", {"partners": [MARIA]})
+MARIA_SAW_A_BIKE = with_fields(
+    8, MARIA, at(8), "Klaus Mueller's bike (yard) is parked",
+    {"thing": "Klaus Mueller's bike", "doing": "parked"}, "observation",
+)  # fmt: skip
+MARIA_TALKED = with_fields(9, MARIA, at(8, 45), "A nice chat", {"partners": [KLAUS]})
+
+
+def test_who_knows_whom_is_read_from_the_people_a_memory_s_fields_name(tmp_path: Path) -> None:
+    """Relationships read the people a memory's fields name; words only where the fields are
+    unknown (the story's memories), and the measure counts memories read each way."""
+    path = write_record(tmp_path / "run.sqlite", more=(KLAUS_TALKED, MARIA_SAW_A_BIKE))
+    with RunRecord.open(path) as record:
+        found = measure_relationships(record, at(7), at(9))
+    assert found.end.edges == {(ISA, MARIA)}  # the bike's words name Klaus, its fields no one
+    assert found.judged == Judged(by_fields=2, by_text=5)
+    path = write_record(tmp_path / "both.sqlite", more=(KLAUS_TALKED, MARIA_TALKED))
+    with RunRecord.open(path) as record:
+        found = measure_relationships(record, at(7), at(9))
+    assert found.end.edges == {(ISA, MARIA), (KLAUS, MARIA)}  # by fields alone

@@ -14,7 +14,7 @@ from game.bridge import MemoryFacts, claims_knowledge
 from game.evaluation.knowing import Judge
 from game.evaluation.questions import load_questions, others_for, questions_for
 from game.evaluation.scenario import EvaluationError
-from game.evaluation.truth import TruthContext, score
+from game.evaluation.truth import Recalled, TruthContext, score
 
 
 def test_the_bundled_questions_are_the_papers_25() -> None:
@@ -111,7 +111,8 @@ def truth_for(
     unknown = [MemoryFacts(text, "observation", None) for text in memories]
     carried = Judge(SCENARIO.news, fields_complete=False).carried_by_any(unknown)
     return TruthContext(
-        name, PERSONAS, plan or [], memories, SCENARIO, claims_knowledge, carried
+        name, PERSONAS, plan or [], [Recalled(text) for text in memories], SCENARIO,
+        claims_knowledge, carried,
     )  # fmt: skip
 
 
@@ -149,6 +150,25 @@ def test_ground_truth_about_a_person_follows_the_memory() -> None:
     stranger = truth_for("Isabella Rodriguez", ["Klaus Mueller came by"])
     assert score(who, "I'm not sure who that is.", stranger)
     assert not score(who, "Maria is a physics student.", stranger)  # a claim with nothing behind
+
+
+def test_ground_truth_about_a_person_reads_the_people_a_memory_s_fields_name() -> None:
+    """A memory with fields is of the people they name, whatever its words say; its words
+    decide only where its fields are unknown (a save made before fields)."""
+    who = asked("Who is Maria Lopez?", kind="person", about="Maria Lopez")
+    talked = Recalled("We talked about physics over coffee", frozenset({"Maria Lopez"}))
+    in_passing = Recalled("The Maria Lopez mug (counter, Hobbs Cafe) is empty", frozenset())
+
+    def isabella(*memories: Recalled) -> TruthContext:
+        return TruthContext(
+            "Isabella Rodriguez", PERSONAS, [], memories, SCENARIO, claims_knowledge, frozenset()
+        )
+
+    assert talked.names("Maria Lopez") and not in_passing.names("Maria Lopez")
+    assert Recalled("The Maria Lopez mug is empty").names("Maria Lopez")  # fields unknown
+    assert score(who, "Maria is a physics student.", isabella(talked))
+    assert not score(who, "Maria is a physics student.", isabella(in_passing))
+    assert score(who, "I'm not sure who that is.", isabella(in_passing))
 
 
 def test_ground_truth_for_news_and_plans() -> None:

@@ -18,6 +18,7 @@ from game.records import (
     RecordWriter,
     RunRecord,
     items_named,
+    people_named,
 )
 from game.records.codec import meta_items
 from game.records.schema import TABLES
@@ -166,3 +167,19 @@ def test_items_named_reads_the_items_of_stored_fields() -> None:
     assert items_named(insight) == frozenset({"party", "candidacy"})  # a reflection's union
     for unknown in (None, "", "not json", "[1, 2]", "null"):
         assert items_named(unknown) is None
+
+
+def test_people_named_reads_the_people_of_stored_fields() -> None:
+    assert people_named(HEARD) == frozenset({ISA})  # the partner, the news's subject and source
+    said = json.dumps(
+        {"speaker": MARIA, "subject": "Klaus Mueller", "people": ["Ann Lee", 3, ""],
+         "news": [{"item": "party", "subject": "Bo Dahl", "statement": "…", "host": "Cy Fenn"}],
+         "intentions": [{"person": "Dee Orr", "deed": "go"}, "not an intention"]}
+    )  # fmt: skip
+    assert people_named(said) == frozenset(
+        {MARIA, "Klaus Mueller", "Ann Lee", "Bo Dahl", "Cy Fenn", "Dee Orr"}
+    )
+    seen = json.dumps({"thing": "shower", "doing": "in use by Ann Lee"})
+    assert people_named(seen) == frozenset()  # an object's state names no person
+    for unknown in (None, "", "not json", "[1, 2]", "null"):
+        assert people_named(unknown) is None
