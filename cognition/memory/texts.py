@@ -11,9 +11,8 @@ and its one reader live here, side by side, with a round-trip test
 - a summary's opening: "A and B talked." / "A and B had a chat." (`talk_opening_text`,
   `read_talk_opening`: also a model's "A and B chatted / spoke / discussed / caught up");
 - a telling in a summary: "A told B that <statement>." (`told_text`, `read_told`);
-- a plan to go: "A plans to go to the <event> at <place> on <day> <span>."
-  (`going_text`; read as a statement of intention by `cognition.offline.facts` — a day plan
-  no longer reads it: it fits in the talk memory's intentions, `cognition.memory.engagements`);
+- a list of names: "A", "A and B", "A, B and C" (`cognition.phrasing.listed`,
+  `listed_names`: a transcript's head names its partners so);
 - a line heard: 'A said to B: "…"' (`said_text`, `read_said`);
 - a sighting: "A is reading (desk, Ann's room, Ann's house)" (`seen_text`, `read_seen`);
 - an object's state: "The shower (bathroom, Home) is in use by A" (`object_state_text`,
@@ -32,6 +31,10 @@ February 13: …") live beside the plan (`cognition.plan`: `step_line` / `read_s
 (`MemoryFields.doing`, `thing`, `place`, `plan`), and the offline brain reads those; the
 forms are read only for memories without fields (a save made before them, an input that
 shows lines alone).
+
+Written for people and prompts only, never read back: a plan to go, "A plans to go to the
+<event> at <place> on <day> <span>." (`going_text`: a summary's sentence; the plan is in the
+talk memory's intentions, `cognition.memory.engagements`, and a day plan reads those).
 
 No longer read back (their memories carry fields, `MemoryFields.intentions`, and the
 offline reflection reads those): "A said he would go", "A will not go to the …", "A intends
@@ -82,7 +85,7 @@ NAME = r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+"
 _TRANSCRIPT = re.compile(rf"^{TRANSCRIPT_HEAD}([^:\n]+):\n")
 # a transcript's line ("Ann Lee: Hi!"): `transcript_text` writes it, `read_transcript` and
 # the offline brain's `text.sentences` read it
-SPEAKER_LINE = re.compile(r"^([A-Z][\w'-]+(?: [A-Z][\w'-]+)+): (.*)$")
+SPEAKER_LINE = re.compile(rf"^({NAME}): (.*)$")
 # "about" read too: a model's summary may say "A told B about …"
 _SAID_TO = re.compile(rf'^({NAME}) said to ({NAME}): "(.*)"$', re.DOTALL)
 _SEEN = re.compile(rf"^({NAME}) is (.+?) \(([^()]*)\)\.?$")

@@ -9,6 +9,9 @@ import pytest
 
 from cognition.memory.texts import (
     about_line,
+    going_text,
+    listed,
+    listed_names,
     object_state_text,
     read_about_line,
     read_object_state,
@@ -130,3 +133,38 @@ def test_a_talks_opening_round_trips(chat: bool) -> None:
 def test_a_memory_about_a_member_round_trips(memory: str) -> None:
     assert read_about_line(about_line("Ann Lee", memory)) == ("Ann Lee", memory)
     assert read_about_line(memory.replace(" — ", " ")) is None  # no one named first
+
+
+@pytest.mark.parametrize(
+    "names",
+    [(), ("Ann Lee",), ("Ann Lee", "Bo Dahl"), ("Ann Lee", "Dee O’Hara", "Cy Van Fenn")],
+)
+def test_a_list_of_names_round_trips(names: tuple[str, ...]) -> None:
+    assert listed_names(listed(names)) == names
+
+
+def test_a_transcript_round_trips_with_apostrophes_in_names() -> None:
+    """The head's names and each line's speaker are read by the same name pattern: a name
+    with a curly apostrophe (as a model or a persona file may write it) keeps its lines."""
+    partners = ("Dee O’Hara", "Cy D'Arcy")
+    lines = [("Dee O’Hara", "Hello!"), ("Cy D'Arcy", "Hi: how are you?"), ("Ann Lee", "Fine.")]
+    read = read_transcript(transcript_text(partners, lines))
+    assert read is not None
+    assert read.partners == partners and list(read.lines) == lines
+
+
+def test_a_plan_to_go_is_prose_no_reader_takes_for_a_telling_or_an_opening() -> None:
+    """`going_text` is written for people and prompts only (the plan is in the talk's
+    intentions): no reader of this module takes it for another form, and told on it
+    round-trips whole as a telling's statement."""
+    going = going_text("Ann Lee", "open mic night", "The Blue Note", "March 3", "from 7 to 9 pm")
+    assert (
+        going
+        == "Ann Lee plans to go to the open mic night at The Blue Note on March 3 from 7 to 9 pm."
+    )
+    readers = (read_told, read_talk_opening, read_said, read_seen, read_object_state,
+               read_transcript, read_about_line)  # fmt: skip
+    assert all(reader(going) is None for reader in readers)
+    told = read_told(told_text("Bo Dahl", "Cy Fenn", going))
+    assert told is not None and told.statement == going.rstrip(".")
+    assert told.subject == "Ann Lee"
