@@ -8,10 +8,14 @@ planned to go, who was there — from a run record.
   is unknown (NULL: a migrated schema 1 record) is judged by the item's phrases on its
   words (`NewsItem.carried_in`). A schema 2 record written before "" marked a line that
   told none, whose lines name news (`states_news`) but never mark none, reads NULL as none.
-- *Planned*: a resident one of whose plans (any plan row written before the event ended:
-  day plan, re-plan, decomposition) has a step — broad, hourly or a 5–15 minute action —
-  overlapping the event's window whose activity carries the item or names the event's place,
-  or whose address is at the place.
+- *Planned*: a resident one of whose memories written before the event ended records, in
+  its typed fields, a plan to go to the item (`game.records.goings`): an entry of their day
+  plan that goes to it (`PlanEntry.item`) or an intention they said to go (`Intention`, for
+  the item, not a refusal), overlapping the event's window (an intention without times
+  counts). In a record whose plans carry no items as data (no plan memory's fields hold a
+  plan: a record made before plans had fields) by the plan rows' words, as before: any plan
+  row (day plan, re-plan, decomposition) with a step overlapping the window whose activity
+  carries the item or names the event's place, or whose address is at the place.
 - *There*: a resident at the place (their position row's place is the event's place or
   inside it) for at least the event's `min_minutes` of its window; `guests` are those who
   are not seeds (the host aside, as in the paper's "5 came").
@@ -29,7 +33,7 @@ from typing import Any, Literal
 
 from game.evaluation.knowing import Judge
 from game.evaluation.scenario import Event, NewsItem, carries
-from game.records import LineRow, RunRecord
+from game.records import Going, LineRow, RunRecord, goings, states_plan
 
 __all__ = ["Coordination", "Invitation", "at_place", "measure_coordination", "said_lines"]
 
@@ -158,6 +162,45 @@ def _invitations(
 def _planned(
     record: RunRecord, item: NewsItem, event: Event, residents: list[str]
 ) -> dict[str, datetime]:
+    """Who planned to go and when they first did (see the module's doc): by the memories'
+    fields, by the plan rows' words in a record whose plans carry no items as data."""
+    found = _planned_by_fields(record, item, event, residents)
+    planned = found if found is not None else _planned_by_words(record, item, event, residents)
+    return dict(sorted(planned.items(), key=lambda entry: (entry[1], entry[0])))
+
+
+def _planned_by_fields(
+    record: RunRecord, item: NewsItem, event: Event, residents: list[str]
+) -> dict[str, datetime] | None:
+    """resident → when a memory of theirs first recorded a plan to go to `item` in the
+    event's window; None when no plan memory's fields hold a plan (a record before them)."""
+    planned: dict[str, datetime] = {}
+    plans_as_data = False
+    for row in record.rows("memories"):
+        fields = row.get("fields")
+        stored = fields if isinstance(fields, str) else None
+        plans_as_data = plans_as_data or (row["kind"] == "plan" and states_plan(stored))
+        written = datetime.fromisoformat(str(row["time"]))
+        resident = str(row["resident"])
+        if written >= event.ends or resident not in residents:
+            continue
+        if any(
+            going.person == resident and going.item == item.id and _in_window(going, event)
+            for going in goings(stored) or ()
+        ) and (resident not in planned or written < planned[resident]):
+            planned[resident] = written
+    return planned if plans_as_data else None
+
+
+def _in_window(going: Going, event: Event) -> bool:
+    """Whether the plan to go overlaps the event's window (True when it says no times)."""
+    window = going.window()
+    return window is None or (window[0] < event.ends and window[1] > event.starts)
+
+
+def _planned_by_words(
+    record: RunRecord, item: NewsItem, event: Event, residents: list[str]
+) -> dict[str, datetime]:
     planned: dict[str, datetime] = {}
     for row in record.rows("plans"):
         written = datetime.fromisoformat(str(row["time"]))
@@ -169,7 +212,7 @@ def _planned(
             _step_goes(step, day, item, event) for day, step in _steps(plan)
         ):
             planned[resident] = written
-    return dict(sorted(planned.items(), key=lambda entry: (entry[1], entry[0])))
+    return planned
 
 
 def _count_unreadable_plans(record: RunRecord, until: datetime) -> int:

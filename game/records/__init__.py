@@ -14,7 +14,13 @@ from __future__ import annotations
 from game.records.catalog import RecordInfo, find_record, list_records, records_folder
 from game.records.errors import RecordError
 from game.records.export import export_record
-from game.records.memory_fields import items_named, people_named
+from game.records.memory_fields import (
+    Going,
+    goings,
+    items_named,
+    people_named,
+    states_plan,
+)
 from game.records.reader import RunRecord
 from game.records.rows import (
     ConversationRow,
@@ -37,6 +43,7 @@ from game.records.writer import RecordWriter
 __all__ = [
     "SCHEMA_VERSION",
     "ConversationRow",
+    "Going",
     "LineRow",
     "Mark",
     "MemoryRow",
@@ -55,8 +62,10 @@ __all__ = [
     "TraceRow",
     "export_record",
     "find_record",
+    "goings",
     "items_named",
     "list_records",
     "people_named",
     "records_folder",
+    "states_plan",
 ]

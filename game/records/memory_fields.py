@@ -1,6 +1,7 @@
 """A memory's typed fields as the record stores them (`memories.fields`, JSON text), read
 back for what the evaluation asks of them: which news items the memory names
-(`items_named`), and which people (`people_named`).
+(`items_named`), which people (`people_named`), and the plans to go to an item it records
+(`goings`: a day plan's entries, intentions said).
 
 The fields are written by `cognition`'s `fields_to_json` (the bridge's recorder stores them);
 this room reads the few keys it needs without importing `cognition`:
@@ -10,7 +11,10 @@ this room reads the few keys it needs without importing `cognition`:
      "news": [{"item": "party", "subject": "Isabella Rodriguez", "statement": "…",
                "source": "Maria Lopez", …}],
      "items": ["party"], "people": ["…"],
-     "intentions": [{"person": "…", "deed": "…", …}]}
+     "intentions": [{"person": "…", "deed": "…", "item": "party", "day": "2023-02-14",
+                     "start": 1020, "end": 1140, "going": false}],
+     "day": "2023-02-14", "plan": [{"start": 1020, "end": 1140, "activity": "…",
+                                    "item": "party"}]}
 
 A key left out holds its default ("" / [] / null). A memory without fields (NULL, "") or
 with fields that do not parse has them *unknown*: None here, never an empty answer.
@@ -19,8 +23,10 @@ with fields that do not parse has them *unknown*: None here, never an empty answ
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 
-__all__ = ["items_named", "people_named"]
+__all__ = ["Going", "goings", "items_named", "people_named", "states_plan"]
 
 
 def _fields(fields: str | None) -> dict[str, object] | None:
@@ -79,3 +85,70 @@ def people_named(fields: str | None) -> frozenset[str] | None:
     for intention in _each(found.get("intentions")):
         people |= _names(intention.get("person"))
     return frozenset(people)
+
+
+@dataclass(frozen=True)
+class Going:
+    """A plan to go to a news item's event, as a memory's fields record it: whose, which
+    item, on which day from which minute to which (None: not said)."""
+
+    person: str
+    item: str
+    day: date | None = None
+    start: int | None = None  # minutes of the day
+    end: int | None = None
+
+    def window(self) -> tuple[datetime, datetime] | None:
+        """From when to when, as game times; None when the day or a time is not said."""
+        if self.day is None or self.start is None or self.end is None:
+            return None
+        midnight = datetime.combine(self.day, datetime.min.time())
+        return midnight + timedelta(minutes=self.start), midnight + timedelta(minutes=self.end)
+
+
+def _day(value: object) -> date | None:
+    try:
+        return date.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def _minute(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _going(person: object, entry: dict[str, object], day: date | None) -> Going | None:
+    """A plan to go from a plan entry or an intention (None: no person or no item)."""
+    who, item = _text(person), _text(entry.get("item"))
+    if not who or not item:
+        return None
+    return Going(who, item, day, _minute(entry.get("start")), _minute(entry.get("end")))
+
+
+def goings(fields: str | None) -> tuple[Going, ...] | None:
+    """The plans to go the stored fields record — each entry of a day plan that goes to an
+    item (`plan[].item`: the plan is its `subject`'s, for its `day`) and each intention to
+    go for an item (`intentions[]` with an `item`, `going` not false) — or None when the
+    fields are unknown (as `items_named`)."""
+    found = _fields(fields)
+    if found is None:
+        return None
+    day = _day(found.get("day"))
+    planned = [_going(found.get("subject"), entry, day) for entry in _each(found.get("plan"))]
+    said = [
+        _going(intention.get("person"), intention, _day(intention.get("day")))
+        for intention in _each(found.get("intentions"))
+        if intention.get("going", True) is not False
+    ]
+    return tuple(going for going in (*planned, *said) if going is not None)
+
+
+def states_plan(fields: str | None) -> bool:
+    """Whether the stored fields hold a day plan's items as data (`plan`: a record made
+    since plans had fields; before, a plan memory's fields said only whose it was)."""
+    found = _fields(fields)
+    return found is not None and bool(_each(found.get("plan")))

@@ -10,6 +10,7 @@ from pathlib import Path
 from evaluation_records import ISA, KLAUS, MARIA, PARTY, SCENARIO, START, at, write_record
 
 from game.evaluation import measure
+from game.evaluation.coordination import measure_coordination
 from game.evaluation.knowing import Judge, Judged, talk_states_news
 from game.evaluation.relationships import measure_relationships
 from game.evaluation.stream import Remembered
@@ -114,3 +115,43 @@ def test_who_knows_whom_is_read_from_the_people_a_memory_s_fields_name(tmp_path:
     with RunRecord.open(path) as record:
         found = measure_relationships(record, at(7), at(9))
     assert found.end.edges == {(ISA, MARIA), (KLAUS, MARIA)}  # by fields alone
+
+
+def going(person: str, start: int, end: int, going: bool = True) -> dict[str, object]:
+    """An intention to go to the party on the story's day, `start`–`end` minutes."""
+    return {"person": person, "deed": "go to the party", "item": "party",
+            "day": "2023-02-13", "start": start, "end": end, "going": going}  # fmt: skip
+
+
+def day_plan(person: str, item: str) -> dict[str, object]:
+    entries = [{"start": 480, "end": 540, "activity": "work"},
+               {"start": 540, "end": 600, "activity": "be at the cafe", "item": item}]  # fmt: skip
+    return {"subject": person, "day": "2023-02-13", "plan": entries}
+
+
+def said(number: int, person: str, t: datetime, *intentions: dict[str, object]) -> Row:
+    """A talk memory of `person`'s recording the intentions said in it."""
+    return with_fields(number, person, t, "A chat", {"intentions": list(intentions)})
+
+
+PLANS_AS_DATA = (
+    with_fields(10, ISA, at(7), "Isabella's plan for Monday", day_plan(ISA, "party"), "plan"),
+    with_fields(11, KLAUS, at(7), "Klaus's plan for Monday", day_plan(KLAUS, ""), "plan"),
+    said(12, MARIA, at(8, 30), going(MARIA, 540, 600)),
+    said(13, KLAUS, at(9, 5), going(KLAUS, 540, 600, going=False)),  # a refusal
+    said(14, KLAUS, at(9, 6), going(KLAUS, 660, 720)),  # after the party
+)
+
+
+def test_who_planned_to_go_is_read_from_plans_and_intentions_as_data(tmp_path: Path) -> None:
+    """A day plan's entry going to the item, or an intention said to go to it, in the
+    event's window: a refusal, an intention for other hours and a plan row's words (Klaus
+    "read at Hobbs Cafe" after it) do not count; a record whose plans carry no items as
+    data is read by the plan rows' words, as before."""
+    path = write_record(tmp_path / "run.sqlite", more=PLANS_AS_DATA)
+    with RunRecord.open(path) as record:
+        found = measure_coordination(record, PARTY, at(10))
+    assert found is not None and found.planned == {ISA: at(7), MARIA: at(8, 30)}
+    with RunRecord.open(write_record(tmp_path / "words.sqlite")) as record:
+        by_words = measure_coordination(record, PARTY, at(10))
+    assert by_words is not None and by_words.planned == {ISA: at(7), MARIA: at(8, 31)}

@@ -7,18 +7,22 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from datetime import date, datetime
 from pathlib import Path
 
 from town_records import START, at, meta, write_all
 
 from game.records import (
     SCHEMA_VERSION,
+    Going,
     LineRow,
     MemoryRow,
     RecordWriter,
     RunRecord,
+    goings,
     items_named,
     people_named,
+    states_plan,
 )
 from game.records.codec import meta_items
 from game.records.schema import TABLES
@@ -183,3 +187,25 @@ def test_people_named_reads_the_people_of_stored_fields() -> None:
     assert people_named(seen) == frozenset()  # an object's state names no person
     for unknown in (None, "", "not json", "[1, 2]", "null"):
         assert people_named(unknown) is None
+
+
+def test_goings_reads_the_plans_to_go_of_stored_fields() -> None:
+    plan = json.dumps(
+        {"subject": MARIA, "day": "2023-02-14",
+         "plan": [{"start": 480, "end": 540, "activity": "work"},
+                  {"start": 1020, "end": 1140, "activity": "the party", "item": "party"}]}
+    )  # fmt: skip
+    party = Going(MARIA, "party", date(2023, 2, 14), 1020, 1140)
+    assert goings(plan) == (party,)
+    assert party.window() == (datetime(2023, 2, 14, 17, 0), datetime(2023, 2, 14, 19, 0))
+    assert states_plan(plan) and not states_plan(HEARD) and not states_plan(None)
+    said = json.dumps(
+        {"intentions": [{"person": ISA, "deed": "go", "item": "party"},
+                        {"person": MARIA, "deed": "go", "item": "party", "going": False},
+                        {"person": MARIA, "deed": "paint the fence"}]}
+    )  # fmt: skip
+    assert goings(said) == (Going(ISA, "party"),)  # a refusal, a deed for no item: none
+    assert Going(ISA, "party").window() is None  # no times said
+    assert goings(HEARD) == ()
+    for unknown in (None, "", "not json", "[1, 2]"):
+        assert goings(unknown) is None
