@@ -197,11 +197,16 @@ def _relationships_json(measures: Measures, scenario: Scenario) -> dict[str, Any
     found = measures.relationships
     paper = scenario.paper
     return {
-        "rule": "an edge where each resident has a memory naming the other",
+        "rule": (
+            "an edge where each resident has a memory naming the other: in its typed fields "
+            "(speaker, partners, subject, people, a news's subject, source or host, an "
+            "intention's person); in its words only where its fields are unknown"
+        ),
         "start": _network_json(found.start),
         "end": _network_json(found.end),
         "new_edges": [list(edge) for edge in sorted(found.new_edges)],
         "pairs_that_talked": len(found.talked),
+        "memories_read": {"by_fields": found.judged.by_fields, "by_text": found.judged.by_text},
         "paper": (
             None if paper is None else {"start": paper.density_start, "end": paper.density_end}
         ),

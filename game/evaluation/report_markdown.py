@@ -110,8 +110,10 @@ def _relationship_table(measures: Measures, scenario: Scenario) -> list[str]:
         paper_text = f"{paper.density_start:.3f} → {paper.density_end:.3f}"
     new = ", ".join(f"{a} – {b}" for a, b in sorted(found.new_edges)) or "none"
     return [
-        "An edge where each of two residents has a memory naming the other (the paper: both",
-        'answer yes to "Do you know X?").',
+        "An edge where each of two residents has a memory naming the other — in its typed",
+        "fields; in its words only where they are unknown (the paper: both answer yes to",
+        f'"Do you know X?"). Memories read by their fields: {found.judged.by_fields}, by their',
+        f"words: {found.judged.by_text}.",
         "",
         "| | start | end | paper |",
         "|---|---|---|---|",
