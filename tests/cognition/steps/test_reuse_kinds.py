@@ -415,10 +415,54 @@ def test_a_view_is_reused_until_a_new_memory_of_the_person_is_recalled() -> None
     again = ScriptedModel({"relationship": [VIEW]})
     assert view(again, at_ten(1), memory, book) == VIEW["summary"]
     assert again.calls == [] and (book.reused, book.asked) == (1, 1)
-    talked_with(memory, "Maria Lopez", at_ten(1))  # a new talk with her
+    talked_with(memory, "Maria Lopez", at_ten(1), item="exam")  # a new talk: her news
     model = ScriptedModel({"relationship": [{"summary": "Klaus Mueller and Maria are friends."}]})
     assert view(model, at_ten(2), memory, book) == "Klaus Mueller and Maria are friends."
     assert model.count("relationship") == 1
+
+
+def test_another_talk_telling_nothing_new_of_the_person_keeps_the_view() -> None:
+    memory, book = FakeMemoryStream(KLAUS.name), ViewBook()
+    talked_with(memory, "Maria Lopez", START, item="exam")
+    view(ScriptedModel({"relationship": [VIEW]}), at_ten(0), memory, book)
+    # another talk with her, her news again and others' news passed on: nothing new of her
+    talked_with(memory, "Maria Lopez", at_ten(1), item="exam")
+    gossip = News(item="fence", subject="Wolfgang Schulz", statement="Wolfgang paints")
+    fields = MemoryFields(partners=("Maria Lopez",), people=("Wolfgang Schulz",), news=(gossip,))
+    text = "Conversation with Maria Lopez: Wolfgang paints his fence"
+    memory.add_many([NewMemory(MemoryKind.DIALOGUE, text, at_ten(1), 6, about=fields)])
+    seen = MemoryFields(subject="Maria Lopez", doing="reading", place="library")
+    memory.add_many(
+        [NewMemory(MemoryKind.OBSERVATION, "Maria is reading", at_ten(1), 2, about=seen)]
+    )
+    quiet = ScriptedModel({"relationship": [VIEW]})
+    assert view(quiet, at_ten(2), memory, book) == VIEW["summary"]
+    assert quiet.calls == [] and (book.reused, book.asked) == (1, 1)
+    # an insight about her is new: asked afresh
+    insight = MemoryFields(people=("Maria Lopez",))
+    memory.add_many(
+        [NewMemory(MemoryKind.REFLECTION, "Maria is kind", at_ten(2), 6, about=insight)]
+    )
+    model = ScriptedModel({"relationship": [VIEW]})
+    view(model, at_ten(3), memory, book)
+    assert model.count("relationship") == 1 and (book.reused, book.asked) == (1, 2)
+
+
+def test_the_first_talk_or_an_intention_makes_the_view_asked_afresh() -> None:
+    memory, book = FakeMemoryStream(KLAUS.name), ViewBook()
+    seen = MemoryFields(subject="Maria Lopez", doing="reading", place="library")
+    memory.add_many([NewMemory(MemoryKind.OBSERVATION, "Maria is reading", START, 2, about=seen)])
+    view(ScriptedModel({"relationship": [VIEW]}), at_ten(0), memory, book)
+    talked_with(memory, "Maria Lopez", at_ten(0))  # they had never talked
+    first = ScriptedModel({"relationship": [VIEW]})
+    view(first, at_ten(1), memory, book)
+    assert first.count("relationship") == 1
+    plan = Intention(person="Maria Lopez", deed="study together", day=at_ten(3).date())
+    fields = MemoryFields(partners=("Maria Lopez",), intentions=(plan,))
+    memory.add_many([NewMemory(MemoryKind.DIALOGUE, "We will study", at_ten(1), 6, about=fields)])
+    model = ScriptedModel({"relationship": [VIEW]})
+    view(model, at_ten(2), memory, book)
+    assert model.count("relationship") == 1 and (book.reused, book.asked) == (0, 3)
 
 
 def test_with_the_switch_off_every_view_is_asked() -> None:
