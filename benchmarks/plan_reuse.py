@@ -3,7 +3,8 @@
     uv run python benchmarks/plan_reuse.py --embedder hashing
     uv run python benchmarks/plan_reuse.py --embedder hashing --variant "no plan reuse"
     uv run python benchmarks/plan_reuse.py --days 3 --out benchmarks/results/plan_reuse.jsonl
-    uv run python benchmarks/plan_reuse.py --embedder hashing --day-reuse  # days reused too
+    uv run python benchmarks/plan_reuse.py --embedder hashing --no-day-reuse  # hours only
+    uv run python benchmarks/plan_reuse.py --embedder hashing --routine-days 1  # days sooner
 
 The offline brain's lively 25-resident town (as in `benchmarks/calls.py`: conversations,
 groups, reflections, the party; every call costed as a model's by `PromptSized`) lives
@@ -12,7 +13,9 @@ hour plans (`hour_plan` calls), the hours reused from an earlier day without a c
 the day's reuse rate, the reuse rate over every kind of reuse, and the days, views of
 people, memories' ratings, reflections' questions and summary descriptions reused (per
 resident); then a summary line with each day's calls as a share of day 1's and the goal
-(day 3 ≤ 60 % of day 1). With `--out FILE` the lines are appended there too.
+(day 3 ≤ 60 % of day 1), with whether days were reused (`MindSettings.day_reuse`, on by
+default) and after how many days planned alike (`routine_days`). With `--out FILE` the
+lines are appended there too.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from cognition.agent_state import AgentState  # noqa: E402
 from cognition.config import LLMSettings  # noqa: E402
 from cognition.llm.stack import build_language_model  # noqa: E402
 from cognition.offline import OfflineBrain  # noqa: E402
+from cognition.settings import MindSettings  # noqa: E402
 from cognition.testing.prompt_sized import PromptSized  # noqa: E402
 from game.bridge import TownFile, make_embedder  # noqa: E402
 from game.bridge.build import mind_settings_for  # noqa: E402
@@ -123,14 +127,11 @@ def day_line(
 
 
 def run(
-    days: int, seed: int, embedder: str, workers: int, variant: str | None, day_reuse: bool
+    days: int, seed: int, embedder: str, workers: int, mind_settings: MindSettings
 ) -> list[dict[str, Any]]:
     town_file = TownFile.load(TOWN)
     settings = LLMSettings(offline=True, max_concurrency=workers)
     stack = build_language_model(settings, lambda: PromptSized(OfflineBrain(seed)))
-    mind_settings = mind_settings_for(town_file, None, variant)
-    if day_reuse:
-        mind_settings = mind_settings.model_copy(update={"day_reuse": True})
     lines: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="smallville-reuse-") as scratch:
         living = build_living_town(
@@ -158,7 +159,7 @@ def run(
 
 
 def summary(
-    lines: list[dict[str, Any]], variant: str | None, day_reuse: bool, load: float
+    lines: list[dict[str, Any]], variant: str | None, settings: MindSettings, load: float
 ) -> dict[str, Any]:
     first = lines[0]["calls_per_resident"] or 1.0
     shares = {f"day{line['day']}": round(line["calls_per_resident"] / first, 3) for line in lines}
@@ -167,7 +168,8 @@ def summary(
         "benchmark": "plan_reuse",
         "town": TOWN,
         "variant": variant or "full",
-        "day_reuse": day_reuse,
+        "day_reuse": settings.plan_reuse and settings.day_reuse,
+        "routine_days": settings.routine_days,
         "calls_per_resident_by_day": [line["calls_per_resident"] for line in lines],
         "tokens_per_resident_by_day": [line["tokens_per_resident"] for line in lines],
         "reuse_rate_by_day": [line["reuse_rate"] for line in lines],
@@ -189,12 +191,20 @@ def main() -> None:
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
     parser.add_argument("--label", help="a label put in every line (e.g. before / after)")
     parser.add_argument(
-        "--day-reuse", action="store_true", help="reuse days too (MindSettings.day_reuse)"
+        "--no-day-reuse", action="store_true", help="plan every day by calls (day_reuse off)"
+    )
+    parser.add_argument(
+        "--routine-days", type=int, help="days planned alike before a day is reused (default 2)"
     )
     args = parser.parse_args()
     days = max(1, args.days)
-    lines = run(days, args.seed, args.embedder, args.workers, args.variant, args.day_reuse)
-    lines.append(summary(lines, args.variant, args.day_reuse, os.getloadavg()[0]))
+    settings = mind_settings_for(TownFile.load(TOWN), None, args.variant)
+    if args.no_day_reuse:
+        settings = settings.model_copy(update={"day_reuse": False})
+    if args.routine_days is not None:
+        settings = settings.model_copy(update={"routine_days": max(1, args.routine_days)})
+    lines = run(days, args.seed, args.embedder, args.workers, settings)
+    lines.append(summary(lines, args.variant, settings, os.getloadavg()[0]))
     for line in lines:
         print_line(json.dumps({"label": args.label, **line} if args.label else line), args.out)
 

@@ -51,12 +51,13 @@ class MindSettings(BaseModel):
     # recalled about them (steps.view_reuse) and a rating of words already rated
     # (steps.rating_reuse); all off in the `no plan reuse` variant
     plan_reuse: bool = True
-    # with plan_reuse, a day with nothing new bearing on it planned as an earlier such day
-    # (steps.day_reuse). Off by default: on the offline town (seed 0) residents who relived
-    # a day met the same people again, and the party's news reached 40 % of the town
-    # instead of 68 % (town density at the end 0.55 instead of 0.72); it made day 3 cost
-    # 60 % of day 1's calls instead of about 80 %
-    day_reuse: bool = False
+    # with plan_reuse, a day with nothing new bearing on it planned as the latest earlier
+    # such day (steps.day_reuse) once that context was planned by calls on `routine_days`
+    # days (a habit). From the second day (`routine_days` 1), on the offline town (seed 0)
+    # residents who relived a day met the same people again, and the party's news reached
+    # 40 % of the town instead of 68 % (town density at the end 0.55 instead of 0.72)
+    day_reuse: bool = True
+    routine_days: int = Field(default=2, ge=1)
     plan_reuse_importance: int = Field(default=5, ge=1, le=10)
     plan_reuse_relevance: float = Field(default=0.7, ge=0, le=1)
     # reacting and dialogue

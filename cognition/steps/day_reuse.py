@@ -13,11 +13,15 @@ without a call: its outline and hours, for today. Today's appointments are fitte
 afterwards as into any plan (`Agent.keep_appointments`). The book keeps at most
 `MAX_DAYS` days and counts the days reused and planned by a call.
 
-Off unless `MindSettings.day_reuse` (and `plan_reuse`) is on: a town whose residents relive
-a day meets less — on the offline town (seed 0) the party's news reached 40 % of the
-residents instead of 68 % — though day 3 then costs 60 % of day 1's calls (about 80 %
-without it). A resident reliving a day is in the same places at the same hours, so it meets
-the same people again rather than new ones.
+A day is a habit before it is reused: the lifestyle policies reuse a plan the agent has
+followed, and a day planned once under a context is not yet a routine. An earlier day is
+reused only once its context was planned by calls on `routine` days (`KeptDay.planned`,
+`MindSettings.routine_days`, 2 by default): a resident plans its first two days with nothing
+new afresh (each brings other places and people), and lives the latest of them again from
+the third. Reused from the second day (`routine_days` 1), a relived day meets the same
+people again: on the offline town (seed 0) the party's news reached 40 % of the residents
+instead of 68 %. Off when `MindSettings.day_reuse` or `plan_reuse` is off (the `no plan
+reuse` variant plans every day by calls).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ class KeptDay(BaseModel):
     day: date
     outline: tuple[PlanStep, ...]
     hourly: tuple[PlanStep, ...]
+    planned: int = Field(default=1, ge=1)  # days planned by calls under its key (1: older saves)
 
 
 class DayBook(BaseModel):
@@ -50,14 +55,21 @@ class DayBook(BaseModel):
     reused: int = Field(default=0, ge=0)  # days taken from the book, no call
     planned: int = Field(default=0, ge=0)  # days planned by calls
 
-    def earlier(self, key: str, today: date) -> KeptDay | None:
-        """The day kept under `key` if an earlier day was planned under it (None otherwise)."""
+    def earlier(self, key: str, today: date, routine: int = 1) -> KeptDay | None:
+        """The day kept under `key` if an earlier day was planned under it and its context
+        was planned by calls on at least `routine` days (a habit); None otherwise."""
         kept = self.days.get(key)
-        return kept if kept is not None and kept.day < today else None
+        if kept is None or kept.day >= today or kept.planned < routine:
+            return None
+        return kept
 
     def keep(self, key: str, day: KeptDay) -> None:
-        """Keep `day` under `key` (the newest last; the oldest dropped beyond `MAX_DAYS`).
-        The dict is replaced, never changed in place, so a reader never sees half of it."""
+        """Keep `day` under `key` — one more day planned under it — (the newest last; the
+        oldest dropped beyond `MAX_DAYS`). The dict is replaced, never changed in place, so a
+        reader never sees half of it."""
+        before = self.days.get(key)
+        if before is not None:
+            day = day.model_copy(update={"planned": before.planned + 1})
         days = {k: v for k, v in self.days.items() if k != key}
         days[key] = day
         self.days = dict(list(days.items())[-MAX_DAYS:])

@@ -51,7 +51,7 @@ def plan_new_day(
     """Today's plan (today is `ctx.now`'s day): an outline and hour chunks, both covering
     the whole day, from the summary, yesterday, the known places and what memory holds for
     today — or, with a `book` and `plan_reuse` and `day_reuse` on, an earlier day's planned
-    under the same context (`steps.day_reuse`), without a call."""
+    under the same context on `routine_days` days (`steps.day_reuse`), without a call."""
     today = ctx.now.date()
     query = f"{ctx.agent}'s plans, events and invitations for {today:%A %B} {today.day}"
     recalled = [hit.record for hit in ctx.recall(query)]
@@ -59,7 +59,8 @@ def plan_new_day(
     settings = ctx.settings
     book = book if settings.plan_reuse and settings.day_reuse else None
     key = day_key(ctx.agent, today, recalled, named) if book is not None else None
-    kept = book.earlier(key, today) if book is not None and key is not None else None
+    routine = settings.routine_days
+    kept = book.earlier(key, today, routine) if book is not None and key is not None else None
     if book is not None:
         book.count(reused=kept is not None)
     if kept is not None:

@@ -63,11 +63,12 @@ RELATIONSHIP = Task(
 
 def summarise_relationship(ctx: StepContext, other: str, book: ViewBook | None = None) -> str:
     """A sentence or two on how the agent sees `other` — with a `book` and `plan_reuse` on,
-    the kept view when no memory recalled about `other` is new since (`steps.view_reuse`)."""
+    the kept view when no memory recalled about `other` tells anything new since
+    (`steps.view_reuse`)."""
     hits = sorted((hit.record for hit in ctx.recall(other)), key=lambda r: r.created)
-    about = [record.id for record in hits if concerns(record, other)]
+    about = [record for record in hits if concerns(record, other)]
     book = book if ctx.settings.plan_reuse else None
-    kept = book.unchanged(other, about) if book is not None else None
+    kept = book.unchanged(other, about, ctx.agent) if book is not None else None
     if book is not None:
         book.count(reused=kept is not None)
     if kept is not None:
@@ -80,5 +81,5 @@ def summarise_relationship(ctx: StepContext, other: str, book: ViewBook | None =
     )
     view = ctx.ask(RELATIONSHIP, inputs).summary
     if book is not None:
-        book.keep(other, view, about)
+        book.keep(other, view, about, ctx.agent)
     return view

@@ -288,7 +288,8 @@ def test_starting_from_another_arena_of_the_same_sector_is_the_same_start() -> N
 # --- days ------------------------------------------------------------------------------------
 
 
-DAY_REUSE = MindSettings(day_reuse=True)
+DAY_REUSE = MindSettings()  # day reuse on, a day reused once its context is a habit
+SECOND_DAY = MindSettings(routine_days=1)  # reused from the second day
 
 
 def new_day(
@@ -310,24 +311,61 @@ def planner() -> ScriptedModel:
 def test_a_day_with_nothing_new_reuses_the_last_plan_without_a_call() -> None:
     memory, book = FakeMemoryStream(KLAUS.name), DayBook()
     talked_with(memory, "Maria Lopez", START)
-    first = new_day(planner(), 1, memory, book)
+    first = new_day(planner(), 1, memory, book, SECOND_DAY)
     talked_with(memory, "Wolfgang Schulz", START + timedelta(days=1))  # no intention, no event
     again = planner()
-    second = new_day(again, 2, memory, book)
+    second = new_day(again, 2, memory, book, SECOND_DAY)
     assert again.calls == [] and (book.reused, book.planned) == (1, 1)
     assert second.day == first.day + timedelta(days=1)
     assert (second.outline, second.hourly) == (first.outline, first.hourly)
 
 
+def test_a_day_is_reused_only_once_its_context_was_planned_on_two_days() -> None:
+    memory, book = FakeMemoryStream(KLAUS.name), DayBook()
+    talked_with(memory, "Maria Lopez", START)
+    first, second = planner(), ScriptedModel({"day_plan": [HOURS], "hourly_schedule": [DAY]})
+    new_day(first, 1, memory, book)
+    # the second day with nothing new is planned by calls: one day is not yet a habit
+    planned = new_day(second, 2, memory, book)
+    assert (second.count("day_plan"), second.count("hourly_schedule")) == (1, 1)
+    assert (book.reused, book.planned) == (0, 2)
+    assert [kept.planned for kept in book.days.values()] == [2]
+    # the third is the latest such day again, without a call
+    third = planner()
+    relived = new_day(third, 3, memory, book)
+    assert third.calls == [] and (book.reused, book.planned) == (1, 2)
+    assert (relived.outline, relived.hourly) == (planned.outline, planned.hourly)
+    assert relived.day == planned.day + timedelta(days=1)
+
+
+def test_a_habit_is_planned_afresh_when_something_new_bears_on_the_day() -> None:
+    memory, book = FakeMemoryStream(KLAUS.name), DayBook()
+    for day in (1, 2):
+        new_day(planner(), day, memory, book)
+    # an intention for the fourth day, learnt on the third: that day's context is new
+    day4 = (START + timedelta(days=4)).date()
+    intention = Intention(person=KLAUS.name, deed="paint the fence", day=day4)
+    fields = MemoryFields(intentions=(intention,))
+    memory.add_many([NewMemory(MemoryKind.OBSERVATION, "I will paint", START, 5, about=fields)])
+    model = planner()
+    new_day(model, 3, memory, book)
+    assert (model.count("day_plan"), model.count("hourly_schedule")) == (1, 1)
+    assert (book.reused, book.planned) == (0, 3)
+    # on its own day the intention is today's: another context again, planned by calls
+    model = planner()
+    new_day(model, 4, memory, book)
+    assert model.count("day_plan") == 1 and book.reused == 0
+
+
 def test_a_new_intention_an_event_today_or_a_dated_memory_plans_the_day_afresh() -> None:
     memory, book = FakeMemoryStream(KLAUS.name), DayBook()
-    new_day(planner(), 1, memory, book)
+    new_day(planner(), 1, memory, book, SECOND_DAY)
     day2 = (START + timedelta(days=2)).date()
     intention = Intention(person=KLAUS.name, deed="paint the fence", day=day2)
     fields = MemoryFields(intentions=(intention,))
     memory.add_many([NewMemory(MemoryKind.OBSERVATION, "I will paint", START, 5, about=fields)])
     model = planner()
-    new_day(model, 2, memory, book)
+    new_day(model, 2, memory, book, SECOND_DAY)
     assert (model.count("day_plan"), model.count("hourly_schedule")) == (1, 1)
     # an event the resident knows of, today
     day3 = START + timedelta(days=3)
@@ -338,21 +376,22 @@ def test_a_new_intention_an_event_today_or_a_dated_memory_plans_the_day_afresh()
         [NewMemory(MemoryKind.DIALOGUE, "talk", START, 6, about=MemoryFields(news=(party,)))]
     )
     model = planner()
-    new_day(model, 3, memory, book)
+    new_day(model, 3, memory, book, SECOND_DAY)
     assert model.count("day_plan") == 1
     # a memory that names the day's date
     day5 = START + timedelta(days=5)
     memory.add(MemoryKind.OBSERVATION, f"the exam is on {day5:%B} {day5.day}", START, 4)
     model = planner()
-    new_day(model, 5, memory, book)
+    new_day(model, 5, memory, book, SECOND_DAY)
     assert model.count("day_plan") == 1 and book.reused == 0
 
 
 def test_the_switches_off_plan_every_day_by_calls() -> None:
-    assert not MindSettings().day_reuse  # off by default (a relived day meets less)
-    for settings in (MindSettings(), OFF.model_copy(update={"day_reuse": True})):
+    assert MindSettings().day_reuse and MindSettings().routine_days == 2  # on, after a habit
+    day_off = MindSettings(day_reuse=False, routine_days=1)
+    for settings in (day_off, OFF.model_copy(update={"routine_days": 1})):
         memory, book = FakeMemoryStream(KLAUS.name), DayBook()
-        for day in range(1, 4):
+        for day in range(1, 5):
             model = planner()
             new_day(model, day, memory, book, settings)
             assert (model.count("day_plan"), model.count("hourly_schedule")) == (1, 1)
@@ -376,10 +415,54 @@ def test_a_view_is_reused_until_a_new_memory_of_the_person_is_recalled() -> None
     again = ScriptedModel({"relationship": [VIEW]})
     assert view(again, at_ten(1), memory, book) == VIEW["summary"]
     assert again.calls == [] and (book.reused, book.asked) == (1, 1)
-    talked_with(memory, "Maria Lopez", at_ten(1))  # a new talk with her
+    talked_with(memory, "Maria Lopez", at_ten(1), item="exam")  # a new talk: her news
     model = ScriptedModel({"relationship": [{"summary": "Klaus Mueller and Maria are friends."}]})
     assert view(model, at_ten(2), memory, book) == "Klaus Mueller and Maria are friends."
     assert model.count("relationship") == 1
+
+
+def test_another_talk_telling_nothing_new_of_the_person_keeps_the_view() -> None:
+    memory, book = FakeMemoryStream(KLAUS.name), ViewBook()
+    talked_with(memory, "Maria Lopez", START, item="exam")
+    view(ScriptedModel({"relationship": [VIEW]}), at_ten(0), memory, book)
+    # another talk with her, her news again and others' news passed on: nothing new of her
+    talked_with(memory, "Maria Lopez", at_ten(1), item="exam")
+    gossip = News(item="fence", subject="Wolfgang Schulz", statement="Wolfgang paints")
+    fields = MemoryFields(partners=("Maria Lopez",), people=("Wolfgang Schulz",), news=(gossip,))
+    text = "Conversation with Maria Lopez: Wolfgang paints his fence"
+    memory.add_many([NewMemory(MemoryKind.DIALOGUE, text, at_ten(1), 6, about=fields)])
+    seen = MemoryFields(subject="Maria Lopez", doing="reading", place="library")
+    memory.add_many(
+        [NewMemory(MemoryKind.OBSERVATION, "Maria is reading", at_ten(1), 2, about=seen)]
+    )
+    quiet = ScriptedModel({"relationship": [VIEW]})
+    assert view(quiet, at_ten(2), memory, book) == VIEW["summary"]
+    assert quiet.calls == [] and (book.reused, book.asked) == (1, 1)
+    # an insight about her is new: asked afresh
+    insight = MemoryFields(people=("Maria Lopez",))
+    memory.add_many(
+        [NewMemory(MemoryKind.REFLECTION, "Maria is kind", at_ten(2), 6, about=insight)]
+    )
+    model = ScriptedModel({"relationship": [VIEW]})
+    view(model, at_ten(3), memory, book)
+    assert model.count("relationship") == 1 and (book.reused, book.asked) == (1, 2)
+
+
+def test_the_first_talk_or_an_intention_makes_the_view_asked_afresh() -> None:
+    memory, book = FakeMemoryStream(KLAUS.name), ViewBook()
+    seen = MemoryFields(subject="Maria Lopez", doing="reading", place="library")
+    memory.add_many([NewMemory(MemoryKind.OBSERVATION, "Maria is reading", START, 2, about=seen)])
+    view(ScriptedModel({"relationship": [VIEW]}), at_ten(0), memory, book)
+    talked_with(memory, "Maria Lopez", at_ten(0))  # they had never talked
+    first = ScriptedModel({"relationship": [VIEW]})
+    view(first, at_ten(1), memory, book)
+    assert first.count("relationship") == 1
+    plan = Intention(person="Maria Lopez", deed="study together", day=at_ten(3).date())
+    fields = MemoryFields(partners=("Maria Lopez",), intentions=(plan,))
+    memory.add_many([NewMemory(MemoryKind.DIALOGUE, "We will study", at_ten(1), 6, about=fields)])
+    model = ScriptedModel({"relationship": [VIEW]})
+    view(model, at_ten(2), memory, book)
+    assert model.count("relationship") == 1 and (book.reused, book.asked) == (0, 3)
 
 
 def test_with_the_switch_off_every_view_is_asked() -> None:
