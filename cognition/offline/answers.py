@@ -110,12 +110,13 @@ def topic_words(question: str) -> set[str]:
 
 def needed_overlap(question: str) -> int:
     """How many of the question's topic words a fact or memory must share to answer it: one
-    for most questions; for one asking whether one knows a piece of news, at least half of
-    them — "comedy nights" shares one word of "an open mic night" and is something else, and
-    a confident answer about something else is no answer to "did you know …?"."""
+    for most questions; for one asking whether one knows a piece of news, most of them —
+    "comedy nights" shares one word of "an open mic night", "the sink is running water" one
+    of "who is running for mayor": each is something else, and a confident answer about
+    something else is no answer to "did you know …?"."""
     if not ASKS_KNOWING.match(question.strip()):
         return 1
-    return max(1, (len(topic_words(question)) + 1) // 2)
+    return len(topic_words(question)) // 2 + 1
 
 
 def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:

@@ -36,6 +36,7 @@ MEMORIES = [
     "[Mon Feb 13 10:00] Well, Ada Park should get going — Ada Park is off to the market.",
     "[Mon Feb 13 10:05] How's it going so far?",
     f"[Mon Feb 13 11:00] {NORA} reads poems aloud at the bookshop on Sundays.",
+    "[Mon Feb 13 12:00] The kitchen sink (kitchen, Nora Vance's house) is running water.",
 ]
 
 
@@ -53,12 +54,13 @@ def ask(question: str, news: list[News], memories: list[str] = MEMORIES) -> str:
         "Did you know there is a lantern walk night?",  # "night" alone: her comedy nights
         "Do you know whose poems are going to be published?",  # "going", "poems" alone
         "Have you heard about the new town library?",  # "know" is the asking, not a topic
+        "Do you know who is running for mayor?",  # "running" alone: the sink running water
     ],
 )
 def test_news_not_known_is_denied_not_answered_with_something_else(question: str) -> None:
     answer = ask(question, [BUSY])
     assert denies(answer), answer
-    assert "comedy" not in answer and "Ada" not in answer and "poems" not in answer
+    assert not {"comedy", "Ada", "poems", "sink"} & set(answer.replace(".", "").split())
 
 
 def test_news_known_is_told_with_its_source() -> None:
@@ -82,6 +84,7 @@ def test_other_questions_still_take_one_shared_word() -> None:
     assert topic_words("Did you know there is an open mic night?") == {"open", "mic", "night"}
     assert needed_overlap("Did you know there is an open mic night?") == 2
     assert needed_overlap("Do you know whose poems are going to be published?") == 2
+    assert needed_overlap("Do you know who is running for mayor?") == 2  # most: both
     assert needed_overlap("What happened at the market?") == 1
     assert ask("What happened at the market?", []).startswith("I remember that")
 
