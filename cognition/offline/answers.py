@@ -16,7 +16,7 @@ import re
 
 from cognition.offline.acquaintance import about_person
 from cognition.offline.facts import fact_of_news, known_facts
-from cognition.offline.text import first_person, overlap, sentences, strip_stamp
+from cognition.offline.text import first_person, overlap, sentences, strip_stamp, words
 from cognition.plan import read_plan_text
 from cognition.steps.interview import Intention, IntentionInput, InterviewAnswer, InterviewInput
 from cognition.steps.reflect import Recalled
@@ -29,6 +29,14 @@ DIRECTIVE = re.compile(
 
 
 YES_NO = re.compile(r"^(?:do|did|have|has|are|is|were|was)\b", re.IGNORECASE)
+# "Did you know there is …?", "Have you heard about …?": the interviewer's question asks
+# whether one knows a piece of news (a person asked about is `about_person`'s)
+ASKS_KNOWING = re.compile(
+    r"^(?:do|did|have|has) you (?:know|heard|hear|happen to know)\b", re.IGNORECASE
+)
+# the asking's own words: they say nothing of what is asked about
+ASKING_WORDS = frozenset(["know", "knew", "heard", "hear", "aware", "whose"])
+NOT_HEARD = "No, I haven't heard anything about that."
 DAY_WORDS = "work job today doing plan busy lately days up to"
 # questions about oneself, answered from the summary description's lines (see `describe`):
 # 0 identity and lifestyle, 1 core characteristics, 2 occupation and current work, 3 feeling
@@ -65,9 +73,10 @@ def heard_of(inputs: InterviewInput) -> str | None:
     typed = [fact_of_news(news) for news in inputs.news]
     keys = {f.key for f in typed}
     facts = typed + [f for f in known_facts(inputs.untyped, inputs.agent) if f.key not in keys]
-    scored = [(overlap(question, f.statement), f) for f in facts]
+    topic = topic_words(question)
+    scored = [(len(topic & roots(f.statement)), f) for f in facts]
     best = max((score for score, _ in scored), default=0)
-    if best < 1:
+    if best < needed_overlap(question):
         return None
     fact = next(f for score, f in scored if score == best)
     yes = "Yes, " if YES_NO.match(question) else ""
@@ -77,6 +86,37 @@ def heard_of(inputs: InterviewInput) -> str | None:
         told = f"{fact.source.split()[0]} told me that {fact.statement}."
         return yes + told if yes else told
     return f"{yes}I know that {fact.statement}."
+
+
+def roots(text: str) -> set[str]:
+    """`text`'s words (`text.words`) with an "-ed" or "-ing" cut off, so "published" meets
+    "publish" and "publishing" (both sides are cut alike, so a cut too far still matches)."""
+    return {_root(word) for word in words(text)}
+
+
+def _root(word: str) -> str:
+    if word.endswith("ing") and len(word) > 5:
+        return word[:-3]
+    if word.endswith("ed") and len(word) > 4:
+        return word[:-2]
+    return word
+
+
+def topic_words(question: str) -> set[str]:
+    """What `question` asks about: its words' `roots` but the asking's own ("Did you know
+    there is an open mic night?" → open, mic, night)."""
+    return roots(question) - ASKING_WORDS
+
+
+def needed_overlap(question: str) -> int:
+    """How many of the question's topic words a fact or memory must share to answer it: one
+    for most questions; for one asking whether one knows a piece of news, most of them —
+    "comedy nights" shares one word of "an open mic night", "the sink is running water" one
+    of "who is running for mayor": each is something else, and a confident answer about
+    something else is no answer to "did you know …?"."""
+    if not ASKS_KNOWING.match(question.strip()):
+        return 1
+    return len(topic_words(question)) // 2 + 1
 
 
 def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
@@ -99,8 +139,11 @@ def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
         if not is_plan(line, recalled[index] if index < len(recalled) else None)
         for sentence in sentences(line)
     ]
-    ranked = sorted(facts, key=lambda s: -overlap(question, s))
-    relevant = [s for s in ranked if overlap(question, s) > 0][:2]
+    topic = topic_words(question)
+    ranked = sorted(facts, key=lambda s: -len(topic & roots(s)))
+    relevant = [s for s in ranked if len(topic & roots(s)) >= needed_overlap(question)][:2]
+    if not relevant and ASKS_KNOWING.match(question.strip()):
+        return InterviewAnswer(answer=NOT_HEARD)  # honestly not known, not something else
     if not relevant and overlap(question, DAY_WORDS):  # "what are you up to today?"
         about = [s for s in sentences(inputs.summary) if ":" not in s][:2]
         if about:

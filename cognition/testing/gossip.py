@@ -1,6 +1,7 @@
 """Generated news of several kinds, spread by talk alone: a cheap town for tests and figures.
 
-`generated_town(seed)` makes a small town of residents with random names and temperaments
+`generated_town(seed)` makes a small town of residents with random names, temperaments and
+lives (an occupation, and what they are busy with these days: their own news, `LIVES`)
 and one news item of each kind in `KINDS` (an event with a place and a time, personal news,
 news about a place, about a shop, about a town matter), each with a random holder and
 random wording that names a made-up word (`marker`) found nowhere else. `spread(town)`
@@ -39,6 +40,19 @@ TRAITS = (
 )
 SYLLABLES = ("ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "ba")
 PLACES = ("the Corner Hall", "the Quay Room", "the Linden Barn", "the Old Depot")
+# a resident's own life: (what they do, where, what they are busy with these days) — their
+# `learned` and `currently`, so what they are busy with is their own news as a town's
+# persona file would give it (never "is getting through the week")
+LIVES = (
+    ("a carpenter", "the Market", "is building new shelves for the library"),
+    ("a nurse", "the clinic", "is working night shifts at the clinic this month"),
+    ("a teacher", "the school", "is marking the spring exams"),
+    ("a gardener", "the Market", "is replanting the rose beds by the river"),
+    ("a cook", "the Market", "is trying out a new soup for the lunch menu"),
+    ("a bookkeeper", "the town office", "is closing the quarter's accounts"),
+    ("a potter", "the Market", "is firing a new batch of blue bowls"),
+    ("a postal worker", "the post office", "is learning a new delivery round"),
+)
 # kind → sentences that tell it; {h} the holder, {m} the marker, {p} a place, {d} a day
 WORDINGS: dict[str, tuple[str, ...]] = {
     "event": (
@@ -97,6 +111,22 @@ def _news(kind: str, holder: str, rng: random.Random) -> tuple[News, str]:
     return news, marker
 
 
+def _resident(name: str, news: list[News], rng: random.Random) -> Persona:
+    """A resident with random traits and a random life (`LIVES`): what they do and what
+    they are busy with come from it."""
+    work, place, busy = rng.choice(LIVES)
+    return persona(
+        name,
+        f"{name}'s house",
+        "bedroom",
+        place,
+        innate=rng.choice(TRAITS),
+        learned=f"{name} is {work} at {place}.",
+        currently=f"{name} {busy}.",
+        news=news,
+    )
+
+
 def generated_town(seed: int, residents: int = 10) -> GossipTown:
     """`residents` residents with random names and traits; one item of each kind, held by
     a random resident (the event's host holds no other news: the rest is held by people
@@ -121,9 +151,7 @@ def generated_town(seed: int, residents: int = 10) -> GossipTown:
     agents: dict[str, Agent] = {}
     for name in names:
         held = [item for kind, (item, _) in news.items() if holders[kind] == name]
-        who: Persona = persona(
-            name, f"{name}'s house", "bedroom", "the Market", innate=rng.choice(TRAITS), news=held
-        )
+        who = _resident(name, held, rng)
         agents[name] = Agent(who, FakeMemoryStream(name), brain, settings, random.Random(name))
     return GossipTown(agents, {item.item: (item, marker) for item, marker in news.values()})
 

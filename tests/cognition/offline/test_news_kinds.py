@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from statistics import mean
 
-from cognition.testing.gossip import KINDS, generated_town, reach, spread
+from cognition.testing.gossip import KINDS, LIVES, generated_town, reach, spread
 
 SEEDS = range(5)
 
@@ -45,3 +45,27 @@ def test_news_is_told_by_its_fields_whatever_its_wording() -> None:
         assert heard, item
         assert all(held.statement == news.statement for held in heard)
         assert all(held.source is not None for held in heard)  # all second hand or further
+
+
+def test_residents_tell_of_their_own_lives_not_filler() -> None:
+    """What a generated resident is busy with comes from its life (an occupation and what
+    it is busy with, `LIVES`), and is what it tells of itself — never "is getting through
+    the week"."""
+    town = generated_town(1)
+    spread(town, 1, days=1)
+    busy = {life for _, _, life in LIVES}
+    for name, agent in town.agents.items():
+        persona = agent.persona
+        assert persona.currently.removeprefix(f"{name} ").rstrip(".") in busy
+        assert any(work in persona.learned for work, _, _ in LIVES)
+    texts = [record.text for agent in town.agents.values() for record in agent.memory.all()]
+    assert not any("getting through the week" in text for text in texts)
+    heard = {
+        held.subject
+        for name, agent in town.agents.items()
+        for record in agent.memory.all()
+        if record.about is not None
+        for held in record.about.news
+        if held.kind == "currently" and held.subject != name
+    }
+    assert len(heard) >= len(town.agents) // 2  # most told someone what they are busy with
