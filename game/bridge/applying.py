@@ -77,8 +77,8 @@ class OutcomeApplying:
                 return now >= outcome.decision.time
             if isinstance(outcome, Failed):  # at the moment the town would have had it
                 slot = self.slots[outcome.names[0]]
-                if len(outcome.names) == 1 and slot.deciding_for is not None:
-                    return now >= slot.deciding_for  # a decision's: at its moment
+                if outcome.job == slot.ahead_job and slot.deciding_for is not None:
+                    return now >= slot.deciding_for
                 talk = self.talks.playback_of(outcome.names[0])
                 if talk is not None and not talk.over and talk.live is not None:
                     return now >= talk.shows(len(talk.lines))

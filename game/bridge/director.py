@@ -318,19 +318,21 @@ class MindDirector(ObjectUse, TalkStarting):
     ) -> None:
         """Think `resident`'s decision for `at` (default: now) from what it perceives now;
         it applies at `at`, and lockstep waits for it only then. `noticed`: on someone just
-        noticed, due `noticing.NOTICE_TIME` on — urgent, not a step thought ahead."""
+        noticed, due `noticing.NOTICE_TIME` on — as urgent as one due now, and as droppable
+        as a step thought ahead (`MindSlot.ahead_job`)."""
         at = at or now
         perception = self.perceptions.build(resident, at, self.people(), slot.utterances)
         slot.utterances, slot.deciding_for = [], at
         mind = self.minds[resident.name]
         job, tally = self.ahead.track(decide_job(mind, perception, slot.afresh))
         slot.afresh = False
-        ahead = at > now and not noticed  # thought ahead: its calls wait behind those due now
+        later = at > now  # droppable until then (a talk may draw the resident in meanwhile)
+        ahead = later and not noticed  # thought ahead: its calls wait behind those due now
         priority = CallPriority.BACKGROUND if ahead else CallPriority.DECISION
         number = self.jobs.submit(
             (resident.name,), job, at, blocks=lambda m: m >= at, priority=priority
         )
-        slot.ahead_job = number if ahead else None
+        slot.ahead_job = number if later else None
         if ahead:
             self.ahead.started(number, tally, now, at)
 

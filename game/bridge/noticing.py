@@ -5,7 +5,8 @@ The decision on someone noticed is due `NOTICE_TIME` after the moment they were 
 the resident takes a moment to stop and think — so its calls (the observations rated, then
 react) run while the town steps on, rather than holding the moment it was noticed. It is
 still a decision on what was perceived then (its perception is taken at once), and due at a
-game time, so the same seed gives the same run.
+game time, so the same seed gives the same run. Until then it is droppable as a step
+thought ahead is (`MindSlot.ahead_job`): the resident is free to be drawn into a talk.
 """
 
 from __future__ import annotations
@@ -46,3 +47,9 @@ def notices_someone(
             slot.noticed = kept | {person.name: now}
             return True
     return False
+
+
+def noticed_for(slot: MindSlot, moment: datetime) -> bool:
+    """Whether the decision `slot` thinks for `moment` is one on someone noticed (due
+    `NOTICE_TIME` after a notice it keeps)."""
+    return any(at + NOTICE_TIME == moment for at in slot.noticed.values())
