@@ -5,7 +5,9 @@ A talk's job says its lines a model call at a time — one line, or a turn of se
 thread). The town plays them meanwhile: line k in the speakers'
 bubbles and the dialogue log at `started + k × line_minutes` of game time, while the members
 stand talking — so a talk takes game time, and the rest of the town goes on stepping. The
-first line is shown one line's time after the talk begins (the job has that long to say it).
+first line is shown `FIRST_LINE_AFTER` lines' time after the talk begins (the two walk up
+and greet: the job has that long to make both minds ready and say it, and every later line
+and the end keep that lead).
 
 In lockstep the runner waits only for what is due: a talk whose next line should show now
 and has not been said yet, or one whose lines are all shown and whose job (the summary, the
@@ -28,6 +30,7 @@ from game.town.resident import Activity, Pose, Resident
 
 TALK_EMOJI = "💬"
 NOT_YET = datetime.max  # when a talk still going on ends: not known yet
+FIRST_LINE_AFTER = 2  # line times from a talk's beginning to its first line
 
 
 class LiveTalk:
@@ -121,9 +124,15 @@ ConversationListener = Callable[[Conversation, datetime, float], None]
 class ConversationDesk:
     """Who is talking with whom, and the playback of their talks."""
 
-    def __init__(self, dialogue: DialogueLog, line_minutes: float = 1.0) -> None:
+    def __init__(
+        self,
+        dialogue: DialogueLog,
+        line_minutes: float = 1.0,
+        first_line_after: float = FIRST_LINE_AFTER,
+    ) -> None:
         self.dialogue = dialogue
         self.line_minutes = line_minutes
+        self.first_line_after = first_line_after  # line times until a talk's first line
         self._reserved: set[str] = set()
         self._playing: dict[str, Playback] = {}
         self._ended: dict[str, Playback] = {}  # each member's last talk, once over
@@ -167,9 +176,10 @@ class ConversationDesk:
         self._playing.pop(name, None)
 
     def begin(self, members: tuple[str, ...], now: datetime, live: LiveTalk) -> Playback:
-        """A talk among `members` is being thought from `now`: its lines show from one line's
-        time on, as they are said."""
-        playback = Playback(members, now + timedelta(minutes=self.line_minutes), self.line_minutes)
+        """A talk among `members` is being thought from `now`: its lines show from
+        `first_line_after` line times on, as they are said."""
+        lead = timedelta(minutes=self.first_line_after * self.line_minutes)
+        playback = Playback(members, now + lead, self.line_minutes)
         playback.live = live
         for name in members:
             self._reserved.discard(name)

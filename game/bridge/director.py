@@ -18,7 +18,7 @@ from collections.abc import Callable, Container, Iterable, Mapping
 from datetime import datetime, timedelta
 
 from cognition import Agent, CallPriority, contract
-from game.bridge import director_state
+from game.bridge import director_state, noticing
 from game.bridge.activities import ActivityPlanner
 from game.bridge.applying import RETRY_MINUTES
 from game.bridge.conversations import ConversationDesk
@@ -161,8 +161,10 @@ class MindDirector(ObjectUse, TalkStarting):
             return None
         if self.thinking(name):
             return self.while_late(resident, slot, now)
-        if slot.is_due(now) or self.notices_someone(resident, slot, now):
+        if slot.is_due(now):
             self.submit_decision(resident, slot, now)
+        elif self.notices_someone(resident, slot, now):  # it stops and thinks a minute
+            self.submit_decision(resident, slot, now, at=now + noticing.NOTICE_TIME, noticed=True)
         elif self.ahead.starts(name, slot.due, now) or plans_soon(self.minds[name], slot.due, now):
             self.submit_decision(resident, slot, now, at=slot.due)
         return None
@@ -200,23 +202,14 @@ class MindDirector(ObjectUse, TalkStarting):
         return max([0.0, *(lag.total_seconds() / 60 for lag in late)])
 
     def notices_someone(self, resident: Resident, slot: MindSlot, now: datetime) -> bool:
-        """Someone came into view whom the mind would stop for: it perceives now, mid-activity
-        (the paper perceives every step; here an arrival wakes it, once per react window)."""
+        """Someone came into view whom the mind would stop for (`noticing.py`)."""
         mind = self.minds[resident.name]
         doing = resident.activity.description if resident.activity else ""
         window = timedelta(minutes=mind.settings.react_window_minutes)
         if self._people_now is None:
             self._people_now = self.people()
-        for person in self.perceptions.in_view(resident, self._people_now):
-            last = slot.noticed.get(person.name)
-            if last is not None and now - last < window:
-                continue
-            if mind.notices(person.name, person.activity, doing, now):
-                slot.noticed = {
-                    seen: at for seen, at in slot.noticed.items() if now - at < window
-                } | {person.name: now}
-                return True
-        return False
+        seen = self.perceptions.in_view(resident, self._people_now)
+        return noticing.notices_someone(mind, window, slot, doing, seen, now)
 
     # --- wiring -----------------------------------------------------------------------------
 
@@ -316,23 +309,30 @@ class MindDirector(ObjectUse, TalkStarting):
         return [*people, self.visitor] if self.visitor is not None else people
 
     def submit_decision(
-        self, resident: Resident, slot: MindSlot, now: datetime, at: datetime | None = None
+        self,
+        resident: Resident,
+        slot: MindSlot,
+        now: datetime,
+        at: datetime | None = None,
+        noticed: bool = False,
     ) -> None:
         """Think `resident`'s decision for `at` (default: now) from what it perceives now;
-        it applies at `at`, and lockstep waits for it only then."""
+        it applies at `at`, and lockstep waits for it only then. `noticed`: on someone just
+        noticed, due `noticing.NOTICE_TIME` on — as urgent as one due now, and as droppable
+        as a step thought ahead (`MindSlot.ahead_job`)."""
         at = at or now
         perception = self.perceptions.build(resident, at, self.people(), slot.utterances)
         slot.utterances, slot.deciding_for = [], at
-        job, tally = self.ahead.track(
-            decide_job(self.minds[resident.name], perception, slot.afresh)
-        )
+        mind = self.minds[resident.name]
+        job, tally = self.ahead.track(decide_job(mind, perception, slot.afresh))
         slot.afresh = False
-        ahead = at > now  # thought ahead: its calls wait behind those due now (decisions, lines)
+        later = at > now  # droppable until then (a talk may draw the resident in meanwhile)
+        ahead = later and not noticed  # thought ahead: its calls wait behind those due now
         priority = CallPriority.BACKGROUND if ahead else CallPriority.DECISION
         number = self.jobs.submit(
             (resident.name,), job, at, blocks=lambda m: m >= at, priority=priority
         )
-        slot.ahead_job = number if ahead else None
+        slot.ahead_job = number if later else None
         if ahead:
             self.ahead.started(number, tally, now, at)
 

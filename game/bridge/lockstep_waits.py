@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Protocol
 
+from game.bridge import noticing
 from game.bridge.conversations import ConversationDesk
 from game.bridge.jobs import JobBoard
 from game.bridge.residents import MindSlot
@@ -57,7 +58,7 @@ def kind_of(director: HeldTown, job: int, names: tuple[str, ...], now: datetime)
     slot = director.slots.get(names[0])
     if slot is None or slot.deciding_for is None:
         return OTHER  # an errand
-    if slot.ahead_job == job:
+    if slot.ahead_job == job and not noticing.noticed_for(slot, slot.deciding_for):
         return DECISION_AHEAD
     return DECISION_NOW if slot.is_due(slot.deciding_for) else DECISION_NOTICED
 

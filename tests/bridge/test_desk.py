@@ -19,6 +19,7 @@ from cognition.plan import DayPlan, PlanStep
 from game.bridge.desk.cards import action_sentence, clock_text, plan_lines
 from game.bridge.desk.player_desk import PlayerDesk
 from game.bridge.lockstep import LockstepRunner
+from game.bridge.noticing import NOTICE_TIME
 from game.bridge.town_minds import LivingTown
 from game.town.ports import PlayerPort
 from game.town.resident import Activity, Pose
@@ -374,8 +375,8 @@ def test_someone_coming_into_view_makes_a_busy_resident_think_at_once(
     make_town: MakeTown,
 ) -> None:
     """Nobody wakes her: she relaxes at home, her next decision due minutes away, but a
-    newcomer in her room is perceived now (once: the visitor standing there does not wake
-    her every minute)."""
+    newcomer in her room is perceived now, and decided on a moment later (`NOTICE_TIME`;
+    once: the visitor standing there does not wake her every minute)."""
     living, desk = town_at(make_town, minutes=21)
     due = living.director.slots[ISABELLA].due
     assert due is not None and due - living.clock.now >= timedelta(minutes=5)
@@ -384,7 +385,7 @@ def test_someone_coming_into_view_makes_a_busy_resident_think_at_once(
     settle(living, 2)
     [greeting] = desk.greetings()
     assert greeting.resident == ISABELLA and greeting.at < due
-    assert living.director.slots[ISABELLA].noticed == {"Alex Kim": greeting.at}
+    assert living.director.slots[ISABELLA].noticed == {"Alex Kim": greeting.at - NOTICE_TIME}
     decided = living.director.stats.decisions
     settle(living, 20)
     assert decided - before <= 3 and living.director.stats.decisions - decided <= 3
