@@ -129,9 +129,7 @@ class LockstepWaits:
         idle = max(0.0, self._slots * seconds - (busy - self._busy_at))
         self._busy_at = busy
         for kind in kinds:
-            self.idle_slot_seconds[kind] = self.idle_slot_seconds.get(kind, 0.0) + idle / len(
-                kinds
-            )
+            self.idle_slot_seconds[kind] = self.idle_slot_seconds.get(kind, 0.0) + idle / len(kinds)
 
     def idle_figures(self) -> dict[str, float]:
         """Idle slot-seconds by what held the moment (`STEPPING`: between waits), the most

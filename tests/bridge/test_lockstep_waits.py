@@ -14,9 +14,9 @@ from game.bridge.lockstep_waits import (
     DECISION_AHEAD,
     DECISION_NOTICED,
     DECISION_NOW,
+    STEPPING,
     TALK_FIRST_LINE,
     TALK_LATER,
-    STEPPING,
     LockstepWaits,
     kind_of,
 )
