@@ -99,6 +99,8 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         "thinking_ahead": report["thinking_ahead"],
         # the real seconds lockstep stood waiting, by what it waited for (lockstep_waits.py)
         "lockstep_waits": server.get("lockstep_waits"),
+        # the slots' idle slot-seconds by what lockstep waited for then (or stepping)
+        "idle_slot_s": server.get("idle_slot_s"),
         "errors": report["errors"],
         "embedder": args.embedder,
         "seed": args.seed,

@@ -63,6 +63,9 @@ class AppOptions:
     line_minutes: float = 2.0  # game minutes each spoken line stays in its bubble
     # in play a resident thinks its next step this early (game minutes): benchmarks/play_wait.py
     think_ahead_minutes: float = 10.0
+    # … and up to this early while the server has room (`game/bridge/thinking_ahead.py`): on
+    # local-gpu, 25 residents, the decision wait's p95 9.6 -> 4.8 game min (session 8)
+    think_ahead_idle_minutes: float = 30.0
     # `smallville --chroma-url`: the memories on this Chroma server (None: the settings')
     chroma_url: str | None = None
 

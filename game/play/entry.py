@@ -148,6 +148,7 @@ def town_recipe(
         path_budget_seconds=WINDOW_PATH_BUDGET_SECONDS,
         line_minutes=options.line_minutes,
         think_ahead_minutes=options.think_ahead_minutes,
+        think_ahead_idle_minutes=options.think_ahead_idle_minutes,
     )
 
 

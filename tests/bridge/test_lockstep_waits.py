@@ -14,6 +14,7 @@ from game.bridge.lockstep_waits import (
     DECISION_AHEAD,
     DECISION_NOTICED,
     DECISION_NOW,
+    STEPPING,
     TALK_FIRST_LINE,
     TALK_LATER,
     LockstepWaits,
@@ -49,6 +50,43 @@ def test_each_slice_of_a_wait_goes_to_what_held_the_moment_then() -> None:
         TALK_FIRST_LINE: {"seconds": 2.5, "waits": 1},
         DECISION_NOW: {"seconds": 1.5, "waits": 2},
     }
+
+
+class FakeServer:
+    """Busy slot-seconds so far, set by the test."""
+
+    def __init__(self) -> None:
+        self.busy = 0.0
+
+    def __call__(self) -> float:
+        return self.busy
+
+
+def test_idle_slots_go_to_what_held_the_moment_and_to_the_steps_between() -> None:
+    clock, server = FakeClock(), FakeServer()
+    waits = LockstepWaits(clock)
+    waits.watch_server(server, slots=4)
+    clock.now, server.busy = 5.0, 20.0  # before the first wait: nobody's
+    waits.tick([TALK_FIRST_LINE])
+    clock.now, server.busy = 2.0 + 5.0, 22.0  # 2 s, one slot busy: 6 idle slot-seconds
+    waits.tick([TALK_FIRST_LINE, DECISION_NOW])
+    clock.now, server.busy = 8.0, 25.0  # 1 s, three busy: 1 idle, shared by the two
+    waits.done()
+    clock.now, server.busy = 10.0, 29.0  # 2 s stepping, two busy: 4 idle
+    waits.tick([DECISION_NOW])
+    clock.now, server.busy = 11.0, 33.0  # 1 s, all four busy: none idle
+    waits.done()
+    assert waits.idle_figures() == {TALK_FIRST_LINE: 6.5, STEPPING: 4.0, DECISION_NOW: 0.5}
+
+
+def test_no_idle_figures_without_a_server() -> None:
+    clock = FakeClock()
+    waits = LockstepWaits(clock)
+    waits.tick([DECISION_NOW])
+    clock.now = 3.0
+    waits.done()
+    assert waits.idle_figures() == {}
+    assert waits.figures() == {DECISION_NOW: {"seconds": 3.0, "waits": 1}}
 
 
 def test_holding_names_the_jobs_that_hold_a_moment_and_whom_they_hold() -> None:

@@ -34,6 +34,9 @@ def test_the_window_recipe_runs_on_a_path_budget_with_its_line_minutes() -> None
     assert recipe.path_budget_seconds == WINDOW_PATH_BUDGET_SECONDS
     assert recipe.line_minutes == 2.5
     assert recipe.think_ahead_minutes == options.think_ahead_minutes
+    # while the server has room, further ahead than the near window (session 8's play wait)
+    assert recipe.think_ahead_idle_minutes == options.think_ahead_idle_minutes
+    assert options.think_ahead_idle_minutes > options.think_ahead_minutes
     assert recipe.embedder == "hashing" and recipe.memory_dir is None and recipe.seed == 0
 
 

@@ -175,6 +175,9 @@ class HeadlessRun:
         profiled = profiled_model(living)
         if profiled is not None:
             profiled.restart_meter()  # the run's own wall time, not the town's set-up
+            living.director.lockstep_waits.watch_server(
+                lambda: profiled.figures().busy_slot_s, profiled.profile.slots
+            )
 
         def after_step(town: LivingTown) -> None:
             wait_for_memories(town, options.memory_wait_seconds, self.tell)
@@ -194,7 +197,9 @@ class HeadlessRun:
         report["town"] = describe_town(self.opened)
         if profiled is not None:
             report["server_profile"] = server_profile_figures(profiled, played * 60)
-            report["server_profile"]["lockstep_waits"] = living.director.lockstep_waits.figures()
+            waits = living.director.lockstep_waits
+            report["server_profile"]["lockstep_waits"] = waits.figures()
+            report["server_profile"]["idle_slot_s"] = waits.idle_figures()
         return report, recorder
 
     def finish(self, report: dict[str, Any], answers: RecordedAnswers | None) -> None:

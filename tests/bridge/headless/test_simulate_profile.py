@@ -52,6 +52,10 @@ def test_a_profiled_run_reports_how_the_town_used_the_server() -> None:
     waited = sum(kind["seconds"] for kind in waits.values())
     assert 0 < waited <= figures["wall_s"] + 0.01
     assert all(kind["waits"] >= 1 for kind in waits.values())
+    idle = figures["idle_slot_s"]  # the slots left idle, by the same kinds or between waits
+    assert set(idle) <= {*WAIT_KINDS, lockstep_waits.STEPPING} and idle
+    busy = figures["calls_in_flight_mean"] * figures["wall_s"]
+    assert sum(idle.values()) <= 16 * figures["wall_s"] - busy + 0.5
 
 
 def test_the_town_lives_the_same_behind_a_profile() -> None:
