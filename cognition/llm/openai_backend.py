@@ -46,12 +46,7 @@ from cognition.llm.errors import (
     first_choice,
     not_the_api,
 )
-from cognition.llm.output_rungs import (
-    FORMAT_INSTRUCTION,
-    OutputMode,
-    RungLadder,
-    format_instruction,
-)
+from cognition.llm.output_rungs import OutputMode, RungLadder
 from cognition.llm.parsing import UnparseableReply, parse_json_object, parse_strict_json_object
 from cognition.llm.retry import RetryPolicy
 from cognition.llm.schema import schema_name, strict_json_schema, without_lengths
@@ -76,6 +71,9 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
+FORMAT_INSTRUCTION = (
+    "Reply with one JSON object and nothing else. It must match this JSON schema:\n{schema}"
+)
 CORRECTION = "That reply could not be used ({problem}). Reply again with only the JSON object."
 
 
@@ -225,9 +223,7 @@ class OpenAIBackend:
             retry_after: float | None = None
             try:
                 sent = [*messages, *correction]
-                reply = self._request(
-                    task, schema, sent, mode, left, answer_tokens, correcting=bool(correction)
-                )
+                reply = self._request(task, schema, sent, mode, left, answer_tokens)
                 call.add(reply)
                 output = self._read_counted(task, reply, mode)
             except RequestFailure as failure:
@@ -309,12 +305,10 @@ class OpenAIBackend:
         mode: OutputMode,
         timeout_s: float,
         max_tokens: Any,
-        *,
-        correcting: bool = False,
     ) -> _Reply:
-        compact = json.dumps(schema, sort_keys=True, separators=(",", ":"))
-        instruction = format_instruction(mode, compact, correcting=correcting)
-        if instruction is not None:
+        if mode is not OutputMode.JSON_SCHEMA:
+            compact = json.dumps(schema, sort_keys=True, separators=(",", ":"))
+            instruction = FORMAT_INSTRUCTION.format(schema=compact)
             last = messages[-1]
             messages = [*messages[:-1], Message(last.role, f"{last.content}\n\n{instruction}")]
         sent = [{"role": m.role, "content": m.content} for m in messages]

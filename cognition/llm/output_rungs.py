@@ -14,14 +14,7 @@ import logging
 import threading
 from enum import StrEnum
 
-__all__ = [
-    "FORMAT_INSTRUCTION",
-    "JSON_ONLY",
-    "RECOVERY_ANSWERS",
-    "OutputMode",
-    "RungLadder",
-    "format_instruction",
-]
+__all__ = ["RECOVERY_ANSWERS", "OutputMode", "RungLadder"]
 
 logger = logging.getLogger(__name__)
 
@@ -32,8 +25,7 @@ class OutputMode(StrEnum):
     """How structured output is requested, best first: a strict `json_schema` (OpenAI, LM
     Studio, Ollama ≥ 0.5, vLLM); `json_object` carrying the schema (llama.cpp-based servers
     constrain decoding to it: a small model then answers the right shape); plain
-    `json_object`; text. Below `json_object` with the schema, the schema is also written into
-    the prompt (`format_instruction`)."""
+    `json_object`; text. Below `json_schema` the schema is also written into the prompt."""
 
     JSON_SCHEMA = "json_schema"
     JSON_OBJECT_SCHEMA = "json_object_schema"
@@ -42,23 +34,6 @@ class OutputMode(StrEnum):
 
 
 _ORDER = list(OutputMode)
-
-JSON_ONLY = "Reply with one JSON object and nothing else."
-FORMAT_INSTRUCTION = JSON_ONLY + " It must match this JSON schema:\n{schema}"
-
-
-def format_instruction(mode: OutputMode, schema_text: str, *, correcting: bool) -> str | None:
-    """What the prompt's last message ends with on `mode` (None: nothing). Strict
-    `json_schema` needs no words. On `json_object` with the schema the server constrains
-    decoding to it, so the schema written out too would only cost prompt tokens (as many as
-    the prompt's own on a small model's server, where prompt tokens are most of a call's
-    time): the prompt asks for JSON only, and shows the schema when an answer is being
-    corrected. Plain `json_object` and text get the schema written out."""
-    if mode is OutputMode.JSON_SCHEMA:
-        return None
-    if mode is OutputMode.JSON_OBJECT_SCHEMA and not correcting:
-        return JSON_ONLY
-    return FORMAT_INSTRUCTION.format(schema=schema_text)
 
 
 def _below(mode: OutputMode) -> OutputMode | None:

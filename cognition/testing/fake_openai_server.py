@@ -7,8 +7,7 @@
 
 `/v1/chat/completions` answers with a minimal instance of the requested `json_schema` (or of a
 schema written into the prompt after "JSON schema:", as the backend does in json_object and
-text modes, else of the schema a `json_object` format carries, as the backend sends it without
-writing it out), or with what a test's `answer` function returns. `/v1/models` lists the model;
+text modes), or with what a test's `answer` function returns. `/v1/models` lists the model;
 `/v1/embeddings` returns deterministic hashed 384-dim vectors. With `api_key` set, a request
 without that bearer key gets 401; with `reject_unknown_model`, a chat request for another model
 than `model` gets 404 (as OpenAI, Ollama and vLLM answer). Faults come from a scripted
@@ -239,11 +238,7 @@ class FakeOpenAIServer:
             return 500, error_body("The server had an error processing your request.", "server")
         if fault is Fault.RATE_LIMIT:
             return 429, error_body("Rate limit reached. Please try again later.", "rate_limit")
-        schema = (
-            requested_schema(response_format)
-            or prompted_schema(body)
-            or json_object_schema(response_format)
-        )
+        schema = requested_schema(response_format) or prompted_schema(body)
         answer = self.answer
         if self.schema_only_in_json_object and format_type == "json_object" and answer is None:
             given = json_object_schema(response_format)
