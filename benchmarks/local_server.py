@@ -5,14 +5,16 @@
     uv run --group local-server python benchmarks/local_server.py --checkout ../before --hours 1
 
 Starts llama-cpp-python's OpenAI-compatible server with the tiny model of the `local-server`
-dependency group (Gemma 3 270M, Q4_K_M; two threads, as the machine has two cores), or uses
-the server at `--base-url`, and lives the_ville_n3 headless in lockstep for `--hours` game
-hours (hashing embeddings, 3 thinking threads, one model call at a time). The line: seconds
-per game hour, model calls, tokens per call, fallbacks, failed attempts, breaker trips, the
-steps on standby at the end and the parse rate of structured answers (usable / read) overall,
-per step and per structured-output rung (null when the report does not carry them). Server
-start-up is not timed; `wall_s` is the run's own (set-up included). `by_step`: each step's
-calls, prompt and answer tokens a call, and failed attempts (this tree only).
+dependency group (Gemma 3 270M, Q4_K_M; two threads, as the machine has two cores, which
+sleep while they wait: `--spin` for OpenMP's spinning default, much slower on a shared
+machine), or uses the server at `--base-url`, and lives the_ville_n3 headless in lockstep for
+`--hours` game hours (hashing embeddings, 3 thinking threads, one model call at a time). The
+line: seconds per game hour, model calls, tokens per call, fallbacks, failed attempts, breaker
+trips, the steps on standby at the end and the parse rate of structured answers (usable /
+read) overall, per step and per structured-output rung (null when the report does not carry
+them). Server start-up is not timed; `wall_s` is the run's own (set-up included).
+`by_step`: each step's calls, prompt and answer tokens a call, and failed attempts (this tree
+only).
 
 The temperature is the game's for a local model: the settings' `temperature`
 (`SMALLVILLE_TEMPERATURE`), unset by default, so no temperature is sent and the server
@@ -61,6 +63,7 @@ if str(HERE) not in sys.path:  # as figures.py: last, so it shadows no installed
 from figures import machine  # noqa: E402
 
 from cognition.testing.llama_server import (  # noqa: E402
+    PASSIVE,
     LlamaServer,
     LlamaServerError,
     tiny_model_path,
@@ -446,11 +449,18 @@ def server_for(args: argparse.Namespace) -> Iterator[tuple[str, str, str | None]
         version = importlib.metadata.version("llama_cpp_python")
     except importlib.metadata.PackageNotFoundError:
         version = "?"
-    description = f"llama-cpp-python {version}, started here ({args.threads} threads, n_ctx 4096)"
+    wait_policy = "ACTIVE" if args.spin else PASSIVE
+    description = (
+        f"llama-cpp-python {version}, started here ({args.threads} threads, n_ctx 4096, "
+        f"OMP_WAIT_POLICY={wait_policy})"
+    )
     args.server_default_temperature = llama_server_temperature()
     say(f"starting the llama.cpp server with {model_path.name}")
     started = time.perf_counter()
-    with LlamaServer(model_path, n_threads=args.threads, log_path=args.server_log) as base_url:
+    server = LlamaServer(
+        model_path, n_threads=args.threads, wait_policy=wait_policy, log_path=args.server_log
+    )
+    with server as base_url:
         say(f"the server answers at {base_url} ({time.perf_counter() - started:.0f} s)")
         yield base_url, description, model_path.name
 
@@ -520,6 +530,11 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--threads", type=int, default=2, help="the server's threads")
     parser.add_argument("--server-log", type=Path, help="keep the server's output here")
+    parser.add_argument(
+        "--spin",
+        action="store_true",
+        help="the server's threads spin while they wait (OpenMP's default; default: they sleep)",
+    )
     parser.add_argument("--workers", type=int, default=3, help="thinking threads")
     parser.add_argument("--max-concurrency", type=int, default=1, help="model calls at once")
     parser.add_argument(

@@ -71,6 +71,10 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
+# written out on json_object with the schema too, though the server constrains decoding to it:
+# without it the tiny model's answers ran longer (3-resident hour: 1.9k answer tokens against
+# 1.1k, 376 s against 264 s; greedy, a summary ran to its 800-token bound), which cost more
+# than the third of the prompt tokens it saved (benchmarks/results/local_server_session8.jsonl)
 FORMAT_INSTRUCTION = (
     "Reply with one JSON object and nothing else. It must match this JSON schema:\n{schema}"
 )

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cognition.testing.llama_server import LlamaServer
+import pytest
+
+from cognition.testing.llama_server import PASSIVE, LlamaServer
 
 
 def flags(server: LlamaServer) -> dict[str, str]:
@@ -26,3 +28,17 @@ def test_the_prompts_threads_and_the_logits_can_be_asked_for() -> None:
     server = LlamaServer(Path("m.gguf"), n_threads=1, n_threads_batch=2, logits_all=True, port=1)
     got = flags(server)
     assert (got["--n_threads"], got["--n_threads_batch"], got["--logits_all"]) == ("1", "2", "true")
+
+
+def test_the_servers_threads_sleep_while_they_wait_unless_asked_to_spin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # spinning OpenMP threads hold the cores their partners need on a shared machine
+    monkeypatch.setenv("OMP_WAIT_POLICY", "ACTIVE")
+    monkeypatch.setenv("SOMETHING_ELSE", "kept")
+    passive = LlamaServer(Path("m.gguf")).environment()
+    assert passive["OMP_WAIT_POLICY"] == PASSIVE and passive["SOMETHING_ELSE"] == "kept"
+    spinning = LlamaServer(Path("m.gguf"), wait_policy="ACTIVE").environment()
+    assert spinning["OMP_WAIT_POLICY"] == "ACTIVE"
+    monkeypatch.delenv("OMP_WAIT_POLICY")
+    assert "OMP_WAIT_POLICY" not in LlamaServer(Path("m.gguf"), wait_policy=None).environment()
