@@ -122,6 +122,9 @@ class AgentState(BaseModel):
     # a relationship line whom it is with, `people`); False in a save made before they did
     # (fields unknown, or a line's saying only whose it is): filled once, on the next seed
     facts_typed: bool = False
+    # the persona's facts carry the people they name (`MemoryFields.named`); False in a save
+    # made before they did: filled once, on the next seed, as `facts_typed`
+    facts_named: bool = False
     plan: DayPlan | None = None
     yesterday: str = ""
     summary: SummaryDescription | None = None

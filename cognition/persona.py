@@ -8,12 +8,14 @@ nothing here knows the map.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from cognition.memory.fields import News
+from cognition.named import names_in
 
 
 class PersonaFileError(ValueError):
@@ -110,6 +112,30 @@ class Persona(BaseModel):
         """Each relationship line, as `initial_memories` gives it, → whom it is with (the
         fields its memory carries: `records.first_memories`)."""
         return {text.strip(): other for other, text in self.relationships.items() if text.strip()}
+
+    def named(self) -> dict[str, tuple[str, ...]]:
+        """Each of `initial_memories` → the people it names other than the persona, read
+        from the persona file's words (`cognition.named.names_in`: the user's input) once,
+        here: the fields its memory carries (`records.first_memories`); empty ones left
+        out."""
+        found = {
+            text: tuple(n for n in names_in(text) if n != self.name)
+            for text in self.initial_memories()
+        }
+        return {text: people for text, people in found.items() if people}
+
+
+# the reader beside its writer (`Persona.identity`: "… Innate traits: curious, kind. …"):
+# a summary description is text a prompt shows, and the offline rules read the persona's
+# traits back from it (round-trip test: test_persona_text_forms.py)
+INNATE_TRAITS = re.compile(r"Innate traits: ([^.\n]*)")
+
+
+def read_innate_traits(text: str) -> str:
+    """The innate traits `Persona.identity` wrote in `text` ("curious, kind"); "" when it
+    carries none."""
+    found = INNATE_TRAITS.search(text)
+    return found.group(1).strip() if found else ""
 
 
 class PersonaSet(BaseModel):

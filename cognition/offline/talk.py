@@ -36,6 +36,7 @@ from cognition.offline.moment import PLAN_LINE, fill, goodbye, greeting, pick
 from cognition.offline.seeded import once
 from cognition.offline.text import SENTENCE_END, first_person, mentions
 from cognition.offline.wording import capital
+from cognition.persona import read_innate_traits
 from cognition.plan import parse_clock
 from cognition.steps.dialogue import DialogueLine, LineInput
 
@@ -50,8 +51,9 @@ HOST_STALE = 0.8
 
 
 def traits(summary: str) -> str:
-    found = re.search(r"Innate traits: ([^.\n]*)", summary)
-    return found.group(1).lower() if found else ""
+    """The speaker's innate traits, lower case, from its summary description (the text
+    form `Persona.identity` writes and `persona.read_innate_traits` reads, side by side)."""
+    return read_innate_traits(summary).lower()
 
 
 def busy_with(inputs: LineInput, rng: random.Random) -> str:

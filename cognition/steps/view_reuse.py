@@ -70,6 +70,7 @@ def concerns(record: MemoryRecord, person: str) -> bool:
 
 def named_in_fields(about: MemoryFields, person: str) -> bool:
     """Whether a memory's fields name `person`: its speaker, subject, partners, the people
-    of a reflection or relationship line, or the subject of news it carries."""
-    named = {about.speaker, about.subject, *about.partners, *about.people}
+    of a reflection or relationship line, those a persona's fact names, or the subject of
+    news it carries."""
+    named = {about.speaker, about.subject, *about.partners, *about.people, *about.named}
     return person in named or any(news.subject == person for news in about.news)
