@@ -1,0 +1,178 @@
+"""The offline brain reads whom memories name and whether two have met by fields, not by the
+memories' words: whether the two met is data beside the relationship view (`View.met`);
+a persona's fact carries the people it names (`MemoryFields.named`: one writer,
+`Persona.named`, migrated in an older save); react and the interview's first-name lookup
+read fields. The text form left (the innate traits of a summary description) has its writer
+and its reader side by side, with a round trip here. The town is invented."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from cognition.agent import Agent
+from cognition.memory.fields import MemoryFields
+from cognition.memory.records import MemoryKind, NewMemory, first_memories
+from cognition.offline import OfflineBrain
+from cognition.offline.acquaintance import person_asked
+from cognition.offline.conclusions import person_conclusions, trait_conclusions
+from cognition.offline.notes import named_by, people, read_notes
+from cognition.offline.reacting import knows_of
+from cognition.offline.relations import view_of
+from cognition.persona import read_innate_traits
+from cognition.steps.interview import INTERVIEW, InterviewInput
+from cognition.steps.react import ReactInput
+from cognition.steps.reflect import Recalled
+from cognition.steps.relationship import RelationshipInput
+from cognition.testing.memory_fake import FakeMemoryStream
+from tests.cognition.offline.test_offline_talk import persona
+
+ANN, BO, CY = "Ann Lee", "Bo Dahl", "Cy Pell"
+NOW = datetime(2031, 3, 3, 8, 0)
+POTTERY = f"{ANN} throws pots with {BO} at the kiln shed"
+RAIN = f"{ANN} likes the sound of rain on the roof"
+SAYS_NOTHING = "[Mon Mar 03 09:10] ..."  # a memory whose words say nothing of anyone
+
+
+def talk(*partners: str) -> Recalled:
+    about = MemoryFields(partners=partners, time=datetime(2031, 3, 3, 9, 10))
+    return Recalled(kind=MemoryKind.DIALOGUE, about=about)
+
+
+def plain(subject: str = ANN) -> Recalled:
+    return Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=subject))
+
+
+# --- whether two met, as data ----------------------------------------------------------------
+
+
+def test_whether_two_met_is_data_beside_the_view() -> None:
+    seen = f"[Mon Mar 03 08:00] {BO} is glazing a bowl (kiln shed, {BO}'s yard)"
+    sighting = MemoryFields(subject=BO, doing="glazing a bowl", place="kiln shed")
+    stranger = view_of(
+        RelationshipInput(
+            agent=ANN,
+            other=BO,
+            memories=[seen],
+            recalled=[Recalled(kind=MemoryKind.OBSERVATION, about=sighting)],
+        ),
+        random.Random(0),
+    )
+    assert not stranger.met and "glazing a bowl" in stranger.known_of
+    assert stranger.summary == f"{ANN} has not met {BO} yet. {stranger.known_of}"
+    met = view_of(
+        RelationshipInput(agent=ANN, other=BO, memories=[SAYS_NOTHING], recalled=[talk(BO)]),
+        random.Random(0),
+    )
+    assert met.met and met.known_of == "" and "talked once" in met.summary
+
+
+def ask(question: str, memories: list[str], recalled: list[Recalled]) -> str:
+    inputs = InterviewInput(
+        agent=ANN, summary=f"Name: {ANN} (age 30).", now="Monday March 3, 2031, 13:00",
+        asker="a visitor", question=question, memories=memories, recalled=recalled,
+    )  # fmt: skip
+    return OfflineBrain(0).complete(INTERVIEW, inputs, agent=ANN).output.answer
+
+
+def test_the_interview_reads_whether_they_met_from_the_fields_not_the_words() -> None:
+    # a talk whose words say "has not met" is a talk: its fields name the partner
+    words = f"[Mon Mar 03 09:10] {ANN} has not met {BO} yet."
+    answer = ask(f"Do you know {BO}?", [words], [talk(BO)])
+    assert answer.startswith("Yes.") and "haven't met" not in answer
+    # a fact naming both, with fields naming no tie, is no meeting, whatever its words
+    fact = f"[Mon Mar 03 09:10] {ANN} and {BO} have met many times."
+    answer = ask(f"Do you know {BO}?", [fact], [plain()])
+    assert answer.startswith("I haven't met") or answer.startswith("We haven't")
+
+
+# --- the people a persona's fact names: one writer, read by fields ----------------------------
+
+
+def ann_agent() -> Agent:
+    ann = persona(ANN, description=f"{POTTERY}; {RAIN}")
+    agent = Agent(ann, FakeMemoryStream(ANN), OfflineBrain(0))
+    agent.seed(NOW)
+    return agent
+
+
+def test_a_personas_facts_carry_the_people_they_name_round_trip() -> None:
+    agent = ann_agent()
+    assert agent.persona.named() == {POTTERY: (BO,)}  # the writer reads the persona file
+    by_text = {r.text: r.about for r in agent.memory.all()}
+    assert by_text[POTTERY] == MemoryFields(subject=ANN, named=(BO,))
+    assert by_text[RAIN] == MemoryFields(subject=ANN)
+    records = agent.memory.all()
+    notes = read_notes([r.text for r in records], recalled=[Recalled.of(r) for r in records])
+    [pottery] = [n for n in notes if n.text == POTTERY]
+    assert named_by(pottery) == [ANN, BO]  # the reader reads the fields
+    assert people(notes, ANN)[BO] == 1
+    [trait] = trait_conclusions(ANN, notes, random.Random(0))  # naming Bo: no trait
+    assert "rain" in trait.text and "pots" not in trait.text
+
+
+def test_whom_a_memory_names_is_its_fields_whatever_its_words() -> None:
+    lines = [f"{ANN} often thinks of {CY}", SAYS_NOTHING, SAYS_NOTHING]
+    named = Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=ANN, named=(BO,)))
+    notes = read_notes(lines, recalled=[plain(), named, talk(BO)])
+    counted = people(notes, ANN)
+    assert counted[BO] == 2 and CY not in counted
+    [about_bo] = person_conclusions(ANN, notes, random.Random(0), set())
+    assert BO in about_bo.text and about_bo.evidence == (2, 3)
+
+
+def test_an_old_saves_facts_get_the_people_they_name_once() -> None:
+    """A save made after facts carried whose they are, before they named people."""
+    ann = persona(ANN, description=f"{POTTERY}; {RAIN}")
+    memory = FakeMemoryStream(ANN)
+    old = first_memories(ANN, [POTTERY, RAIN], [3, 3], [], NOW)  # no `named` given
+    memory.add_many(
+        [NewMemory(m.kind, m.text, m.created, m.importance, about=m.about) for m in old]
+    )
+    agent = Agent(ann, memory, OfflineBrain(0))
+    agent.set_state({"seeded": True, "news_seeded": True, "facts_typed": True})
+    assert not agent.state.facts_named
+    agent.seed(NOW)
+    by_text = {r.text: r.about for r in memory.all()}
+    assert by_text[POTTERY] == MemoryFields(subject=ANN, named=(BO,))
+    assert by_text[RAIN] == MemoryFields(subject=ANN) and agent.state.facts_named
+    assert memory.count() == 2
+
+
+# --- react and the interview's first name, by fields ------------------------------------------
+
+
+def react_input(memories: list[str], recalled: list[Recalled]) -> ReactInput:
+    return ReactInput(
+        agent=ANN, summary="", now="Monday 09:30", current_activity="reading",
+        observation=f"{BO} is reading", observed=BO, relationship_memories=memories,
+        status_memories=[], relationship_recalled=recalled, may_talk=True,
+    )  # fmt: skip
+
+
+def test_react_knows_of_someone_by_the_fields_of_its_memories() -> None:
+    assert knows_of(react_input([SAYS_NOTHING], [talk(BO)]))
+    assert not knows_of(react_input([f"{ANN} thinks {BO} is kind"], [plain()]))
+
+
+def test_a_first_name_asked_is_the_full_name_the_fields_give() -> None:
+    def asked(memories: list[str], recalled: list[Recalled]) -> str | None:
+        inputs = InterviewInput(
+            agent=ANN, summary="", now="", asker="", question="Who is Bo?",
+            memories=memories, recalled=recalled,
+        )  # fmt: skip
+        return person_asked(inputs)
+
+    assert asked([SAYS_NOTHING], [talk(BO)]) == BO
+    assert asked(["Bo Quinn waved at me"], [plain()]) == "Bo"  # words name him; fields no one
+    assert asked([SAYS_NOTHING, SAYS_NOTHING], [talk(BO), talk("Bo Quinn")]) == "Bo"  # two Bos
+
+
+# --- a text form left: the innate traits of a summary, writer beside reader -------------------
+
+
+def test_the_innate_traits_round_trip_through_the_identity_line() -> None:
+    ann = persona(ANN, traits="shy, patient")
+    assert read_innate_traits(ann.identity()) == "shy, patient"
+    assert read_innate_traits(f"{ann.identity()}\nAnn works hard.") == "shy, patient"
+    assert read_innate_traits("Name: Ann Lee (age 30).") == ""
