@@ -97,9 +97,11 @@ TURN_RULES: dict[str, Callable[[Any, turn.LineRandom], BaseModel]] = {
 # input fields that restate as data what the inputs say in words: the game time `now`
 # says (`clock`), whether the history's last line asked about the speaker (`asked`), each
 # line's answer to an invitation (`answers`), the kinds and fields of a group member's
-# lines about the others (`about_recalled`) and of react's memories of the one observed
-# (`relationship_recalled`)
-RESTATED = frozenset({"clock", "asked", "answers", "about_recalled", "relationship_recalled"})
+# lines about the others (`about_recalled`), of react's memories of the one observed
+# (`relationship_recalled`) and whether the speaker has met the listener (`met`)
+RESTATED = frozenset(
+    {"clock", "asked", "answers", "about_recalled", "relationship_recalled", "met"}
+)
 # input fields a rule reads only to avoid saying a line again: left out of the seed too, so
 # every draw stays as it was unless the line drawn was said already
 AVOIDED = frozenset({"said_today"})

@@ -178,8 +178,7 @@ def untold(inputs: LineInput) -> list[Fact]:
     before = told_between(inputs.untyped, me, you) | set(inputs.shared)
     known = knows(inputs)
     theirs = [f.event for f in known if f.subject == you and f.event]
-    view = inputs.view_of_listener.lower()
-    met = "has not met" not in view
+    met = inputs.met is not False  # as data (None: unknown, taken as met)
     found = [
         f
         for f in known
@@ -215,7 +214,7 @@ def passes_on(inputs: LineInput, fact: Fact) -> float:
     sociable = any(word in mood for word in say.SOCIABLE)
     reserved = any(word in mood for word in say.RESERVED)
     chance = 0.55 + 0.25 * sociable - 0.3 * reserved
-    if "has not met" in inputs.view_of_listener:
+    if inputs.met is False:  # a stranger, as data: never read from the view's words
         chance /= 2
     if fact.event is not None and not going_to(inputs, fact.event):
         chance /= 2

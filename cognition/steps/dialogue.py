@@ -51,6 +51,8 @@ class Speaker:
     view_of_other: str
     plan: tuple[str, ...] = ()  # today's plan in broad strokes, "17:00–19:00 go to …"
     place: str = "home"  # where the speaker is: a sector's name, or "home"
+    # whether the speaker has met the other, as data (`relationship.have_met`; None: unknown)
+    met: bool | None = None
 
     @property
     def name(self) -> str:
@@ -93,6 +95,10 @@ class LineInput(BaseModel):
     # the lines the speaker has said in its talks today (`lines_said_today`): a rule never
     # says one of them again, to anyone
     said_today: list[str] = Field(default_factory=list)
+    # whether the speaker has met the listener, as data (`Speaker.met`: the memories'
+    # fields, `relationship.have_met`); None: unknown (an input recorded before it), read
+    # as met — the rules never read it from `view_of_listener`'s words
+    met: bool | None = None
 
 
 def lines_said_today(memory: MemoryStreamLike, speaker: str, today: date) -> list[str]:
@@ -332,6 +338,7 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         plan=list(speaker.plan),
         place=speaker.place,
         untyped=untyped_lines(hits),
+        met=speaker.met,
         **news_inputs(ctx, listener, history),
     )
     return ctx.ask(DIALOGUE_LINE, inputs).telling(inputs.news)

@@ -82,6 +82,7 @@ class TurnSide(BaseModel):
     going: list[str] = Field(default_factory=list)  # events it means to go to
     retold: dict[str, int] = Field(default_factory=dict)  # item → people it told it to
     said_today: list[str] = Field(default_factory=list)  # its lines in today's talks
+    met: bool | None = None  # whether it has met the other, as data (`Speaker.met`)
 
 
 class TurnInput(BaseModel):
@@ -178,6 +179,7 @@ def side_of(speaker: Speaker, other: str, history: Sequence[ConversationLine]) -
         name=speaker.name,
         summary=speaker.summary,
         view_of_other=speaker.view_of_other,
+        met=speaker.met,
         plan=list(speaker.plan),
         place=speaker.place,
         memories=memory_lines(hits, transcripts=True),
@@ -284,6 +286,7 @@ def line_input(
         listener=other.name,
         summary=side.summary,
         view_of_listener=side.view_of_other,
+        met=side.met,
         memories=side.memories,
         untyped=side.untyped,
         history=list(history),

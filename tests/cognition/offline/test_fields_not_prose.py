@@ -11,19 +11,21 @@ import random
 from datetime import datetime
 
 from cognition.agent import Agent
-from cognition.memory.fields import MemoryFields
-from cognition.memory.records import MemoryKind, NewMemory, first_memories
+from cognition.memory.fields import MemoryFields, News
+from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, first_memories
 from cognition.offline import OfflineBrain
 from cognition.offline.acquaintance import person_asked
 from cognition.offline.conclusions import person_conclusions, trait_conclusions
 from cognition.offline.notes import named_by, people, read_notes
 from cognition.offline.reacting import knows_of
 from cognition.offline.relations import view_of
+from cognition.offline.talk import line
 from cognition.persona import read_innate_traits
+from cognition.steps.dialogue import LineInput
 from cognition.steps.interview import INTERVIEW, InterviewInput
 from cognition.steps.react import ReactInput
 from cognition.steps.reflect import Recalled
-from cognition.steps.relationship import RelationshipInput
+from cognition.steps.relationship import RelationshipInput, have_met
 from cognition.testing.memory_fake import FakeMemoryStream
 from tests.cognition.offline.test_offline_talk import persona
 
@@ -176,3 +178,57 @@ def test_the_innate_traits_round_trip_through_the_identity_line() -> None:
     assert read_innate_traits(ann.identity()) == "shy, patient"
     assert read_innate_traits(f"{ann.identity()}\nAnn works hard.") == "shy, patient"
     assert read_innate_traits("Name: Ann Lee (age 30).") == ""
+
+
+# --- whether the speaker met the listener: the step's fields, the line rules' `met` ----------
+
+
+def records(*about: tuple[MemoryKind, MemoryFields | None, str]) -> list[MemoryRecord]:
+    return [
+        MemoryRecord(
+            id=str(n),
+            agent=ANN,
+            kind=kind,
+            text=text,
+            created=NOW,
+            last_accessed=NOW,
+            importance=3,
+            about=fields,
+        )
+        for n, (kind, fields, text) in enumerate(about)
+    ]
+
+
+def test_the_step_says_they_met_as_the_offline_view_does() -> None:
+    told = News(item="kiln", subject=BO, statement=f"{BO} is firing the kiln", source=BO)
+    cases = [
+        (MemoryKind.DIALOGUE, MemoryFields(partners=(BO,), time=NOW), "..."),
+        (MemoryKind.OBSERVATION, MemoryFields(subject=ANN, people=(BO,)), "..."),
+        (MemoryKind.REFLECTION, MemoryFields(people=(BO,)), "..."),
+        (MemoryKind.OBSERVATION, MemoryFields(subject=ANN, news=(told,)), "..."),
+        (MemoryKind.OBSERVATION, MemoryFields(subject=BO, doing="glazing"), "..."),
+        (MemoryKind.OBSERVATION, MemoryFields(subject=ANN, named=(BO,)), f"{ANN} met {BO}"),
+        (MemoryKind.DIALOGUE, None, f"Conversation with {BO}:\n{BO}: Hi!"),
+        (MemoryKind.OBSERVATION, None, f"{ANN} has met {BO} many times"),
+    ]
+    for case in cases:
+        [record] = records(case)
+        inputs = RelationshipInput(
+            agent=ANN, other=BO, memories=[record.text], recalled=[Recalled.of(record)]
+        )
+        offline = view_of(inputs, random.Random(0)).met
+        assert have_met([record], BO) == offline, case
+    assert [have_met(records(c), BO) for c in cases] == [True] * 4 + [False] * 2 + [True, False]
+
+
+def test_the_line_rules_read_whether_they_met_not_the_views_words() -> None:
+    otto = persona("Otto Brandt")
+    view = "Otto Brandt has not met Ivy Moss yet."  # words the rules no longer read
+    for met, introduces in ((False, True), (True, False)):
+        inputs = LineInput(
+            speaker=otto.name, listener="Ivy Moss", summary=otto.identity(),
+            view_of_listener=view, memories=[], history=[], now="Monday March 3, 2031, 09:00",
+            turn=1, max_turns=8, met=met,
+        )  # fmt: skip
+        said = {line(inputs, random.Random(seed)).text for seed in range(12)}
+        assert any(otto.name in text for text in said) == introduces, said
