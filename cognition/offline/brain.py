@@ -98,9 +98,10 @@ TURN_RULES: dict[str, Callable[[Any, turn.LineRandom], BaseModel]] = {
 # says (`clock`), whether the history's last line asked about the speaker (`asked`), each
 # line's answer to an invitation (`answers`), the kinds and fields of a group member's
 # lines about the others (`about_recalled`), of react's memories of the one observed
-# (`relationship_recalled`) and whether the speaker has met the listener (`met`)
+# (`relationship_recalled`), whether the speaker has met the listener (`met`) and whom
+# its memories name (`named`)
 RESTATED = frozenset(
-    {"clock", "asked", "answers", "about_recalled", "relationship_recalled", "met"}
+    {"clock", "asked", "answers", "about_recalled", "relationship_recalled", "met", "named"}
 )
 # input fields a rule reads only to avoid saying a line again: left out of the seed too, so
 # every draw stays as it was unless the line drawn was said already

@@ -139,6 +139,7 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         summary=inputs.summary,
         view_of_listener=seen.summary,
         met=seen.met,
+        named=inputs.named,
         memories=inputs.memories,
         untyped=inputs.untyped,
         history=[f"{who or 'Someone'}: {text}" for who, _, text in history],

@@ -34,7 +34,7 @@ from cognition.offline.facts import (
 )
 from cognition.offline.moment import PLAN_LINE, fill, goodbye, greeting, pick
 from cognition.offline.seeded import once
-from cognition.offline.text import SENTENCE_END, first_person, mentions
+from cognition.offline.text import SENTENCE_END, first_person
 from cognition.offline.wording import capital
 from cognition.persona import read_innate_traits
 from cognition.plan import parse_clock
@@ -140,7 +140,7 @@ def will_go(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[bool, st
     mood = traits(inputs.summary)
     chance = 0.45
     host = fact.subject
-    if len(mentions(inputs.memories, host)) >= 2 or host in inputs.view_of_listener:
+    if inputs.named.get(host, 0) >= 2:  # knows the host: memories name them, by fields
         chance += 0.25
     if host == inputs.listener:  # asked by the host in person, not told of it
         chance += 0.15

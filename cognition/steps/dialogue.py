@@ -39,6 +39,7 @@ from cognition.steps.common import (
 from cognition.steps.compact import by_starts, once, recalled
 from cognition.steps.context import StepContext
 from cognition.steps.importance import UNRATED, MaybeRating
+from cognition.steps.view_reuse import named_counts
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,8 @@ class LineInput(BaseModel):
     # fields, `relationship.have_met`); None: unknown (an input recorded before it), read
     # as met — the rules never read it from `view_of_listener`'s words
     met: bool | None = None
+    # person → how many of `memories` name them by their fields (`view_reuse.named_counts`)
+    named: dict[str, int] = Field(default_factory=dict)
 
 
 def lines_said_today(memory: MemoryStreamLike, speaker: str, today: date) -> list[str]:
@@ -339,6 +342,7 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         place=speaker.place,
         untyped=untyped_lines(hits),
         met=speaker.met,
+        named=named_counts(h.record for h in hits),
         **news_inputs(ctx, listener, history),
     )
     return ctx.ask(DIALOGUE_LINE, inputs).telling(inputs.news)

@@ -52,6 +52,7 @@ from cognition.steps.dialogue import (
     numbers,
     untyped_lines,
 )
+from cognition.steps.view_reuse import named_counts
 
 __all__ = [
     "DIALOGUE_TURN",
@@ -83,6 +84,7 @@ class TurnSide(BaseModel):
     retold: dict[str, int] = Field(default_factory=dict)  # item → people it told it to
     said_today: list[str] = Field(default_factory=list)  # its lines in today's talks
     met: bool | None = None  # whether it has met the other, as data (`Speaker.met`)
+    named: dict[str, int] = Field(default_factory=dict)  # person → memories naming them
 
 
 class TurnInput(BaseModel):
@@ -184,6 +186,7 @@ def side_of(speaker: Speaker, other: str, history: Sequence[ConversationLine]) -
         place=speaker.place,
         memories=memory_lines(hits, transcripts=True),
         untyped=untyped_lines(hits),
+        named=named_counts(h.record for h in hits),
         news=known,
         known_news=numbered_news(known),
         shared=news_shared(ctx.memory, other),
@@ -287,6 +290,7 @@ def line_input(
         summary=side.summary,
         view_of_listener=side.view_of_other,
         met=side.met,
+        named=side.named,
         memories=side.memories,
         untyped=side.untyped,
         history=list(history),

@@ -12,6 +12,7 @@ them, news about them makes it asked afresh. The book counts views reused and as
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from pydantic import BaseModel, Field
@@ -66,6 +67,23 @@ def concerns(record: MemoryRecord, person: str) -> bool:
     if record.about is not None:
         return named_in_fields(record.about, person)
     return person in record.text
+
+
+def named_counts(records: Iterable[MemoryRecord]) -> dict[str, int]:
+    """How many of `records` name each person by their fields (`names_of_fields`): whom a
+    speaker's memories of the moment concern, as data (`LineInput.named`); a record
+    saved before fields names no one here."""
+    counts: Counter[str] = Counter()
+    for record in records:
+        if record.about is not None:
+            counts.update(names_of_fields(record.about))
+    return dict(counts)
+
+
+def names_of_fields(about: MemoryFields) -> set[str]:
+    """Everyone a memory's fields name (see `named_in_fields`)."""
+    named = {about.speaker, about.subject, *about.partners, *about.people, *about.named}
+    return {name for name in named | {news.subject for news in about.news} if name}
 
 
 def named_in_fields(about: MemoryFields, person: str) -> bool:

@@ -16,18 +16,20 @@ from cognition.memory.records import MemoryKind, MemoryRecord, NewMemory, first_
 from cognition.offline import OfflineBrain
 from cognition.offline.acquaintance import person_asked
 from cognition.offline.conclusions import person_conclusions, trait_conclusions
+from cognition.offline.facts import fact_of_news
 from cognition.offline.notes import named_by, people, read_notes
 from cognition.offline.reacting import knows_of
 from cognition.offline.relations import view_of
-from cognition.offline.talk import line
+from cognition.offline.talk import line, will_go
 from cognition.persona import read_innate_traits
 from cognition.steps.dialogue import LineInput
 from cognition.steps.interview import INTERVIEW, InterviewInput
 from cognition.steps.react import ReactInput
 from cognition.steps.reflect import Recalled
 from cognition.steps.relationship import RelationshipInput, have_met
+from cognition.steps.view_reuse import named_counts
 from cognition.testing.memory_fake import FakeMemoryStream
-from tests.cognition.offline.test_offline_talk import persona
+from tests.cognition.offline.test_offline_talk import NIGHT, line_input, persona
 
 ANN, BO, CY = "Ann Lee", "Bo Dahl", "Cy Pell"
 NOW = datetime(2031, 3, 3, 8, 0)
@@ -232,3 +234,28 @@ def test_the_line_rules_read_whether_they_met_not_the_views_words() -> None:
         )  # fmt: skip
         said = {line(inputs, random.Random(seed)).text for seed in range(12)}
         assert any(otto.name in text for text in said) == introduces, said
+
+
+def test_an_invitation_is_taken_up_more_readily_from_a_host_the_memories_name() -> None:
+    """Knowing the host is read from how many memories name them by their fields
+    (`LineInput.named`, `view_reuse.named_counts`), never from the memories' words."""
+    otto = persona("Otto Brandt")
+    night = fact_of_news(NIGHT)
+
+    def accepted(named: dict[str, int]) -> set[int]:
+        inputs = line_input(otto, "Ivy Moss", [f"{NIGHT.host} waved"] * 3, [], named=named)
+        return {s for s in range(60) if will_go(inputs, night, random.Random(s))[0]}
+
+    strangers, known = accepted({}), accepted({NIGHT.host: 2})
+    assert strangers < known  # the same draws, a higher chance: more accept
+
+
+def test_named_counts_count_the_records_whose_fields_name_someone() -> None:
+    found = named_counts(
+        records(
+            (MemoryKind.DIALOGUE, MemoryFields(partners=(BO,)), f"{CY} ..."),
+            (MemoryKind.OBSERVATION, MemoryFields(subject=ANN, named=(BO, CY)), "..."),
+            (MemoryKind.OBSERVATION, None, f"{BO} and {CY} waved"),
+        )
+    )
+    assert found == {BO: 2, ANN: 1, CY: 1}
