@@ -32,7 +32,6 @@ from cognition.memory.texts import (
     read_told,
     read_transcript,
 )
-from cognition.named import NAME, is_person, names_in
 from cognition.offline.text import (
     SENTENCE_END,
     sentences,
@@ -40,6 +39,7 @@ from cognition.offline.text import (
     third_person,
 )
 from cognition.offline.wording import clean
+from cognition.persona import NAME, is_person, names_in
 from cognition.phrasing import doing_phrase
 from cognition.plan import read_plan_text, step_line
 from cognition.steps.reflect import Recalled
