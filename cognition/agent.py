@@ -149,18 +149,15 @@ class Agent:
             return
         texts, news = self.persona.initial_memories(), self.persona.known_news()
         ratings = self.rate(texts, now) if texts else []
-        ties = self.persona.ties()  # its relationship lines, each with whom it is with
-        named = self.persona.named()  # its facts, each with the people it names
+        ties, named = self.persona.ties(), self.persona.named()  # whom lines are with, names
         self.memory.add_many(first_memories(self.name, texts, ratings, news, now, ties, named))
-        state = self.state
-        state.seeded = state.news_seeded = state.facts_typed = state.facts_named = True
+        self.state.mark_seeded()
 
     def migrate(self, now: datetime) -> None:
         """A mind saved by an older Smallville brought up to date, once: it learns its
         persona's news as data (saved before news had fields), and its persona's facts get
-        the fields a new mind's have: whose they are, a relationship line whom it is with,
-        the people each names (saved before fields, or before lines carried whom or facts
-        the people they name: `records.untyped_facts`)."""
+        the fields a new mind's have: whose, whom a line is with, whom a fact names (saved
+        before fields, or before lines carried whom or facts their names: `untyped_facts`)."""
         state, memory = self.state, self.memory
         if not state.news_seeded:
             known = {news.item for news in news_known(memory, self.name)}

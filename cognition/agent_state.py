@@ -150,6 +150,10 @@ class AgentState(BaseModel):
     question_book: QuestionBook = Field(default_factory=QuestionBook)  # reflection (reuse)
     summary_book: SummaryBook = Field(default_factory=SummaryBook)  # summary (reuse)
 
+    def mark_seeded(self) -> None:
+        """The persona's first memories are in, with every field a new mind's carry."""
+        self.seeded = self.news_seeded = self.facts_typed = self.facts_named = True
+
     def add_appointment(self, appointment: Appointment) -> bool:
         """Keep `appointment` (False when it is already kept)."""
         if appointment in self.appointments:
