@@ -140,7 +140,9 @@ def will_go(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[bool, st
     mood = traits(inputs.summary)
     chance = 0.45
     host = fact.subject
-    if inputs.named.get(host, 0) >= 2:  # knows the host: memories name them, by fields
+    # knows the host, as data: memories name them by their fields, or the host asking in
+    # person is someone the speaker has met (`LineInput.met`)
+    if inputs.named.get(host, 0) >= 2 or (host == inputs.listener and inputs.met is not False):
         chance += 0.25
     if host == inputs.listener:  # asked by the host in person, not told of it
         chance += 0.15

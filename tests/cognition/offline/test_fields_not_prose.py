@@ -259,3 +259,14 @@ def test_named_counts_count_the_records_whose_fields_name_someone() -> None:
         )
     )
     assert found == {BO: 2, ANN: 1, CY: 1}
+
+
+def test_a_host_asking_in_person_is_known_when_the_two_have_met() -> None:
+    otto = persona("Otto Brandt")
+    night = fact_of_news(NIGHT)
+
+    def accepted(met: bool) -> set[int]:
+        inputs = line_input(otto, NIGHT.host, [], [], met=met)
+        return {s for s in range(60) if will_go(inputs, night, random.Random(s))[0]}
+
+    assert accepted(False) < accepted(True)
