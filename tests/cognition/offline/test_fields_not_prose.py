@@ -27,6 +27,7 @@ from cognition.steps.interview import INTERVIEW, InterviewInput
 from cognition.steps.react import ReactInput
 from cognition.steps.reflect import Recalled
 from cognition.steps.relationship import RelationshipInput, have_met
+from cognition.steps.summary import SummaryInput
 from cognition.steps.view_reuse import named_counts
 from cognition.testing.memory_fake import FakeMemoryStream
 from tests.cognition.offline.test_offline_talk import NIGHT, line_input, persona
@@ -270,3 +271,18 @@ def test_a_host_asking_in_person_is_known_when_the_two_have_met() -> None:
         return {s for s in range(60) if will_go(inputs, night, random.Random(s))[0]}
 
     assert accepted(False) < accepted(True)
+
+
+def test_typing_whom_a_fact_names_leaves_every_draw_as_it_was() -> None:
+    """`MemoryFields.named` restates the fact's words: the call's random is as without it."""
+
+    def draw(named: tuple[str, ...]) -> float:
+        about = MemoryFields(subject="Zoë Ann", named=named, time=datetime(2031, 3, 3, 8, 0))
+        inputs = SummaryInput(
+            agent="Zoë Ann", identity="Name: Zoë Ann", now="Monday", core_memories=[POTTERY],
+            occupation_memories=[], progress_memories=[], learned="", currently="",
+            recalled=[Recalled(kind=MemoryKind.OBSERVATION, about=about)],
+        )  # fmt: skip
+        return OfflineBrain(3).random_for("Zoë Ann", "summary_description", inputs).random()
+
+    assert draw((BO,)) == draw(()) and draw((BO, CY)) == draw(())
