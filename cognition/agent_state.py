@@ -122,6 +122,9 @@ class AgentState(BaseModel):
     # a relationship line whom it is with, `people`); False in a save made before they did
     # (fields unknown, or a line's saying only whose it is): filled once, on the next seed
     facts_typed: bool = False
+    # the persona's facts carry the people they name (`MemoryFields.named`); False in a save
+    # made before they did: filled once, on the next seed, as `facts_typed`
+    facts_named: bool = False
     plan: DayPlan | None = None
     yesterday: str = ""
     summary: SummaryDescription | None = None
@@ -146,6 +149,10 @@ class AgentState(BaseModel):
     rating_book: RatingBook = Field(default_factory=RatingBook)  # importance by words (reuse)
     question_book: QuestionBook = Field(default_factory=QuestionBook)  # reflection (reuse)
     summary_book: SummaryBook = Field(default_factory=SummaryBook)  # summary (reuse)
+
+    def mark_seeded(self) -> None:
+        """The persona's first memories are in, with every field a new mind's carry."""
+        self.seeded = self.news_seeded = self.facts_typed = self.facts_named = True
 
     def add_appointment(self, appointment: Appointment) -> bool:
         """Keep `appointment` (False when it is already kept)."""

@@ -40,7 +40,7 @@ from cognition.steps.context import StepContext
 from cognition.steps.dialogue import Commitment, ConversationSummary, Speaker, next_line
 from cognition.steps.dialogue_turn import converse
 from cognition.steps.interview import adopt, interview
-from cognition.steps.relationship import summarise_relationship
+from cognition.steps.relationship import view_of_other
 from cognition.steps.stance import STANCE, StanceInput, own_lines, stance_memory
 from cognition.steps.talk_fields import adopted_fields, talk_fields
 
@@ -135,14 +135,14 @@ class Talker:
         """This mind as one side of a talk with `other`: its summary and view of the other."""
         self.mind.flush()
         ctx = self.mind.context(now)
-        view = summarise_relationship(ctx, other, self.mind.state.view_book)
+        view = view_of_other(ctx, other, self.mind.state.view_book)
         plan = self.mind.state.plan
         on_today = plan is not None and plan.day == now.date()
         today = tuple(rest_of_day(plan, ctx.minute)) if plan is not None and on_today else ()
         current = self.mind.state.current
         sector = current.address.sector if current and current.address else None
         place = sector if sector and sector != ctx.persona.home_sector else "home"
-        return Speaker(ctx, self.mind.summary(now), view, today, place)
+        return Speaker(ctx, self.mind.summary(now), view.summary, today, place, view.met)
 
     def converse_with(
         self, other: Talker, now: datetime, heard: LineHeard | None = None

@@ -27,6 +27,7 @@ from cognition.steps.dialogue import (
 )
 from cognition.steps.group_line import GroupLineInput, about_members_lines, views_given
 from cognition.steps.reflect import Recalled
+from cognition.steps.view_reuse import named_counts
 
 
 def remembered_about(ctx: StepContext, others: Sequence[str], k: int) -> tuple[Remembered, ...]:
@@ -69,6 +70,7 @@ def member_input(
         about_recalled=[memory.recalled for memory in about],
         memories=memory_lines(hits, transcripts=True),
         untyped=untyped_lines(hits),
+        named=named_counts(h.record for h in hits),
         context=context,
         now=when(ctx.now),
         clock=ctx.now,

@@ -114,6 +114,8 @@ class MemoryFields(BaseModel):
     topic: str = ""  # what a talk was about as data: a meeting's question ("" a chance talk)
     # added with summaries' topics (absent in older saves: "", nothing said)
     talked_about: str = ""  # what a talk was about, as its summary's answer says ("his thesis")
+    # added with persona facts' people as data (absent in older saves: (), migrated)
+    named: tuple[str, ...] = ()  # the people a persona's fact names besides its subject
 
 
 def fields_to_json(fields: MemoryFields | None) -> str:

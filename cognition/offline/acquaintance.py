@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 import re
 
-from cognition.offline.notes import first_name, read_notes
-from cognition.offline.relations import known_about, relationship
+from cognition.offline.notes import first_name, named_by, read_notes
+from cognition.offline.relations import known_about, view_of
 from cognition.offline.text import first_person
 from cognition.offline.wording import sentence_of
 from cognition.steps.interview import InterviewInput
@@ -43,7 +43,8 @@ NOT_MET = ("I haven't met {name} yet.", "We haven't actually met yet.")
 def person_asked(inputs: InterviewInput) -> str | None:
     """The person the question asks about: a name of one or more capitalised words after
     "do you know", "who is" …, not the agent; None for any other question. A one-word name
-    is taken as the full name of someone a memory names with that first name."""
+    is taken as the full name of the one person with that first name whom the memories
+    name by their fields (`notes.named_by`), never by their words."""
     found = ASKING.search(inputs.question)
     if found is None:
         return None
@@ -52,9 +53,9 @@ def person_asked(inputs: InterviewInput) -> str | None:
         return None
     if " " in name:
         return name
-    full = re.compile(rf"\b{re.escape(name)} [A-Z][\w'-]+")
-    named = {m.group(0) for line in inputs.memories for m in full.finditer(line)}
-    return next(iter(sorted(named)), name) if len(named) == 1 else name
+    notes = read_notes(inputs.memories, recalled=inputs.recalled)
+    named = {who for note in notes for who in named_by(note) if first_name(who) == name}
+    return next(iter(named)) if len(named) == 1 else name
 
 
 def in_first_person(text: str, agent: str) -> str:
@@ -87,12 +88,11 @@ def about_person(inputs: InterviewInput, rng: random.Random) -> str | None:
     asked = RelationshipInput(
         agent=inputs.agent, other=name, memories=inputs.memories, recalled=inputs.recalled
     )
-    view = relationship(asked, rng).summary
-    stranger = view.startswith(f"{inputs.agent} has not met {name}")
-    if stranger:
-        view = view.split(".", 1)[1].strip()
+    seen = view_of(asked, rng)  # whether the two met, as data: never read from its words
+    view = seen.summary
+    if not seen.met:
         opening = rng.choice(NOT_MET).format(name=name)
-        said = in_first_person(view, inputs.agent)
+        said = in_first_person(seen.known_of, inputs.agent)
         return f"{opening} {said}".strip() if said else f"{opening} I only know the name."
     if re.match(r"(?i)who", inputs.question):  # who they are first, then how one knows them
         facts = known_about(read_notes(inputs.memories, recalled=inputs.recalled), name, set())

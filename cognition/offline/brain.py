@@ -10,6 +10,7 @@ speaker's own `dialogue_line` call would, with that call's random.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -97,12 +98,36 @@ TURN_RULES: dict[str, Callable[[Any, turn.LineRandom], BaseModel]] = {
 # input fields that restate as data what the inputs say in words: the game time `now`
 # says (`clock`), whether the history's last line asked about the speaker (`asked`), each
 # line's answer to an invitation (`answers`), the kinds and fields of a group member's
-# lines about the others (`about_recalled`) and of react's memories of the one observed
-# (`relationship_recalled`)
-RESTATED = frozenset({"clock", "asked", "answers", "about_recalled", "relationship_recalled"})
+# lines about the others (`about_recalled`), of react's memories of the one observed
+# (`relationship_recalled`), whether the speaker has met the listener (`met`) and whom
+# its memories name (`named`)
+RESTATED = frozenset(
+    {"clock", "asked", "answers", "about_recalled", "relationship_recalled", "met", "named"}
+)
 # input fields a rule reads only to avoid saying a line again: left out of the seed too, so
 # every draw stays as it was unless the line drawn was said already
 AVOIDED = frozenset({"said_today"})
+
+
+# fields of the memory fields an input carries (`Recalled.about`) that restate as data what
+# the memory's words say: the people a persona's fact names (`MemoryFields.named`)
+NESTED_RESTATED = frozenset({"named"})
+
+
+def without_nested(inputs_text: str) -> str:
+    """The inputs' JSON without `NESTED_RESTATED` keys at any depth (as it is when it has
+    none), so that typing what a memory's words say leaves every draw as it was."""
+    if not any(f'"{key}":' in inputs_text for key in NESTED_RESTATED):
+        return inputs_text
+    return json.dumps(_drop(json.loads(inputs_text)), ensure_ascii=False, separators=(",", ":"))
+
+
+def _drop(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _drop(v) for k, v in value.items() if k not in NESTED_RESTATED}
+    if isinstance(value, list):
+        return [_drop(item) for item in value]
+    return value
 
 
 class OfflineBrain:
@@ -135,7 +160,7 @@ class OfflineBrain:
         what the inputs say in words (`RESTATED`), so reading a fact by its field rather
         than its words leaves the draws as they were."""
         inputs_text = inputs.model_dump_json(exclude_defaults=True, exclude=set(RESTATED | AVOIDED))
-        return CallRandom(self.seed, f"{agent}|{task}|{inputs_text}")
+        return CallRandom(self.seed, f"{agent}|{task}|{without_nested(inputs_text)}")
 
     def line_random(self, inputs: LineInput) -> random.Random:
         """The random a `dialogue_line` call by `inputs.speaker` would get (a turn's line)."""

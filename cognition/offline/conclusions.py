@@ -17,7 +17,6 @@ from cognition.memory.fields import known_news
 from cognition.offline.notes import (
     Note,
     first_name,
-    names_in,
     own_fact,
     partners,
     people,
@@ -201,13 +200,11 @@ def trait_conclusions(agent: str, notes: Sequence[Note], rng: random.Random) -> 
         for sentence in sentences(note.text):
             rest = clean(sentence).removeprefix(agent + " ")
             first = rest.split(" ", 1)[0]
-            others = [n for n in names_in(rest) if n != agent]
             if (
                 sentence.startswith(agent + " ")
                 and clean(sentence) not in news  # news, not character
                 and first.islower()
                 and first not in ("and", "or")
-                and not others
                 and len(rest.split()) >= 3
             ):
                 traits.append((note.number, rest))

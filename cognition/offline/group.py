@@ -3,7 +3,7 @@ summaries of a round and of the whole talk.
 
 A member's line is the pair rule's (`talk.line`) said to one member — whoever spoke last,
 or, for the opener, the person it came to talk to — with the speaker's view of that member
-worked out from what it remembers about them (`relations.relationship`, no model). What
+worked out from what it remembers about them (`relations.view_of`, no model). What
 the group has said is the history, so nothing said is told again. A member whose turn
 finds nothing to say passes (an empty line) until it has spoken twice; then it says
 goodbye to everyone and leaves. A member whose plan calls it away says goodbye at once.
@@ -27,7 +27,8 @@ from cognition.memory.texts import read_about_line, read_told
 from cognition.offline.event_times import today
 from cognition.offline.meeting import meeting_line, views_said
 from cognition.offline.moment import next_up
-from cognition.offline.relations import relationship
+from cognition.offline.relations import View
+from cognition.offline.relations import view_of as relations_view
 from cognition.offline.talk import line as pair_line
 from cognition.offline.talk_summary import summarise_lines
 from cognition.offline.text import SENTENCE_END
@@ -88,7 +89,7 @@ def leaving(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     return GroupLine(text=plain[rng.randrange(len(plain))], leaves=True)
 
 
-def view_of(inputs: GroupLineInput, other: str, rng: random.Random) -> str:
+def view_of(inputs: GroupLineInput, other: str, rng: random.Random) -> View:
     """How the speaker sees `other`, from its lines about them read with their kinds and
     fields (`about_recalled`; by their words alone when the input gave none)."""
     lines = inputs.about_members
@@ -100,7 +101,7 @@ def view_of(inputs: GroupLineInput, other: str, rng: random.Random) -> str:
     view = RelationshipInput(
         agent=inputs.speaker, other=other, memories=[a for a, _ in mine], recalled=recalled
     )
-    return relationship(view, rng).summary
+    return relations_view(view, rng)
 
 
 def group_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
@@ -131,11 +132,14 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         return GroupLine(text=pick(greetings, rng, to.split()[0]))
     turn = 1 if not history else (2 if mine == 0 else max(3, len(history) + 1))
     room = inputs.round < inputs.max_rounds
+    seen = view_of(inputs, to, rng)  # in words, and whether the two met as data
     pair = LineInput(
         speaker=inputs.speaker,
         listener=to,
         summary=inputs.summary,
-        view_of_listener=view_of(inputs, to, rng),
+        view_of_listener=seen.summary,
+        met=seen.met,
+        named=inputs.named,
         memories=inputs.memories,
         untyped=inputs.untyped,
         history=[f"{who or 'Someone'}: {text}" for who, _, text in history],

@@ -75,7 +75,7 @@ def next_up(speaker: str, plan: list[str], now: str) -> str:
 def greeting(inputs: LineInput, rng: random.Random, about_me: str) -> str:
     """A stranger is met with an introduction and a word on oneself (`about_me`); someone
     known with a greeting that says what the speaker is busy with, the place, or the hour."""
-    if "has not met" in inputs.view_of_listener:
+    if inputs.met is False:  # a stranger, as data (`LineInput.met`), not the view's words
         return f"{pick(say.STRANGER, rng, inputs)} {about_me}"
     doing = doing_now(inputs)
     if doing and rng.random() < 0.6:

@@ -9,7 +9,7 @@ read by them: a reflection by its kind, a sighting by `subject`/`doing`/`place`,
 object's state by `thing`, a plan by `subject`/`plan`, its time by `time`, what it told by
 `news`/`told`. A line without fields — a persona's fact, a memory saved before fields, an
 input that shows lines alone — is read by its words, through the text forms' readers
-(`cognition.memory.texts`, `cognition.plan`). From those: the people named (`names_in`),
+(`cognition.memory.texts`, `cognition.plan`). From those: the people named (`named_by`),
 who talked with whom (`talks_with`, `partners`), who told whom what (`told_in`) and how a
 person is spoken of (`pronoun`). No resident, place or event is named here.
 """
@@ -39,36 +39,16 @@ from cognition.offline.text import (
     third_person,
 )
 from cognition.offline.wording import clean
+from cognition.persona import NAME, is_person, names_in
 from cognition.phrasing import doing_phrase
 from cognition.plan import read_plan_text, step_line
 from cognition.steps.reflect import Recalled
 
-CAPITALISED = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
-NAME = rf"{CAPITALISED} {CAPITALISED}"
 # whom a spoken sentence is about, by name: read only from lines whose fields are unknown
 # (`statements_in`, and `relations.talk_topic` of what it finds); a memory with fields
 # says whom its news is about in `News.subject`
 SUBJECT = re.compile(rf"(?<![\w'])({NAME})(?![\w'])")
 THIRD_PERSON_VERB = re.compile(r"(?:is|was|has|had|will|would|can|could|might|may|must|[a-z]+s)")
-# the people a text names (`names_in`): persona facts are prose, with no field for the
-# others they name, so `people` still counts names in words
-CAPITAL_RUN = re.compile(rf"(?<![\w'])({CAPITALISED}(?: {CAPITALISED})+)(?:'s)?(?![\w])")
-NOT_NAME_TEXT = (
-    "The A An Hi Hey Hello Oh Well Did Dear Good Happy Mr Mrs Ms Dr On In At This That "
-    "Conversation Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February "
-    "March April May June July August September October November December Mon Tue Wed Thu "
-    "Fri Sat Sun Jan Feb Mar Apr Jun Jul Aug Sep Oct Nov Dec"
-)
-NOT_NAMES = frozenset(NOT_NAME_TEXT.split())
-PLACE_TEXT = (
-    "cafe café coffee pub bar tavern park college university school academy library market "
-    "store shop supply supplies pharmacy bakery restaurant diner house hall street road "
-    "avenue square garden gardens center centre hotel inn church station office club museum "
-    "bank hospital clinic gym theater theatre apartment apartments dorm tower plaza lane way "
-    "farm studio gallery town city village ville county lake river hill beach bridge court "
-    "building mall cinema arena day eve night party festival"
-)
-PLACE_NOUNS = frozenset(PLACE_TEXT.split())
 
 
 @dataclass(frozen=True)
@@ -89,7 +69,8 @@ class Note:
     steps: tuple[PlanEntry, ...] = ()  # a plan's items
 
     def mentions(self, name: str) -> bool:
-        return name in self.text or name == self.subject
+        """Whether the note names `name`, by its fields (`named_by`), never its words."""
+        return name in named_by(self)
 
 
 @dataclass(frozen=True)
@@ -189,32 +170,33 @@ def read_notes(
 # --- people ---------------------------------------------------------------------------------
 
 
-def is_person(name: str) -> bool:
-    """ "Capitalised Capitalised" and not a place, an event, a day or a greeting."""
-    first, *rest = name.split()
-    return (
-        len(rest) == 1
-        and first not in NOT_NAMES
-        and rest[0] not in NOT_NAMES
-        and rest[0].lower() not in PLACE_NOUNS
-    )
+def named_by(note: Note) -> list[str]:
+    """The people a note names, by its fields (`fields_name`); a note whose fields are
+    unknown (a save made before them) by the text forms' readers' shape: the one it is
+    about and the pair (`read_shape`) — never by the capitalised words of its text."""
+    if note.about is not None:
+        return fields_name(note.about)
+    return list(dict.fromkeys([*([note.subject] if note.subject else []), *note.pair]))
 
 
-def names_in(text: str) -> list[str]:
-    """The people named in `text`, in order, once each."""
-    found = [run for run in CAPITAL_RUN.findall(text) if is_person(run)]
-    return list(dict.fromkeys(found))
+def fields_name(about: MemoryFields) -> list[str]:
+    """Everyone a memory's fields name, in order, once each: speaker, subject, partners,
+    people (a tie, a reflection's), those a persona's fact names (`named`), the subjects
+    and sources of the news it carries and the people of its intentions."""
+    found = [about.speaker, about.subject, *about.partners, *about.people, *about.named]
+    found += [who for news in about.news for who in (news.subject, news.source or "")]
+    found += [intention.person for intention in about.intentions]
+    return [name for name in dict.fromkeys(found) if name]
 
 
 def people(notes: Sequence[Note], agent: str) -> Counter[str]:
-    """How many notes (object states aside) mention each person other than `agent`."""
+    """How many notes (object states aside) name each person other than `agent`, by
+    `named_by`."""
     counts: Counter[str] = Counter()
     for note in notes:
         if note.kind == "object":
             continue
-        # in order of appearance (a set's order varies between processes: ties would too)
-        named = dict.fromkeys([*names_in(note.text), *([note.subject] if note.subject else [])])
-        counts.update(n for n in named if n != agent and is_person(n))
+        counts.update(n for n in named_by(note) if n != agent and is_person(n))
     return counts
 
 
@@ -380,19 +362,6 @@ def ties(notes: Sequence[Note], agent: str, other: str, kind: str = "fact") -> l
     """Notes of `kind` tying the agent to `other`, by their fields: a persona's relationship
     line (a fact naming `other` among its `people`, as `records.first_memories` writes
     it), a reflection on talks with `other` (the people its evidence talked with). A note
-    whose fields are unknown is read by its words (`tied_in_text`): a persona's facts of an
-    older save get their fields once on loading (`Agent.migrate`), so only a line saved
-    before fields that was no persona fact is."""
-    return [
-        n
-        for n in notes
-        if n.kind == kind
-        and (other in n.about.people if n.about is not None else tied_in_text(n.text, agent, other))
-    ]
-
-
-def tied_in_text(text: str, agent: str, other: str) -> bool:
-    """The reader of a relationship line whose fields are unknown: it names both and does
-    not say they have not met (a persona's line "Ann Lee is Bo Dahl's neighbour")."""
-    met = not re.search(r"\b(?:not|never) (?:yet )?met\b", text)
-    return agent in text and other in text and met
+    whose fields are unknown ties no one (unknown, never read from its words): a persona's
+    facts of an older save get their fields once on loading (`Agent.migrate`)."""
+    return [n for n in notes if n.kind == kind and n.about is not None and other in n.about.people]

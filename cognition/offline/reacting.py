@@ -7,8 +7,8 @@ import random
 
 import cognition.offline.phrases as say
 from cognition.memory.texts import read_object_state
+from cognition.offline.notes import named_by, read_notes
 from cognition.offline.talk import traits
-from cognition.offline.text import mentions
 from cognition.steps.react import ReactInput, Reaction
 
 # Whether an object's state is alarming is read from its words, and only from an object's
@@ -31,6 +31,16 @@ def alarming_state(inputs: ReactInput) -> str | None:
     return state if any(word in state.lower() for word in ALARMING) else None
 
 
+def knows_of(inputs: ReactInput) -> bool:
+    """Whether a memory recalled about the one observed names them, by its fields
+    (`ReactInput.relationship_recalled`, `notes.named_by`; one saved before fields by its
+    text form's shape): never by the words of the memories."""
+    recalled = inputs.relationship_recalled
+    lines = inputs.relationship_memories
+    notes = read_notes(lines, recalled=recalled if len(recalled) == len(lines) else ())
+    return any(n.kind != "object" and inputs.observed in named_by(n) for n in notes)
+
+
 def react(inputs: ReactInput, rng: random.Random) -> Reaction:
     """Deal with an alarming object state; welcome a visitor; talk to people one knows, and
     to others as often as the persona is sociable (half the time, more or less)."""
@@ -44,9 +54,7 @@ def react(inputs: ReactInput, rng: random.Random) -> Reaction:
         - 0.25 * any(w in mood for w in say.RESERVED)
     )
     if inputs.may_talk and (
-        inputs.observed_is_visitor
-        or mentions(inputs.relationship_memories, inputs.observed)
-        or rng.random() < chance
+        inputs.observed_is_visitor or knows_of(inputs) or rng.random() < chance
     ):
         return Reaction(choice="talk")
     return Reaction(choice="continue")

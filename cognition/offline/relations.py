@@ -1,16 +1,17 @@
 """Offline relations: how one agent sees another, by rule from the memories about them.
 
-`relationship`: a stranger "has not met" them yet (the dialogue rule reads that phrase);
-otherwise what the agent knows of them, how often and when they last talked, about what
-(`main_topic`), what the other told, and a warmth that grows with the talks. Memories are
-read by `notes`, the news they carry by their fields. No resident, place or event
-is named here: every name comes from the inputs.
+`view_of`: whether the two have met, as data (`View.met`), and the view in words: a
+stranger "has not met" them yet; otherwise what the agent knows of them, how often and
+when they last talked, about what (`main_topic`), what the other told, and a warmth that
+grows with the talks. Memories are read by `notes`, the news they carry by their fields.
+No resident, place or event is named here.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from cognition.memory.fields import News
 from cognition.offline.notes import (
@@ -152,7 +153,37 @@ def last_seen(notes: Sequence[Note], other: str, agent: str = "") -> str:
     return f"{gerund(note.detail)} {place_phrase(note.where)}".strip()
 
 
+@dataclass(frozen=True)
+class View:
+    """How one agent sees another, as data beside its words: whether the two have met (a
+    talk, a tie, something the other told, a reflection on talks with them, by the
+    memories' fields), what is known of a stranger (`known_of`: the sentences after "has
+    not met … yet", what it saw and heard of them; "" for someone met) and the view in
+    words (`summary`: the relationship step's answer). The interview's answer about a
+    person (`acquaintance.about_person`) reads `met` and `known_of`, never the words."""
+
+    met: bool
+    summary: str
+    known_of: str = ""
+
+
 def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipSummary:
+    """How `agent` sees `other` in words (the relationship step's rule: `view_of`)."""
+    return RelationshipSummary(summary=view_of(inputs, rng).summary)
+
+
+def stranger_view(notes: Sequence[Note], agent: str, other: str, seen: str) -> View:
+    """The view of someone not met: what the agent saw them doing, what it heard of them."""
+    a, o = first_name(agent), first_name(other)
+    heard = known_about(notes, other, set())
+    heard += [t.statement for t in told_in(notes, agent) if t.statement.startswith(other)]
+    known = [f"{a} has seen {o} {seen}."] if seen else []
+    known += [f"{a} has heard that {clean(heard[0])}."] if heard else []
+    known_of = " ".join(known)
+    return View(False, f"{agent} has not met {other} yet. {known_of}".strip(), known_of)
+
+
+def view_of(inputs: RelationshipInput, rng: random.Random) -> View:
     """How `agent` sees `other`, from memories retrieved about them (oldest first)."""
     agent, other = inputs.agent, inputs.other
     a, o = first_name(agent), first_name(other)
@@ -166,14 +197,7 @@ def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipS
     # saved before them, is not known to rest on talks: left out)
     reflected = [n for n in ties(notes, agent, other, "reflection") if n.about is not None]
     if not talks and not bonds and not told and not reflected:
-        heard = known_about(notes, other, set())
-        heard += [t.statement for t in told_in(notes, agent) if t.statement.startswith(other)]
-        text = f"{agent} has not met {other} yet."
-        if seen:
-            text += f" {a} has seen {o} {seen}."
-        if heard:
-            text += f" {a} has heard that {clean(heard[0])}."
-        return RelationshipSummary(summary=text)
+        return stranger_view(notes, agent, other, seen)
     parts: list[str] = []
     bond = sorted(bonds, key=lambda n: (not n.text.startswith(agent), n.number))[:1]
     if bond:
@@ -204,4 +228,4 @@ def relationship(inputs: RelationshipInput, rng: random.Random) -> RelationshipS
         parts.append(f"{a} would love to spend more time with {o}.")
     elif not reflected:
         parts.append(rng.choice((f"{a} has not talked with {o} lately.", "")))
-    return RelationshipSummary(summary=" ".join(p for p in parts if p))
+    return View(True, " ".join(p for p in parts if p))

@@ -34,8 +34,9 @@ from cognition.offline.facts import (
 )
 from cognition.offline.moment import PLAN_LINE, fill, goodbye, greeting, pick
 from cognition.offline.seeded import once
-from cognition.offline.text import SENTENCE_END, first_person, mentions
+from cognition.offline.text import SENTENCE_END, first_person
 from cognition.offline.wording import capital
+from cognition.persona import read_innate_traits
 from cognition.plan import parse_clock
 from cognition.steps.dialogue import DialogueLine, LineInput
 
@@ -50,8 +51,9 @@ HOST_STALE = 0.8
 
 
 def traits(summary: str) -> str:
-    found = re.search(r"Innate traits: ([^.\n]*)", summary)
-    return found.group(1).lower() if found else ""
+    """The speaker's innate traits, lower case, from its summary description (the text
+    form `Persona.identity` writes and `persona.read_innate_traits` reads, side by side)."""
+    return read_innate_traits(summary).lower()
 
 
 def busy_with(inputs: LineInput, rng: random.Random) -> str:
@@ -138,7 +140,9 @@ def will_go(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[bool, st
     mood = traits(inputs.summary)
     chance = 0.45
     host = fact.subject
-    if len(mentions(inputs.memories, host)) >= 2 or host in inputs.view_of_listener:
+    # knows the host, as data: memories name them by their fields, or the host asking in
+    # person is someone the speaker has met (`LineInput.met`)
+    if inputs.named.get(host, 0) >= 2 or (host == inputs.listener and inputs.met is not False):
         chance += 0.25
     if host == inputs.listener:  # asked by the host in person, not told of it
         chance += 0.15
@@ -176,8 +180,7 @@ def untold(inputs: LineInput) -> list[Fact]:
     before = told_between(inputs.untyped, me, you) | set(inputs.shared)
     known = knows(inputs)
     theirs = [f.event for f in known if f.subject == you and f.event]
-    view = inputs.view_of_listener.lower()
-    met = "has not met" not in view
+    met = inputs.met is not False  # as data (None: unknown, taken as met)
     found = [
         f
         for f in known
@@ -213,7 +216,7 @@ def passes_on(inputs: LineInput, fact: Fact) -> float:
     sociable = any(word in mood for word in say.SOCIABLE)
     reserved = any(word in mood for word in say.RESERVED)
     chance = 0.55 + 0.25 * sociable - 0.3 * reserved
-    if "has not met" in inputs.view_of_listener:
+    if inputs.met is False:  # a stranger, as data: never read from the view's words
         chance /= 2
     if fact.event is not None and not going_to(inputs, fact.event):
         chance /= 2

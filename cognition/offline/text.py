@@ -164,12 +164,6 @@ def sentences(text: str) -> list[str]:
     return found
 
 
-def mentions(lines: Sequence[str], name: str) -> list[str]:
-    """The lines that mention `name` (full name or first name), stamps stripped."""
-    first = name.split()[0]
-    return [strip_stamp(line) for line in lines if name in line or first in line]
-
-
 def first_match(text: str, table: Sequence[tuple[tuple[str, ...], str]]) -> str | None:
     """The value of the first row whose keywords occur in `text`."""
     lowered = text.lower()

@@ -39,6 +39,7 @@ from cognition.steps.common import (
 from cognition.steps.compact import by_starts, once, recalled
 from cognition.steps.context import StepContext
 from cognition.steps.importance import UNRATED, MaybeRating
+from cognition.steps.view_reuse import named_counts
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,8 @@ class Speaker:
     view_of_other: str
     plan: tuple[str, ...] = ()  # today's plan in broad strokes, "17:00–19:00 go to …"
     place: str = "home"  # where the speaker is: a sector's name, or "home"
+    # whether the speaker has met the other, as data (`relationship.have_met`; None: unknown)
+    met: bool | None = None
 
     @property
     def name(self) -> str:
@@ -93,6 +96,12 @@ class LineInput(BaseModel):
     # the lines the speaker has said in its talks today (`lines_said_today`): a rule never
     # says one of them again, to anyone
     said_today: list[str] = Field(default_factory=list)
+    # whether the speaker has met the listener, as data (`Speaker.met`: the memories'
+    # fields, `relationship.have_met`); None: unknown (an input recorded before it), read
+    # as met — the rules never read it from `view_of_listener`'s words
+    met: bool | None = None
+    # person → how many of `memories` name them by their fields (`view_reuse.named_counts`)
+    named: dict[str, int] = Field(default_factory=dict)
 
 
 def lines_said_today(memory: MemoryStreamLike, speaker: str, today: date) -> list[str]:
@@ -332,6 +341,8 @@ def next_line(speaker: Speaker, listener: str, history: list[ConversationLine]) 
         plan=list(speaker.plan),
         place=speaker.place,
         untyped=untyped_lines(hits),
+        met=speaker.met,
+        named=named_counts(h.record for h in hits),
         **news_inputs(ctx, listener, history),
     )
     return ctx.ask(DIALOGUE_LINE, inputs).telling(inputs.news)

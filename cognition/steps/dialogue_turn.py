@@ -52,6 +52,7 @@ from cognition.steps.dialogue import (
     numbers,
     untyped_lines,
 )
+from cognition.steps.view_reuse import named_counts
 
 __all__ = [
     "DIALOGUE_TURN",
@@ -82,6 +83,8 @@ class TurnSide(BaseModel):
     going: list[str] = Field(default_factory=list)  # events it means to go to
     retold: dict[str, int] = Field(default_factory=dict)  # item → people it told it to
     said_today: list[str] = Field(default_factory=list)  # its lines in today's talks
+    met: bool | None = None  # whether it has met the other, as data (`Speaker.met`)
+    named: dict[str, int] = Field(default_factory=dict)  # person → memories naming them
 
 
 class TurnInput(BaseModel):
@@ -178,10 +181,12 @@ def side_of(speaker: Speaker, other: str, history: Sequence[ConversationLine]) -
         name=speaker.name,
         summary=speaker.summary,
         view_of_other=speaker.view_of_other,
+        met=speaker.met,
         plan=list(speaker.plan),
         place=speaker.place,
         memories=memory_lines(hits, transcripts=True),
         untyped=untyped_lines(hits),
+        named=named_counts(h.record for h in hits),
         news=known,
         known_news=numbered_news(known),
         shared=news_shared(ctx.memory, other),
@@ -284,6 +289,8 @@ def line_input(
         listener=other.name,
         summary=side.summary,
         view_of_listener=side.view_of_other,
+        met=side.met,
+        named=side.named,
         memories=side.memories,
         untyped=side.untyped,
         history=list(history),

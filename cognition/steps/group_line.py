@@ -71,6 +71,7 @@ class GroupLineInput(BaseModel):
     going: list[str] = Field(default_factory=list)  # the events the speaker means to go to
     retold: dict[str, int] = Field(default_factory=dict)  # item → people it told it to
     said_today: list[str] = Field(default_factory=list)  # its lines in today's talks
+    named: dict[str, int] = Field(default_factory=dict)  # person → `memories` naming them
     known_news: list[str] = Field(default_factory=list)  # `news` numbered, as the prompt lists it
     # the views members gave on a meeting's question so far, as data: member → view
     views: dict[str, str] = Field(default_factory=dict)

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from pydantic import BaseModel, Field
 
 from cognition.llm.task import Task
+from cognition.memory.fields import MemoryFields
+from cognition.memory.records import MemoryKind, MemoryRecord
+from cognition.memory.texts import read_talk_opening, read_told, read_transcript
 from cognition.steps.common import memory_lines
 from cognition.steps.compact import mentioning, timeline
 from cognition.steps.context import StepContext
@@ -61,18 +68,72 @@ RELATIONSHIP = Task(
 )
 
 
+@dataclass(frozen=True)
+class Viewed:
+    """How the agent sees another: the view in words (the step's answer, for prompts) and
+    whether the two have met, as data (`have_met`: the line rules read it, never the
+    words)."""
+
+    summary: str
+    met: bool
+
+
+def have_met(records: Sequence[MemoryRecord], other: str) -> bool:
+    """Whether the rememberer has met `other`, by its memories' fields, as the offline
+    relationship rule (`offline.relations.view_of`) decides it: a talk with them
+    (`partners`), a persona's relationship line or a reflection on talks with them
+    (`people`), news heard from them (a `source`, not news it told). A memory saved before
+    fields, by its text forms (`memory.texts`): a transcript with them, a summary's
+    opening naming them, a telling by them in a summary."""
+    return any(
+        met_in_text(r.text, other) if r.about is None else met_in_fields(r.kind, r.about, other)
+        for r in records
+    )
+
+
+def met_in_fields(kind: MemoryKind, about: MemoryFields, other: str) -> bool:
+    """Whether one memory's fields say the two met (see `have_met`)."""
+    if kind is MemoryKind.REFLECTION:
+        return other in about.people
+    fact = kind is not MemoryKind.DIALOGUE and not (
+        about.thing or about.plan or (about.subject and about.doing)
+    )  # a plain fact, as the offline rule reads one (no state, plan or sighting)
+    heard = any(n.source == other and n.item not in about.told for n in about.news)
+    return other in about.partners or heard or (fact and other in about.people)
+
+
+def met_in_text(text: str, other: str) -> bool:
+    """Whether a memory saved before fields records a talk with `other`, by the text forms'
+    readers: a transcript's partners, a summary's opening, a telling by `other`."""
+    transcript = read_transcript(text)
+    if transcript is not None:
+        return other in transcript.partners
+    opening = read_talk_opening(text)
+    told = (read_told(part) for part in re.split(r"(?<=\.)\s+", text))
+    return (opening is not None and other in opening) or any(
+        t is not None and t.teller == other for t in told
+    )
+
+
 def summarise_relationship(ctx: StepContext, other: str, book: ViewBook | None = None) -> str:
-    """A sentence or two on how the agent sees `other` — with a `book` and `plan_reuse` on,
+    """A sentence or two on how the agent sees `other` (`view_of_other`'s words)."""
+    return view_of_other(ctx, other, book).summary
+
+
+def view_of_other(ctx: StepContext, other: str, book: ViewBook | None = None) -> Viewed:
+    """How the agent sees `other`: a sentence or two — with a `book` and `plan_reuse` on,
     the kept view when no memory recalled about `other` tells anything new since
-    (`steps.view_reuse`)."""
+    (`steps.view_reuse`) — and whether the two met, from the same memories' fields
+    (`have_met`)."""
     hits = sorted((hit.record for hit in ctx.recall(other)), key=lambda r: r.created)
+    met = have_met(hits, other)
     about = [record for record in hits if concerns(record, other)]
     book = book if ctx.settings.plan_reuse else None
     kept = book.unchanged(other, about, ctx.agent) if book is not None else None
     if book is not None:
         book.count(reused=kept is not None)
     if kept is not None:
-        return kept
+        return Viewed(kept, met)
     inputs = RelationshipInput(
         agent=ctx.agent,
         other=other,
@@ -82,4 +143,4 @@ def summarise_relationship(ctx: StepContext, other: str, book: ViewBook | None =
     view = ctx.ask(RELATIONSHIP, inputs).summary
     if book is not None:
         book.keep(other, view, about, ctx.agent)
-    return view
+    return Viewed(view, met)

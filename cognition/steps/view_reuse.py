@@ -18,6 +18,7 @@ book counts views reused and asked.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from pydantic import BaseModel, Field
@@ -85,10 +86,28 @@ def concerns(record: MemoryRecord, person: str) -> bool:
     return person in record.text
 
 
+def named_counts(records: Iterable[MemoryRecord]) -> dict[str, int]:
+    """How many of `records` name each person by their fields (`names_of_fields`): whom a
+    speaker's memories of the moment concern, as data (`LineInput.named`); a record
+    saved before fields names no one here."""
+    counts: Counter[str] = Counter()
+    for record in records:
+        if record.about is not None:
+            counts.update(names_of_fields(record.about))
+    return dict(counts)
+
+
+def names_of_fields(about: MemoryFields) -> set[str]:
+    """Everyone a memory's fields name (see `named_in_fields`)."""
+    named = {about.speaker, about.subject, *about.partners, *about.people, *about.named}
+    return {name for name in named | {news.subject for news in about.news} if name}
+
+
 def named_in_fields(about: MemoryFields, person: str) -> bool:
     """Whether a memory's fields name `person`: its speaker, subject, partners, the people
-    of a reflection or relationship line, or the subject of news it carries."""
-    named = {about.speaker, about.subject, *about.partners, *about.people}
+    of a reflection or relationship line, those a persona's fact names, or the subject of
+    news it carries."""
+    named = {about.speaker, about.subject, *about.partners, *about.people, *about.named}
     return person in named or any(news.subject == person for news in about.news)
 
 

@@ -78,14 +78,16 @@ def test_an_old_saves_relationship_lines_get_whom_they_are_with_once(tmp_path: P
     after = fields_by_text(agent.memory)
     assert agent.state.facts_typed and agent.memory.count() == len(old_memories())
     friends, stranger = agent.persona.ties()
-    assert after[friends] == MemoryFields(subject="Nora Vance", people=("Bo Stone",))
-    assert after[stranger] == MemoryFields(subject="Nora Vance", people=("Cy Pell",))
+    bo, cy = ("Bo Stone",), ("Cy Pell",)  # whom each is with, and the people it names
+    assert after[friends] == MemoryFields(subject="Nora Vance", people=bo, named=bo)
+    assert after[stranger] == MemoryFields(subject="Nora Vance", people=cy, named=cy)
     fact = "Nora Vance runs the open mic on Fridays"  # saved without fields
     assert after[fact] == MemoryFields(subject="Nora Vance")
     changed = (friends, stranger, fact)
     untouched = {m.text: m.about for m in old_memories() if m.text not in changed}
     assert {text: after[text] for text in untouched} == untouched
     assert agent.get_state()["facts_typed"] is True  # saved again: not migrated twice
+    assert agent.get_state()["facts_named"] is True
     store.close()
 
     store = MemoryStore(tmp_path / "memory")  # the fields are in the store, not only in memory
@@ -112,7 +114,8 @@ def test_a_new_mind_has_nothing_to_migrate_and_news_fields_are_left_alone() -> N
     agent.seed(NOW)
     assert agent.state.facts_typed
     facts = agent.persona.initial_memories()
-    assert untyped_facts(agent.memory.all(), "Nora Vance", facts, agent.persona.ties()) == {}
+    ties, named = agent.persona.ties(), agent.persona.named()
+    assert untyped_facts(agent.memory.all(), "Nora Vance", facts, ties, named) == {}
     friends = nora().relationships["Bo Stone"]
     told = MemoryFields(subject="Nora Vance", told=("gig",))  # says more than whose it is
     kept = FakeMemoryStream("Nora Vance")

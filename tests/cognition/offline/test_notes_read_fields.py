@@ -91,14 +91,18 @@ def test_what_is_known_of_someone_keeps_the_order_of_the_facts() -> None:
 
 def test_a_fact_with_fields_is_no_tie_whatever_its_words() -> None:
     """An intention as data naming both is no relationship line; the same words as a
-    persona's fact (no fields) are."""
+    persona's relationship line (fields naming whom it is with) are; without fields,
+    unknown, they are not (never read from the words)."""
     lines = ["[Tue May 02 19:40] Ada Brook plans to fly kites with Leo Marsh on Saturday"]
     meant = Intention(person=ADA, deed="fly kites with Leo Marsh")
     typed = Recalled(kind=MemoryKind.PLAN, about=MemoryFields(subject=ADA, intentions=(meant,)))
     asked = RelationshipInput(agent=ADA, other=LEO, memories=lines, recalled=[typed])
     assert relationship(asked, random.Random(0)).summary.startswith(f"{ADA} has not met {LEO}")
-    persona = relationship(asked.model_copy(update={"recalled": []}), random.Random(0)).summary
+    tie = Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=ADA, people=(LEO,)))
+    persona = relationship(asked.model_copy(update={"recalled": [tie]}), random.Random(0)).summary
     assert persona.startswith(lines[0].split("] ")[1])
+    unknown = relationship(asked.model_copy(update={"recalled": []}), random.Random(0)).summary
+    assert unknown.startswith(f"{ADA} has not met {LEO}")
 
 
 def test_news_as_data_is_no_trait_whatever_its_kind() -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from cognition.memory.fields import Intention, MemoryFields, News
-from cognition.memory.records import MemoryKind
+from cognition.memory.records import MemoryKind, fact_fields
 from cognition.offline import OfflineBrain
 from cognition.offline.judgement import summary
 from cognition.offline.notes import read_note
@@ -302,8 +302,20 @@ def stamped(texts: list[str]) -> list[str]:
 
 
 def view(agent: str, other: str, texts: list[str], seed: int = 0) -> str:
-    inputs = RelationshipInput(agent=agent, other=other, memories=stamped(texts))
+    """The view from memories whose fields are unknown, but for the persona's relationship
+    lines (`TIES`), which carry whom they are with as the mind stores them."""
+    recalled = [
+        Recalled(kind=MemoryKind.OBSERVATION, about=fact_fields(agent, TIES.get(t, "")))
+        if t in TIES
+        else Recalled(kind=MemoryKind.OBSERVATION)
+        for t in texts
+    ]
+    inputs = RelationshipInput(agent=agent, other=other, memories=stamped(texts), recalled=recalled)
     return relationship(inputs, random.Random(seed)).summary
+
+
+CRUSH = f"{ADA} has a crush on {LEO}"
+TIES = {MEMORIES[2]: LEO, CRUSH: LEO}  # Ada's persona's relationship lines → whom
 
 
 def test_a_stranger_has_not_been_met_even_if_seen_or_near_an_object() -> None:
@@ -334,7 +346,7 @@ def test_warmth_grows_with_talks() -> None:
         return {view(ADA, LEO, tie + talks, seed).split(". ")[-1] for seed in range(8)}
 
     assert not warm(1, []) & warm(5, [])
-    crush = [f"{ADA} has a crush on {LEO}"]
+    crush = [CRUSH]
     assert not warm(1, crush) & warm(4, crush)
     assert not warm(2, []) & warm(2, crush)
 

@@ -222,7 +222,7 @@ def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
     going: dict[str, object] = {"news": [NIGHT.told_by("Nora Vance")], "going": ["night"]}
     history = ["Otto Brandt: Hi!", "Ivy Moss: Good! How about you?"]
 
-    def told(view: str) -> list[str]:
+    def told(view: str, met: bool = True) -> list[str]:
         return [
             line(
                 line_input(
@@ -231,6 +231,7 @@ def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
                     [],
                     talk_number(history, seed),
                     view_of_listener=view,
+                    met=met,
                     **going,
                 ),
                 random.Random(seed),
@@ -239,7 +240,7 @@ def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
         ]
 
     assert any("open mic" in text for text in told("Otto Brandt knows Ivy Moss a little."))
-    to_a_stranger = told("Otto Brandt has not met Ivy Moss yet.")
+    to_a_stranger = told("Otto Brandt has not met Ivy Moss yet.", met=False)
     assert not any("open mic" in text for text in to_a_stranger)
     own = {**going, "news": [NIGHT, busy("Otto Brandt", "is writing a guide to the river birds")]}
     stranger = line_input(
@@ -248,6 +249,7 @@ def test_a_guest_asks_people_it_knows_along_but_not_strangers() -> None:
         [],
         history,
         view_of_listener="Otto Brandt has not met Ivy Moss yet.",
+        met=False,
         **own,
     )
     assert any("river birds" in line(stranger, random.Random(s)).text for s in range(12))
@@ -292,7 +294,14 @@ def test_a_host_brings_up_its_event_after_answering_the_other_s_news() -> None:
     thesis = busy("Ivy Moss", "is writing her thesis on river birds").told_by("Ivy Moss")
     for seed in range(12):
         inputs = line_input(
-            host, "Ivy Moss", [], history, view_of_listener=view, news=[NIGHT], heard=thesis
+            host,
+            "Ivy Moss",
+            [],
+            history,
+            view_of_listener=view,
+            met=False,
+            news=[NIGHT],
+            heard=thesis,
         )
         text = line(inputs, random.Random(seed)).text
         assert "open mic night" in text and "their thesis" not in text, text
@@ -382,19 +391,25 @@ def test_news_is_kept_from_strangers_and_from_the_person_it_names() -> None:
     )
     history = ["Otto Brandt: Hi!", "Ivy Moss: Good! How about you?"]
 
-    def tells(listener: str, view: str) -> bool:
+    def tells(listener: str, view: str, met: bool = True) -> bool:
         talks = [
             line_input(
-                teller, listener, [], talk_number(history, s), view_of_listener=view, news=[crush]
+                teller,
+                listener,
+                [],
+                talk_number(history, s),
+                view_of_listener=view,
+                met=met,
+                news=[crush],
             )
             for s in range(12)
         ]
         return any("soft spot" in line(inputs, random.Random(0)).text for inputs in talks)
 
-    assert not tells("Ivy Moss", "Otto Brandt has not met Ivy Moss yet.")
+    assert not tells("Ivy Moss", "Otto Brandt has not met Ivy Moss yet.", met=False)
     assert not tells("Ivy Moss", "Ivy is Otto's close friend.")  # it names her
     assert tells("Jo Park", "Jo is Otto's close friend.")
-    assert not tells("Jo Park", "Otto Brandt has not met Jo Park yet.")
+    assert not tells("Jo Park", "Otto Brandt has not met Jo Park yet.", met=False)
 
 
 def test_the_summary_says_who_told_whom_and_lists_the_commitment() -> None:
@@ -560,7 +575,8 @@ def test_a_greeting_to_someone_known_may_say_what_the_speaker_is_doing() -> None
 def test_a_stranger_is_met_with_an_introduction_and_a_word_on_oneself() -> None:
     otto = persona("Otto Brandt")
     view = "Otto Brandt has not met Ivy Moss."
-    text = line(line_input(otto, "Ivy Moss", [], [], view_of_listener=view), random.Random(1)).text
+    stranger = line_input(otto, "Ivy Moss", [], [], view_of_listener=view, met=False)
+    text = line(stranger, random.Random(1)).text
     assert "Otto Brandt" in text and ("bookshop" in text or "river birds" in text)
 
 
