@@ -34,8 +34,14 @@ YES_NO = re.compile(r"^(?:do|did|have|has|are|is|were|was)\b", re.IGNORECASE)
 ASKS_KNOWING = re.compile(
     r"^(?:do|did|have|has) you (?:know|heard|hear|happen to know)\b", re.IGNORECASE
 )
-# the asking's own words: they say nothing of what is asked about
-ASKING_WORDS = frozenset(["know", "knew", "heard", "hear", "aware", "whose"])
+# the asking's own words: they say nothing of what is asked about ("Do you know about any
+# parties?" asks about parties)
+ASKING_WORDS = frozenset(
+    {
+        "know", "knew", "heard", "hear", "aware", "whose",
+        "any", "anything", "anyone", "some", "something", "someone",
+    }
+)  # fmt: skip
 NOT_HEARD = "No, I haven't heard anything about that."
 DAY_WORDS = "work job today doing plan busy lately days up to"
 # questions about oneself, answered from the summary description's lines (see `describe`):

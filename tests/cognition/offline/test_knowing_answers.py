@@ -101,3 +101,12 @@ def test_news_worded_otherwise_than_the_question_is_still_known() -> None:
     )
     answer = ask("Do you know whose essays are going to be published?", [BUSY, essays])
     assert answer == f"Yes, Ada told me that {essays.statement}"
+
+
+def test_words_of_asking_are_no_topic() -> None:
+    """ "Do you know about any parties?" asks about parties: "any" is the asking's, so one
+    memory of a party answers it."""
+    assert topic_words("Do you know about any parties?") == {"party"}
+    lanterns = "[Mon Feb 13 08:00] Ivo Holt is hosting a party at the Quay Room on March 3."
+    answer = ask("Do you know about any parties?", [], [*MEMORIES, lanterns])
+    assert "party at the Quay Room" in answer, answer
