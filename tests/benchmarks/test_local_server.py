@@ -3,9 +3,7 @@ of a stopped run, the command it gives an older checkout, its errors."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
@@ -14,18 +12,11 @@ import pytest
 
 from cognition.llm.usage_meter import UsageTally
 from game.cli import build_parser
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmark_scripts import load_benchmark
 
 
 def load_script() -> ModuleType:
-    path = ROOT / "benchmarks" / "local_server.py"
-    spec = importlib.util.spec_from_file_location("local_server_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being built
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("local_server.py", "local_server_benchmark")
 
 
 bench = load_script()

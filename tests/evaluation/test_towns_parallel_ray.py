@@ -5,7 +5,6 @@ after), and give the same figures as in this process. Skipped, saying why, witho
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ from game.evaluation import EvaluationOptions
 from game.evaluation.executors import InProcess
 from game.evaluation.seeds import seed_jobs
 from game.evaluation.towns import run_towns
+from tests.benchmark_scripts import load_benchmark
 
 pytestmark = pytest.mark.long_running  # started first: see tests/conftest.py
 
@@ -30,16 +30,10 @@ pytest.importorskip(
     "ray", reason="the Ray extra is absent: run `uv run --extra cluster pytest` for these"
 )
 
-BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "towns_parallel.py"
-
 
 def benchmark_module() -> ModuleType:
     """benchmarks/towns_parallel.py, whose `local_ray_head` starts and stops the head."""
-    spec = importlib.util.spec_from_file_location("towns_parallel_benchmark", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("towns_parallel.py", "towns_parallel_benchmark")
 
 
 @pytest.fixture(scope="module")
