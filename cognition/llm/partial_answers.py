@@ -13,10 +13,15 @@ call returns is the same either way; the partial ones are its beginnings.
 
 The listener is kept in a context variable, so it is heard only by calls of `task` made in
 this context (the calling thread, and what `contextvars.copy_context` carries on).
+
+`items_written(text, field)` reads the items of a top-level list `field` that are complete
+in a JSON object's text so far (a streamed reply, token by token): what a backend reading a
+server's stream would hand on as each item closes.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -27,7 +32,7 @@ from pydantic import BaseModel
 
 from cognition.llm.task import Task
 
-__all__ = ["PartialListener", "beginnings", "listener_for", "listening"]
+__all__ = ["PartialListener", "beginnings", "items_written", "listener_for", "listening"]
 
 
 @dataclass(frozen=True)
@@ -68,3 +73,51 @@ def beginnings(output: BaseModel, field: str) -> list[BaseModel]:
     if not isinstance(items, list):
         return []
     return [output.model_copy(update={field: items[:count]}) for count in range(1, len(items) + 1)]
+
+
+_DECODER = json.JSONDecoder()
+
+
+def items_written(text: str, field: str) -> list[Any]:
+    """The complete items so far of the list `field` of the JSON object `text` begins
+    (an object's text cut anywhere): [] before the list begins or when it is no list."""
+    try:
+        at = _skip(text, 0, "{")
+        while at < len(text) and text[at] != "}":
+            key, at = _DECODER.raw_decode(text, at)
+            at = _skip(text, at, ":")
+            if key == field:
+                return _items(text, at) if text[at : at + 1] == "[" else []
+            _, at = _DECODER.raw_decode(text, at)
+            at = _skip(text, at, ",")
+    except (json.JSONDecodeError, IndexError):
+        pass  # the text stops before the list begins
+    return []
+
+
+def _skip(text: str, at: int, mark: str) -> int:
+    """Past whitespace, `mark` if it comes next, and whitespace again."""
+    while text[at].isspace():
+        at += 1
+    if text[at] == mark:
+        at += 1
+        while at < len(text) and text[at].isspace():
+            at += 1
+    return at
+
+
+def _items(text: str, at: int) -> list[Any]:
+    """The complete items of the list that begins at `at` (its `[`)."""
+    items: list[Any] = []
+    at += 1
+    while True:
+        try:
+            at = _skip(text, at, ",")
+            if text[at] == "]":
+                return items
+            item, at = _DECODER.raw_decode(text, at)
+        except (json.JSONDecodeError, IndexError):
+            return items
+        if at == len(text) and not isinstance(item, dict | list | str):
+            return items  # a number or word at the end may go on
+        items.append(item)

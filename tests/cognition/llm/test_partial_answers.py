@@ -9,7 +9,7 @@ import json
 import pytest
 from pydantic import BaseModel, Field
 
-from cognition.llm.partial_answers import beginnings, listener_for, listening
+from cognition.llm.partial_answers import beginnings, items_written, listener_for, listening
 from cognition.llm.profiled_model import ProfiledModel
 from cognition.llm.profiles import ServerProfile
 from cognition.llm.task import Completion, InputT, OutputT, Source, Task
@@ -91,3 +91,20 @@ def test_only_the_task_listened_for_is_heard_and_only_while_listening() -> None:
 def test_a_field_the_answer_does_not_have_is_refused() -> None:
     with pytest.raises(ValueError, match="no field 'words'"), listening(SAY, "words", print):
         pass
+
+
+def test_items_written_are_the_list_items_complete_in_the_text_so_far() -> None:
+    text = json.dumps({"mood": "ok", "lines": ["Hi, [you]", {"text": "Yo}"}], "after": 1})
+    counts = [len(items_written(text[:end], "lines")) for end in range(len(text) + 1)]
+    assert counts == sorted(counts)  # items only ever come, in order
+    first_done = text.index('"Hi, [you]"') + len('"Hi, [you]"')
+    assert items_written(text[: first_done - 1], "lines") == []
+    assert items_written(text[:first_done], "lines") == ["Hi, [you]"]
+    assert items_written(text, "lines") == ["Hi, [you]", {"text": "Yo}"}]
+
+
+def test_items_written_wait_for_a_number_s_end_and_skip_other_fields() -> None:
+    assert items_written('{"other": {"lines": [1]}, "lines": [2, 3', "lines") == [2]
+    assert items_written('{"lines": [2, 3]', "lines") == [2, 3]
+    assert items_written('{"lines": "none"}', "lines") == []
+    assert items_written("", "lines") == items_written("[1, 2]", "lines") == []
