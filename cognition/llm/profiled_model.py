@@ -5,7 +5,10 @@ queue, so waits grow with load as on a real server — asks the inner model, and
 slot until the profile's service time for that call has passed (first token, the prompt's
 tokens if the profile reads them, the answer's tokens, four characters a token). The answer
 is the inner model's, unchanged: the offline brain behind a profile answers exactly as
-without one, only later.
+without one, only later. A caller listening for the answer's beginnings
+(`partial_answers.listening`, e.g. a talk's turn, line by line) hears each one when its
+tokens would be decoded — first token, prompt read, the answer so far as JSON — before the
+call returns, as a streaming server hands them on.
 
 The meter (`figures()`): calls completed, calls in flight over wall time (time-weighted mean
 and max), busy slot-seconds, the mean modelled service time (so the profile's throughput
@@ -15,14 +18,21 @@ starts the window afresh (e.g. after the town is built). Clock and sleep are inj
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cognition.llm.partial_answers import beginnings, listener_for
 from cognition.llm.profiles import ServerProfile
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Task
-from cognition.llm.token_estimate import answer_tokens, prompt_tokens
+from cognition.llm.token_estimate import (
+    answer_tokens,
+    estimate_tokens,
+    model_written,
+    prompt_tokens,
+)
 
 __all__ = ["ProfileFigures", "ProfiledModel"]
 
@@ -115,13 +125,35 @@ class ProfiledModel:
         try:
             completion = self.inner.complete(task, inputs, agent=agent)
             read = prompt_tokens(task, inputs) if self.profile.reads_prompt else 0
-            service = self.profile.service_s(read, answer_tokens(completion))
+            written = answer_tokens(completion)
+            service = self.profile.service_s(read, written)
+            self._stream(task, completion, started, read, written)
             remaining = service - (self._clock() - started)
             if remaining > 0:
                 self._sleep(remaining)
             return completion
         finally:
             self._free_slot(waited, service)
+
+    def _stream(
+        self,
+        task: Task[InputT, OutputT],
+        completion: Completion[OutputT],
+        started: float,
+        read: int,
+        written: int,
+    ) -> None:
+        """Hand a listener for `task` (if any) each beginning of the answer when its
+        tokens would be decoded: the answer so far as JSON, at most the whole's tokens."""
+        listener = listener_for(task)
+        if listener is None:
+            return
+        for partial in beginnings(completion.output, listener.field):
+            so_far = min(written, estimate_tokens(json.dumps(model_written(partial))))
+            due = started + self.profile.service_s(read, so_far) - self._clock()
+            if due > 0:
+                self._sleep(due)
+            listener.hear(partial)
 
     def restart_meter(self) -> None:
         """Start a new metering window now (calls in flight carry over)."""

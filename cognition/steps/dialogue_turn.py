@@ -17,7 +17,7 @@ finds it embedded (a cached embedder's: the same vector) rather than embedding i
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from contextvars import copy_context
@@ -28,6 +28,7 @@ from pydantic import BaseModel, BeforeValidator, Field
 from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine, LineHeard
+from cognition.llm.partial_answers import listening
 from cognition.llm.task import Task
 from cognition.memory.fields import News
 from cognition.memory.texts import transcript_text
@@ -52,6 +53,7 @@ from cognition.steps.dialogue import (
     numbers,
     untyped_lines,
 )
+from cognition.steps.turn_teller import TurnTeller, spoken
 from cognition.steps.view_reuse import named_counts
 
 __all__ = [
@@ -265,11 +267,20 @@ def said_lines(turn: DialogueTurn, inputs: TurnInput) -> list[tuple[str, Dialogu
 
 
 def next_turn(
-    speaker: Speaker, listener: Speaker, history: Sequence[ConversationLine], lines: int
+    speaker: Speaker,
+    listener: Speaker,
+    history: Sequence[ConversationLine],
+    lines: int,
+    early: Callable[[list[tuple[str, DialogueLine]]], None] | None = None,
 ) -> list[tuple[str, DialogueLine]]:
-    """The next up-to-`lines` lines after `history`, `speaker` first: one call (`speaker`'s)."""
+    """The next up-to-`lines` lines after `history`, `speaker` first: one call (`speaker`'s).
+    `early` hears the turn's usable lines so far each time a model that streams has written
+    one more (the same lines the call returns, begun; `partial_answers`)."""
     inputs = turn_input(speaker, listener, history, lines)
-    return said_lines(speaker.context.ask(DIALOGUE_TURN, inputs), inputs)
+    if early is None:
+        return said_lines(speaker.context.ask(DIALOGUE_TURN, inputs), inputs)
+    with listening(DIALOGUE_TURN, "lines", lambda turn: early(said_lines(turn, inputs))):
+        return said_lines(speaker.context.ask(DIALOGUE_TURN, inputs), inputs)
 
 
 def line_input(
@@ -317,36 +328,24 @@ def converse(
 ) -> tuple[list[ConversationLine], TalkSummary]:
     """The lines (at most the opener's turn limit, `first` opening; `talk_lines_per_call` of
     them per call) and a summary with the commitments made and the talk's importance to each
-    (the opener's call). `heard` hears each line as soon as its call returns."""
+    (the opener's call). `heard` hears each line as soon as it is known: when its call
+    returns, or as a streaming model writes it (a turn's lines one by one)."""
     settings = first.context.settings
     max_turns, per_call = settings.dialogue_max_turns, settings.talk_lines_per_call
     lines: list[ConversationLine] = []
     speakers = (first, second)
     while len(lines) < max_turns:
         speaker, listener = speakers[len(lines) % 2], speakers[(len(lines) + 1) % 2]
+        told = TurnTeller(heard)
         if per_call <= 1:
             said = [(speaker.name, next_line(speaker, listener.name, lines))]
         else:
-            said = next_turn(speaker, listener, lines, min(per_call, max_turns - len(lines)))
-        ended = not said
-        for name, line in said:
-            text = line.text.strip()
-            if text:
-                lines.append(
-                    ConversationLine(
-                        speaker=name,
-                        text=text,
-                        told=line.told,
-                        answer=line.answer,
-                        asks=line.asks,
-                        echoes=line.echoes,
-                    )
-                )
-                if heard is not None:
-                    heard(lines[-1])
-            if line.ends or not text:
-                ended = True
-                break
+            early = told.so_far if heard is not None else None
+            count = min(per_call, max_turns - len(lines))
+            said = next_turn(speaker, listener, lines, count, early)
+        turn, ended = spoken(said)
+        lines.extend(turn)
+        told.so_far(said)
         if ended:
             break
     with transcripts_embedded(first, second, lines):  # kept next: embedded meanwhile

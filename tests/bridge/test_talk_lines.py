@@ -154,11 +154,19 @@ def test_a_talk_plays_while_it_is_said_and_the_town_steps_until_a_line_is_due(
         assert logged[index].time == playback.shows(index)
 
 
-def run_of(make_town: MakeTown, jitter_seed: int | None) -> dict[str, Any]:
+def run_of(
+    make_town: MakeTown,
+    jitter_seed: int | None,
+    wrap: Callable[[LanguageModel], LanguageModel] | None = None,
+) -> dict[str, Any]:
+    """Four hours of the town in lockstep, each mind's model jittered (with a seed) or
+    wrapped (`wrap`), if asked: what the town did."""
     living = make_town()
-    if jitter_seed is not None:
-        for offset, mind in enumerate(living.minds.values()):
+    for offset, mind in enumerate(living.minds.values()):
+        if jitter_seed is not None:
             mind.model = Jittery(mind.model, jitter_seed + offset)
+        if wrap is not None:
+            mind.model = wrap(mind.model)
     LockstepRunner(living).run_until(living.clock.now + timedelta(hours=4))
     return {
         "lines": [(x.time, x.speaker, x.text) for x in living.director.dialogue.lines()],

@@ -9,7 +9,10 @@ from dataclasses import replace
 from typing import Any
 
 from cognition.config import LLMSettings
+from cognition.contract import ConversationLine
 from cognition.llm.openai_backend import OpenAIBackend
+from cognition.llm.profiled_model import ProfiledModel
+from cognition.llm.profiles import ServerProfile
 from cognition.llm.retry import RetryPolicy
 from cognition.llm.task import LanguageModel, Source
 from cognition.memory.fields import News
@@ -32,6 +35,7 @@ from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
 from cognition.testing.town import ISABELLA, MARIA, START, context_for
 from cognition.testing.town import PARTY as THE_PARTY
+from tests.cognition.llm.test_profiles import FakeTime
 
 PARTY = News(
     item="party",
@@ -271,3 +275,24 @@ def test_each_side_s_transcript_is_embedded_while_the_summary_is_asked_for() -> 
         (MARIA.name, transcript_text((ISABELLA.name,), said)),
     ]
     assert summary_asked_after == 2  # embedding began before the summary's call
+
+
+def test_a_streaming_model_s_turn_is_heard_line_by_line_before_its_call_returns() -> None:
+    fake = FakeTime()
+    profile = ServerProfile("gpu", first_token_s=0.2, slots=1, decode_tokens_per_s=40.0)
+    streaming = ProfiledModel(OfflineBrain(5), profile, clock=fake.clock, sleep=fake.sleep)
+    settings = TURNS.model_copy(update={"dialogue_max_turns": 8})
+    heard: list[tuple[str, int, float]] = []  # a line, the calls done then, the time
+
+    def hear(line: ConversationLine) -> None:
+        heard.append((line.text, streaming.figures().calls, fake.clock()))
+
+    lines, summary = converse(*pair(streaming, settings), hear)
+    plain_lines, plain_summary = converse(*pair(OfflineBrain(5), settings))
+    assert (lines, summary) == (plain_lines, plain_summary)  # the same talk, only sooner
+    assert [text for text, _, _ in heard] == [line.text for line in lines]
+    assert len(lines) >= 2
+    first_turn = heard[: min(4, len(lines))]
+    assert all(calls == 0 for _, calls, _ in first_turn)  # heard while the turn was written
+    times = [at for _, _, at in first_turn]
+    assert times == sorted(times) and len(set(times)) == len(times)

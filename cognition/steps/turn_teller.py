@@ -1,0 +1,55 @@
+"""A call's lines of a talk, told to whoever hears them as soon as each is known.
+
+`spoken` reads a call's said lines (one, or a turn's several) as talk lines, up to an empty
+line or one that ends the talk. `TurnTeller` hands a listener (`LineHeard`: the town's
+playback of the talk) each line once: while a model that streams writes the turn (the
+beginnings of the same answer, one line more each time), and when the call returns — so a
+turn's first line can be shown before its last is written, and the talk's lines are the
+same either way (`dialogue_turn.converse`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cognition.contract import ConversationLine, LineHeard
+from cognition.steps.dialogue import DialogueLine
+
+__all__ = ["TurnTeller", "spoken"]
+
+
+def spoken(said: Sequence[tuple[str, DialogueLine]]) -> tuple[list[ConversationLine], bool]:
+    """A call's said lines as talk lines, up to an empty line or one that ends the talk,
+    and whether the talk ends there (also when nothing was said)."""
+    lines: list[ConversationLine] = []
+    for name, line in said:
+        text = line.text.strip()
+        if text:
+            lines.append(
+                ConversationLine(
+                    speaker=name,
+                    text=text,
+                    told=line.told,
+                    answer=line.answer,
+                    asks=line.asks,
+                    echoes=line.echoes,
+                )
+            )
+        if line.ends or not text:
+            return lines, True
+    return lines, not said
+
+
+class TurnTeller:
+    """Hands `heard` each line of a call's answer once, as the answer grows."""
+
+    def __init__(self, heard: LineHeard | None) -> None:
+        self.heard, self.told = heard, 0
+
+    def so_far(self, said: Sequence[tuple[str, DialogueLine]]) -> None:
+        """The call's usable lines so far (each time a beginning of the same answer)."""
+        lines, _ = spoken(said)
+        if self.heard is not None:
+            for line in lines[self.told :]:
+                self.heard(line)
+        self.told = max(self.told, len(lines))
