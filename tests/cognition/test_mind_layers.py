@@ -19,7 +19,8 @@ MIND = "cognition"
 # the world↔mind vocabulary: plain data and pure helpers that any floor above may use
 VOCABULARY = ("contract", "plan", "persona", "settings", "phrasing")
 # what a thinking step may know of the model and of memory: the interface, never a backend
-MODEL_INTERFACE = ("llm.task", "llm.schema")
+# (`llm.partial_answers`: a listener for an answer's beginnings, a context variable)
+MODEL_INTERFACE = ("llm.task", "llm.schema", "llm.partial_answers")
 # the memory's typed fields (`memory.fields`: pure data) and its text forms (`memory.texts`:
 # each writer beside its reader) are vocabulary too, and so is what is read from the fields
 # alone (`memory.engagements`: pure functions of them)
