@@ -9,8 +9,8 @@ dependency group (Gemma 3 270M, Q4_K_M; two threads, as the machine has two core
 spin while they wait as a user's server's do — OpenMP's default, the faster on a quiet
 machine: 114 s against 134 s for the same answers; `--sleep` makes them sleep, much the
 faster on a shared machine), or uses the server at `--base-url`, and lives the_ville_n3
-headless in lockstep for `--hours` game hours (hashing embeddings, 3 thinking threads, one model call at a time). The
-line: seconds per game hour, model calls, tokens per call, fallbacks, failed attempts, breaker
+headless in lockstep for `--hours` game hours (hashing embeddings, 3 thinking threads, one
+model call at a time). The line: seconds per game hour, model calls, tokens per call, fallbacks, failed attempts, breaker
 trips, the steps on standby at the end and the parse rate of structured answers (usable /
 read) overall, per step and per structured-output rung (null when the report does not carry
 them). Server start-up is not timed; `wall_s` is the run's own (set-up included).
