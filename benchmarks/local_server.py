@@ -10,12 +10,12 @@ spin while they wait as a user's server's do — OpenMP's default, the faster on
 machine: 114 s against 134 s for the same answers; `--sleep` makes them sleep, much the
 faster on a shared machine), or uses the server at `--base-url`, and lives the_ville_n3
 headless in lockstep for `--hours` game hours (hashing embeddings, 3 thinking threads, one
-model call at a time). The line: seconds per game hour, model calls, tokens per call, fallbacks, failed attempts, breaker
-trips, the steps on standby at the end and the parse rate of structured answers (usable /
-read) overall, per step and per structured-output rung (null when the report does not carry
-them). Server start-up is not timed; `wall_s` is the run's own (set-up included).
-`by_step`: each step's calls, prompt and answer tokens a call, and failed attempts (this tree
-only).
+model call at a time). The line: seconds per game hour, model calls, tokens per call,
+fallbacks, failed attempts, breaker trips, the steps on standby at the end and the parse
+rate of structured answers (usable / read) overall, per step and per structured-output rung
+(null when the report does not carry them). Server start-up is not timed; `wall_s` is the
+run's own (set-up included). `by_step`: each step's calls, prompt and answer tokens a call,
+and failed attempts (this tree only).
 
 The temperature is the game's for a local model: the settings' `temperature`
 (`SMALLVILLE_TEMPERATURE`), unset by default, so no temperature is sent and the server
