@@ -1,7 +1,7 @@
 """Play at ×1 on a server profile: how long residents wait for their decisions (JSON lines).
 
     uv run python benchmarks/play_wait.py --embedder hashing
-    uv run python benchmarks/play_wait.py --profile local-gpu --seconds 120 --think-ahead 10
+    uv run python benchmarks/play_wait.py --profile local-gpu --seconds 120 --think-ahead 0
 
 The town (default the_ville_n25, from 7 am) is played as the window plays it, without a
 window: every frame (30 a second) the clock moves on by the real time passed × the speed
@@ -152,7 +152,8 @@ def quantiles(waits: list[float]) -> dict[str, float]:
     return {"p50": at(0.5), "p95": at(0.95), "decisions": len(ordered)}
 
 
-def main() -> None:
+def arguments() -> argparse.ArgumentParser:
+    """The command line (its defaults are the window's)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profile", default="local-gpu")
     parser.add_argument("--town", default="the_ville_n25")
@@ -173,13 +174,22 @@ def main() -> None:
         help="hold the clock at the first moment until the residents have planned, at most "
         "this long (the window's default; 0: no hold)",
     )
-    parser.add_argument("--think-ahead", type=float, default=0.0, metavar="MINUTES")
-    parser.add_argument("--think-ahead-idle", type=float, default=0.0, metavar="MINUTES")
+    # the window's own defaults (`game.play.app.AppOptions`), so the figure is what a player gets
+    parser.add_argument(
+        "--think-ahead", type=float, default=10.0, metavar="MINUTES", help="default: 10"
+    )
+    parser.add_argument(
+        "--think-ahead-idle", type=float, default=30.0, metavar="MINUTES", help="default: 30"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
     parser.add_argument("--label", default="")
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the line here too")
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = arguments().parse_args()
     print_line(json.dumps(play(args)), args.out)
 
 
