@@ -35,7 +35,7 @@ ASKS_KNOWING = re.compile(
     r"^(?:do|did|have|has) you (?:know|heard|hear|happen to know)\b", re.IGNORECASE
 )
 # the asking's own words: they say nothing of what is asked about ("Do you know about any
-# parties?" asks about parties)
+# lantern walks?" asks about lantern walks)
 ASKING_WORDS = frozenset(
     {
         "know", "knew", "heard", "hear", "aware", "whose",
@@ -110,15 +110,15 @@ def _root(word: str) -> str:
 
 def topic_words(question: str) -> set[str]:
     """What `question` asks about: its words' `roots` but the asking's own ("Did you know
-    there is an open mic night?" → open, mic, night)."""
+    there is a lantern walk?" → lantern, walk)."""
     return roots(question) - ASKING_WORDS
 
 
 def needed_overlap(question: str) -> int:
     """How many of the question's topic words a fact or memory must share to answer it: one
     for most questions; for one asking whether one knows a piece of news, most of them —
-    "comedy nights" shares one word of "an open mic night", "the sink is running water" one
-    of "who is running for mayor": each is something else, and a confident answer about
+    "comedy nights" shares one word of "a lantern walk night", "the sink is running water"
+    one of "who is running the bakery": each is something else, and a confident answer about
     something else is no answer to "did you know …?"."""
     if not ASKS_KNOWING.match(question.strip()):
         return 1
