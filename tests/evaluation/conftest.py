@@ -1,4 +1,5 @@
-"""Evaluation tests: `evaluation_records` (a small town's record built row by row)
+"""Evaluation tests: `evaluation_records` (a small town's record built row by row) and
+`offline_recipes` (a town on the offline brain for interviews)
 importable."""
 
 from __future__ import annotations

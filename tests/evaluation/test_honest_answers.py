@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.bridge import InterviewDesk, TownRecipe, server_settings
+from offline_recipes import offline_recipe
+
+from game.bridge import InterviewDesk
 from game.evaluation.answers import hallucination
 from game.evaluation.interviews import knowledge_interview
 from game.evaluation.scenario import load_scenario, read_town
@@ -16,12 +18,7 @@ from game.evaluation.scenario import load_scenario, read_town
 
 def test_residents_who_have_not_heard_the_news_say_so(tmp_path: Path) -> None:
     scenario = load_scenario(read_town("the_ville_n3"))
-    recipe = TownRecipe(
-        town="the_ville_n3",
-        settings=server_settings(None, None, None),
-        embedder="hashing",
-        memory_dir=tmp_path / "memory",
-    )
+    recipe = offline_recipe(tmp_path / "memory")
     with InterviewDesk.open(recipe) as desk:
         found = knowledge_interview(desk, scenario, "start", lambda: None, workers=1)
     news = {a.resident: a for a in found if a.kind == "news"}

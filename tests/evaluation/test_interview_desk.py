@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.bridge import CONDITIONS, InterviewDesk, TownRecipe, server_settings
+from offline_recipes import offline_recipe
+
+from game.bridge import CONDITIONS, InterviewDesk
 from game.evaluation.interviews import knowledge_interview, knowledge_interview_size
 from game.evaluation.scenario import load_scenario, read_town
 
@@ -14,12 +16,7 @@ QUESTION = "Did you know there is a Valentine's Day party?"
 
 
 def desk(tmp_path: Path) -> InterviewDesk:
-    recipe = TownRecipe(
-        town="the_ville_n3",
-        settings=server_settings(None, None, None),
-        embedder="hashing",
-        memory_dir=tmp_path / "memory",
-    )
+    recipe = offline_recipe(tmp_path / "memory")
     return InterviewDesk.open(recipe)
 
 

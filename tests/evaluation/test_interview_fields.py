@@ -10,14 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from offline_recipes import offline_recipe
 
 from game.bridge import (
     Answered,
     InterviewDesk,
     MemoryFacts,
-    TownRecipe,
     claims_knowledge,
-    server_settings,
 )
 from game.evaluation.interviews import KnowledgeAnswer, held_memories, knowledge_interview
 from game.evaluation.questions import AskedQuestion, load_questions
@@ -49,12 +48,7 @@ class ScriptedDesk(InterviewDesk):
 
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ScriptedDesk]:
-    recipe = TownRecipe(
-        town="the_ville_n3",
-        settings=server_settings(None, None, None),
-        embedder="hashing",
-        memory_dir=tmp_path_factory.mktemp("memory"),
-    )
+    recipe = offline_recipe(tmp_path_factory.mktemp("memory"))
     with ScriptedDesk.open(recipe) as opened:
         assert isinstance(opened, ScriptedDesk)
         yield opened
@@ -108,12 +102,7 @@ def test_fields_naming_no_item_are_read_by_their_words_where_talk_states_no_news
 
 
 def test_the_desk_hands_out_the_items_each_memory_s_fields_name(tmp_path: Path) -> None:
-    recipe = TownRecipe(
-        town="the_ville_n3",
-        settings=server_settings(None, None, None),
-        embedder="hashing",
-        memory_dir=tmp_path / "memory",
-    )
+    recipe = offline_recipe(tmp_path / "memory")
     with InterviewDesk.open(recipe) as town:
         isabella = town.memory_facts("Isabella Rodriguez")
         klaus = town.memory_facts(KLAUS)

@@ -11,19 +11,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.bridge import InterviewDesk, TownRecipe, server_settings
+from offline_recipes import offline_recipe
+
+from game.bridge import InterviewDesk
 
 SAM = "Sam Moore"  # the candidacy's seed; his currently: "Sam Moore is running for mayor …"
 TOM = "Tom Moreno"  # no seed of anything; his currently is news of his own
 
 
 def test_a_seed_s_currently_that_says_its_item_is_that_item(tmp_path: Path) -> None:
-    recipe = TownRecipe(
-        town="the_ville_n25",
-        settings=server_settings(None, None, None),
-        embedder="hashing",
-        memory_dir=tmp_path / "memory",
-    )
+    recipe = offline_recipe(tmp_path / "memory", "the_ville_n25")
     with InterviewDesk.open(recipe) as town:
         sam = town.memory_facts(SAM)
         tom = town.memory_facts(TOM)

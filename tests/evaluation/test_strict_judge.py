@@ -9,7 +9,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
-from game.bridge import Answered, InterviewDesk, TownRecipe, server_settings
+from offline_recipes import offline_recipe
+
+from game.bridge import Answered, InterviewDesk
 from game.evaluation.answers import hallucination
 from game.evaluation.facts import carries_facts, item_facts
 from game.evaluation.interviews import knowledge_interview
@@ -52,12 +54,7 @@ def test_an_item_without_an_event_needs_who_and_what() -> None:
 
 def test_a_confident_answer_about_something_else_is_a_hallucination(tmp_path: Path) -> None:
     scenario = load_scenario(read_town("the_ville_n3"))
-    recipe = TownRecipe(
-        town="the_ville_n3",
-        settings=server_settings(None, None, None),
-        embedder="hashing",
-        memory_dir=tmp_path / "memory",
-    )
+    recipe = offline_recipe(tmp_path / "memory")
     ScriptedDesk.said = {
         "Klaus Mueller": OFF_SUBJECT, "Isabella Rodriguez": WITH_FACTS, "Maria Lopez": NO_WHO
     }  # fmt: skip
