@@ -18,6 +18,7 @@ from cognition.offline.notes import (
     SUBJECT,
     Note,
     first_name,
+    named_by,
     pronoun,
     read_notes,
     summaries_with,
@@ -119,12 +120,14 @@ def main_topic(notes: Sequence[Note], agent: str, other: str, talks: Sequence[No
 
 
 def known_about(notes: Sequence[Note], other: str, skip: set[int]) -> list[str]:
-    """Facts with `other` as their subject, in the memories' order (a persona's facts in
-    the order its description gives them: no word list decides which says the most)."""
+    """The persona's facts that name `other` by their fields (`MemoryFields.named`, which
+    `Persona.named` wrote once from the persona file; `named_by`), in the memories' order
+    (as the description gives them: no word list decides which says the most) — of each,
+    the sentences that start with `other`, said back (the user's words)."""
     return [
         s
         for n in notes
-        if n.kind == "fact" and n.number not in skip
+        if n.kind == "fact" and n.number not in skip and other in named_by(n)
         for s in sentences(n.text)
         if s.startswith(other + " ") and "\n" not in s
     ]
