@@ -9,7 +9,8 @@ finds nothing to say passes (an empty line) until it has spoken twice; then it s
 goodbye to everyone and leaves. A member whose plan calls it away says goodbye at once.
 
 The manager picks a member who has not spoken yet (after the first two lines), else the
-member just addressed (by the line's "to", or by first name in its text), else the one
+member just addressed (the line's `to`, as its writer gave it: a greeting by name is said
+to that member; never the names in its words), else the one
 whose description shares the most words with the last line, ties to the one who has
 spoken least recently (turn-taking and relevance).
 """
@@ -129,7 +130,7 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         # the opener greets the group and whom it came to talk to by name: a nameless
         # hello, said by every opener of a busy day, would be one stock line over and over
         greetings = tuple(o for o in say.GROUP_GREETINGS if "{first}" in o)
-        return GroupLine(text=pick(greetings, rng, to.split()[0]))
+        return GroupLine(text=pick(greetings, rng, to.split()[0]), to=to)
     turn = 1 if not history else (2 if mine == 0 else max(3, len(history) + 1))
     room = inputs.round < inputs.max_rounds
     seen = view_of(inputs, to, rng)  # in words, and whether the two met as data
@@ -184,7 +185,7 @@ def next_speaker(inputs: NextSpeakerInput, rng: random.Random) -> NextSpeaker:
     if quiet and len(lines) >= 2:  # turn-taking first: nobody is left out of the talk
         return NextSpeaker(name=quiet[0], reason="has not spoken yet")
     for name, _ in allowed:
-        if last.to == name or re.search(rf"\b{re.escape(name.split()[0])}\b", last.text):
+        if last.to == name:  # whom the line turns to, as its writer said (never its words)
             return NextSpeaker(name=name, reason=f"{last.speaker} spoke to them")
     words = set(WORD.findall(last.text.lower()))
     spoke = {line.speaker: index for index, line in enumerate(lines)}
