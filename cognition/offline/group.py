@@ -151,6 +151,7 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         place=inputs.place,
         news=inputs.news,
         heard=inputs.heard,
+        introduced=inputs.introduced,
         shared=inputs.shared.get(to, []),
         told_here=inputs.told_here,
         going=inputs.going,
@@ -163,7 +164,12 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     again = any(who == inputs.speaker and opening in text for who, _, text in history)
     if not answer.ends and not again:  # never the same thing twice in one talk
         return GroupLine(
-            text=answer.text, to=to, told=answer.told, answer=answer.answer, echoes=answer.echoes
+            text=answer.text,
+            to=to,
+            told=answer.told,
+            answer=answer.answer,
+            echoes=answer.echoes,
+            introduces=answer.introduces,
         )
     if mine < 2 and room:
         return GroupLine(text="")  # nothing to add: pass this turn
