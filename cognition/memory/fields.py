@@ -54,6 +54,7 @@ class News(BaseModel):
     host: str = ""  # who hosts the event ("" when no one does, or it is no event)
     starts: datetime | None = None  # the event's start and end as data (None: no event)
     ends: datetime | None = None
+    pronoun: str = ""  # how `subject` is spoken of ("he", "she", "they"; "": unknown)
 
     def told_by(self, teller: str) -> News:
         """This news as heard from `teller` (unchanged when the teller is its own source)."""
@@ -116,6 +117,8 @@ class MemoryFields(BaseModel):
     talked_about: str = ""  # what a talk was about, as its summary's answer says ("his thesis")
     # added with persona facts' people as data (absent in older saves: (), migrated)
     named: tuple[str, ...] = ()  # the people a persona's fact names besides its subject
+    # added with pronouns as data (absent in older saves: "", a persona's facts migrated)
+    pronoun: str = ""  # how `subject` is spoken of ("he", "she", "they"; "": unknown)
 
 
 def fields_to_json(fields: MemoryFields | None) -> str:

@@ -34,7 +34,7 @@ from cognition.offline.talk import line as pair_line
 from cognition.offline.talk_summary import summarise_lines
 from cognition.offline.text import SENTENCE_END
 from cognition.phrasing import listed
-from cognition.steps.dialogue import ConversationSummary, LineInput
+from cognition.steps.dialogue import ConversationSummary, DialogueLine, LineInput
 from cognition.steps.group_line import GroupLine, GroupLineInput, heard
 from cognition.steps.group_manager import NextSpeaker, NextSpeakerInput
 from cognition.steps.group_summary import GroupSummaryInput, RoundSummary, RoundSummaryInput
@@ -163,19 +163,24 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     opening = SENTENCE_END.split(answer.text)[0]
     again = any(who == inputs.speaker and opening in text for who, _, text in history)
     if not answer.ends and not again:  # never the same thing twice in one talk
-        return GroupLine(
-            text=answer.text,
-            to=to,
-            told=answer.told,
-            answer=answer.answer,
-            echoes=answer.echoes,
-            introduces=answer.introduces,
-        )
+        return said_to(answer, to)
     if mine < 2 and room:
         return GroupLine(text="")  # nothing to add: pass this turn
     if len(inputs.members) > 1:
         return leaving(inputs, rng)
     return GroupLine(text=answer.text, to=to, leaves=True)
+
+
+def said_to(answer: DialogueLine, to: str) -> GroupLine:
+    """The pair rule's line as a group line said to `to`, with what it carries as data."""
+    return GroupLine(
+        text=answer.text,
+        to=to,
+        told=answer.told,
+        answer=answer.answer,
+        echoes=answer.echoes,
+        introduces=answer.introduces,
+    )
 
 
 def next_speaker(inputs: NextSpeakerInput, rng: random.Random) -> NextSpeaker:
