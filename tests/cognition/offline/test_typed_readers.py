@@ -1,22 +1,38 @@
 """Readers the offline brain once left to words, now reading fields (issue 33, part 4): whom
 a group line turns to (its `to`, as its writer gave it), and whether a talk's last line
-introduced its speaker (the line's `introduces`, written with the greeting). A player's
-typed line (the user's input, its field unknown) is still read by its words. The town is
-invented."""
+introduced its speaker (the line's `introduces`, written with the greeting), how a person
+is spoken of (`MemoryFields.pronoun` of a persona's facts, `News.pronoun` of news about
+them: written once from the persona, migrated in an old save). A player's typed line (the
+user's input, its field unknown) is still read by its words. The town is invented."""
 
 from __future__ import annotations
 
 import random
+from datetime import datetime
+
+import pytest
+from pydantic import ValidationError
 
 import cognition.offline.phrases as say
+from cognition.agent import Agent
 from cognition.contract import ConversationLine
+from cognition.memory.fields import MemoryFields, News
+from cognition.memory.records import MemoryKind, NewMemory
+from cognition.offline import OfflineBrain
 from cognition.offline.group import next_speaker
+from cognition.offline.notes import Note, pronoun, read_notes
+from cognition.offline.relations import view_of
 from cognition.offline.talk import line
+from cognition.persona import with_pronouns
 from cognition.steps.group_line import said
 from cognition.steps.group_manager import NextSpeakerInput
+from cognition.steps.reflect import Recalled
+from cognition.steps.relationship import RelationshipInput
+from cognition.testing.memory_fake import FakeMemoryStream
 from tests.cognition.offline.test_offline_talk import line_input, persona
 
 ANN, BO, CY, DEE = "Ann Lee", "Bo Dahl", "Cy Pell", "Dee Rowe"
+NOW = datetime(2031, 3, 3, 8, 0)
 MEMBERS = [f"{BO}: a potter", f"{CY}: a beekeeper", f"{DEE}: a ferry pilot"]
 
 
@@ -79,3 +95,86 @@ def test_a_typed_line_whose_field_is_unknown_is_read_by_its_words() -> None:
     typed = [f"{ANN}: Hi! I'm {ANN}, I just moved in."]  # a player's line: no field
     reply = line(line_input(persona(BO), ANN, [], typed), random.Random(0))
     assert reply.introduces is True and BO in reply.text
+
+
+# --- how a person is spoken of, as data ----------------------------------------------------
+
+KILN = "Ann Lee fires her pots in the kiln shed; Ann Lee teaches her nephew to glaze"
+
+
+def test_a_persona_says_how_it_is_spoken_of_or_its_own_facts_do_once() -> None:
+    assert persona(ANN, description=KILN).goes_by() == "she"
+    assert persona(ANN, description=KILN, pronoun="they").goes_by() == "they"  # declared
+    assert persona(ANN).goes_by() == ""  # its facts say neither: unknown
+    # a sentence naming someone else says nothing of her
+    assert persona(ANN, description=f"Ann Lee and {BO} fix his boat").goes_by() == ""
+
+
+def test_a_persona_file_may_declare_a_pronoun_and_a_bad_one_is_refused() -> None:
+    assert persona(ANN, pronoun="he").pronoun == "he"
+    with pytest.raises(ValidationError):
+        persona(ANN, pronoun="it")
+
+
+def fact_notes(agent: Agent) -> list[Note]:
+    records = agent.memory.all()
+    return read_notes([r.text for r in records], recalled=[Recalled.of(r) for r in records])
+
+
+def test_a_persons_facts_carry_their_pronoun_and_it_is_read_from_fields_alone() -> None:
+    agent = Agent(persona(ANN, description=KILN), FakeMemoryStream(ANN), OfflineBrain(0))
+    agent.seed(NOW)
+    facts = [r.about for r in agent.memory.all() if r.text in KILN.split("; ")]
+    assert facts and all(f is not None and f.pronoun == "she" for f in facts)
+    assert pronoun(ANN, fact_notes(agent)) == "she"
+    # the same words without fields say nothing of how she is spoken of
+    assert pronoun(ANN, read_notes(KILN.split("; "))) == ""
+    # fields that say nothing of it: unknown, whatever the words
+    plain = Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=ANN))
+    assert pronoun(ANN, read_notes(KILN.split("; "), recalled=[plain, plain])) == ""
+
+
+def test_news_about_a_resident_carries_how_they_are_spoken_of_to_whoever_hears_it() -> None:
+    potter = persona(ANN, description=KILN)
+    glaze = News(item="glaze", subject=ANN, statement=f"{ANN} is testing a new glaze")
+    bo = persona(BO).model_copy(update={"news": [glaze]})
+    _, seeded_bo = with_pronouns([potter, bo])
+    [told] = seeded_bo.news
+    assert told.pronoun == "she" and told.told_by(BO).pronoun == "she"
+    # Cy heard it from Ann herself: Cy's view of Ann says "she", from the news's field
+    heard = MemoryFields(partners=(ANN,), news=(told.told_by(ANN),), time=NOW)
+    talk = f"[Mon Mar 03 08:00] Conversation with {ANN}:\n{ANN}: I'm testing a new glaze."
+    view = view_of(
+        RelationshipInput(
+            agent=CY,
+            other=ANN,
+            memories=[talk],
+            recalled=[Recalled(kind=MemoryKind.DIALOGUE, about=heard)],
+        ),
+        random.Random(0),
+    )
+    assert "Ann told Cy that she is testing a new glaze." in view.summary
+    unsaid = heard.model_copy(update={"news": (glaze.told_by(ANN),)})  # no pronoun: her name
+    view = view_of(
+        RelationshipInput(
+            agent=CY,
+            other=ANN,
+            memories=[talk],
+            recalled=[Recalled(kind=MemoryKind.DIALOGUE, about=unsaid)],
+        ),
+        random.Random(0),
+    )
+    assert "Ann told Cy that Ann is testing a new glaze." in view.summary
+
+
+def test_an_old_saves_facts_learn_how_their_holder_is_spoken_of_once() -> None:
+    memory = FakeMemoryStream(ANN)
+    older = MemoryFields(subject=ANN)  # as a save before pronouns wrote them
+    facts = KILN.split("; ")
+    memory.add_many([NewMemory(MemoryKind.OBSERVATION, f, NOW, 4, about=older) for f in facts])
+    agent = Agent(persona(ANN, description=KILN), memory, OfflineBrain(0))
+    agent.set_state({"seeded": True, "news_seeded": True, "facts_typed": True, "facts_named": True})
+    assert not agent.state.facts_pronoun
+    agent.seed(NOW)
+    assert [r.about for r in memory.all()] == [MemoryFields(subject=ANN, pronoun="she")] * 2
+    assert agent.state.facts_pronoun and memory.count() == 2  # nothing added, once
