@@ -145,7 +145,9 @@ class Persona(BaseModel):
     currently_item: str = ""
     # how the persona is spoken of, as its file says it ("he", "she", "they"; "": not said,
     # read from its own facts once, `goes_by`)
-    pronoun: Literal["he", "she", "they", ""] = ""
+    pronoun: Literal["he", "she", "they", ""] = Field(
+        default="", description='how the resident is spoken of: "he", "she" or "they"'
+    )
 
     @property
     def first_name(self) -> str:
