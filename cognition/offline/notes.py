@@ -323,8 +323,9 @@ def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
 
 def told_as_data(note: Note, about: MemoryFields, agent: str) -> list[Told]:
     """The news a memory's fields carry as tellings: what the agent told (`told`) to each
-    of the talk's partners, what it heard from each news's `source`; news known first
-    hand is no telling."""
+    of the talk's partners, what it heard from each news's `source` (and what that source
+    had heard from the news's `via`, when it said whom); news known first hand is no
+    telling."""
     found: list[Told] = []
     for news in about.news:
         statement = clean(news.statement)
@@ -332,6 +333,8 @@ def told_as_data(note: Note, about: MemoryFields, agent: str) -> list[Told]:
             found += [Told(note.number, agent, p, statement) for p in about.partners if p != agent]
         elif news.source is not None and news.source != agent:
             found.append(Told(note.number, news.source, agent, statement))
+            if news.via and news.via not in (agent, news.source):  # whom the teller had it from
+                found.append(Told(note.number, news.via, news.source, statement))
     return found
 
 

@@ -3,7 +3,9 @@ a group line turns to (its `to`, as its writer gave it), and whether a talk's la
 introduced its speaker (the line's `introduces`, written with the greeting), how a person
 is spoken of (`MemoryFields.pronoun` of a persona's facts, `News.pronoun` of news about
 them: written once from the persona, migrated in an old save). A player's typed line (the
-user's input, its field unknown) is still read by its words. The town is invented."""
+user's input, its field unknown) is still read by its words. News passed on carries whom its
+teller had it from (`News.via`), so who told whom is read from fields. The town is
+invented."""
 
 from __future__ import annotations
 
@@ -15,12 +17,12 @@ from pydantic import ValidationError
 
 import cognition.offline.phrases as say
 from cognition.agent import Agent
-from cognition.contract import ConversationLine
+from cognition.contract import Conversation, ConversationLine
 from cognition.memory.fields import MemoryFields, News
 from cognition.memory.records import MemoryKind, NewMemory
 from cognition.offline import OfflineBrain
 from cognition.offline.group import next_speaker
-from cognition.offline.notes import Note, pronoun, read_notes
+from cognition.offline.notes import Note, pronoun, read_notes, told_in
 from cognition.offline.relations import view_of
 from cognition.offline.talk import line
 from cognition.persona import with_pronouns
@@ -28,6 +30,7 @@ from cognition.steps.group_line import said
 from cognition.steps.group_manager import NextSpeakerInput
 from cognition.steps.reflect import Recalled
 from cognition.steps.relationship import RelationshipInput
+from cognition.steps.talk_fields import talk_fields
 from cognition.testing.memory_fake import FakeMemoryStream
 from tests.cognition.offline.test_offline_talk import line_input, persona
 
@@ -178,3 +181,25 @@ def test_an_old_saves_facts_learn_how_their_holder_is_spoken_of_once() -> None:
     agent.seed(NOW)
     assert [r.about for r in memory.all()] == [MemoryFields(subject=ANN, pronoun="she")] * 2
     assert agent.state.facts_pronoun and memory.count() == 2  # nothing added, once
+
+
+# --- a second-hand source, as data ----------------------------------------------------------
+
+
+def test_news_passed_on_carries_whom_its_teller_had_it_from() -> None:
+    ferry = News(item="ferry", subject=DEE, statement=f"{DEE} is buying a second ferry")
+    bos = ferry.told_by(ANN)  # Bo heard it from Ann, who knew it first hand
+    assert (bos.source, bos.via) == (ANN, "")
+    assert bos.told_by(ANN) == bos  # heard again from the same teller: unchanged
+    # Bo passes it on to Cy ("Ann told me that …"): the line's news is Bo's, from Ann
+    said = ConversationLine(speaker=BO, text=f"Ann told me that {bos.statement}.", told=bos)
+    talk = Conversation(participants=(BO, CY), started=NOW, lines=(said,), summary="")
+    cys = talk_fields(CY, talk, [BO], NOW)
+    [heard] = cys.news
+    assert (heard.source, heard.via) == (BO, ANN)
+    # the brain's who told whom reads it from the fields: Bo told Cy, Ann had told Bo
+    note = Note(1, "transcript", said.text, about=cys)
+    tellings = {(t.teller, t.hearer) for t in told_in([note], CY)}
+    assert tellings == {(BO, CY), (ANN, BO)}
+    # when Cy tells Ann, the one Cy had it from goes one level back: Bo
+    assert (heard.told_by(CY).source, heard.told_by(CY).via) == (CY, BO)
