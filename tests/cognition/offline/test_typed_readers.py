@@ -1,11 +1,10 @@
 """Readers the offline brain once left to words, now reading fields (issue 33, part 4): whom
-a group line turns to (its `to`, as its writer gave it), and whether a talk's last line
-introduced its speaker (the line's `introduces`, written with the greeting), how a person
-is spoken of (`MemoryFields.pronoun` of a persona's facts, `News.pronoun` of news about
-them: written once from the persona, migrated in an old save). A player's typed line (the
-user's input, its field unknown) is still read by its words. News passed on carries whom its
-teller had it from (`News.via`), so who told whom is read from fields. The town is
-invented."""
+a group line turns to (its `to`, as its writer gave it); whether a talk's last line
+introduced its speaker (the line's `introduces`, written with the greeting; a player's
+typed line, the user's input whose field is unknown, is still read by its words); how a
+person is spoken of (`MemoryFields.pronoun` of a persona's facts, `News.pronoun` of news
+about them: written once from the persona, migrated in an old save); and whom a teller had
+news from (`News.via`), so who told whom is read from fields. The town is invented."""
 
 from __future__ import annotations
 
