@@ -108,6 +108,7 @@ from cognition.persona import (
     Routine,
     field_location,
     load_personas,
+    with_pronouns,
 )
 from cognition.phrasing import doing_phrase, listed, progressive
 from cognition.plan import DAY_MINUTES, DayPlan, PlanStep, minute_of_day
@@ -262,6 +263,7 @@ __all__ = [
     "step_of",
     "test_connection",
     "with_priority",
+    "with_pronouns",
 ]
 
 # name → defining module, for the names loaded on first use

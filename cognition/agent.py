@@ -149,27 +149,27 @@ class Agent:
             return
         texts, news = self.persona.initial_memories(), self.persona.known_news()
         ratings = self.rate(texts, now) if texts else []
-        ties, named = self.persona.ties(), self.persona.named()  # whom lines are with, names
-        self.memory.add_many(first_memories(self.name, texts, ratings, news, now, ties, named))
+        about = self.persona.ties(), self.persona.named(), self.persona.goes_by()  # as data
+        self.memory.add_many(first_memories(self.name, texts, ratings, news, now, *about))
         self.state.mark_seeded()
 
     def migrate(self, now: datetime) -> None:
         """A mind saved by an older Smallville brought up to date, once: it learns its
         persona's news as data (saved before news had fields), and its persona's facts get
-        the fields a new mind's have: whose, whom a line is with, whom a fact names (saved
-        before fields, or before lines carried whom or facts their names: `untyped_facts`)."""
+        the fields a new mind's have: whose, whom a line is with, whom a fact names, how it is
+        spoken of (saved before fields, or before they carried these: `untyped_facts`)."""
         state, memory = self.state, self.memory
         if not state.news_seeded:
             known = {news.item for news in news_known(memory, self.name)}
             missing = [item for item in self.persona.known_news() if item.item not in known]
             memory.add_many([news_memory(item, now) for item in missing])
-        if not (state.facts_typed and state.facts_named):
+        if not (state.facts_typed and state.facts_named and state.facts_pronoun):
             news = {item.statement for item in self.persona.known_news()}
             facts = [text for text in self.persona.initial_memories() if text not in news]
             records = memory.all(MemoryKind.OBSERVATION)
-            ties, named = self.persona.ties(), self.persona.named()
-            memory.refill(untyped_facts(records, self.name, facts, ties, named))
-        state.news_seeded = state.facts_typed = state.facts_named = True
+            about = self.persona.ties(), self.persona.named(), self.persona.goes_by()
+            memory.refill(untyped_facts(records, self.name, facts, *about))
+        state.mark_seeded()  # every field a new mind's carry
 
     def summary(self, now: datetime) -> str:
         """The cached summary description, rebuilt once per game day or after a reflection."""

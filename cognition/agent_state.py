@@ -125,6 +125,9 @@ class AgentState(BaseModel):
     # the persona's facts carry the people they name (`MemoryFields.named`); False in a save
     # made before they did: filled once, on the next seed, as `facts_typed`
     facts_named: bool = False
+    # the persona's facts carry how it is spoken of (`MemoryFields.pronoun`); False in a save
+    # made before they did: filled once, on the next seed, as `facts_typed`
+    facts_pronoun: bool = False
     plan: DayPlan | None = None
     yesterday: str = ""
     summary: SummaryDescription | None = None
@@ -153,6 +156,7 @@ class AgentState(BaseModel):
     def mark_seeded(self) -> None:
         """The persona's first memories are in, with every field a new mind's carry."""
         self.seeded = self.news_seeded = self.facts_typed = self.facts_named = True
+        self.facts_pronoun = True
 
     def add_appointment(self, appointment: Appointment) -> bool:
         """Keep `appointment` (False when it is already kept)."""

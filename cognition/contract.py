@@ -204,6 +204,8 @@ class ConversationLine(Frozen):
     # own words, a line recorded before answers were data)
     answer: str | None = None
     asks: bool | None = None  # it asks the listener about themselves (None: unknown)
+    # it introduces its speaker by name ("Hi, I'm Ann Lee"), as data (None: unknown)
+    introduces: bool | None = None
 
 
 LineHeard = Callable[[ConversationLine], None]

@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -63,6 +64,30 @@ def names_in(text: str) -> list[str]:
     each."""
     found = [run for run in CAPITAL_RUN.findall(text) if is_person(run)]
     return list(dict.fromkeys(found))
+
+
+# --- how a persona is spoken of ------------------------------------------------------------
+# A reader of the user's input too: a persona file may say it ("pronoun": "she"); one that
+# does not is read once, where the persona is read (`Persona.goes_by`), from its own facts
+# about it by name; the memories then carry it as data (`MemoryFields.pronoun` of its facts,
+# `News.pronoun` of news about it) and the offline brain reads the fields, never the words.
+PRONOUNS = ("he", "she", "they")
+PRONOUN_WORDS = {
+    "he": re.compile(r"\b(?:he|him|his|himself)\b"),
+    "she": re.compile(r"\b(?:she|her|hers|herself)\b"),
+}
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+
+
+def pronoun_in(name: str, texts: Sequence[str]) -> str:
+    """ "he" or "she" as the sentences of `texts` about `name` alone say it (starting with
+    the name, naming no one else: "Ann Lee paints; her studio …"), the more often said;
+    "" when they say neither, or both as often."""
+    said = [s for text in texts for s in SENTENCE_BREAK.split(text.strip())]
+    alone = [s.lower() for s in said if s.startswith(name) and set(names_in(s)) <= {name}]
+    counts = {word: sum(len(p.findall(s)) for s in alone) for word, p in PRONOUN_WORDS.items()}
+    he, she = counts["he"], counts["she"]
+    return "he" if he > she else "she" if she > he else ""
 
 
 class PersonaFileError(ValueError):
@@ -118,6 +143,11 @@ class Persona(BaseModel):
     # the news item `currently` tells when it is one of `news` (a scenario item the persona
     # already says in its own words): then it is that item, not a second news of its own
     currently_item: str = ""
+    # how the persona is spoken of, as its file says it ("he", "she", "they"; "": not said,
+    # read from its own facts once, `goes_by`)
+    pronoun: Literal["he", "she", "they", ""] = Field(
+        default="", description='how the resident is spoken of: "he", "she" or "they"'
+    )
 
     @property
     def first_name(self) -> str:
@@ -130,6 +160,11 @@ class Persona(BaseModel):
             f"{self.learned} {self.currently} Lifestyle: {self.lifestyle}"
         )
 
+    def goes_by(self) -> str:
+        """How the persona is spoken of: its file's `pronoun`, else as its own facts about it
+        say it (`pronoun_in`: read once, here); "" when neither says."""
+        return self.pronoun or pronoun_in(self.name, [*self.initial_memories(), self.currently])
+
     def busy_news(self) -> News | None:
         """What the persona is busy with these days (its `currently`, when it is said of
         the persona by name) as news it holds first hand: item "<name>: currently" (or
@@ -139,7 +174,13 @@ class Persona(BaseModel):
         if not statement.startswith(f"{self.name} "):
             return None
         item = self.currently_item or f"{self.name}: currently"
-        return News(item=item, subject=self.name, statement=statement, kind="currently")
+        return News(
+            item=item,
+            subject=self.name,
+            statement=statement,
+            kind="currently",
+            pronoun=self.goes_by(),
+        )
 
     def known_news(self) -> list[News]:
         """The news the persona knows at the start as data: the scenario's items it is a
@@ -170,6 +211,19 @@ class Persona(BaseModel):
             for text in self.initial_memories()
         }
         return {text: people for text, people in found.items() if people}
+
+
+def with_pronouns(personas: Sequence[Persona]) -> list[Persona]:
+    """The personas with how each news they know speaks of its subject (`News.pronoun`),
+    where the subject is one of them (`goes_by`, read once here) and the news does not say
+    it already: the news's memories and its tellings then carry it as data."""
+    said = {persona.name: persona.goes_by() for persona in personas}
+
+    def spoken_of(news: News) -> News:
+        pronoun = news.pronoun or said.get(news.subject, "")
+        return news if pronoun == news.pronoun else news.model_copy(update={"pronoun": pronoun})
+
+    return [p.model_copy(update={"news": [spoken_of(n) for n in p.news]}) for p in personas]
 
 
 # the reader beside its writer (`Persona.identity`: "… Innate traits: curious, kind. …"):

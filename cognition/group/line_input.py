@@ -86,6 +86,7 @@ def member_input(
         news=known,
         known_news=numbered_news(known),
         heard=lines[-1].told if lines else None,
+        introduced=lines[-1].introduces if lines else None,
         shared={name: news_shared(ctx.memory, name) for name in others},
         told_here=news_told(lines),
         going=news_going(ctx.memory, member.name),

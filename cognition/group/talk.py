@@ -297,6 +297,7 @@ class GroupTalk:
                     view=line.view,
                     answer=line.answer,
                     echoes=line.echoes,
+                    introduces=line.introduces,
                 )
             )
             if self.heard is not None:

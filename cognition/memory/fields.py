@@ -4,7 +4,9 @@
 whom it is about, the sentence that tells it, its kind and importance as the item declares
 them, whether strangers hear it, an event's place, day and hours, and who told the knower
 (`source`, one level deep; None when known first hand), then the event's host and its
-start and end as data (what a host's day plan reads). `Intention` is what someone means
+start and end as data (what a host's day plan reads), how its subject is spoken of
+(`pronoun`) and whom its teller had it from (`via`: the teller's own source, as a telling
+"Bo told me that …" says it; not someone the memory is of). `Intention` is what someone means
 to do as data: an appointment, a refusal, an adopted intention. `MemoryFields` is what a
 memory says in fields: who spoke, with whom, about whom, which item, where and when, the
 news it carries, which of it the rememberer told, the intentions it records, (a
@@ -54,10 +56,19 @@ class News(BaseModel):
     host: str = ""  # who hosts the event ("" when no one does, or it is no event)
     starts: datetime | None = None  # the event's start and end as data (None: no event)
     ends: datetime | None = None
+    pronoun: str = ""  # how `subject` is spoken of ("he", "she", "they"; "": unknown)
+    # whom the teller had heard it from (the source one level further back: "Bo told me
+    # that …"); "" when the teller knew it first hand (or an older save did not keep it)
+    via: str = ""
 
     def told_by(self, teller: str) -> News:
-        """This news as heard from `teller` (unchanged when the teller is its own source)."""
-        return self if teller == self.source else self.model_copy(update={"source": teller})
+        """This news as heard from `teller`: its source the teller, and whom the teller had
+        it from (`via`: the teller's source, when it had one); unchanged when the teller is
+        its own source."""
+        if teller == self.source:
+            return self
+        via = self.source if self.source is not None else ""
+        return self.model_copy(update={"source": teller, "via": via})
 
 
 class Intention(BaseModel):
@@ -116,6 +127,8 @@ class MemoryFields(BaseModel):
     talked_about: str = ""  # what a talk was about, as its summary's answer says ("his thesis")
     # added with persona facts' people as data (absent in older saves: (), migrated)
     named: tuple[str, ...] = ()  # the people a persona's fact names besides its subject
+    # added with pronouns as data (absent in older saves: "", a persona's facts migrated)
+    pronoun: str = ""  # how `subject` is spoken of ("he", "she", "they"; "": unknown)
 
 
 def fields_to_json(fields: MemoryFields | None) -> str:

@@ -73,11 +73,15 @@ def news_memory(news: News, now: datetime) -> NewMemory:
     return NewMemory(MemoryKind.OBSERVATION, news.statement, now, news.importance, about=about)
 
 
-def fact_fields(holder: str, tie: str = "", named: tuple[str, ...] = ()) -> MemoryFields:
-    """The fields of `holder`'s persona fact that is no news: about `holder`; a relationship
-    line names whom it is with (`tie`) among its `people`; the people the fact names
-    (`named`, `Persona.named`: read from the persona file's words once, here)."""
-    return MemoryFields(subject=holder, people=(tie,) if tie else (), named=named)
+def fact_fields(
+    holder: str, tie: str = "", named: tuple[str, ...] = (), pronoun: str = ""
+) -> MemoryFields:
+    """The fields of `holder`'s persona fact that is no news: about `holder`, and how
+    `holder` is spoken of (`pronoun`, `Persona.goes_by`); a relationship line names whom it
+    is with (`tie`) among its `people`; the people the fact names (`named`,
+    `Persona.named`: read from the persona file's words once, here)."""
+    people = (tie,) if tie else ()
+    return MemoryFields(subject=holder, people=people, named=named, pronoun=pronoun)
 
 
 def untyped_facts(
@@ -86,21 +90,28 @@ def untyped_facts(
     facts: Iterable[str],
     ties: Mapping[str, str],
     named: Mapping[str, tuple[str, ...]] | None = None,
+    pronoun: str = "",
 ) -> dict[str, MemoryFields]:
     """The migration of `holder`'s persona facts saved with fewer fields than
     `first_memories` now writes: record id → those fields (`fact_fields`), for each record
     whose text is one of `facts` (that are no news) or a relationship line of `ties` (text
     → whom), whose fields are unknown (saved before fields) or say less: only whose it is
     (saved before lines named whom they are with), or not the people it names (`named`:
-    text → them, saved before facts carried them). Fields that say more (news a line
-    turned out to be) are left alone."""
+    text → them, saved before facts carried them), or not how the holder is spoken of
+    (`pronoun`, saved before facts carried it). Fields that say more (news a line turned
+    out to be) are left alone."""
     named = named or {}
     known = {*facts, *ties}
     found: dict[str, MemoryFields] = {}
     for record in records:
         tie = ties.get(record.text, "")
-        typed = fact_fields(holder, tie, named.get(record.text, ()))
-        older = (MemoryFields(subject=holder), fact_fields(holder, tie))
+        said = named.get(record.text, ())
+        typed = fact_fields(holder, tie, said, pronoun)
+        older = (
+            MemoryFields(subject=holder),
+            fact_fields(holder, tie),
+            fact_fields(holder, tie, said),
+        )
         stale = record.about is None or record.about in older
         if record.text in known and stale and record.about != typed:
             found[record.id] = typed
@@ -115,20 +126,22 @@ def first_memories(
     now: datetime,
     ties: Mapping[str, str] | None = None,
     named: Mapping[str, tuple[str, ...]] | None = None,
+    pronoun: str = "",
 ) -> list[NewMemory]:
     """`holder`'s first memories: its facts in order with their ratings, where a fact is
     news the persona knows as data that news's memory (`news_memory`: its importance, its
     fields); news no fact says, after them. A fact that is no news has fields too (about
     `holder`, carrying no news): known, so no rule reads news from its text; a relationship
     line (`ties`: its text → whom it is with) names that person among its `people`, and
-    every fact the people it names (`named`: its text → them)."""
+    every fact the people it names (`named`: its text → them) and how `holder` is spoken of
+    (`pronoun`)."""
     by_text = {item.statement: item for item in news}
     ties, named = ties or {}, named or {}
 
     def fact(text: str, rating: int) -> NewMemory:
         if text in by_text:
             return news_memory(by_text[text], now)
-        about = fact_fields(holder, ties.get(text, ""), named.get(text, ()))
+        about = fact_fields(holder, ties.get(text, ""), named.get(text, ()), pronoun)
         return NewMemory(MemoryKind.OBSERVATION, text, now, rating, about=about)
 
     facts = [fact(text, rating) for text, rating in zip(texts, ratings, strict=True)]

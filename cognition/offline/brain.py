@@ -99,10 +99,19 @@ TURN_RULES: dict[str, Callable[[Any, turn.LineRandom], BaseModel]] = {
 # says (`clock`), whether the history's last line asked about the speaker (`asked`), each
 # line's answer to an invitation (`answers`), the kinds and fields of a group member's
 # lines about the others (`about_recalled`), of react's memories of the one observed
-# (`relationship_recalled`), whether the speaker has met the listener (`met`) and whom
-# its memories name (`named`)
+# (`relationship_recalled`), whether the speaker has met the listener (`met`), whom
+# its memories name (`named`) and whether the last line introduced its speaker (`introduced`)
 RESTATED = frozenset(
-    {"clock", "asked", "answers", "about_recalled", "relationship_recalled", "met", "named"}
+    {
+        "clock",
+        "asked",
+        "answers",
+        "about_recalled",
+        "relationship_recalled",
+        "met",
+        "named",
+        "introduced",
+    }
 )
 # input fields a rule reads only to avoid saying a line again: left out of the seed too, so
 # every draw stays as it was unless the line drawn was said already
@@ -110,8 +119,10 @@ AVOIDED = frozenset({"said_today"})
 
 
 # fields of the memory fields an input carries (`Recalled.about`) that restate as data what
-# the memory's words say: the people a persona's fact names (`MemoryFields.named`)
-NESTED_RESTATED = frozenset({"named"})
+# the memory's words say: the people a persona's fact names (`MemoryFields.named`), how a
+# person is spoken of (`MemoryFields.pronoun`, `News.pronoun`), whom a teller had news
+# from (`News.via`: "Bo told me that …")
+NESTED_RESTATED = frozenset({"named", "pronoun", "via"})
 
 
 def without_nested(inputs_text: str) -> str:

@@ -9,7 +9,8 @@ finds nothing to say passes (an empty line) until it has spoken twice; then it s
 goodbye to everyone and leaves. A member whose plan calls it away says goodbye at once.
 
 The manager picks a member who has not spoken yet (after the first two lines), else the
-member just addressed (by the line's "to", or by first name in its text), else the one
+member just addressed (the line's `to`, as its writer gave it: a greeting by name is said
+to that member; never the names in its words), else the one
 whose description shares the most words with the last line, ties to the one who has
 spoken least recently (turn-taking and relevance).
 """
@@ -33,7 +34,7 @@ from cognition.offline.talk import line as pair_line
 from cognition.offline.talk_summary import summarise_lines
 from cognition.offline.text import SENTENCE_END
 from cognition.phrasing import listed
-from cognition.steps.dialogue import ConversationSummary, LineInput
+from cognition.steps.dialogue import ConversationSummary, DialogueLine, LineInput
 from cognition.steps.group_line import GroupLine, GroupLineInput, heard
 from cognition.steps.group_manager import NextSpeaker, NextSpeakerInput
 from cognition.steps.group_summary import GroupSummaryInput, RoundSummary, RoundSummaryInput
@@ -129,7 +130,7 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         # the opener greets the group and whom it came to talk to by name: a nameless
         # hello, said by every opener of a busy day, would be one stock line over and over
         greetings = tuple(o for o in say.GROUP_GREETINGS if "{first}" in o)
-        return GroupLine(text=pick(greetings, rng, to.split()[0]))
+        return GroupLine(text=pick(greetings, rng, to.split()[0]), to=to)
     turn = 1 if not history else (2 if mine == 0 else max(3, len(history) + 1))
     room = inputs.round < inputs.max_rounds
     seen = view_of(inputs, to, rng)  # in words, and whether the two met as data
@@ -150,6 +151,7 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
         place=inputs.place,
         news=inputs.news,
         heard=inputs.heard,
+        introduced=inputs.introduced,
         shared=inputs.shared.get(to, []),
         told_here=inputs.told_here,
         going=inputs.going,
@@ -161,14 +163,24 @@ def member_line(inputs: GroupLineInput, rng: random.Random) -> GroupLine:
     opening = SENTENCE_END.split(answer.text)[0]
     again = any(who == inputs.speaker and opening in text for who, _, text in history)
     if not answer.ends and not again:  # never the same thing twice in one talk
-        return GroupLine(
-            text=answer.text, to=to, told=answer.told, answer=answer.answer, echoes=answer.echoes
-        )
+        return said_to(answer, to)
     if mine < 2 and room:
         return GroupLine(text="")  # nothing to add: pass this turn
     if len(inputs.members) > 1:
         return leaving(inputs, rng)
     return GroupLine(text=answer.text, to=to, leaves=True)
+
+
+def said_to(answer: DialogueLine, to: str) -> GroupLine:
+    """The pair rule's line as a group line said to `to`, with what it carries as data."""
+    return GroupLine(
+        text=answer.text,
+        to=to,
+        told=answer.told,
+        answer=answer.answer,
+        echoes=answer.echoes,
+        introduces=answer.introduces,
+    )
 
 
 def next_speaker(inputs: NextSpeakerInput, rng: random.Random) -> NextSpeaker:
@@ -184,7 +196,7 @@ def next_speaker(inputs: NextSpeakerInput, rng: random.Random) -> NextSpeaker:
     if quiet and len(lines) >= 2:  # turn-taking first: nobody is left out of the talk
         return NextSpeaker(name=quiet[0], reason="has not spoken yet")
     for name, _ in allowed:
-        if last.to == name or re.search(rf"\b{re.escape(name.split()[0])}\b", last.text):
+        if last.to == name:  # whom the line turns to, as its writer said (never its words)
             return NextSpeaker(name=name, reason=f"{last.speaker} spoke to them")
     words = set(WORD.findall(last.text.lower()))
     spoke = {line.speaker: index for index, line in enumerate(lines)}

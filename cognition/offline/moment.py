@@ -89,6 +89,16 @@ def greeting(inputs: LineInput, rng: random.Random, about_me: str) -> str:
     return pick(options, rng, inputs)
 
 
+def introduced(inputs: LineInput, last_speaker: str, last_text: str) -> bool:
+    """Whether the last line introduced its speaker by name: its field as data
+    (`LineInput.introduced`, from the line's `introduces`: `talk.next_line` writes it with
+    the greeting); only a line whose field is unknown — a player's typed line (the user's
+    input), a line recorded before the field — by its words ("I'm <name>")."""
+    if inputs.introduced is not None:
+        return inputs.introduced
+    return f"I'm {last_speaker}" in last_text
+
+
 def goodbye(inputs: LineInput, rng: random.Random) -> str:
     """A closing line: where the speaker's plan takes it next, when it has somewhere to be."""
     after = next_up(inputs.speaker, inputs.plan, inputs.now)

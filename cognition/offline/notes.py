@@ -10,8 +10,8 @@ object's state by `thing`, a plan by `subject`/`plan`, its time by `time`, what 
 `news`/`told`. A line without fields — a persona's fact, a memory saved before fields, an
 input that shows lines alone — is read by its words, through the text forms' readers
 (`cognition.memory.texts`, `cognition.plan`). From those: the people named (`named_by`),
-who talked with whom (`talks_with`, `partners`), who told whom what (`told_in`) and how a
-person is spoken of (`pronoun`). No resident, place or event is named here.
+who talked with whom (`talks_with`, `partners`) and who told whom what (`told_in`); how a
+person is spoken of (`pronoun`) by fields alone. No resident, place or event is named here.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from cognition.offline.text import (
     third_person,
 )
 from cognition.offline.wording import clean
-from cognition.persona import NAME, is_person, names_in
+from cognition.persona import NAME, is_person
 from cognition.phrasing import doing_phrase
 from cognition.plan import read_plan_text, step_line
 from cognition.steps.reflect import Recalled
@@ -323,8 +323,9 @@ def told_in(notes: Sequence[Note], agent: str) -> list[Told]:
 
 def told_as_data(note: Note, about: MemoryFields, agent: str) -> list[Told]:
     """The news a memory's fields carry as tellings: what the agent told (`told`) to each
-    of the talk's partners, what it heard from each news's `source`; news known first
-    hand is no telling."""
+    of the talk's partners, what it heard from each news's `source` (and what that source
+    had heard from the news's `via`, when it said whom); news known first hand is no
+    telling."""
     found: list[Told] = []
     for news in about.news:
         statement = clean(news.statement)
@@ -332,29 +333,31 @@ def told_as_data(note: Note, about: MemoryFields, agent: str) -> list[Told]:
             found += [Told(note.number, agent, p, statement) for p in about.partners if p != agent]
         elif news.source is not None and news.source != agent:
             found.append(Told(note.number, news.source, agent, statement))
+            if news.via and news.via not in (agent, news.source):  # whom the teller had it from
+                found.append(Told(note.number, news.via, news.source, statement))
     return found
 
 
 def pronoun(name: str, notes: Sequence[Note]) -> str:
-    """ "he", "she" or "" (unknown): from sentences about `name` alone ("… her streams")."""
-    he = she = 0
-    said = [s for n in notes if n.kind == "fact" for s in sentences(n.text)]
-    said += [t.statement for t in told_in(notes, "")]
-    for sentence in said:
-        if not sentence.startswith(name) or [n for n in names_in(sentence) if n != name]:
-            continue
-        lowered = sentence.lower()
-        he += len(re.findall(r"\b(?:he|him|his|himself)\b", lowered))
-        she += len(re.findall(r"\b(?:she|her|hers|herself)\b", lowered))
-    return "he" if he > she else "she" if she > he else ""
+    """How `name` is spoken of ("he", "she", "they"; "" unknown), by the notes' fields: a
+    memory about them that says it (`MemoryFields.pronoun`: a persona's facts, written from
+    `Persona.goes_by`), else news about them that does (`News.pronoun`: a telling). Never
+    from the words of facts or tellings; a note whose fields are unknown says nothing."""
+    typed = [n.about for n in notes if n.about is not None]
+    own = (about.pronoun for about in typed if about.subject == name)
+    told = (news.pronoun for about in typed for news in about.news if news.subject == name)
+    return next((said for said in (*own, *told) if said), "")
 
 
 def own_fact(note: Note) -> bool:
-    """A persona's plain fact: a fact whose fields say only whom it is about (and when),
-    as `records.first_memories` writes one — no news, intention or other person — or
-    whose fields are unknown (a save made before them). Never news or a relationship."""
+    """A persona's plain fact: a fact whose fields say only whom it is about (how they are
+    spoken of, and when), as `records.first_memories` writes one — no news, intention or
+    other person — or whose fields are unknown (a save made before them). Never news or a
+    relationship."""
     about = note.about
-    plain = about is None or about == MemoryFields(subject=about.subject, time=about.time)
+    plain = about is None or about == MemoryFields(
+        subject=about.subject, time=about.time, pronoun=about.pronoun
+    )
     return note.kind == "fact" and plain
 
 

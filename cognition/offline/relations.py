@@ -17,6 +17,7 @@ from cognition.memory.fields import News
 from cognition.offline.notes import (
     SUBJECT,
     Note,
+    fields_name,
     first_name,
     pronoun,
     read_notes,
@@ -119,12 +120,17 @@ def main_topic(notes: Sequence[Note], agent: str, other: str, talks: Sequence[No
 
 
 def known_about(notes: Sequence[Note], other: str, skip: set[int]) -> list[str]:
-    """Facts with `other` as their subject, in the memories' order (a persona's facts in
-    the order its description gives them: no word list decides which says the most)."""
+    """The facts that name `other` by their fields (a persona's: `MemoryFields.named`,
+    which `Persona.named` wrote once from the persona file; news about them: its subject),
+    in the memories' order (as the description gives them: no word list decides which says
+    the most) — of each, the sentences that start with `other`, said back (the user's
+    words). A fact whose fields are unknown (an input of lines alone) is taken as the
+    persona's words say it."""
     return [
         s
         for n in notes
         if n.kind == "fact" and n.number not in skip
+        if n.about is None or other in fields_name(n.about)
         for s in sentences(n.text)
         if s.startswith(other + " ") and "\n" not in s
     ]
@@ -218,8 +224,9 @@ def view_of(inputs: RelationshipInput, rng: random.Random) -> View:
         parts.append(sentence_of(reflected[-1].text))
     if told:
         statement = told[-1].statement
+        said = pronoun(other, notes)  # as data: "they" would need the verb changed
         if statement.startswith(other + " "):
-            statement = (pronoun(other, notes) or o) + statement[len(other) :]
+            statement = (said if said in ("he", "she") else o) + statement[len(other) :]
         parts.append(f"{o} told {a} that {statement}.")
     talked = len(talks)
     if talked:

@@ -32,7 +32,7 @@ from cognition.offline.facts import (
     plan_to_go,
     told_between,
 )
-from cognition.offline.moment import PLAN_LINE, fill, goodbye, greeting, pick
+from cognition.offline.moment import PLAN_LINE, fill, goodbye, greeting, introduced, pick
 from cognition.offline.seeded import once
 from cognition.offline.text import SENTENCE_END, first_person
 from cognition.offline.wording import capital
@@ -357,8 +357,9 @@ def same_line(text: str) -> str:
 
 
 def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
-    if inputs.turn == 1 or not inputs.history:
-        return DialogueLine(text=greeting(inputs, rng, busy_with(inputs, rng)))
+    if inputs.turn == 1 or not inputs.history:  # a stranger is met with an introduction
+        said = greeting(inputs, rng, busy_with(inputs, rng))
+        return DialogueLine(text=said, introduces=inputs.met is False)
     history = [split(h) for h in inputs.history]
     last_speaker, last_text = history[-1]
     news = mentions_now(inputs, rng)
@@ -380,10 +381,9 @@ def next_line(inputs: LineInput, rng: random.Random) -> DialogueLine:
             return DialogueLine(text=reply, told=news[0].news, answer=answer)
         return DialogueLine(text=reply, answer=answer, echoes=echoes)
     if inputs.turn == 2:
-        if f"I'm {last_speaker}" in last_text:  # an introduction is answered with one
-            return DialogueLine(
-                text=pick(say.MEETING_BACK, rng, inputs) + " " + busy_with(inputs, rng)
-            )
+        if introduced(inputs, last_speaker, last_text):  # answered with an introduction
+            said = pick(say.MEETING_BACK, rng, inputs) + " " + busy_with(inputs, rng)
+            return DialogueLine(text=said, introduces=True)
         if news and room and news[0].subject == inputs.speaker:  # one's own news comes first
             mine = tell(news[0], inputs, rng)
             return small_talk(inputs, rng, mine).model_copy(update={"told": news[0].news})

@@ -26,9 +26,10 @@ def turn(inputs: TurnInput, line_random: LineRandom) -> DialogueTurn:
     heard = inputs.heard
     told = list(inputs.told_here)
     asked: bool | None = None
+    introduced: bool | None = None
     said: list[TurnLine] = []
     for index in range(max(inputs.lines, 0)):
-        one = line_input(inputs, index, history, heard, told, asked)
+        one = line_input(inputs, index, history, heard, told, asked, introduced)
         answer = line(one, line_random(one)).telling(one.news)
         text = answer.text.strip()
         said.append(
@@ -39,13 +40,14 @@ def turn(inputs: TurnInput, line_random: LineRandom) -> DialogueTurn:
                 told=answer.told,
                 answer=answer.answer,
                 asks=answer.asks,
+                introduces=answer.introduces,
                 echoes=answer.echoes,
             )
         )
         if answer.ends or not text:
             break
         history.append(f"{one.speaker}: {text}")
-        heard, asked = answer.told, answer.asks
+        heard, asked, introduced = answer.told, answer.asks, answer.introduces
         if answer.told is not None and answer.told.item not in told:
             told.append(answer.told.item)
     return DialogueTurn(lines=said)

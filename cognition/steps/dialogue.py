@@ -85,6 +85,8 @@ class LineInput(BaseModel):
     clock: datetime | None = None
     # whether the last line asked the speaker about itself, as data (None: unknown)
     asked: bool | None = None
+    # whether the last line introduced its speaker by name, as data (None: unknown)
+    introduced: bool | None = None
     # `news` as the prompt lists it, numbered ("1. Ann Lee is planning a party …"): a
     # model's line names what it tells by these numbers
     known_news: list[str] = Field(default_factory=list)
@@ -178,6 +180,8 @@ class DialogueLine(BaseModel):
     told: SkipJsonSchema[News | None] = None
     # whether it asks the listener about themselves: set by rules (None: unknown)
     asks: SkipJsonSchema[bool | None] = None
+    # whether it introduces its speaker by name: set by rules (None: unknown)
+    introduces: SkipJsonSchema[bool | None] = None
     # news its words say back (an echo of news just heard, "Ann, teaching a pottery class?"): told
     # to nobody (the listener told it), but heard by anyone near; set by rules
     echoes: SkipJsonSchema[News | None] = None
@@ -360,6 +364,7 @@ def news_inputs(
         "known_news": numbered_news(known),
         "heard": history[-1].told if history else None,
         "asked": history[-1].asks if history else None,
+        "introduced": history[-1].introduces if history else None,
         "shared": news_shared(ctx.memory, listener),
         "told_here": news_told(history),
         "going": news_going(ctx.memory, ctx.agent),

@@ -103,6 +103,7 @@ class TurnInput(BaseModel):
     told_here: list[str] = Field(default_factory=list)  # items this talk told so far
     clock: datetime | None = None  # the game time `now` says, as data (None: unknown)
     asked: bool | None = None  # the last line so far asked about the listener (None: unknown)
+    introduced: bool | None = None  # the last line so far introduced its speaker (None: unknown)
     sides: list[TurnSide] = Field(min_length=2, max_length=2)  # speaker's, then listener's
     # the prompt's view of the sides (filled from `sides`)
     speaker_summary: str = ""
@@ -130,6 +131,7 @@ class TurnLine(BaseModel):
     answer: InvitationAnswer = Field(default=None, description=ANSWER_HELP)
     told: SkipJsonSchema[News | None] = None  # set by rules that know it, or from `tells`
     asks: SkipJsonSchema[bool | None] = None  # asks the listener about themselves (rules)
+    introduces: SkipJsonSchema[bool | None] = None  # introduces its speaker by name (rules)
     echoes: SkipJsonSchema[News | None] = None  # news said back, heard by anyone near (rules)
 
 
@@ -218,6 +220,7 @@ def turn_input(
         history=[f"{line.speaker}: {line.text}" for line in history],
         heard=history[-1].told if history else None,
         asked=history[-1].asks if history else None,
+        introduced=history[-1].introduces if history else None,
         told_here=told_items(history),
         sides=[mine, theirs],
         speaker_summary=mine.summary,
@@ -259,6 +262,7 @@ def said_lines(turn: DialogueTurn, inputs: TurnInput) -> list[tuple[str, Dialogu
             told=line.told,
             answer=line.answer,
             asks=line.asks,
+            introduces=line.introduces,
         )
         kept.append((side.name, said.telling(side.news)))
         if line.ends:
@@ -290,10 +294,12 @@ def line_input(
     heard: News | None,
     told: list[str],
     asked: bool | None = None,
+    introduced: bool | None = None,
 ) -> LineInput:
     """The inputs of the turn's line `index` as `next_line` would give them (its speaker's
     side, `history`, what was `heard` and `told` so far, and whether the last line `asked`
-    about the speaker — the turn's own for its first line): how a rule says one line."""
+    about the speaker and `introduced` its own — the turn's own for its first line): how a
+    rule says one line."""
     side, other = inputs.sides[index % 2], inputs.sides[(index + 1) % 2]
     return LineInput(
         speaker=side.name,
@@ -314,6 +320,7 @@ def line_input(
         news=side.news,
         heard=heard,
         asked=inputs.asked if index == 0 else asked,
+        introduced=inputs.introduced if index == 0 else introduced,
         shared=side.shared,
         told_here=told,
         going=side.going,

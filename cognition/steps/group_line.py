@@ -66,6 +66,7 @@ class GroupLineInput(BaseModel):
     # news as data (memory fields), as `LineInput` has it; `shared`: member → items talked of
     news: list[News] = Field(default_factory=list)
     heard: News | None = None
+    introduced: bool | None = None  # the last line introduced its speaker by name (None: unknown)
     shared: dict[str, list[str]] = Field(default_factory=dict)
     told_here: list[str] = Field(default_factory=list)
     going: list[str] = Field(default_factory=list)  # the events the speaker means to go to
@@ -95,6 +96,8 @@ class GroupLine(BaseModel):
     # news its words say back (an echo of news just heard, "Ann, teaching a pottery class?"): told
     # to nobody (the listener told it), but heard by anyone near; set by rules
     echoes: SkipJsonSchema[News | None] = None
+    # whether it introduces its speaker by name, as data: set by rules (None: unknown)
+    introduces: SkipJsonSchema[bool | None] = None
 
 
 def step_away(inputs: GroupLineInput) -> GroupLine:

@@ -32,6 +32,7 @@ def spoken(said: Sequence[tuple[str, DialogueLine]]) -> tuple[list[ConversationL
                     told=line.told,
                     answer=line.answer,
                     asks=line.asks,
+                    introduces=line.introduces,
                     echoes=line.echoes,
                 )
             )

@@ -34,6 +34,7 @@ from cognition import (
     RetryPolicy,
     ServerProfile,
     build_brain,
+    with_pronouns,
 )
 from game.bridge.activities import ActivityPlanner
 from game.bridge.director import THINK_AHEAD_MINUTES, MindDirector
@@ -115,7 +116,7 @@ class TownFile:
         scenario = self.files.scenario
         personas = self.files.personas()
         if scenario is None:
-            return personas
+            return with_pronouns(personas)
         seeded = []
         for persona in personas:
             texts = persona.initial_memories()
@@ -133,7 +134,7 @@ class TownFile:
             if busy_item is not None:
                 persona = persona.model_copy(update={"currently_item": busy_item})
             seeded.append(persona)
-        return seeded
+        return with_pronouns(seeded)  # news about a resident says how they are spoken of
 
     def looks(self) -> dict[str, dict[str, str]]:
         """Each resident's look (the parts their figure is drawn from), where the file gives

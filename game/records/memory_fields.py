@@ -65,7 +65,9 @@ def items_named(fields: str | None) -> frozenset[str] | None:
 
 
 PEOPLE_KEYS = ("speaker", "partners", "subject", "people")  # who a memory is of, as data
-NEWS_PEOPLE_KEYS = ("subject", "source", "host")  # whom a news is about, who told it, hosts
+# whom a news is about, who told it, hosts (not `via`: whom the teller had it from, a name
+# said in passing, as a transcript's words alone would carry it)
+NEWS_PEOPLE_KEYS = ("subject", "source", "host")
 
 
 def people_named(fields: str | None) -> frozenset[str] | None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import cognition.offline.phrases as say
 from cognition.agent import Agent
 from cognition.contract import ConversationLine
 from cognition.group import GroupRules, GroupStrategy, Human, InputMode, Member, hold_group
@@ -317,7 +318,9 @@ def test_a_goodbye_to_a_group_is_never_one_the_talk_has_heard() -> None:
 
 def test_an_opener_greets_a_group_naming_whom_it_came_to_talk_to() -> None:
     """A group's opener names the member it came to talk to: a nameless hello would be the
-    same line from every opener of a busy day."""
+    same line from every opener of a busy day. Its greeting turns to that member as data
+    (`to`: the manager reads whom a line turns to by its field, never its words)."""
+    greetings = {o.format(first="Ivy") for o in say.GROUP_GREETINGS}
     to_all = []
     for seed in range(30):
         inputs = GroupLineInput(
@@ -331,7 +334,8 @@ def test_an_opener_greets_a_group_naming_whom_it_came_to_talk_to() -> None:
             max_rounds=3,
         )
         said = group_line(inputs, random.Random(seed))
-        to_all += [said.text] if not said.to else []  # the group's greeting, to everyone
+        assert said.to == "Ivy Moss"
+        to_all += [said.text] if said.text in greetings else []  # the group's greeting
     assert to_all and all("Ivy" in text for text in to_all), to_all
 
 

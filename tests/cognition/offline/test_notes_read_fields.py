@@ -83,10 +83,15 @@ def test_a_meetings_topic_is_read_from_its_fields() -> None:
 
 
 def test_what_is_known_of_someone_keeps_the_order_of_the_facts() -> None:
-    """No word list of jobs puts one fact first: the persona's order stands."""
+    """No word list of jobs puts one fact first: the persona's order stands. Whom a fact is
+    about is read by its fields (`MemoryFields.named`, as `Persona.named` writes it): a fact
+    whose fields do not name Leo says nothing of him, whatever its words."""
     facts = ["Leo Marsh loves kites and windy days", "Leo Marsh works at the mill"]
-    notes = read_notes(facts)
+    names_leo = Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=ADA, named=(LEO,)))
+    notes = read_notes(facts, recalled=[names_leo, names_leo])
     assert known_about(notes, LEO, set()) == facts
+    nobody = Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=ADA))
+    assert known_about(read_notes(facts, recalled=[nobody, names_leo]), LEO, set()) == facts[1:]
 
 
 def test_a_fact_with_fields_is_no_tie_whatever_its_words() -> None:

@@ -151,8 +151,9 @@ def test_the_offline_turn_says_what_the_per_line_rule_says() -> None:
     heard: News | None = None
     told: list[str] = []
     asked: bool | None = None
+    introduced: bool | None = None
     for index, said in enumerate(turn.lines):
-        one = line_input(inputs, index, history, heard, told, asked)
+        one = line_input(inputs, index, history, heard, told, asked, introduced)
         alone = brain.complete(DIALOGUE_LINE, one, agent=one.speaker).output
         assert (said.speaker, said.text, said.ends, said.told, said.answer, said.asks) == (
             one.speaker,
@@ -163,7 +164,8 @@ def test_the_offline_turn_says_what_the_per_line_rule_says() -> None:
             alone.asks,
         )
         history.append(f"{one.speaker}: {alone.text}")
-        heard, asked = alone.told, alone.asks
+        heard, asked, introduced = alone.told, alone.asks, alone.introduces
+        assert said.introduces == alone.introduces
         told += [alone.told.item] if alone.told is not None else []
 
 
