@@ -1,5 +1,5 @@
 """Offline talk: each line of a conversation (whether to react: `reacting.py`; the summary:
-`talk_summary.py`).
+`talk_summary.py`; the answer to an invitation: `invitation.py`).
 
 Talk is grounded in memory. A line comes from the speaker's summary (traits, what it is busy
 with), its view of the listener, its plan for today and the memories retrieved for the
@@ -23,7 +23,7 @@ import random
 import re
 
 import cognition.offline.phrases as say
-from cognition.offline.event_times import begun, clash, event_date, event_hours, soon, today
+from cognition.offline.event_times import begun, event_date, event_hours, soon, today
 from cognition.offline.facts import (
     Event,
     Fact,
@@ -32,6 +32,7 @@ from cognition.offline.facts import (
     plan_to_go,
     told_between,
 )
+from cognition.offline.invitation import will_go
 from cognition.offline.moment import PLAN_LINE, fill, goodbye, greeting, pick
 from cognition.offline.seeded import once
 from cognition.offline.text import SENTENCE_END, first_person
@@ -123,34 +124,6 @@ def already_going(inputs: LineInput, fact: Fact) -> bool:
 
 def same_event(a: Event | None, b: Event | None) -> bool:
     return a is not None and b is not None and (a.place, a.day) == (b.place, b.day)
-
-
-def will_go(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[bool, str]:
-    """Whether the speaker accepts an invitation to `fact`'s event, and if not, why not
-    ("working", "past", or "" for not in the mood): by plan, relationship and persona."""
-    now = today(inputs.clock, inputs.now)
-    when = event_date(fact, now)
-    if when is None or now is None or when < now:
-        return False, "past"
-    span = event_hours(fact)
-    if when == now and span is not None:
-        busy = clash(inputs.plan, span)
-        if busy:
-            return False, busy
-    mood = traits(inputs.summary)
-    chance = 0.45
-    host = fact.subject
-    # knows the host, as data: memories name them by their fields, or the host asking in
-    # person is someone the speaker has met (`LineInput.met`)
-    if inputs.named.get(host, 0) >= 2 or (host == inputs.listener and inputs.met is not False):
-        chance += 0.25
-    if host == inputs.listener:  # asked by the host in person, not told of it
-        chance += 0.15
-    if any(word in mood for word in say.SOCIABLE):
-        chance += 0.15
-    if any(word in mood for word in say.RESERVED):
-        chance -= 0.25
-    return rng.random() < chance, ""
 
 
 # --- speaking -------------------------------------------------------------------------------
