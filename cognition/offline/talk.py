@@ -46,6 +46,9 @@ STALE = 0.7  # heard news is this much less likely passed on for each person tol
 # a host tires of inviting more slowly than of telling other news (an event wants guests),
 # but tires: this much less likely to invite for each person it has invited already
 HOST_STALE = 0.8
+# one's own news this important (1-10, as its item or memory rates it) is announced as big;
+# a scenario's item is 8 unless it says, what a persona is busy with 5 (`News.importance`)
+BIG_NEWS = 7
 
 
 # --- what a speaker knows of itself and of the moment ----------------------------------------
@@ -230,10 +233,18 @@ def mentions_now(inputs: LineInput, rng: random.Random) -> list[Fact]:
     ]
 
 
+def announced(fact: Fact) -> bool:
+    """Whether the speaker's own `fact` is news it announces as big: its importance (the
+    item's or the memory's, as data: `Fact.weight`) is `BIG_NEWS` or more, and it is not
+    its plan to go to someone else's event. Everyday news is told plainly."""
+    return fact.weight >= BIG_NEWS and not fact.attending
+
+
 def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
     news = spoken(fact, inputs)
+    big = announced(fact)
     if fact.subject == inputs.speaker:
-        line = pick(say.TELL_MINE, rng, inputs, news=news)
+        line = pick(say.TELL_MINE_BIG if big else say.TELL_MINE, rng, inputs, news=news)
     elif fact.source and fact.source not in (fact.subject, inputs.speaker):
         line = pick(say.TELL_HEARD, rng, inputs, news=news, source=fact.source.split()[0])
     else:
@@ -242,7 +253,7 @@ def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
     if fact.event is not None and going:
         line += pick(say.INVITE, rng, inputs)
     elif fact.subject == inputs.speaker:
-        line += pick(say.MINE_AFTER, rng, inputs)
+        line += pick(say.MINE_AFTER_BIG if big else say.MINE_AFTER, rng, inputs)
     return line
 
 
