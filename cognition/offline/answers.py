@@ -19,7 +19,7 @@ from cognition.memory.records import MemoryKind
 from cognition.offline.acquaintance import about_person
 from cognition.offline.facts import fact_of_news, known_facts
 from cognition.offline.text import first_person, overlap, sentences, strip_stamp, words
-from cognition.phrasing import listed
+from cognition.phrasing import is_spoken_line, listed
 from cognition.plan import read_plan_text
 from cognition.steps.interview import Intention, IntentionInput, InterviewAnswer, InterviewInput
 from cognition.steps.reflect import Recalled
@@ -181,11 +181,15 @@ def is_plan(line: str, recalled: Recalled | None) -> bool:
 def memory_facts(agent: str, line: str, recalled: Recalled | None) -> list[str]:
     """The facts a memory tells, as sentences to answer with: a talk's by its fields — whom
     `agent` talked with and the news it carried (`MemoryFields.partners`, `news`), never
-    its transcript's lines with their fillers ("Well, I should get going …"); a day plan
-    none (`is_plan`); any other memory (and a talk saved without fields) by its sentences."""
+    its transcript's lines with their fillers ("Well, I should get going …"); a line
+    overheard (a sighting whose `doing` is a spoken line) by the news it told, if any; a
+    day plan none (`is_plan`); any other memory (and one saved without fields) by its
+    sentences."""
     if is_plan(line, recalled):
         return []
     about = recalled.about if recalled is not None else None
+    if recalled is not None and about is not None and is_spoken_line(about.doing):
+        return [news.statement.strip() for news in about.news]  # a line overheard: its news
     if recalled is None or about is None or recalled.kind != MemoryKind.DIALOGUE:
         return sentences(line)
     others = [name for name in about.partners if name != agent]

@@ -67,3 +67,19 @@ def test_a_talk_saved_without_fields_is_read_by_its_sentences() -> None:
     untyped = Recalled(kind=MemoryKind.DIALOGUE, about=None)
     assert memory_facts(NORA, TRANSCRIPT, untyped) == memory_facts(NORA, TRANSCRIPT, None)
     assert any("pottery shed" in fact for fact in memory_facts(NORA, TRANSCRIPT, None))
+
+
+def test_a_line_overheard_is_remembered_by_the_news_it_told_not_its_words() -> None:
+    said = f'"Well, I\'d better run — {KILN.statement}"'
+    seen = f"[Mon Feb 13 10:00] {ADA} is saying {said} (yard, pottery shed)"
+    told = Recalled(
+        kind=MemoryKind.OBSERVATION,
+        about=MemoryFields(subject=ADA, doing=said, place="yard, pottery shed", news=(KILN,)),
+    )
+    goodbye = Recalled(
+        kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=ADA, doing='"Bye, all!"')
+    )
+    assert memory_facts(NORA, seen, told) == [KILN.statement]
+    assert memory_facts(NORA, f'{ADA} is saying "Bye, all!"', goodbye) == []
+    reading = Recalled(kind=MemoryKind.OBSERVATION, about=MemoryFields(subject=ADA, doing="read"))
+    assert memory_facts(NORA, f"{ADA} is reading.", reading) == [f"{ADA} is reading."]
