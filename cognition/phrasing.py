@@ -56,13 +56,19 @@ def progressive(doing: str) -> str:
     return f"{gerund(first)} {rest}".strip()
 
 
+def is_spoken_line(activity: str) -> bool:
+    """Whether an activity is a line being said (in quotes, as the bridge gives a talking
+    resident's activity), the form `doing_phrase` says as 'saying "…"'."""
+    return activity.strip().startswith(('"', "“"))
+
+
 def doing_phrase(activity: str) -> str:
     """What follows "Ann is": the activity in -ing form, a spoken line as saying it
     ('saying "See you!"'), "idle" for nothing."""
     doing = activity.strip()
     if not doing:
         return "idle"
-    if doing.startswith(('"', "“")):
+    if is_spoken_line(doing):
         return f"saying {doing}"
     if doing.startswith(("is ", "are ")):
         doing = doing.split(" ", 1)[1]

@@ -3,20 +3,23 @@ person: `acquaintance.py`), and an inner voice adopted as an intention.
 
 What the memories say is read by their fields: news by `InterviewInput.news`, a day plan
 (a record to act on, never said in answer) by its fields' `plan` (`is_plan`; a plan saved
-without fields by its writer's reader, `cognition.plan.read_plan_text`). The patterns here
-read no memory: `YES_NO` reads the question an interviewer typed, `DIRECTIVE` the inner
-voice a player or researcher typed (input the offline brain must answer: there are no
-fields for a person's own words), and `I_AND_NAME` rewords the answer being said ("I and
-Ada talked" → "Ada and I talked"), prose for people."""
+without fields by its writer's reader, `cognition.plan.read_plan_text`), a talk by whom it
+was with and the news it carried (`memory_facts`: the fact, never a transcript's line).
+The patterns here read no memory: `YES_NO` reads the question an interviewer typed,
+`DIRECTIVE` the inner voice a player or researcher typed (input the offline brain must
+answer: there are no fields for a person's own words), and `I_AND_NAME` rewords the answer
+being said ("I and Ada talked" → "Ada and I talked"), prose for people."""
 
 from __future__ import annotations
 
 import random
 import re
 
+from cognition.memory.records import MemoryKind
 from cognition.offline.acquaintance import about_person
 from cognition.offline.facts import fact_of_news, known_facts
 from cognition.offline.text import first_person, overlap, sentences, strip_stamp, words
+from cognition.phrasing import is_spoken_line, listed
 from cognition.plan import read_plan_text
 from cognition.steps.interview import Intention, IntentionInput, InterviewAnswer, InterviewInput
 from cognition.steps.reflect import Recalled
@@ -139,12 +142,15 @@ def interview(inputs: InterviewInput, rng: random.Random) -> InterviewAnswer:
     if news is not None:
         return InterviewAnswer(answer=news)
     recalled = inputs.recalled
-    facts = [
-        sentence
-        for index, line in enumerate(inputs.memories)
-        if not is_plan(line, recalled[index] if index < len(recalled) else None)
-        for sentence in sentences(line)
-    ]
+    facts = list(
+        dict.fromkeys(
+            sentence
+            for index, line in enumerate(inputs.memories)
+            for sentence in memory_facts(
+                inputs.agent, line, recalled[index] if index < len(recalled) else None
+            )
+        )
+    )
     topic = topic_words(question)
     ranked = sorted(facts, key=lambda s: -len(topic & roots(s)))
     relevant = [s for s in ranked if len(topic & roots(s)) >= needed_overlap(question)][:2]
@@ -170,6 +176,25 @@ def is_plan(line: str, recalled: Recalled | None) -> bool:
     if recalled is not None and recalled.about is not None:
         return bool(recalled.about.plan)
     return read_plan_text(strip_stamp(line).strip()) is not None
+
+
+def memory_facts(agent: str, line: str, recalled: Recalled | None) -> list[str]:
+    """The facts a memory tells, as sentences to answer with: a talk's by its fields — whom
+    `agent` talked with and the news it carried (`MemoryFields.partners`, `news`), never
+    its transcript's lines with their fillers ("Well, I should get going …"); a line
+    overheard (a sighting whose `doing` is a spoken line) by the news it told, if any; a
+    day plan none (`is_plan`); any other memory (and one saved without fields) by its
+    sentences."""
+    if is_plan(line, recalled):
+        return []
+    about = recalled.about if recalled is not None else None
+    if recalled is not None and about is not None and is_spoken_line(about.doing):
+        return [news.statement.strip() for news in about.news]  # a line overheard: its news
+    if recalled is None or about is None or recalled.kind != MemoryKind.DIALOGUE:
+        return sentences(line)
+    others = [name for name in about.partners if name != agent]
+    talked = [f"{agent} talked with {listed(others)}"] if others else []
+    return talked + [news.statement.strip() for news in about.news]
 
 
 def spoken(agent: str, sentence: str) -> str:

@@ -125,19 +125,23 @@ TELL_OWN = (
     "{first}, apparently {news}.",
     "Here's something: {news}.",
 )
+# one's own news, opened as its importance says (`talk.announced`): everyday news plainly,
+# news that matters (`talk.BIG_NEWS` or more, as the item or the memory rates it) as big
 TELL_MINE = (
-    "Guess what — {news}.",
     "Oh, I should tell you: {news}.",
-    "Big news from me: {news}.",
     "By the way, {news}.",
     "{first}, I wanted to tell you — {news}.",
-    "You might not know yet, but {news}.",
     "Something new with me, {first}: {news}.",
 )
-MINE_AFTER = (  # after telling one's own news that is no event (any kind of news)
+TELL_MINE_BIG = (
+    "Guess what — {news}.",
+    "Big news from me: {news}.",
+    "You might not know yet, but {news}.",
+)
+MINE_AFTER = ("", " What do you think, {first}?")  # after one's own news that is no event
+MINE_AFTER_BIG = (  # after one's own big news that is no event
     "",
     " I wanted you to hear it from me, {first}.",
-    " What do you think, {first}?",
     " You're one of the first I've told.",
     " I'm still taking it in myself.",
 )

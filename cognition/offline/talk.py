@@ -1,5 +1,5 @@
 """Offline talk: each line of a conversation (whether to react: `reacting.py`; the summary:
-`talk_summary.py`).
+`talk_summary.py`; the answer to an invitation: `invitation.py`).
 
 Talk is grounded in memory. A line comes from the speaker's summary (traits, what it is busy
 with), its view of the listener, its plan for today and the memories retrieved for the
@@ -23,7 +23,7 @@ import random
 import re
 
 import cognition.offline.phrases as say
-from cognition.offline.event_times import begun, clash, event_date, event_hours, soon, today
+from cognition.offline.event_times import begun, event_date, event_hours, soon, today
 from cognition.offline.facts import (
     Event,
     Fact,
@@ -32,6 +32,7 @@ from cognition.offline.facts import (
     plan_to_go,
     told_between,
 )
+from cognition.offline.invitation import will_go
 from cognition.offline.moment import PLAN_LINE, fill, goodbye, greeting, introduced, pick
 from cognition.offline.seeded import once
 from cognition.offline.text import SENTENCE_END, first_person
@@ -45,6 +46,9 @@ STALE = 0.7  # heard news is this much less likely passed on for each person tol
 # a host tires of inviting more slowly than of telling other news (an event wants guests),
 # but tires: this much less likely to invite for each person it has invited already
 HOST_STALE = 0.8
+# one's own news this important (1-10, as its item or memory rates it) is announced as big;
+# a scenario's item is 8 unless it says, what a persona is busy with 5 (`News.importance`)
+BIG_NEWS = 7
 
 
 # --- what a speaker knows of itself and of the moment ----------------------------------------
@@ -123,34 +127,6 @@ def already_going(inputs: LineInput, fact: Fact) -> bool:
 
 def same_event(a: Event | None, b: Event | None) -> bool:
     return a is not None and b is not None and (a.place, a.day) == (b.place, b.day)
-
-
-def will_go(inputs: LineInput, fact: Fact, rng: random.Random) -> tuple[bool, str]:
-    """Whether the speaker accepts an invitation to `fact`'s event, and if not, why not
-    ("working", "past", or "" for not in the mood): by plan, relationship and persona."""
-    now = today(inputs.clock, inputs.now)
-    when = event_date(fact, now)
-    if when is None or now is None or when < now:
-        return False, "past"
-    span = event_hours(fact)
-    if when == now and span is not None:
-        busy = clash(inputs.plan, span)
-        if busy:
-            return False, busy
-    mood = traits(inputs.summary)
-    chance = 0.45
-    host = fact.subject
-    # knows the host, as data: memories name them by their fields, or the host asking in
-    # person is someone the speaker has met (`LineInput.met`)
-    if inputs.named.get(host, 0) >= 2 or (host == inputs.listener and inputs.met is not False):
-        chance += 0.25
-    if host == inputs.listener:  # asked by the host in person, not told of it
-        chance += 0.15
-    if any(word in mood for word in say.SOCIABLE):
-        chance += 0.15
-    if any(word in mood for word in say.RESERVED):
-        chance -= 0.25
-    return rng.random() < chance, ""
 
 
 # --- speaking -------------------------------------------------------------------------------
@@ -257,10 +233,18 @@ def mentions_now(inputs: LineInput, rng: random.Random) -> list[Fact]:
     ]
 
 
+def announced(fact: Fact) -> bool:
+    """Whether the speaker's own `fact` is news it announces as big: its importance (the
+    item's or the memory's, as data: `Fact.weight`) is `BIG_NEWS` or more, and it is not
+    its plan to go to someone else's event. Everyday news is told plainly."""
+    return fact.weight >= BIG_NEWS and not fact.attending
+
+
 def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
     news = spoken(fact, inputs)
+    big = announced(fact)
     if fact.subject == inputs.speaker:
-        line = pick(say.TELL_MINE, rng, inputs, news=news)
+        line = pick(say.TELL_MINE_BIG if big else say.TELL_MINE, rng, inputs, news=news)
     elif fact.source and fact.source not in (fact.subject, inputs.speaker):
         line = pick(say.TELL_HEARD, rng, inputs, news=news, source=fact.source.split()[0])
     else:
@@ -269,7 +253,7 @@ def tell(fact: Fact, inputs: LineInput, rng: random.Random) -> str:
     if fact.event is not None and going:
         line += pick(say.INVITE, rng, inputs)
     elif fact.subject == inputs.speaker:
-        line += pick(say.MINE_AFTER, rng, inputs)
+        line += pick(say.MINE_AFTER_BIG if big else say.MINE_AFTER, rng, inputs)
     return line
 
 

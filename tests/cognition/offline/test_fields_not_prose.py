@@ -17,10 +17,11 @@ from cognition.offline import OfflineBrain
 from cognition.offline.acquaintance import person_asked
 from cognition.offline.conclusions import person_conclusions, trait_conclusions
 from cognition.offline.facts import fact_of_news
+from cognition.offline.invitation import will_go
 from cognition.offline.notes import named_by, people, read_notes
 from cognition.offline.reacting import knows_of
 from cognition.offline.relations import view_of
-from cognition.offline.talk import line, will_go
+from cognition.offline.talk import line
 from cognition.persona import read_innate_traits
 from cognition.steps.dialogue import LineInput
 from cognition.steps.interview import INTERVIEW, InterviewInput
@@ -260,17 +261,6 @@ def test_named_counts_count_the_records_whose_fields_name_someone() -> None:
         )
     )
     assert found == {BO: 2, ANN: 1, CY: 1}
-
-
-def test_a_host_asking_in_person_is_known_when_the_two_have_met() -> None:
-    otto = persona("Otto Brandt")
-    night = fact_of_news(NIGHT)
-
-    def accepted(met: bool) -> set[int]:
-        inputs = line_input(otto, NIGHT.host, [], [], met=met)
-        return {s for s in range(60) if will_go(inputs, night, random.Random(s))[0]}
-
-    assert accepted(False) < accepted(True)
 
 
 def test_typing_whom_a_fact_names_leaves_every_draw_as_it_was() -> None:
