@@ -8,7 +8,7 @@ talking needs: it never imports `cognition.agent`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import copy_context
 from dataclasses import replace
@@ -145,16 +145,21 @@ class Talker:
         return Speaker(ctx, self.mind.summary(now), view.summary, today, place, view.met)
 
     def converse_with(
-        self, other: Talker, now: datetime, heard: LineHeard | None = None
+        self,
+        other: Talker,
+        now: datetime,
+        heard: LineHeard | None = None,
+        said_all: Callable[[], None] | None = None,
     ) -> Conversation:
         """A whole conversation, this mind opening; both keep it and cool down. `heard`
-        hears each line as it is said (the town plays the talk meanwhile)."""
+        hears each line as it is said (the town plays the talk meanwhile), `said_all` when
+        the last line is known (the summary and the keeping are still to come)."""
         with ThreadPoolExecutor(max_workers=2, thread_name_prefix="talk") as both:
             # the two minds make ready, and later keep the talk, at once (two minds, no
             # shared state: the talk's first line and its end come a call sooner)
             mine = both.submit(copy_context().run, self.ready_to_talk, other.name, now)
             theirs = both.submit(copy_context().run, other.ready_to_talk, self.name, now)
-            lines, summary = converse(mine.result(), theirs.result(), heard)
+            lines, summary = converse(mine.result(), theirs.result(), heard, said_all)
             conversation = Conversation(
                 participants=(self.name, other.name),
                 started=now,
