@@ -33,7 +33,7 @@ from game.town.resident import Activity, Pose, Resident
 TALK_EMOJI = "💬"
 NOT_YET = datetime.max  # when a talk still going on ends: not known yet
 FIRST_LINE_AFTER = 2  # line times from a talk's beginning to its first line
-PARTING_AFTER = 1  # line times from the end of a talk's last line to the talk's end
+PARTING_AFTER = 2  # line times from the end of a talk's last line to the talk's end
 
 
 class LiveTalk:

@@ -24,8 +24,9 @@ def test_once_every_line_is_said_the_town_waits_only_for_the_talks_end() -> None
     assert playback.needs(first + timedelta(minutes=2))  # a third may come: not said yet
     live.said_all()  # the job has said its last line; its summary is still being asked
     end = first + timedelta(minutes=2 + PARTING_AFTER)
-    assert PARTING_AFTER == 1
+    assert PARTING_AFTER == 2
     assert not playback.needs(first + timedelta(minutes=2))  # the two part meanwhile
+    assert not playback.needs(end - timedelta(minutes=1))
     assert playback.needs(end)  # the talk's end has come: its outcome is due
     talk = Conversation(participants=("A", "B"), started=NINE, lines=playback.lines, summary="")
     playback.conversation, playback.live = talk, None
