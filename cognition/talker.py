@@ -8,7 +8,7 @@ talking needs: it never imports `cognition.agent`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import copy_context
 from dataclasses import replace
@@ -67,11 +67,9 @@ class Mind(Protocol):
 
     def seed(self, now: datetime) -> None:
         """Add the persona's initial memories, once."""
-        ...
 
     def flush(self) -> None:
         """Store the observations waiting to be rated (before any retrieval)."""
-        ...
 
     def summary(self, now: datetime) -> str:
         """The summary description, as prompts read it."""
@@ -100,11 +98,9 @@ class Mind(Protocol):
     ) -> None:
         """Memories of one event, with the importance of its `gist` (`rating` when it was
         rated already; at least its news's) and the event's fields."""
-        ...
 
     def resume_plan(self) -> None:
         """Forget the step in progress, so the next decision walks back to the plan."""
-        ...
 
 
 class Talker:
@@ -145,16 +141,19 @@ class Talker:
         return Speaker(ctx, self.mind.summary(now), view.summary, today, place, view.met)
 
     def converse_with(
-        self, other: Talker, now: datetime, heard: LineHeard | None = None
+        self,
+        other: Talker,
+        now: datetime,
+        heard: LineHeard | None = None,
+        said_all: Callable[[], None] | None = None,
     ) -> Conversation:
-        """A whole conversation, this mind opening; both keep it and cool down. `heard`
-        hears each line as it is said (the town plays the talk meanwhile)."""
+        """A whole conversation, this mind opening; both keep it and cool down. `heard` hears
+        each line as said (the town plays the talk meanwhile), `said_all` when all are."""
         with ThreadPoolExecutor(max_workers=2, thread_name_prefix="talk") as both:
-            # the two minds make ready, and later keep the talk, at once (two minds, no
-            # shared state: the talk's first line and its end come a call sooner)
+            # the two minds make ready, and later keep the talk, at once (no shared state)
             mine = both.submit(copy_context().run, self.ready_to_talk, other.name, now)
             theirs = both.submit(copy_context().run, other.ready_to_talk, self.name, now)
-            lines, summary = converse(mine.result(), theirs.result(), heard)
+            lines, summary = converse(mine.result(), theirs.result(), heard, said_all)
             conversation = Conversation(
                 participants=(self.name, other.name),
                 started=now,

@@ -331,12 +331,16 @@ def line_input(
 
 
 def converse(
-    first: Speaker, second: Speaker, heard: LineHeard | None = None
+    first: Speaker,
+    second: Speaker,
+    heard: LineHeard | None = None,
+    said_all: Callable[[], None] | None = None,
 ) -> tuple[list[ConversationLine], TalkSummary]:
     """The lines (at most the opener's turn limit, `first` opening; `talk_lines_per_call` of
     them per call) and a summary with the commitments made and the talk's importance to each
     (the opener's call). `heard` hears each line as soon as it is known: when its call
-    returns, or as a streaming model writes it (a turn's lines one by one)."""
+    returns, or as a streaming model writes it (a turn's lines one by one); `said_all` is
+    told once the last line is known, before the summary is asked."""
     settings = first.context.settings
     max_turns, per_call = settings.dialogue_max_turns, settings.talk_lines_per_call
     lines: list[ConversationLine] = []
@@ -355,6 +359,8 @@ def converse(
         told.so_far(said)
         if ended:
             break
+    if said_all is not None:
+        said_all()
     with transcripts_embedded(first, second, lines):  # kept next: embedded meanwhile
         summary = summarise(first, second, lines)
     return lines, summary

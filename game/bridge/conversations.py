@@ -7,7 +7,9 @@ bubbles and the dialogue log at `started + k × line_minutes` of game time, whil
 stand talking — so a talk takes game time, and the rest of the town goes on stepping. The
 first line is shown `FIRST_LINE_AFTER` lines' time after the talk begins (the two walk up
 and greet: the job has that long to make both minds ready and say it, and every later line
-and the end keep that lead).
+and the end keep that lead). The talk ends `PARTING_AFTER` line times after its last line's
+time (the two say goodbye and part): once the job has said its last line (`LiveTalk.said_all`)
+its summary and memories have that long before the town waits for them.
 
 In lockstep the runner waits only for what is due: a talk whose next line should show now
 and has not been said yet, or one whose lines are all shown and whose job (the summary, the
@@ -31,6 +33,7 @@ from game.town.resident import Activity, Pose, Resident
 TALK_EMOJI = "💬"
 NOT_YET = datetime.max  # when a talk still going on ends: not known yet
 FIRST_LINE_AFTER = 2  # line times from a talk's beginning to its first line
+PARTING_AFTER = 2  # line times from the end of a talk's last line to the talk's end
 
 
 class LiveTalk:
@@ -41,11 +44,23 @@ class LiveTalk:
         self._lines: list[ConversationLine] = []
         self._lock = threading.Lock()
         self._poke = poke
+        self._all_said = False
 
     def heard(self, line: ConversationLine) -> None:
         with self._lock:
             self._lines.append(line)
         self._poke()
+
+    def said_all(self) -> None:
+        """The job has said the talk's last line (its summary and memories are to come)."""
+        with self._lock:
+            self._all_said = True
+        self._poke()
+
+    @property
+    def all_said(self) -> bool:
+        with self._lock:
+            return self._all_said
 
     def lines(self) -> tuple[ConversationLine, ...]:
         with self._lock:
@@ -64,6 +79,7 @@ class Playback:
     live: LiveTalk | None = None
     shown: int = 0  # lines written to the log
     seen_by: dict[str, int] = field(default_factory=dict)  # resident -> line in its bubble
+    parting: float = PARTING_AFTER  # line times from the last line's end to the talk's end
 
     @property
     def over(self) -> bool:
@@ -81,8 +97,11 @@ class Playback:
         """When the last line has been shown (`NOT_YET` while the talk goes on)."""
         if not self.over:
             return NOT_YET
-        lines = max(1, len(self.lines))
-        return self.started + timedelta(minutes=lines * self.line_minutes)
+        return self.end_after(len(self.lines))
+
+    def end_after(self, lines: int) -> datetime:
+        """When a talk of `lines` lines ends: its last line's time, then the parting."""
+        return self.started + timedelta(minutes=(max(1, lines) + self.parting) * self.line_minutes)
 
     def shows(self, index: int) -> datetime:
         """When line `index` shows."""
@@ -104,9 +123,12 @@ class Playback:
 
     def needs(self, now: datetime) -> bool:
         """Whether the town must wait for this talk's job at `now` (lockstep): the line due
-        now is not said yet, or every line is shown and the job is not over."""
+        now is not said yet, or the talk's end has come and the job is not over (once the
+        job has said every line, only the end is waited for)."""
         if self.over:
             return False
+        if self.live is not None and self.live.all_said:
+            return now >= self.end_after(len(self.lines))
         return now >= self.shows(len(self.lines))
 
     def so_far(self) -> Conversation:

@@ -159,9 +159,14 @@ def decide_job(
 
 
 def conversation_job(
-    opener: Agent, partner: Agent, now: datetime, heard: LineHeard | None = None
+    opener: Agent,
+    partner: Agent,
+    now: datetime,
+    heard: LineHeard | None = None,
+    said_all: Callable[[], None] | None = None,
 ) -> Callable[[], Conversation]:
-    return lambda: opener.talker.converse_with(partner.talker, now, heard)
+    """A pair's talk: `heard` hears each line as it is said, `said_all` when the last is."""
+    return lambda: opener.talker.converse_with(partner.talker, now, heard, said_all)
 
 
 def group_job(

@@ -5,9 +5,10 @@ While lockstep waits for the jobs that hold the moment (`MindDirector.wait_for_d
 said, a model call ended): the seconds since it was last asked go to the kinds of the jobs
 that held the moment then, shared evenly when several did. A job's kind is read from the
 town's state, not from the job: a talk by how far it has gone (its first line — the two
-minds making ready, then the first turn — or a later line and its end: the summary and the
-memories), a decision by its resident's slot (thought ahead; due now — the day's first,
-after a talk, after a step ended; or on someone just noticed, before its step ended).
+minds making ready, then the first turn — a later line and its end, or, once the job has
+said every line of a pair's talk, its end: the summary and the memories), a decision by
+its resident's slot (thought ahead; due now — the day's first, after a talk, after a step
+ended; or on someone just noticed, before its step ended).
 Wall-clock figures: a run behind a server profile reports them
 (`server_profile.lockstep_waits`), never a report that must be the same for a seed.
 
@@ -35,6 +36,7 @@ DECISION_NOTICED = "decision on someone noticed"
 DECISION_AHEAD = "decision thought ahead"
 TALK_FIRST_LINE = "talk's first line"
 TALK_LATER = "talk's later lines and end"
+TALK_END = "talk's end, its lines all said"  # the summary and the memories (a pair's talk)
 OTHER = "other"
 STEPPING = "stepping (no wait)"
 
@@ -62,7 +64,9 @@ def kind_of(director: HeldTown, job: int, names: tuple[str, ...], now: datetime)
         playback = director.talks.playback_of(names[0])
         if playback is None:
             return OTHER
-        return TALK_FIRST_LINE if not playback.lines else TALK_LATER
+        if not playback.lines:
+            return TALK_FIRST_LINE
+        return TALK_END if playback.live is not None and playback.live.all_said else TALK_LATER
     slot = director.slots.get(names[0])
     if slot is None or slot.deciding_for is None:
         return OTHER  # an errand

@@ -110,7 +110,7 @@ class TalkStarting(OutcomeApplying):
             lines = self.talks.line_minutes
             job = group_job(opener, others, now, lines, topic, humans, history, live.heard)
         else:
-            job = conversation_job(opener, others[0], now, live.heard)
+            job = conversation_job(opener, others[0], now, live.heard, live.said_all)
         priority = CallPriority.PLAYER if humans else CallPriority.TALK
         self.jobs.submit(tuple(members), job, now, blocks=playback.needs, priority=priority)
         stays = []

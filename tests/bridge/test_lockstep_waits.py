@@ -15,6 +15,7 @@ from game.bridge.lockstep_waits import (
     DECISION_NOTICED,
     DECISION_NOW,
     STEPPING,
+    TALK_END,
     TALK_FIRST_LINE,
     TALK_LATER,
     LockstepWaits,
@@ -136,3 +137,5 @@ def test_a_talk_is_told_by_how_far_it_has_gone() -> None:
     assert kind_of(director, 5, ("A", "B"), NINE + timedelta(minutes=1)) == TALK_FIRST_LINE
     live.heard(ConversationLine(speaker="A", text="Hello, B."))
     assert kind_of(director, 5, ("A", "B"), NINE + timedelta(minutes=2)) == TALK_LATER
+    live.said_all()  # its summary and memories are what the town may wait for now
+    assert kind_of(director, 5, ("A", "B"), NINE + timedelta(minutes=3)) == TALK_END

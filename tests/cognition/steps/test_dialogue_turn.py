@@ -202,6 +202,20 @@ def test_each_turn_asks_for_the_lines_left_and_hears_each_line() -> None:
     assert second.history[-1] == f"{MARIA.name}: line 4"  # type: ignore[attr-defined]
 
 
+def test_the_talk_tells_its_last_line_is_said_before_the_summary_is_asked() -> None:
+    model = ScriptedModel({"dialogue_turn": []}, fallback_model=OfflineBrain(5))
+    settings = TURNS.model_copy(update={"dialogue_max_turns": 6})
+    events: list[str] = []
+
+    def said_all() -> None:  # the calls made by then: every turn, not yet the summary
+        events.append(f"said all after {len(model.calls)} calls")
+
+    lines, _ = converse(*pair(model, settings), lambda line: events.append("line"), said_all)
+    turns = model.count("dialogue_turn")
+    assert model.count("conversation_summary") == 1
+    assert events == ["line"] * len(lines) + [f"said all after {turns} calls"]
+
+
 def test_one_line_per_call_is_the_papers_talk() -> None:
     model = ScriptedModel({"dialogue_line": [{"text": "Hi!"}, {"text": "Bye!", "ends": True}]})
     lines, _ = converse(*pair(model, MindSettings(talk_lines_per_call=1)))
