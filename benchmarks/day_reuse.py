@@ -1,0 +1,271 @@
+"""Day reuse against believability over days that reach it (JSON lines on stdout).
+
+    uv run python benchmarks/day_reuse.py                       # 5 seeds, 3 days, both variants
+    uv run python benchmarks/day_reuse.py --seeds 1 --variants full
+    uv run python benchmarks/day_reuse.py --label after --out benchmarks/results/day_reuse_session9.jsonl
+
+The offline brain's 25-resident town (`the_ville_n25`, hashing embeddings) lives `--days`
+game days (07:00 to 07:00) in lockstep under each variant: `full` (plans, hours and days
+reused: a day is a habit after `routine_days` days) and `no plan reuse` (every day planned
+by calls). At the start of day `--news-day` (2) five news items are told to random holders,
+one of each generated kind (`cognition.testing.gossip.WORDINGS`: an event, personal news,
+news of a place, of a shop, of a town matter) with made-up words found nowhere else; the
+event is on the day after (day 3) from 1 to 3 pm at a random public place of the town,
+hosted by its holder (its host, start and end as data, as a scenario's event). The
+news has to travel through days a resident may relive.
+
+One line per seed, variant and day (`day_reuse_day`): calls per resident, the hour reuse
+rate, days and views of people reused per resident, each kind's reach (the share of the
+others whose memories carry its word), the relationship density and its change since the
+start, the day's talk (lines, share distinct, the most times one line was said); on the
+event's day, whether those who knew of it by its start went (sampled at its place during
+its span), split by whether their day was reused. Then one line per variant and day with
+the mean, min, max and 95 % t-interval of every figure over the seeds
+(`day_reuse_summary`), and a last line naming the figures where reuse's mean fell below
+the no-reuse interval (`day_reuse_verdict`), with the load average (the machine is shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from cognition.config import LLMSettings  # noqa: E402
+from cognition.llm.stack import build_language_model  # noqa: E402
+from cognition.memory.fields import News  # noqa: E402
+from cognition.memory.records import MemoryKind, news_memory  # noqa: E402
+from cognition.offline import OfflineBrain  # noqa: E402
+from cognition.testing.gossip import KINDS, SYLLABLES, WORDINGS  # noqa: E402
+from cognition.testing.prompt_sized import PromptSized  # noqa: E402
+from game.bridge import TownFile, make_embedder  # noqa: E402
+from game.bridge.build import mind_settings_for  # noqa: E402
+from game.bridge.lockstep import LockstepRunner  # noqa: E402
+from game.bridge.town_minds import LivingTown, build_living_town  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from day_reuse_measures import (  # noqa: E402
+    EventWatch,
+    day_figures,
+    density,
+    event_figures,
+    hurt,
+    knowers,
+    over_seeds,
+)
+from figures import print_line  # noqa: E402
+from plan_reuse import tallies  # noqa: E402
+
+TOWN = "the_ville_n25"
+VARIANTS = ("full", "no plan reuse")
+EVENT_HOURS = (13, 15)  # the event's span on its day: from 1 to 3 pm
+# higher is better: where reuse's mean falls below the no-reuse interval, reuse hurt
+BELIEVABILITY = (
+    *(f"reach_{kind}" for kind in KINDS),
+    "reach_mean",
+    "density_change",
+    "talk_distinct_share",
+    "event_attended_share",
+)
+
+
+def public_places(living: LivingTown) -> list[str]:
+    return sorted(
+        name for name, sector in living.town.tree.sectors.items() if sector.kind == "public"
+    )
+
+
+def town_news(
+    seed: int, names: list[str], places: list[str], event_day: datetime
+) -> dict[str, tuple[News, str]]:
+    """One item of each kind, a random holder each (the event's holder holds nothing else),
+    a made-up word (marker) each; the event at a random public place on `event_day`."""
+    rng = random.Random(f"day-reuse|{seed}")
+    host = rng.choice(names)
+    found: dict[str, tuple[News, str]] = {}
+    for kind in KINDS:
+        holder = host if kind == "event" else rng.choice([n for n in names if n != host])
+        marker = "".join(rng.choice(SYLLABLES) for _ in range(3)).capitalize()
+        place, day = rng.choice(places), f"{event_day:%B} {event_day.day}"
+        statement = rng.choice(WORDINGS[kind]).format(h=holder, m=marker, p=place)
+        if kind == "event":
+            statement = f"{holder} is hosting a {marker} afternoon at {place} on {day} from 1 to 3 pm."
+        event = kind == "event"
+        news = News(
+            item=f"{kind}-day-reuse",
+            subject=holder,
+            statement=statement,
+            kind=kind,
+            importance=rng.randint(5, 8),
+            name=f"{marker} afternoon" if event else "",
+            place=place if event else "",
+            day=day if event else "",
+            span="from 1 to 3 pm" if event else "",
+            host=holder if event else "",
+            starts=event_day if event else None,
+            ends=event_day.replace(hour=EVENT_HOURS[1]) if event else None,
+        )
+        found[kind] = (news, marker)
+    return found
+
+
+def memory_texts(living: LivingTown) -> dict[str, list[str]]:
+    return {name: [r.text for r in mind.memory.all()] for name, mind in living.minds.items()}
+
+
+def said_lines(living: LivingTown, start: datetime, end: datetime) -> list[str]:
+    """The lines said in [start, end): each resident's dialogue memories, one per line said
+    (the speaker's and the listener's copies are one)."""
+    said = {
+        (r.text, r.created)
+        for mind in living.minds.values()
+        for r in mind.memory.all(MemoryKind.DIALOGUE)
+        if start <= r.created < end
+    }
+    return [text for text, _ in sorted(said, key=lambda item: (item[1], item[0]))]
+
+
+def watch_event(
+    runner: LockstepRunner, living: LivingTown, news: News, marker: str, starts: datetime
+) -> EventWatch:
+    """Run to the event's end, noting whose plan for its day was reused (from midnight to
+    its start), who knew of it at its start and where everyone stood during it."""
+    watch = EventWatch(place=news.place, host=news.subject)
+    runner.run_until(starts.replace(hour=0))
+    watch.knew_by_midnight = knowers(memory_texts(living), marker, news.subject)
+    before = {name: mind.state.day_book.reused for name, mind in living.minds.items()}
+    runner.run_until(starts)
+    watch.reused_day = {
+        name for name, mind in living.minds.items() if mind.state.day_book.reused > before[name]
+    }
+    watch.knew = knowers(memory_texts(living), marker, news.subject)
+    tree = living.town.tree
+
+    def sample(town: LivingTown) -> None:
+        sectors = {}
+        for resident in town.population.residents:
+            address = tree.sector_at(resident.tile)
+            sectors[resident.name] = address.sector if address is not None else None
+        watch.sample(sectors)
+
+    runner.run_until(starts.replace(hour=EVENT_HOURS[1]), observe=sample)
+    return watch
+
+
+def run(seed: int, variant: str, days: int, news_day: int) -> list[dict[str, Any]]:
+    town_file = TownFile.load(TOWN)
+    settings = mind_settings_for(town_file, None, None if variant == "full" else variant)
+    stack = build_language_model(
+        LLMSettings(offline=True, max_concurrency=16), lambda: PromptSized(OfflineBrain(seed))
+    )
+    lines: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="smallville-day-reuse-") as scratch:
+        living = build_living_town(
+            town_file, stack, Path(scratch) / "memory", make_embedder("hashing"),
+            seed=seed, workers=16, mind_settings=settings,
+        )  # fmt: skip
+        try:
+            runner, start = LockstepRunner(living), living.clock.now
+            runner.run_until(start + timedelta(minutes=1))  # the residents' first memories
+            density_start = density(memory_texts(living))
+            news: dict[str, tuple[News, str]] = {}
+            before = tallies(living)
+            for day in range(1, days + 1):
+                day_start, started = start + timedelta(days=day - 1), time.perf_counter()
+                if day == news_day:
+                    event_day = (day_start + timedelta(days=1)).replace(hour=EVENT_HOURS[0])
+                    news = town_news(seed, sorted(living.minds), public_places(living), event_day)
+                    for item, _ in news.values():
+                        living.minds[item.subject].memory.add_many([news_memory(item, day_start)])
+                watch = None
+                if news and day == news_day + 1:
+                    item, marker = news["event"]
+                    watch = watch_event(runner, living, item, marker, event_day)
+                runner.run_until(day_start + timedelta(days=1))
+                after = tallies(living)
+                spent = {key: after[key] - before.get(key, 0) for key in after}
+                markers = {kind: (marker, item.subject) for kind, (item, marker) in news.items()}
+                figures = day_figures(
+                    day, memory_texts(living), markers,
+                    said_lines(living, day_start, day_start + timedelta(days=1)),
+                    density_start, spent,
+                )  # fmt: skip
+                if watch is not None:
+                    figures |= event_figures(watch)
+                head = {"benchmark": "day_reuse_day", "seed": seed, "variant": variant}
+                wall = {"wall_s": round(time.perf_counter() - started, 1)}
+                lines.append(head | figures | wall)
+                before = after
+        finally:
+            living.close()
+    return lines
+
+
+def summaries(lines: list[dict[str, Any]], days: int) -> list[dict[str, Any]]:
+    found = []
+    for variant in dict.fromkeys(line["variant"] for line in lines):
+        for day in range(1, days + 1):
+            alike = [line for line in lines if line["variant"] == variant and line["day"] == day]
+            figures = over_seeds([{k: v for k, v in line.items() if k != "wall_s"} for line in alike])
+            figures.pop("day", None)
+            found.append(
+                {"benchmark": "day_reuse_summary", "variant": variant, "day": day,
+                 "seeds": sorted(line["seed"] for line in alike), "figures": figures}
+            )  # fmt: skip
+    return found
+
+
+def verdict(summary: list[dict[str, Any]], days: int, load: tuple[float, float]) -> dict[str, Any]:
+    by = {(line["variant"], line["day"]): line["figures"] for line in summary}
+    hurts = {
+        f"day{day}": hurt(by[("full", day)], by[("no plan reuse", day)], BELIEVABILITY)
+        for day in range(1, days + 1)
+        if ("full", day) in by and ("no plan reuse", day) in by
+    }
+    return {
+        "benchmark": "day_reuse_verdict",
+        "town": TOWN,
+        "embedder": "hashing",
+        "reuse_below_no_reuse_interval": hurts,
+        "load_average": [round(load[0], 2), round(load[1], 2)],
+        "note": "2-core machine shared by 7 engineers",
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--days", type=int, default=3)
+    parser.add_argument("--news-day", type=int, default=2, help="the day the news is told")
+    parser.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS))
+    parser.add_argument("--label", help="a label put in every line (e.g. before / after)")
+    parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
+    args = parser.parse_args()
+    days = max(args.days, args.news_day + 1)
+    load_start = os.getloadavg()[0]
+    lines: list[dict[str, Any]] = []
+    for variant in args.variants:
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
+            for line in run(seed, variant, days, args.news_day):
+                lines.append(line)
+                print_line(json.dumps(line | ({"label": args.label} if args.label else {})), args.out)
+    summary = summaries(lines, days)
+    tail = [*summary, verdict(summary, days, (load_start, os.getloadavg()[0]))]
+    for line in tail:
+        print_line(json.dumps(line | ({"label": args.label} if args.label else {})), args.out)
+
+
+if __name__ == "__main__":
+    main()
