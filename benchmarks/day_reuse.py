@@ -2,7 +2,7 @@
 
     uv run python benchmarks/day_reuse.py                       # 5 seeds, 3 days, both variants
     uv run python benchmarks/day_reuse.py --seeds 1 --variants full
-    uv run python benchmarks/day_reuse.py --label after --out benchmarks/results/day_reuse_session9.jsonl
+    uv run python benchmarks/day_reuse.py --label after --out benchmarks/results/day_reuse.jsonl
 
 The offline brain's 25-resident town (`the_ville_n25`, hashing embeddings) lives `--days`
 game days (07:00 to 07:00) in lockstep under each variant: `full` (plans, hours and days
@@ -63,13 +63,15 @@ from day_reuse_measures import (  # noqa: E402
     hurt,
     knowers,
     over_seeds,
+    talk_lines,
 )
 from figures import print_line  # noqa: E402
 from plan_reuse import tallies  # noqa: E402
 
 TOWN = "the_ville_n25"
 VARIANTS = ("full", "no plan reuse")
-EVENT_HOURS = (13, 15)  # the event's span on its day: from 1 to 3 pm
+EVENT_HOURS = (13, 15)  # the event's span on its day
+SPAN = "from 1 to 3 pm"
 # higher is better: where reuse's mean falls below the no-reuse interval, reuse hurt
 BELIEVABILITY = (
     *(f"reach_{kind}" for kind in KINDS),
@@ -100,7 +102,7 @@ def town_news(
         place, day = rng.choice(places), f"{event_day:%B} {event_day.day}"
         statement = rng.choice(WORDINGS[kind]).format(h=holder, m=marker, p=place)
         if kind == "event":
-            statement = f"{holder} is hosting a {marker} afternoon at {place} on {day} from 1 to 3 pm."
+            statement = f"{holder} is hosting a {marker} afternoon at {place} on {day} {SPAN}."
         event = kind == "event"
         news = News(
             item=f"{kind}-day-reuse",
@@ -111,7 +113,7 @@ def town_news(
             name=f"{marker} afternoon" if event else "",
             place=place if event else "",
             day=day if event else "",
-            span="from 1 to 3 pm" if event else "",
+            span=SPAN if event else "",
             host=holder if event else "",
             starts=event_day if event else None,
             ends=event_day.replace(hour=EVENT_HOURS[1]) if event else None,
@@ -125,15 +127,13 @@ def memory_texts(living: LivingTown) -> dict[str, list[str]]:
 
 
 def said_lines(living: LivingTown, start: datetime, end: datetime) -> list[str]:
-    """The lines said in [start, end): each resident's dialogue memories, one per line said
-    (the speaker's and the listener's copies are one)."""
-    said = {
-        (r.text, r.created)
-        for mind in living.minds.values()
+    """The lines said in [start, end), read from the residents' transcripts (`talk_lines`)."""
+    return talk_lines(
+        (name, r.text, r.created)
+        for name, mind in living.minds.items()
         for r in mind.memory.all(MemoryKind.DIALOGUE)
         if start <= r.created < end
-    }
-    return [text for text, _ in sorted(said, key=lambda item: (item[1], item[0]))]
+    )
 
 
 def watch_event(
@@ -217,7 +217,8 @@ def summaries(lines: list[dict[str, Any]], days: int) -> list[dict[str, Any]]:
     for variant in dict.fromkeys(line["variant"] for line in lines):
         for day in range(1, days + 1):
             alike = [line for line in lines if line["variant"] == variant and line["day"] == day]
-            figures = over_seeds([{k: v for k, v in line.items() if k != "wall_s"} for line in alike])
+            timeless = [{k: v for k, v in line.items() if k != "wall_s"} for line in alike]
+            figures = over_seeds(timeless)
             figures.pop("day", None)
             found.append(
                 {"benchmark": "day_reuse_summary", "variant": variant, "day": day,
@@ -256,15 +257,16 @@ def main() -> None:
     days = max(args.days, args.news_day + 1)
     load_start = os.getloadavg()[0]
     lines: list[dict[str, Any]] = []
+    labelled = {"label": args.label} if args.label else {}
     for variant in args.variants:
         for seed in range(args.first_seed, args.first_seed + args.seeds):
             for line in run(seed, variant, days, args.news_day):
                 lines.append(line)
-                print_line(json.dumps(line | ({"label": args.label} if args.label else {})), args.out)
+                print_line(json.dumps(line | labelled), args.out)
     summary = summaries(lines, days)
     tail = [*summary, verdict(summary, days, (load_start, os.getloadavg()[0]))]
     for line in tail:
-        print_line(json.dumps(line | ({"label": args.label} if args.label else {})), args.out)
+        print_line(json.dumps(line | labelled), args.out)
 
 
 if __name__ == "__main__":

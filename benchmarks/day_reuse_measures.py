@@ -12,9 +12,11 @@ import statistics
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from itertools import combinations
 from typing import Any
 
+from cognition.memory.texts import read_transcript
 from game.evaluation.seeds import spread
 from game.evaluation.talk import same_line
 
@@ -46,6 +48,20 @@ def density(texts: Mapping[str, Iterable[str]]) -> float:
         return 0.0
     linked = sum(1 for a, b in pairs if b in joined[a] or a in joined[b])
     return linked / len(pairs)
+
+
+def talk_lines(transcripts: Iterable[tuple[str, str, datetime]]) -> list[str]:
+    """The lines said in the transcripts (owner, text, created) — each talk once, though
+    every partner keeps its own copy ("Conversation with <the others>:"); other texts are
+    no transcript and left out."""
+    talks: dict[tuple[datetime, tuple[str, ...]], list[str]] = {}
+    for owner, text, created in transcripts:
+        transcript = read_transcript(text)
+        if transcript is None:
+            continue
+        people = tuple(sorted({owner, *transcript.partners}))
+        talks.setdefault((created, people), [line for _, line in transcript.lines])
+    return [line for key in sorted(talks) for line in talks[key]]
 
 
 def repeats(lines: Sequence[str]) -> dict[str, float]:
@@ -98,7 +114,9 @@ def event_figures(watch: EventWatch) -> dict[str, Any]:
         "event_knew_by_midnight": len(early),
         "event_knew_by_midnight_day_reused": len(early_reused),
         "event_knew_by_midnight_day_reused_share": _share(len(early_reused), len(early)),
-        "event_attended_share_knew_by_midnight": _share(sum(watch.went(n) for n in early), len(early)),
+        "event_attended_share_knew_by_midnight": _share(
+            sum(watch.went(n) for n in early), len(early)
+        ),
         "event_attended_share_day_reused": _share(sum(watch.went(n) for n in reused), len(reused)),
         "event_attended_share_day_planned": _share(sum(watch.went(n) for n in fresh), len(fresh)),
         "event_host_attended": watch.went(watch.host) if watch.host else None,
