@@ -89,10 +89,12 @@ def public_places(living: LivingTown) -> list[str]:
 
 
 def town_news(
-    seed: int, names: list[str], places: list[str], event_day: datetime
+    seed: int, names: list[str], places: list[str], event_day: datetime, undated: bool = False
 ) -> dict[str, tuple[News, str]]:
     """One item of each kind, a random holder each (the event's holder holds nothing else),
-    a made-up word (marker) each; the event at a random public place on `event_day`."""
+    a made-up word (marker) each; the event at a random public place on `event_day`, its
+    statement naming the day ("on February 15") or, `undated`, not ("tomorrow"): then only
+    its fields tell the day."""
     rng = random.Random(f"day-reuse|{seed}")
     host = rng.choice(names)
     found: dict[str, tuple[News, str]] = {}
@@ -102,7 +104,8 @@ def town_news(
         place, day = rng.choice(places), f"{event_day:%B} {event_day.day}"
         statement = rng.choice(WORDINGS[kind]).format(h=holder, m=marker, p=place)
         if kind == "event":
-            statement = f"{holder} is hosting a {marker} afternoon at {place} on {day} {SPAN}."
+            when = "tomorrow" if undated else f"on {day}"
+            statement = f"{holder} is hosting a {marker} afternoon at {place} {when} {SPAN}."
         event = kind == "event"
         news = News(
             item=f"{kind}-day-reuse",
@@ -163,7 +166,9 @@ def watch_event(
     return watch
 
 
-def run(seed: int, variant: str, days: int, news_day: int) -> list[dict[str, Any]]:
+def run(
+    seed: int, variant: str, days: int, news_day: int, undated: bool = False
+) -> list[dict[str, Any]]:
     town_file = TownFile.load(TOWN)
     settings = mind_settings_for(town_file, None, None if variant == "full" else variant)
     stack = build_language_model(
@@ -185,7 +190,8 @@ def run(seed: int, variant: str, days: int, news_day: int) -> list[dict[str, Any
                 day_start, started = start + timedelta(days=day - 1), time.perf_counter()
                 if day == news_day:
                     event_day = (day_start + timedelta(days=1)).replace(hour=EVENT_HOURS[0])
-                    news = town_news(seed, sorted(living.minds), public_places(living), event_day)
+                    names, places = sorted(living.minds), public_places(living)
+                    news = town_news(seed, names, places, event_day, undated)
                     for item, _ in news.values():
                         living.minds[item.subject].memory.add_many([news_memory(item, day_start)])
                 watch = None
@@ -227,7 +233,9 @@ def summaries(lines: list[dict[str, Any]], days: int) -> list[dict[str, Any]]:
     return found
 
 
-def verdict(summary: list[dict[str, Any]], days: int, load: tuple[float, float]) -> dict[str, Any]:
+def verdict(
+    summary: list[dict[str, Any]], days: int, load: tuple[float, float], undated: bool
+) -> dict[str, Any]:
     by = {(line["variant"], line["day"]): line["figures"] for line in summary}
     hurts = {
         f"day{day}": hurt(by[("full", day)], by[("no plan reuse", day)], BELIEVABILITY)
@@ -238,6 +246,7 @@ def verdict(summary: list[dict[str, Any]], days: int, load: tuple[float, float])
         "benchmark": "day_reuse_verdict",
         "town": TOWN,
         "embedder": "hashing",
+        "undated": undated,
         "reuse_below_no_reuse_interval": hurts,
         "load_average": [round(load[0], 2), round(load[1], 2)],
         "note": "2-core machine shared by 7 engineers",
@@ -251,6 +260,11 @@ def main() -> None:
     parser.add_argument("--days", type=int, default=3)
     parser.add_argument("--news-day", type=int, default=2, help="the day the news is told")
     parser.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS))
+    parser.add_argument(
+        "--undated",
+        action="store_true",
+        help='the event told as "tomorrow", its day in its fields only',
+    )
     parser.add_argument("--label", help="a label put in every line (e.g. before / after)")
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
     args = parser.parse_args()
@@ -260,11 +274,11 @@ def main() -> None:
     labelled = {"label": args.label} if args.label else {}
     for variant in args.variants:
         for seed in range(args.first_seed, args.first_seed + args.seeds):
-            for line in run(seed, variant, days, args.news_day):
+            for line in run(seed, variant, days, args.news_day, args.undated):
                 lines.append(line)
                 print_line(json.dumps(line | labelled), args.out)
     summary = summaries(lines, days)
-    tail = [*summary, verdict(summary, days, (load_start, os.getloadavg()[0]))]
+    tail = [*summary, verdict(summary, days, (load_start, os.getloadavg()[0]), args.undated)]
     for line in tail:
         print_line(json.dumps(line | labelled), args.out)
 
