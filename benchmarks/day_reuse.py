@@ -5,9 +5,10 @@
     uv run python benchmarks/day_reuse.py --label after --out benchmarks/results/day_reuse.jsonl
 
 The offline brain's 25-resident town (`the_ville_n25`, hashing embeddings) lives `--days`
-game days (07:00 to 07:00) in lockstep under each variant: `full` (plans, hours and days
-reused: a day is a habit after `routine_days` days) and `no plan reuse` (every day planned
-by calls). At the start of day `--news-day` (2) five news items are told to random holders,
+game days (07:00 to 07:00) in lockstep under each variant (`--variants`, default all three):
+`full` (plans, hours, views and days reused: a day is a habit after `routine_days` days),
+`no day reuse` (the same, every day planned by calls: what day reuse alone does) and `no
+plan reuse` (no reuse of any kind: every day planned by calls). At the start of day `--news-day` (2) five news items are told to random holders,
 one of each generated kind (`cognition.testing.gossip.WORDINGS`: an event, personal news,
 news of a place, of a shop, of a town matter) with made-up words found nowhere else; the
 event is on the day after (day 3) from 1 to 3 pm at a random public place of the town,
@@ -21,8 +22,9 @@ start, the day's talk (lines, share distinct, the most times one line was said);
 event's day, whether those who knew of it by its start went (sampled at its place during
 its span), split by whether their day was reused. Then one line per variant and day with
 the mean, min, max and 95 % t-interval of every figure over the seeds
-(`day_reuse_summary`), and a last line naming the figures where reuse's mean fell below
-the no-reuse interval (`day_reuse_verdict`), with the load average (the machine is shared).
+(`day_reuse_summary`), and a last line naming, against each other variant, the figures
+where `full`'s mean fell below that variant's interval on a day (`day_reuse_verdict`), with
+the load average (the machine is shared).
 """
 
 from __future__ import annotations
@@ -69,7 +71,9 @@ from figures import print_line  # noqa: E402
 from plan_reuse import tallies  # noqa: E402
 
 TOWN = "the_ville_n25"
-VARIANTS = ("full", "no plan reuse")
+# full: every kind of reuse; no day reuse: the same but every day planned by calls
+# (`MindSettings.day_reuse` off: what day reuse alone does); no plan reuse: no reuse at all
+VARIANTS = ("full", "no day reuse", "no plan reuse")
 EVENT_HOURS = (13, 15)  # the event's span on its day
 SPAN = "from 1 to 3 pm"
 # higher is better: where reuse's mean falls below the no-reuse interval, reuse hurt
@@ -170,7 +174,9 @@ def run(
     seed: int, variant: str, days: int, news_day: int, undated: bool = False
 ) -> list[dict[str, Any]]:
     town_file = TownFile.load(TOWN)
-    settings = mind_settings_for(town_file, None, None if variant == "full" else variant)
+    settings = mind_settings_for(town_file, None, variant if variant == "no plan reuse" else None)
+    if variant == "no day reuse":
+        settings = settings.model_copy(update={"day_reuse": False})
     stack = build_language_model(
         LLMSettings(offline=True, max_concurrency=16), lambda: PromptSized(OfflineBrain(seed))
     )
@@ -237,10 +243,14 @@ def verdict(
     summary: list[dict[str, Any]], days: int, load: tuple[float, float], undated: bool
 ) -> dict[str, Any]:
     by = {(line["variant"], line["day"]): line["figures"] for line in summary}
+    others = dict.fromkeys(v for v, _ in by if v != "full")
     hurts = {
-        f"day{day}": hurt(by[("full", day)], by[("no plan reuse", day)], BELIEVABILITY)
-        for day in range(1, days + 1)
-        if ("full", day) in by and ("no plan reuse", day) in by
+        other: {
+            f"day{day}": hurt(by[("full", day)], by[(other, day)], BELIEVABILITY)
+            for day in range(1, days + 1)
+            if ("full", day) in by and (other, day) in by
+        }
+        for other in others
     }
     return {
         "benchmark": "day_reuse_verdict",
