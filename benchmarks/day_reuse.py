@@ -1,6 +1,6 @@
 """Day reuse against believability over days that reach it (JSON lines on stdout).
 
-    uv run python benchmarks/day_reuse.py                       # 5 seeds, 3 days, both variants
+    uv run python benchmarks/day_reuse.py                       # 5 seeds, 3 days, 3 variants
     uv run python benchmarks/day_reuse.py --seeds 1 --variants full
     uv run python benchmarks/day_reuse.py --label after --out benchmarks/results/day_reuse.jsonl
 
@@ -8,12 +8,13 @@ The offline brain's 25-resident town (`the_ville_n25`, hashing embeddings) lives
 game days (07:00 to 07:00) in lockstep under each variant (`--variants`, default all three):
 `full` (plans, hours, views and days reused: a day is a habit after `routine_days` days),
 `no day reuse` (the same, every day planned by calls: what day reuse alone does) and `no
-plan reuse` (no reuse of any kind: every day planned by calls). At the start of day `--news-day` (2) five news items are told to random holders,
-one of each generated kind (`cognition.testing.gossip.WORDINGS`: an event, personal news,
-news of a place, of a shop, of a town matter) with made-up words found nowhere else; the
-event is on the day after (day 3) from 1 to 3 pm at a random public place of the town,
-hosted by its holder (its host, start and end as data, as a scenario's event). The
-news has to travel through days a resident may relive.
+plan reuse` (no reuse of any kind: every day planned by calls). At the start of day
+`--news-day` (2) five news items are told to random holders, one of each generated kind
+(`cognition.testing.gossip.WORDINGS`: an event, personal news, news of a place, of a shop,
+of a town matter) with made-up words found nowhere else; the event is on the day after
+(day 3) from 1 to 3 pm at a random public place, hosted by its holder (its host, start and
+end as data, as a scenario's event). The news has to travel through days a resident may
+relive.
 
 One line per seed, variant and day (`day_reuse_day`): calls per resident, the hour reuse
 rate, days and views of people reused per resident, each kind's reach (the share of the
