@@ -217,6 +217,7 @@ def run(
                 if watch is not None:
                     figures |= event_figures(watch)
                 head = {"benchmark": "day_reuse_day", "seed": seed, "variant": variant}
+                head |= {"undated": undated}
                 wall = {"wall_s": round(time.perf_counter() - started, 1)}
                 lines.append(head | figures | wall)
                 before = after
@@ -264,6 +265,18 @@ def verdict(
     }
 
 
+def kept_lines(files: list[Path], variants: list[str]) -> list[dict[str, Any]]:
+    """The day lines of `variants` in earlier runs (their `--out` files, of one event
+    wording); a seed's day of a variant in a later file replaces an earlier file's."""
+    found: dict[tuple[str, int, int], dict[str, Any]] = {}
+    for path in files:
+        for text in path.read_text(encoding="utf-8").splitlines():
+            line = json.loads(text)
+            if line.get("benchmark") == "day_reuse_day" and line["variant"] in variants:
+                found[(line["variant"], line["seed"], line["day"])] = line
+    return list(found.values())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=5)
@@ -278,12 +291,21 @@ def main() -> None:
     )
     parser.add_argument("--label", help="a label put in every line (e.g. before / after)")
     parser.add_argument("--out", type=Path, metavar="FILE", help="append the lines here too")
+    parser.add_argument(
+        "--combine",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="no run: summarise the day lines of earlier runs (e.g. before and after) together",
+    )
     args = parser.parse_args()
     days = max(args.days, args.news_day + 1)
     load_start = os.getloadavg()[0]
     lines: list[dict[str, Any]] = []
     labelled = {"label": args.label} if args.label else {}
-    for variant in args.variants:
+    if args.combine:
+        lines = kept_lines(args.combine, args.variants)
+    for variant in [] if args.combine else args.variants:
         for seed in range(args.first_seed, args.first_seed + args.seeds):
             for line in run(seed, variant, days, args.news_day, args.undated):
                 lines.append(line)

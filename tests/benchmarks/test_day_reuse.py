@@ -3,7 +3,9 @@ memories, talks and samples: no town is run."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +86,23 @@ def test_seeds_give_intervals_and_reuse_hurts_only_below_the_other_interval() ->
     assert off["reach_mean"]["ci95_low"] < 0.55 < off["reach_mean"]["ci95_high"]
     assert measures.hurt(on, off, ["reach_mean"]) == ["reach_mean"]
     assert measures.hurt(off, on, ["reach_mean"]) == []
+
+
+def test_combined_runs_keep_the_latest_line_of_each_variant_seed_and_day(tmp_path: Path) -> None:
+    day_reuse = load_benchmark("day_reuse.py")
+    before, after = tmp_path / "before.jsonl", tmp_path / "after.jsonl"
+    line = {"benchmark": "day_reuse_day", "variant": "full", "seed": 0, "day": 3}
+    before.write_text(
+        "\n".join(
+            json.dumps(line | extra)
+            for extra in ({"reach_mean": 0.2}, {"variant": "no plan reuse", "reach_mean": 0.5})
+        )
+        + '\n{"benchmark": "day_reuse_verdict"}\n'
+    )
+    after.write_text(json.dumps(line | {"reach_mean": 0.4}) + "\n")
+    kept = day_reuse.kept_lines([before, after], ["full", "no plan reuse"])
+    assert sorted((k["variant"], k["reach_mean"]) for k in kept) == [
+        ("full", 0.4),
+        ("no plan reuse", 0.5),
+    ]
+    assert [k["variant"] for k in day_reuse.kept_lines([before, after], ["full"])] == ["full"]
