@@ -6,7 +6,9 @@ in a `DayBook`, part of its `AgentState`, under the day's context (`day_key`): w
 a weekday, and the facts recalled for planning it that bear on a day — the intentions its
 memories record (undated, or for today or later: an appointment, an adopted plan, a refusal)
 and the events it knows of (news with a day) that are today or still to come, each with
-whether it is today. A new intention, an event coming nearer or one more known makes the
+whether it is today — and, from every memory (not only the recalled: a relevance score
+must not hide it), the events known to be today and the intentions for today
+(`today_facts`). A new intention, an event coming nearer or one more known makes the
 day planned afresh (two calls, `day_plan` and `hourly_schedule`); so does any memory that
 names today's date (`planning.dated`). An earlier day planned under the same key is reused
 without a call: its outline and hours, for today. Today's appointments are fitted into it
@@ -110,14 +112,32 @@ def day_facts(record: MemoryRecord, agent: str, today: date) -> set[str]:
     return facts
 
 
+def today_facts(records: Iterable[MemoryRecord], agent: str, today: date) -> set[str]:
+    """The facts of every memory in `records` that are about `today` itself: an event
+    known to be today, an intention for today (see `day_facts`). What memory holds of
+    today as data is not left to a relevance score (`day_key`)."""
+    facts: set[str] = set()
+    for record in records:
+        if record.about is not None and (record.about.news or record.about.intentions):
+            facts |= {f for f in day_facts(record, agent, today) if f.endswith("/today")}
+    return facts
+
+
 def day_key(
-    agent: str, today: date, recalled: Iterable[MemoryRecord], dated: list[MemoryRecord]
+    agent: str,
+    today: date,
+    recalled: Iterable[MemoryRecord],
+    dated: list[MemoryRecord],
+    remembered: Iterable[MemoryRecord] = (),
 ) -> str | None:
-    """The day's reuse key: a weekday or not, and the facts bearing on it of the memories
-    `recalled` for planning it; None when a memory names today (`dated`): planned afresh."""
+    """The day's reuse key: a weekday or not, the facts bearing on it of the memories
+    `recalled` for planning it, and the facts about today itself of every memory
+    `remembered` (`today_facts`: an event today heard of in a talk the planning query did
+    not recall still makes the day new); None when a memory names today (`dated`):
+    planned afresh."""
     if dated:
         return None
-    facts: set[str] = set()
+    facts = today_facts(remembered, agent, today)
     for record in recalled:
         facts |= day_facts(record, agent, today)
     weekend = "weekend" if today.weekday() >= 5 else "weekday"

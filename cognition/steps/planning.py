@@ -58,14 +58,15 @@ def plan_new_day(
     named = dated(ctx, today, {r.id for r in recalled})
     settings = ctx.settings
     book = book if settings.plan_reuse and settings.day_reuse else None
-    key = day_key(ctx.agent, today, recalled, named) if book is not None else None
+    remembered = ctx.memory.all()
+    key = day_key(ctx.agent, today, recalled, named, remembered) if book is not None else None
     routine = settings.routine_days
     kept = book.earlier(key, today, routine) if book is not None and key is not None else None
     if book is not None:
         book.count(reused=kept is not None)
     if kept is not None:
         return DayPlan(day=today, outline=kept.outline, hourly=kept.hourly)
-    engaged = engagements((r.about for r in ctx.memory.all()), ctx.agent, today)
+    engaged = engagements((r.about for r in remembered), ctx.agent, today)
     intentions = memory_lines(recalled + named)
     inputs = plan_inputs(ctx, summary, yesterday, place_lines(places), intentions, engaged)
     outline = plan_day(ctx, inputs)
