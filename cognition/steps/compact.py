@@ -17,7 +17,8 @@ The steps put memories into their inputs as the rules and the offline brain read
 - `once`: a description's sentence said once (a summary repeating its identity's);
 - `recalled`: a talk's retrieved memories as `timeline` shows them, a memory whose words are
   one of the speaker's numbered news items by that item's number ("- 07:00 (news 1)": the
-  item's words read in the list below it);
+  item's words read in the list below it), and an item's words inside a memory the same
+  way ("Bo told Cy that (news 1)."): a talk's summary retells its news;
 - `mentioning`: of memories recalled about a person or a thing, those that name it (a
   person by full or first name): the others say nothing of it (the relationship step's and
   react's memories about the one observed, whose prompts ask only what concerns them);
@@ -57,6 +58,9 @@ SENTENCE = re.compile(r"(?<=[.!?])\s+")
 # a day plan's memory, as `Agent` writes it (`plan_text`), and a stretch's span in it
 PLAN_MEMORY = re.compile(r"^[^\n]+'s plan for [^\n:]+: \d{1,2}:\d{2}[–-]\d{1,2}:\d{2} ")
 SPAN = re.compile(r"\b(\d{1,2}:\d{2})[–-]\d{1,2}:\d{2}\s")
+# a news item's words are shown by its number inside a memory when at least this long (a
+# short item — "Ann is back" — may be a part of other words, not the item)
+MIN_QUOTED_WORDS = 4
 
 
 @dataclass(frozen=True)
@@ -233,17 +237,35 @@ def once(text: str) -> str:
 def recalled(lines: Sequence[str], news: Sequence[str]) -> str:
     """A talk's retrieved memories (stamped lines) by `timeline`, a memory whose words are
     one of `news` ("1. Ann is planning a party", as a talk's prompt numbers the speaker's
-    news) by the item's number: the prompt lists the item's words under its number."""
+    news) by the item's number, and an item's words inside a memory (a talk's summary: "Bo
+    told Cy that Ann is planning a party.") by its number too: the prompt lists the item's
+    words under its number, once."""
     numbers: dict[str, str] = {}
     for line in news:
         if found := NUMBER.match(line):
             numbers.setdefault(sentence_key(found.group(2)), found.group(1))
+    quoted = news_quoted(numbers)
 
     def by_number(text: str) -> str:
         number = numbers.get(sentence_key(text))
-        return f"(news {number})" if number is not None else text
+        if number is not None:
+            return f"(news {number})"
+        if quoted is None:
+            return text
+        return quoted.sub(lambda found: f"(news {numbers[sentence_key(found.group())]})", text)
 
     return timeline(lines, by_number)
+
+
+def news_quoted(numbers: dict[str, str]) -> re.Pattern[str] | None:
+    """A pattern finding the words of any numbered news item (`numbers`, by `sentence_key`)
+    inside a memory, any case and spacing, its end stop left; None for no items. The longest
+    items first, so an item inside another's words never cuts it."""
+    keys = sorted((key for key in numbers if len(key.split()) >= MIN_QUOTED_WORDS), key=len)
+    if not keys:
+        return None
+    spaced = (r"\s+".join(re.escape(word) for word in key.split()) for key in reversed(keys))
+    return re.compile(rf"(?<!\w)(?:{'|'.join(spaced)})(?!\w)", re.IGNORECASE)
 
 
 def sentence_key(text: str) -> str:

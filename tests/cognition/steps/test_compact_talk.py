@@ -51,6 +51,16 @@ def test_a_memory_that_is_a_numbered_news_item_shows_by_its_number() -> None:
     assert recalled(MEMORIES, []).count("Klaus Mueller is writing") == 1  # no list: its words
 
 
+def test_a_news_items_words_inside_a_memory_show_by_its_number() -> None:
+    talk = "[Mon Feb 13 08:00] Maria Lopez and Klaus Mueller talked. Maria Lopez told"
+    memories = [f"{talk} Klaus Mueller that maria lopez is  studying for an exam."]
+    shown = recalled(memories, NEWS)
+    assert shown.endswith("Maria Lopez told Klaus Mueller that (news 2).")  # any case, spacing
+    assert recalled(memories, []).count("studying for an exam") == 1  # no list: its words
+    short = recalled(["[Mon Feb 13 08:00] Ann is back at Hobbs Cafe."], ["1. Ann is back."])
+    assert short.endswith("Ann is back at Hobbs Cafe.")  # a short item is left as words
+
+
 def side(name: str) -> TurnSide:
     return TurnSide(name=name, summary=SUMMARY, view_of_other="a friend")
 
