@@ -10,8 +10,10 @@ The steps put memories into their inputs as the rules and the offline brain read
   ("- at library, Oak Hill College:" then "  - 09:06 Klaus Mueller is reading"; an object's
   "The desk (library, …) is in use" reads "The desk is in use");
 - `listed`: memories without times the same way, the same memory again in a run shown once
-  with its count ("… (×3)"); `numbered`: numbered memories ("1. …") the same way, each
-  keeping its number (every one is still shown: an answer rates or cites it by number);
+  with its count ("… (×3)"), the memories of one subject in a run on one line, the subject
+  said once ("Klaus Mueller is reading (×2); reviewing notes"); `numbered`: numbered
+  memories ("1. …") the same way, each keeping its number (every one is still shown: an
+  answer rates or cites it by number);
 - a day plan's memory with each stretch by its start (it lasts until the next starts), and
   a plan's lines the same way where each stretch ends as the next starts (`by_starts`);
 - `once`: a description's sentence said once (a summary repeating its identity's);
@@ -58,6 +60,8 @@ SENTENCE = re.compile(r"(?<=[.!?])\s+")
 # a day plan's memory, as `Agent` writes it (`plan_text`), and a stretch's span in it
 PLAN_MEMORY = re.compile(r"^[^\n]+'s plan for [^\n:]+: \d{1,2}:\d{2}[–-]\d{1,2}:\d{2} ")
 SPAN = re.compile(r"\b(\d{1,2}:\d{2})[–-]\d{1,2}:\d{2}\s")
+# an observation's subject and verb ("Klaus Mueller is", "The desk is"), then its words
+SUBJECT = re.compile(r"^((?:[^\s;]+ ){1,5}?(?:is|are)) ([^\n;]+)$")
 # a news item's words are shown by its number inside a memory when at least this long (a
 # short item — "Ann is back" — may be a part of other words, not the item)
 MIN_QUOTED_WORDS = 4
@@ -177,7 +181,30 @@ def grouped(items: Sequence[Shown], bullet: str = "- ", collapse: bool = False) 
             lines.append(bullet + item.line(with_place=True, count=count))
             continue
         lines.append(f"- at {run[0].place}:")
-        lines += [f"  {bullet}{item.line(False, count)}" for item, count in shown_run]
+        said = by_subject(shown_run) if collapse else [i.line(False, n) for i, n in shown_run]
+        lines += [f"  {bullet}{line}" for line in said]
+    return lines
+
+
+def by_subject(items: Sequence[tuple[Shown, int]]) -> list[str]:
+    """A run's unstamped memories (each with its count) with those of one subject on one
+    line, the subject said once, in order of its first memory ("Klaus Mueller is reading
+    (×2); reviewing notes"; "The desk is in use; being cleaned"); a memory with a mark or no
+    "… is/are …" subject on its own line."""
+    lines: list[str] = []
+    said: dict[str, int] = {}  # a subject ("Klaus Mueller is") → its line's index
+    for item, count in items:
+        found = SUBJECT.match(item.text) if not item.mark else None
+        if found is None:
+            lines.append(item.line(False, count))
+            continue
+        subject, rest = found.groups()
+        words = Shown("", rest).line(False, count)
+        if subject in said:
+            lines[said[subject]] += f"; {words}"
+        else:
+            said[subject] = len(lines)
+            lines.append(f"{subject} {words}")
     return lines
 
 
