@@ -261,12 +261,21 @@ def once(text: str) -> str:
     return "\n".join(kept_lines)
 
 
-def recalled(lines: Sequence[str], news: Sequence[str]) -> str:
+def recalled(lines: Sequence[str], news: Sequence[str], said: str = "") -> str:
     """A talk's retrieved memories (stamped lines) by `timeline`, a memory whose words are
     one of `news` ("1. Ann is planning a party", as a talk's prompt numbers the speaker's
     news) by the item's number, and an item's words inside a memory (a talk's summary: "Bo
     told Cy that Ann is planning a party.") by its number too: the prompt lists the item's
-    words under its number, once."""
+    words under its number, once. A memory whose words are a sentence of `said` (the
+    speaker's summary, shown above them) is left out: the prompt says it there."""
+    shown_above = {sentence_key(s) for line in said.split("\n") for s in SENTENCE.split(line)}
+    unsaid = [line for line in lines if sentence_key(read_stamp(line)[1]) not in shown_above]
+    return timeline(unsaid, news_numbers(news))
+
+
+def news_numbers(news: Sequence[str]) -> Callable[[str], str]:
+    """A text with the words of any of `news` (numbered items, "1. Ann is planning a
+    party") by the item's number: "(news 1)" for the whole text or inside it."""
     numbers: dict[str, str] = {}
     for line in news:
         if found := NUMBER.match(line):
@@ -281,7 +290,13 @@ def recalled(lines: Sequence[str], news: Sequence[str]) -> str:
             return text
         return quoted.sub(lambda found: f"(news {numbers[sentence_key(found.group())]})", text)
 
-    return timeline(lines, by_number)
+    return by_number
+
+
+def described(summary: str, news: Sequence[str]) -> str:
+    """A speaker's summary with each sentence said once (`once`) and a numbered news item's
+    words in it by the item's number (`news_numbers`): the prompt lists them below."""
+    return news_numbers(news)(once(summary))
 
 
 def news_quoted(numbers: dict[str, str]) -> re.Pattern[str] | None:

@@ -36,7 +36,7 @@ from cognition.steps.common import (
     news_told,
     when,
 )
-from cognition.steps.compact import by_starts, once, recalled
+from cognition.steps.compact import by_starts, described, once, recalled
 from cognition.steps.context import StepContext
 from cognition.steps.importance import UNRATED, MaybeRating
 from cognition.steps.view_reuse import named_counts
@@ -197,9 +197,10 @@ def line_prompt(inputs: LineInput) -> dict[str, str]:
     """The summary's sentences once; the memories by their times, the day once, a memory
     that is one of the numbered news items by the number, the plan's stretches by their
     starts (`steps.compact`)."""
+    said = once(inputs.summary)
     return {
-        "summary": once(inputs.summary),
-        "memories": recalled(inputs.memories, inputs.known_news),
+        "summary": described(said, inputs.known_news),
+        "memories": recalled(inputs.memories, inputs.known_news, said),
         "plan": by_starts(inputs.plan),
     }
 

@@ -84,9 +84,13 @@ def test_a_turn_shows_each_sides_memories_by_time_and_its_summary_once() -> None
     )
     text = prompt(DIALOGUE_TURN, inputs)
     assert "[Mon" not in text and text.count("Mon Feb 13:") == 2
-    assert text.count(IDENTITY) == 2  # once a side, where the summary said it twice
+    assert text.count("Name: Klaus Mueller (age 20).") == 2  # once a side, said twice
     assert text.count("Klaus Mueller feels curious.") == 2
+    # the speaker's news 1 is its summary's sentence: by its number there, its words listed
+    assert "Name: Klaus Mueller (age 20). (news 1)" in text
     assert text.count("(news 1)") == 1 and text.count(NEWS[0]) == 1
+    assert text.count(IDENTITY) == 1  # the listener knows no news 1: its summary's words
+    assert "07:00" not in text  # a memory its side's summary says is left out
     assert text.count("09:06 Maria Lopez is reading") == 2  # each side's retrieval kept
 
 
@@ -104,8 +108,11 @@ def test_a_pairs_line_shows_its_memories_by_time_and_its_summary_once() -> None:
         known_news=NEWS,
     )
     text = prompt(DIALOGUE_LINE, inputs)
-    assert "[Mon" not in text and text.count(IDENTITY) == 1
-    assert "- 07:00 (news 1)" in text and "09:07 The desk is in use by Maria Lopez" in text
+    assert "[Mon" not in text and text.count("Name: Klaus Mueller (age 20). (news 1)") == 1
+    assert "07:00" not in text  # said in the summary (by its news number)
+    assert "09:07 The desk is in use by Maria Lopez" in text
+    unsaid = prompt(DIALOGUE_LINE, inputs.model_copy(update={"summary": "Klaus is here."}))
+    assert "- 07:00 (news 1)" in unsaid
 
 
 def test_a_memory_about_several_members_shows_once_under_their_names() -> None:
@@ -142,7 +149,8 @@ def test_a_group_line_names_the_members_in_a_sentence_and_shows_the_plan_once() 
     assert "talking with Maria Lopez and Ayesha Khan." in text
     assert "plan for Monday" not in text  # today's plan reads as the plan, once
     assert "- 07:00–09:00 read" in text
-    assert "[Mon" not in text and text.count(IDENTITY) == 1 and "(news 1)" in text
+    assert "[Mon" not in text and text.count("Name: Klaus Mueller (age 20). (news 1)") == 1
+    assert "07:00 (news 1)" not in text  # said in the summary, by its number
     without_plan = inputs.model_copy(update={"plan": []})
     assert "plan for Monday February 13" in prompt(GROUP_LINE, without_plan)
 
