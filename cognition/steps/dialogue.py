@@ -163,6 +163,11 @@ def answer_word(value: Any) -> Any:
 # whether a line accepts or turns down an invitation, as data ("": it answers none; None:
 # unknown, e.g. a player's typed line, read by its words as before)
 InvitationAnswer = Annotated[Literal["accept", "decline", ""] | None, BeforeValidator(answer_word)]
+# a talk's prompt shows the speaker's plan from the stretch under way to the next two: where
+# each is off to next and what they do later on is what a talk turns on (the rules read the
+# whole plan, `plan`); the rest of the day, stretch by stretch, would be most of the prompt
+PLAN_SHOWN = 3
+
 ANSWER_HELP = 'whether this line answers an invitation: "accept", "decline", or "" (most lines)'
 
 
@@ -194,14 +199,14 @@ def excuse_oneself(inputs: LineInput) -> DialogueLine:
 
 
 def line_prompt(inputs: LineInput) -> dict[str, str]:
-    """The summary's sentences once; the memories by their times, the day once, a memory
-    that is one of the numbered news items by the number, the plan's stretches by their
-    starts (`steps.compact`)."""
+    """The summary's sentences once; the memories by their times, the day once, one said
+    in the summary left out, the numbered news items' words by their numbers, the plan's
+    next `PLAN_SHOWN` stretches by their starts (`steps.compact`)."""
     said = once(inputs.summary)
     return {
         "summary": described(said, inputs.known_news),
         "memories": recalled(inputs.memories, inputs.known_news, said),
-        "plan": by_starts(inputs.plan),
+        "plan": by_starts(inputs.plan[:PLAN_SHOWN]),
     }
 
 

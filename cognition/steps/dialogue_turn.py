@@ -39,6 +39,7 @@ from cognition.steps.compact import by_starts, described, once, recalled
 from cognition.steps.dialogue import (
     ANSWER_HELP,
     CONVERSATION_SUMMARY,
+    PLAN_SHOWN,
     DialogueLine,
     InvitationAnswer,
     LineInput,
@@ -146,18 +147,18 @@ def excuse_turn(inputs: TurnInput) -> DialogueTurn:
 def turn_prompt(inputs: TurnInput) -> dict[str, str]:
     """Each side's summary with its sentences once, its memories by their times, the day
     once, a memory said in its summary left out, its numbered news items' words (in a
-    memory or the summary) by their numbers, its plan's stretches by their starts
-    (`steps.compact`)."""
+    memory or the summary) by their numbers, its plan's next `PLAN_SHOWN` stretches by
+    their starts (`steps.compact`)."""
     speaker_said, listener_said = once(inputs.speaker_summary), once(inputs.listener_summary)
     return {
         "speaker_summary": described(speaker_said, inputs.speaker_news),
         "speaker_memories": recalled(inputs.speaker_memories, inputs.speaker_news, speaker_said),
-        "speaker_plan": by_starts(inputs.speaker_plan),
+        "speaker_plan": by_starts(inputs.speaker_plan[:PLAN_SHOWN]),
         "listener_summary": described(listener_said, inputs.listener_news),
         "listener_memories": recalled(
             inputs.listener_memories, inputs.listener_news, listener_said
         ),
-        "listener_plan": by_starts(inputs.listener_plan),
+        "listener_plan": by_starts(inputs.listener_plan[:PLAN_SHOWN]),
     }
 
 

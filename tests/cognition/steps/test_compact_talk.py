@@ -20,7 +20,7 @@ from cognition.steps.compact import (
     recalled,
     summarised_talks,
 )
-from cognition.steps.dialogue import DIALOGUE_LINE, LineInput
+from cognition.steps.dialogue import DIALOGUE_LINE, PLAN_SHOWN, LineInput
 from cognition.steps.dialogue_turn import DIALOGUE_TURN, TurnInput, TurnSide
 from cognition.steps.group_line import GROUP_LINE, GroupLineInput
 from cognition.steps.react import ReactInput, about_observed, the_thing
@@ -258,3 +258,24 @@ def test_a_react_prompt_reads_whom_or_what_a_memory_concerns_from_its_fields() -
         }
     )
     assert about_observed(on_stove) == [stove]  # the object's state names it by `thing`
+
+
+def test_a_turn_shows_each_sides_plan_from_now_to_the_next_two_stretches() -> None:
+    plan = ["09:00–12:00 read", "12:00–13:00 lunch", "13:00–17:00 write", "17:00–24:00 rest"]
+    inputs = TurnInput(
+        speaker="Klaus Mueller",
+        listener="Maria Lopez",
+        now="Monday February 13, 2023, 09:30",
+        turn=1,
+        max_turns=8,
+        lines=4,
+        history=[],
+        sides=[side("Klaus Mueller"), side("Maria Lopez")],
+        speaker_plan=plan,
+        listener_plan=plan[1:],
+    )
+    text = prompt(DIALOGUE_TURN, inputs)
+    assert PLAN_SHOWN == 3
+    assert "- 09:00 read\n- 12:00 lunch\n- 13:00–17:00 write\n" in text  # the last one's end
+    assert "rest" not in text.split("Maria Lopez:\n")[0]  # the fourth stretch: not shown
+    assert "- 12:00 lunch\n- 13:00 write\n- 17:00–24:00 rest\n" in text
