@@ -21,6 +21,8 @@ The steps put memories into their inputs as the rules and the offline brain read
   one of the speaker's numbered news items by that item's number ("- 07:00 (news 1)": the
   item's words read in the list below it), and an item's words inside a memory the same
   way ("Bo told Cy that (news 1)."): a talk's summary retells its news;
+- `unsaid`: a memory whose words are a sentence of the summary or identity the prompt
+  shows above it left out (a persona's fact is a memory too);
 - `mentioning`: of memories recalled about a person or a thing, those that name it (a
   person by full or first name): the others say nothing of it (the relationship step's and
   react's memories about the one observed, whose prompts ask only what concerns them);
@@ -32,7 +34,8 @@ The steps put memories into their inputs as the rules and the offline brain read
 - a talk's transcript next to its summary (`talk_headings`) by its heading: the summary
   tells what was said, the transcript's opening line (a greeting, mostly) adds no fact.
 
-Nothing else is dropped (but memories about someone that do not name them): every
+Nothing else is dropped (but memories about someone that do not name them, and those said
+above them): every
 memory, time, place, object and sentence still reads in the prompt
 (tests/cognition/steps/test_compact.py, test_compact_talk.py).
 """
@@ -268,9 +271,14 @@ def recalled(lines: Sequence[str], news: Sequence[str], said: str = "") -> str:
     told Cy that Ann is planning a party.") by its number too: the prompt lists the item's
     words under its number, once. A memory whose words are a sentence of `said` (the
     speaker's summary, shown above them) is left out: the prompt says it there."""
+    return timeline(unsaid(lines, said), news_numbers(news))
+
+
+def unsaid(lines: Sequence[str], said: str) -> list[str]:
+    """`lines` (memories, stamped or not) but those whose words are a sentence of `said` (a
+    summary or identity the prompt shows above them: the fact is read there)."""
     shown_above = {sentence_key(s) for line in said.split("\n") for s in SENTENCE.split(line)}
-    unsaid = [line for line in lines if sentence_key(read_stamp(line)[1]) not in shown_above]
-    return timeline(unsaid, news_numbers(news))
+    return [line for line in lines if sentence_key(read_stamp(line)[1]) not in shown_above]
 
 
 def news_numbers(news: Sequence[str]) -> Callable[[str], str]:

@@ -25,6 +25,7 @@ from cognition.llm.task import Task
 from cognition.memory.fields import Intention, News
 from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
 from cognition.memory.texts import read_transcript
+from cognition.persona import without_lifestyle
 from cognition.plan import parse_clock, plan_title
 from cognition.steps.bounds import lax_int
 from cognition.steps.common import (
@@ -308,6 +309,15 @@ def plain_summary(inputs: SummaryInput) -> TalkSummary:
     return TalkSummary(summary=f"{inputs.first} and {inputs.second} had a conversation.")
 
 
+def summary_prompt(inputs: SummaryInput) -> dict[str, str]:
+    """Each speaker's identity without its lifestyle: who they are makes the talk poignant
+    to them (as for any memory's rating: `importance.importance_prompt`)."""
+    return {
+        "first_identity": without_lifestyle(inputs.first_identity),
+        "second_identity": without_lifestyle(inputs.second_identity),
+    }
+
+
 CONVERSATION_SUMMARY = Task(
     name="conversation_summary",
     template="conversation_summary.txt",
@@ -315,6 +325,7 @@ CONVERSATION_SUMMARY = Task(
     output_model=TalkSummary,
     fallback=plain_summary,
     max_tokens=200,
+    render=summary_prompt,
 )
 
 
