@@ -8,7 +8,9 @@ from cognition.llm.task import Task
 from cognition.persona import without_lifestyle
 from cognition.steps.compact import unsaid
 from cognition.steps.dialogue import CONVERSATION_SUMMARY, SummaryInput
+from cognition.steps.hour_plan import HOUR_PLAN
 from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
+from tests.cognition.steps.test_compact import hour_inputs
 
 CORE = "Name: Klaus Mueller (age 20). Innate traits: kind. Klaus Mueller studies sociology."
 IDENTITY = f"{CORE} Lifestyle: Klaus Mueller keeps student hours."
@@ -40,6 +42,12 @@ def test_the_rating_prompts_show_the_identity_without_its_lifestyle() -> None:
     shown = prompt(CONVERSATION_SUMMARY, talk)
     assert f"- {CORE}\n- Name: Maria Lopez (age 21).\n" in shown + "\n"
     assert "Lifestyle" not in shown
+
+
+def test_the_hour_plan_prompt_shows_the_identity_without_its_lifestyle() -> None:
+    inputs = hour_inputs().model_copy(update={"identity": IDENTITY})
+    shown = prompt(HOUR_PLAN, inputs)
+    assert CORE in shown and "student hours" not in shown
 
 
 def test_a_memory_the_summary_above_says_is_left_out() -> None:
