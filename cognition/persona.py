@@ -17,6 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from cognition.memory.fields import News
 
+LIFESTYLE = " Lifestyle: "  # `Persona.identity`'s last sentence opens so (`without_lifestyle`)
+
 # --- the people a persona file's sentence names ----------------------------------------
 # A reader of the user's input: the persona file a user writes is prose, and the facts it
 # gives a resident name people in words, by capitalised full names ("Ann Lee", "Bo
@@ -157,7 +159,7 @@ class Persona(BaseModel):
         """The stable core the paper puts at the top of every prompt."""
         return (
             f"Name: {self.name} (age {self.age}). Innate traits: {self.innate}. "
-            f"{self.learned} {self.currently} Lifestyle: {self.lifestyle}"
+            f"{self.learned} {self.currently}{LIFESTYLE}{self.lifestyle}"
         )
 
     def goes_by(self) -> str:
@@ -237,6 +239,14 @@ def read_innate_traits(text: str) -> str:
     carries none."""
     found = INNATE_TRAITS.search(text)
     return found.group(1).strip() if found else ""
+
+
+def without_lifestyle(text: str) -> str:
+    """An identity `Persona.identity` wrote without its last sentence, the lifestyle (how
+    the person spends their days: the planning steps' concern, not what makes a memory
+    poignant); any other text as it is."""
+    head, found, _ = text.partition(LIFESTYLE)
+    return head if found else text
 
 
 class PersonaSet(BaseModel):

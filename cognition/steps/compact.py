@@ -10,14 +10,19 @@ The steps put memories into their inputs as the rules and the offline brain read
   ("- at library, Oak Hill College:" then "  - 09:06 Klaus Mueller is reading"; an object's
   "The desk (library, …) is in use" reads "The desk is in use");
 - `listed`: memories without times the same way, the same memory again in a run shown once
-  with its count ("… (×3)"); `numbered`: numbered memories ("1. …") the same way, each
-  keeping its number (every one is still shown: an answer rates or cites it by number);
+  with its count ("… (×3)"), the memories of one subject in a run on one line, the subject
+  said once ("Klaus Mueller is reading (×2); reviewing notes"); `numbered`: numbered
+  memories ("1. …") the same way, each keeping its number (every one is still shown: an
+  answer rates or cites it by number);
 - a day plan's memory with each stretch by its start (it lasts until the next starts), and
   a plan's lines the same way where each stretch ends as the next starts (`by_starts`);
 - `once`: a description's sentence said once (a summary repeating its identity's);
 - `recalled`: a talk's retrieved memories as `timeline` shows them, a memory whose words are
   one of the speaker's numbered news items by that item's number ("- 07:00 (news 1)": the
-  item's words read in the list below it);
+  item's words read in the list below it), and an item's words inside a memory the same
+  way ("Bo told Cy that (news 1)."): a talk's summary retells its news;
+- `unsaid`: a memory whose words are a sentence of the summary or identity the prompt
+  shows above it left out (a persona's fact is a memory too);
 - `mentioning`: of memories recalled about a person or a thing, those that name it (a
   person by full or first name): the others say nothing of it (the relationship step's and
   react's memories about the one observed, whose prompts ask only what concerns them);
@@ -29,7 +34,8 @@ The steps put memories into their inputs as the rules and the offline brain read
 - a talk's transcript next to its summary (`talk_headings`) by its heading: the summary
   tells what was said, the transcript's opening line (a greeting, mostly) adds no fact.
 
-Nothing else is dropped (but memories about someone that do not name them): every
+Nothing else is dropped (but memories about someone that do not name them, and those said
+above them): every
 memory, time, place, object and sentence still reads in the prompt
 (tests/cognition/steps/test_compact.py, test_compact_talk.py).
 """
@@ -57,6 +63,11 @@ SENTENCE = re.compile(r"(?<=[.!?])\s+")
 # a day plan's memory, as `Agent` writes it (`plan_text`), and a stretch's span in it
 PLAN_MEMORY = re.compile(r"^[^\n]+'s plan for [^\n:]+: \d{1,2}:\d{2}[–-]\d{1,2}:\d{2} ")
 SPAN = re.compile(r"\b(\d{1,2}:\d{2})[–-]\d{1,2}:\d{2}\s")
+# an observation's subject and verb ("Klaus Mueller is", "The desk is"), then its words
+SUBJECT = re.compile(r"^((?:[^\s;]+ ){1,5}?(?:is|are)) ([^\n;]+)$")
+# a news item's words are shown by its number inside a memory when at least this long (a
+# short item — "Ann is back" — may be a part of other words, not the item)
+MIN_QUOTED_WORDS = 4
 
 
 @dataclass(frozen=True)
@@ -173,7 +184,30 @@ def grouped(items: Sequence[Shown], bullet: str = "- ", collapse: bool = False) 
             lines.append(bullet + item.line(with_place=True, count=count))
             continue
         lines.append(f"- at {run[0].place}:")
-        lines += [f"  {bullet}{item.line(False, count)}" for item, count in shown_run]
+        said = by_subject(shown_run) if collapse else [i.line(False, n) for i, n in shown_run]
+        lines += [f"  {bullet}{line}" for line in said]
+    return lines
+
+
+def by_subject(items: Sequence[tuple[Shown, int]]) -> list[str]:
+    """A run's unstamped memories (each with its count) with those of one subject on one
+    line, the subject said once, in order of its first memory ("Klaus Mueller is reading
+    (×2); reviewing notes"; "The desk is in use; being cleaned"); a memory with a mark or no
+    "… is/are …" subject on its own line."""
+    lines: list[str] = []
+    said: dict[str, int] = {}  # a subject ("Klaus Mueller is") → its line's index
+    for item, count in items:
+        found = SUBJECT.match(item.text) if not item.mark else None
+        if found is None:
+            lines.append(item.line(False, count))
+            continue
+        subject, rest = found.groups()
+        words = Shown("", rest).line(False, count)
+        if subject in said:
+            lines[said[subject]] += f"; {words}"
+        else:
+            said[subject] = len(lines)
+            lines.append(f"{subject} {words}")
     return lines
 
 
@@ -230,20 +264,58 @@ def once(text: str) -> str:
     return "\n".join(kept_lines)
 
 
-def recalled(lines: Sequence[str], news: Sequence[str]) -> str:
+def recalled(lines: Sequence[str], news: Sequence[str], said: str = "") -> str:
     """A talk's retrieved memories (stamped lines) by `timeline`, a memory whose words are
     one of `news` ("1. Ann is planning a party", as a talk's prompt numbers the speaker's
-    news) by the item's number: the prompt lists the item's words under its number."""
+    news) by the item's number, and an item's words inside a memory (a talk's summary: "Bo
+    told Cy that Ann is planning a party.") by its number too: the prompt lists the item's
+    words under its number, once. A memory whose words are a sentence of `said` (the
+    speaker's summary, shown above them) is left out: the prompt says it there."""
+    return timeline(unsaid(lines, said), news_numbers(news))
+
+
+def unsaid(lines: Sequence[str], said: str) -> list[str]:
+    """`lines` (memories, stamped or not) but those whose words are a sentence of `said` (a
+    summary or identity the prompt shows above them: the fact is read there)."""
+    shown_above = {sentence_key(s) for line in said.split("\n") for s in SENTENCE.split(line)}
+    return [line for line in lines if sentence_key(read_stamp(line)[1]) not in shown_above]
+
+
+def news_numbers(news: Sequence[str]) -> Callable[[str], str]:
+    """A text with the words of any of `news` (numbered items, "1. Ann is planning a
+    party") by the item's number: "(news 1)" for the whole text or inside it."""
     numbers: dict[str, str] = {}
     for line in news:
         if found := NUMBER.match(line):
             numbers.setdefault(sentence_key(found.group(2)), found.group(1))
+    quoted = news_quoted(numbers)
 
     def by_number(text: str) -> str:
         number = numbers.get(sentence_key(text))
-        return f"(news {number})" if number is not None else text
+        if number is not None:
+            return f"(news {number})"
+        if quoted is None:
+            return text
+        return quoted.sub(lambda found: f"(news {numbers[sentence_key(found.group())]})", text)
 
-    return timeline(lines, by_number)
+    return by_number
+
+
+def described(summary: str, news: Sequence[str]) -> str:
+    """A speaker's summary with each sentence said once (`once`) and a numbered news item's
+    words in it by the item's number (`news_numbers`): the prompt lists them below."""
+    return news_numbers(news)(once(summary))
+
+
+def news_quoted(numbers: dict[str, str]) -> re.Pattern[str] | None:
+    """A pattern finding the words of any numbered news item (`numbers`, by `sentence_key`)
+    inside a memory, any case and spacing, its end stop left; None for no items. The longest
+    items first, so an item inside another's words never cuts it."""
+    keys = sorted((key for key in numbers if len(key.split()) >= MIN_QUOTED_WORDS), key=len)
+    if not keys:
+        return None
+    spaced = (r"\s+".join(re.escape(word) for word in key.split()) for key in reversed(keys))
+    return re.compile(rf"(?<!\w)(?:{'|'.join(spaced)})(?!\w)", re.IGNORECASE)
 
 
 def sentence_key(text: str) -> str:

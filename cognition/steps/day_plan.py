@@ -19,7 +19,7 @@ from cognition.memory.fields import Intention
 from cognition.memory.texts import read_stamp
 from cognition.plan import PlanStep, clock, normalise, parse_clock
 from cognition.steps.common import transcript_gist
-from cognition.steps.compact import once, timeline
+from cognition.steps.compact import once, timeline, unsaid
 from cognition.steps.context import StepContext
 from cognition.steps.decompose import ACTIVITY_CHARS
 
@@ -78,11 +78,12 @@ def plan_schema(inputs: DayPlanInput) -> dict[str, Any]:
 
 def day_plan_prompt(inputs: DayPlanInput) -> dict[str, str]:
     """The summary's sentences once; today's plans and events by their times, the day once,
-    a talk's transcript by its opening (its summary is a memory too), yesterday's plan once
-    (`steps.compact`)."""
+    a talk's transcript by its opening (its summary is a memory too), yesterday's plan once,
+    none the summary says (`steps.compact`)."""
+    said = once(inputs.summary)
     return {
-        "summary": once(inputs.summary),
-        "intentions": timeline(not_yesterday(inputs), shorten=transcript_gist),
+        "summary": said,
+        "intentions": timeline(unsaid(not_yesterday(inputs), said), shorten=transcript_gist),
     }
 
 

@@ -25,6 +25,7 @@ from cognition.llm.task import Task
 from cognition.memory.fields import Intention, News
 from cognition.memory.records import MemoryKind, MemoryRecord, RetrievalHit
 from cognition.memory.texts import read_transcript
+from cognition.persona import without_lifestyle
 from cognition.plan import parse_clock, plan_title
 from cognition.steps.bounds import lax_int
 from cognition.steps.common import (
@@ -36,7 +37,7 @@ from cognition.steps.common import (
     news_told,
     when,
 )
-from cognition.steps.compact import by_starts, once, recalled
+from cognition.steps.compact import by_starts, described, once, recalled
 from cognition.steps.context import StepContext
 from cognition.steps.importance import UNRATED, MaybeRating
 from cognition.steps.view_reuse import named_counts
@@ -165,6 +166,11 @@ def answer_word(value: Any) -> Any:
 # whether a line accepts or turns down an invitation, as data ("": it answers none; None:
 # unknown, e.g. a player's typed line, read by its words as before)
 InvitationAnswer = Annotated[Literal["accept", "decline", ""] | None, BeforeValidator(answer_word)]
+# a talk's prompt shows the speaker's plan from the stretch under way to the next two: where
+# each is off to next and what they do later on is what a talk turns on (the rules read the
+# whole plan, `plan`); the rest of the day, stretch by stretch, would be most of the prompt
+PLAN_SHOWN = 3
+
 ANSWER_HELP = 'whether this line answers an invitation: "accept", "decline", or "" (most lines)'
 
 
@@ -198,13 +204,14 @@ def excuse_oneself(inputs: LineInput) -> DialogueLine:
 
 
 def line_prompt(inputs: LineInput) -> dict[str, str]:
-    """The summary's sentences once; the memories by their times, the day once, a memory
-    that is one of the numbered news items by the number, the plan's stretches by their
-    starts (`steps.compact`)."""
+    """The summary's sentences once; the memories by their times, the day once, one said
+    in the summary left out, the numbered news items' words by their numbers, the plan's
+    next `PLAN_SHOWN` stretches by their starts (`steps.compact`)."""
+    said = once(inputs.summary)
     return {
-        "summary": once(inputs.summary),
-        "memories": recalled(inputs.memories, inputs.known_news),
-        "plan": by_starts(inputs.plan),
+        "summary": described(said, inputs.known_news),
+        "memories": recalled(inputs.memories, inputs.known_news, said),
+        "plan": by_starts(inputs.plan[:PLAN_SHOWN]),
     }
 
 
@@ -306,6 +313,15 @@ def plain_summary(inputs: SummaryInput) -> TalkSummary:
     return TalkSummary(summary=f"{inputs.first} and {inputs.second} had a conversation.")
 
 
+def summary_prompt(inputs: SummaryInput) -> dict[str, str]:
+    """Each speaker's identity without its lifestyle: who they are makes the talk poignant
+    to them (as for any memory's rating: `importance.importance_prompt`)."""
+    return {
+        "first_identity": without_lifestyle(inputs.first_identity),
+        "second_identity": without_lifestyle(inputs.second_identity),
+    }
+
+
 CONVERSATION_SUMMARY = Task(
     name="conversation_summary",
     template="conversation_summary.txt",
@@ -313,6 +329,7 @@ CONVERSATION_SUMMARY = Task(
     output_model=TalkSummary,
     fallback=plain_summary,
     max_tokens=200,
+    render=summary_prompt,
 )
 
 

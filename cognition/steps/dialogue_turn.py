@@ -35,10 +35,11 @@ from cognition.memory.texts import transcript_text
 from cognition.plan import plan_title
 from cognition.steps.common import memory_lines, news_going, news_known, news_shared, when
 from cognition.steps.common import news_told as told_items
-from cognition.steps.compact import by_starts, once, recalled
+from cognition.steps.compact import by_starts, described, once, recalled
 from cognition.steps.dialogue import (
     ANSWER_HELP,
     CONVERSATION_SUMMARY,
+    PLAN_SHOWN,
     DialogueLine,
     InvitationAnswer,
     LineInput,
@@ -147,15 +148,19 @@ def excuse_turn(inputs: TurnInput) -> DialogueTurn:
 
 def turn_prompt(inputs: TurnInput) -> dict[str, str]:
     """Each side's summary with its sentences once, its memories by their times, the day
-    once, a memory that is one of its numbered news items by the number, its plan's
-    stretches by their starts (`steps.compact`)."""
+    once, a memory said in its summary left out, its numbered news items' words (in a
+    memory or the summary) by their numbers, its plan's next `PLAN_SHOWN` stretches by
+    their starts (`steps.compact`)."""
+    speaker_said, listener_said = once(inputs.speaker_summary), once(inputs.listener_summary)
     return {
-        "speaker_summary": once(inputs.speaker_summary),
-        "speaker_memories": recalled(inputs.speaker_memories, inputs.speaker_news),
-        "speaker_plan": by_starts(inputs.speaker_plan),
-        "listener_summary": once(inputs.listener_summary),
-        "listener_memories": recalled(inputs.listener_memories, inputs.listener_news),
-        "listener_plan": by_starts(inputs.listener_plan),
+        "speaker_summary": described(speaker_said, inputs.speaker_news),
+        "speaker_memories": recalled(inputs.speaker_memories, inputs.speaker_news, speaker_said),
+        "speaker_plan": by_starts(inputs.speaker_plan[:PLAN_SHOWN]),
+        "listener_summary": described(listener_said, inputs.listener_news),
+        "listener_memories": recalled(
+            inputs.listener_memories, inputs.listener_news, listener_said
+        ),
+        "listener_plan": by_starts(inputs.listener_plan[:PLAN_SHOWN]),
     }
 
 

@@ -24,7 +24,7 @@ from cognition.llm.task import Task
 from cognition.memory.fields import News
 from cognition.memory.texts import about_line, read_stamp
 from cognition.plan import plan_title
-from cognition.steps.compact import about_each, by_starts, joined, once, recalled
+from cognition.steps.compact import about_each, by_starts, described, joined, once, recalled
 from cognition.steps.dialogue import ANSWER_HELP, InvitationAnswer, numbers
 from cognition.steps.reflect import Recalled
 
@@ -117,11 +117,12 @@ def group_line_prompt(inputs: GroupLineInput) -> dict[str, str]:
     several members once under all their names, the memories by their times, the day once,
     one of the numbered news by its number, today's plan memory left to the plan shown, the
     plan's stretches by their starts (`steps.compact`)."""
+    said = once(inputs.summary)
     return {
-        "summary": once(inputs.summary),
+        "summary": described(said, inputs.known_news),
         "members": joined(inputs.members) if inputs.members else "nobody",
         "about_members": about_each(inputs.about_members),
-        "memories": recalled(without_plan(inputs), inputs.known_news),
+        "memories": recalled(without_plan(inputs), inputs.known_news, said),
         "plan": by_starts(inputs.plan),
     }
 

@@ -37,6 +37,7 @@ from cognition.contract import Address, KnownPlaces
 from cognition.llm.schema import strict_json_schema, with_enum, with_items, with_range
 from cognition.llm.task import Task, render_value
 from cognition.memory.records import MemoryKind
+from cognition.persona import without_lifestyle
 from cognition.plan import PlanStep, clock
 from cognition.steps import decompose
 from cognition.steps.common import contains_word, gist
@@ -115,9 +116,10 @@ def hour_schema(inputs: HourPlanInput) -> dict[str, Any]:
 
 
 def hour_prompt(inputs: HourPlanInput) -> dict[str, str]:
-    """The recalled memories (none: no heading), a run at one place under it, a talk beside
-    its summary by its heading; arenas with the same objects named together
-    (`steps.compact`). Where the agent is, its home and work and whether to stay only when
+    """The identity without its lifestyle (how the person spends their days: the day plan
+    it details read it); the recalled memories (none: no heading), a run at one place under
+    it, a talk beside its summary by its heading; arenas with the same objects named
+    together (`steps.compact`). Where the agent is, its home and work and whether to stay only when
     there is a choice of sector; the arenas of one sector are a choice of arena; one place
     offered is simply the place."""
     alike = render_value(place_lines(inputs.places, alike=True))
@@ -133,7 +135,8 @@ def hour_prompt(inputs: HourPlanInput) -> dict[str, str]:
         where = "The place, sector: arena [objects]:"
     memories = listed(inputs.memories)
     recalled = f"{inputs.agent} remembers:\n{memories}\n\n" if inputs.memories else ""
-    return {"memories": recalled, "place_lines": alike, "here": where}
+    identity = without_lifestyle(inputs.identity)  # the day's shape is the day plan's
+    return {"memories": recalled, "place_lines": alike, "here": where, "identity": identity}
 
 
 HOUR_PLAN = Task(

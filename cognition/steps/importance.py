@@ -15,6 +15,7 @@ from pydantic import BaseModel, BeforeValidator, Field
 
 from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
+from cognition.persona import without_lifestyle
 from cognition.steps.bounds import lax_int
 from cognition.steps.compact import numbered
 from cognition.steps.context import StepContext
@@ -74,8 +75,10 @@ def ratings_schema(inputs: ImportanceInput) -> dict[str, Any]:
 
 
 def importance_prompt(inputs: ImportanceInput) -> dict[str, str]:
-    """The memories by their numbers, a run at one place under it (`steps.compact`)."""
-    return {"memories": numbered(inputs.memories)}
+    """The memories by their numbers, a run at one place under it (`steps.compact`); the
+    identity without its lifestyle (who the person is makes a memory poignant, not how
+    they spend their days)."""
+    return {"memories": numbered(inputs.memories), "identity": without_lifestyle(inputs.identity)}
 
 
 RATE_IMPORTANCE = Task(

@@ -17,7 +17,7 @@ from cognition.llm.schema import strict_json_schema, with_enum
 from cognition.llm.task import Task
 from cognition.memory.fields import MemoryFields
 from cognition.steps.common import memory_lines, when
-from cognition.steps.compact import mentioning, once, timeline
+from cognition.steps.compact import mentioning, once, timeline, unsaid
 from cognition.steps.context import StepContext
 from cognition.steps.perceive import Observation
 from cognition.steps.reflect import Recalled
@@ -97,11 +97,13 @@ def about_observed(inputs: ReactInput) -> list[str]:
 
 def react_prompt(inputs: ReactInput) -> dict[str, str]:
     """The summary's sentences once; each retrieval's memories by their times, the day
-    once, those recalled about the one observed that name it (`steps.compact`)."""
+    once, those recalled about the one observed that name it, none the summary says
+    (`steps.compact`)."""
+    said = once(inputs.summary)
     return {
-        "summary": once(inputs.summary),
-        "relationship_memories": timeline(about_observed(inputs)),
-        "status_memories": timeline(inputs.status_memories),
+        "summary": said,
+        "relationship_memories": timeline(unsaid(about_observed(inputs), said)),
+        "status_memories": timeline(unsaid(inputs.status_memories, said)),
     }
 
 

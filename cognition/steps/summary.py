@@ -14,7 +14,7 @@ from cognition.llm.task import Task
 from cognition.memory.records import MemoryRecord
 from cognition.persona import Persona
 from cognition.steps.common import memory_lines, when
-from cognition.steps.compact import timeline
+from cognition.steps.compact import timeline, unsaid
 from cognition.steps.context import StepContext
 from cognition.steps.reflect import Recalled
 from cognition.steps.summary_reuse import SummaryBook, recalled_keys
@@ -48,11 +48,12 @@ def identity_summary(inputs: SummaryInput) -> SummaryDescription:
 
 
 def summary_prompt(inputs: SummaryInput) -> dict[str, str]:
-    """Each retrieval's memories by their times, the day once (`steps.compact`)."""
+    """Each retrieval's memories by their times, the day once, none the identity above
+    them says (`steps.compact`)."""
     return {
-        "core_memories": timeline(inputs.core_memories),
-        "occupation_memories": timeline(inputs.occupation_memories),
-        "progress_memories": timeline(inputs.progress_memories),
+        "core_memories": timeline(unsaid(inputs.core_memories, inputs.identity)),
+        "occupation_memories": timeline(unsaid(inputs.occupation_memories, inputs.identity)),
+        "progress_memories": timeline(unsaid(inputs.progress_memories, inputs.identity)),
     }
 
 

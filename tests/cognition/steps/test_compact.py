@@ -65,6 +65,23 @@ def test_listed_memories_count_a_repeat_once_in_its_run() -> None:
     assert "- Klaus Mueller is eating (kitchen, Dorm)" in shown
 
 
+def test_listed_memories_say_a_subject_once_in_its_run() -> None:
+    lines = [
+        f"Klaus Mueller is reviewing notes ({LIBRARY})",
+        f"The art bookshelf ({LIBRARY}) is being browsed",
+        f"Klaus Mueller is reviewing notes ({LIBRARY})",
+        f"Klaus Mueller is reading ({LIBRARY})",
+        f"The art bookshelf ({LIBRARY}) is in use by Klaus Mueller",
+        "Klaus Mueller is eating (kitchen, Dorm)",
+    ]
+    shown = listed(lines).splitlines()
+    assert shown[1:3] == [
+        "  - Klaus Mueller is reviewing notes (×2); reading",
+        "  - The art bookshelf is being browsed; in use by Klaus Mueller",
+    ]
+    assert shown[3] == "- Klaus Mueller is eating (kitchen, Dorm)"  # another run: its own
+
+
 def test_only_a_place_as_perception_writes_it_is_taken_for_one() -> None:
     assert split_place(f"Klaus is reading ({LIBRARY})") == (LIBRARY, "Klaus is reading")
     assert split_place("Klaus is a poet (really)") == ("", "Klaus is a poet (really)")

@@ -20,7 +20,7 @@ from cognition.steps.compact import (
     recalled,
     summarised_talks,
 )
-from cognition.steps.dialogue import DIALOGUE_LINE, LineInput
+from cognition.steps.dialogue import DIALOGUE_LINE, PLAN_SHOWN, LineInput
 from cognition.steps.dialogue_turn import DIALOGUE_TURN, TurnInput, TurnSide
 from cognition.steps.group_line import GROUP_LINE, GroupLineInput
 from cognition.steps.react import ReactInput, about_observed, the_thing
@@ -51,6 +51,16 @@ def test_a_memory_that_is_a_numbered_news_item_shows_by_its_number() -> None:
     assert recalled(MEMORIES, []).count("Klaus Mueller is writing") == 1  # no list: its words
 
 
+def test_a_news_items_words_inside_a_memory_show_by_its_number() -> None:
+    talk = "[Mon Feb 13 08:00] Maria Lopez and Klaus Mueller talked. Maria Lopez told"
+    memories = [f"{talk} Klaus Mueller that maria lopez is  studying for an exam."]
+    shown = recalled(memories, NEWS)
+    assert shown.endswith("Maria Lopez told Klaus Mueller that (news 2).")  # any case, spacing
+    assert recalled(memories, []).count("studying for an exam") == 1  # no list: its words
+    short = recalled(["[Mon Feb 13 08:00] Ann is back at Hobbs Cafe."], ["1. Ann is back."])
+    assert short.endswith("Ann is back at Hobbs Cafe.")  # a short item is left as words
+
+
 def side(name: str) -> TurnSide:
     return TurnSide(name=name, summary=SUMMARY, view_of_other="a friend")
 
@@ -74,9 +84,13 @@ def test_a_turn_shows_each_sides_memories_by_time_and_its_summary_once() -> None
     )
     text = prompt(DIALOGUE_TURN, inputs)
     assert "[Mon" not in text and text.count("Mon Feb 13:") == 2
-    assert text.count(IDENTITY) == 2  # once a side, where the summary said it twice
+    assert text.count("Name: Klaus Mueller (age 20).") == 2  # once a side, said twice
     assert text.count("Klaus Mueller feels curious.") == 2
+    # the speaker's news 1 is its summary's sentence: by its number there, its words listed
+    assert "Name: Klaus Mueller (age 20). (news 1)" in text
     assert text.count("(news 1)") == 1 and text.count(NEWS[0]) == 1
+    assert text.count(IDENTITY) == 1  # the listener knows no news 1: its summary's words
+    assert "07:00" not in text  # a memory its side's summary says is left out
     assert text.count("09:06 Maria Lopez is reading") == 2  # each side's retrieval kept
 
 
@@ -94,8 +108,11 @@ def test_a_pairs_line_shows_its_memories_by_time_and_its_summary_once() -> None:
         known_news=NEWS,
     )
     text = prompt(DIALOGUE_LINE, inputs)
-    assert "[Mon" not in text and text.count(IDENTITY) == 1
-    assert "- 07:00 (news 1)" in text and "09:07 The desk is in use by Maria Lopez" in text
+    assert "[Mon" not in text and text.count("Name: Klaus Mueller (age 20). (news 1)") == 1
+    assert "07:00" not in text  # said in the summary (by its news number)
+    assert "09:07 The desk is in use by Maria Lopez" in text
+    unsaid = prompt(DIALOGUE_LINE, inputs.model_copy(update={"summary": "Klaus is here."}))
+    assert "- 07:00 (news 1)" in unsaid
 
 
 def test_a_memory_about_several_members_shows_once_under_their_names() -> None:
@@ -132,7 +149,8 @@ def test_a_group_line_names_the_members_in_a_sentence_and_shows_the_plan_once() 
     assert "talking with Maria Lopez and Ayesha Khan." in text
     assert "plan for Monday" not in text  # today's plan reads as the plan, once
     assert "- 07:00–09:00 read" in text
-    assert "[Mon" not in text and text.count(IDENTITY) == 1 and "(news 1)" in text
+    assert "[Mon" not in text and text.count("Name: Klaus Mueller (age 20). (news 1)") == 1
+    assert "07:00 (news 1)" not in text  # said in the summary, by its number
     without_plan = inputs.model_copy(update={"plan": []})
     assert "plan for Monday February 13" in prompt(GROUP_LINE, without_plan)
 
@@ -240,3 +258,24 @@ def test_a_react_prompt_reads_whom_or_what_a_memory_concerns_from_its_fields() -
         }
     )
     assert about_observed(on_stove) == [stove]  # the object's state names it by `thing`
+
+
+def test_a_turn_shows_each_sides_plan_from_now_to_the_next_two_stretches() -> None:
+    plan = ["09:00–12:00 read", "12:00–13:00 lunch", "13:00–17:00 write", "17:00–24:00 rest"]
+    inputs = TurnInput(
+        speaker="Klaus Mueller",
+        listener="Maria Lopez",
+        now="Monday February 13, 2023, 09:30",
+        turn=1,
+        max_turns=8,
+        lines=4,
+        history=[],
+        sides=[side("Klaus Mueller"), side("Maria Lopez")],
+        speaker_plan=plan,
+        listener_plan=plan[1:],
+    )
+    text = prompt(DIALOGUE_TURN, inputs)
+    assert PLAN_SHOWN == 3
+    assert "- 09:00 read\n- 12:00 lunch\n- 13:00–17:00 write\n" in text  # the last one's end
+    assert "rest" not in text.split("Maria Lopez:\n")[0]  # the fourth stretch: not shown
+    assert "- 12:00 lunch\n- 13:00 write\n- 17:00–24:00 rest\n" in text
