@@ -147,10 +147,8 @@ def excuse_turn(inputs: TurnInput) -> DialogueTurn:
 
 
 def turn_prompt(inputs: TurnInput) -> dict[str, str]:
-    """Each side's summary with its sentences once, its memories by their times, the day
-    once, a memory said in its summary left out, its numbered news items' words (in a
-    memory or the summary) by their numbers, its plan's next `PLAN_SHOWN` stretches by
-    their starts (`steps.compact`)."""
+    """Each side's summary and memories, compacted (`steps.compact`: sentences once, news
+    words by their numbers), and its plan's next `PLAN_SHOWN` stretches by their starts."""
     speaker_said, listener_said = once(inputs.speaker_summary), once(inputs.listener_summary)
     return {
         "speaker_summary": described(speaker_said, inputs.speaker_news),
@@ -375,10 +373,8 @@ def converse(
 def transcripts_embedded(
     first: Speaker, second: Speaker, lines: Sequence[ConversationLine]
 ) -> Iterator[None]:
-    """While the block runs (the summary call), each side's transcript of the talk, as
-    `Talker.keep` remembers it ("Conversation with …"), is embedded on a thread of its own;
-    the block's end waits for them. An embedder that keeps vectors by text then answers the
-    keeping at once; a failure here is left for the keeping to meet."""
+    """While the block runs (the summary call), each side's transcript, as `Talker.keep`
+    remembers it, is embedded on a thread of its own (a failure is left for the keeping)."""
     said = [(line.speaker, line.text) for line in lines]
     with ExitStack() as meanwhile:
         for me, other in ((first, second), (second, first)):
