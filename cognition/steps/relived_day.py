@@ -18,20 +18,31 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from cognition.agent_state import AgentState
 from cognition.contract import Perception
 from cognition.persona import Persona
-from cognition.plan import DayPlan, minute_of_day
+from cognition.plan import DayPlan, PlanStep, minute_of_day
 from cognition.steps.context import StepContext
 from cognition.steps.day_reuse import DayBook, today_facts
 from cognition.steps.planning import plan_new_day
 
 
+class DayState(Protocol):
+    """What of a mind's state a relived day reads and replaces (`AgentState`)."""
+
+    day_book: DayBook
+    yesterday: str
+    plan: DayPlan | None
+    current: PlanStep | None
+
+
 class PlanningMind(Protocol):
     """The mind whose day is relived (`cognition.agent.Agent`)."""
 
-    persona: Persona
-    state: AgentState
+    @property
+    def persona(self) -> Persona: ...
+
+    @property
+    def state(self) -> DayState: ...
 
     def context(self, now: datetime) -> StepContext: ...
 
