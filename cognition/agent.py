@@ -37,6 +37,7 @@ from cognition.steps.planning import plan_new_day
 from cognition.steps.rating_reuse import RatingBook, rating_key
 from cognition.steps.react import react
 from cognition.steps.reflect import reflect, should_reflect
+from cognition.steps.relived_day import yield_to_news
 from cognition.steps.replan import replan
 from cognition.steps.summary import describe, summarise
 from cognition.talker import Talker
@@ -79,11 +80,7 @@ class Agent:
         self.remember_many(kind, [text], now, about)
 
     def remember_many(
-        self,
-        kind: MemoryKind,
-        texts: list[str],
-        now: datetime,
-        about: MemoryFields | None = None,
+        self, kind: MemoryKind, texts: list[str], now: datetime, about: MemoryFields | None = None
     ) -> None:
         """Store memories made at one moment: one importance call, one write; each with
         `about`'s fields when given."""
@@ -237,11 +234,11 @@ class Agent:
         return observations
 
     def day_plan(self, perception: Perception) -> DayPlan:
-        """Today's plan, made now if there is none for today."""
+        """Today's plan, made now if there is none for today (or on news of a relived day)."""
         now = perception.time
         plan = self.state.plan
         if plan is not None and plan.day == now.date():
-            return plan
+            return yield_to_news(self, plan, perception)  # a relived day: news of today?
         if plan is not None:
             self.state.yesterday = f"On {plan.day:%A %B %d}: " + "; ".join(plan.describe())
         self.flush()

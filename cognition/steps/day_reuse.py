@@ -13,7 +13,9 @@ day planned afresh (two calls, `day_plan` and `hourly_schedule`); so does any me
 names today's date (`planning.dated`). An earlier day planned under the same key is reused
 without a call: its outline and hours, for today. Today's appointments are fitted into it
 afterwards as into any plan (`Agent.keep_appointments`). The book keeps at most
-`MAX_DAYS` days and counts the days reused and planned by a call.
+`MAX_DAYS` days and counts the days reused and planned by a call. A relived day remembers
+the facts about today it was keyed by (`RelivedDay`): news of today heard later makes the
+rest of it planned afresh (`steps.relived_day`; counted as `yielded`, and as planned).
 
 A day is a habit before it is reused: the lifestyle policies reuse a plan the agent has
 followed, and a day planned once under a context is not yet a routine. An earlier day is
@@ -21,7 +23,7 @@ reused only once its context was planned by calls on `routine` days (`KeptDay.pl
 `MindSettings.routine_days`, 2 by default): a resident plans its first two days with nothing
 new afresh (each brings other places and people), and lives the latest of them again from
 the third. Reused from the second day (`routine_days` 1), a relived day meets the same
-people again: on the offline town (seed 0) the party's news reached 40 % of the residents
+people again: on the offline town (seed 0) the scenario's news reached 40 % of the residents
 instead of 68 %. Off when `MindSettings.day_reuse` or `plan_reuse` is off (the `no plan
 reuse` variant plans every day by calls).
 """
@@ -50,12 +52,22 @@ class KeptDay(BaseModel):
     planned: int = Field(default=1, ge=1)  # days planned by calls under its key (1: older saves)
 
 
+class RelivedDay(BaseModel):
+    """The day relived now: its facts about today (`today_facts`) and the memories then."""
+
+    day: date
+    facts: tuple[str, ...] = ()
+    memories: int = Field(default=0, ge=0)  # memories held when last read
+
+
 class DayBook(BaseModel):
     """A resident's past day plans, keyed by `day_key`, with the reuse counts."""
 
     days: dict[str, KeptDay] = Field(default_factory=dict)
     reused: int = Field(default=0, ge=0)  # days taken from the book, no call
     planned: int = Field(default=0, ge=0)  # days planned by calls
+    relived: RelivedDay | None = None  # the day relived, until news of it plans it afresh
+    yielded: int = Field(default=0, ge=0)  # relived days planned afresh on news of today
 
     def earlier(self, key: str, today: date, routine: int = 1) -> KeptDay | None:
         """The day kept under `key` if an earlier day was planned under it and its context

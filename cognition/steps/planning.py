@@ -14,7 +14,7 @@ from cognition.plan import DayPlan
 from cognition.steps.common import memory_lines
 from cognition.steps.context import StepContext
 from cognition.steps.day_plan import plan_day, plan_inputs
-from cognition.steps.day_reuse import DayBook, KeptDay, day_key
+from cognition.steps.day_reuse import DayBook, KeptDay, RelivedDay, day_key, today_facts
 from cognition.steps.hourly import decompose_hourly
 
 
@@ -64,7 +64,9 @@ def plan_new_day(
     kept = book.earlier(key, today, routine) if book is not None and key is not None else None
     if book is not None:
         book.count(reused=kept is not None)
-    if kept is not None:
+    if book is not None and kept is not None:
+        facts = tuple(sorted(today_facts(remembered, ctx.agent, today)))
+        book.relived = RelivedDay(day=today, facts=facts, memories=len(remembered))
         return DayPlan(day=today, outline=kept.outline, hourly=kept.hourly)
     engaged = engagements((r.about for r in remembered), ctx.agent, today)
     intentions = memory_lines(recalled + named)
