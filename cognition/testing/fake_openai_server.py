@@ -63,7 +63,7 @@ from cognition.testing.fake_openai_replies import (
     prompted_schema,
     requested_schema,
 )
-from cognition.testing.fake_openai_stream import STREAM_REFUSAL, StreamBehaviour
+from cognition.testing.fake_openai_stream import StreamBehaviour
 
 __all__ = [
     "DEFAULT_FAULT_KINDS",
@@ -228,8 +228,8 @@ class FakeOpenAIServer:
         if self.reject_unknown_model and requested != self.model:
             message = f"The model '{requested}' does not exist or you do not have access to it."
             return 404, error_body(message, "invalid_request_error")
-        if self.stream.refuses(body):
-            return 400, error_body(STREAM_REFUSAL, "invalid_request_error")
+        if (refused_stream := self.stream.refusal(body)) is not None:
+            return 400, error_body(refused_stream, "invalid_request_error")
         response_format = body.get("response_format") or {}
         format_type = str(response_format.get("type", "text"))
         rejection = {"json_schema": self.reject_json_schema, "json_object": self.reject_json_object}

@@ -6,7 +6,9 @@
   (`chunk_chars`), `chunk_s` apart, then `data: [DONE]`; with `stream_options.include_usage`
   (and usage reported) a last chunk with no choices and the usage, as OpenAI and vLLM send;
 - `mode="ignore"`: the whole answer at once, as plain JSON (a server that does not stream);
-- `mode="reject"`: HTTP 400 "streaming is not supported" (a server that refuses it).
+- `mode="reject"`: HTTP 400 "streaming is not supported" (a server that refuses it);
+- `mode="reject-options"`: streams, but answers HTTP 400 to a request carrying
+  `stream_options` (a server that knows no usage chunk).
 
 `cut_after=N` ends the stream after N chunks without `[DONE]` (the connection closes: a
 stream that broke off); `before_chunk(n)`, if given, is called before chunk n is written (a
@@ -26,16 +28,17 @@ from http.server import BaseHTTPRequestHandler
 from io import BufferedIOBase
 from typing import Any, Literal
 
-__all__ = ["STREAM_REFUSAL", "StreamBehaviour", "stream_chunks"]
+__all__ = ["OPTIONS_REFUSAL", "STREAM_REFUSAL", "StreamBehaviour", "stream_chunks"]
 
 STREAM_REFUSAL = "streaming is not supported by this server (stream: true)"
+OPTIONS_REFUSAL = "Unrecognized request argument supplied: stream_options"
 
 
 @dataclass
 class StreamBehaviour:
     """What the fake server does with `"stream": true`, and what it did."""
 
-    mode: Literal["sse", "ignore", "reject"] = "sse"
+    mode: Literal["sse", "ignore", "reject", "reject-options"] = "sse"
     chunk_chars: int = 8
     chunk_s: float = 0.0
     cut_after: int | None = None
@@ -47,10 +50,15 @@ class StreamBehaviour:
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def wants_stream(self, body: Mapping[str, Any]) -> bool:
-        return bool(body.get("stream")) and self.mode == "sse"
+        return bool(body.get("stream")) and self.mode in ("sse", "reject-options")
 
-    def refuses(self, body: Mapping[str, Any]) -> bool:
-        return bool(body.get("stream")) and self.mode == "reject"
+    def refusal(self, body: Mapping[str, Any]) -> str | None:
+        """The error message refusing `body`'s streaming, if this server refuses it."""
+        if self.mode == "reject" and body.get("stream"):
+            return STREAM_REFUSAL
+        if self.mode == "reject-options" and "stream_options" in body:
+            return OPTIONS_REFUSAL
+        return None
 
     def answer(
         self,

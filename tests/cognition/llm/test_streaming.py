@@ -208,6 +208,22 @@ def test_a_server_that_refuses_stream_is_asked_plainly_at_once_after_one_log_lin
     assert len(lines) == 1 and "\n" not in lines[0]
 
 
+def test_a_server_that_refuses_stream_options_streams_without_them(
+    make_server: Server, make_backend: Backend, caplog: pytest.LogCaptureFixture
+) -> None:
+    stream = StreamBehaviour(mode="reject-options")
+    server = make_server(answer=answering(ANSWER), stream=stream)
+    backend = make_backend(server)
+    heard: list[list[str]] = []
+    with caplog.at_level(logging.WARNING, logger="cognition.llm.streaming"):
+        first, second = heard_calls(backend, heard), heard_calls(backend, [])
+    assert first.source is second.source is Source.MODEL and first.attempts == 1
+    assert len(heard) == len(LINES) and stream.finished == 2
+    assert [("stream_options" in r.body) for r in server.chat_requests] == [True, False, False]
+    assert first.usage.estimated  # no usage chunk: estimated, as for a plain call
+    assert len([r for r in caplog.records if "without stream_options" in r.getMessage()]) == 1
+
+
 def test_json_schema_refused_as_llama_cpp_does_steps_down_and_keeps_streaming(
     make_server: Server, make_backend: Backend
 ) -> None:
