@@ -121,7 +121,7 @@ def beginnings(output: BaseModel, field: str) -> list[BaseModel]:
     return [output.model_copy(update={field: items[:count]}) for count in range(1, len(items) + 1)]
 
 
-_DECODER = json.JSONDecoder()
+_DECODER = json.JSONDecoder(strict=False)  # control characters in strings, as the reader takes
 
 
 def items_written(text: str, field: str) -> list[Any]:

@@ -237,3 +237,15 @@ def test_json_schema_refused_as_llama_cpp_does_steps_down_and_keeps_streaming(
     assert formats == ["json_schema", "json_object"]
     assert all(r.body["stream"] for r in server.chat_requests)
     assert "schema" in server.chat_requests[-1].body["response_format"]
+
+
+def test_a_line_with_a_raw_newline_is_heard_as_the_reader_takes_it(
+    make_server: Server, make_backend: Backend
+) -> None:
+    # a small model under a llama.cpp grammar writes control characters into strings
+    text = '{"lines": [{"speaker": "Isabella", "text": "Hello,\nKlaus."}]}'
+    server = make_server(answer=answering(text))
+    heard: list[list[str]] = []
+    completion = heard_calls(make_backend(server), heard)
+    assert completion.source is Source.MODEL
+    assert heard == [["Hello,\nKlaus."]] == [[x.text for x in completion.output.lines]]
