@@ -7,10 +7,11 @@ beginnings) and returns the whole text, with the usage the server reported
 (`stream_options.include_usage`; None when it sent none: the backend estimates it, as for a
 plain call). The whole text is then read and validated exactly as a plain call's answer.
 
-A stream is a call that can be stopped: past the call's deadline the response is closed,
-and llama.cpp's server (and llama-cpp-python's, vLLM's, Ollama's) stops decoding when its
-client goes — a plain call that timed out leaves the server writing an answer nobody reads,
-holding its slot.
+A stream is a call that can be stopped: past the call's deadline the response is closed
+(checked at each chunk; a server that stalls mid-answer is waited for as long as the time
+left when the call was sent, the read timeout), and llama.cpp's server (and
+llama-cpp-python's, vLLM's, Ollama's) stops decoding when its client goes — a plain call
+that timed out leaves the server writing an answer nobody reads, holding its slot.
 
 `ServerStreaming` remembers what the server does with `stream`: one that refuses it (an
 error naming `stream`) or ignores it (answers the whole at once, as plain JSON — that answer
@@ -52,6 +53,7 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 EVENT_STREAM = "text/event-stream"
+TIMED_OUT = "request timed out (the stream was closed)"
 _STREAM_WORD = re.compile(r"\bstream(_options)?\b", re.IGNORECASE)
 _NOT_ABOUT_STREAMING = {408, 409, 429}
 
@@ -230,7 +232,7 @@ def _read_chunks(
             pieces.append(content)
             on_text("".join(pieces))
         if clock() >= deadline:
-            raise RequestFailure("request timed out (the stream was closed)", retryable=True)
+            raise RequestFailure(TIMED_OUT, retryable=True)
     return ServerAnswer("".join(pieces), "".join(refusals) or None, usage)
 
 

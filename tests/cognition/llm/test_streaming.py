@@ -181,6 +181,29 @@ def test_a_timeout_closes_the_stream_and_the_server_stops_writing(
     assert stream.chunks_sent < len(many) // 4
 
 
+def test_a_server_that_stalls_mid_answer_is_cut_off_at_the_deadline(
+    make_server: Server, make_backend: Backend
+) -> None:
+    released = threading.Event()
+
+    def stall(number: int) -> None:  # after a few chunks, until the test ends
+        if number == 20:
+            released.wait(GUARD_S)
+
+    stream = StreamBehaviour(chunk_chars=6, before_chunk=stall)
+    server = make_server(answer=answering(ANSWER), stream=stream)
+    backend = make_backend(server, timeout_s=0.5, max_retries=0)
+    heard: list[list[str]] = []
+    try:
+        completion = heard_calls(backend, heard)
+    finally:
+        released.set()
+    assert completion.source is Source.FALLBACK and completion.error
+    assert "timed out" in completion.error and completion.attempts == 1
+    assert heard == [[LINES[0]["text"]]]  # the line before the stall was heard
+    assert stream.finished == 0
+
+
 def test_a_server_that_ignores_stream_is_asked_plainly_after_one_log_line(
     make_server: Server, make_backend: Backend, caplog: pytest.LogCaptureFixture
 ) -> None:
