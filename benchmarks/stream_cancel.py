@@ -55,6 +55,9 @@ class Line(BaseModel):
     text: str = Field(min_length=1, max_length=160)
 
 
+SILENT = Line(speaker="-", text="...")  # the fallbacks' one line
+
+
 class LongTalk(BaseModel):
     lines: list[Line] = Field(min_length=1, max_length=40)
 
@@ -66,9 +69,9 @@ class ShortTalk(BaseModel):
 def tasks(folder: Path, answer_tokens: int) -> tuple[Task[Asked, LongTalk], Task[Asked, ShortTalk]]:
     template = folder / "talk.txt"
     template.write_text(PROMPT, encoding="utf-8")
-    long = Task("long_talk", str(template), Asked, LongTalk, lambda _: LongTalk(lines=[]),
+    long = Task("long_talk", str(template), Asked, LongTalk, lambda _: LongTalk(lines=[SILENT]),
                 max_tokens=answer_tokens)  # fmt: skip
-    short = Task("short_talk", str(template), Asked, ShortTalk, lambda _: ShortTalk(lines=[]),
+    short = Task("short_talk", str(template), Asked, ShortTalk, lambda _: ShortTalk(lines=[SILENT]),
                  max_tokens=120)  # fmt: skip
     return long, short
 
