@@ -22,6 +22,11 @@ One `complete` call:
 
 Either way the completion's `raw` is the last attempt's answer text as the server sent it
 (None when that attempt got no answer: a timeout, an HTTP error).
+
+A call someone listens to (`partial_answers.listening`: a talk's turn) is asked as a stream
+(`streaming.py`): the listener hears each item of the answer as it is decoded, a call past
+its deadline closes the stream (the server stops decoding), and the whole answer is read and
+validated as above. A server that does not stream is asked plainly (logged once).
 """
 
 from __future__ import annotations
@@ -33,7 +38,6 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 import openai
-from openai.types.chat import ChatCompletion
 from pydantic import BaseModel, ValidationError
 
 from cognition.config import LLMSettings, is_local_url, redact_url
@@ -41,15 +45,14 @@ from cognition.llm.client import openai_client
 from cognition.llm.errors import (
     OPENAI_URL,
     RequestFailure,
-    classify_request_error,
     describe_validation_error,
-    first_choice,
-    not_the_api,
 )
 from cognition.llm.output_rungs import OutputMode, RungLadder
 from cognition.llm.parsing import UnparseableReply, parse_json_object, parse_strict_json_object
+from cognition.llm.partial_answers import ItemsHeard
 from cognition.llm.retry import RetryPolicy
 from cognition.llm.schema import schema_name, strict_json_schema, without_lengths
+from cognition.llm.streaming import ServerStreaming, server_answer
 from cognition.llm.task import (
     AnswerTally,
     Completion,
@@ -146,6 +149,21 @@ class _Reply:
     refusal: str | None = None
 
 
+@dataclass(frozen=True)
+class _Request:
+    """One attempt's messages (as sent) and request parameters."""
+
+    messages: list[Message]
+    parameters: dict[str, Any]
+
+    def reply(self, text: str, reported: Usage | None, refusal: str | None) -> _Reply:
+        """The answer `text` with the usage the server reported, else estimated."""
+        if reported is None:
+            prompt = "".join(m.content for m in self.messages)
+            reported = Usage(estimate_tokens(prompt), estimate_tokens(text), estimated=True)
+        return _Reply(text, reported, refusal)
+
+
 class _InvalidOutput(Exception):
     """The reply arrived but is not a valid instance of the output model."""
 
@@ -174,6 +192,7 @@ class OpenAIBackend:
         self._rungs = RungLadder(start, settings.model)
         self._where = redact_url(settings.base_url) or OPENAI_URL  # for messages: no key
         self._local = is_local_url(settings.base_url)  # string length bounds in json_schema
+        self._streaming = ServerStreaming(self._where)
         self._fallbacks = 0
         self._tally: dict[tuple[str, OutputMode], list[int]] = {}  # [answers, usable]
 
@@ -219,15 +238,17 @@ class OpenAIBackend:
         schema = task.json_schema(inputs)
         answer_tokens = self._max_tokens(task, inputs)
         call = _Call(deadline=self.retry.clock() + self.settings.call_timeout_s)
+        hearer = ItemsHeard.for_task(task)  # someone hears the answer as it is decoded
         correction: list[Message] = []
-        while (left := call.deadline - self.retry.clock()) > 0:
+        while call.deadline - self.retry.clock() > 0:
             mode = self.step_mode(task.name)
             call.attempts += 1
             call.raw = None
             retry_after: float | None = None
             try:
                 sent = [*messages, *correction]
-                reply = self._request(task, schema, sent, mode, left, answer_tokens)
+                request = self._outgoing(task, schema, sent, mode, answer_tokens)
+                reply = self._request(request, call.deadline, hearer)
                 call.add(reply)
                 output = self._read_counted(task, reply, mode)
             except RequestFailure as failure:
@@ -301,15 +322,16 @@ class OpenAIBackend:
                 counts[0] += 1
                 counts[1] += usable
 
-    def _request(
+    def _outgoing(
         self,
         task: Task[InputT, OutputT],
         schema: dict[str, Any],
         messages: list[Message],
         mode: OutputMode,
-        timeout_s: float,
         max_tokens: Any,
-    ) -> _Reply:
+    ) -> _Request:
+        """What one attempt sends: the messages (with the schema written into the last below
+        `json_schema`) and the request's parameters."""
         if mode is not OutputMode.JSON_SCHEMA:
             compact = json.dumps(schema, sort_keys=True, separators=(",", ":"))
             instruction = FORMAT_INSTRUCTION.format(schema=compact)
@@ -319,36 +341,31 @@ class OpenAIBackend:
         response_format = response_format_for(mode, task.output_model, schema, lengths=self._local)
         temperature = self.settings.temperature
         stops = self.settings.stop_sequences if mode in _UNCONSTRAINED else ()
-        try:
-            answer = self._client.chat.completions.with_raw_response.create(
-                model=self.settings.model,
-                messages=cast(Any, sent),
-                response_format=response_format,
-                temperature=openai.omit if temperature is None else temperature,
-                max_tokens=max_tokens,
-                stop=list(stops) if stops else openai.omit,
-                timeout=timeout_s,  # what is left of the call's one deadline
-            )
-            http = answer.http_response
-            failure = not_the_api(
-                self._where,
-                http.text,
-                content_type=http.headers.get("content-type", ""),
-                redirected_to=str(http.url) if http.history else None,
-            )
-            if failure is not None:
-                raise failure
-            response = answer.parse()
-        except openai.OpenAIError as error:
-            raise classify_request_error(error) from error
-        text, refusal = first_choice(response, self._where)
-        reported = _reported_usage(response)
-        if reported is not None:
-            usage = reported
-        else:
-            prompt = "".join(m.content for m in messages)
-            usage = Usage(estimate_tokens(prompt), estimate_tokens(text), estimated=True)
-        return _Reply(text, usage, refusal)
+        parameters: dict[str, Any] = {
+            "model": self.settings.model,
+            "messages": cast(Any, sent),
+            "response_format": response_format,
+            "temperature": openai.omit if temperature is None else temperature,
+            "max_tokens": max_tokens,
+            "stop": list(stops) if stops else openai.omit,
+        }
+        return _Request(messages, parameters)
+
+    def _request(self, request: _Request, deadline: float, hearer: ItemsHeard | None) -> _Reply:
+        """One attempt within what is left of the call's `deadline`: streamed when someone
+        hears it (and the server streams), else plain."""
+        if hearer is not None:
+            hearer.restart()
+        answer = server_answer(
+            self._client,
+            request.parameters,
+            streaming=self._streaming,
+            where=self._where,
+            deadline=deadline,
+            clock=self.retry.clock,
+            on_text=None if hearer is None else hearer.text_so_far,
+        )
+        return request.reply(answer.text, answer.usage, answer.refusal)
 
     def _read(self, task: Task[InputT, OutputT], reply: _Reply, mode: OutputMode) -> OutputT:
         text = reply.text
@@ -378,17 +395,3 @@ class OpenAIBackend:
         if format_ignored:
             self._rungs.ignored(task.name, mode)
         return output
-
-
-def _reported_usage(response: ChatCompletion) -> Usage | None:
-    """The server's token counts, or None when it sent none (or none that are numbers)."""
-    try:
-        usage = response.usage
-        if usage is None:
-            return None
-        prompt, completion = usage.prompt_tokens, usage.completion_tokens
-    except AttributeError:
-        return None
-    if isinstance(prompt, int) and isinstance(completion, int):
-        return Usage(prompt, completion)
-    return None

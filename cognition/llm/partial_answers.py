@@ -15,8 +15,9 @@ The listener is kept in a context variable, so it is heard only by calls of `tas
 this context (the calling thread, and what `contextvars.copy_context` carries on).
 
 `items_written(text, field)` reads the items of a top-level list `field` that are complete
-in a JSON object's text so far (a streamed reply, token by token): what a backend reading a
-server's stream would hand on as each item closes.
+in a JSON object's text so far (a streamed reply, token by token); `ItemsHeard` is how the
+backend reading a server's stream (`streaming.py`) hands a listener each beginning as its
+last item closes, validated by the task's output model.
 """
 
 from __future__ import annotations
@@ -28,11 +29,18 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from cognition.llm.task import Task
 
-__all__ = ["PartialListener", "beginnings", "items_written", "listener_for", "listening"]
+__all__ = [
+    "ItemsHeard",
+    "PartialListener",
+    "beginnings",
+    "items_written",
+    "listener_for",
+    "listening",
+]
 
 
 @dataclass(frozen=True)
@@ -66,6 +74,44 @@ def listener_for(task: Task[Any, Any]) -> PartialListener | None:
     return listener if listener is not None and listener.task_name == task.name else None
 
 
+class ItemsHeard:
+    """Hands `listener` each new beginning of an answer whose text arrives bit by bit: the
+    output model validated from the items of `listener.field` complete so far, each count
+    once over the whole call (a retry's answer is heard only past what was heard). An item
+    the model cannot take ends the hearing: the caller gets the whole answer at the end."""
+
+    def __init__(self, listener: PartialListener, output_model: type[BaseModel]) -> None:
+        self.listener, self.output_model = listener, output_model
+        self.told = 0
+        self._stuck = False
+
+    @classmethod
+    def for_task(cls, task: Task[Any, Any]) -> ItemsHeard | None:
+        """The hearer for a call of `task` in this context; None when nobody listens."""
+        listener = listener_for(task)
+        return None if listener is None else cls(listener, task.output_model)
+
+    def text_so_far(self, text: str) -> None:
+        """The answer's text so far (each time a longer beginning of the same text)."""
+        if self._stuck:
+            return
+        items = items_written(text, self.listener.field)
+        while self.told < len(items):
+            try:
+                partial = self.output_model.model_validate(
+                    {self.listener.field: items[: self.told + 1]}
+                )
+            except ValidationError:
+                self._stuck = True
+                return
+            self.told += 1
+            self.listener.hear(partial)
+
+    def restart(self) -> None:
+        """A new attempt's text begins (its items are heard past those told already)."""
+        self._stuck = False
+
+
 def beginnings(output: BaseModel, field: str) -> list[BaseModel]:
     """`output` with its first 1, 2, … n items of `field` (a list); none when it is empty
     or not a list."""
@@ -75,7 +121,7 @@ def beginnings(output: BaseModel, field: str) -> list[BaseModel]:
     return [output.model_copy(update={field: items[:count]}) for count in range(1, len(items) + 1)]
 
 
-_DECODER = json.JSONDecoder()
+_DECODER = json.JSONDecoder(strict=False)  # control characters in strings, as the reader takes
 
 
 def items_written(text: str, field: str) -> list[Any]:

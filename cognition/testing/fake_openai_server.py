@@ -15,13 +15,13 @@ sequence (`faults`, consumed one per chat request; `None` = answer normally), th
 `fault_rate` (seeded, drawn from `fault_kinds`: by default the six classic kinds). A hostile
 server: `Fault.HANG` accepts a request and never answers (until the server stops),
 `Fault.CLOSE` closes the connection without a word; `fault_rate=1.0, fault_kinds=(HANG,)` is
-a server that never answers at all. The
-`NOT_THE_API` faults answer as something else would: a web page or plain text with 200, a
-body that is not JSON, JSON without `choices`, a 302 to `/login` (a sign-in page). With
-`schema_only_in_json_object` the server behaves like llama-cpp-python's: `json_schema` gets
-HTTP 500, `{"type": "json_object", "schema": {…}}` a schema-valid object, and `json_object`
-without a schema an object missing a required field. Every request is recorded;
-`max_in_flight` is the most chat requests ever handled at once.
+a server that never answers at all. The `NOT_THE_API` faults answer as something else would:
+a web page or plain text with 200, a body that is not JSON, JSON without `choices`, a 302 to
+`/login` (a sign-in page). With `schema_only_in_json_object` the server behaves like
+llama-cpp-python's: `json_schema` gets HTTP 500, `{"type": "json_object", "schema": {…}}` a
+schema-valid object, and `json_object` without a schema an object missing a required field.
+Every request is recorded; `max_in_flight` is the most chat requests ever handled at once.
+`"stream": true` is answered as `stream` says (`StreamBehaviour`: server-sent events).
 
 Run it for benchmarks: `python -m cognition.testing.fake_openai_server --port 8765`.
 """
@@ -63,6 +63,7 @@ from cognition.testing.fake_openai_replies import (
     prompted_schema,
     requested_schema,
 )
+from cognition.testing.fake_openai_stream import StreamBehaviour
 
 __all__ = [
     "DEFAULT_FAULT_KINDS",
@@ -111,6 +112,7 @@ class FakeOpenAIServer:
         reject_unknown_model: bool = False,
         retry_after_s: float = 0.01,
         timeout_sleep_s: float = 5.0,
+        stream: StreamBehaviour | None = None,
         host: str = "127.0.0.1",
         port: int = 0,
     ) -> None:
@@ -127,6 +129,7 @@ class FakeOpenAIServer:
         self.reject_unknown_model = reject_unknown_model
         self.retry_after_s = retry_after_s
         self.timeout_sleep_s = timeout_sleep_s
+        self.stream = stream or StreamBehaviour()
         self._scripted_faults: deque[Fault | None] = deque(faults)
         self._rng = random.Random(seed)
         self._lock = threading.Lock()
@@ -225,6 +228,8 @@ class FakeOpenAIServer:
         if self.reject_unknown_model and requested != self.model:
             message = f"The model '{requested}' does not exist or you do not have access to it."
             return 404, error_body(message, "invalid_request_error")
+        if (refused_stream := self.stream.refusal(body)) is not None:
+            return 400, error_body(refused_stream, "invalid_request_error")
         response_format = body.get("response_format") or {}
         format_type = str(response_format.get("type", "text"))
         rejection = {"json_schema": self.reject_json_schema, "json_object": self.reject_json_object}
@@ -327,6 +332,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _chat(self, fake: FakeOpenAIServer, body: dict[str, Any], fault: Fault | None) -> None:
         # "in flight" ends before the reply is written: its client may send the next at once
         fake._enter()
+        streamed: dict[str, Any] | None = None
         try:
             fake._pause(fake.latency_s)
             if fault is Fault.TIMEOUT:
@@ -339,11 +345,15 @@ class _Handler(BaseHTTPRequestHandler):
             raw = not_the_api_reply(fault)  # a proxy or web server answering instead of the API
             if raw is None:
                 status, reply = fake.chat(body, fault)
+                streamed = reply if status == 200 and fake.stream.wants_stream(body) else None
                 headers = {"Retry-After": f"{fake.retry_after_s:g}"} if status == 429 else {}
                 raw = RawReply(status, "application/json", json.dumps(reply).encode(), headers)
         finally:
             fake._leave()
-        self._send_raw(raw)
+        if streamed is None:
+            self._send_raw(raw)
+        else:
+            fake.stream.answer(self, body, streamed, fake._pause)
 
     def _send(self, status: int, payload: Any, headers: Mapping[str, str] | None = None) -> None:
         data = json.dumps(payload).encode("utf-8")

