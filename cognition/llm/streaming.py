@@ -133,7 +133,9 @@ def server_answer(
     """One attempt at `request` (a chat completion's parameters) within `deadline` (on
     `clock`): a stream when `on_text` hears it and the server streams, else a plain call
     (also when the server refuses the stream: then at once). Raises a `RequestFailure`."""
-    if on_text is not None and streaming.streams:
+    for _ in range(3):  # each refusal turns off stream_options, then the stream itself
+        if on_text is None or not streaming.streams:
+            break
         try:
             answer = stream_answer(
                 client,
@@ -146,15 +148,7 @@ def server_answer(
             )
         except StreamRefused as refusal:
             streaming.refused(refusal)  # asked again: plainly, or without stream_options
-            return server_answer(
-                client,
-                request,
-                streaming=streaming,
-                where=where,
-                deadline=deadline,
-                clock=clock,
-                on_text=on_text,
-            )
+            continue
         if not answer.streamed:
             streaming.ignored()
         return answer
