@@ -153,9 +153,13 @@ def watch_event(
     runner.run_until(starts.replace(hour=0))
     watch.knew_by_midnight = knowers(memory_texts(living), marker, news.subject)
     before = {name: mind.state.day_book.reused for name, mind in living.minds.items()}
+    yielded = {name: mind.state.day_book.yielded for name, mind in living.minds.items()}
     runner.run_until(starts)
     watch.reused_day = {
         name for name, mind in living.minds.items() if mind.state.day_book.reused > before[name]
+    }
+    watch.yielded_day = {
+        name for name, mind in living.minds.items() if mind.state.day_book.yielded > yielded[name]
     }
     watch.knew = knowers(memory_texts(living), marker, news.subject)
     tree = living.town.tree

@@ -76,13 +76,15 @@ def repeats(lines: Sequence[str]) -> dict[str, float]:
 @dataclass
 class EventWatch:
     """An event's place and who stood in it during its span (sampled), who knew of it when
-    it began, and whose plan for its day was reused without a call."""
+    it began, whose plan for its day was reused without a call, and whose relived day then
+    yielded to news of today (`DayBook.yielded`: planned afresh before the event began)."""
 
     place: str
     seen: dict[str, set[str]] = field(default_factory=dict)  # resident → sectors sampled
     knew: set[str] = field(default_factory=set)
     knew_by_midnight: set[str] = field(default_factory=set)  # before the event's day began
     reused_day: set[str] = field(default_factory=set)
+    yielded_day: set[str] = field(default_factory=set)  # relived, then planned afresh on news
     host: str = ""
 
     def sample(self, sectors: Mapping[str, str | None]) -> None:
@@ -110,6 +112,8 @@ def event_figures(watch: EventWatch) -> dict[str, Any]:
         "event_knew": len(knew),
         "event_attended_share": _share(sum(watch.went(n) for n in knew), len(knew)),
         "event_knew_day_reused": len(reused),
+        # of them, whose relived day yielded to news of today before the event began
+        "event_knew_day_reused_yielded": sum(name in watch.yielded_day for name in reused),
         # knew before the day began, yet the day was relived without a call
         "event_knew_by_midnight": len(early),
         "event_knew_by_midnight_day_reused": len(early_reused),

@@ -54,12 +54,14 @@ def test_event_figures_split_who_knew_by_whether_their_day_was_reused() -> None:
     watch.knew = {"Ada Amsel", "Cal Corr", "Dora Dahl", "Bea Birk"}
     watch.knew_by_midnight = {"Ada Amsel", "Cal Corr"}
     watch.reused_day = {"Cal Corr", "Dora Dahl"}
+    watch.yielded_day = {"Dora Dahl", "Ada Amsel"}  # Ada's day was planned: not counted
     watch.sample({"Ada Amsel": "the Quay Room", "Cal Corr": "Hobbs Cafe", "Dora Dahl": None})
     watch.sample({"Bea Birk": "the Quay Room", "Dora Dahl": "the Quay Room"})
     figures = measures.event_figures(watch)
     assert figures["event_knew"] == 3  # the host aside
     assert figures["event_attended_share"] == pytest.approx(0.667)
     assert figures["event_knew_day_reused"] == 2
+    assert figures["event_knew_day_reused_yielded"] == 1  # Dora's relived day yielded
     assert figures["event_attended_share_day_reused"] == 0.5  # Dora went, Cal did not
     assert figures["event_attended_share_day_planned"] == 1.0
     assert figures["event_knew_by_midnight_day_reused_share"] == 0.5
