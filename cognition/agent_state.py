@@ -65,7 +65,7 @@ class Appointment(BaseModel):
         return MemoryFields(subject=person, item=self.item, time=now, intentions=(intention,))
 
     def statement(self, person: str) -> str:
-        """ "Klaus Mueller plans to go to the party at the cafe on February 14 from 17:00 to
+        """ "Klaus Mueller plans to go to the lantern walk at the cafe on February 14 from 17:00 to
         19:00." — how the memory stream keeps it."""
         return (
             f"{person} plans to {self.activity} on {self.day:%B} {self.day.day} "

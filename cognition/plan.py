@@ -203,7 +203,7 @@ def plan_fields(name: str, plan: DayPlan, now: datetime, news: Sequence[News] = 
 def entry_item(step: PlanStep, day: date, news: Sequence[News]) -> str:
     """The news item whose event one outline item goes to ("" none): an event on `day`
     that the item names, or whose place it names during the event's hours (its `starts`
-    and `ends`) — "work at the cafe" in the morning is no party there at 5 pm."""
+    and `ends`) — "work at the cafe" in the morning is no evening event there at 5 pm."""
     activity = step.activity.lower()
     for item in news:
         if item.day != f"{day:%B} {day.day}":

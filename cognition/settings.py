@@ -54,7 +54,7 @@ class MindSettings(BaseModel):
     # with plan_reuse, a day with nothing new bearing on it planned as the latest earlier
     # such day (steps.day_reuse) once that context was planned by calls on `routine_days`
     # days (a habit). From the second day (`routine_days` 1), on the offline town (seed 0)
-    # residents who relived a day met the same people again, and the party's news reached
+    # residents who relived a day met the same people again, and the scenario's news reached
     # 40 % of the town instead of 68 % (town density at the end 0.55 instead of 0.72)
     day_reuse: bool = True
     routine_days: int = Field(default=2, ge=1)

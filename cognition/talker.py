@@ -122,7 +122,7 @@ class Talker:
         return until is None or now >= until
 
     def may_join(self, other: str, now: datetime) -> bool:
-        """Whether this mind talks with `other` at a gathering (a party): not while the two
+        """Whether this mind talks with `other` at a gathering (an event): not while the two
         cool down; the day's cap of conversations is for chance meetings, not for events."""
         until = self.mind.state.cooldowns.get(other)
         return until is None or now >= until

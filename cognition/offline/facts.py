@@ -58,7 +58,7 @@ class Fact:
     @property
     def key(self) -> str:
         """The same fact however it is put: the statement's first words, lower case
-        ("ann lee is planning a party" for both "… at the Mill on May 2 …" and "… and
+        ("ann lee is hosting a lantern walk" for both "… at the Mill on May 2 …" and "… and
         wants everyone to come")."""
         return " ".join(re.findall(r"[a-z0-9']+", self.statement.lower())[:KEY_WORDS])
 

@@ -24,7 +24,7 @@ def strip_stamp(line: str) -> str:
 
 
 def stem(word: str) -> str:
-    """A crude stem so "parties" meets "party" and "plans" meets "plan"."""
+    """A crude stem so "cities" meets "city" and "plans" meets "plan"."""
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
@@ -41,7 +41,7 @@ def overlap(left: str, right: str) -> int:
 
 
 def third_person(speaker: str, sentence: str) -> str:
-    """ "I'm hosting a party" said by Nora → "Nora Vance is hosting a party"."""
+    """ "I'm hosting a lantern walk" said by Nora → "Nora Vance is hosting a lantern walk"."""
     replacements = (
         ("I'm ", f"{speaker} is "),
         ("I am ", f"{speaker} is "),

@@ -266,9 +266,9 @@ def once(text: str) -> str:
 
 def recalled(lines: Sequence[str], news: Sequence[str], said: str = "") -> str:
     """A talk's retrieved memories (stamped lines) by `timeline`, a memory whose words are
-    one of `news` ("1. Ann is planning a party", as a talk's prompt numbers the speaker's
+    one of `news` ("1. Ann is hosting a lantern walk", as a talk's prompt numbers the speaker's
     news) by the item's number, and an item's words inside a memory (a talk's summary: "Bo
-    told Cy that Ann is planning a party.") by its number too: the prompt lists the item's
+    told Cy that Ann is hosting a lantern walk.") by its number too: the prompt lists the item's
     words under its number, once. A memory whose words are a sentence of `said` (the
     speaker's summary, shown above them) is left out: the prompt says it there."""
     return timeline(unsaid(lines, said), news_numbers(news))
@@ -282,8 +282,8 @@ def unsaid(lines: Sequence[str], said: str) -> list[str]:
 
 
 def news_numbers(news: Sequence[str]) -> Callable[[str], str]:
-    """A text with the words of any of `news` (numbered items, "1. Ann is planning a
-    party") by the item's number: "(news 1)" for the whole text or inside it."""
+    """A text with the words of any of `news` (numbered items, "1. Ann is hosting a
+    lantern walk") by the item's number: "(news 1)" for the whole text or inside it."""
     numbers: dict[str, str] = {}
     for line in news:
         if found := NUMBER.match(line):

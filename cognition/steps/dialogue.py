@@ -88,7 +88,7 @@ class LineInput(BaseModel):
     asked: bool | None = None
     # whether the last line introduced its speaker by name, as data (None: unknown)
     introduced: bool | None = None
-    # `news` as the prompt lists it, numbered ("1. Ann Lee is planning a party …"): a
+    # `news` as the prompt lists it, numbered ("1. Ann Lee is hosting a lantern walk …"): a
     # model's line names what it tells by these numbers
     known_news: list[str] = Field(default_factory=list)
     # the memories of `memories` whose fields are unknown (saved before fields): the only
@@ -145,7 +145,7 @@ def numbers(value: Any) -> Any:
 
 
 def numbered_news(known: Sequence[News]) -> list[str]:
-    """News as a line's prompt lists it: "1. Ann Lee is planning a party …" (`known_news`)."""
+    """News as a line's prompt lists it: "1. Ann Lee is hosting a lantern walk …" (`known_news`)."""
     return [f"{n}. {news.statement}" for n, news in enumerate(known, start=1)]
 
 

@@ -11,7 +11,7 @@ the prompt: what the hour's reuse is keyed by, so a reused hour saw the same con
 routine sighting recalled for being recent says nothing of how the hour goes. They are read without
 refreshing their access time: the reference implementation's decomposition recalls nothing,
 and a recall that refreshed would change what talk and reactions recall (measured on the
-offline town: the party's and the candidacy's news reached fewer residents).
+offline town: the scenario's two news items reached fewer residents).
 A stretch that is not decomposed (sleep, or every stretch in the `no planning` variant) is
 one action, placed the same way.
 

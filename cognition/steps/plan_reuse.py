@@ -15,7 +15,7 @@ without fields by its id) of the retrieved memories that are both notable (rated
 plans aside (today's plan is the activity itself). Two memories telling the same facts (a
 talk with the same person, the same news heard again) are the same context; a new person, a
 new news item or a new intention for the day makes the hour planned afresh (an intention for
-another day, yesterday's party or tomorrow's, bears on no hour of today); a fact the kept
+another day, yesterday's gathering or tomorrow's, bears on no hour of today); a fact the kept
 hour was planned with and not recalled now is nothing new (`HourBook.covering`: the facts
 recalled now are a part of the kept hour's), save an intention: a kept hour planned around
 one is reused only while it is recalled (`covers`). Routine sightings and what
