@@ -65,16 +65,25 @@ def side(name: str) -> TurnSide:
     return TurnSide(name=name, summary=SUMMARY, view_of_other="a friend")
 
 
+def turn_input(**sides: object) -> TurnInput:
+    """Klaus Mueller's turn of four lines to Maria Lopez, opening the talk, with `sides`."""
+    return TurnInput.model_validate(
+        {
+            "speaker": "Klaus Mueller",
+            "listener": "Maria Lopez",
+            "now": "Monday February 13, 2023, 09:30",
+            "turn": 1,
+            "max_turns": 8,
+            "lines": 4,
+            "history": [],
+            "sides": [side("Klaus Mueller"), side("Maria Lopez")],
+            **sides,
+        }
+    )
+
+
 def test_a_turn_shows_each_sides_memories_by_time_and_its_summary_once() -> None:
-    inputs = TurnInput(
-        speaker="Klaus Mueller",
-        listener="Maria Lopez",
-        now="Monday February 13, 2023, 09:30",
-        turn=1,
-        max_turns=8,
-        lines=4,
-        history=[],
-        sides=[side("Klaus Mueller"), side("Maria Lopez")],
+    inputs = turn_input(
         speaker_summary=SUMMARY,
         speaker_memories=MEMORIES,
         speaker_news=NEWS,
@@ -262,15 +271,7 @@ def test_a_react_prompt_reads_whom_or_what_a_memory_concerns_from_its_fields() -
 
 def test_a_turn_shows_each_sides_plan_from_now_to_the_next_two_stretches() -> None:
     plan = ["09:00–12:00 read", "12:00–13:00 lunch", "13:00–17:00 write", "17:00–24:00 rest"]
-    inputs = TurnInput(
-        speaker="Klaus Mueller",
-        listener="Maria Lopez",
-        now="Monday February 13, 2023, 09:30",
-        turn=1,
-        max_turns=8,
-        lines=4,
-        history=[],
-        sides=[side("Klaus Mueller"), side("Maria Lopez")],
+    inputs = turn_input(
         speaker_plan=plan,
         listener_plan=plan[1:],
     )
