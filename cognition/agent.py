@@ -14,7 +14,13 @@ import random
 from datetime import datetime, timedelta
 from typing import Any
 
-from cognition.agent_state import AgentState, PendingEvent, Sighting, Unrated
+from cognition.agent_state import (
+    AgentState,
+    PendingEvent,
+    Sighting,
+    Unrated,
+    with_appointments,
+)
 from cognition.contract import Decision, GoTo, Perception, StartConversation, Wait
 from cognition.llm.task import LanguageModel
 from cognition.memory.fields import MemoryFields
@@ -26,7 +32,8 @@ from cognition.memory.records import (
     untyped_facts,
 )
 from cognition.persona import Persona
-from cognition.plan import DayPlan, PlanStep, minute_of_day, plan_fields, plan_text
+from cognition.plan import DayPlan, minute_of_day, plan_fields, plan_text
+from cognition.rating_aside import rated_aside
 from cognition.settings import MindSettings
 from cognition.steps.action import next_step
 from cognition.steps.common import MemoryStreamLike, contains_word, news_known
@@ -35,7 +42,7 @@ from cognition.steps.importance import rate_importances
 from cognition.steps.perceive import Observation, perceive
 from cognition.steps.planning import plan_new_day
 from cognition.steps.rating_reuse import RatingBook, rating_key
-from cognition.steps.react import react
+from cognition.steps.react import react_answer, react_inputs
 from cognition.steps.reflect import reflect, should_reflect
 from cognition.steps.relived_day import yield_to_news
 from cognition.steps.replan import replan
@@ -100,10 +107,9 @@ class Agent:
         about: MemoryFields | None = None,
         rating: int | None = None,
     ) -> None:
-        """Store memories of one event (a conversation's transcript and its summary) with
-        one importance: `gist`'s — `rating` when the event's own call rated it (a talk's
-        summary does), else rated alone (the words of the event are not rated twice) — at
-        least that of the weightiest news it carries; each with the event's fields."""
+        """Store memories of one event (a talk's transcript and summary) with one importance:
+        `gist`'s — `rating` when the event's own call rated it, else rated alone — at least
+        that of the weightiest news it carries; each with the event's fields."""
         if not texts:
             return
         if rating is None:
@@ -113,7 +119,15 @@ class Agent:
 
     def flush(self) -> None:
         """Rate and store the waiting observations (one call, one write); before retrieval."""
+        self.store_rated(self.take_waiting())
+
+    def take_waiting(self) -> list[Unrated]:
+        """The observations waiting to be rated, no longer waiting (`store_rated` them)."""
         waiting, self.state.unrated = self.state.unrated, []
+        return waiting
+
+    def store_rated(self, waiting: list[Unrated]) -> None:
+        """Rate `waiting` (one call for those not rated before) and store them (one write)."""
         if not waiting:
             return
         texts = [item.text for item in waiting]
@@ -151,10 +165,8 @@ class Agent:
         self.state.mark_seeded()
 
     def migrate(self, now: datetime) -> None:
-        """A mind saved by an older Smallville brought up to date, once: it learns its
-        persona's news as data (saved before news had fields), and its persona's facts get
-        the fields a new mind's have: whose, whom a line is with, whom a fact names, how it is
-        spoken of (saved before fields, or before they carried these: `untyped_facts`)."""
+        """A mind saved by an older Smallville brought up to date, once: its persona's news
+        as data, and its persona's facts with the fields a new mind's have (`untyped_facts`)."""
         state, memory = self.state, self.memory
         if not state.news_seeded:
             known = {news.item for news in news_known(memory, self.name)}
@@ -277,32 +289,20 @@ class Agent:
         return plan
 
     def keep_appointments(self, plan: DayPlan, now: datetime) -> DayPlan:
-        """Today's appointments fitted into the plan (by rule, no model call): each one's
-        span becomes its activity, unless the plan has it already. Past days' are dropped."""
-        today, minute = now.date(), minute_of_day(now)
-        self.state.appointments = [a for a in self.state.appointments if a.day >= today]
-        for appointment in self.state.appointments:
-            if appointment.day != today or appointment.end <= minute:
-                continue
-            start = max(appointment.start, minute)
-            chunk = plan.chunk_at(start)
-            if chunk is not None and chunk.activity == appointment.activity:
-                continue
-            kept = PlanStep(
-                start=start, minutes=appointment.end - start, activity=appointment.activity
-            )
-            plan = plan.rewritten(start, [kept])
-            self.state.plan, self.state.current = plan, None
-        return plan
+        """Today's appointments fitted into the plan (`agent_state.with_appointments`, by
+        rule, no model call); past days' are dropped."""
+        self.state.appointments = [a for a in self.state.appointments if a.day >= now.date()]
+        fitted = with_appointments(plan, self.state.appointments, now)
+        if fitted is not plan:
+            self.state.plan, self.state.current = fitted, None
+        return fitted
 
     def react_to(
         self, observations: list[Observation], perception: Perception
     ) -> StartConversation | PendingEvent | None:
         """The reaction to an odd object state or the first person noticed who could be
-        talked with: talk, act, or none (always none in the `no reaction` variant). Someone
-        who could not be (asleep, talking, the pair cooling down, the day's talks used up) is
-        seen and remembered but raises no question: the reference implementation, too, asks
-        the model only when the two could talk."""
+        talked with (not asleep, talking, cooling down or out of talks: the reference
+        implementation, too, asks only then): talk, act, or none (`no reaction`: none)."""
         if not self.settings.reaction:
             return None
         current = perception.current_activity or (
@@ -322,8 +322,10 @@ class Agent:
             return None
         focus = candidates[0]
         subject = focus.subject or ""
-        self.flush()
-        reaction = react(self.context(now), self.summary(now), current, focus, bool(subject))
+        summary, ctx = self.summary(now), self.context(now)
+        inputs = react_inputs(ctx, summary, current, focus, bool(subject))  # recalled now
+        with rated_aside(self):  # the waiting observations rated during react's call
+            reaction = react_answer(ctx, inputs)
         if subject:
             self.state.considered[subject] = Sighting(activity=focus.activity, at=now)
         if reaction.choice == "talk":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 
 from pydantic import BaseModel, Field
@@ -188,3 +189,19 @@ class AgentState(BaseModel):
         record = self.talks.get(partner) or TalkRecord()
         self.talks[partner] = TalkRecord(count=record.count + 1, last=now)
         self.cooldowns[partner] = now + timedelta(minutes=cooldown)
+
+
+def with_appointments(plan: DayPlan, appointments: Iterable[Appointment], now: datetime) -> DayPlan:
+    """`plan` with today's `appointments` fitted in from `now` (`plan` itself when none
+    changes it): each one's span becomes its activity, unless the plan has it already."""
+    today, minute = now.date(), minute_of_day(now)
+    for appointment in appointments:
+        if appointment.day != today or appointment.end <= minute:
+            continue
+        start = max(appointment.start, minute)
+        chunk = plan.chunk_at(start)
+        if chunk is not None and chunk.activity == appointment.activity:
+            continue
+        kept = PlanStep(start=start, minutes=appointment.end - start, activity=appointment.activity)
+        plan = plan.rewritten(start, [kept])
+    return plan

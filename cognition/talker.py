@@ -34,13 +34,14 @@ from cognition.memory.records import MemoryKind
 from cognition.memory.texts import transcript_text
 from cognition.phrasing import listed
 from cognition.plan import DayPlan
+from cognition.rating_aside import WaitingObservations, rated_aside
 from cognition.settings import MindSettings
 from cognition.steps.common import memory_lines
 from cognition.steps.context import StepContext
 from cognition.steps.dialogue import Commitment, ConversationSummary, Speaker, next_line
 from cognition.steps.dialogue_turn import converse
 from cognition.steps.interview import adopt, interview
-from cognition.steps.relationship import view_of_other
+from cognition.steps.relationship import finish_view, recall_view
 from cognition.steps.stance import STANCE, StanceInput, own_lines, stance_memory
 from cognition.steps.talk_fields import adopted_fields, talk_fields
 
@@ -52,7 +53,7 @@ def rest_of_day(plan: DayPlan, minute: int) -> list[str]:
     return plan.describe(since=minute)
 
 
-class Mind(Protocol):
+class Mind(WaitingObservations, Protocol):
     """What a `Talker` needs from the mind it speaks for (an `Agent` is one)."""
 
     settings: MindSettings
@@ -128,10 +129,11 @@ class Talker:
         return until is None or now >= until
 
     def speaker(self, other: str, now: datetime) -> Speaker:
-        """This mind as one side of a talk with `other`: its summary and view of the other."""
-        self.mind.flush()
+        """This mind as one side of a talk with `other` (`rating_aside` while viewing it)."""
         ctx = self.mind.context(now)
-        view = view_of_other(ctx, other, self.mind.state.view_book)
+        recalled = recall_view(ctx, other, self.mind.state.view_book)
+        with rated_aside(self.mind):
+            view = finish_view(ctx, recalled)
         plan = self.mind.state.plan
         on_today = plan is not None and plan.day == now.date()
         today = tuple(rest_of_day(plan, ctx.minute)) if plan is not None and on_today else ()

@@ -127,12 +127,23 @@ def react(
     may_talk: bool,
 ) -> Reaction:
     """Whether and how the agent reacts to `observation` (talk is refused while cooling
-    down, i.e. unless `may_talk`)."""
+    down, i.e. unless `may_talk`): `react_inputs`, then `react_answer`."""
+    return react_answer(ctx, react_inputs(ctx, summary, current_activity, observation, may_talk))
+
+
+def react_inputs(
+    ctx: StepContext,
+    summary: str,
+    current_activity: str,
+    observation: Observation,
+    may_talk: bool,
+) -> ReactInput:
+    """The react call's inputs: the two retrievals, made now (from what is stored now)."""
     observed = observation.subject or (the_thing(observation.thing) if observation.thing else "")
     relationship = ctx.recall(observed or observation.text)
     shown = {hit.record.id for hit in relationship}
     status = [hit for hit in ctx.recall(observation.text) if hit.record.id not in shown]
-    inputs = ReactInput(
+    return ReactInput(
         agent=ctx.agent,
         summary=summary,
         now=when(ctx.now),
@@ -145,6 +156,11 @@ def react(
         may_talk=may_talk and bool(observation.subject),
         observed_is_visitor=observation.is_visitor,
     )
+
+
+def react_answer(ctx: StepContext, inputs: ReactInput) -> Reaction:
+    """The react call on `inputs` (no memory read or written: it may run while the
+    mind's waiting observations are rated and stored, `cognition.rating_aside`)."""
     reaction = ctx.ask(REACT, inputs)
     if reaction.choice == "talk" and not inputs.may_talk:
         return Reaction(choice="continue")

@@ -124,23 +124,49 @@ def view_of_other(ctx: StepContext, other: str, book: ViewBook | None = None) ->
     """How the agent sees `other`: a sentence or two — with a `book` and `plan_reuse` on,
     the kept view when no memory recalled about `other` tells anything new since
     (`steps.view_reuse`) — and whether the two met, from the same memories' fields
-    (`have_met`)."""
+    (`have_met`): `recall_view`, then `finish_view`."""
+    return finish_view(ctx, recall_view(ctx, other, book))
+
+
+@dataclass(frozen=True)
+class RecalledView:
+    """A view of `other` recalled (`recall_view`): the kept one, or the call to make."""
+
+    other: str
+    met: bool
+    kept: str | None  # the kept view, reused (no call)
+    inputs: RelationshipInput | None  # the call's inputs when there is no kept view
+    about: tuple[MemoryRecord, ...]  # the recalled memories concerning `other`
+    book: ViewBook | None
+
+
+def recall_view(ctx: StepContext, other: str, book: ViewBook | None = None) -> RecalledView:
+    """The memories recalled about `other` now and the kept view if it still holds (see
+    `view_of_other`); counted in the book as reused or asked."""
     hits = sorted((hit.record for hit in ctx.recall(other)), key=lambda r: r.created)
     met = have_met(hits, other)
-    about = [record for record in hits if concerns(record, other)]
+    about = tuple(record for record in hits if concerns(record, other))
     book = book if ctx.settings.plan_reuse else None
     kept = book.unchanged(other, about, ctx.agent) if book is not None else None
     if book is not None:
         book.count(reused=kept is not None)
-    if kept is not None:
-        return Viewed(kept, met)
-    inputs = RelationshipInput(
-        agent=ctx.agent,
-        other=other,
-        memories=memory_lines(hits, transcripts=True),
-        recalled=[Recalled.of(record) for record in hits],
-    )
-    view = ctx.ask(RELATIONSHIP, inputs).summary
-    if book is not None:
-        book.keep(other, view, about, ctx.agent)
-    return Viewed(view, met)
+    inputs = None
+    if kept is None:
+        inputs = RelationshipInput(
+            agent=ctx.agent,
+            other=other,
+            memories=memory_lines(hits, transcripts=True),
+            recalled=[Recalled.of(record) for record in hits],
+        )
+    return RecalledView(other, met, kept, inputs, about, book)
+
+
+def finish_view(ctx: StepContext, recalled: RecalledView) -> Viewed:
+    """The view of a `recall_view`: the kept one, or asked (and kept in the book). Reads no
+    memory: it may run while the waiting observations are rated (`cognition.rating_aside`)."""
+    if recalled.inputs is None:
+        return Viewed(recalled.kept or "", recalled.met)
+    view = ctx.ask(RELATIONSHIP, recalled.inputs).summary
+    if recalled.book is not None:
+        recalled.book.keep(recalled.other, view, list(recalled.about), ctx.agent)
+    return Viewed(view, recalled.met)

@@ -43,15 +43,17 @@ FLOORS: dict[str, tuple[str, ...]] = {
     "memory": ("listeners", "phrasing", "llm.priority"),
     "steps": (*VOCABULARY, *MODEL_INTERFACE, *MEMORY_RECORDS),
     "agent_state": ("plan", "steps", *MEMORY_RECORDS),
+    # a step's call overlapping the rating of the waiting observations (a thread, no step)
+    "rating_aside": ("agent_state",),
     # when a sleeper's new day is planned: its persona's wake-up hour, yesterday's plan
     "wake_time": (*VOCABULARY, "steps"),
     "group": (*VOCABULARY, *MODEL_INTERFACE, "steps"),
-    "talker": (*VOCABULARY, *MEMORY_RECORDS, "steps", "agent_state", "group"),
+    "talker": (*VOCABULARY, *MEMORY_RECORDS, "steps", "agent_state", "rating_aside", "group"),
     "ablation": (*MEMORY_RECORDS, "steps"),
     "interviewee": (*VOCABULARY, "steps", "talker", "ablation"),
     "agent": (
         *(VOCABULARY + MODEL_INTERFACE + MEMORY_RECORDS),
-        *("steps", "agent_state", "talker", "variants", "wake_time"),
+        *("steps", "agent_state", "rating_aside", "talker", "variants", "wake_time"),
     ),
     "offline": (*VOCABULARY, *MODEL_INTERFACE, *MEMORY_RECORDS, "steps"),
     "panel": ("persona", *MODEL_INTERFACE, "steps"),
