@@ -33,24 +33,18 @@ from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind
 from cognition.memory.texts import transcript_text
 from cognition.phrasing import listed
-from cognition.plan import DayPlan
 from cognition.rating_aside import WaitingObservations, rated_aside
 from cognition.settings import MindSettings
 from cognition.steps.common import memory_lines
 from cognition.steps.context import StepContext
 from cognition.steps.dialogue import Commitment, ConversationSummary, Speaker, next_line
-from cognition.steps.dialogue_turn import converse
 from cognition.steps.interview import adopt, interview
+from cognition.steps.pair_talk import converse
 from cognition.steps.relationship import finish_view, recall_view
 from cognition.steps.stance import STANCE, StanceInput, own_lines, stance_memory
 from cognition.steps.talk_fields import adopted_fields, talk_fields
 
 ABOUT_K = 3  # memories about each other member a group member reads (retrieved once)
-
-
-def rest_of_day(plan: DayPlan, minute: int) -> list[str]:
-    """Today's plan in broad strokes as a talk sees it: what is not over yet."""
-    return plan.describe(since=minute)
 
 
 class Mind(WaitingObservations, Protocol):
@@ -128,19 +122,25 @@ class Talker:
         until = self.mind.state.cooldowns.get(other)
         return until is None or now >= until
 
-    def speaker(self, other: str, now: datetime) -> Speaker:
-        """This mind as one side of a talk with `other` (`rating_aside` while viewing it)."""
+    def speaker(self, other: str, now: datetime, talk: bool = False) -> Speaker:
+        """This mind as one side of a talk with `other`: for a pair's `talk`, a view still to
+        ask is asked by its opening (`steps.talk_opening`), its observations rated meanwhile;
+        else asked now (`rating_aside`)."""
         ctx = self.mind.context(now)
         recalled = recall_view(ctx, other, self.mind.state.view_book)
-        with rated_aside(self.mind):
-            view = finish_view(ctx, recalled)
+        if talk:
+            view, asked = recalled.kept or "", recalled if recalled.inputs else None
+        else:
+            with rated_aside(self.mind):
+                view, asked = finish_view(ctx, recalled).summary, None
         plan = self.mind.state.plan
         on_today = plan is not None and plan.day == now.date()
-        today = tuple(rest_of_day(plan, ctx.minute)) if plan is not None and on_today else ()
+        today = tuple(plan.describe(since=ctx.minute)) if plan is not None and on_today else ()
         current = self.mind.state.current
         sector = current.address.sector if current and current.address else None
         place = sector if sector and sector != ctx.persona.home_sector else "home"
-        return Speaker(ctx, self.mind.summary(now), view.summary, today, place, view.met)
+        summary, aside = self.mind.summary(now), (lambda: rated_aside(self.mind)) if talk else None
+        return Speaker(ctx, summary, view, today, place, recalled.met, asked, aside)
 
     def converse_with(
         self,
@@ -182,7 +182,7 @@ class Talker:
     def ready_to_talk(self, other: str, now: datetime) -> Speaker:
         """This mind seeded and made ready to talk with `other`."""
         self.mind.seed(now)
-        return self.speaker(other, now)
+        return self.speaker(other, now, talk=True)
 
     def member(self, others: Sequence[str], now: datetime) -> Member:
         """This mind as a member of a group with `others`: a speaker (no view of one other:
@@ -202,7 +202,7 @@ class Talker:
             ctx,
             self.mind.summary(now),
             "",
-            tuple(rest_of_day(plan, ctx.minute)) if plan is not None and today else (),
+            tuple(plan.describe(since=ctx.minute)) if plan is not None and today else (),
             sector if sector and sector != ctx.persona.home_sector else "home",
         )
         moving_on = after is not None and after.activity != chunk.activity if chunk else False

@@ -52,10 +52,11 @@ from cognition.steps.react import REACT
 from cognition.steps.referee import REFEREE, SUMMARIZE_DEBATE
 from cognition.steps.referee_scores import SCORE_REFEREE
 from cognition.steps.reflect import INSIGHTS, SALIENT_QUESTIONS
-from cognition.steps.relationship import RELATIONSHIP
+from cognition.steps.relationship import RELATIONSHIP, RelationshipInput
 from cognition.steps.replan import REPLAN
 from cognition.steps.stance import STANCE
 from cognition.steps.summary import SUMMARY
+from cognition.steps.talk_opening import TALK_OPENING
 
 Rule = Callable[[Any, random.Random], BaseModel]
 
@@ -90,8 +91,9 @@ RULES: dict[str, Rule] = {
 }
 
 # a talk's turn: several lines, each with the random of its speaker's own `dialogue_line` call
-TURN_RULES: dict[str, Callable[[Any, turn.LineRandom], BaseModel]] = {
-    DIALOGUE_TURN.name: turn.turn,
+TURN_RULES: dict[str, Callable[[Any, turn.LineRandom, turn.ViewRule], BaseModel]] = {
+    DIALOGUE_TURN.name: lambda inputs, line_random, _view: turn.turn(inputs, line_random),
+    TALK_OPENING.name: turn.opening,  # and each view as its own `relationship` call's
 }
 
 
@@ -155,8 +157,8 @@ class OfflineBrain:
         self, task: Task[InputT, OutputT], inputs: InputT, *, agent: str
     ) -> Completion[OutputT]:
         turn_rule = TURN_RULES.get(task.name)
-        if turn_rule is not None:  # each line as its speaker's own line call would be
-            return self.answered(task, turn_rule(inputs, self.line_random))
+        if turn_rule is not None:  # each line (and view) as its own call would be
+            return self.answered(task, turn_rule(inputs, self.line_random, self.view))
         rule = RULES.get(task.name)
         if rule is None:
             error = f"the offline brain has no rule for task {task.name!r}"
@@ -172,6 +174,11 @@ class OfflineBrain:
         than its words leaves the draws as they were."""
         inputs_text = inputs.model_dump_json(exclude_defaults=True, exclude=set(RESTATED | AVOIDED))
         return CallRandom(self.seed, f"{agent}|{task}|{without_nested(inputs_text)}")
+
+    def view(self, inputs: RelationshipInput) -> str:
+        """The view a `relationship` call by `inputs.agent` would get."""
+        rng = self.random_for(inputs.agent, RELATIONSHIP.name, inputs)
+        return relations.relationship(inputs, rng).summary
 
     def line_random(self, inputs: LineInput) -> random.Random:
         """The random a `dialogue_line` call by `inputs.speaker` would get (a turn's line)."""

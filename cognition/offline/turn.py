@@ -6,6 +6,7 @@ says each with `talk.line`, as if each line were its own `dialogue_line` call by
 last line told and what this talk told), each with the random a `dialogue_line` call would
 get for those inputs (`line_random`). So a talk's lines are those the per-line rule would
 say, but for the memories: a turn's are retrieved once per call, a line's before each line.
+A talk's opening (`opening`) says the views it is asked for first, by the relationship rule.
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ from collections.abc import Callable
 from cognition.offline.talk import line
 from cognition.steps.dialogue import LineInput
 from cognition.steps.dialogue_turn import DialogueTurn, TurnInput, TurnLine, line_input
+from cognition.steps.relationship import RelationshipInput
+from cognition.steps.talk_opening import OpeningInput, OpeningTurn, with_views
 
 LineRandom = Callable[[LineInput], random.Random]  # the random of one line's own call
+ViewRule = Callable[[RelationshipInput], str]  # a view as its own `relationship` call's
 
 
 def turn(inputs: TurnInput, line_random: LineRandom) -> DialogueTurn:
@@ -51,3 +55,12 @@ def turn(inputs: TurnInput, line_random: LineRandom) -> DialogueTurn:
         if answer.told is not None and answer.told.item not in told:
             told.append(answer.told.item)
     return DialogueTurn(lines=said)
+
+
+def opening(inputs: OpeningInput, line_random: LineRandom, view: ViewRule) -> OpeningTurn:
+    """A talk's opening (`steps.talk_opening`): each view asked as the relationship rule
+    says it in its own call (`view`), then the turn's lines as `turn` says them with those
+    views — the lines a view call and then a turn call would have given."""
+    views = ["" if asked is None else view(asked) for asked in inputs.views]
+    lines = turn(with_views(inputs, views), line_random).lines
+    return OpeningTurn(speaker_view=views[0], listener_view=views[1], lines=lines)

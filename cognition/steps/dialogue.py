@@ -12,7 +12,8 @@ its own model calls, through its own context. The summary also lists the commitm
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
@@ -40,6 +41,7 @@ from cognition.steps.common import (
 from cognition.steps.compact import by_starts, described, once, recalled
 from cognition.steps.context import StepContext
 from cognition.steps.importance import UNRATED, MaybeRating
+from cognition.steps.relationship import RecalledView
 from cognition.steps.view_reuse import named_counts
 
 
@@ -55,6 +57,9 @@ class Speaker:
     place: str = "home"  # where the speaker is: a sector's name, or "home"
     # whether the speaker has met the other, as data (`relationship.have_met`; None: unknown)
     met: bool | None = None
+    view_asked: RecalledView | None = None  # its view still to ask (`steps.talk_opening`)
+    # the block a talk's first call runs in: the side's observations rated meanwhile
+    meanwhile: Callable[[], AbstractContextManager[None]] | None = None
 
     @property
     def name(self) -> str:

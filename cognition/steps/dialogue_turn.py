@@ -9,17 +9,15 @@ the other's name, the place and the last line so far, refreshed every call). A l
 numbers the news of ITS speaker. With k = 1 the talk is the paper's: one call per line
 (`dialogue.next_line`).
 
-`converse` plays a whole talk either way, then asks for its summary (`CONVERSATION_SUMMARY`)
-as soon as the last line is known — while each side's transcript memory, the longest text
-the talk leaves, is embedded (`transcripts_embedded`), so keeping the talk after the summary
-finds it embedded (a cached embedder's: the same vector) rather than embedding it then.
+`steps.pair_talk.converse` plays a whole talk either way (its first turn with the views
+still asked: `steps.talk_opening`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, nullcontext
 from contextvars import copy_context
 from datetime import datetime
 from typing import Annotated
@@ -27,34 +25,28 @@ from typing import Annotated
 from pydantic import BaseModel, BeforeValidator, Field
 from pydantic.json_schema import SkipJsonSchema
 
-from cognition.contract import ConversationLine, LineHeard
+from cognition.contract import ConversationLine
 from cognition.llm.partial_answers import listening
 from cognition.llm.task import Task
 from cognition.memory.fields import News
-from cognition.memory.texts import transcript_text
 from cognition.plan import plan_title
 from cognition.steps.common import memory_lines, news_going, news_known, news_shared, when
 from cognition.steps.common import news_told as told_items
 from cognition.steps.compact import by_starts, described, once, recalled
 from cognition.steps.dialogue import (
     ANSWER_HELP,
-    CONVERSATION_SUMMARY,
     PLAN_SHOWN,
     DialogueLine,
     InvitationAnswer,
     LineInput,
     Speaker,
-    SummaryInput,
-    TalkSummary,
     is_plan_memory,
     lines_said_today,
     news_retold,
-    next_line,
     numbered_news,
     numbers,
     untyped_lines,
 )
-from cognition.steps.turn_teller import TurnTeller, spoken
 from cognition.steps.view_reuse import named_counts
 
 __all__ = [
@@ -63,7 +55,6 @@ __all__ = [
     "TurnInput",
     "TurnLine",
     "TurnSide",
-    "converse",
     "line_input",
     "next_turn",
     "said_lines",
@@ -279,15 +270,18 @@ def next_turn(
     history: Sequence[ConversationLine],
     lines: int,
     early: Callable[[list[tuple[str, DialogueLine]]], None] | None = None,
+    meanwhile: Callable[[], AbstractContextManager[None]] = nullcontext,
 ) -> list[tuple[str, DialogueLine]]:
-    """The next up-to-`lines` lines after `history`, `speaker` first: one call (`speaker`'s).
-    `early` hears the turn's usable lines so far each time a model that streams has written
-    one more (the same lines the call returns, begun; `partial_answers`)."""
+    """The next up-to-`lines` lines after `history`, `speaker` first: one call (`speaker`'s,
+    made in the block `meanwhile` gives, once the sides have retrieved). `early` hears the
+    turn's usable lines so far each time a model that streams has written one more (the
+    same lines the call returns, begun; `partial_answers`)."""
     inputs = turn_input(speaker, listener, history, lines)
-    if early is None:
-        return said_lines(speaker.context.ask(DIALOGUE_TURN, inputs), inputs)
-    with listening(DIALOGUE_TURN, "lines", lambda turn: early(said_lines(turn, inputs))):
-        return said_lines(speaker.context.ask(DIALOGUE_TURN, inputs), inputs)
+    with meanwhile():
+        if early is None:
+            return said_lines(speaker.context.ask(DIALOGUE_TURN, inputs), inputs)
+        with listening(DIALOGUE_TURN, "lines", lambda turn: early(said_lines(turn, inputs))):
+            return said_lines(speaker.context.ask(DIALOGUE_TURN, inputs), inputs)
 
 
 def line_input(
@@ -331,69 +325,3 @@ def line_input(
         known_news=side.known_news,
         said_today=side.said_today,
     )
-
-
-def converse(
-    first: Speaker,
-    second: Speaker,
-    heard: LineHeard | None = None,
-    said_all: Callable[[], None] | None = None,
-) -> tuple[list[ConversationLine], TalkSummary]:
-    """The lines (at most the opener's turn limit, `first` opening; `talk_lines_per_call` of
-    them per call) and a summary with the commitments made and the talk's importance to each
-    (the opener's call). `heard` hears each line as soon as it is known: when its call
-    returns, or as a streaming model writes it (a turn's lines one by one); `said_all` is
-    told once the last line is known, before the summary is asked."""
-    settings = first.context.settings
-    max_turns, per_call = settings.dialogue_max_turns, settings.talk_lines_per_call
-    lines: list[ConversationLine] = []
-    speakers = (first, second)
-    while len(lines) < max_turns:
-        speaker, listener = speakers[len(lines) % 2], speakers[(len(lines) + 1) % 2]
-        told = TurnTeller(heard)
-        if per_call <= 1:
-            said = [(speaker.name, next_line(speaker, listener.name, lines))]
-        else:
-            early = told.so_far if heard is not None else None
-            count = min(per_call, max_turns - len(lines))
-            said = next_turn(speaker, listener, lines, count, early)
-        turn, ended = spoken(said)
-        lines.extend(turn)
-        told.so_far(said)
-        if ended:
-            break
-    if said_all is not None:
-        said_all()
-    with transcripts_embedded(first, second, lines):  # kept next: embedded meanwhile
-        summary = summarise(first, second, lines)
-    return lines, summary
-
-
-@contextmanager
-def transcripts_embedded(
-    first: Speaker, second: Speaker, lines: Sequence[ConversationLine]
-) -> Iterator[None]:
-    """While the block runs (the summary call), each side's transcript, as `Talker.keep`
-    remembers it, is embedded on a thread of its own (a failure is left for the keeping)."""
-    said = [(line.speaker, line.text) for line in lines]
-    with ExitStack() as meanwhile:
-        for me, other in ((first, second), (second, first)):
-            text = transcript_text((other.name,), said)
-            meanwhile.enter_context(me.context.memory.embedding([text]))
-        yield
-
-
-def summarise(first: Speaker, second: Speaker, lines: list[ConversationLine]) -> TalkSummary:
-    """The talk's summary, commitments and importance to each: the opener's call."""
-    summary_in = SummaryInput(
-        first=first.name,
-        second=second.name,
-        lines=[f"{x.speaker}: {x.text}" for x in lines],
-        now=when(first.context.now),
-        clock=first.context.now,
-        told=[x.told for x in lines],
-        answers=[x.answer for x in lines],
-        first_identity=first.context.identity,
-        second_identity=second.context.identity,
-    )
-    return first.context.ask(CONVERSATION_SUMMARY, summary_in)

@@ -166,7 +166,12 @@ def finish_view(ctx: StepContext, recalled: RecalledView) -> Viewed:
     memory: it may run while the waiting observations are rated (`cognition.rating_aside`)."""
     if recalled.inputs is None:
         return Viewed(recalled.kept or "", recalled.met)
-    view = ctx.ask(RELATIONSHIP, recalled.inputs).summary
+    return kept_view(ctx, recalled, ctx.ask(RELATIONSHIP, recalled.inputs).summary)
+
+
+def kept_view(ctx: StepContext, recalled: RecalledView, view: str) -> Viewed:
+    """`view`, the answer to `recalled`'s call (its own, or a talk's opening turn's:
+    `steps.talk_opening`), kept in the book (with `plan_reuse` on)."""
     if recalled.book is not None:
         recalled.book.keep(recalled.other, view, list(recalled.about), ctx.agent)
     return Viewed(view, recalled.met)

@@ -13,7 +13,7 @@ from typing import Any
 
 __all__ = ["schema_instance", "schema_violation"]
 
-_MAX_DEPTH = 12
+_MAX_DEPTH = 16
 
 
 def schema_instance(schema: dict[str, Any]) -> Any:

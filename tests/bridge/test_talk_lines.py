@@ -34,7 +34,7 @@ ISABELLA, KLAUS, MARIA = "Isabella Rodriguez", "Klaus Mueller", "Maria Lopez"
 GUARD_S = 60.0  # never reached unless something hangs (not a speed limit)
 
 
-TALK_CALLS = ("dialogue_line", "dialogue_turn")  # a line, or a turn of several lines
+TALK_CALLS = ("dialogue_line", "dialogue_turn", "talk_opening")  # a line, or a turn of several
 
 
 class OnLines:

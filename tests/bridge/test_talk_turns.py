@@ -14,6 +14,7 @@ from cognition.config import LLMSettings
 from cognition.llm.task import Completion, LanguageModel, Source, Task
 from cognition.memory.fakes import HashingEmbedder
 from cognition.steps.dialogue_turn import DialogueTurn, TurnInput, TurnLine
+from cognition.steps.talk_opening import OpeningInput, OpeningTurn
 from game.bridge.build import TownRecipe
 from game.bridge.lockstep import LockstepRunner
 from game.bridge.persist.autosave import TownAutosaver
@@ -45,7 +46,7 @@ class Chatty:
         return self.inner.label
 
     def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
-        if task.name != "dialogue_turn":
+        if task.name not in ("dialogue_turn", "talk_opening"):  # a turn, or a talk's first
             return self.inner.complete(task, inputs, agent=agent)
         self.turns += 1
         if self.turns > 1:
@@ -56,6 +57,8 @@ class Chatty:
             TurnLine(speaker=names[n % 2], text=f"{names[n % 2]}: line {inputs.turn + n}")
             for n in range(inputs.lines)
         ]
+        if isinstance(inputs, OpeningInput):  # the views left to the relationship fallback
+            return Completion(OpeningTurn(lines=said), Source.MODEL)
         return Completion(DialogueTurn(lines=said), Source.MODEL)
 
 

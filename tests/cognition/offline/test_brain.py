@@ -37,6 +37,7 @@ from cognition.steps import (
     replan,
     stance,
     summary,
+    talk_opening,
 )
 from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
 from cognition.testing.memory_fake import FakeMemoryStream
@@ -58,6 +59,7 @@ TASKS: list[Task[Any, Any]] = [
     dialogue.DIALOGUE_LINE,
     dialogue.CONVERSATION_SUMMARY,
     dialogue_turn.DIALOGUE_TURN,
+    talk_opening.TALK_OPENING,
     objects.CHOOSE_OBJECTS,
     emoji.EMOJI,
     interview.INTERVIEW,

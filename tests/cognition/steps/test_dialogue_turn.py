@@ -25,11 +25,11 @@ from cognition.steps.dialogue_turn import (
     DIALOGUE_TURN,
     DialogueTurn,
     TurnInput,
-    converse,
     line_input,
     said_lines,
     turn_input,
 )
+from cognition.steps.pair_talk import converse
 from cognition.testing.fake_openai_server import FakeOpenAIServer
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel

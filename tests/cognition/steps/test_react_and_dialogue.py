@@ -11,7 +11,7 @@ from cognition.plan import DayPlan, PlanStep
 from cognition.settings import MindSettings
 from cognition.steps.context import StepContext
 from cognition.steps.dialogue import Speaker
-from cognition.steps.dialogue_turn import converse
+from cognition.steps.pair_talk import converse
 from cognition.steps.perceive import Observation
 from cognition.steps.react import react
 from cognition.testing.memory_fake import FakeMemoryStream

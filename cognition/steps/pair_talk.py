@@ -1,0 +1,134 @@
+"""A pair's whole talk: its turns, then its summary.
+
+`converse` plays a talk — its first turn by `steps.talk_opening` when a side's view of the
+other is still to ask (one call for the views and the first lines), the others by
+`dialogue_turn.next_turn` (`talk_lines_per_call` lines a call; the paper's one call per line,
+`dialogue.next_line`, when it is 1: the views are then asked first) — then asks for its
+summary (`CONVERSATION_SUMMARY`) as soon as the last line is known, while each side's
+transcript memory, the longest text the talk leaves, is embedded (`transcripts_embedded`), so
+keeping the talk after the summary finds it embedded (a cached embedder's: the same vector)
+rather than embedding it then. A talk's first call runs in each side's `Speaker.meanwhile`
+(its waiting observations rated meanwhile: `cognition.rating_aside`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, ExitStack, contextmanager
+from dataclasses import replace
+
+from cognition.contract import ConversationLine, LineHeard
+from cognition.memory.texts import transcript_text
+from cognition.steps.common import when
+from cognition.steps.dialogue import (
+    CONVERSATION_SUMMARY,
+    Speaker,
+    SummaryInput,
+    TalkSummary,
+    next_line,
+)
+from cognition.steps.dialogue_turn import next_turn
+from cognition.steps.relationship import finish_view
+from cognition.steps.talk_opening import opening_turn
+from cognition.steps.turn_teller import TurnTeller, spoken
+
+
+def converse(
+    first: Speaker,
+    second: Speaker,
+    heard: LineHeard | None = None,
+    said_all: Callable[[], None] | None = None,
+) -> tuple[list[ConversationLine], TalkSummary]:
+    """The lines (at most the opener's turn limit, `first` opening; `talk_lines_per_call` of
+    them per call) and a summary with the commitments made and the talk's importance to each
+    (the opener's call). `heard` hears each line as soon as it is known: when its call
+    returns, or as a streaming model writes it (a turn's lines one by one); `said_all` is
+    told once the last line is known, before the summary is asked."""
+    settings = first.context.settings
+    max_turns, per_call = settings.dialogue_max_turns, settings.talk_lines_per_call
+    lines: list[ConversationLine] = []
+    speakers = (first, second)
+    if per_call <= 1:  # the paper's talk: the views first (the sides' ratings meanwhile)
+        with sides_meanwhile(speakers):
+            speakers = (viewed(first), viewed(second))
+    while len(lines) < max_turns:
+        speaker, listener = speakers[len(lines) % 2], speakers[(len(lines) + 1) % 2]
+        told = TurnTeller(heard)
+        early = told.so_far if heard is not None else None
+        count = min(per_call, max_turns - len(lines))
+        if per_call <= 1:
+            said = [(speaker.name, next_line(speaker, listener.name, lines))]
+        elif not lines:  # the first turn: with the views still asked, the ratings meanwhile
+            opened = opening_turn(speaker, listener, lines, count, early, meanwhile(speakers))
+            said, speakers = opened[0], (quiet(opened[1]), quiet(opened[2]))
+        else:
+            said = next_turn(speaker, listener, lines, count, early)
+        turn, ended = spoken(said)
+        lines.extend(turn)
+        told.so_far(said)
+        if ended:
+            break
+    if said_all is not None:
+        said_all()
+    first, second = speakers
+    with transcripts_embedded(first, second, lines):  # kept next: embedded meanwhile
+        summary = summarise(first, second, lines)
+    return lines, summary
+
+
+@contextmanager
+def sides_meanwhile(speakers: Sequence[Speaker]) -> Iterator[None]:
+    """Each side's `Speaker.meanwhile` block at once (its waiting observations rated)."""
+    with ExitStack() as blocks:
+        for side in speakers:
+            if side.meanwhile is not None:
+                blocks.enter_context(side.meanwhile())
+        yield
+
+
+def meanwhile(speakers: Sequence[Speaker]) -> Callable[[], AbstractContextManager[None]]:
+    """The block a talk's first call runs in (`sides_meanwhile`)."""
+    return lambda: sides_meanwhile(speakers)
+
+
+def quiet(side: Speaker) -> Speaker:
+    """`side` once its first call is made: no block to run its calls in any more."""
+    return replace(side, meanwhile=None)
+
+
+def viewed(side: Speaker) -> Speaker:
+    """`side` with its view of the other asked, if it was still to ask (`finish_view`)."""
+    if side.view_asked is None:
+        return quiet(side)
+    view = finish_view(side.context, side.view_asked).summary
+    return replace(side, view_of_other=view, view_asked=None, meanwhile=None)
+
+
+@contextmanager
+def transcripts_embedded(
+    first: Speaker, second: Speaker, lines: Sequence[ConversationLine]
+) -> Iterator[None]:
+    """While the block runs (the summary call), each side's transcript, as `Talker.keep`
+    remembers it, is embedded on a thread of its own (a failure is left for the keeping)."""
+    said = [(line.speaker, line.text) for line in lines]
+    with ExitStack() as meanwhile:
+        for me, other in ((first, second), (second, first)):
+            text = transcript_text((other.name,), said)
+            meanwhile.enter_context(me.context.memory.embedding([text]))
+        yield
+
+
+def summarise(first: Speaker, second: Speaker, lines: list[ConversationLine]) -> TalkSummary:
+    """The talk's summary, commitments and importance to each: the opener's call."""
+    summary_in = SummaryInput(
+        first=first.name,
+        second=second.name,
+        lines=[f"{x.speaker}: {x.text}" for x in lines],
+        now=when(first.context.now),
+        clock=first.context.now,
+        told=[x.told for x in lines],
+        answers=[x.answer for x in lines],
+        first_identity=first.context.identity,
+        second_identity=second.context.identity,
+    )
+    return first.context.ask(CONVERSATION_SUMMARY, summary_in)
