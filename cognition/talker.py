@@ -232,18 +232,19 @@ class Talker:
         history: Sequence[ConversationLine] = (),
         humans: Sequence[Human] = (),
         heard: LineHeard | None = None,
+        said_all: Callable[[], None] | None = None,
     ) -> Conversation:
-        """A group conversation this mind opens (or goes on with, after `history`, when
-        someone joined) with `others` (the first: whom it came to talk to) and `humans`
-        (the player, in its input mode); every resident member keeps it and cools down with
-        each other member. `heard` hears each line as it is said."""
+        """A group talk this mind opens (or goes on with, after `history`, when someone
+        joined) with `others` (the first: whom it came to talk to) and `humans` (the player);
+        every resident member keeps it and cools down with each other. `heard` hears each
+        line as it is said, `said_all` when the last is."""
         talkers = [self, *others]
         names = [t.name for t in talkers] + [h.name for h in humans]
         members: list[Member | Human] = [
             t.member([n for n in names if n != t.name], now) for t in talkers
         ]
         rules = rules or self.group_rules()
-        result = hold_group([*members, *humans], rules, history, heard)
+        result = hold_group([*members, *humans], rules, history, heard, said_all)
         conversation = Conversation(
             participants=tuple(names),
             started=now,
@@ -275,8 +276,7 @@ class Talker:
         return True
 
     def take_stance(self, meeting: Conversation, now: datetime) -> str:
-        """Where this mind stands on `meeting`'s question after it (one model call), kept
-        as a memory; returns that memory's text."""
+        """Where this mind stands on `meeting`'s question (one call), kept as a memory."""
         ctx = self.mind.context(now)
         inputs = StanceInput(
             person=self.name,

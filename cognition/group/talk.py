@@ -30,7 +30,7 @@ as a pair's is, for every member to keep.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import copy_context
 from datetime import datetime
@@ -73,6 +73,7 @@ class GroupTalk:
         rules: GroupRules,
         history: Sequence[ConversationLine],
         heard: LineHeard | None = None,
+        said_all: Callable[[], None] | None = None,
     ) -> None:
         if len(members) < 2:
             raise ValueError("a group conversation needs two members or more")
@@ -89,6 +90,7 @@ class GroupTalk:
         self.host = members[0]  # who opened the talk
         self.opener = members[0].speaker.context
         self.heard = heard  # hears each line as it is added
+        self.said_all = said_all  # told once the last line is said (before the summary)
         self.ended_by = ""  # who said the end phrase the talk ends on
         self.rng = talk_random(rules.seed, members[0].name, self.opener.now)
 
@@ -111,6 +113,8 @@ class GroupTalk:
                 self.silent_round()  # it would end the talk: a player asked at its end may go on
             if len(self.lines) == before or len(self.here) < 2 or self.ended_by:
                 break
+        if self.said_all is not None:
+            self.said_all()
         summary = self.summarize_talk()
         return GroupResult(self.lines, summary, self.calls, self.fallbacks, self.ended_by)
 
@@ -367,7 +371,9 @@ def hold_group(
     rules: GroupRules,
     history: Sequence[ConversationLine] = (),
     heard: LineHeard | None = None,
+    said_all: Callable[[], None] | None = None,
 ) -> GroupResult:
     """Run a group conversation (`members[0]` opens, or continues after `history` when
-    someone joined) to its end; `heard` hears each line as it is said."""
-    return GroupTalk(members, rules, history, heard).run()
+    someone joined) to its end; `heard` hears each line as it is said, `said_all` when the
+    last is (before the talk's summary is asked)."""
+    return GroupTalk(members, rules, history, heard, said_all).run()

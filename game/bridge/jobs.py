@@ -178,13 +178,15 @@ def group_job(
     humans: Sequence[Human] = (),
     history: Sequence[ConversationLine] = (),
     heard: LineHeard | None = None,
+    said_all: Callable[[], None] | None = None,
 ) -> Callable[[], Conversation]:
     """A group conversation: `opener` with `others` (the first: whom it came to talk to),
     a meeting on `topic` that `opener` hosts, or a talk the player joins (`humans`), going
-    on after `history`; `heard` hears each line as it is said."""
+    on after `history`; `heard` hears each line as it is said, `said_all` when the last is."""
     rules = opener.talker.group_rules(line_minutes, topic)
     talkers = [o.talker for o in others]
-    return lambda: opener.talker.converse_in_group(talkers, now, rules, history, humans, heard)
+    talker = opener.talker
+    return lambda: talker.converse_in_group(talkers, now, rules, history, humans, heard, said_all)
 
 
 class JobBoard:

@@ -108,7 +108,8 @@ class TalkStarting(OutcomeApplying):
         opener, others = self.minds[members[0]], [self.minds[name] for name in members[1:]]
         if len(members) > 2 or topic or humans or history:
             lines = self.talks.line_minutes
-            job = group_job(opener, others, now, lines, topic, humans, history, live.heard)
+            heard, said_all = live.heard, live.said_all
+            job = group_job(opener, others, now, lines, topic, humans, history, heard, said_all)
         else:
             job = conversation_job(opener, others[0], now, live.heard, live.said_all)
         priority = CallPriority.PLAYER if humans else CallPriority.TALK

@@ -62,6 +62,20 @@ def test_one_by_one_members_speak_in_turn_each_seeing_every_line_so_far() -> Non
     assert result.calls == {"line": 6, "talk summary": 1}
 
 
+def test_said_all_is_told_once_after_the_last_line_and_before_the_summary_is_asked() -> None:
+    model = ScriptedModel({"group_line": [numbered], "group_summary": [SUMMARY]})
+    events: list[str] = []
+
+    def said_all() -> None:
+        events.append(f"said all after {len(model.calls)} calls")
+
+    rules = GroupRules(GroupStrategy.ONE_BY_ONE, max_rounds=2)
+    result = hold_group(members(model), rules, (), lambda line: events.append("line"), said_all)
+    assert events == ["line"] * 6 + ["said all after 6 calls"]  # 6 lines, then the summary
+    assert [call.task for call in model.calls][-1] == "group_summary"
+    assert len(result.lines) == 6
+
+
 @pytest.mark.parametrize("strategy", [GroupStrategy.SIMULTANEOUS, GroupStrategy.SUMMARIZER])
 def test_simultaneous_talk_every_member_answers_the_same_context_in_member_order(
     strategy: GroupStrategy,
