@@ -33,7 +33,7 @@ from cognition.memory.records import (
 )
 from cognition.persona import Persona
 from cognition.plan import DayPlan, minute_of_day, plan_fields, plan_text
-from cognition.rating_aside import rated_aside
+from cognition.rating_aside import RatingLane, rated_aside
 from cognition.settings import MindSettings
 from cognition.steps.action import next_step
 from cognition.steps.common import MemoryStreamLike, contains_word, news_known
@@ -70,6 +70,7 @@ class Agent:
         self.rng = rng or random.Random(persona.name)
         self.state = AgentState()
         self.talker = Talker(self)
+        self.rating = RatingLane(memory, self.rate, self.take_waiting)  # beside other calls
 
     @property
     def name(self) -> str:
@@ -119,24 +120,12 @@ class Agent:
 
     def flush(self) -> None:
         """Rate and store the waiting observations (one call, one write); before retrieval."""
-        self.store_rated(self.take_waiting())
+        self.rating.now()
 
     def take_waiting(self) -> list[Unrated]:
-        """The observations waiting to be rated, no longer waiting (`store_rated` them)."""
+        """The observations waiting to be rated, no longer waiting (`rating` stores them)."""
         waiting, self.state.unrated = self.state.unrated, []
         return waiting
-
-    def store_rated(self, waiting: list[Unrated]) -> None:
-        """Rate `waiting` (one call for those not rated before) and store them (one write)."""
-        if not waiting:
-            return
-        texts = [item.text for item in waiting]
-        keys = [rating_key(item.kind, item.memory(1).about) for item in waiting]  # as written
-        # rated as of the latest (each stored as of when seen), embedded while being rated
-        with self.memory.embedding(texts) as vectors:
-            ratings = self.rate(texts, waiting[-1].at, keys)
-        pairs = zip(waiting, ratings, strict=True)
-        self.memory.add_many([item.memory(rating) for item, rating in pairs], vectors.result())
 
     def rate(
         self, texts: list[str], now: datetime, keys: list[str | None] | None = None
@@ -203,7 +192,14 @@ class Agent:
     # --- the cycle ------------------------------------------------------------------------
 
     def decide(self, perception: Perception) -> Decision:
-        """Perceive, remember, maybe reflect, plan, react or continue, and act."""
+        """Perceive, remember, maybe reflect, plan, react or continue, and act; the batch of
+        observations due is rated meanwhile (`rating_aside`), stored before it returns."""
+        try:
+            return self.decided(perception)
+        finally:
+            self.rating.finish()
+
+    def decided(self, perception: Perception) -> Decision:
         now = perception.time
         self.seed(now)
         self.state.last_time = now
@@ -240,7 +236,7 @@ class Agent:
         if waiting and (
             len(waiting) >= self.settings.observation_batch or now - waiting[0].at >= age
         ):
-            self.flush()
+            self.rating.start()  # stored by a flush, or as the decision ends
         retained = self.state.retained + [o.text for o in observations]
         self.state.retained = retained[-self.settings.retention :]
         return observations

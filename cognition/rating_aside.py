@@ -1,51 +1,109 @@
-"""Rating aside: a step's own call overlaps the rating of the mind's waiting observations.
+"""Rating aside: the rating of a mind's waiting observations runs beside its other calls.
 
-A mind rates the observations waiting since its last step (`Agent.flush`: one
-`rate_importance` call for those it cannot rate by reuse, then one write) before it
-retrieves, so the rating is the first link of a serial chain of calls. For a step whose
-retrieval is done and whose call reads no memory — react on someone just noticed, the view
-of the one a talk is with — the rating need not come first: `rated_aside` rates and stores
-the waiting observations on a thread of their own while the step's call runs, and the block
-ends only once they are stored, before anything else of that mind retrieves.
+A mind rates the observations waiting since its last step (one `rate_importance` call for
+those it cannot rate by reuse, then one write) before anything retrieves them, so the rating
+was the first link of a serial chain of calls. A `RatingLane` makes it a lane of its own:
+`start` takes the waiting observations and asks their ratings on a thread (embedding them
+meanwhile, as ever), and `finish` stores them — in the caller's thread, at a fixed point of
+the mind's job. Between the two the job goes on: its retrievals see what was stored before
+(the batch is not stored yet, whatever the timing), and its calls — react on someone just
+noticed, a talk's first call, an hour's plan — run while the rating is asked. So the result
+never depends on which call returns first. Nothing else of the mind rates while a batch is
+in flight: `flush` (what any step that must retrieve the batch calls) finishes it first.
 
-The result never depends on which call returns first: the step retrieved (from what was
-stored before) before the rating began, the block reads and writes no memory, and the
-observations are stored when the block ends, whatever the order. What the step saw just
-now reaches its prompt as its focal point (react's observation; the talk itself); the
-observations are remembered, rated as ever, by the step's end.
+A decision starts the lane when its batch of observations is due (`Agent.observe`) and
+finishes it before it returns; `rated_aside` runs a block between a start and a finish.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import copy_context
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol
 
 from cognition.agent_state import Unrated
+from cognition.memory.records import FloatMatrix
+from cognition.steps.common import MemoryStreamLike
+from cognition.steps.rating_reuse import rating_key
+
+Rate = Callable[[list[str], datetime, list[str | None]], list[int]]  # `Agent.rate`
+
+
+@dataclass(frozen=True)
+class RatedBatch:
+    """Observations with their ratings and their vectors, ready to store."""
+
+    waiting: list[Unrated]
+    ratings: list[int]
+    vectors: FloatMatrix | None
+
+
+class RatingLane:
+    """The rating of one mind's waiting observations, at most one batch in flight."""
+
+    def __init__(
+        self, memory: MemoryStreamLike, rate: Rate, take: Callable[[], list[Unrated]]
+    ) -> None:
+        self.memory = memory
+        self.rate = rate  # the mind's rating, with its reuse (`Agent.rate`)
+        self.take = take  # the waiting observations, no longer waiting
+        self.pending: Future[RatedBatch] | None = None
+
+    def start(self) -> None:
+        """Ask the ratings of the observations waiting now on a thread (a batch in flight
+        goes on when none waits; else it is stored first)."""
+        waiting = self.take()
+        if not waiting:
+            return
+        self.finish()
+        lane = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rating")
+        self.pending = lane.submit(copy_context().run, self.rated, waiting)
+        lane.shutdown(wait=False)  # the thread ends with its call
+
+    def finish(self) -> None:
+        """Store the batch in flight once rated (an error of its rating is raised here)."""
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            self.store(pending.result())
+
+    def now(self) -> None:
+        """Rate and store what waits, at once (the batch in flight first)."""
+        self.finish()
+        waiting = self.take()
+        if waiting:
+            self.store(self.rated(waiting))
+
+    def rated(self, waiting: list[Unrated]) -> RatedBatch:
+        """`waiting` rated as of the latest (one call for those not rated before), embedded
+        while being rated."""
+        texts = [item.text for item in waiting]
+        keys = [rating_key(item.kind, item.memory(1).about) for item in waiting]  # as written
+        with self.memory.embedding(texts) as vectors:
+            ratings = self.rate(texts, waiting[-1].at, keys)
+        return RatedBatch(waiting, ratings, vectors.result())
+
+    def store(self, batch: RatedBatch) -> None:
+        """One write: each observation as of when it was seen, with its rating."""
+        pairs = zip(batch.waiting, batch.ratings, strict=True)
+        self.memory.add_many([item.memory(rating) for item, rating in pairs], batch.vectors)
 
 
 class WaitingObservations(Protocol):
     """A mind with observations waiting to be rated (`cognition.agent.Agent`)."""
 
-    def take_waiting(self) -> list[Unrated]: ...
-
-    def store_rated(self, waiting: list[Unrated]) -> None: ...
+    rating: RatingLane
 
 
 @contextmanager
 def rated_aside(mind: WaitingObservations) -> Iterator[None]:
-    """While the block runs (a model call that reads and writes no memory), `mind`'s waiting
-    observations are rated and stored on a thread; the block ends once they are stored (an
-    error of the rating is raised then, as `Agent.flush` would raise it)."""
-    waiting = mind.take_waiting()
-    if not waiting:
+    """While the block runs (calls that read none of the waiting observations), `mind`'s
+    waiting observations are rated on a thread; they are stored when it ends."""
+    mind.rating.start()
+    try:
         yield
-        return
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="rating") as aside:
-        stored = aside.submit(copy_context().run, mind.store_rated, waiting)
-        try:
-            yield
-        finally:
-            stored.result()
+    finally:
+        mind.rating.finish()

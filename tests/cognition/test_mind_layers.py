@@ -43,8 +43,8 @@ FLOORS: dict[str, tuple[str, ...]] = {
     "memory": ("listeners", "phrasing", "llm.priority"),
     "steps": (*VOCABULARY, *MODEL_INTERFACE, *MEMORY_RECORDS),
     "agent_state": ("plan", "steps", *MEMORY_RECORDS),
-    # a step's call overlapping the rating of the waiting observations (a thread, no step)
-    "rating_aside": ("agent_state",),
+    # the rating of the waiting observations on a lane of its own, beside other calls
+    "rating_aside": ("agent_state", "steps", *MEMORY_RECORDS),
     # when a sleeper's new day is planned: its persona's wake-up hour, yesterday's plan
     "wake_time": (*VOCABULARY, "steps"),
     "group": (*VOCABULARY, *MODEL_INTERFACE, "steps"),
