@@ -9,13 +9,13 @@ talking needs: it never imports `cognition.agent`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from contextvars import copy_context
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from typing import Protocol
 
 from cognition.agent_state import AgentState, Appointment, PendingEvent
+from cognition.at_once import at_once
 from cognition.contract import (
     Asker,
     Conversation,
@@ -151,32 +151,31 @@ class Talker:
     ) -> Conversation:
         """A whole conversation, this mind opening; both keep it and cool down. `heard` hears
         each line as said (the town plays the talk meanwhile), `said_all` when all are."""
-        with ThreadPoolExecutor(max_workers=2, thread_name_prefix="talk") as both:
-            # the two minds make ready, and later keep the talk, at once (no shared state)
-            mine = both.submit(copy_context().run, self.ready_to_talk, other.name, now)
-            theirs = both.submit(copy_context().run, other.ready_to_talk, self.name, now)
-            lines, summary = converse(mine.result(), theirs.result(), heard, said_all)
-            conversation = Conversation(
-                participants=(self.name, other.name),
-                started=now,
-                lines=tuple(lines),
-                summary=summary.summary,
-                talked_about=summary.topic,
-            )
-            kept = [
-                both.submit(
-                    copy_context().run,
-                    one.keep,
-                    conversation,
-                    partner,
-                    now,
-                    summary.commitments,
-                    rating=summary.importance_for(first=one is self),
-                )
-                for one, partner in ((self, other.name), (other, self.name))
+        # the two minds make ready, and later keep the talk, at once (no shared state)
+        mine, theirs = at_once(
+            [
+                partial(self.ready_to_talk, other.name, now),
+                partial(other.ready_to_talk, self.name, now),
             ]
-            for done in kept:
-                done.result()
+        )
+        lines, summary = converse(mine, theirs, heard, said_all)
+        conversation = Conversation(
+            participants=(self.name, other.name),
+            started=now,
+            lines=tuple(lines),
+            summary=summary.summary,
+            talked_about=summary.topic,
+        )
+        commitments = summary.commitments
+        at_once(
+            [
+                partial(one.keep, conversation, partner, now, commitments, rating=rating)
+                for one, partner, rating in (
+                    (self, other.name, summary.importance_for(first=True)),
+                    (other, self.name, summary.importance_for(first=False)),
+                )
+            ]
+        )
         return conversation
 
     def ready_to_talk(self, other: str, now: datetime) -> Speaker:
@@ -255,11 +254,11 @@ class Talker:
             topic=rules.topic,
             talked_about=result.summary.topic,
         )
-        for talker in talkers:
-            talker.keep_group(conversation, now, result.summary)
+        at_once([partial(t.keep_group, conversation, now, result.summary) for t in talkers])
         if not rules.topic:
             return conversation
-        stances = tuple((t.name, t.take_stance(conversation, now)) for t in talkers)
+        taken = at_once([partial(t.take_stance, conversation, now) for t in talkers])
+        stances = tuple(zip([t.name for t in talkers], taken, strict=True))
         return conversation.model_copy(update={"stances": stances})
 
     def intend(self, statement: str, commitment: Commitment, now: datetime) -> bool:

@@ -29,6 +29,7 @@ MEMORY_RECORDS = ("memory.records", "memory.fields", "memory.texts", "memory.eng
 # module or sub-package of `cognition` -> what inside `cognition` it may import (itself always)
 FLOORS: dict[str, tuple[str, ...]] = {
     "listeners": (),
+    "at_once": (),  # calls of several minds at once (threads, no mind)
     "environment": (),
     "config": ("environment",),
     "contract": ("memory.fields",),
@@ -48,7 +49,15 @@ FLOORS: dict[str, tuple[str, ...]] = {
     # when a sleeper's new day is planned: its persona's wake-up hour, yesterday's plan
     "wake_time": (*VOCABULARY, "steps"),
     "group": (*VOCABULARY, *MODEL_INTERFACE, "steps"),
-    "talker": (*VOCABULARY, *MEMORY_RECORDS, "steps", "agent_state", "rating_aside", "group"),
+    "talker": (
+        *VOCABULARY,
+        *MEMORY_RECORDS,
+        "steps",
+        "agent_state",
+        "rating_aside",
+        "at_once",
+        "group",
+    ),
     "ablation": (*MEMORY_RECORDS, "steps"),
     "interviewee": (*VOCABULARY, "steps", "talker", "ablation"),
     "agent": (
