@@ -319,7 +319,8 @@ class Agent:
         focus = candidates[0]
         subject = focus.subject or ""
         summary, ctx = self.summary(now), self.context(now)
-        inputs = react_inputs(ctx, summary, current, focus, bool(subject))  # recalled now
+        seen = self.rating.about(subject or focus.thing or "", self.state.unrated)  # unstored
+        inputs = react_inputs(ctx, summary, current, focus, bool(subject), seen)
         with rated_aside(self):  # the waiting observations rated during react's call
             reaction = react_answer(ctx, inputs)
         if subject:

@@ -17,7 +17,7 @@ finishes it before it returns; `rated_aside` runs a block between a start and a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import copy_context
@@ -26,8 +26,9 @@ from datetime import datetime
 from typing import Protocol
 
 from cognition.agent_state import Unrated
-from cognition.memory.records import FloatMatrix
+from cognition.memory.records import FloatMatrix, NewMemory
 from cognition.steps.common import MemoryStreamLike
+from cognition.steps.importance import NEUTRAL
 from cognition.steps.rating_reuse import rating_key
 
 Rate = Callable[[list[str], datetime, list[str | None]], list[int]]  # `Agent.rate`
@@ -52,6 +53,7 @@ class RatingLane:
         self.rate = rate  # the mind's rating, with its reuse (`Agent.rate`)
         self.take = take  # the waiting observations, no longer waiting
         self.pending: Future[RatedBatch] | None = None
+        self.in_flight: list[Unrated] = []  # the batch being rated
 
     def start(self) -> None:
         """Ask the ratings of the observations waiting now on a thread (a batch in flight
@@ -60,6 +62,7 @@ class RatingLane:
         if not waiting:
             return
         self.finish()
+        self.in_flight = waiting
         lane = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rating")
         self.pending = lane.submit(copy_context().run, self.rated, waiting)
         lane.shutdown(wait=False)  # the thread ends with its call
@@ -68,7 +71,14 @@ class RatingLane:
         """Store the batch in flight once rated (an error of its rating is raised here)."""
         pending, self.pending = self.pending, None
         if pending is not None:
+            self.in_flight = []
             self.store(pending.result())
+
+    def about(self, subject: str, waiting: Sequence[Unrated]) -> list[NewMemory]:
+        """The memories of `subject` (a person or a thing seen) in flight or `waiting`, oldest
+        first, as they will be stored (their importance not known yet: neutral)."""
+        items = [*self.in_flight, *waiting]
+        return [item.memory(NEUTRAL) for item in items if subject and item.subject == subject]
 
     def now(self) -> None:
         """Rate and store what waits, at once (the batch in flight first)."""

@@ -9,6 +9,7 @@ While talking is not allowed, the call's answer schema does not offer "talk".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, Field
@@ -16,7 +17,9 @@ from pydantic import BaseModel, Field
 from cognition.llm.schema import strict_json_schema, with_enum
 from cognition.llm.task import Task
 from cognition.memory.fields import MemoryFields
-from cognition.steps.common import memory_lines, when
+from cognition.memory.records import NewMemory
+from cognition.memory.texts import stamped_text
+from cognition.steps.common import gist, memory_lines, when
 from cognition.steps.compact import mentioning, once, timeline, unsaid
 from cognition.steps.context import StepContext
 from cognition.steps.perceive import Observation
@@ -137,8 +140,11 @@ def react_inputs(
     current_activity: str,
     observation: Observation,
     may_talk: bool,
+    just_seen: Sequence[NewMemory] = (),
 ) -> ReactInput:
-    """The react call's inputs: the two retrievals, made now (from what is stored now)."""
+    """The react call's inputs: the two retrievals, made now (from what is stored now), and
+    `just_seen` — memories of the one observed still being rated (`cognition.rating_aside`)
+    — after those recalled about them, as the retrieval would find them once stored."""
     observed = observation.subject or (the_thing(observation.thing) if observation.thing else "")
     relationship = ctx.recall(observed or observation.text)
     shown = {hit.record.id for hit in relationship}
@@ -150,9 +156,11 @@ def react_inputs(
         current_activity=current_activity or "nothing in particular",
         observation=observation.text,
         observed=observed or NOBODY,
-        relationship_memories=memory_lines(relationship, gists=True),
+        relationship_memories=memory_lines(relationship, gists=True)
+        + [stamped_text(seen.created, gist(seen.text)) for seen in just_seen],
         status_memories=memory_lines(status, gists=True),
-        relationship_recalled=[Recalled.of(hit.record) for hit in relationship],
+        relationship_recalled=[Recalled.of(hit.record) for hit in relationship]
+        + [Recalled(kind=seen.kind, about=seen.about) for seen in just_seen],
         may_talk=may_talk and bool(observation.subject),
         observed_is_visitor=observation.is_visitor,
     )

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from dataclasses import replace
-from datetime import datetime
-from types import SimpleNamespace
 
-from cognition.agent_state import Unrated
 from cognition.offline import OfflineBrain
-from cognition.rating_aside import RatingLane, rated_aside
 from cognition.steps.dialogue import Speaker
 from cognition.steps.dialogue_turn import next_turn
 from cognition.steps.pair_talk import converse
 from cognition.steps.relationship import RELATIONSHIP, finish_view, little_known, recall_view
 from cognition.steps.talk_opening import TALK_OPENING, opening_turn
 from cognition.steps.view_reuse import ViewBook
-from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
-from cognition.testing.town import MARIA, START
 from tests.cognition.steps.test_dialogue_turn import pair
 
 
@@ -88,45 +80,3 @@ def test_the_papers_talk_asks_the_views_first_then_one_call_a_line() -> None:
     tasks = [call.task for call in counted.calls]
     assert tasks[:2] == [RELATIONSHIP.name] * 2 and TALK_OPENING.name not in tasks
     assert len(lines) >= 1
-
-
-def lane(rating_s: float, rated_on: list[str]) -> tuple[RatingLane, FakeMemoryStream]:
-    """A lane whose ratings take `rating_s`, with one observation waiting."""
-    memory = FakeMemoryStream(MARIA.name)
-    waiting = [Unrated(text="Maria is reading", at=START)]
-
-    def rate(texts: list[str], now: datetime, keys: list[str | None]) -> list[int]:
-        rated_on.append(threading.current_thread().name)
-        time.sleep(rating_s)
-        return [4] * len(texts)
-
-    def take() -> list[Unrated]:
-        taken = list(waiting)
-        waiting.clear()
-        return taken
-
-    return RatingLane(memory, rate, take), memory
-
-
-def test_a_batch_is_rated_on_a_thread_and_stored_only_when_finished() -> None:
-    for rating_s, block_s in ((0.05, 0.0), (0.0, 0.05)):  # either returns first
-        rated_on: list[str] = []
-        rating, memory = lane(rating_s, rated_on)
-        rating.start()
-        time.sleep(block_s)
-        assert memory.count() == 0  # not stored before the finish, whatever the timing
-        rating.finish()
-        assert [(r.text, r.importance) for r in memory.all()] == [("Maria is reading", 4)]
-        assert rated_on and rated_on[0] != threading.current_thread().name
-
-
-def test_rated_aside_stores_the_batch_when_the_block_ends_and_nothing_waiting_is_no_call() -> None:
-    rated_on: list[str] = []
-    rating, memory = lane(0.0, rated_on)
-    mind = SimpleNamespace(rating=rating)
-    with rated_aside(mind):
-        assert memory.count() == 0
-    assert memory.count() == 1
-    with rated_aside(mind):  # nothing waits now
-        pass
-    assert memory.count() == 1 and len(rated_on) == 1
