@@ -192,14 +192,7 @@ class Agent:
     # --- the cycle ------------------------------------------------------------------------
 
     def decide(self, perception: Perception) -> Decision:
-        """Perceive, remember, maybe reflect, plan, react or continue, and act; the batch of
-        observations due is rated meanwhile (`rating_aside`), stored before it returns."""
-        try:
-            return self.decided(perception)
-        finally:
-            self.rating.finish()
-
-    def decided(self, perception: Perception) -> Decision:
+        """Perceive, remember, maybe reflect, plan, react or continue, and act."""
         now = perception.time
         self.seed(now)
         self.state.last_time = now
@@ -236,7 +229,7 @@ class Agent:
         if waiting and (
             len(waiting) >= self.settings.observation_batch or now - waiting[0].at >= age
         ):
-            self.rating.start()  # stored by a flush, or as the decision ends
+            self.flush()  # before reflection's trigger reads what is stored
         retained = self.state.retained + [o.text for o in observations]
         self.state.retained = retained[-self.settings.retention :]
         return observations
