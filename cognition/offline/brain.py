@@ -5,7 +5,8 @@ its completions say `Source.OFFLINE` (their `raw` text is the output as JSON, no
 words). Each task name maps to one rule in `RULES`; each call gets its own `random.Random`
 seeded from (seed, agent, task, inputs), so answers do not depend on the order in which
 agents think. A talk's turn (`TURN_RULES`: several lines in one call) says each line as its
-speaker's own `dialogue_line` call would, with that call's random.
+speaker's own `dialogue_line` call would, with that call's random (and a view, or a talk's
+summary, asked in the same call as its own call would).
 """
 
 from __future__ import annotations
@@ -35,7 +36,13 @@ from cognition.llm.task import Completion, InputT, OutputT, Source, Task
 from cognition.offline.seeded import CallRandom
 from cognition.steps.day_plan import DAY_PLAN
 from cognition.steps.decompose import DECOMPOSE
-from cognition.steps.dialogue import CONVERSATION_SUMMARY, DIALOGUE_LINE, LineInput
+from cognition.steps.dialogue import (
+    CONVERSATION_SUMMARY,
+    DIALOGUE_LINE,
+    LineInput,
+    SummaryInput,
+    TalkSummary,
+)
 from cognition.steps.dialogue_turn import DIALOGUE_TURN
 from cognition.steps.emoji import EMOJI
 from cognition.steps.group_line import GROUP_LINE
@@ -56,6 +63,7 @@ from cognition.steps.relationship import RELATIONSHIP, RelationshipInput
 from cognition.steps.replan import REPLAN
 from cognition.steps.stance import STANCE
 from cognition.steps.summary import SUMMARY
+from cognition.steps.talk_closing import TALK_CLOSING
 from cognition.steps.talk_opening import TALK_OPENING
 
 Rule = Callable[[Any, random.Random], BaseModel]
@@ -91,9 +99,11 @@ RULES: dict[str, Rule] = {
 }
 
 # a talk's turn: several lines, each with the random of its speaker's own `dialogue_line` call
-TURN_RULES: dict[str, Callable[[Any, turn.LineRandom, turn.ViewRule], BaseModel]] = {
-    DIALOGUE_TURN.name: lambda inputs, line_random, _view: turn.turn(inputs, line_random),
-    TALK_OPENING.name: turn.opening,  # and each view as its own `relationship` call's
+TURN_RULES: dict[str, Callable[[Any, turn.CallRules], BaseModel]] = {
+    DIALOGUE_TURN.name: lambda inputs, calls: turn.turn(inputs, calls.line_random),
+    # and each view as its own `relationship` call's
+    TALK_OPENING.name: lambda inputs, calls: turn.opening(inputs, calls.line_random, calls.view),
+    TALK_CLOSING.name: turn.closing,  # and the summary as its own `conversation_summary` call's
 }
 
 
@@ -158,7 +168,7 @@ class OfflineBrain:
     ) -> Completion[OutputT]:
         turn_rule = TURN_RULES.get(task.name)
         if turn_rule is not None:  # each line (and view) as its own call would be
-            return self.answered(task, turn_rule(inputs, self.line_random, self.view))
+            return self.answered(task, turn_rule(inputs, self))
         rule = RULES.get(task.name)
         if rule is None:
             error = f"the offline brain has no rule for task {task.name!r}"
@@ -179,6 +189,11 @@ class OfflineBrain:
         """The view a `relationship` call by `inputs.agent` would get."""
         rng = self.random_for(inputs.agent, RELATIONSHIP.name, inputs)
         return relations.relationship(inputs, rng).summary
+
+    def talk_summary(self, inputs: SummaryInput) -> TalkSummary:
+        """The summary a `conversation_summary` call by the talk's opener would get."""
+        rng = self.random_for(inputs.first, CONVERSATION_SUMMARY.name, inputs)
+        return rated.summary_rated(inputs, rng)
 
     def line_random(self, inputs: LineInput) -> random.Random:
         """The random a `dialogue_line` call by `inputs.speaker` would get (a turn's line)."""

@@ -6,22 +6,38 @@ says each with `talk.line`, as if each line were its own `dialogue_line` call by
 last line told and what this talk told), each with the random a `dialogue_line` call would
 get for those inputs (`line_random`). So a talk's lines are those the per-line rule would
 say, but for the memories: a turn's are retrieved once per call, a line's before each line.
-A talk's opening (`opening`) says the views it is asked for first, by the relationship rule.
+A talk's opening (`opening`) says the views it is asked for first, by the relationship rule;
+its closing (`closing`) sums the talk up after its lines, by the summary rule — each as its
+own call would (`CallRules`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Protocol
 
+from cognition.contract import ConversationLine
 from cognition.offline.talk import line
-from cognition.steps.dialogue import LineInput
+from cognition.steps.dialogue import LineInput, SummaryInput, TalkSummary
 from cognition.steps.dialogue_turn import DialogueTurn, TurnInput, TurnLine, line_input
 from cognition.steps.relationship import RelationshipInput
+from cognition.steps.talk_closing import ClosingInput, ClosingTurn, with_lines
 from cognition.steps.talk_opening import OpeningInput, OpeningTurn, with_views
 
 LineRandom = Callable[[LineInput], random.Random]  # the random of one line's own call
 ViewRule = Callable[[RelationshipInput], str]  # a view as its own `relationship` call's
+
+
+class CallRules(Protocol):
+    """What a call of several steps' answers is said by: each part as its own call's rule
+    would say it, with that call's random (the offline brain)."""
+
+    def line_random(self, inputs: LineInput) -> random.Random: ...
+
+    def view(self, inputs: RelationshipInput) -> str: ...
+
+    def talk_summary(self, inputs: SummaryInput) -> TalkSummary: ...
 
 
 def turn(inputs: TurnInput, line_random: LineRandom) -> DialogueTurn:
@@ -64,3 +80,19 @@ def opening(inputs: OpeningInput, line_random: LineRandom, view: ViewRule) -> Op
     views = ["" if asked is None else view(asked) for asked in inputs.views]
     lines = turn(with_views(inputs, views), line_random).lines
     return OpeningTurn(speaker_view=views[0], listener_view=views[1], lines=lines)
+
+
+def closing(inputs: ClosingInput, calls: CallRules) -> ClosingTurn:
+    """A talk's last turn (`steps.talk_closing`): its lines as `turn` says them, then the
+    summary a `conversation_summary` call would give over the talk's lines, these included."""
+    lines = turn(inputs, calls.line_random).lines
+    said: list[ConversationLine] = []
+    for one in lines:
+        text = one.text.strip()
+        if text:
+            said.append(
+                ConversationLine(speaker=one.speaker, text=text, told=one.told, answer=one.answer)
+            )
+        if one.ends or not text:
+            break
+    return ClosingTurn(lines=lines, summary=calls.talk_summary(with_lines(inputs.talk, said)))

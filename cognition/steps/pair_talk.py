@@ -3,12 +3,14 @@
 `converse` plays a talk — its first turn by `steps.talk_opening` when a side's view of the
 other is still to ask (one call for the views and the first lines), the others by
 `dialogue_turn.next_turn` (`talk_lines_per_call` lines a call; the paper's one call per line,
-`dialogue.next_line`, when it is 1: the views are then asked first) — then asks for its
-summary (`CONVERSATION_SUMMARY`) as soon as the last line is known, while each side's
-transcript memory, the longest text the talk leaves, is embedded (`transcripts_embedded`), so
-keeping the talk after the summary finds it embedded (a cached embedder's: the same vector)
-rather than embedding it then. A talk's first call runs in each side's `Speaker.meanwhile`
-(its waiting observations rated meanwhile: `cognition.rating_aside`).
+`dialogue.next_line`, when it is 1: the views are then asked first), the last turn by the
+turn limit by `steps.talk_closing` (one call for its lines and the talk's summary) — then,
+when no summary came with the lines, asks for it (`CONVERSATION_SUMMARY`) as soon as the
+last line is known, while each side's transcript memory, the longest text the talk leaves,
+is embedded (`transcripts_embedded`), so keeping the talk after the summary finds it
+embedded (a cached embedder's: the same vector) rather than embedding it then. A talk's
+first call runs in each side's `Speaker.meanwhile` (its waiting observations rated
+meanwhile: `cognition.rating_aside`).
 """
 
 from __future__ import annotations
@@ -19,16 +21,10 @@ from dataclasses import replace
 
 from cognition.contract import ConversationLine, LineHeard
 from cognition.memory.texts import transcript_text
-from cognition.steps.common import when
-from cognition.steps.dialogue import (
-    CONVERSATION_SUMMARY,
-    Speaker,
-    SummaryInput,
-    TalkSummary,
-    next_line,
-)
+from cognition.steps.dialogue import CONVERSATION_SUMMARY, Speaker, TalkSummary, next_line
 from cognition.steps.dialogue_turn import next_turn
 from cognition.steps.relationship import finish_view
+from cognition.steps.talk_closing import closing_turn, summary_input
 from cognition.steps.talk_opening import opening_turn
 from cognition.steps.turn_teller import TurnTeller, spoken
 
@@ -41,13 +37,14 @@ def converse(
 ) -> tuple[list[ConversationLine], TalkSummary]:
     """The lines (at most the opener's turn limit, `first` opening; `talk_lines_per_call` of
     them per call) and a summary with the commitments made and the talk's importance to each
-    (the opener's call). `heard` hears each line as soon as it is known: when its call
-    returns, or as a streaming model writes it (a turn's lines one by one); `said_all` is
-    told once the last line is known, before the summary is asked."""
+    (the last turn's call, or else the opener's own). `heard` hears each line as soon as it
+    is known: when its call returns, or as a streaming model writes it (a turn's lines one
+    by one); `said_all` is told once the last line is known, before the summary is asked."""
     settings = first.context.settings
     max_turns, per_call = settings.dialogue_max_turns, settings.talk_lines_per_call
     lines: list[ConversationLine] = []
     speakers = (first, second)
+    summary: TalkSummary | None = None
     if per_call <= 1:  # the paper's talk: the views first (the sides' ratings meanwhile)
         with sides_meanwhile(speakers):
             speakers = (viewed(first), viewed(second))
@@ -61,6 +58,9 @@ def converse(
         elif not lines:  # the first turn: with the views still asked, the ratings meanwhile
             opened = opening_turn(speaker, listener, lines, count, early, meanwhile(speakers))
             said, speakers = opened[0], (quiet(opened[1]), quiet(opened[2]))
+        elif len(lines) + count >= max_turns:  # the last turn: the talk summed up in its call
+            talk = summary_input(speakers[0], speakers[1], lines)
+            said, summary = closing_turn(speaker, listener, lines, count, talk, early)
         else:
             said = next_turn(speaker, listener, lines, count, early)
         turn, ended = spoken(said)
@@ -70,10 +70,11 @@ def converse(
             break
     if said_all is not None:
         said_all()
+    if summary is not None:
+        return lines, summary
     first, second = speakers
     with transcripts_embedded(first, second, lines):  # kept next: embedded meanwhile
-        summary = summarise(first, second, lines)
-    return lines, summary
+        return lines, summarise(first, second, lines)
 
 
 @contextmanager
@@ -120,15 +121,4 @@ def transcripts_embedded(
 
 def summarise(first: Speaker, second: Speaker, lines: list[ConversationLine]) -> TalkSummary:
     """The talk's summary, commitments and importance to each: the opener's call."""
-    summary_in = SummaryInput(
-        first=first.name,
-        second=second.name,
-        lines=[f"{x.speaker}: {x.text}" for x in lines],
-        now=when(first.context.now),
-        clock=first.context.now,
-        told=[x.told for x in lines],
-        answers=[x.answer for x in lines],
-        first_identity=first.context.identity,
-        second_identity=second.context.identity,
-    )
-    return first.context.ask(CONVERSATION_SUMMARY, summary_in)
+    return first.context.ask(CONVERSATION_SUMMARY, summary_input(first, second, lines))

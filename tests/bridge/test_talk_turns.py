@@ -14,6 +14,7 @@ from cognition.config import LLMSettings
 from cognition.llm.task import Completion, LanguageModel, Source, Task
 from cognition.memory.fakes import HashingEmbedder
 from cognition.steps.dialogue_turn import DialogueTurn, TurnInput, TurnLine
+from cognition.steps.talk_closing import ClosingInput, ClosingTurn
 from cognition.steps.talk_opening import OpeningInput, OpeningTurn
 from game.bridge.build import TownRecipe
 from game.bridge.lockstep import LockstepRunner
@@ -46,7 +47,7 @@ class Chatty:
         return self.inner.label
 
     def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
-        if task.name not in ("dialogue_turn", "talk_opening"):  # a turn, or a talk's first
+        if task.name not in ("dialogue_turn", "talk_opening", "talk_closing"):  # any turn
             return self.inner.complete(task, inputs, agent=agent)
         self.turns += 1
         if self.turns > 1:
@@ -57,6 +58,8 @@ class Chatty:
             TurnLine(speaker=names[n % 2], text=f"{names[n % 2]}: line {inputs.turn + n}")
             for n in range(inputs.lines)
         ]
+        if isinstance(inputs, ClosingInput):  # the summary then asked on its own
+            return Completion(ClosingTurn(lines=said), Source.MODEL)
         if isinstance(inputs, OpeningInput):  # the views left to the relationship fallback
             return Completion(OpeningTurn(lines=said), Source.MODEL)
         return Completion(DialogueTurn(lines=said), Source.MODEL)

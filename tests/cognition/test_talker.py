@@ -16,6 +16,7 @@ from cognition.settings import MindSettings
 from cognition.steps.dialogue import SummaryInput, TalkSummary
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
+from cognition.testing.summed_up import summed_up
 from cognition.testing.town import ISABELLA, MARIA, START
 
 COOLDOWN = timedelta(minutes=MindSettings().conversation_cooldown_minutes)
@@ -95,14 +96,12 @@ def summary_rating(first: int, second: int) -> Callable[[SummaryInput], TalkSumm
 
 
 def test_the_talks_end_is_one_call_rating_it_for_each_speaker() -> None:
-    model = ScriptedModel(
-        {"conversation_summary": [summary_rating(7, 2)]}, fallback_model=OfflineBrain(0)
-    )
+    model = ScriptedModel(summed_up(summary_rating(7, 2)), fallback_model=OfflineBrain(0))
     first, second = two_minds(model)
     asked = len(model.calls)
     conversation = first.talker.converse_with(second.talker, START)
-    [summary_call] = [c for c in model.calls[asked:] if c.task == "conversation_summary"]
-    assert ISABELLA.identity() in summary_call.inputs.first_identity  # type: ignore[attr-defined]
+    [summary_call] = [c for c in model.calls[asked:] if c.task == "talk_closing"]
+    assert ISABELLA.identity() in summary_call.inputs.talk.first_identity  # type: ignore[attr-defined]
     rated = [c.inputs.memories for c in model.calls[asked:] if c.task == "rate_importance"]  # type: ignore[attr-defined]
     assert not any(conversation.summary in m for memories in rated for m in memories)
     mine = {r.text: r.importance for r in first.memory.all(MemoryKind.DIALOGUE)}
@@ -119,9 +118,7 @@ def test_the_talks_end_is_one_call_rating_it_for_each_speaker() -> None:
 
 
 def test_a_talk_summary_without_ratings_is_rated_by_each_mind_as_before() -> None:
-    model = ScriptedModel(
-        {"conversation_summary": [summary_rating(0, 11)]}, fallback_model=OfflineBrain(0)
-    )
+    model = ScriptedModel(summed_up(summary_rating(0, 11)), fallback_model=OfflineBrain(0))
     first, second = two_minds(model)
     asked = len(model.calls)
     conversation = first.talker.converse_with(second.talker, START)

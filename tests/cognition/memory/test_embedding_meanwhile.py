@@ -118,8 +118,10 @@ def test_a_talk_s_transcripts_are_embedded_during_its_summary_not_after(
 ) -> None:
     inner = WatchedEmbedder()
     embedder = CachedEmbedder(inner)  # as the town's: the same text is embedded once
+    # a line a call: the summary is asked on its own (else the last turn's call sums up)
+    settings = MindSettings(talk_lines_per_call=1)
     isabella, maria = (
-        Agent(who, MemoryStream(store, who.name, embedder), OfflineBrain(0), MindSettings())
+        Agent(who, MemoryStream(store, who.name, embedder), OfflineBrain(0), settings)
         for who in (ISABELLA, MARIA)
     )
     talk = isabella.talker.converse_with(maria.talker, START)
@@ -132,5 +134,23 @@ def test_a_talk_s_transcripts_are_embedded_during_its_summary_not_after(
     assert set().union(*with_transcripts) == transcripts
     assert all(talk.summary not in texts for texts in with_transcripts)
     assert any(talk.summary in texts for texts in asked)
+    kept = {r.text for r in isabella.memory.all(MemoryKind.DIALOGUE)}
+    assert transcript_text((MARIA.name,), said) in kept and talk.summary in kept
+
+
+def test_a_talk_summed_up_by_its_last_turn_embeds_each_transcript_once(
+    store: MemoryStore,
+) -> None:
+    inner = WatchedEmbedder()
+    embedder = CachedEmbedder(inner)
+    isabella, maria = (
+        Agent(who, MemoryStream(store, who.name, embedder), OfflineBrain(0), MindSettings())
+        for who in (ISABELLA, MARIA)
+    )
+    talk = isabella.talker.converse_with(maria.talker, START)
+    said = [(line.speaker, line.text) for line in talk.lines]
+    transcripts = {transcript_text((MARIA.name,), said), transcript_text((ISABELLA.name,), said)}
+    asked = [text for texts in inner.texts_asked for text in texts]
+    assert all(asked.count(text) == 1 for text in transcripts)
     kept = {r.text for r in isabella.memory.all(MemoryKind.DIALOGUE)}
     assert transcript_text((MARIA.name,), said) in kept and talk.summary in kept

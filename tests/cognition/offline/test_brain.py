@@ -37,6 +37,7 @@ from cognition.steps import (
     replan,
     stance,
     summary,
+    talk_closing,
     talk_opening,
 )
 from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
@@ -60,6 +61,7 @@ TASKS: list[Task[Any, Any]] = [
     dialogue.CONVERSATION_SUMMARY,
     dialogue_turn.DIALOGUE_TURN,
     talk_opening.TALK_OPENING,
+    talk_closing.TALK_CLOSING,
     objects.CHOOSE_OBJECTS,
     emoji.EMOJI,
     interview.INTERVIEW,

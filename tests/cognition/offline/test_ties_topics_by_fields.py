@@ -30,6 +30,7 @@ from cognition.steps.reflect import Recalled
 from cognition.steps.relationship import RelationshipInput
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
+from cognition.testing.summed_up import summed_up
 from cognition.testing.town import ISABELLA, MARIA, START
 
 ADA, LEO = "Ada Brook", "Leo Marsh"
@@ -120,7 +121,7 @@ def test_a_models_summary_topic_is_kept_with_both_talk_memories() -> None:
         said = f"{inputs.first} and {inputs.second} chatted."
         return TalkSummary(summary=said, topic=" the  cafe's new menu.")
 
-    model = ScriptedModel({"conversation_summary": [answer]}, fallback_model=OfflineBrain(0))
+    model = ScriptedModel(summed_up(answer), fallback_model=OfflineBrain(0))
     first, second = (
         Agent(persona, FakeMemoryStream(persona.name), model, MindSettings())
         for persona in (ISABELLA, MARIA)

@@ -30,6 +30,7 @@ from cognition.steps.dialogue_turn import (
     turn_input,
 )
 from cognition.steps.pair_talk import converse
+from cognition.steps.talk_closing import TALK_CLOSING, ClosingInput
 from cognition.testing.fake_openai_server import FakeOpenAIServer
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
@@ -172,7 +173,7 @@ def test_the_offline_turn_says_what_the_per_line_rule_says() -> None:
 def test_a_talk_of_turns_takes_one_call_per_four_lines() -> None:
     model = ScriptedModel({"dialogue_turn": []}, fallback_model=OfflineBrain(5))
     lines, summary = converse(*pair(model, TURNS.model_copy(update={"dialogue_max_turns": 8})))
-    turns = model.count("dialogue_turn")
+    turns = model.count("dialogue_turn") + model.count("talk_closing")  # the last sums up too
     assert model.count("dialogue_line") == 0
     assert turns == -(-len(lines) // 4)  # the last turn may end the talk early
     assert [line.speaker for line in lines] == [
@@ -188,12 +189,12 @@ def test_each_turn_asks_for_the_lines_left_and_hears_each_line() -> None:
         said = [{"speaker": names[n % 2], "text": f"line {inputs.turn + n}"} for n in range(9)]
         return {"lines": said}
 
-    model = ScriptedModel({"dialogue_turn": [four]})
+    model = ScriptedModel({"dialogue_turn": [four], "talk_closing": [four]})
     settings = TURNS.model_copy(update={"dialogue_max_turns": 6})
     heard: list[str] = []
     lines, _ = converse(*pair(model, settings), lambda line: heard.append(line.text))
     assert heard == [line.text for line in lines] == [f"line {n}" for n in range(1, 7)]
-    asked = [call.inputs for call in model.calls if call.task == "dialogue_turn"]
+    asked = [call.inputs for call in model.calls if call.task in ("dialogue_turn", "talk_closing")]
     assert [(i.turn, i.lines, i.speaker) for i in asked] == [  # type: ignore[attr-defined]
         (1, 4, ISABELLA.name),
         (5, 2, ISABELLA.name),
@@ -203,7 +204,11 @@ def test_each_turn_asks_for_the_lines_left_and_hears_each_line() -> None:
 
 
 def test_the_talk_tells_its_last_line_is_said_before_the_summary_is_asked() -> None:
-    model = ScriptedModel({"dialogue_turn": []}, fallback_model=OfflineBrain(5))
+    def unsummed(inputs: ClosingInput) -> dict[str, object]:  # the summary then asked apart
+        lines = OfflineBrain(5).complete(TALK_CLOSING, inputs, agent=inputs.speaker).output.lines
+        return {"lines": [line.model_dump() for line in lines]}
+
+    model = ScriptedModel({"talk_closing": [unsummed]}, fallback_model=OfflineBrain(5))
     settings = TURNS.model_copy(update={"dialogue_max_turns": 6})
     events: list[str] = []
 
@@ -211,7 +216,7 @@ def test_the_talk_tells_its_last_line_is_said_before_the_summary_is_asked() -> N
         events.append(f"said all after {len(model.calls)} calls")
 
     lines, _ = converse(*pair(model, settings), lambda line: events.append("line"), said_all)
-    turns = model.count("dialogue_turn")
+    turns = model.count("dialogue_turn") + model.count("talk_closing")
     assert model.count("conversation_summary") == 1
     assert events == ["line"] * len(lines) + [f"said all after {turns} calls"]
 

@@ -1,0 +1,157 @@
+"""A talk's closing: its last turn's call also sums the whole talk up.
+
+A pair talk ended with two serial calls: its last turn's lines, then its summary
+(`dialogue.CONVERSATION_SUMMARY`: what was said, the commitments made, how poignant the talk
+was to each), while the town waited for the talk's end. When a turn is the talk's last by
+the turn limit (`dialogue_max_turns`), its call is asked for the summary too: the prompt is
+the turn's (each line still conditioned on its speaker's retrieval and view), then the
+summary's request over the lines so far and the turn's own. The answer's "summary" is the
+summary's answer. A model that leaves it out, or whose lines were not all usable (so the
+summary would speak of lines not kept), has the summary asked on its own afterwards, as
+before. A talk that ends earlier, on a line that ends it, is summed up on its own too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pydantic import BaseModel, Field
+
+from cognition.contract import ConversationLine
+from cognition.llm.partial_answers import listening
+from cognition.llm.task import Task
+from cognition.persona import without_lifestyle
+from cognition.steps.common import when
+from cognition.steps.dialogue import DialogueLine, Speaker, SummaryInput, TalkSummary
+from cognition.steps.dialogue_turn import (
+    DialogueTurn,
+    TurnInput,
+    TurnLine,
+    excuse_turn,
+    said_lines,
+    turn_input,
+    turn_prompt,
+)
+
+Lines = list[tuple[str, DialogueLine]]
+
+
+class ClosingInput(TurnInput):
+    """The last turn's inputs, with the summary's for the talk's lines before this turn
+    (`talk`: the turn's own lines are to be added to it)."""
+
+    talk: SummaryInput
+    # the prompt's view of the two (filled from `talk`)
+    first: str = ""
+    second: str = ""
+    first_identity: str = ""
+    second_identity: str = ""
+
+
+class ClosingTurn(BaseModel):
+    lines: list[TurnLine] = Field(default_factory=list)
+    summary: TalkSummary | None = Field(
+        default=None, description="the whole talk summed up, these lines included"
+    )
+
+
+def excuse_closing(inputs: ClosingInput) -> ClosingTurn:
+    """The speaker excuses itself (`dialogue_turn.excuse_turn`); the summary left to its own
+    call."""
+    return ClosingTurn(lines=excuse_turn(inputs).lines)
+
+
+def closing_prompt(inputs: ClosingInput) -> dict[str, str]:
+    """The turn's prompt (`dialogue_turn.turn_prompt`) with who the two are, for the
+    summary's ratings (without their lifestyles, as `dialogue.summary_prompt` shows them)."""
+    fields = turn_prompt(inputs)
+    fields["first_identity"] = without_lifestyle(inputs.talk.first_identity)
+    fields["second_identity"] = without_lifestyle(inputs.talk.second_identity)
+    return fields
+
+
+TALK_CLOSING = Task(
+    name="talk_closing",
+    template="talk_closing.txt",
+    input_model=ClosingInput,
+    output_model=ClosingTurn,
+    fallback=excuse_closing,
+    max_tokens=1000,
+    render=closing_prompt,
+)
+
+
+def summary_input(
+    first: Speaker, second: Speaker, lines: Sequence[ConversationLine]
+) -> SummaryInput:
+    """The summary's inputs for a talk `first` opened with `second` (the opener's)."""
+    return SummaryInput(
+        first=first.name,
+        second=second.name,
+        lines=[f"{x.speaker}: {x.text}" for x in lines],
+        now=when(first.context.now),
+        clock=first.context.now,
+        told=[x.told for x in lines],
+        answers=[x.answer for x in lines],
+        first_identity=first.context.identity,
+        second_identity=second.context.identity,
+    )
+
+
+def with_lines(talk: SummaryInput, lines: Sequence[ConversationLine]) -> SummaryInput:
+    """`talk` with `lines` said after those it has."""
+    return talk.model_copy(
+        update={
+            "lines": [*talk.lines, *(f"{x.speaker}: {x.text}" for x in lines)],
+            "told": [*talk.told, *(x.told for x in lines)],
+            "answers": [*talk.answers, *(x.answer for x in lines)],
+        }
+    )
+
+
+def closing_turn(
+    speaker: Speaker,
+    listener: Speaker,
+    history: Sequence[ConversationLine],
+    lines: int,
+    talk: SummaryInput,
+    early: Callable[[Lines], None] | None = None,
+) -> tuple[Lines, TalkSummary | None]:
+    """The last up-to-`lines` lines, `speaker` first, in one call (`speaker`'s) that also
+    sums the talk up (`talk`: the summary's inputs for `history`); the summary None when
+    the answer gives none or not every line of it was usable. `early` hears the lines as
+    `dialogue_turn.next_turn`'s does."""
+    plain = turn_input(speaker, listener, history, lines)
+    two = {"first": talk.first, "second": talk.second}
+    inputs = ClosingInput.model_validate({**plain.model_dump(), "talk": talk, **two})
+    answer = ask_closing(speaker, inputs, early)
+    said = said_lines(DialogueTurn(lines=answer.lines), inputs)
+    summary = answer.summary
+    if summary is None or not summary.summary.strip() or len(said) != usable(answer, inputs):
+        return said, None
+    return said, summary
+
+
+def usable(answer: ClosingTurn, inputs: ClosingInput) -> int:
+    """How many of the answer's lines a whole answer would keep: up to the turn's length,
+    up to and with the first that ends the talk."""
+    count = 0
+    for line in answer.lines[: max(inputs.lines, 0)]:
+        count += 1
+        if line.ends:
+            break
+    return count
+
+
+def ask_closing(
+    speaker: Speaker, inputs: ClosingInput, early: Callable[[Lines], None] | None
+) -> ClosingTurn:
+    """The closing's call; `early` hears its lines as a streaming model writes them."""
+    if early is None:
+        return speaker.context.ask(TALK_CLOSING, inputs)
+
+    def heard(turn: ClosingTurn) -> None:
+        early(said_lines(DialogueTurn(lines=turn.lines), inputs))
+
+    with listening(TALK_CLOSING, "lines", heard):
+        return speaker.context.ask(TALK_CLOSING, inputs)
