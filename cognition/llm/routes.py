@@ -68,7 +68,7 @@ STEPS: dict[str, tuple[str, ...]] = {
     "react": ("react", "replan"),
     "dialogue": (
         *("dialogue_line", "dialogue_turn", "group_line", "next_speaker", "stance"),
-        *("relationship", "talk_opening", "talk_closing"),
+        *("relationship", "talk_opening", "talk_closing", "talk_whole"),
     ),
     "day_plan": ("day_plan", "adopt_intention"),
     "hourly": ("hourly_schedule",),

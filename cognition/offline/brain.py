@@ -65,6 +65,7 @@ from cognition.steps.stance import STANCE
 from cognition.steps.summary import SUMMARY
 from cognition.steps.talk_closing import TALK_CLOSING
 from cognition.steps.talk_opening import TALK_OPENING
+from cognition.steps.talk_whole import TALK_WHOLE
 
 Rule = Callable[[Any, random.Random], BaseModel]
 
@@ -104,6 +105,7 @@ TURN_RULES: dict[str, Callable[[Any, turn.CallRules], BaseModel]] = {
     # and each view as its own `relationship` call's
     TALK_OPENING.name: lambda inputs, calls: turn.opening(inputs, calls.line_random, calls.view),
     TALK_CLOSING.name: turn.closing,  # and the summary as its own `conversation_summary` call's
+    TALK_WHOLE.name: turn.whole,  # the views, the lines and the summary
 }
 
 

@@ -7,8 +7,8 @@ last line told and what this talk told), each with the random a `dialogue_line` 
 get for those inputs (`line_random`). So a talk's lines are those the per-line rule would
 say, but for the memories: a turn's are retrieved once per call, a line's before each line.
 A talk's opening (`opening`) says the views it is asked for first, by the relationship rule;
-its closing (`closing`) sums the talk up after its lines, by the summary rule — each as its
-own call would (`CallRules`).
+its closing (`closing`) sums the talk up after its lines, by the summary rule, and a whole
+talk in one call (`whole`) does both — each part as its own call would (`CallRules`).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from cognition.steps.dialogue_turn import DialogueTurn, TurnInput, TurnLine, lin
 from cognition.steps.relationship import RelationshipInput
 from cognition.steps.talk_closing import ClosingInput, ClosingTurn, with_lines
 from cognition.steps.talk_opening import OpeningInput, OpeningTurn, with_views
+from cognition.steps.talk_whole import WholeInput, WholeTalk
 
 LineRandom = Callable[[LineInput], random.Random]  # the random of one line's own call
 ViewRule = Callable[[RelationshipInput], str]  # a view as its own `relationship` call's
@@ -86,6 +87,21 @@ def closing(inputs: ClosingInput, calls: CallRules) -> ClosingTurn:
     """A talk's last turn (`steps.talk_closing`): its lines as `turn` says them, then the
     summary a `conversation_summary` call would give over the talk's lines, these included."""
     lines = turn(inputs, calls.line_random).lines
+    return ClosingTurn(
+        lines=lines, summary=calls.talk_summary(with_lines(inputs.talk, kept(lines)))
+    )
+
+
+def whole(inputs: WholeInput, calls: CallRules) -> WholeTalk:
+    """A talk in one call (`steps.talk_whole`): the opening (`opening`), then the summary
+    `closing` gives over its lines."""
+    opened = opening(inputs, calls.line_random, calls.view)
+    summary = calls.talk_summary(with_lines(inputs.talk, kept(opened.lines)))
+    return WholeTalk(**opened.model_dump(exclude={"lines"}), lines=opened.lines, summary=summary)
+
+
+def kept(lines: list[TurnLine]) -> list[ConversationLine]:
+    """A turn's lines as the talk keeps them: up to an empty one or one that ends it."""
     said: list[ConversationLine] = []
     for one in lines:
         text = one.text.strip()
@@ -95,4 +111,4 @@ def closing(inputs: ClosingInput, calls: CallRules) -> ClosingTurn:
             )
         if one.ends or not text:
             break
-    return ClosingTurn(lines=lines, summary=calls.talk_summary(with_lines(inputs.talk, said)))
+    return said

@@ -16,16 +16,29 @@ meanwhile: `cognition.rating_aside`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from dataclasses import replace
 
 from cognition.contract import ConversationLine, LineHeard
 from cognition.memory.texts import transcript_text
-from cognition.steps.dialogue import CONVERSATION_SUMMARY, Speaker, TalkSummary, next_line
-from cognition.steps.dialogue_turn import next_turn
-from cognition.steps.relationship import finish_view
+from cognition.steps.dialogue import (
+    CONVERSATION_SUMMARY,
+    DialogueLine,
+    Speaker,
+    SummaryInput,
+    TalkSummary,
+    next_line,
+)
+from cognition.steps.dialogue_turn import DialogueTurn, next_turn, said_lines, turn_input
+from cognition.steps.relationship import finish_view, kept_view
 from cognition.steps.talk_closing import closing_turn, summary_input
-from cognition.steps.talk_opening import opening_turn
+from cognition.steps.talk_opening import (
+    OpeningInput,
+    answered_views,
+    ask_opening,
+    with_views,
+)
+from cognition.steps.talk_whole import ask_whole, whole_inputs
 from cognition.steps.turn_teller import TurnTeller, spoken
 
 
@@ -56,10 +69,12 @@ def converse(
         if per_call <= 1:
             said = [(speaker.name, next_line(speaker, listener.name, lines))]
         elif not lines:  # the first turn: with the views still asked, the ratings meanwhile
-            opened = opening_turn(speaker, listener, lines, count, early, meanwhile(speakers))
+            talk = summary_input(*speakers, lines) if count >= max_turns else None
+            opened = first_turn(speaker, listener, lines, count, early, meanwhile(speakers), talk)
             said, speakers = opened[0], (quiet(opened[1]), quiet(opened[2]))
+            summary = opened[3]
         elif len(lines) + count >= max_turns:  # the last turn: the talk summed up in its call
-            talk = summary_input(speakers[0], speakers[1], lines)
+            talk = summary_input(*speakers, lines)
             said, summary = closing_turn(speaker, listener, lines, count, talk, early)
         else:
             said = next_turn(speaker, listener, lines, count, early)
@@ -75,6 +90,50 @@ def converse(
     first, second = speakers
     with transcripts_embedded(first, second, lines):  # kept next: embedded meanwhile
         return lines, summarise(first, second, lines)
+
+
+Lines = list[tuple[str, DialogueLine]]
+
+
+def first_turn(
+    speaker: Speaker,
+    listener: Speaker,
+    history: Sequence[ConversationLine],
+    lines: int,
+    early: Callable[[Lines], None] | None = None,
+    meanwhile: Callable[[], AbstractContextManager[None]] = nullcontext,
+    talk: SummaryInput | None = None,
+) -> tuple[Lines, Speaker, Speaker, TalkSummary | None]:
+    """The first up-to-`lines` lines, `speaker` first, in one call (`speaker`'s, made in the
+    block `meanwhile` gives once the sides have retrieved) that also writes the views still
+    asked (`Speaker.view_asked`; a plain `dialogue_turn.next_turn` when none is); the two
+    speakers with their views (kept in their books). When it is the talk's only turn
+    (`talk`: the summary's inputs, no lines yet) the call sums the talk up too
+    (`steps.talk_whole`, or `steps.talk_closing` with the views known); the summary None
+    when none came. `early` hears the lines as `next_turn`'s does."""
+    pair = (speaker, listener)
+    if all(side.view_asked is None for side in pair):
+        if talk is None:
+            return next_turn(speaker, listener, history, lines, early, meanwhile), *pair, None
+        said, summary = closing_turn(speaker, listener, history, lines, talk, early, meanwhile)
+        return said, speaker, listener, summary
+    plain = turn_input(speaker, listener, history, lines)
+    asked = [side.view_asked.inputs if side.view_asked else None for side in pair]
+    inputs = OpeningInput.model_validate({**plain.model_dump(), "views": asked})
+    with meanwhile():
+        if talk is None:
+            answer, summary = ask_opening(speaker, inputs, early), None
+        else:
+            answer, summary = ask_whole(speaker, whole_inputs(inputs, talk), early)
+    views = answered_views(answer, inputs)
+    viewed = [
+        side
+        if side.view_asked is None
+        else replace(side, view_of_other=kept_view(side.context, side.view_asked, view).summary)
+        for side, view in zip(pair, views, strict=True)
+    ]
+    said = said_lines(DialogueTurn(lines=answer.lines), with_views(inputs, views))
+    return said, replace(viewed[0], view_asked=None), replace(viewed[1], view_asked=None), summary
 
 
 @contextmanager

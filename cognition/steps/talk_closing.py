@@ -14,6 +14,7 @@ before. A talk that ends earlier, on a line that ends it, is summed up on its ow
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 
 from pydantic import BaseModel, Field
 
@@ -61,13 +62,17 @@ def excuse_closing(inputs: ClosingInput) -> ClosingTurn:
     return ClosingTurn(lines=excuse_turn(inputs).lines)
 
 
-def closing_prompt(inputs: ClosingInput) -> dict[str, str]:
-    """The turn's prompt (`dialogue_turn.turn_prompt`) with who the two are, for the
-    summary's ratings (without their lifestyles, as `dialogue.summary_prompt` shows them)."""
-    fields = turn_prompt(inputs)
-    fields["first_identity"] = without_lifestyle(inputs.talk.first_identity)
-    fields["second_identity"] = without_lifestyle(inputs.talk.second_identity)
+def with_identities(fields: dict[str, str], talk: SummaryInput) -> dict[str, str]:
+    """A turn's prompt `fields` with who the two are, for the summary's ratings (without
+    their lifestyles, as `dialogue.summary_prompt` shows them)."""
+    fields["first_identity"] = without_lifestyle(talk.first_identity)
+    fields["second_identity"] = without_lifestyle(talk.second_identity)
     return fields
+
+
+def closing_prompt(inputs: ClosingInput) -> dict[str, str]:
+    """The turn's prompt (`dialogue_turn.turn_prompt`) with who the two are."""
+    return with_identities(turn_prompt(inputs), inputs.talk)
 
 
 TALK_CLOSING = Task(
@@ -116,31 +121,37 @@ def closing_turn(
     lines: int,
     talk: SummaryInput,
     early: Callable[[Lines], None] | None = None,
+    meanwhile: Callable[[], AbstractContextManager[None]] = nullcontext,
 ) -> tuple[Lines, TalkSummary | None]:
     """The last up-to-`lines` lines, `speaker` first, in one call (`speaker`'s) that also
     sums the talk up (`talk`: the summary's inputs for `history`); the summary None when
-    the answer gives none or not every line of it was usable. `early` hears the lines as
+    the answer gives none or not every line of it was usable. The call is made in the block
+    `meanwhile` gives, once the sides have retrieved; `early` hears the lines as
     `dialogue_turn.next_turn`'s does."""
     plain = turn_input(speaker, listener, history, lines)
     two = {"first": talk.first, "second": talk.second}
     inputs = ClosingInput.model_validate({**plain.model_dump(), "talk": talk, **two})
-    answer = ask_closing(speaker, inputs, early)
+    with meanwhile():
+        answer = ask_closing(speaker, inputs, early)
     said = said_lines(DialogueTurn(lines=answer.lines), inputs)
-    summary = answer.summary
-    if summary is None or not summary.summary.strip() or len(said) != usable(answer, inputs):
-        return said, None
-    return said, summary
+    return said, summed_if_whole(answer.summary, answer.lines, inputs)
 
 
-def usable(answer: ClosingTurn, inputs: ClosingInput) -> int:
-    """How many of the answer's lines a whole answer would keep: up to the turn's length,
-    up to and with the first that ends the talk."""
-    count = 0
-    for line in answer.lines[: max(inputs.lines, 0)]:
-        count += 1
+def summed_if_whole(
+    summary: TalkSummary | None, lines: Sequence[TurnLine], inputs: TurnInput
+) -> TalkSummary | None:
+    """An answer's `summary` of the talk when it has words and every line the answer wrote
+    (up to the turn's length, up to and with one that ends the talk) is usable — else None:
+    it would speak of lines not kept."""
+    if summary is None or not summary.summary.strip():
+        return None
+    written = 0
+    for line in lines[: max(inputs.lines, 0)]:
+        written += 1
         if line.ends:
             break
-    return count
+    usable = len(said_lines(DialogueTurn(lines=list(lines)), inputs))
+    return summary if usable == written else None
 
 
 def ask_closing(

@@ -14,12 +14,9 @@ view empty gets the relationship step's fallback ("knows little about").
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
-from dataclasses import replace
 
 from pydantic import BaseModel, Field
 
-from cognition.contract import ConversationLine
 from cognition.llm.partial_answers import listening
 from cognition.llm.task import Task
 from cognition.steps.compact import timeline
@@ -29,12 +26,10 @@ from cognition.steps.dialogue_turn import (
     TurnInput,
     TurnLine,
     excuse_turn,
-    next_turn,
     said_lines,
-    turn_input,
     turn_prompt,
 )
-from cognition.steps.relationship import RelationshipInput, about_other, kept_view, little_known
+from cognition.steps.relationship import RelationshipInput, about_other, little_known
 
 
 class OpeningInput(TurnInput):
@@ -106,39 +101,6 @@ def answered_views(answer: OpeningTurn, inputs: OpeningInput) -> list[str]:
 
 
 Lines = list[tuple[str, DialogueLine]]
-
-
-def opening_turn(
-    speaker: Speaker,
-    listener: Speaker,
-    history: Sequence[ConversationLine],
-    lines: int,
-    early: Callable[[Lines], None] | None = None,
-    meanwhile: Callable[[], AbstractContextManager[None]] = nullcontext,
-) -> tuple[Lines, Speaker, Speaker]:
-    """The first up-to-`lines` lines, `speaker` first, in one call (`speaker`'s, made in the
-    block `meanwhile` gives once the sides have retrieved) that also writes the views still
-    asked (`Speaker.view_asked`; a plain `dialogue_turn.next_turn` when none is); the two
-    speakers with their views (kept in their books). `early` hears the lines as
-    `next_turn`'s does."""
-    pair = (speaker, listener)
-    if all(side.view_asked is None for side in pair):
-        said = next_turn(speaker, listener, history, lines, early, meanwhile)
-        return said, speaker, listener
-    plain = turn_input(speaker, listener, history, lines)
-    asked = [side.view_asked.inputs if side.view_asked else None for side in pair]
-    inputs = OpeningInput.model_validate({**plain.model_dump(), "views": asked})
-    with meanwhile():
-        answer = ask_opening(speaker, inputs, early)
-    views = answered_views(answer, inputs)
-    viewed = [
-        side
-        if side.view_asked is None
-        else replace(side, view_of_other=kept_view(side.context, side.view_asked, view).summary)
-        for side, view in zip(pair, views, strict=True)
-    ]
-    said = said_lines(DialogueTurn(lines=answer.lines), with_views(inputs, views))
-    return said, replace(viewed[0], view_asked=None), replace(viewed[1], view_asked=None)
 
 
 def ask_opening(

@@ -39,6 +39,7 @@ from cognition.steps import (
     summary,
     talk_closing,
     talk_opening,
+    talk_whole,
 )
 from cognition.steps.importance import RATE_IMPORTANCE, ImportanceInput
 from cognition.testing.memory_fake import FakeMemoryStream
@@ -62,6 +63,7 @@ TASKS: list[Task[Any, Any]] = [
     dialogue_turn.DIALOGUE_TURN,
     talk_opening.TALK_OPENING,
     talk_closing.TALK_CLOSING,
+    talk_whole.TALK_WHOLE,
     objects.CHOOSE_OBJECTS,
     emoji.EMOJI,
     interview.INTERVIEW,

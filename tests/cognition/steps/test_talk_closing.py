@@ -6,11 +6,15 @@ from dataclasses import replace
 from typing import Any
 
 from cognition.offline import OfflineBrain
+from cognition.settings import MindSettings
 from cognition.steps.dialogue import CONVERSATION_SUMMARY
-from cognition.steps.pair_talk import converse, summarise
+from cognition.steps.pair_talk import converse, first_turn, summarise
 from cognition.steps.talk_closing import TALK_CLOSING, ClosingInput, excuse_closing
+from cognition.steps.talk_opening import TALK_OPENING
+from cognition.steps.talk_whole import TALK_WHOLE, WholeInput
 from cognition.testing.scripted_model import ScriptedModel
 from tests.cognition.steps.test_dialogue_turn import pair
+from tests.cognition.steps.test_talk_opening import asking
 
 
 def tasks(model: ScriptedModel) -> list[str]:
@@ -91,3 +95,42 @@ def test_the_papers_talk_has_no_closing_call() -> None:
     converse(first, second)
     assert TALK_CLOSING.name not in tasks(counted)
     assert tasks(counted).count(CONVERSATION_SUMMARY.name) == 1
+
+
+def whole_talks(model: ScriptedModel) -> MindSettings:
+    return pair(model)[0].context.settings.model_copy(update={"talk_lines_per_call": 8})
+
+
+def test_a_talk_in_one_call_says_its_views_lines_and_summary_as_three_calls_would() -> None:
+    counted = ScriptedModel(fallback_model=OfflineBrain(5))
+    isabella, maria, _, _ = asking(counted, whole_talks(counted))
+    lines, summary = converse(isabella, maria)
+    assert tasks(counted) == [TALK_WHOLE.name]
+
+    apart = ScriptedModel(fallback_model=OfflineBrain(5))
+    first, second, _, _ = asking(apart, whole_talks(apart))
+    opened = first_turn(first, second, [], 8)  # the views and the lines, in one call
+    assert [name for name, _ in opened[0]] == [line.speaker for line in lines]
+    assert summarise(opened[1], opened[2], lines) == summary
+    assert tasks(apart) == [TALK_OPENING.name, CONVERSATION_SUMMARY.name]
+
+
+def test_a_talk_in_one_call_with_its_views_known_is_one_closing_call() -> None:
+    counted = ScriptedModel(fallback_model=OfflineBrain(5))
+    first, second = pair(counted, whole_talks(counted))
+    lines, summary = converse(first, second)
+    assert tasks(counted) == [TALK_CLOSING.name]
+    assert summarise(*pair(ScriptedModel(fallback_model=OfflineBrain(5))), lines) == summary
+
+
+def test_a_talk_in_one_call_without_a_summary_has_it_asked_apart() -> None:
+    def views_and_lines(inputs: WholeInput) -> dict[str, Any]:
+        return {"speaker_view": "A friend.", "lines": closing_lines(inputs)}
+
+    model = ScriptedModel({TALK_WHOLE.name: [views_and_lines]}, fallback_model=OfflineBrain(5))
+    isabella, maria, isabella_book, _ = asking(model, whole_talks(model))
+    lines, summary = converse(isabella, maria)
+    assert [line.text for line in lines] == [f"Line {n}." for n in range(1, 9)]
+    assert tasks(model) == [TALK_WHOLE.name, CONVERSATION_SUMMARY.name]
+    assert isabella_book.views[maria.name].view == "A friend."  # the view kept all the same
+    assert summary.summary.strip()

@@ -5,19 +5,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cognition.offline import OfflineBrain
+from cognition.settings import MindSettings
 from cognition.steps.dialogue import Speaker
 from cognition.steps.dialogue_turn import next_turn
-from cognition.steps.pair_talk import converse
+from cognition.steps.pair_talk import converse, first_turn
 from cognition.steps.relationship import RELATIONSHIP, finish_view, little_known, recall_view
-from cognition.steps.talk_opening import TALK_OPENING, opening_turn
+from cognition.steps.talk_opening import TALK_OPENING
 from cognition.steps.view_reuse import ViewBook
 from cognition.testing.scripted_model import ScriptedModel
-from tests.cognition.steps.test_dialogue_turn import pair
+from tests.cognition.steps.test_dialogue_turn import TURNS, pair
 
 
-def asking(model: ScriptedModel) -> tuple[Speaker, Speaker, ViewBook, ViewBook]:
+def asking(
+    model: ScriptedModel, settings: MindSettings = TURNS
+) -> tuple[Speaker, Speaker, ViewBook, ViewBook]:
     """Isabella and Maria, each with a view of the other still to ask, and their books."""
-    isabella, maria = pair(model)
+    isabella, maria = pair(model, settings)
     books = ViewBook(), ViewBook()
     sides = [
         replace(side, view_of_other="", view_asked=recall_view(side.context, other.name, book))
@@ -30,7 +33,7 @@ def asking(model: ScriptedModel) -> tuple[Speaker, Speaker, ViewBook, ViewBook]:
 def test_the_opening_says_what_a_view_call_and_a_turn_call_would_have_said_in_one_call() -> None:
     counted = ScriptedModel(fallback_model=OfflineBrain(5))
     isabella, maria, isabella_book, maria_book = asking(counted)
-    said, isabella_then, maria_then = opening_turn(isabella, maria, [], 4)
+    said, isabella_then, maria_then, _ = first_turn(isabella, maria, [], 4)
     assert [call.task for call in counted.calls] == [TALK_OPENING.name]
 
     apart = ScriptedModel(fallback_model=OfflineBrain(5))
@@ -56,7 +59,7 @@ def test_a_view_left_empty_gets_the_relationship_fallback_and_the_lines_stay() -
     answer = {"speaker_view": "An old friend.", "listener_view": " ", "lines": [line]}
     model = ScriptedModel({TALK_OPENING.name: [answer]})
     isabella, maria, _, _ = asking(model)
-    said, isabella_then, maria_then = opening_turn(isabella, maria, [], 4)
+    said, isabella_then, maria_then, _ = first_turn(isabella, maria, [], 4)
     assert [(name, spoken.text) for name, spoken in said] == [(isabella.name, "Hello Maria!")]
     assert isabella_then.view_of_other == "An old friend."
     assert maria.view_asked is not None and maria.view_asked.inputs is not None

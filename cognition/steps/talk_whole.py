@@ -1,0 +1,92 @@
+"""A whole talk in one call: its views still to ask, its lines and its summary.
+
+When a pair talk's first turn is also its last (`talk_lines_per_call` at least the turn
+limit, `dialogue_max_turns`), the opening's call (`steps.talk_opening`: the views each side
+still needs, then the lines, each conditioned on its speaker's retrieval and view) is asked
+for the talk's summary too, as the closing's is (`steps.talk_closing`). The views are kept
+as the opening keeps them; a summary left out, or over lines not all usable, is asked on
+its own afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pydantic import Field
+
+from cognition.llm.partial_answers import listening
+from cognition.llm.task import Task
+from cognition.steps.dialogue import DialogueLine, Speaker, SummaryInput, TalkSummary
+from cognition.steps.dialogue_turn import DialogueTurn, said_lines
+from cognition.steps.talk_closing import summed_if_whole, with_identities
+from cognition.steps.talk_opening import (
+    OpeningInput,
+    OpeningTurn,
+    excuse_opening,
+    opening_prompt,
+)
+
+Lines = list[tuple[str, DialogueLine]]
+
+
+class WholeInput(OpeningInput):
+    """A talk's only turn: the opening's inputs, with the summary's for the talk so far
+    (`talk`: no lines yet)."""
+
+    talk: SummaryInput
+    # the prompt's view of the two (filled from `talk`)
+    first: str = ""
+    second: str = ""
+    first_identity: str = ""
+    second_identity: str = ""
+
+
+class WholeTalk(OpeningTurn):
+    summary: TalkSummary | None = Field(
+        default=None, description="the whole talk summed up, these lines included"
+    )
+
+
+def excuse_whole(inputs: WholeInput) -> WholeTalk:
+    """The speaker excuses itself (`talk_opening.excuse_opening`); the summary left to its
+    own call."""
+    return WholeTalk(lines=excuse_opening(inputs).lines)
+
+
+def whole_prompt(inputs: WholeInput) -> dict[str, str]:
+    """The opening's prompt with who the two are, as the closing's shows them."""
+    return with_identities(opening_prompt(inputs), inputs.talk)
+
+
+TALK_WHOLE = Task(
+    name="talk_whole",
+    template="talk_whole.txt",
+    input_model=WholeInput,
+    output_model=WholeTalk,
+    fallback=excuse_whole,
+    max_tokens=1500,
+    render=whole_prompt,
+)
+
+
+def whole_inputs(opening: OpeningInput, talk: SummaryInput) -> WholeInput:
+    """`opening`'s inputs with the talk's summary asked too."""
+    two = {"first": talk.first, "second": talk.second}
+    return WholeInput.model_validate({**opening.model_dump(), "talk": talk, **two})
+
+
+def ask_whole(
+    speaker: Speaker, inputs: WholeInput, early: Callable[[Lines], None] | None
+) -> tuple[WholeTalk, TalkSummary | None]:
+    """The whole talk's call, and its summary when it gives one over every line it wrote
+    that is usable; `early` hears its lines as a streaming model writes them."""
+    if early is None:
+        answer = speaker.context.ask(TALK_WHOLE, inputs)
+    else:
+
+        def heard(turn: WholeTalk) -> None:
+            early(said_lines(DialogueTurn(lines=turn.lines), inputs))
+
+        with listening(TALK_WHOLE, "lines", heard):
+            answer = speaker.context.ask(TALK_WHOLE, inputs)
+    return answer, summed_if_whole(answer.summary, answer.lines, inputs)
