@@ -68,8 +68,10 @@ class MindSettings(BaseModel):
     dialogue_max_turns: int = Field(default=8, ge=2)
     # lines of a pair talk one model call writes, the speakers alternating, each line from
     # its speaker's retrieval (steps.dialogue_turn); 1: the paper's one call per line. A
-    # talk's next line needs the last, so a talk advances this many lines per call latency
-    talk_lines_per_call: int = Field(default=4, ge=1)
+    # talk's next line needs the last, so a talk advances this many lines per call latency.
+    # The last turn sums the talk up in its call (steps.talk_closing); at the turn limit
+    # (8, the default) a talk is one call: views, lines and summary (steps.talk_whole)
+    talk_lines_per_call: int = Field(default=8, ge=1)
     # the same pair does not chat again within this time
     conversation_cooldown_minutes: int = Field(default=180, ge=0)
     # a resident opens no conversation once it has had this many in the game day (whoever

@@ -64,8 +64,8 @@ def test_the_meta_keeps_the_lines_per_call_and_an_older_record_reads_as_one_per_
     )
     with RunRecord.open(only_record(tmp_path)) as record:
         meta = record.meta
-    assert meta.talk_lines_per_call == 4  # the town's default
+    assert meta.talk_lines_per_call == 8  # the town's default
     values = dict(meta_items(meta))
-    assert meta_from(values).talk_lines_per_call == 4
+    assert meta_from(values).talk_lines_per_call == 8
     del values["talk_lines_per_call"]  # a record made before the setting
     assert meta_from(values).talk_lines_per_call is None
