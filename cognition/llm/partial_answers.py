@@ -113,12 +113,22 @@ class ItemsHeard:
 
 
 def beginnings(output: BaseModel, field: str) -> list[BaseModel]:
-    """`output` with its first 1, 2, … n items of `field` (a list); none when it is empty
-    or not a list."""
+    """`output` with its first 1, 2, … n items of `field` (a list), as a model writing its
+    fields in order has written it by then: the fields after `field` not yet (at their
+    defaults; e.g. a talk's summary after its lines); none when it is empty or not a list."""
     items = getattr(output, field, None)
     if not isinstance(items, list):
         return []
-    return [output.model_copy(update={field: items[:count]}) for count in range(1, len(items) + 1)]
+    fields = type(output).model_fields
+    names = list(fields)
+    later = {
+        name: fields[name].get_default(call_default_factory=True)
+        for name in names[names.index(field) + 1 :]
+    }
+    return [
+        output.model_copy(update={**later, field: items[:count]})
+        for count in range(1, len(items) + 1)
+    ]
 
 
 _DECODER = json.JSONDecoder(strict=False)  # control characters in strings, as the reader takes

@@ -108,3 +108,10 @@ def test_items_written_wait_for_a_number_s_end_and_skip_other_fields() -> None:
     assert items_written('{"lines": [2, 3]', "lines") == [2, 3]
     assert items_written('{"lines": "none"}', "lines") == []
     assert items_written("", "lines") == items_written("[1, 2]", "lines") == []
+
+
+def test_a_beginning_has_not_written_the_fields_after_the_list_yet() -> None:
+    summed = Said(lines=["Hi.", "Hello!"], mood="glad")  # `mood` comes after the lines
+    first, both = beginnings(summed, "lines")
+    assert first.lines == ["Hi."] and both.lines == ["Hi.", "Hello!"]  # type: ignore[attr-defined]
+    assert first.mood == both.mood == "warm"  # type: ignore[attr-defined]  # not written yet
