@@ -11,6 +11,8 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
 from cognition.agent import Agent
 from cognition.group import GroupRules, GroupStrategy, Human, InputMode, Member, hold_group
 from cognition.group.rounds import chunks
@@ -90,7 +92,7 @@ class QueryBlindMemory(FakeMemoryStream):
 
 
 def offline_talk(
-    seed: int, lines_per_call: int | None, blind: bool = False
+    seed: int, lines_per_call: int | None, blind: bool = False, topic: str = ""
 ) -> tuple[Any, Counter[str]]:
     """An offline group talk of three residents (memories seeded only), and its calls by
     task (`lines_per_call` None: rules made without it, as before it was one)."""
@@ -103,7 +105,7 @@ def offline_talk(
         agent.decide(perception(persona, START))
         agents.append(agent)
     opener, *others = agents
-    rules = GroupRules(max_rounds=4)
+    rules = GroupRules(max_rounds=4, topic=topic)
     if lines_per_call is not None:
         rules = replace(rules, lines_per_call=opener.talker.group_rules().lines_per_call)
     brain.counts.clear()
@@ -146,9 +148,14 @@ def test_runs_of_k_members_and_a_lone_one_by_its_own_line_call() -> None:
     assert lone[0].context == [said(line) for line in result.lines[:2]]  # type: ignore[attr-defined]
 
 
-def test_the_offline_brain_makes_one_call_a_round_and_says_the_per_line_rules_lines() -> None:
-    per_line, line_calls = offline_talk(3, 1, blind=True)
-    per_round, round_counts = offline_talk(3, 3, blind=True)
+@pytest.mark.parametrize(
+    ("seed", "topic"), [(3, ""), (5, ""), (2, "Should the town open a library?")]
+)
+def test_the_offline_brain_makes_one_call_a_round_and_says_the_per_line_rules_lines(
+    seed: int, topic: str
+) -> None:
+    per_line, line_calls = offline_talk(seed, 1, blind=True, topic=topic)
+    per_round, round_counts = offline_talk(seed, 3, blind=True, topic=topic)
     assert round_counts["group_line"] == 0 and line_calls["group_round"] == 0
     assert line_calls["group_line"] >= len(per_line.lines) > 3
     assert round_counts["group_round"] <= 4 < line_calls["group_line"]
