@@ -76,7 +76,7 @@ def one_group(
         after = stack.meter.snapshot()
     finally:
         stack.close()
-    steps = ("group_line", "next_speaker", "group_round_summary", "group_summary")
+    steps = ("group_line", "group_round", "next_speaker", "group_round_summary", "group_summary")
     by_step = {
         step: spent(before.by_task.get(step, UsageTally()), after.by_task[step])
         for step in steps

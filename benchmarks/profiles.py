@@ -64,6 +64,7 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         record_dir=None,
         think_ahead_minutes=args.think_ahead,
         talk_lines_per_call=args.talk_lines,
+        group_lines_per_call=args.group_lines,
         think_ahead_idle_minutes=args.think_ahead_idle,
     )
     report, _ = simulate(options)
@@ -78,6 +79,7 @@ def measure(profile: str, args: argparse.Namespace) -> dict[str, Any]:
         "profile": profile,
         "think_ahead_minutes": args.think_ahead,
         "talk_lines_per_call": args.talk_lines,  # None: the town's setting (default 4)
+        "group_lines_per_call": args.group_lines,  # None: the town's setting (default 4)
         "think_ahead_idle_minutes": args.think_ahead_idle,
         "slots": server["slots"],
         "game_hours": game_hours,
@@ -137,6 +139,13 @@ def main() -> None:
         metavar="K",
         help="lines of a pair talk per model call (default: the town's setting, 4; 1: the "
         "paper's one call per line)",
+    )
+    parser.add_argument(
+        "--group-lines",
+        type=int,
+        metavar="K",
+        help="lines of a one-by-one group talk per model call (default: the town's setting, "
+        "4; 1: ChatEval's one call per line)",
     )
     parser.add_argument(
         "--think-ahead-idle",

@@ -72,6 +72,10 @@ class MindSettings(BaseModel):
     # The last turn sums the talk up in its call (steps.talk_closing); at the turn limit
     # (8, the default) a talk is one call: views, lines and summary (steps.talk_whole)
     talk_lines_per_call: int = Field(default=8, ge=1)
+    # lines of a one-by-one group talk one model call writes, the next members of the round
+    # in turn, each line from its speaker's retrieval (steps.group_round); 1: ChatEval's one
+    # call per line. A group talk advances this many lines per call latency
+    group_lines_per_call: int = Field(default=4, ge=1)
     # the same pair does not chat again within this time
     conversation_cooldown_minutes: int = Field(default=180, ge=0)
     # a resident opens no conversation once it has had this many in the game day (whoever

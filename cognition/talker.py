@@ -221,6 +221,7 @@ class Talker:
             line_minutes=line_minutes,
             topic=topic,
             end_phrases=settings.group_end_phrases,
+            lines_per_call=settings.group_lines_per_call,
         )
 
     def converse_in_group(

@@ -17,7 +17,8 @@ variant changes how the town lives:
   paper but a saving of ours, so this row shows what it costs in believability and saves
   in calls);
 - `one line per call`: a pair talk says one line per model call, as in the paper
-  (`talk_lines_per_call` 1; `steps.dialogue_turn`), not several lines per call.
+  (`talk_lines_per_call` 1; `steps.dialogue_turn`), not several lines per call, and so
+  does a group talk, as in ChatEval (`group_lines_per_call` 1; `steps.group_round`).
 
     settings = Variant.NO_PLANNING.settings(town_settings)
 """
@@ -56,6 +57,7 @@ class Variant(StrEnum):
             values[off] = False
         if self is Variant.ONE_LINE_PER_CALL:
             values["talk_lines_per_call"] = 1
+            values["group_lines_per_call"] = 1
         return MindSettings.model_validate(values)
 
 

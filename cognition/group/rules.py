@@ -79,12 +79,15 @@ class GroupRules:
     max_parallel: int = 8  # simultaneous calls at most (simultaneous strategies)
     end_phrases: tuple[str, ...] = ()  # a line saying one ends the talk (termination.py)
     seed: int = 0  # the random speaker selection's
+    # one-by-one: lines one call writes, the next members of the round in turn
+    # (`steps.group_round`; `MindSettings.group_lines_per_call`); 1: one call per line
+    lines_per_call: int = 1
 
 
 @dataclass
 class GroupResult:
     lines: list[ConversationLine]
     summary: ConversationSummary
-    calls: Counter[str] = field(default_factory=Counter)  # "line", "summary", "manager", …
+    calls: Counter[str] = field(default_factory=Counter)  # "line", "round", "summary", …
     fallbacks: int = 0
     ended_by: str = ""  # who said an end phrase that ended the talk ("" : it ended otherwise)

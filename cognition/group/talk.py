@@ -38,6 +38,7 @@ from datetime import datetime
 from cognition.contract import ConversationLine, LineHeard
 from cognition.group.human import ENDING, Human, InputMode, Turn, human_line, turn_of
 from cognition.group.line_input import member_input
+from cognition.group.rounds import chunks, speak_round
 from cognition.group.rules import (
     ONE_AT_A_TIME,
     Anyone,
@@ -50,8 +51,15 @@ from cognition.group.selection import at_random, by_turns, round_robin, talk_ran
 from cognition.group.termination import ends_talk
 from cognition.llm.task import Completion, InputT, LanguageModel, OutputT, Source, Task
 from cognition.steps.common import when
-from cognition.steps.dialogue import ConversationSummary, named_news
-from cognition.steps.group_line import GROUP_LINE, GroupLine, GroupLineInput, said
+from cognition.steps.dialogue import ConversationSummary
+from cognition.steps.group_line import (
+    GROUP_LINE,
+    GroupLine,
+    GroupLineInput,
+    said,
+    settled,
+    spoken,
+)
 from cognition.steps.group_manager import NEXT_SPEAKER, NextSpeakerInput, valid_choice
 from cognition.steps.group_summary import (
     GROUP_SUMMARY,
@@ -119,11 +127,22 @@ class GroupTalk:
         return GroupResult(self.lines, summary, self.calls, self.fallbacks, self.ended_by)
 
     def one_by_one(self, number: int) -> None:
-        for member in self.present():
+        """Each member in turn: a line per call, or a run of up to `lines_per_call`
+        residents' lines per call (`rounds`; the player always by a call of its own)."""
+        for run in chunks(self.present(), self.rules.lines_per_call):
             if len(self.here) < 2 or self.ended_by:
                 return
-            if member.name in self.here:
-                self.add(member, self.speak(member, self.shared(), number))
+            here = [member for member in run if member.name in self.here]
+            if not here:
+                continue
+            residents = [member for member in here if isinstance(member, Member)]
+            if len(residents) < 2:
+                self.add(here[0], self.speak(here[0], self.shared(), number))
+                continue
+            for member, line in speak_round(self, residents, number):
+                if len(self.here) < 2 or self.ended_by:
+                    return  # a line ended the talk: the call's later lines are dropped
+                self.add(member, line)
 
     def at_once(self, number: int) -> None:
         speakers, shown = self.present(), self.shared()
@@ -258,22 +277,8 @@ class GroupTalk:
 
     def line_of(self, model: LanguageModel, inputs: GroupLineInput, called: bool) -> GroupLine:
         """The speaker's line from the model (said to a member of the group, or everyone)."""
-        others = inputs.members
         line = self.ask(model, GROUP_LINE, inputs, inputs.speaker, "line").output
-        to = line.to.strip()
-        if to and to not in others:  # a name not in the group: said to everyone
-            to = next((o for o in others if o.split()[0].lower() == to.lower()), "")
-        told = line.told or named_news(line.tells, inputs.news)
-        leaves = line.leaves or called
-        return GroupLine(
-            text=line.text.strip(),
-            to=to,
-            leaves=leaves,
-            told=told,
-            view=line.view,
-            answer=line.answer,
-            echoes=line.echoes,
-        )
+        return settled(line, inputs.members, inputs.news, called)
 
     def ask(
         self,
@@ -291,19 +296,7 @@ class GroupTalk:
 
     def add(self, member: Anyone, line: GroupLine) -> None:
         if line.text:
-            self.lines.append(
-                ConversationLine(
-                    speaker=member.name,
-                    text=line.text,
-                    to=line.to,
-                    leaves=line.leaves,
-                    told=line.told,
-                    view=line.view,
-                    answer=line.answer,
-                    echoes=line.echoes,
-                    introduces=line.introduces,
-                )
-            )
+            self.lines.append(spoken(member.name, line))
             if self.heard is not None:
                 self.heard(self.lines[-1])
             if ends_talk(line.text, self.rules.end_phrases):

@@ -67,8 +67,8 @@ STEPS: dict[str, tuple[str, ...]] = {
     "importance": ("rate_importance",),
     "react": ("react", "replan"),
     "dialogue": (
-        *("dialogue_line", "dialogue_turn", "group_line", "next_speaker", "stance"),
-        *("relationship", "talk_opening", "talk_closing", "talk_whole"),
+        *("dialogue_line", "dialogue_turn", "group_line", "group_round", "next_speaker"),
+        *("stance", "relationship", "talk_opening", "talk_closing", "talk_whole"),
     ),
     "day_plan": ("day_plan", "adopt_intention"),
     "hourly": ("hourly_schedule",),

@@ -6,7 +6,8 @@ words). Each task name maps to one rule in `RULES`; each call gets its own `rand
 seeded from (seed, agent, task, inputs), so answers do not depend on the order in which
 agents think. A talk's turn (`TURN_RULES`: several lines in one call) says each line as its
 speaker's own `dialogue_line` call would, with that call's random (and a view, or a talk's
-summary, asked in the same call as its own call would).
+summary, asked in the same call as its own call would); a group talk's round (`ROUND_RULES`)
+each member's line as its own `group_line` call would.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pydantic import BaseModel
 
 import cognition.offline.answers as answers
 import cognition.offline.group as group
+import cognition.offline.group_round as group_round
 import cognition.offline.hour as hour
 import cognition.offline.judgement as judgement
 import cognition.offline.meeting as meeting
@@ -45,8 +47,9 @@ from cognition.steps.dialogue import (
 )
 from cognition.steps.dialogue_turn import DIALOGUE_TURN
 from cognition.steps.emoji import EMOJI
-from cognition.steps.group_line import GROUP_LINE
+from cognition.steps.group_line import GROUP_LINE, GroupLineInput
 from cognition.steps.group_manager import NEXT_SPEAKER
+from cognition.steps.group_round import GROUP_ROUND
 from cognition.steps.group_summary import GROUP_SUMMARY, SUMMARIZE_ROUND
 from cognition.steps.hour_plan import HOUR_PLAN
 from cognition.steps.hourly import HOURLY
@@ -106,6 +109,12 @@ TURN_RULES: dict[str, Callable[[Any, turn.CallRules], BaseModel]] = {
     TALK_OPENING.name: lambda inputs, calls: turn.opening(inputs, calls.line_random, calls.view),
     TALK_CLOSING.name: turn.closing,  # and the summary as its own `conversation_summary` call's
     TALK_WHOLE.name: turn.whole,  # the views, the lines and the summary
+}
+
+# a group talk's round: several members' lines, each with the random of its speaker's own
+# `group_line` call
+ROUND_RULES: dict[str, Callable[[Any, group_round.GroupLineRandom], BaseModel]] = {
+    GROUP_ROUND.name: group_round.group_round,
 }
 
 
@@ -171,6 +180,9 @@ class OfflineBrain:
         turn_rule = TURN_RULES.get(task.name)
         if turn_rule is not None:  # each line (and view) as its own call would be
             return self.answered(task, turn_rule(inputs, self))
+        round_rule = ROUND_RULES.get(task.name)
+        if round_rule is not None:  # each member's line as its own call would be
+            return self.answered(task, round_rule(inputs, self.group_line_random))
         rule = RULES.get(task.name)
         if rule is None:
             error = f"the offline brain has no rule for task {task.name!r}"
@@ -200,6 +212,10 @@ class OfflineBrain:
     def line_random(self, inputs: LineInput) -> random.Random:
         """The random a `dialogue_line` call by `inputs.speaker` would get (a turn's line)."""
         return self.random_for(inputs.speaker, DIALOGUE_LINE.name, inputs)
+
+    def group_line_random(self, inputs: GroupLineInput) -> random.Random:
+        """The random a `group_line` call by `inputs.speaker` would get (a round's line)."""
+        return self.random_for(inputs.speaker, GROUP_LINE.name, inputs)
 
     def answered(self, task: Task[InputT, OutputT], answer: BaseModel) -> Completion[OutputT]:
         output = task.output_model.model_validate(answer.model_dump())

@@ -25,7 +25,7 @@ from cognition.memory.fields import News
 from cognition.memory.texts import about_line, read_stamp
 from cognition.plan import plan_title
 from cognition.steps.compact import about_each, by_starts, described, joined, once, recalled
-from cognition.steps.dialogue import ANSWER_HELP, InvitationAnswer, numbers
+from cognition.steps.dialogue import ANSWER_HELP, InvitationAnswer, named_news, numbers
 from cognition.steps.reflect import Recalled
 
 SAID = re.compile(
@@ -136,6 +136,41 @@ GROUP_LINE = Task(
     max_tokens=200,
     render=group_line_prompt,
 )
+
+
+def settled(
+    line: GroupLine, others: Sequence[str], news: Sequence[News], called: bool
+) -> GroupLine:
+    """A model's line as the talk keeps it: said to one of `others` (a first name read as
+    theirs; a name not in the group: to everyone), the news its `tells` numbers in `news`,
+    leaving when it says so or its plan `called` it away."""
+    to = line.to.strip()
+    if to and to not in others:
+        to = next((o for o in others if o.split()[0].lower() == to.lower()), "")
+    return GroupLine(
+        text=line.text.strip(),
+        to=to,
+        leaves=line.leaves or called,
+        told=line.told or named_news(line.tells, news),
+        view=line.view,
+        answer=line.answer,
+        echoes=line.echoes,
+    )
+
+
+def spoken(speaker: str, line: GroupLine) -> ConversationLine:
+    """A group line said by `speaker`, as the talk's lines hold it."""
+    return ConversationLine(
+        speaker=speaker,
+        text=line.text,
+        to=line.to,
+        leaves=line.leaves,
+        told=line.told,
+        view=line.view,
+        answer=line.answer,
+        echoes=line.echoes,
+        introduces=line.introduces,
+    )
 
 
 def said(line: ConversationLine) -> str:

@@ -15,7 +15,8 @@ call is matched by (resident, step, game time, prompt), and a key asked more tha
 its recorded answers in the order they were written (one resident thinks one job at a time,
 so its calls for one key come in the same order). A call made outside any job (no game time)
 takes the first unused answer for (resident, step, prompt) whatever its time. The town's
-talks say as many lines per call as the record's did (`talk_lines_per_call` in its meta).
+talks say as many lines per call as the record's did (`talk_lines_per_call` and
+`group_lines_per_call` in its meta; 1 when the record is older than the setting).
 
 A call the record has no answer for is **missed**: the standby (the offline brain) answers
 it, and it is counted — in the report (`answers_from`: answered, missed, their share, the
@@ -105,6 +106,8 @@ class RecordedAnswers:
     # the lines per talk call the record was made with: the re-lived town talks the same
     # way, so its talk calls ask what the record's asked (1 for a record made before)
     talk_lines_per_call: int = 1
+    # and the lines per one-by-one group talk call (1 for a record made before the setting)
+    group_lines_per_call: int = 1
     answered: int = 0
     missed: int = 0
     missed_by_step: Counter[str] = field(default_factory=Counter)
@@ -123,8 +126,15 @@ class RecordedAnswers:
                 by_key.setdefault(key, []).append(answer_of(row))
         if not by_key:
             raise RecordError(f"the run record {path} holds no model calls to answer from")
-        lines = meta.talk_lines_per_call or 1
-        return cls(path, meta.run_id, meta.town, meta.seed, by_key, talk_lines_per_call=lines)
+        return cls(
+            path,
+            meta.run_id,
+            meta.town,
+            meta.seed,
+            by_key,
+            talk_lines_per_call=meta.talk_lines_per_call or 1,
+            group_lines_per_call=meta.group_lines_per_call or 1,
+        )
 
     @property
     def recorded(self) -> int:

@@ -117,6 +117,8 @@ class TownRecipe:
     profile: ServerProfile | None = None
     # lines of a pair talk per model call, instead of the town's setting (None: the town's)
     talk_lines_per_call: int | None = None
+    # lines of a one-by-one group talk per model call, instead of the town's (None: the town's)
+    group_lines_per_call: int | None = None
     # a run record's answers to give again (`simulate --answers-from`): no model is asked,
     # and a call the record lacks goes to the offline brain, counted
     answers: RecordedAnswers | None = None
@@ -223,15 +225,23 @@ def mind_settings_for(
 
 
 def recipe_mind_settings(recipe: TownRecipe, town_file: TownFile) -> MindSettings:
-    """The minds' settings of `recipe`'s town; re-living a record, its talks say as many
-    lines per call as the record's did (so they ask the record's questions)."""
+    """The minds' settings of `recipe`'s town; re-living a record, its talks (pairs' and
+    groups') say as many lines per call as the record's did (so they ask the record's
+    questions)."""
     settings = mind_settings_for(town_file, recipe.group_strategy, recipe.variant)
-    lines = recipe.talk_lines_per_call
+    lines, group_lines = recipe.talk_lines_per_call, recipe.group_lines_per_call
     if recipe.answers is not None:
         lines = recipe.answers.talk_lines_per_call
-    if lines is None:
-        return settings
-    return settings.model_copy(update={"talk_lines_per_call": max(1, lines)})
+        group_lines = recipe.answers.group_lines_per_call
+    update = {
+        key: max(1, value)
+        for key, value in (
+            ("talk_lines_per_call", lines),
+            ("group_lines_per_call", group_lines),
+        )
+        if value is not None
+    }
+    return settings.model_copy(update=update) if update else settings
 
 
 def build_town(recipe: TownRecipe, progress: Progress | None = None) -> LivingTown:

@@ -170,6 +170,9 @@ class RunRecording:
             talk_lines_per_call=next(
                 (mind.settings.talk_lines_per_call for mind in living.minds.values()), None
             ),
+            group_lines_per_call=next(
+                (mind.settings.group_lines_per_call for mind in living.minds.values()), None
+            ),
         )
         return cls(living, RecordWriter(path, meta, secrets=tuple(secrets)))
 

@@ -213,6 +213,7 @@ def meta_items(meta: RunMeta) -> list[tuple[str, str | None]]:
         ("app_version", meta.app_version),
         ("memory_server", meta.memory_server),
         ("talk_lines_per_call", lines_text(meta.talk_lines_per_call)),
+        ("group_lines_per_call", lines_text(meta.group_lines_per_call)),
     ]
 
 
@@ -220,14 +221,14 @@ def lines_text(lines: int | None) -> str | None:
     return None if lines is None else str(lines)
 
 
-def lines_per_call(value: str | None) -> int | None:
-    """The meta's `talk_lines_per_call` (None: not recorded); `ValueError` when not a
-    whole number of at least 1."""
+def lines_per_call(value: str | None, key: str = "talk_lines_per_call") -> int | None:
+    """The meta's `key` (`talk_lines_per_call`, `group_lines_per_call`; None: not
+    recorded); `ValueError` when not a whole number of at least 1."""
     if value is None:
         return None
     lines = int(value)
     if lines < 1:
-        raise ValueError(f"meta 'talk_lines_per_call' is {value!r}")
+        raise ValueError(f"meta {key!r} is {value!r}")
     return lines
 
 
@@ -264,6 +265,9 @@ def meta_from(values: dict[str, str | None]) -> RunMeta:
             app_version=text("app_version"),
             memory_server=values.get("memory_server"),
             talk_lines_per_call=lines_per_call(values.get("talk_lines_per_call")),
+            group_lines_per_call=lines_per_call(
+                values.get("group_lines_per_call"), "group_lines_per_call"
+            ),
         )
     except json.JSONDecodeError as error:
         raise ValueError(f"meta 'residents' is not JSON ({error.msg})") from None

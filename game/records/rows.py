@@ -218,6 +218,10 @@ class RunMeta:
     # `--answers-from` re-lives the talk with the same calls; None: a record made before the
     # setting, one line per call
     talk_lines_per_call: int | None = None
+    # lines of a one-by-one group talk one model call wrote
+    # (`MindSettings.group_lines_per_call`); None: a record made before the setting, one
+    # line per call
+    group_lines_per_call: int | None = None
 
     def __post_init__(self) -> None:
         if not self.run_id.strip():

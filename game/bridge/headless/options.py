@@ -66,6 +66,9 @@ class SimulationOptions:
     # lines of a pair talk per model call (`MindSettings.talk_lines_per_call`); None: the
     # town's setting (a record re-lived takes the record's)
     talk_lines_per_call: int | None = None
+    # lines of a one-by-one group talk per model call (`MindSettings.group_lines_per_call`);
+    # None: the town's setting (a record re-lived takes the record's)
+    group_lines_per_call: int | None = None
     # the local embedding model's CPU threads (None: HEADLESS_EMBEDDING_THREADS, 2); 1 when
     # several towns run side by side on a few cores (benchmarks/towns_parallel.py)
     embedding_threads: int | None = None

@@ -159,7 +159,13 @@ def plan_reuse_figures(living: LivingTown) -> dict[str, Any]:
     }
 
 
-GROUP_TASKS = ("group_line", "next_speaker", "group_round_summary", "group_summary")
+GROUP_TASKS = (
+    "group_line",
+    "group_round",
+    "next_speaker",
+    "group_round_summary",
+    "group_summary",
+)
 
 
 def group_figures(living: LivingTown) -> dict[str, Any]:

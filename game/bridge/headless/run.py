@@ -129,7 +129,11 @@ def simulation_recipe(
         profile=profile,
         answers=answers,
     )
-    return replace(recipe, talk_lines_per_call=options.talk_lines_per_call)
+    return replace(
+        recipe,
+        talk_lines_per_call=options.talk_lines_per_call,
+        group_lines_per_call=options.group_lines_per_call,
+    )
 
 
 class HeadlessRun:

@@ -11,7 +11,7 @@ from cognition.agent import Agent
 from cognition.contract import GoTo
 from cognition.llm.task import Source, Task, read_template
 from cognition.offline import OfflineBrain
-from cognition.offline.brain import RULES, TURN_RULES
+from cognition.offline.brain import ROUND_RULES, RULES, TURN_RULES
 from cognition.settings import MindSettings
 from cognition.steps import (
     day_plan,
@@ -21,6 +21,7 @@ from cognition.steps import (
     emoji,
     group_line,
     group_manager,
+    group_round,
     group_summary,
     hour_plan,
     hourly,
@@ -73,6 +74,7 @@ TASKS: list[Task[Any, Any]] = [
     referee.SUMMARIZE_DEBATE,
     referee_scores.SCORE_REFEREE,
     group_line.GROUP_LINE,
+    group_round.GROUP_ROUND,
     group_manager.NEXT_SPEAKER,
     group_summary.SUMMARIZE_ROUND,
     group_summary.GROUP_SUMMARY,
@@ -81,7 +83,7 @@ TASKS: list[Task[Any, Any]] = [
 
 
 def test_every_task_has_a_rule() -> None:
-    assert {task.name for task in TASKS} == set(RULES) | set(TURN_RULES)
+    assert {task.name for task in TASKS} == set(RULES) | set(TURN_RULES) | set(ROUND_RULES)
 
 
 def test_every_template_splits_and_names_only_input_fields() -> None:
