@@ -112,7 +112,7 @@ def round_prompt(inputs: GroupRoundInput) -> dict[str, str]:
     order = [member.speaker for member in inputs.members[: max(inputs.lines, 1)]]
     return {
         "speakers": "\n\n".join(side_text(member) for member in inputs.members),
-        "order": joined(order),
+        "order": joined(order) if order else "nobody",
         "everyone": joined(inputs.everyone) if inputs.everyone else "nobody",
     }
 

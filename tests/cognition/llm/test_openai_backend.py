@@ -15,7 +15,7 @@ import pytest
 import cognition.steps
 from cognition.llm.openai_backend import OpenAIBackend, OutputMode
 from cognition.llm.task import Source, Task
-from cognition.offline.brain import RULES, TURN_RULES
+from cognition.offline.brain import ROUND_RULES, RULES, TURN_RULES
 from cognition.testing.fake_openai_server import ChatRequest, FakeOpenAIServer, Fault
 
 Server = Callable[..., FakeOpenAIServer]
@@ -322,5 +322,5 @@ def test_every_thinking_step_has_an_output_budget() -> None:
         for value in vars(importlib.import_module(f"cognition.steps.{info.name}")).values()
         if isinstance(value, Task)
     ]
-    assert len({task.name for task in tasks}) == len(RULES) + len(TURN_RULES)  # every task
+    assert len({task.name for task in tasks}) == len(RULES) + len(TURN_RULES) + len(ROUND_RULES)
     assert all(task.max_tokens is not None and task.max_tokens > 0 for task in tasks)

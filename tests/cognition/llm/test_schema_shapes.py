@@ -20,7 +20,7 @@ from cognition.llm.schema import (
     without_lengths,
 )
 from cognition.llm.task import Task
-from cognition.offline.brain import RULES, TURN_RULES
+from cognition.offline.brain import ROUND_RULES, RULES, TURN_RULES
 from cognition.testing.schema_instance import schema_instance
 
 jsonschema = pytest.importorskip("jsonschema")
@@ -111,7 +111,7 @@ def sample_inputs(task: Task[Any, Any]) -> list[BaseModel]:
 
 
 def test_every_task_is_found() -> None:
-    assert {t.name for t in TASKS} == set(RULES) | set(TURN_RULES)
+    assert {t.name for t in TASKS} == set(RULES) | set(TURN_RULES) | set(ROUND_RULES)
 
 
 @pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
