@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from contextvars import copy_context
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, Field
 from pydantic.json_schema import SkipJsonSchema
@@ -49,12 +49,16 @@ from cognition.steps.dialogue import (
 )
 from cognition.steps.view_reuse import named_counts
 
+TurnT = TypeVar("TurnT", bound="TurnInput")  # a turn's inputs (an opening's, a closing's, …)
+AnswerT = TypeVar("AnswerT", bound=BaseModel)  # its answer: `lines`, and maybe more
+
 __all__ = [
     "DIALOGUE_TURN",
     "DialogueTurn",
     "TurnInput",
     "TurnLine",
     "TurnSide",
+    "ask_turn",
     "line_input",
     "next_turn",
     "said_lines",
@@ -278,10 +282,26 @@ def next_turn(
     same lines the call returns, begun; `partial_answers`)."""
     inputs = turn_input(speaker, listener, history, lines)
     with meanwhile():
-        if early is None:
-            return said_lines(speaker.context.ask(DIALOGUE_TURN, inputs), inputs)
-        with listening(DIALOGUE_TURN, "lines", lambda turn: early(said_lines(turn, inputs))):
-            return said_lines(speaker.context.ask(DIALOGUE_TURN, inputs), inputs)
+        return said_lines(ask_turn(speaker, DIALOGUE_TURN, inputs, early), inputs)
+
+
+def ask_turn(
+    speaker: Speaker,
+    task: Task[TurnT, AnswerT],
+    inputs: TurnT,
+    early: Callable[[list[tuple[str, DialogueLine]]], None] | None,
+) -> AnswerT:
+    """`speaker`'s call of `task` for a turn's `inputs` (an answer with `lines`, and maybe
+    views or a summary); `early` hears its usable lines as a streaming model writes them."""
+    if early is None:
+        return speaker.context.ask(task, inputs)
+
+    def heard(answer: AnswerT) -> None:
+        turn = DialogueTurn.model_validate(answer.model_dump(include={"lines"}))
+        early(said_lines(turn, inputs))
+
+    with listening(task, "lines", heard):
+        return speaker.context.ask(task, inputs)
 
 
 def line_input(

@@ -19,7 +19,6 @@ from contextlib import AbstractContextManager, nullcontext
 from pydantic import BaseModel, Field
 
 from cognition.contract import ConversationLine
-from cognition.llm.partial_answers import listening
 from cognition.llm.task import Task
 from cognition.persona import without_lifestyle
 from cognition.steps.common import when
@@ -28,6 +27,7 @@ from cognition.steps.dialogue_turn import (
     DialogueTurn,
     TurnInput,
     TurnLine,
+    ask_turn,
     excuse_turn,
     said_lines,
     turn_input,
@@ -37,16 +37,25 @@ from cognition.steps.dialogue_turn import (
 Lines = list[tuple[str, DialogueLine]]
 
 
-class ClosingInput(TurnInput):
-    """The last turn's inputs, with the summary's for the talk's lines before this turn
-    (`talk`: the turn's own lines are to be added to it)."""
+class SummedUp(BaseModel):
+    """What a turn that sums the talk up is asked with besides: the summary's inputs for the
+    lines before it (`talk`: the turn's own are to be added to it), and the two by name for
+    the prompt (filled from `talk`)."""
 
     talk: SummaryInput
-    # the prompt's view of the two (filled from `talk`)
     first: str = ""
     second: str = ""
     first_identity: str = ""
     second_identity: str = ""
+
+
+def summary_fields(talk: SummaryInput) -> dict[str, object]:
+    """The `SummedUp` fields for `talk`, to add to a turn's inputs."""
+    return {"talk": talk, "first": talk.first, "second": talk.second}
+
+
+class ClosingInput(TurnInput, SummedUp):
+    """The last turn's inputs, with the summary's for the talk's lines before this turn."""
 
 
 class ClosingTurn(BaseModel):
@@ -129,8 +138,7 @@ def closing_turn(
     `meanwhile` gives, once the sides have retrieved; `early` hears the lines as
     `dialogue_turn.next_turn`'s does."""
     plain = turn_input(speaker, listener, history, lines)
-    two = {"first": talk.first, "second": talk.second}
-    inputs = ClosingInput.model_validate({**plain.model_dump(), "talk": talk, **two})
+    inputs = ClosingInput.model_validate({**plain.model_dump(), **summary_fields(talk)})
     with meanwhile():
         answer = ask_closing(speaker, inputs, early)
     said = said_lines(DialogueTurn(lines=answer.lines), inputs)
@@ -158,11 +166,4 @@ def ask_closing(
     speaker: Speaker, inputs: ClosingInput, early: Callable[[Lines], None] | None
 ) -> ClosingTurn:
     """The closing's call; `early` hears its lines as a streaming model writes them."""
-    if early is None:
-        return speaker.context.ask(TALK_CLOSING, inputs)
-
-    def heard(turn: ClosingTurn) -> None:
-        early(said_lines(DialogueTurn(lines=turn.lines), inputs))
-
-    with listening(TALK_CLOSING, "lines", heard):
-        return speaker.context.ask(TALK_CLOSING, inputs)
+    return ask_turn(speaker, TALK_CLOSING, inputs, early)

@@ -17,16 +17,14 @@ from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel, Field
 
-from cognition.llm.partial_answers import listening
 from cognition.llm.task import Task
 from cognition.steps.compact import timeline
 from cognition.steps.dialogue import DialogueLine, Speaker
 from cognition.steps.dialogue_turn import (
-    DialogueTurn,
     TurnInput,
     TurnLine,
+    ask_turn,
     excuse_turn,
-    said_lines,
     turn_prompt,
 )
 from cognition.steps.relationship import RelationshipInput, about_other, little_known
@@ -107,11 +105,4 @@ def ask_opening(
     speaker: Speaker, inputs: OpeningInput, early: Callable[[Lines], None] | None
 ) -> OpeningTurn:
     """The opening's call; `early` hears its lines as a streaming model writes them."""
-    if early is None:
-        return speaker.context.ask(TALK_OPENING, inputs)
-
-    def heard(turn: OpeningTurn) -> None:
-        early(said_lines(DialogueTurn(lines=turn.lines), inputs))
-
-    with listening(TALK_OPENING, "lines", heard):
-        return speaker.context.ask(TALK_OPENING, inputs)
+    return ask_turn(speaker, TALK_OPENING, inputs, early)

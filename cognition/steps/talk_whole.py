@@ -14,11 +14,10 @@ from collections.abc import Callable
 
 from pydantic import Field
 
-from cognition.llm.partial_answers import listening
 from cognition.llm.task import Task
 from cognition.steps.dialogue import DialogueLine, Speaker, SummaryInput, TalkSummary
-from cognition.steps.dialogue_turn import DialogueTurn, said_lines
-from cognition.steps.talk_closing import summed_if_whole, with_identities
+from cognition.steps.dialogue_turn import ask_turn
+from cognition.steps.talk_closing import SummedUp, summary_fields, summed_if_whole, with_identities
 from cognition.steps.talk_opening import (
     OpeningInput,
     OpeningTurn,
@@ -29,16 +28,9 @@ from cognition.steps.talk_opening import (
 Lines = list[tuple[str, DialogueLine]]
 
 
-class WholeInput(OpeningInput):
+class WholeInput(OpeningInput, SummedUp):
     """A talk's only turn: the opening's inputs, with the summary's for the talk so far
     (`talk`: no lines yet)."""
-
-    talk: SummaryInput
-    # the prompt's view of the two (filled from `talk`)
-    first: str = ""
-    second: str = ""
-    first_identity: str = ""
-    second_identity: str = ""
 
 
 class WholeTalk(OpeningTurn):
@@ -71,8 +63,7 @@ TALK_WHOLE = Task(
 
 def whole_inputs(opening: OpeningInput, talk: SummaryInput) -> WholeInput:
     """`opening`'s inputs with the talk's summary asked too."""
-    two = {"first": talk.first, "second": talk.second}
-    return WholeInput.model_validate({**opening.model_dump(), "talk": talk, **two})
+    return WholeInput.model_validate({**opening.model_dump(), **summary_fields(talk)})
 
 
 def ask_whole(
@@ -80,13 +71,5 @@ def ask_whole(
 ) -> tuple[WholeTalk, TalkSummary | None]:
     """The whole talk's call, and its summary when it gives one over every line it wrote
     that is usable; `early` hears its lines as a streaming model writes them."""
-    if early is None:
-        answer = speaker.context.ask(TALK_WHOLE, inputs)
-    else:
-
-        def heard(turn: WholeTalk) -> None:
-            early(said_lines(DialogueTurn(lines=turn.lines), inputs))
-
-        with listening(TALK_WHOLE, "lines", heard):
-            answer = speaker.context.ask(TALK_WHOLE, inputs)
+    answer = ask_turn(speaker, TALK_WHOLE, inputs, early)
     return answer, summed_if_whole(answer.summary, answer.lines, inputs)

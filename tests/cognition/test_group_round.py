@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from cognition.agent import Agent
-from cognition.group import GroupRules, GroupStrategy, Human, InputMode, Member, hold_group
+from cognition.group import GroupRules, GroupStrategy, Human, InputMode, hold_group
 from cognition.group.rounds import chunks
 from cognition.llm.task import Completion, InputT, OutputT, Task
 from cognition.memory.records import RetrievalHit
@@ -22,8 +22,6 @@ from cognition.offline import OfflineBrain
 from cognition.offline.group import group_line
 from cognition.offline.group_round import group_round
 from cognition.settings import MindSettings
-from cognition.steps.context import StepContext
-from cognition.steps.dialogue import Speaker
 from cognition.steps.group_line import said
 from cognition.steps.group_round import (
     GROUP_ROUND,
@@ -35,6 +33,7 @@ from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
 from cognition.testing.town import ISABELLA, KLAUS, MARIA, START, perception
 from cognition.variants import Variant
+from tests.cognition.test_group import members
 
 NAMES = (ISABELLA.name, MARIA.name, KLAUS.name)
 SUMMARY = {"summary": "They talked together.", "commitments": []}
@@ -48,15 +47,6 @@ def numbered(inputs: GroupRoundInput) -> dict[str, Any]:
             for m in inputs.members
         ]
     }
-
-
-def members(model: Any, **free: float) -> list[Member]:
-    found = []
-    for persona in (ISABELLA, MARIA, KLAUS):
-        ctx = StepContext(model, FakeMemoryStream(persona.name), persona, MindSettings(), START)
-        speaker = Speaker(ctx, f"{persona.name} lives here.", "", (), "Hobbs Cafe")
-        found.append(Member(speaker, free_minutes=free.get(persona.name.split()[0])))
-    return found
 
 
 def round_calls(model: ScriptedModel) -> list[GroupRoundInput]:
