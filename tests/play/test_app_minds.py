@@ -52,12 +52,14 @@ def test_a_conversation_reaches_the_bubbles_and_the_log(minds_app: App) -> None:
     assert minds_app.living is not None
     dialogue = minds_app.living.director.dialogue
     for _ in range(3000):
-        minds_app.step(0.25)
-        if dialogue.total and minds_app.speech():
+        minds_app.step(0.25)  # 7.5 game minutes: a step may land on a talk's last moments
+        if not (dialogue.total and minds_app.speech()):
+            continue
+        minds_app.view.selected = next(iter(minds_app.speech()))  # the camera follows a speaker
+        minds_app.step(1 / 60)
+        if minds_app.speech():  # still talking a frame later (else: the next talk)
             break
     assert dialogue.total > 0, "nobody talked"
-    minds_app.view.selected = next(iter(minds_app.speech()))  # the camera follows a speaker
-    minds_app.step(1 / 60)
     first = dialogue.lines()[0]
     assert any(line.startswith(f"{first.speaker}: ") for line in minds_app.hud.dialogue.rendered)
     spoken = minds_app.scene.painter.speech.drawn
