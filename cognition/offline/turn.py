@@ -20,11 +20,12 @@ from typing import Protocol
 from cognition.contract import ConversationLine
 from cognition.offline.talk import line
 from cognition.steps.dialogue import LineInput, SummaryInput, TalkSummary
-from cognition.steps.dialogue_turn import DialogueTurn, TurnInput, TurnLine, line_input
+from cognition.steps.dialogue_turn import DialogueTurn, TurnInput, TurnLine, line_input, said_lines
 from cognition.steps.relationship import RelationshipInput
 from cognition.steps.talk_closing import ClosingInput, ClosingTurn, with_lines
 from cognition.steps.talk_opening import OpeningInput, OpeningTurn, with_views
 from cognition.steps.talk_whole import WholeInput, WholeTalk
+from cognition.steps.turn_teller import spoken
 
 LineRandom = Callable[[LineInput], random.Random]  # the random of one line's own call
 ViewRule = Callable[[RelationshipInput], str]  # a view as its own `relationship` call's
@@ -88,7 +89,7 @@ def closing(inputs: ClosingInput, calls: CallRules) -> ClosingTurn:
     summary a `conversation_summary` call would give over the talk's lines, these included."""
     lines = turn(inputs, calls.line_random).lines
     return ClosingTurn(
-        lines=lines, summary=calls.talk_summary(with_lines(inputs.talk, kept(lines)))
+        lines=lines, summary=calls.talk_summary(with_lines(inputs.talk, kept(lines, inputs)))
     )
 
 
@@ -96,19 +97,10 @@ def whole(inputs: WholeInput, calls: CallRules) -> WholeTalk:
     """A talk in one call (`steps.talk_whole`): the opening (`opening`), then the summary
     `closing` gives over its lines."""
     opened = opening(inputs, calls.line_random, calls.view)
-    summary = calls.talk_summary(with_lines(inputs.talk, kept(opened.lines)))
+    summary = calls.talk_summary(with_lines(inputs.talk, kept(opened.lines, inputs)))
     return WholeTalk(**opened.model_dump(exclude={"lines"}), lines=opened.lines, summary=summary)
 
 
-def kept(lines: list[TurnLine]) -> list[ConversationLine]:
-    """A turn's lines as the talk keeps them: up to an empty one or one that ends it."""
-    said: list[ConversationLine] = []
-    for one in lines:
-        text = one.text.strip()
-        if text:
-            said.append(
-                ConversationLine(speaker=one.speaker, text=text, told=one.told, answer=one.answer)
-            )
-        if one.ends or not text:
-            break
-    return said
+def kept(lines: list[TurnLine], inputs: TurnInput) -> list[ConversationLine]:
+    """A turn's lines as the talk keeps them (`said_lines`, then `turn_teller.spoken`)."""
+    return spoken(said_lines(DialogueTurn(lines=lines), inputs))[0]

@@ -31,14 +31,15 @@ from cognition.steps.dialogue import (
 )
 from cognition.steps.dialogue_turn import DialogueTurn, next_turn, said_lines, turn_input
 from cognition.steps.relationship import finish_view, kept_view
-from cognition.steps.talk_closing import closing_turn, summary_input
+from cognition.steps.talk_closing import closing_turn, summary_input, summed_if_whole
 from cognition.steps.talk_opening import (
     OpeningInput,
+    OpeningTurn,
     answered_views,
     ask_opening,
     with_views,
 )
-from cognition.steps.talk_whole import ask_whole, whole_inputs
+from cognition.steps.talk_whole import WholeTalk, ask_whole, whole_inputs
 from cognition.steps.turn_teller import TurnTeller, spoken
 
 
@@ -122,9 +123,9 @@ def first_turn(
     inputs = OpeningInput.model_validate({**plain.model_dump(), "views": asked})
     with meanwhile():
         if talk is None:
-            answer, summary = ask_opening(speaker, inputs, early), None
+            answer: OpeningTurn = ask_opening(speaker, inputs, early)
         else:
-            answer, summary = ask_whole(speaker, whole_inputs(inputs, talk), early)
+            answer = ask_whole(speaker, whole_inputs(inputs, talk), early)
     views = answered_views(answer, inputs)
     viewed = [
         side
@@ -133,6 +134,8 @@ def first_turn(
         for side, view in zip(pair, views, strict=True)
     ]
     said = said_lines(DialogueTurn(lines=answer.lines), with_views(inputs, views))
+    summed = answer.summary if isinstance(answer, WholeTalk) else None
+    summary = summed_if_whole(summed, answer.lines, said, inputs.lines)
     return said, replace(viewed[0], view_asked=None), replace(viewed[1], view_asked=None), summary
 
 

@@ -142,24 +142,23 @@ def closing_turn(
     with meanwhile():
         answer = ask_closing(speaker, inputs, early)
     said = said_lines(DialogueTurn(lines=answer.lines), inputs)
-    return said, summed_if_whole(answer.summary, answer.lines, inputs)
+    return said, summed_if_whole(answer.summary, answer.lines, said, inputs.lines)
 
 
 def summed_if_whole(
-    summary: TalkSummary | None, lines: Sequence[TurnLine], inputs: TurnInput
+    summary: TalkSummary | None, lines: Sequence[TurnLine], said: Lines, asked: int
 ) -> TalkSummary | None:
     """An answer's `summary` of the talk when it has words and every line the answer wrote
-    (up to the turn's length, up to and with one that ends the talk) is usable — else None:
-    it would speak of lines not kept."""
+    (up to the `asked` many, up to and with one that ends the talk) is among those `said`
+    (`said_lines`'s) — else None: it would speak of lines not kept."""
     if summary is None or not summary.summary.strip():
         return None
     written = 0
-    for line in lines[: max(inputs.lines, 0)]:
+    for line in lines[: max(asked, 0)]:
         written += 1
         if line.ends:
             break
-    usable = len(said_lines(DialogueTurn(lines=list(lines)), inputs))
-    return summary if usable == written else None
+    return summary if len(said) == written else None
 
 
 def ask_closing(

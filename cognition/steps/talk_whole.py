@@ -17,7 +17,7 @@ from pydantic import Field
 from cognition.llm.task import Task
 from cognition.steps.dialogue import DialogueLine, Speaker, SummaryInput, TalkSummary
 from cognition.steps.dialogue_turn import ask_turn
-from cognition.steps.talk_closing import SummedUp, summary_fields, summed_if_whole, with_identities
+from cognition.steps.talk_closing import SummedUp, summary_fields, with_identities
 from cognition.steps.talk_opening import (
     OpeningInput,
     OpeningTurn,
@@ -68,8 +68,7 @@ def whole_inputs(opening: OpeningInput, talk: SummaryInput) -> WholeInput:
 
 def ask_whole(
     speaker: Speaker, inputs: WholeInput, early: Callable[[Lines], None] | None
-) -> tuple[WholeTalk, TalkSummary | None]:
-    """The whole talk's call, and its summary when it gives one over every line it wrote
-    that is usable; `early` hears its lines as a streaming model writes them."""
-    answer = ask_turn(speaker, TALK_WHOLE, inputs, early)
-    return answer, summed_if_whole(answer.summary, answer.lines, inputs)
+) -> WholeTalk:
+    """The whole talk's call; `early` hears its lines as a streaming model writes them (its
+    summary is taken as the closing's is: `talk_closing.summed_if_whole`)."""
+    return ask_turn(speaker, TALK_WHOLE, inputs, early)
