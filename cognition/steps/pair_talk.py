@@ -79,9 +79,11 @@ def converse(
             said, summary = closing_turn(speaker, listener, lines, count, talk, early)
         else:
             said = next_turn(speaker, listener, lines, count, early)
+        said = told.kept(said)
+        if told.diverged:  # a retry wrote other lines than those shown: the shown are said
+            summary = None  # and the summary, of the others, is asked apart
         turn, ended = spoken(said)
         lines.extend(turn)
-        told.so_far(said)
         if ended:
             break
     if said_all is not None:

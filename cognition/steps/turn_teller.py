@@ -42,15 +42,32 @@ def spoken(said: Sequence[tuple[str, DialogueLine]]) -> tuple[list[ConversationL
 
 
 class TurnTeller:
-    """Hands `heard` each line of a call's answer once, as the answer grows."""
+    """Hands `heard` each line of a call's answer once, as the answer grows. A retry of the
+    call (a stream broken off and asked again, a time-out's typed fallback) may write other
+    lines than those already told: then nothing more is told, and the turn is the lines told
+    (`kept`) — a talk's lines are those shown, never two attempts' mixed."""
 
     def __init__(self, heard: LineHeard | None) -> None:
-        self.heard, self.told = heard, 0
+        self.heard = heard
+        self.lines: list[ConversationLine] = []  # told so far
+        self.said: list[tuple[str, DialogueLine]] = []  # the said lines behind them
+        self.diverged = False  # a later answer did not begin with the lines told
 
     def so_far(self, said: Sequence[tuple[str, DialogueLine]]) -> None:
-        """The call's usable lines so far (each time a beginning of the same answer)."""
+        """The call's usable lines so far (each time a beginning of its answer)."""
+        if self.heard is None or self.diverged:
+            return
         lines, _ = spoken(said)
-        if self.heard is not None:
-            for line in lines[self.told :]:
-                self.heard(line)
-        self.told = max(self.told, len(lines))
+        if lines[: len(self.lines)] != self.lines:
+            self.diverged = True
+            return
+        for line in lines[len(self.lines) :]:
+            self.heard(line)
+        if len(lines) > len(self.lines):
+            self.lines, self.said = lines, list(said[: len(lines)])
+
+    def kept(self, said: Sequence[tuple[str, DialogueLine]]) -> list[tuple[str, DialogueLine]]:
+        """The call's answer `said` as the talk keeps it (told to `so_far` first): the
+        lines told instead when the answer did not begin with them."""
+        self.so_far(said)
+        return list(self.said if self.diverged else said)
