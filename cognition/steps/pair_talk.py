@@ -51,9 +51,10 @@ def converse(
 ) -> tuple[list[ConversationLine], TalkSummary]:
     """The lines (at most the opener's turn limit, `first` opening; `talk_lines_per_call` of
     them per call) and a summary with the commitments made and the talk's importance to each
-    (the last turn's call, or else the opener's own). `heard` hears each line as soon as it
-    is known: when its call returns, or as a streaming model writes it (a turn's lines one
-    by one); `said_all` is told once the last line is known, before the summary is asked."""
+    (the last turn's call, or else the opener's own; none when nobody said a line:
+    `unspoken`). `heard` hears each line as soon as it is known: when its call returns, or
+    as a streaming model writes it (a turn's lines one by one); `said_all` is told once the
+    last line is known, before the summary is asked."""
     settings = first.context.settings
     max_turns, per_call = settings.dialogue_max_turns, settings.talk_lines_per_call
     lines: list[ConversationLine] = []
@@ -88,6 +89,8 @@ def converse(
             break
     if said_all is not None:
         said_all()
+    if not lines:  # nobody said a line (a model that wrote none): nothing to sum up
+        return lines, unspoken(first.name, second.name)
     if summary is not None:
         return lines, summary
     first, second = speakers
@@ -181,6 +184,13 @@ def transcripts_embedded(
             text = transcript_text((other.name,), said)
             meanwhile.enter_context(me.context.memory.embedding([text]))
         yield
+
+
+def unspoken(first: str, second: str) -> TalkSummary:
+    """A talk in which nobody said a line: kept as a meeting of no weight to either (rated
+    1, the least), without a call that could only make up what was said."""
+    summary = f"{first} and {second} met but did not talk."
+    return TalkSummary(summary=summary, importance_first=1, importance_second=1)
 
 
 def summarise(first: Speaker, second: Speaker, lines: list[ConversationLine]) -> TalkSummary:

@@ -317,3 +317,15 @@ def test_a_streaming_model_s_turn_is_heard_line_by_line_before_its_call_returns(
     assert all(calls == 0 for _, calls, _ in first_turn)  # heard while the turn was written
     times = [at for _, _, at in first_turn]
     assert times == sorted(times) and len(set(times)) == len(times)
+
+
+def test_a_talk_in_which_nobody_says_a_line_is_not_summed_up_by_a_call() -> None:
+    model = ScriptedModel(
+        {"talk_closing": [{"lines": []}], "dialogue_turn": [{"lines": []}]},
+        fallback_model=OfflineBrain(5),
+    )
+    lines, summary = converse(*pair(model, TURNS.model_copy(update={"dialogue_max_turns": 4})))
+    assert lines == [] and model.count("conversation_summary") == 0
+    assert summary.summary == f"{ISABELLA.name} and {MARIA.name} met but did not talk."
+    assert (summary.importance_for(first=True), summary.importance_for(first=False)) == (1, 1)
+    assert summary.commitments == []
