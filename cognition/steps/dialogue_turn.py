@@ -20,13 +20,14 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from contextvars import copy_context
 from datetime import datetime
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, Field
 from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine
 from cognition.llm.partial_answers import listening
+from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
 from cognition.memory.fields import News
 from cognition.plan import plan_title
@@ -157,6 +158,18 @@ def turn_prompt(inputs: TurnInput) -> dict[str, str]:
     }
 
 
+def lines_schema(output: type[BaseModel]) -> Callable[[TurnInput], dict[str, Any]]:
+    """A turn's answer schema (`output`'s): at least one line, at most the lines asked. A
+    server that constrains decoding then writes a line (the tiny model wrote none, so a talk
+    said nothing) and no more than are kept (`said_lines` drops the rest)."""
+
+    def schema(inputs: TurnInput) -> dict[str, Any]:
+        most = max(1, inputs.lines)
+        return with_items(strict_json_schema(output), "lines", at_least=1, at_most=most)
+
+    return schema
+
+
 DIALOGUE_TURN = Task(
     name="dialogue_turn",
     template="dialogue_turn.txt",
@@ -165,6 +178,7 @@ DIALOGUE_TURN = Task(
     fallback=excuse_turn,
     max_tokens=800,
     render=turn_prompt,
+    schema_for=lines_schema(DialogueTurn),
 )
 
 

@@ -29,6 +29,7 @@ from cognition.steps.dialogue_turn import (
     TurnLine,
     ask_turn,
     excuse_turn,
+    lines_schema,
     said_lines,
     turn_input,
     turn_prompt,
@@ -92,6 +93,7 @@ TALK_CLOSING = Task(
     fallback=excuse_closing,
     max_tokens=1000,
     render=closing_prompt,
+    schema_for=lines_schema(ClosingTurn),
 )
 
 

@@ -25,6 +25,7 @@ from cognition.steps.dialogue_turn import (
     TurnLine,
     ask_turn,
     excuse_turn,
+    lines_schema,
     turn_prompt,
 )
 from cognition.steps.relationship import RelationshipInput, about_other, little_known
@@ -71,6 +72,7 @@ TALK_OPENING = Task(
     fallback=excuse_opening,
     max_tokens=1000,
     render=opening_prompt,
+    schema_for=lines_schema(OpeningTurn),
 )
 
 

@@ -16,7 +16,7 @@ from pydantic import Field
 
 from cognition.llm.task import Task
 from cognition.steps.dialogue import DialogueLine, Speaker, SummaryInput, TalkSummary
-from cognition.steps.dialogue_turn import ask_turn
+from cognition.steps.dialogue_turn import ask_turn, lines_schema
 from cognition.steps.talk_closing import SummedUp, summary_fields, with_identities
 from cognition.steps.talk_opening import (
     OpeningInput,
@@ -58,6 +58,7 @@ TALK_WHOLE = Task(
     fallback=excuse_whole,
     max_tokens=1500,
     render=whole_prompt,
+    schema_for=lines_schema(WholeTalk),
 )
 
 
