@@ -27,7 +27,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine
 from cognition.llm.partial_answers import listening
-from cognition.llm.schema import strict_json_schema, with_items
+from cognition.llm.schema import strict_json_schema, with_enum, with_items
 from cognition.llm.task import Task
 from cognition.memory.fields import News
 from cognition.plan import plan_title
@@ -159,13 +159,15 @@ def turn_prompt(inputs: TurnInput) -> dict[str, str]:
 
 
 def lines_schema(output: type[BaseModel]) -> Callable[[TurnInput], dict[str, Any]]:
-    """A turn's answer schema (`output`'s): at least one line, at most the lines asked. A
-    server that constrains decoding then writes a line (the tiny model wrote none, so a talk
-    said nothing) and no more than are kept (`said_lines` drops the rest)."""
+    """A turn's answer schema (`output`'s): at least one line, at most the lines asked, each
+    by one of the two speakers. A server that constrains decoding then writes a line by
+    someone in the talk (the tiny model wrote none, or lines by "", so a talk said nothing)
+    and no more than are kept (`said_lines` drops the rest)."""
 
     def schema(inputs: TurnInput) -> dict[str, Any]:
         most = max(1, inputs.lines)
-        return with_items(strict_json_schema(output), "lines", at_least=1, at_most=most)
+        lines = with_items(strict_json_schema(output), "lines", at_least=1, at_most=most)
+        return with_enum(lines, "lines[].speaker", [inputs.speaker, inputs.listener])
 
     return schema
 
