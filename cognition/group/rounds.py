@@ -5,13 +5,14 @@ residents (`chunks`); the player always speaks alone, by the per-line path. One
 `group_round` call (the run's first speaker's mind) writes a run's lines (`speak_round`):
 each member's input is built by `member_input` at the call's start, as its own line's
 call would build it then (its own retrieval; `called` as if the lines before it in the run
-were said). The lines come back in order, each as the talk keeps a line
-(`group_line.settled`), for the talk to add one by one.
+were said). The lines are handed to the talk in order, each as the talk keeps a line
+(`group_line.settled`), one by one as a model that streams writes them (as a pair's turn's
+are: `partial_answers`), else when the call returns.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import copy_context
 from typing import TYPE_CHECKING
@@ -19,9 +20,10 @@ from typing import TYPE_CHECKING
 from cognition.group.human import Human
 from cognition.group.line_input import member_input
 from cognition.group.rules import Anyone, Member
+from cognition.llm.partial_answers import listening
 from cognition.steps.common import when
 from cognition.steps.group_line import GroupLine, GroupLineInput, settled
-from cognition.steps.group_round import GROUP_ROUND, GroupRoundInput, round_lines
+from cognition.steps.group_round import GROUP_ROUND, GroupRound, GroupRoundInput, round_lines
 
 if TYPE_CHECKING:
     # lazy: the talk imports this module; its type only, for the checker
@@ -72,10 +74,16 @@ def inputs_of(talk: GroupTalk, run: Sequence[Member], number: int) -> list[Group
 
 
 def speak_round(
-    talk: GroupTalk, run: Sequence[Member], number: int
-) -> list[tuple[Member, GroupLine]]:
-    """The run's lines from one call, in order, each with its member: a member the answer
-    has no line for (skipped, or after a line out of order) passes."""
+    talk: GroupTalk,
+    run: Sequence[Member],
+    number: int,
+    add: Callable[[Member, GroupLine], bool],
+) -> None:
+    """The run's lines from one call, in order, each handed to `add` with its member as
+    soon as it is known — while a model that streams writes it, else when the call returns
+    — until `add` says the talk ended (False: the call's later lines are dropped). A member
+    the answer has no line for (skipped, or after a line out of order) passes. A retry of
+    the call whose answer does not begin with the lines already handed on adds no more."""
     inputs = inputs_of(talk, run, number)
     first = run[0].speaker
     asked = GroupRoundInput(
@@ -92,9 +100,24 @@ def speak_round(
         everyone=list(talk.here),
         members=inputs,
     )
-    answer = talk.ask(first.context.model, GROUP_ROUND, asked, first.name, "round").output
-    said = round_lines(answer, asked)
-    return [
-        (member, settled(line, one.members, one.news, bool(one.must_leave)))
-        for member, one, line in zip(run, inputs, said, strict=False)
-    ]
+    handed: list[GroupLine] = []
+    stopped = False
+
+    def hand_on(answer: GroupRound) -> None:
+        nonlocal stopped
+        said = [
+            settled(line, one.members, one.news, bool(one.must_leave))
+            for one, line in zip(inputs, round_lines(answer, asked), strict=False)
+        ]
+        if stopped or said[: len(handed)] != handed:
+            stopped = True  # the talk ended, or a retry wrote other lines
+            return
+        for member, line in zip(run[len(handed) :], said[len(handed) :], strict=False):
+            if not add(member, line):
+                stopped = True
+                return
+            handed.append(line)
+
+    with listening(GROUP_ROUND, "lines", hand_on):
+        answer = talk.ask(first.context.model, GROUP_ROUND, asked, first.name, "round").output
+    hand_on(answer)

@@ -139,10 +139,9 @@ class GroupTalk:
             if len(residents) < 2:
                 self.add(here[0], self.speak(here[0], self.shared(), number))
                 continue
-            for member, line in speak_round(self, residents, number):
-                if len(self.here) < 2 or self.ended_by:
-                    return  # a line ended the talk: the call's later lines are dropped
-                self.add(member, line)
+            speak_round(self, residents, number, self.added)
+            if len(self.here) < 2 or self.ended_by:
+                return  # a line ended the talk: the call's later lines were dropped
 
     def at_once(self, number: int) -> None:
         speakers, shown = self.present(), self.shared()
@@ -293,6 +292,13 @@ class GroupTalk:
         if completion.source is Source.FALLBACK:
             self.fallbacks += 1
         return completion
+
+    def added(self, member: Anyone, line: GroupLine) -> bool:
+        """`line` added, unless the talk has ended (False then)."""
+        if len(self.here) < 2 or self.ended_by:
+            return False
+        self.add(member, line)
+        return True
 
     def add(self, member: Anyone, line: GroupLine) -> None:
         if line.text:
