@@ -8,11 +8,13 @@ strings: the output is always an instance of the task's output model.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
+from string import Formatter
 from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -45,6 +47,22 @@ def read_template(name: str) -> str:
     """The text of a prompt template: a file name in `cognition/prompts/`, or an absolute path."""
     path = Path(name)
     return (path if path.is_absolute() else PROMPTS_DIR / name).read_text(encoding="utf-8")
+
+
+@cache
+def template_parts(name: str) -> tuple[str, str, frozenset[str]]:
+    """A template's system and user parts (split at a line `---`; no such line: all user)
+    and the fields they name — only those are rendered (`Task.messages`)."""
+    system, _, user = read_template(name).partition("\n---\n")
+    if not user:
+        system, user = "", system
+    named = {
+        re.split(r"[.\[]", field, maxsplit=1)[0]
+        for part in (system, user)
+        for _, field, _, _ in Formatter().parse(part)
+        if field is not None
+    }
+    return system, user, frozenset(named)
 
 
 def render_value(value: Any) -> str:
@@ -98,13 +116,14 @@ class Task(Generic[InputT, OutputT]):
         return strict_json_schema(self.output_model)
 
     def messages(self, inputs: InputT) -> list[Message]:
-        fields = {key: render_value(getattr(inputs, key)) for key in type(inputs).model_fields}
-        if self.render is not None:
-            fields.update(self.render(inputs))
-        text = read_template(self.template)
-        system, _, user = text.partition("\n---\n")
-        if not user:
-            system, user = "", system
+        system, user, named = template_parts(self.template)
+        shown = self.render(inputs) if self.render is not None else {}
+        fields = {
+            key: render_value(getattr(inputs, key))
+            for key in type(inputs).model_fields
+            if key in named and key not in shown
+        }
+        fields.update(shown)
         rendered = [Message("user", user.format_map(fields).strip())]
         if system.strip():
             rendered.insert(0, Message("system", system.format_map(fields).strip()))
