@@ -33,6 +33,7 @@ from cognition.steps.summary import SummaryDescription, SummaryInput
 MOODS = ("hopeful", "content", "a little restless", "energised", "thoughtful")
 
 
+@functools.lru_cache(maxsize=8192)
 def rate_one(memory: str) -> int:
     """By keyword, or by the weightiest fact the memory states (an event someone plans is
     as important whatever the event is called), whichever is higher."""
@@ -108,7 +109,13 @@ def emoji(inputs: EmojiInput, rng: random.Random) -> ActionEmoji:
 
 
 def object_state(agent: str, activity: str) -> str:
-    return first_match(activity, OBJECT_STATES) or f"in use by {agent}"
+    return state_for(activity) or f"in use by {agent}"
+
+
+@functools.lru_cache(maxsize=4096)
+def state_for(activity: str) -> str | None:
+    """The object state the table gives an activity (kept by text: activities recur)."""
+    return first_match(activity, OBJECT_STATES)
 
 
 def referee(inputs: RefereeInput, rng: random.Random) -> RefereeStatement:
