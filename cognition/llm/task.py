@@ -8,7 +8,9 @@ strings: the output is always an instance of the task's output model.
 
 from __future__ import annotations
 
+import operator
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -47,6 +49,10 @@ def read_template(name: str) -> str:
     """The text of a prompt template: a file name in `cognition/prompts/`, or an absolute path."""
     path = Path(name)
     return (path if path.is_absolute() else PROMPTS_DIR / name).read_text(encoding="utf-8")
+
+
+# each thread's last `Task.messages`: (task, inputs, their field values, messages)
+_last_rendered = threading.local()
 
 
 @cache
@@ -116,6 +122,24 @@ class Task(Generic[InputT, OutputT]):
         return strict_json_schema(self.output_model)
 
     def messages(self, inputs: InputT) -> list[Message]:
+        """The rendered prompt. The thread's last rendering is kept: one call renders its
+        messages in several wrappers (the tracer, the cost estimate, the cache key, the
+        backend), with the very inputs object whose fields are the same objects."""
+        fields_now = tuple(inputs.__dict__.values())
+        last = getattr(_last_rendered, "entry", None)
+        if (
+            last is not None
+            and last[0] is self
+            and last[1] is inputs
+            and len(last[2]) == len(fields_now)
+            and all(map(operator.is_, last[2], fields_now))
+        ):
+            return list(last[3])
+        rendered = self._render(inputs)
+        _last_rendered.entry = (self, inputs, fields_now, tuple(rendered))
+        return rendered
+
+    def _render(self, inputs: InputT) -> list[Message]:
         system, user, named = template_parts(self.template)
         shown = self.render(inputs) if self.render is not None else {}
         fields = {
