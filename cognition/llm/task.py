@@ -8,11 +8,15 @@ strings: the output is always an instance of the task's output model.
 
 from __future__ import annotations
 
+import operator
+import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
+from string import Formatter
 from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -45,6 +49,26 @@ def read_template(name: str) -> str:
     """The text of a prompt template: a file name in `cognition/prompts/`, or an absolute path."""
     path = Path(name)
     return (path if path.is_absolute() else PROMPTS_DIR / name).read_text(encoding="utf-8")
+
+
+# each thread's last `Task.messages`: (task, inputs, their field values, messages)
+_last_rendered = threading.local()
+
+
+@cache
+def template_parts(name: str) -> tuple[str, str, frozenset[str]]:
+    """A template's system and user parts (split at a line `---`; no such line: all user)
+    and the fields they name — only those are rendered (`Task.messages`)."""
+    system, _, user = read_template(name).partition("\n---\n")
+    if not user:
+        system, user = "", system
+    named = {
+        re.split(r"[.\[]", field, maxsplit=1)[0]
+        for part in (system, user)
+        for _, field, _, _ in Formatter().parse(part)
+        if field is not None
+    }
+    return system, user, frozenset(named)
 
 
 def render_value(value: Any) -> str:
@@ -98,13 +122,32 @@ class Task(Generic[InputT, OutputT]):
         return strict_json_schema(self.output_model)
 
     def messages(self, inputs: InputT) -> list[Message]:
-        fields = {key: render_value(getattr(inputs, key)) for key in type(inputs).model_fields}
-        if self.render is not None:
-            fields.update(self.render(inputs))
-        text = read_template(self.template)
-        system, _, user = text.partition("\n---\n")
-        if not user:
-            system, user = "", system
+        """The rendered prompt. The thread's last rendering is kept: one call renders its
+        messages in several wrappers (the tracer, the cost estimate, the cache key, the
+        backend), with the very inputs object whose fields are the same objects."""
+        fields_now = tuple(inputs.__dict__.values())
+        last = getattr(_last_rendered, "entry", None)
+        if (
+            last is not None
+            and last[0] is self
+            and last[1] is inputs
+            and len(last[2]) == len(fields_now)
+            and all(map(operator.is_, last[2], fields_now))
+        ):
+            return list(last[3])
+        rendered = self._render(inputs)
+        _last_rendered.entry = (self, inputs, fields_now, tuple(rendered))
+        return rendered
+
+    def _render(self, inputs: InputT) -> list[Message]:
+        system, user, named = template_parts(self.template)
+        shown = self.render(inputs) if self.render is not None else {}
+        fields = {
+            key: render_value(getattr(inputs, key))
+            for key in type(inputs).model_fields
+            if key in named and key not in shown
+        }
+        fields.update(shown)
         rendered = [Message("user", user.format_map(fields).strip())]
         if system.strip():
             rendered.insert(0, Message("system", system.format_map(fields).strip()))

@@ -5,7 +5,8 @@ Writes go to Chroma first, then to the mirror, so the mirror never holds what is
 stays as it was).
 Last-access updates are the exception: they change the mirror at once and reach Chroma in
 batches (on `flush()`, on close, or once `access_flush_threshold` are pending), because a
-Chroma update costs ~5 ms — as much as the whole retrieval.
+Chroma update costs ~5 ms — as much as the whole retrieval. A record still waiting for its
+write (`write_behind`) needs no update: it is written with the mirror's last-access time.
 With `write_behind=N` (a local store that asks for it) new records, too, go to the mirror at
 once and to Chroma in one write once N are waiting, on `flush()` and on close: a local
 Chroma write costs ~8 ms of CPU and several fsyncs whatever its size, holding the GIL.
@@ -92,6 +93,7 @@ class AgentCollection:
         self._access_flush_threshold = access_flush_threshold
         self._write_behind = write_behind
         self._unwritten: list[tuple[MemoryRecord, npt.NDArray[np.float32], int]] = []
+        self._unwritten_ids: set[str] = set()  # a touch of these rides along with their write
         self._metadata: dict[str, Any] = dict(chroma_collection.metadata or {})
         self._metadata_unwritten = False  # a setting changed, not yet in Chroma (write_behind)
         self._next_sequence = 0
@@ -150,6 +152,7 @@ class AgentCollection:
             self._next_sequence += len(records)
             if self._write_behind > 0:
                 self._unwritten.extend(rows)
+                self._unwritten_ids.update(ids)
                 if len(self._unwritten) >= self._write_behind:
                     self._write_unwritten()
 
@@ -160,8 +163,15 @@ class AgentCollection:
             return len(self._unwritten)
 
     def _write_unwritten(self) -> None:
-        self._upsert(self._unwritten)  # raises: they stay waiting, written by a later flush
+        """Write the waiting records as the mirror has them now: with the last-access time
+        of any touch since they were added (`touch` left those out of the pending updates)."""
+        records, index_of = self.mirror.records, self.mirror.index_of
+        rows = [
+            (records[index_of[record.id]], vector, seq) for record, vector, seq in self._unwritten
+        ]
+        self._upsert(rows)  # raises: they stay waiting, written by a later flush
         self._unwritten = []
+        self._unwritten_ids.clear()
         self._write_metadata()
 
     def _write_metadata(self) -> None:
@@ -205,7 +215,9 @@ class AgentCollection:
             self.mirror.touch(rows, moment)
             stamp = moment.isoformat()
             for row in rows:
-                self._pending_access[self.mirror.records[row].id] = stamp
+                record_id = self.mirror.records[row].id
+                if record_id not in self._unwritten_ids:  # else: written with its new time
+                    self._pending_access[record_id] = stamp
             if len(self._pending_access) >= self._access_flush_threshold:
                 with contextlib.suppress(MemoryStoreUnavailable):
                     self.flush()  # if the server is lost: still pending, written later

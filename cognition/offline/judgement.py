@@ -8,6 +8,7 @@ and insights are in `reflection`.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 
@@ -32,6 +33,7 @@ from cognition.steps.summary import SummaryDescription, SummaryInput
 MOODS = ("hopeful", "content", "a little restless", "energised", "thoughtful")
 
 
+@functools.lru_cache(maxsize=8192)
 def rate_one(memory: str) -> int:
     """By keyword, or by the weightiest fact the memory states (an event someone plans is
     as important whatever the event is called), whichever is higher."""
@@ -43,9 +45,15 @@ def rate_one(memory: str) -> int:
 def matches(key: str, text: str) -> bool:
     """A key occurs in `text`: a key ending in "$" as a whole word (plural allowed), any
     other as a word's start ("invit" matches "invited")."""
+    return key_pattern(key).search(text) is not None
+
+
+@functools.cache
+def key_pattern(key: str) -> re.Pattern[str]:
+    """`matches`'s pattern for `key`, compiled once."""
     if key.endswith("$"):
-        return re.search(rf"\b{re.escape(key[:-1])}s?\b", text) is not None
-    return re.search(rf"\b{re.escape(key)}", text) is not None
+        return re.compile(rf"\b{re.escape(key[:-1])}s?\b")
+    return re.compile(rf"\b{re.escape(key)}")
 
 
 def rate(inputs: ImportanceInput, rng: random.Random) -> ImportanceRatings:
@@ -87,7 +95,10 @@ def summary(inputs: SummaryInput, rng: random.Random) -> SummaryDescription:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def emoji_for(activity: str) -> str:
+    """Up to two emoji of the table's rows whose keywords the activity has (kept by text:
+    the same activities come back all day)."""
     lowered = activity.lower()
     found = [e for keys, e in EMOJI if any(has_word(lowered, k) for k in keys)]
     return "".join(dict.fromkeys(found[:2])) or "🙂"
@@ -98,7 +109,13 @@ def emoji(inputs: EmojiInput, rng: random.Random) -> ActionEmoji:
 
 
 def object_state(agent: str, activity: str) -> str:
-    return first_match(activity, OBJECT_STATES) or f"in use by {agent}"
+    return state_for(activity) or f"in use by {agent}"
+
+
+@functools.lru_cache(maxsize=4096)
+def state_for(activity: str) -> str | None:
+    """The object state the table gives an activity (kept by text: activities recur)."""
+    return first_match(activity, OBJECT_STATES)
 
 
 def referee(inputs: RefereeInput, rng: random.Random) -> RefereeStatement:

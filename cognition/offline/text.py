@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -172,4 +173,11 @@ def first_match(text: str, table: Sequence[tuple[tuple[str, ...], str]]) -> str 
 
 def has_word(text: str, start: str) -> bool:
     """True when some word of `text` starts with `start` ("cook" matches "cooking")."""
-    return re.search(r"\b" + re.escape(start), text) is not None
+    return word_start(start).search(text) is not None
+
+
+@functools.cache
+def word_start(start: str) -> re.Pattern[str]:
+    """The pattern of a word starting with `start`, compiled once (the tables' keywords are
+    more than `re`'s own cache keeps: each ask compiled it again)."""
+    return re.compile(r"\b" + re.escape(start))

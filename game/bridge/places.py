@@ -6,14 +6,19 @@ A resident's `SpatialMemory` plus each sector's norms become the mind's `KnownPl
 
 from __future__ import annotations
 
+import functools
+
 from cognition import contract
 from game.world.address import Address
 from game.world.areas import AreaTree
 from game.world.spatial_memory import SpatialMemory
 
 
+@functools.lru_cache(maxsize=4096)
 def to_mind_address(world: str, address: Address | None) -> contract.Address:
-    """The mind's address for a world address (None: somewhere outdoors, in no sector)."""
+    """The mind's address for a world address (None: somewhere outdoors, in no sector).
+    Kept: the same few hundred places are asked for every perception (the answer is
+    frozen, so one instance serves every asker)."""
     if address is None:
         return contract.Address(world=world)
     return contract.Address(

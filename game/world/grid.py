@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 Tile = tuple[int, int]
@@ -111,6 +111,11 @@ class WalkableGrid:
     def walkable_neighbours(self, index: int) -> tuple[int, ...]:
         """Walkable 4-neighbours of a walkable tile's index (empty for a blocked tile)."""
         return self._neighbours[index]
+
+    @property
+    def adjacency(self) -> Sequence[tuple[int, ...]]:
+        """`walkable_neighbours` of every index at once, for tight search loops (read only)."""
+        return self._neighbours
 
     def walkable_tiles(self) -> Iterator[Tile]:
         for index, blocked in enumerate(self._blocked):

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Sequence
 
 from game.world.address import Address
 from game.world.areas import AreaTree
 from game.world.grid import Tile, WalkableGrid
 from game.world.pathfinding import PathFinder
+
+NEAREST_KEPT = 4096  # answers of nearest_reachable_tile kept (then forgotten all at once)
 
 
 class Navigator:
@@ -20,6 +21,10 @@ class Navigator:
         self.tree = tree
         self.grid = grid
         self.pathfinder = pathfinder or PathFinder(grid)
+        # (from index, address, taken use tiles) → nearest_reachable_tile's answer, for the
+        # grid's `version` it was found in (residents ask again from where they stand)
+        self._nearest: dict[tuple[int, Address, frozenset[int]], int | None] = {}
+        self._nearest_version = grid.version
 
     def use_tiles(self, address: Address) -> list[Tile]:
         """Walkable tiles from which to use the place at `address`: next to an object's
@@ -48,19 +53,16 @@ class Navigator:
         targets = {grid.index(tile) for tile in self.use_tiles(address)}
         if not targets or not grid.is_walkable(from_tile):
             return None
-        taken = {grid.index(tile) for tile in occupied if grid.in_bounds(tile)}
-        first_occupied: int | None = None
-        unseen = len(targets)  # once every use tile was met (all taken), stop searching
-        for index in self._indexes_by_distance(grid.index(from_tile)):
-            if index in targets:
-                if index not in taken:
-                    return grid.tile(index)
-                if first_occupied is None:
-                    first_occupied = index
-                unseen -= 1
-                if unseen == 0:
-                    break
-        return None if first_occupied is None else grid.tile(first_occupied)
+        taken = {grid.index(tile) for tile in occupied if grid.in_bounds(tile)} & targets
+        first = grid.index(from_tile)
+        if self._nearest_version != grid.version or len(self._nearest) >= NEAREST_KEPT:
+            self._nearest, self._nearest_version = {}, grid.version
+        key = (first, address, frozenset(taken))
+        if key in self._nearest:
+            found = self._nearest[key]
+        else:
+            found = self._nearest[key] = first_reached(grid.adjacency, first, targets, taken)
+        return None if found is None else grid.tile(found)
 
     def path_to(
         self, address: Address, from_tile: Tile, occupied: Collection[Tile] = frozenset()
@@ -69,16 +71,38 @@ class Navigator:
         goal = self.nearest_reachable_tile(address, from_tile, occupied)
         return None if goal is None else self.pathfinder.find_path(from_tile, goal)
 
-    def _indexes_by_distance(self, first: int) -> Iterator[int]:
-        """The index of every tile reachable from index `first`, nearest first (breadth-first,
-        fixed order), produced lazily so a search can stop at the first good tile."""
-        neighbours = self.grid.walkable_neighbours
-        seen = {first}
-        queue = deque([first])
-        while queue:
-            index = queue.popleft()
-            yield index
-            for near in neighbours(index):
-                if near not in seen:
-                    seen.add(near)
-                    queue.append(near)
+
+def first_reached(
+    adjacency: Sequence[tuple[int, ...]], first: int, targets: set[int], taken: set[int]
+) -> int | None:
+    """The first of `targets` met in a breadth-first search from index `first` (fixed order:
+    `adjacency`'s) that is not `taken`, else the first met at all; None if none is reachable.
+    Tiles are looked at as they join the queue — the order they would leave it — so the
+    search stops before expanding the rest of the frontier (one tight loop: the main thread
+    runs it for every decided place)."""
+    first_taken: int | None = None
+    unseen = len(targets)  # once every use tile was met (all taken), stop searching
+    if first in targets:
+        if first not in taken:
+            return first
+        first_taken, unseen = first, unseen - 1
+        if unseen == 0:
+            return first_taken
+    seen = bytearray(len(adjacency))
+    seen[first] = 1
+    queue = [first]
+    for index in queue:  # the list grows while it is walked: a queue that is never popped
+        for near in adjacency[index]:
+            if seen[near]:
+                continue
+            seen[near] = 1
+            if near in targets:
+                if near not in taken:
+                    return near
+                if first_taken is None:
+                    first_taken = near
+                unseen -= 1
+                if unseen == 0:
+                    return first_taken
+            queue.append(near)
+    return first_taken

@@ -54,6 +54,22 @@ def test_a_clean_close_writes_every_record_and_access_time(tmp_path: Path) -> No
     assert sum(item.record.last_accessed == minutes(30) for item in records) == 2
 
 
+def test_a_touch_of_a_record_not_yet_written_rides_along_with_its_write(tmp_path: Path) -> None:
+    with MemoryStore(tmp_path / "memory", write_behind=3) as store:
+        stream = MemoryStream(store, AGENT, HashingEmbedder())
+        stream.add(MemoryKind.OBSERVATION, "Klaus is reading", minutes(1), 3)
+        stream.add(MemoryKind.OBSERVATION, "Maria is painting", minutes(2), 4)
+        stream.retrieve("Klaus reading", minutes(30), k=2)
+        collection = store.collection(AGENT)
+        assert collection.pending_access_count == 0  # no Chroma update: they wait anyway
+        stream.add(MemoryKind.OBSERVATION, "The stove is idle", minutes(31), 2)  # the write
+        stored = collection._collection.get(include=["metadatas"])
+        accessed = {m["last_accessed"] for m in stored["metadatas"] if m["sequence"] < 2}
+        assert accessed == {minutes(30).isoformat()}
+        stream.retrieve("Klaus reading", minutes(40), k=1)  # written now: an update again
+        assert collection.pending_access_count == 1
+
+
 def test_a_copy_has_the_records_not_yet_written(tmp_path: Path) -> None:
     with MemoryStore(tmp_path / "live", write_behind=100) as store:
         stream = MemoryStream(store, AGENT, HashingEmbedder())
