@@ -12,6 +12,7 @@ from cognition.llm.partial_answers import beginnings, listener_for
 from cognition.llm.profiled_model import ProfiledModel
 from cognition.llm.profiles import server_profile
 from cognition.llm.task import Completion, LanguageModel, Task
+from cognition.testing.streamed import Streamed
 from tests.bridge.test_talk_lines import (
     GUARD_S,
     ISABELLA,
@@ -23,26 +24,21 @@ from tests.bridge.test_talk_lines import (
 )
 
 
-class FirstLineThenHeld:
+class FirstLineThenHeld(Streamed):
     """Writes a turn's first line at once (to a listener), and the rest only once
     `release` is set; other calls as `inner`."""
 
     def __init__(self, inner: LanguageModel) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.release = threading.Event()
 
-    @property
-    def label(self) -> str:
-        return self.inner.label
-
-    def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
-        completion = self.inner.complete(task, inputs, agent=agent)
-        listener = listener_for(task)
-        if listener is not None:
-            for count, partial in enumerate(beginnings(completion.output, listener.field)):
-                if count == 1:
-                    assert self.release.wait(GUARD_S), "the turn was never released"
-                listener.hear(partial)
+    def streamed(
+        self, task: Task[Any, Any], inputs: Any, listener: Any, completion: Completion[Any]
+    ) -> Completion[Any]:
+        for count, partial in enumerate(beginnings(completion.output, listener.field)):
+            if count == 1:
+                assert self.release.wait(GUARD_S), "the turn was never released"
+            listener.hear(partial)
         return completion
 
 

@@ -7,11 +7,11 @@ from typing import Any
 
 from cognition.contract import ConversationLine
 from cognition.group import GroupRules, hold_group
-from cognition.llm.partial_answers import beginnings, listener_for
 from cognition.llm.profiled_model import ProfiledModel
 from cognition.llm.profiles import ServerProfile
 from cognition.llm.task import Completion, Task
 from cognition.testing.scripted_model import ScriptedModel
+from cognition.testing.streamed import Streamed
 from tests.cognition.llm.test_profiles import FakeTime
 from tests.cognition.test_group import members
 from tests.cognition.test_group_round import NAMES, SUMMARY, numbered
@@ -41,29 +41,21 @@ def test_a_round_s_lines_are_heard_while_its_call_is_written() -> None:
     assert times == sorted(times) and len(set(times)) == len(times)
 
 
-class RetriedRound:
+class RetriedRound(Streamed):
     """`inner`, whose first listened-to round streams one line of an attempt that breaks
     off ("(first try) …") before the call answers with its own lines."""
 
-    def __init__(self, inner: ScriptedModel) -> None:
-        self.inner, self.retried = inner, False
+    retried = False
 
-    @property
-    def label(self) -> str:
-        return self.inner.label
-
-    def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
-        completion = self.inner.complete(task, inputs, agent=agent)
-        listener = listener_for(task)
-        if listener is not None:
-            if not self.retried:
-                self.retried = True
-                first = completion.output.lines[0]
-                broken = first.model_copy(update={"text": f"(first try) {first.text}"})
-                listener.hear(completion.output.model_copy(update={"lines": [broken]}))
-            for partial in beginnings(completion.output, listener.field):
-                listener.hear(partial)
-        return completion
+    def streamed(
+        self, task: Task[Any, Any], inputs: Any, listener: Any, completion: Completion[Any]
+    ) -> Completion[Any]:
+        if not self.retried:
+            self.retried = True
+            first = completion.output.lines[0]
+            broken = first.model_copy(update={"text": f"(first try) {first.text}"})
+            listener.hear(completion.output.model_copy(update={"lines": [broken]}))
+        return super().streamed(task, inputs, listener, completion)
 
 
 def test_a_retry_writing_other_lines_adds_no_more_of_that_call() -> None:

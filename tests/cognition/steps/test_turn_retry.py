@@ -7,49 +7,45 @@ from __future__ import annotations
 from typing import Any
 
 from cognition.contract import ConversationLine
-from cognition.llm.partial_answers import beginnings, listener_for
+from cognition.llm.partial_answers import beginnings
 from cognition.llm.task import Completion, Source, Task
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
 from cognition.steps.dialogue_turn import DialogueTurn
 from cognition.steps.pair_talk import converse
+from cognition.testing.streamed import Streamed
 from tests.cognition.steps.test_dialogue_turn import TURNS, pair
 
 SETTINGS = TURNS.model_copy(update={"dialogue_max_turns": 8})
 
 
-class RetriedAfterTwoLines:
+class RetriedAfterTwoLines(Streamed):
     """The offline brain, streaming each listened-to answer; the first such call first
     streams two lines of an attempt that breaks off (`first_try` texts), then answers
     `second_try` (the brain's own answer, or a typed fallback's)."""
 
     def __init__(self, fallback: bool = False) -> None:
-        self.inner = OfflineBrain(5)
+        super().__init__(OfflineBrain(5))
         self.fallback, self.retried = fallback, False
         self.calls: list[tuple[str, Any]] = []
 
-    @property
-    def label(self) -> str:
-        return self.inner.label
-
     def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
         self.calls.append((task.name, inputs))
-        completion = self.inner.complete(task, inputs, agent=agent)
-        listener = listener_for(task)
-        if listener is None:
-            return completion
+        return super().complete(task, inputs, agent=agent)
+
+    def streamed(
+        self, task: Task[Any, Any], inputs: Any, listener: Any, completion: Completion[Any]
+    ) -> Completion[Any]:
         if not self.retried:
             self.retried = True
-            broken = completion.output.model_copy(
-                update={"lines": [first_try(line) for line in completion.output.lines[:2]]}
-            )
-            for partial in beginnings(broken, listener.field):
+            lines = [first_try(line) for line in completion.output.lines[:2]]
+            for partial in beginnings(
+                completion.output.model_copy(update={"lines": lines}), "lines"
+            ):
                 listener.hear(partial)
             if self.fallback:
                 return Completion(task.fallback(inputs), Source.FALLBACK, error="timed out")
-        for partial in beginnings(completion.output, listener.field):
-            listener.hear(partial)
-        return completion
+        return super().streamed(task, inputs, listener, completion)
 
 
 def first_try(line: Any) -> Any:
@@ -102,15 +98,12 @@ def test_an_answer_beginning_with_the_lines_shown_is_kept_whole() -> None:
 class AgreeingRetry(RetriedAfterTwoLines):
     """A retry that writes the same lines again (a deterministic server)."""
 
-    def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
-        completion = self.inner.complete(task, inputs, agent=agent)
-        listener = listener_for(task)
-        if listener is not None and not self.retried:
+    def streamed(
+        self, task: Task[Any, Any], inputs: Any, listener: Any, completion: Completion[Any]
+    ) -> Completion[Any]:
+        if not self.retried:
             self.retried = True
             first = DialogueTurn.model_validate({"lines": completion.output.lines[:2]})
             for partial in beginnings(completion.output.model_copy(update=dict(first)), "lines"):
                 listener.hear(partial)
-        if listener is not None:
-            for partial in beginnings(completion.output, listener.field):
-                listener.hear(partial)
-        return completion
+        return Streamed.streamed(self, task, inputs, listener, completion)
