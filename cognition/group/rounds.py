@@ -24,6 +24,7 @@ from cognition.llm.partial_answers import listening
 from cognition.steps.common import when
 from cognition.steps.group_line import GroupLine, GroupLineInput, settled
 from cognition.steps.group_round import GROUP_ROUND, GroupRound, GroupRoundInput, round_lines
+from cognition.steps.turn_teller import HandedOn
 
 if TYPE_CHECKING:
     # lazy: the talk imports this module; its type only, for the checker
@@ -100,23 +101,19 @@ def speak_round(
         everyone=list(talk.here),
         members=inputs,
     )
-    handed: list[GroupLine] = []
-    stopped = False
+    handed: HandedOn[GroupLine] = HandedOn()
 
     def hand_on(answer: GroupRound) -> None:
-        nonlocal stopped
         said = [
             settled(line, one.members, one.news, bool(one.must_leave))
             for one, line in zip(inputs, round_lines(answer, asked), strict=False)
         ]
-        if stopped or said[: len(handed)] != handed:
-            stopped = True  # the talk ended, or a retry wrote other lines
-            return
-        for member, line in zip(run[len(handed) :], said[len(handed) :], strict=False):
+        members = run[len(handed.items) :]
+        for member, line in zip(members, handed.new(said), strict=False):
             if not add(member, line):
-                stopped = True
+                handed.closed = True  # the talk ended: the call's later lines are dropped
                 return
-            handed.append(line)
+            handed.items.append(line)
 
     with listening(GROUP_ROUND, "lines", hand_on):
         answer = talk.ask(first.context.model, GROUP_ROUND, asked, first.name, "round").output

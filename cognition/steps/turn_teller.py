@@ -11,11 +11,14 @@ same either way (`dialogue_turn.converse`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Generic, TypeVar
 
 from cognition.contract import ConversationLine, LineHeard
 from cognition.steps.dialogue import DialogueLine
 
-__all__ = ["TurnTeller", "spoken"]
+__all__ = ["HandedOn", "TurnTeller", "spoken"]
+
+T = TypeVar("T")
 
 
 def spoken(said: Sequence[tuple[str, DialogueLine]]) -> tuple[list[ConversationLine], bool]:
@@ -41,30 +44,52 @@ def spoken(said: Sequence[tuple[str, DialogueLine]]) -> tuple[list[ConversationL
     return lines, not said
 
 
+class HandedOn(Generic[T]):
+    """The items of a growing answer handed on so far, each once. A retry of the call (a
+    stream broken off and asked again, a time-out's typed fallback) may write other items
+    than those handed on: once an answer does not begin with them, none more are (`closed`),
+    so what was shown stays what was said, never two attempts' mixed. Used for a pair's
+    turn (`TurnTeller`) and a group's round (`group.rounds.speak_round`)."""
+
+    def __init__(self) -> None:
+        self.items: list[T] = []
+        self.closed = (
+            False  # an answer did not begin with the items handed on (or the caller closed it)
+        )
+
+    def new(self, items: Sequence[T]) -> list[T]:
+        """The items of this beginning of an answer past those handed on (none once closed;
+        closing when it does not begin with them)."""
+        if not self.closed and list(items[: len(self.items)]) != self.items:
+            self.closed = True
+        return [] if self.closed else list(items[len(self.items) :])
+
+
 class TurnTeller:
-    """Hands `heard` each line of a call's answer once, as the answer grows. A retry of the
-    call (a stream broken off and asked again, a time-out's typed fallback) may write other
-    lines than those already told: then nothing more is told, and the turn is the lines told
-    (`kept`) — a talk's lines are those shown, never two attempts' mixed."""
+    """Hands `heard` each line of a call's answer once, as the answer grows (`HandedOn`):
+    when a retry writes other lines than those told, the turn is the lines told (`kept`)."""
 
     def __init__(self, heard: LineHeard | None) -> None:
         self.heard = heard
-        self.lines: list[ConversationLine] = []  # told so far
-        self.said: list[tuple[str, DialogueLine]] = []  # the said lines behind them
-        self.diverged = False  # a later answer did not begin with the lines told
+        self.told: HandedOn[ConversationLine] = HandedOn()
+        self.said: list[tuple[str, DialogueLine]] = []  # the said lines behind those told
+
+    @property
+    def diverged(self) -> bool:
+        """Whether an answer did not begin with the lines told."""
+        return self.told.closed
 
     def so_far(self, said: Sequence[tuple[str, DialogueLine]]) -> None:
         """The call's usable lines so far (each time a beginning of its answer)."""
-        if self.heard is None or self.diverged:
+        if self.heard is None:
             return
         lines, _ = spoken(said)
-        if lines[: len(self.lines)] != self.lines:
-            self.diverged = True
-            return
-        for line in lines[len(self.lines) :]:
+        new = self.told.new(lines)
+        for line in new:
             self.heard(line)
-        if len(lines) > len(self.lines):
-            self.lines, self.said = lines, list(said[: len(lines)])
+            self.told.items.append(line)
+        if new:  # the said lines behind those told: this answer's, which began with them
+            self.said = list(said[: len(self.told.items)])
 
     def kept(self, said: Sequence[tuple[str, DialogueLine]]) -> list[tuple[str, DialogueLine]]:
         """The call's answer `said` as the talk keeps it (told to `so_far` first): the

@@ -4,6 +4,7 @@ attempts' lines, and goes on from them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cognition.contract import ConversationLine
@@ -11,7 +12,6 @@ from cognition.llm.partial_answers import beginnings
 from cognition.llm.task import Completion, Source, Task
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
-from cognition.steps.dialogue_turn import DialogueTurn
 from cognition.steps.pair_talk import converse
 from cognition.testing.streamed import Streamed
 from tests.cognition.steps.test_dialogue_turn import TURNS, pair
@@ -24,9 +24,10 @@ class RetriedAfterTwoLines(Streamed):
     streams two lines of an attempt that breaks off (`first_try` texts), then answers
     `second_try` (the brain's own answer, or a typed fallback's)."""
 
-    def __init__(self, fallback: bool = False) -> None:
+    def __init__(self, fallback: bool = False, retried: Callable[[Any], Any] | None = None) -> None:
         super().__init__(OfflineBrain(5))
         self.fallback, self.retried = fallback, False
+        self.first_try = retried or first_try  # what the broken-off attempt made of a line
         self.calls: list[tuple[str, Any]] = []
 
     def complete(self, task: Task[Any, Any], inputs: Any, *, agent: str) -> Completion[Any]:
@@ -38,7 +39,7 @@ class RetriedAfterTwoLines(Streamed):
     ) -> Completion[Any]:
         if not self.retried:
             self.retried = True
-            lines = [first_try(line) for line in completion.output.lines[:2]]
+            lines = [self.first_try(line) for line in completion.output.lines[:2]]
             for partial in beginnings(
                 completion.output.model_copy(update={"lines": lines}), "lines"
             ):
@@ -91,19 +92,5 @@ def test_a_fallback_after_lines_were_shown_keeps_them_too() -> None:
 
 def test_an_answer_beginning_with_the_lines_shown_is_kept_whole() -> None:
     plain, _ = converse(*pair(OfflineBrain(5), SETTINGS))
-    lines, heard = talk(AgreeingRetry())
+    lines, heard = talk(RetriedAfterTwoLines(retried=lambda line: line))  # the same again
     assert heard == [line.text for line in lines] and lines == plain
-
-
-class AgreeingRetry(RetriedAfterTwoLines):
-    """A retry that writes the same lines again (a deterministic server)."""
-
-    def streamed(
-        self, task: Task[Any, Any], inputs: Any, listener: Any, completion: Completion[Any]
-    ) -> Completion[Any]:
-        if not self.retried:
-            self.retried = True
-            first = DialogueTurn.model_validate({"lines": completion.output.lines[:2]})
-            for partial in beginnings(completion.output.model_copy(update=dict(first)), "lines"):
-                listener.hear(partial)
-        return Streamed.streamed(self, task, inputs, listener, completion)
