@@ -20,7 +20,14 @@ from typing import Protocol
 from cognition.contract import ConversationLine
 from cognition.offline.talk import line
 from cognition.steps.dialogue import LineInput, SummaryInput, TalkSummary
-from cognition.steps.dialogue_turn import DialogueTurn, TurnInput, TurnLine, line_input, said_lines
+from cognition.steps.dialogue_turn import (
+    DialogueTurn,
+    TurnInput,
+    TurnLine,
+    ending,
+    line_input,
+    said_lines,
+)
 from cognition.steps.relationship import RelationshipInput
 from cognition.steps.talk_closing import ClosingInput, ClosingTurn, with_lines
 from cognition.steps.talk_opening import OpeningInput, OpeningTurn, with_views
@@ -72,7 +79,7 @@ def turn(inputs: TurnInput, line_random: LineRandom) -> DialogueTurn:
         heard, asked, introduced = answer.told, answer.asks, answer.introduces
         if answer.told is not None and answer.told.item not in told:
             told.append(answer.told.item)
-    return DialogueTurn(lines=said)
+    return DialogueTurn(lines=said, ends=ending(said))
 
 
 def opening(inputs: OpeningInput, line_random: LineRandom, view: ViewRule) -> OpeningTurn:
@@ -81,7 +88,9 @@ def opening(inputs: OpeningInput, line_random: LineRandom, view: ViewRule) -> Op
     views — the lines a view call and then a turn call would have given."""
     views = ["" if asked is None else view(asked) for asked in inputs.views]
     lines = turn(with_views(inputs, views), line_random).lines
-    return OpeningTurn(speaker_view=views[0], listener_view=views[1], lines=lines)
+    return OpeningTurn(
+        speaker_view=views[0], listener_view=views[1], lines=lines, ends=ending(lines)
+    )
 
 
 def closing(inputs: ClosingInput, calls: CallRules) -> ClosingTurn:
@@ -89,7 +98,9 @@ def closing(inputs: ClosingInput, calls: CallRules) -> ClosingTurn:
     summary a `conversation_summary` call would give over the talk's lines, these included."""
     lines = turn(inputs, calls.line_random).lines
     return ClosingTurn(
-        lines=lines, summary=calls.talk_summary(with_lines(inputs.talk, kept(lines, inputs)))
+        lines=lines,
+        ends=ending(lines),
+        summary=calls.talk_summary(with_lines(inputs.talk, kept(lines, inputs))),
     )
 
 
@@ -103,4 +114,4 @@ def whole(inputs: WholeInput, calls: CallRules) -> WholeTalk:
 
 def kept(lines: list[TurnLine], inputs: TurnInput) -> list[ConversationLine]:
     """A turn's lines as the talk keeps them (`said_lines`, then `turn_teller.spoken`)."""
-    return spoken(said_lines(DialogueTurn(lines=lines), inputs))[0]
+    return spoken(said_lines(DialogueTurn(lines=lines, ends=ending(lines)), inputs))[0]

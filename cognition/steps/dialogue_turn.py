@@ -27,7 +27,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from cognition.contract import ConversationLine
 from cognition.llm.partial_answers import listening
-from cognition.llm.schema import strict_json_schema, with_enum, with_items
+from cognition.llm.schema import strict_json_schema, with_items
 from cognition.llm.task import Task
 from cognition.memory.fields import News
 from cognition.plan import plan_title
@@ -55,11 +55,13 @@ AnswerT = TypeVar("AnswerT", bound=BaseModel)  # its answer: `lines`, and maybe 
 
 __all__ = [
     "DIALOGUE_TURN",
+    "ENDS_HELP",
     "DialogueTurn",
     "TurnInput",
     "TurnLine",
     "TurnSide",
     "ask_turn",
+    "ending",
     "line_input",
     "next_turn",
     "said_lines",
@@ -118,28 +120,42 @@ class TurnInput(BaseModel):
 
 
 class TurnLine(BaseModel):
-    speaker: str
+    """One line of a turn. A model writes its words, news and answer; who says it is its
+    place in the turn (the two speakers taking turns), and whether the talk ends there is
+    the turn's `ends` — both set here by rules that know them (the offline brain), or by
+    `said_lines` from the answer."""
+
+    speaker: SkipJsonSchema[str] = ""  # a model's line: its place in the turn says whose
     text: str
-    ends: bool = False
     tells: Annotated[list[int], BeforeValidator(numbers)] = Field(
         default_factory=list,
         description="the numbers of the speaker's listed news this line tells; usually none",
     )
     answer: InvitationAnswer = Field(default=None, description=ANSWER_HELP)
+    ends: SkipJsonSchema[bool] = False  # the talk ends with this line (rules; `said_lines`)
     told: SkipJsonSchema[News | None] = None  # set by rules that know it, or from `tells`
     asks: SkipJsonSchema[bool | None] = None  # asks the listener about themselves (rules)
     introduces: SkipJsonSchema[bool | None] = None  # introduces its speaker by name (rules)
     echoes: SkipJsonSchema[News | None] = None  # news said back, heard by anyone near (rules)
 
 
+ENDS_HELP = "true when the talk closes with the last of these lines, else false"
+
+
 class DialogueTurn(BaseModel):
     lines: list[TurnLine] = Field(default_factory=list)
+    ends: bool = Field(default=False, description=ENDS_HELP)
+
+
+def ending(lines: list[TurnLine]) -> bool:
+    """Whether a rule's lines end the talk (their last one does)."""
+    return bool(lines) and lines[-1].ends
 
 
 def excuse_turn(inputs: TurnInput) -> DialogueTurn:
     """The speaker excuses itself (the typed fallback, as `dialogue.excuse_oneself`)."""
     text = f"Sorry, {inputs.listener.split()[0]}, I need to go."
-    return DialogueTurn(lines=[TurnLine(speaker=inputs.speaker, text=text, ends=True)])
+    return DialogueTurn(lines=[TurnLine(speaker=inputs.speaker, text=text, ends=True)], ends=True)
 
 
 def turn_prompt(inputs: TurnInput) -> dict[str, str]:
@@ -159,15 +175,13 @@ def turn_prompt(inputs: TurnInput) -> dict[str, str]:
 
 
 def lines_schema(output: type[BaseModel]) -> Callable[[TurnInput], dict[str, Any]]:
-    """A turn's answer schema (`output`'s): at least one line, at most the lines asked, each
-    by one of the two speakers. A server that constrains decoding then writes a line by
-    someone in the talk (the tiny model wrote none, or lines by "", so a talk said nothing)
-    and no more than are kept (`said_lines` drops the rest)."""
+    """A turn's answer schema (`output`'s): at least one line, at most the lines asked. A
+    server that constrains decoding then writes a line (the tiny model wrote none, so a
+    talk said nothing) and no more than are kept (`said_lines` drops the rest)."""
 
     def schema(inputs: TurnInput) -> dict[str, Any]:
         most = max(1, inputs.lines)
-        lines = with_items(strict_json_schema(output), "lines", at_least=1, at_most=most)
-        return with_enum(lines, "lines[].speaker", [inputs.speaker, inputs.listener])
+        return with_items(strict_json_schema(output), "lines", at_least=1, at_most=most)
 
     return schema
 
@@ -258,20 +272,34 @@ def same_person(said: str, name: str) -> bool:
     return bool(said) and said in (name.casefold(), name.split()[0].casefold())
 
 
+def unlabelled(text: str, name: str, other: str) -> str | None:
+    """A line's words without a "Name:" its model wrote before them (its speaker's full or
+    first name); None when they begin with the other speaker's instead (a line out of turn)."""
+    label, colon, words = text.partition(":")
+    if colon and same_person(label, name):
+        return words.strip()
+    return None if colon and same_person(label, other) else text
+
+
 def said_lines(turn: DialogueTurn, inputs: TurnInput) -> list[tuple[str, DialogueLine]]:
     """The turn's usable lines, each with its speaker: at most `inputs.lines`, the speakers
-    alternating from `inputs.speaker`, up to the first line by someone else, an empty line
-    or a line that ends the talk (which is kept). A line's `tells` numbers its speaker's
-    news."""
+    alternating from `inputs.speaker` (a line's place in the turn says whose it is), up to
+    an empty line, a line out of turn (one its model labelled with the other speaker) or
+    the line that ends the talk (kept: a rule's, or the last written of a turn that
+    `ends`). A line's `tells` numbers its speaker's news."""
     kept: list[tuple[str, DialogueLine]] = []
+    last = len(turn.lines) - 1
     for index, line in enumerate(turn.lines[: max(inputs.lines, 0)]):
-        side = inputs.sides[index % 2]
-        text = line.text.strip()
-        if not text or not same_person(line.speaker, side.name):
+        side, other = inputs.sides[index % 2], inputs.sides[(index + 1) % 2]
+        text = unlabelled(line.text.strip(), side.name, other.name)
+        if line.speaker and not same_person(line.speaker, side.name):
+            text = None
+        if not text:
             break
+        ends = line.ends or (turn.ends and index == last)
         said = DialogueLine(
             text=text,
-            ends=line.ends,
+            ends=ends,
             tells=line.tells,
             told=line.told,
             answer=line.answer,
@@ -279,7 +307,7 @@ def said_lines(turn: DialogueTurn, inputs: TurnInput) -> list[tuple[str, Dialogu
             introduces=line.introduces,
         )
         kept.append((side.name, said.telling(side.news)))
-        if line.ends:
+        if ends:
             break
     return kept
 
@@ -313,7 +341,7 @@ def ask_turn(
         return speaker.context.ask(task, inputs)
 
     def heard(answer: AnswerT) -> None:
-        turn = DialogueTurn.model_validate(answer.model_dump(include={"lines"}))
+        turn = DialogueTurn.model_validate(answer.model_dump(include={"lines", "ends"}))
         early(said_lines(turn, inputs))
 
     with listening(task, "lines", heard):

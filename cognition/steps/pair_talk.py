@@ -138,7 +138,7 @@ def first_turn(
         else replace(side, view_of_other=kept_view(side.context, side.view_asked, view).summary)
         for side, view in zip(pair, views, strict=True)
     ]
-    said = said_lines(DialogueTurn(lines=answer.lines), with_views(inputs, views))
+    said = said_lines(DialogueTurn(lines=answer.lines, ends=answer.ends), with_views(inputs, views))
     summed = answer.summary if isinstance(answer, WholeTalk) else None
     summary = summed_if_whole(summed, answer.lines, said, inputs.lines)
     return said, replace(viewed[0], view_asked=None), replace(viewed[1], view_asked=None), summary

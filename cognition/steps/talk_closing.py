@@ -24,6 +24,7 @@ from cognition.persona import without_lifestyle
 from cognition.steps.common import when
 from cognition.steps.dialogue import DialogueLine, Speaker, SummaryInput, TalkSummary
 from cognition.steps.dialogue_turn import (
+    ENDS_HELP,
     DialogueTurn,
     TurnInput,
     TurnLine,
@@ -61,6 +62,7 @@ class ClosingInput(TurnInput, SummedUp):
 
 class ClosingTurn(BaseModel):
     lines: list[TurnLine] = Field(default_factory=list)
+    ends: bool = Field(default=False, description=ENDS_HELP)
     summary: TalkSummary | None = Field(
         default=None, description="the whole talk summed up, these lines included"
     )
@@ -69,7 +71,7 @@ class ClosingTurn(BaseModel):
 def excuse_closing(inputs: ClosingInput) -> ClosingTurn:
     """The speaker excuses itself (`dialogue_turn.excuse_turn`); the summary left to its own
     call."""
-    return ClosingTurn(lines=excuse_turn(inputs).lines)
+    return ClosingTurn(**excuse_turn(inputs).model_dump())
 
 
 def with_identities(fields: dict[str, str], talk: SummaryInput) -> dict[str, str]:
@@ -143,7 +145,7 @@ def closing_turn(
     inputs = ClosingInput.model_validate({**plain.model_dump(), **summary_fields(talk)})
     with meanwhile():
         answer = ask_closing(speaker, inputs, early)
-    said = said_lines(DialogueTurn(lines=answer.lines), inputs)
+    said = said_lines(DialogueTurn(lines=answer.lines, ends=answer.ends), inputs)
     return said, summed_if_whole(answer.summary, answer.lines, said, inputs.lines)
 
 

@@ -21,6 +21,7 @@ from cognition.llm.task import Task
 from cognition.steps.compact import timeline
 from cognition.steps.dialogue import DialogueLine, Speaker
 from cognition.steps.dialogue_turn import (
+    ENDS_HELP,
     TurnInput,
     TurnLine,
     ask_turn,
@@ -42,11 +43,12 @@ class OpeningTurn(BaseModel):
     speaker_view: str = ""
     listener_view: str = ""
     lines: list[TurnLine] = Field(default_factory=list)
+    ends: bool = Field(default=False, description=ENDS_HELP)
 
 
 def excuse_opening(inputs: OpeningInput) -> OpeningTurn:
     """The speaker excuses itself (`dialogue_turn.excuse_turn`); views left to the fallback."""
-    return OpeningTurn(lines=excuse_turn(inputs).lines)
+    return OpeningTurn(**excuse_turn(inputs).model_dump())
 
 
 def asked_view(asked: RelationshipInput) -> str:

@@ -42,7 +42,7 @@ class WholeTalk(OpeningTurn):
 def excuse_whole(inputs: WholeInput) -> WholeTalk:
     """The speaker excuses itself (`talk_opening.excuse_opening`); the summary left to its
     own call."""
-    return WholeTalk(lines=excuse_opening(inputs).lines)
+    return WholeTalk(**excuse_opening(inputs).model_dump())
 
 
 def whole_prompt(inputs: WholeInput) -> dict[str, str]:

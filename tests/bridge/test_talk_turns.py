@@ -55,7 +55,7 @@ class Chatty:
         assert isinstance(inputs, TurnInput)
         names = [side.name for side in inputs.sides]
         said = [
-            TurnLine(speaker=names[n % 2], text=f"{names[n % 2]}: line {inputs.turn + n}")
+            TurnLine(speaker=names[n % 2], text=f"line {inputs.turn + n} ({names[n % 2]})")
             for n in range(inputs.lines)
         ]
         if isinstance(inputs, ClosingInput):  # the summary then asked on its own
@@ -83,7 +83,7 @@ def test_a_turns_lines_show_a_minute_apart_and_the_town_waits_only_past_them(
     assert not worker.is_alive() and clock.now == end
     talk = living.director.talks.last_talk(ISABELLA)
     assert talk is not None and [line.text for line in talk.lines] == [
-        f"{(ISABELLA, KLAUS)[n % 2]}: line {n + 1}" for n in range(8)
+        f"line {n + 1} ({(ISABELLA, KLAUS)[n % 2]})" for n in range(8)
     ]
     logged = [x for x in living.director.dialogue.lines() if x.time >= playback.started]
     for index, line in enumerate(talk.lines):  # each line shown at its own game minute

@@ -112,8 +112,29 @@ def test_a_turn_stops_at_a_wrong_speaker_an_empty_line_or_an_ending() -> None:
         {"speaker": MARIA.name, "text": "Wait!"},
     )
     assert [(line.text, line.ends) for _, line in said_lines(ended, inputs)] == [("Bye!", True)]
-    nobody = lines_of({"speaker": "", "text": "Hi!"})
-    assert said_lines(nobody, inputs) == []
+    labelled_out_of_turn = lines_of({"text": "Hi!"}, {"text": "Isabella: Me again."})
+    assert [line.text for _, line in said_lines(labelled_out_of_turn, inputs)] == ["Hi!"]
+
+
+def test_a_models_lines_are_its_speakers_by_their_place_and_the_turn_says_the_end() -> None:
+    """A model writes a line's words only (no `speaker`, no `ends` in the schema): lines
+    alternate from the turn's speaker, a "Name:" it wrote anyway is taken off, and the turn's
+    `ends` ends the talk with its last line."""
+    inputs = inputs_of(OfflineBrain(0))  # the schema: tests/cognition/steps/test_talk_schemas.py
+    turn = DialogueTurn.model_validate(
+        {
+            "lines": [{"text": "Hi Maria!"}, {"text": "maria: Hello!"}, {"text": "Bye."}],
+            "ends": True,
+        }
+    )
+    kept = said_lines(turn, inputs)
+    assert [(name, line.text, line.ends) for name, line in kept] == [
+        (ISABELLA.name, "Hi Maria!", False),
+        (MARIA.name, "Hello!", False),
+        (ISABELLA.name, "Bye.", True),
+    ]
+    going_on = turn.model_copy(update={"ends": False})
+    assert not any(line.ends for _, line in said_lines(going_on, inputs))
 
 
 def test_a_turn_keeps_no_more_lines_than_asked() -> None:

@@ -1,6 +1,7 @@
-"""A talk's calls ask for at least one line and at most the lines asked, each by one of the
-two speakers: a server that constrains decoding writes a line by someone in the talk (the
-tiny model wrote none, or lines by "") and no more than are kept."""
+"""A talk's calls ask for at least one line and at most the lines asked, each line its words,
+news and answer only (whose it is, its place in the turn; whether the talk ends, the turn's
+`ends`): a server that constrains decoding writes a line (the tiny model wrote none) and no
+more than are kept, and no speaker's name or end flag on every line."""
 
 from __future__ import annotations
 
@@ -25,8 +26,8 @@ def test_a_talk_call_asks_for_one_line_at_least_and_the_lines_asked_at_most(
     inputs = inputs_of(OfflineBrain(0), lines=asked)
     lines = task.json_schema(inputs)["properties"]["lines"]
     assert (lines["minItems"], lines["maxItems"]) == (1, asked)
-    speaker = lines["items"]["properties"]["speaker"] if "items" in lines else None
-    if speaker is None or "$ref" in lines["items"]:  # the line's model in the schema's $defs
-        name = lines["items"]["$ref"].rsplit("/", 1)[1]
-        speaker = task.json_schema(inputs)["$defs"][name]["properties"]["speaker"]
-    assert speaker["enum"] == [inputs.speaker, inputs.listener]
+    line = lines["items"]
+    if "$ref" in line:  # the line's model in the schema's $defs
+        line = task.json_schema(inputs)["$defs"][line["$ref"].rsplit("/", 1)[1]]
+    assert set(line["properties"]) == {"text", "tells", "answer"}
+    assert "ends" in task.json_schema(inputs)["properties"]
