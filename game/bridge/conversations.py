@@ -32,7 +32,11 @@ from game.town.resident import Activity, Pose, Resident
 
 TALK_EMOJI = "💬"
 NOT_YET = datetime.max  # when a talk still going on ends: not known yet
-FIRST_LINE_AFTER = 2  # line times from a talk's beginning to its first line
+# line times from a talk's beginning to its first line: 3, so that on a server that writes a
+# line a second or two (local-gpu) the first call (views, first line) is said in time and every
+# later line keeps a line's slack — with 2 the town waited on talks' lines ~40 % more
+# (benchmarks/results/issue30_session13.jsonl); in play (2 game minutes a line) 6 game minutes
+FIRST_LINE_AFTER = 3
 PARTING_AFTER = 2  # line times from the end of a talk's last line to the talk's end
 
 

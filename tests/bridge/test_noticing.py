@@ -62,12 +62,12 @@ def test_a_decision_on_someone_noticed_is_told_by_its_moment() -> None:
     assert kind_of(director, 8, ("B",), later) == DECISION_AHEAD
 
 
-def test_a_talks_first_line_shows_two_line_times_after_it_begins() -> None:
+def test_a_talks_first_line_shows_three_line_times_after_it_begins() -> None:
     for line_minutes in (1.0, 2.0):
         desk = ConversationDesk(DialogueLog(), line_minutes)
         playback = desk.begin(("A", "B"), NINE, LiveTalk())
         lead = timedelta(minutes=FIRST_LINE_AFTER * line_minutes)
-        assert playback.started == NINE + lead and FIRST_LINE_AFTER == 2
+        assert playback.started == NINE + lead and FIRST_LINE_AFTER == 3
         assert not playback.needs(NINE + lead - timedelta(minutes=1))  # walking up, greeting
         assert playback.needs(NINE + lead)  # the first line is due
 
