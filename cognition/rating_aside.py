@@ -37,12 +37,6 @@ from cognition.steps.rating_reuse import rating_key
 
 Rate = Callable[[list[str], datetime, list[str | None]], list[int]]  # `Agent.rate`
 
-# The lanes' threads, shared by every mind and kept between batches (a thread started for each
-# batch waited for the GIL as it started while the thinking threads ran); at most one batch a
-# mind is in flight, so a town of up to `LANE_THREADS` minds never waits for a thread.
-LANE_THREADS = 32
-_lanes = ThreadPoolExecutor(max_workers=LANE_THREADS, thread_name_prefix="rating")
-
 
 @dataclass(frozen=True)
 class RatedBatch:
@@ -73,7 +67,9 @@ class RatingLane:
             return
         self.finish()
         self.in_flight = waiting
-        self.pending = _lanes.submit(copy_context().run, self.rated, waiting)
+        lane = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rating")
+        self.pending = lane.submit(copy_context().run, self.rated, waiting)
+        lane.shutdown(wait=False)  # the thread ends with its call
 
     def finish(self) -> None:
         """Store the batch in flight once rated (an error of its rating is raised here)."""
