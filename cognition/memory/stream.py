@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import copy_context
 from datetime import datetime
@@ -36,11 +36,6 @@ logger = logging.getLogger(__name__)
 MemoryListener = Callable[[Sequence[MemoryRecord]], None]
 
 _EMBEDDER_KEY = "embedder"
-# `MemoryStream.embedding`'s threads, shared by every stream and kept between blocks: a thread
-# started (and joined) for each block cost ~600 thread starts a town's day, each waiting for
-# the GIL twice while the thinking threads run. Threads start only as blocks overlap.
-MEANWHILE_THREADS = 32
-_meanwhile = ThreadPoolExecutor(max_workers=MEANWHILE_THREADS, thread_name_prefix="embed")
 _LAST_REFLECTION_KEY = "last_reflection"
 
 
@@ -98,12 +93,9 @@ class MemoryStream:
         rates them meanwhile: `Agent.flush`); the future holds their vectors, row for row,
         for `add_many`. The block's end waits for the embedding; a failure of either is
         raised (the embedder's from `result()`)."""
-        # the caller's context goes along (a job's game time, its call priority)
-        future = _meanwhile.submit(copy_context().run, self._embed, list(texts))
-        try:
-            yield future
-        finally:
-            wait([future])
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed") as meanwhile:
+            # the caller's context goes along (a job's game time, its call priority)
+            yield meanwhile.submit(copy_context().run, self._embed, list(texts))
 
     def _embed(self, texts: list[str]) -> FloatMatrix | None:
         return self.embedder.embed(texts)
