@@ -26,8 +26,9 @@ MAX_SETTLE_ROUNDS = 20
 # The interpreter's thread switch interval while `run_until` runs (CPython's default: 5 ms).
 # A lockstep town is many threads taking turns at the GIL — the main loop, the minds' jobs,
 # the embedding passes — and forced switches every 5 ms cost more than they gain: the offline
-# day at 20 ms took less CPU and wall time in every paired run (about 5-15 %, measured
-# 2026-11-28). Only the pace of the threads changes, never what they decide (lockstep).
+# day (benchmarks/calls.py) at 20 ms was faster in 6 of 7 paired runs, 43.2 → 39.1 s on
+# average (a shared, busy machine; measured 2026-11-28). Only the pace of the threads
+# changes, never what they decide (lockstep: the same record digest).
 SWITCH_INTERVAL_S = 0.02
 
 
