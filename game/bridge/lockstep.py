@@ -26,9 +26,10 @@ MAX_SETTLE_ROUNDS = 20
 # The interpreter's thread switch interval while `run_until` runs (CPython's default: 5 ms).
 # A lockstep town is many threads taking turns at the GIL — the main loop, the minds' jobs,
 # the embedding passes — and forced switches every 5 ms cost more than they gain: the offline
-# day (benchmarks/calls.py) at 20 ms was faster in 6 of 7 paired runs, 43.2 → 39.1 s on
-# average (a shared, busy machine; measured 2026-11-28). Only the pace of the threads
-# changes, never what they decide (lockstep: the same record digest).
+# day (benchmarks/calls.py) at 20 ms was faster in 7 of 9 paired runs, 41.1 → 38.2 s on
+# average, mostly on a busy shared machine (at low load 2 of 3, within noise; measured
+# 2026-11-28). Only the pace of the threads changes, never what they decide (lockstep: the
+# same record digest).
 SWITCH_INTERVAL_S = 0.02
 
 
