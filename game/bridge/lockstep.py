@@ -13,7 +13,9 @@ same seed gives the same run.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 
 from game.bridge.town_minds import LivingTown
@@ -21,6 +23,25 @@ from game.bridge.town_minds import LivingTown
 StepObserver = Callable[[LivingTown], None]
 
 MAX_SETTLE_ROUNDS = 20
+# The interpreter's thread switch interval while `run_until` runs (CPython's default: 5 ms).
+# A lockstep town is many threads taking turns at the GIL — the main loop, the minds' jobs,
+# the embedding passes — and forced switches every 5 ms cost more than they gain: the offline
+# day (benchmarks/calls.py) at 20 ms was faster in 7 of 9 paired runs, 41.1 → 38.2 s on
+# average, mostly on a busy shared machine (at low load 2 of 3, within noise; measured
+# 2026-11-28). Only the pace of the threads changes, never what they decide (lockstep: the
+# same record digest).
+SWITCH_INTERVAL_S = 0.02
+
+
+@contextmanager
+def switch_interval(seconds: float) -> Iterator[None]:
+    """`sys.setswitchinterval(seconds)` while the block runs, the former interval after."""
+    former = sys.getswitchinterval()
+    sys.setswitchinterval(seconds)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(former)
 
 
 class LockstepRunner:
@@ -62,8 +83,9 @@ class LockstepRunner:
         thinking for later moments finish (its outcomes wait for their moments), so what
         the minds hold at `end` is the same however fast they think."""
         clock = self.living.clock
-        while clock.now < end and not clock.paused:
-            self.step()
-            if observe is not None:
-                observe(self.living)
-        self.living.director.wait_for_all()
+        with switch_interval(SWITCH_INTERVAL_S):
+            while clock.now < end and not clock.paused:
+                self.step()
+                if observe is not None:
+                    observe(self.living)
+            self.living.director.wait_for_all()
