@@ -84,6 +84,19 @@ class WithheldMemory:
             return []
         return self._memory.retrieve(query, now, k=k, kinds=allowed, touch=False)
 
+    def retrieve_many(
+        self,
+        queries: Sequence[str],
+        now: datetime,
+        k: int = 10,
+        kinds: Collection[MemoryKind] | None = None,
+        touch: bool = True,
+    ) -> list[list[RetrievalHit]]:
+        allowed = self._allowed(kinds)
+        if not allowed:
+            return [[] for _ in queries]
+        return self._memory.retrieve_many(queries, now, k=k, kinds=allowed, touch=False)
+
     def recent(self, n: int, kinds: Collection[MemoryKind] | None = None) -> list[MemoryRecord]:
         allowed = self._allowed(kinds)
         return self._memory.recent(n, kinds=allowed) if allowed else []

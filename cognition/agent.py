@@ -261,6 +261,7 @@ class Agent:
             text=plan_text(self.name, plan), at=now, kind=MemoryKind.PLAN, about=about
         )
         self.state.unrated.append(plan_memory)
+        self.rating.embed_along([chunk.activity for chunk in plan.hourly])  # the hours' queries
         return plan
 
     def replan_around(self, plan: DayPlan, event: PendingEvent, now: datetime) -> DayPlan:

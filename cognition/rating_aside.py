@@ -58,6 +58,14 @@ class RatingLane:
         self.take = take  # the waiting observations, no longer waiting
         self.pending: Future[RatedBatch] | None = None
         self.in_flight: list[Unrated] = []  # the batch being rated
+        self.coming: list[str] = []  # texts to embed along with the next batch (`embed_along`)
+
+    def embed_along(self, texts: Sequence[str]) -> None:
+        """Embed `texts` too with the next batch (thrown away here): queries the mind will
+        retrieve by soon — a new day's hour chunks, each the query of its hour's plan — are
+        then in the embedder's cache, not each a model pass of its own (the offline day:
+        ~100 single-text passes fewer). Vectors do not depend on their batch."""
+        self.coming = list(dict.fromkeys([*self.coming, *texts]))
 
     def start(self) -> None:
         """Ask the ratings of the observations waiting now on a thread (a batch in flight
@@ -96,9 +104,11 @@ class RatingLane:
         while being rated."""
         texts = [item.text for item in waiting]
         keys = [rating_key(item.kind, item.memory(1).about) for item in waiting]  # as written
-        with self.memory.embedding(texts) as vectors:
+        along, self.coming = self.coming, []
+        with self.memory.embedding(texts + along) as vectors:
             ratings = self.rate(texts, waiting[-1].at, keys)
-        return RatedBatch(waiting, ratings, vectors.result())
+        found = vectors.result()
+        return RatedBatch(waiting, ratings, None if found is None else found[: len(texts)])
 
     def store(self, batch: RatedBatch) -> None:
         """One write: each observation as of when it was seen, with its rating."""

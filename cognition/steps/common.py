@@ -56,6 +56,18 @@ class MemoryStreamLike(Protocol):
         touch: bool = True,
     ) -> list[RetrievalHit]: ...
 
+    def retrieve_many(
+        self,
+        queries: Sequence[str],
+        now: datetime,
+        k: int = 10,
+        kinds: Collection[MemoryKind] | None = None,
+        touch: bool = True,
+    ) -> list[list[RetrievalHit]]:
+        """`retrieve` for each query in turn (a later one sees the access times set by the
+        earlier), the queries embedded together."""
+        ...
+
     def importance_since_last_reflection(self) -> int: ...
 
     def mark_reflection(self, at: datetime) -> None: ...

@@ -8,6 +8,7 @@ may_talk)`). The `Agent` builds it (`agent.context(now)`); tests build it direct
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -62,3 +63,8 @@ class StepContext:
         """The `k` (default `retrieval_k`) memories scoring highest for `query` now (their
         access time is updated)."""
         return self.memory.retrieve(query, self.now, k=k or self.settings.retrieval_k)
+
+    def recall_many(self, queries: Sequence[str], k: int | None = None) -> list[list[RetrievalHit]]:
+        """`recall` for each query in turn, as many `recall`s would answer, with the queries
+        embedded in one pass (one model run where each `recall` costs one)."""
+        return self.memory.retrieve_many(queries, self.now, k=k or self.settings.retrieval_k)

@@ -146,9 +146,10 @@ def react_inputs(
     `just_seen` — memories of the one observed still being rated (`cognition.rating_aside`)
     — after those recalled about them, as the retrieval would find them once stored."""
     observed = observation.subject or (the_thing(observation.thing) if observation.thing else "")
-    relationship = ctx.recall(observed or observation.text)
+    # in turn (the second sees the first's access times), embedded in one pass
+    relationship, recalled = ctx.recall_many([observed or observation.text, observation.text])
     shown = {hit.record.id for hit in relationship}
-    status = [hit for hit in ctx.recall(observation.text) if hit.record.id not in shown]
+    status = [hit for hit in recalled if hit.record.id not in shown]
     return ReactInput(
         agent=ctx.agent,
         summary=summary,

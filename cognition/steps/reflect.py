@@ -192,8 +192,8 @@ def reflect(ctx: StepContext, book: QuestionBook | None = None) -> list[MemoryRe
     # are rated in one call and stored in one write
     asked = questions[: settings.reflection_questions]
     evidence: dict[str, MemoryRecord] = {}
-    for question in asked:
-        for hit in ctx.recall(question):
+    for hits in ctx.recall_many(asked):  # in turn, the questions embedded in one pass
+        for hit in hits:
             evidence.setdefault(hit.record.id, hit.record)
     shown = list(evidence.values())
     cited: list[tuple[str, list[MemoryRecord]]] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from cognition.llm.task import Task
-from cognition.memory.records import MemoryRecord
+from cognition.memory.records import MemoryRecord, RetrievalHit
 from cognition.persona import Persona
 from cognition.steps.common import memory_lines, when
 from cognition.steps.compact import timeline, unsaid
@@ -85,21 +85,28 @@ def summarise(ctx: StepContext, book: SummaryBook | None = None) -> SummaryDescr
     recalled: list[Recalled] = []
     records: list[MemoryRecord] = []
 
-    def recall(query: str) -> list[str]:
-        hits = [hit for hit in ctx.recall(query) if hit.record.id not in shown]
+    def recall(found: list[RetrievalHit]) -> list[str]:
+        hits = [hit for hit in found if hit.record.id not in shown]
         shown.update(hit.record.id for hit in hits)
         ordered = sorted((hit.record for hit in hits), key=lambda r: r.created)  # as shown
         recalled.extend(Recalled.of(record) for record in ordered)
         records.extend(ordered)
         return memory_lines(hits, gists=True)
 
+    by_core, by_occupation, by_progress = ctx.recall_many(  # in turn, embedded in one pass
+        [
+            f"{name}'s core characteristics",
+            f"{name}'s current daily occupation",
+            f"{name}'s feeling about their recent progress in life",
+        ]
+    )
     inputs = SummaryInput(
         agent=name,
         identity=ctx.identity,
         now=when(ctx.now),
-        core_memories=recall(f"{name}'s core characteristics"),
-        occupation_memories=recall(f"{name}'s current daily occupation"),
-        progress_memories=recall(f"{name}'s feeling about their recent progress in life"),
+        core_memories=recall(by_core),
+        occupation_memories=recall(by_occupation),
+        progress_memories=recall(by_progress),
         learned=ctx.persona.learned,
         currently=ctx.persona.currently,
         recalled=recalled,

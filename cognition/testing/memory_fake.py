@@ -196,3 +196,14 @@ class FakeMemoryStream:
                 for r in self._records
             ]
         return top
+
+    def retrieve_many(
+        self,
+        queries: Sequence[str],
+        now: datetime,
+        k: int = 10,
+        kinds: Collection[MemoryKind] | None = None,
+        touch: bool = True,
+    ) -> list[list[RetrievalHit]]:
+        """`retrieve` for each query in turn (a subclass's `retrieve` included)."""
+        return [self.retrieve(query, now, k, kinds, touch) for query in queries]
