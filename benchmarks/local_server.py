@@ -544,7 +544,7 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--chat-format",
-        help='the server\'s chat format (e.g. "gemma": the tiny model\'s file has no template, '
+        help="the server's chat format (e.g. \"gemma\": the tiny model's file has no template, "
         "and the server's fallback is Llama 2's; default: the server's choice)",
     )
     parser.add_argument("--workers", type=int, default=3, help="thinking threads")
