@@ -451,15 +451,20 @@ def server_for(args: argparse.Namespace) -> Iterator[tuple[str, str, str | None]
     except importlib.metadata.PackageNotFoundError:
         version = "?"
     wait_policy = PASSIVE if args.sleep else "ACTIVE"
-    description = (
-        f"llama-cpp-python {version}, started here ({args.threads} threads, n_ctx 4096, "
-        f"OMP_WAIT_POLICY={wait_policy})"
-    )
     args.server_default_temperature = llama_server_temperature()
     say(f"starting the llama.cpp server with {model_path.name}")
     started = time.perf_counter()
     server = LlamaServer(
-        model_path, n_threads=args.threads, wait_policy=wait_policy, log_path=args.server_log
+        model_path,
+        n_threads=args.threads,
+        wait_policy=wait_policy,
+        chat_format=args.chat_format,
+        log_path=args.server_log,
+    )
+    chat = args.chat_format or "the file's template, else Llama 2's"
+    description = (
+        f"llama-cpp-python {version}, started here ({args.threads} threads, n_ctx 4096, "
+        f"OMP_WAIT_POLICY={wait_policy}, chat format: {chat})"
     )
     with server as base_url:
         say(f"the server answers at {base_url} ({time.perf_counter() - started:.0f} s)")
@@ -536,6 +541,11 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="the server's threads sleep while they wait (OMP_WAIT_POLICY=PASSIVE: for a "
         "shared machine; default: they spin, OpenMP's default)",
+    )
+    parser.add_argument(
+        "--chat-format",
+        help="the server's chat format (e.g. \"gemma\": the tiny model's file has no template, "
+        "and the server's fallback is Llama 2's; default: the server's choice)",
     )
     parser.add_argument("--workers", type=int, default=3, help="thinking threads")
     parser.add_argument("--max-concurrency", type=int, default=1, help="model calls at once")

@@ -12,9 +12,13 @@ passively (`OMP_WAIT_POLICY=PASSIVE`, `wait_policy`): llama.cpp's OpenMP threads
 spin at each of the hundreds of barriers a token passes, and on a machine whose cores other
 processes share a spinning thread holds the core its partner needs — a tiny model's call took
 6-11 times longer (27-41 s against 2.4-6.7 s for a 180-token prompt, at a load of 10-19 on
-two cores). Without the group, or
-when the server exits or does not answer in time, `LlamaServerError` says so (with the tail of
-the server's log).
+two cores). The tiny model's file carries no chat template: unless `chat_format` names one
+(e.g. "gemma", `--chat_format`), the server wraps prompts in its fallback, Llama 2's
+`[INST]` format. In Gemma's own turns the tiny model writes a talk's lines as sentences
+rather than its prompt echoed back, but writes longer and takes 2-3 times as long, so the
+tests and benchmarks keep the server's default (`benchmarks/local_server.py --chat-format`).
+Without the group, or when the server exits or does not answer in time, `LlamaServerError`
+says so (with the tail of the server's log).
 """
 
 from __future__ import annotations
@@ -82,6 +86,7 @@ class LlamaServer:
         n_threads_batch: int | None = None,
         logits_all: bool = False,
         wait_policy: str | None = PASSIVE,
+        chat_format: str | None = None,
         host: str = "127.0.0.1",
         port: int | None = None,
         log_path: Path | None = None,
@@ -99,6 +104,8 @@ class LlamaServer:
         self.logits_all = logits_all
         # OMP_WAIT_POLICY of the server (None: the environment's, or OpenMP's default: spin)
         self.wait_policy = wait_policy
+        # the server's chat format (None: the file's template, else the server's fallback)
+        self.chat_format = chat_format
         self.host, self.port = host, port
         self.log_path = log_path
         self.start_timeout_s = start_timeout_s
@@ -114,12 +121,13 @@ class LlamaServer:
 
     def command(self) -> list[str]:
         assert self.port is not None
+        chat = ["--chat_format", self.chat_format] if self.chat_format else []
         return [
             self.python, "-m", "llama_cpp.server", "--model", str(self.model_path),
             "--host", self.host, "--port", str(self.port),
             "--n_ctx", str(self.n_ctx), "--n_threads", str(self.n_threads),
             "--n_threads_batch", str(self.n_threads_batch),
-            "--logits_all", str(self.logits_all).lower(),
+            "--logits_all", str(self.logits_all).lower(), *chat,
         ]  # fmt: skip
 
     def environment(self) -> dict[str, str]:

@@ -42,3 +42,10 @@ def test_the_servers_threads_sleep_while_they_wait_unless_asked_to_spin(
     assert spinning["OMP_WAIT_POLICY"] == "ACTIVE"
     monkeypatch.delenv("OMP_WAIT_POLICY")
     assert "OMP_WAIT_POLICY" not in LlamaServer(Path("m.gguf"), wait_policy=None).environment()
+
+
+def test_the_chat_format_is_the_servers_unless_one_is_named() -> None:
+    # the tiny model's file has no chat template: the server's fallback is Llama 2's format
+    assert "--chat_format" not in flags(LlamaServer(Path("gemma-3-270m-q4_k_m.gguf"), port=1))
+    chosen = LlamaServer(Path("gemma-3-270m-q4_k_m.gguf"), chat_format="gemma", port=1)
+    assert flags(chosen)["--chat_format"] == "gemma"
