@@ -76,7 +76,7 @@ class RatingLane:
         self.finish()
         self.in_flight = waiting
         lane = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rating")
-        self.pending = lane.submit(copy_context().run, self.rated, waiting)
+        self.pending = lane.submit(copy_context().run, self.rated, waiting, self.take_along())
         lane.shutdown(wait=False)  # the thread ends with its call
 
     def finish(self) -> None:
@@ -97,15 +97,20 @@ class RatingLane:
         self.finish()
         waiting = self.take()
         if waiting:
-            self.store(self.rated(waiting))
+            self.store(self.rated(waiting, self.take_along()))
 
-    def rated(self, waiting: list[Unrated]) -> RatedBatch:
+    def take_along(self) -> list[str]:
+        """The texts to embed with the batch about to start, no longer waiting (taken on the
+        mind's thread, where `embed_along` adds them, not on the rating thread)."""
+        along, self.coming = self.coming, []
+        return along
+
+    def rated(self, waiting: list[Unrated], along: Sequence[str] = ()) -> RatedBatch:
         """`waiting` rated as of the latest (one call for those not rated before), embedded
-        while being rated."""
+        while being rated, with `along` (`embed_along`)."""
         texts = [item.text for item in waiting]
         keys = [rating_key(item.kind, item.memory(1).about) for item in waiting]  # as written
-        along, self.coming = self.coming, []
-        with self.memory.embedding(texts + along) as vectors:
+        with self.memory.embedding([*texts, *along]) as vectors:
             ratings = self.rate(texts, waiting[-1].at, keys)
         found = vectors.result()
         return RatedBatch(waiting, ratings, None if found is None else found[: len(texts)])
