@@ -7,6 +7,7 @@ mirror: loaded once, appended on every add, updated on every access.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TypeVar
@@ -21,6 +22,27 @@ _NAIVE_EPOCH = datetime(1970, 1, 1)
 KIND_CODES: dict[MemoryKind, int] = {kind: code for code, kind in enumerate(MemoryKind)}
 
 
+# Whether this process's BLAS was set to one thread (`one_blas_thread`), once per process.
+_blas_limited = threading.Event()
+
+
+def one_blas_thread() -> None:
+    """Let numpy's BLAS (OpenBLAS) use one thread in this process, once: retrieval's score is
+    one matrix-vector product per query, asked from the minds' many threads at once, and
+    above ~1100 records OpenBLAS splits each product over threads of its own that only
+    contend with them (benchmarks/retrieval.py, 2 cores, load ~5: p50 8.0 → 0.83 ms at 2000
+    records, 12.0 → 1.9 ms at 5000). Below that size nothing changes: same products, same
+    bits."""
+    if _blas_limited.is_set():
+        return
+    _blas_limited.set()
+    # lazy: importing threadpoolctl and its scan of the loaded libraries take ~40 ms (measured),
+    # paid once, at the first mirror
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(limits=1, user_api="blas")
+
+
 def game_hours(moment: datetime) -> float:
     """Hours since 1970-01-01; naive datetimes are read as UTC (game time has no zone)."""
     if moment.tzinfo is None:
@@ -32,6 +54,7 @@ class RecordMirror:
     """Columns of one agent's records, row i being `records[i]`, in insertion order."""
 
     def __init__(self) -> None:
+        one_blas_thread()  # scoring is a BLAS product asked from many threads
         self.records: list[MemoryRecord] = []
         self.index_of: dict[str, int] = {}
         self.dimension: int | None = None
