@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import NoReturn
 
+from game.files.scratch import remove_scratch
+
 __all__ = ["GRACE_S", "INTERRUPTED", "leave_now", "prompt_ctrl_c"]
 
 INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
@@ -29,6 +31,7 @@ def leave_now(status: int = INTERRUPTED) -> NoReturn:
     abandoned."""
     sys.stdout.flush()
     sys.stderr.flush()
+    remove_scratch()  # os._exit unwinds nothing: the scratch folders would stay
     os._exit(status)
 
 

@@ -10,7 +10,6 @@ Like the run, it is kept: a finished control (its `run.json`, `saves/end` and
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
@@ -31,6 +30,7 @@ from game.evaluation.phases import scratch_server
 from game.evaluation.plan import END_SLOT, EvaluationPlan
 from game.evaluation.progress import Bar, Progress
 from game.evaluation.scenario import EvaluationError, read_town
+from game.files.scratch import scratch_dir
 from game.records import RecordError, RunRecord
 from game.saves import SaveSlots
 
@@ -92,7 +92,7 @@ def _asked_at_end(plan: EvaluationPlan, tell: Progress, bar: Bar) -> list[Knowle
     tell.say("interviewing the control's residents at the end (do you know …?)")
     save = FromSave(END_SLOT, slots=SaveSlots(plan.out_dir / "saves"))
     with (
-        tempfile.TemporaryDirectory(prefix="smallville-control-") as scratch,
+        scratch_dir("smallville-control-") as scratch,
         InterviewDesk.open(plan.recipe(Path(scratch)), save, scratch=True) as desk,
     ):
         answers = knowledge_interview(

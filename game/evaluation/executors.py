@@ -34,6 +34,7 @@ from urllib.parse import urlsplit
 
 from game.evaluation.scenario import EvaluationError
 from game.evaluation.towns import TownExecutor, TownJob, TownOutcome, run_town
+from game.files.scratch import remove_scratch_on_sigterm
 
 __all__ = [
     "CLUSTER_EXTRA",
@@ -91,7 +92,11 @@ class LocalProcesses:
         self._stopped = False
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.slots, mp_context=get_context("spawn"))
+        return ProcessPoolExecutor(
+            max_workers=self.slots,
+            mp_context=get_context("spawn"),
+            initializer=remove_scratch_on_sigterm,  # `stop()` leaves no scratch folder behind
+        )
 
     def submit(self, job: TownJob) -> Future[TownOutcome]:
         try:

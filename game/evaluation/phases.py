@@ -12,7 +12,6 @@ the labor pool — and the decision trace of every call made, for the run record
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
@@ -41,6 +40,7 @@ from game.evaluation.phase_files import (
 )
 from game.evaluation.plan import END_SLOT, EvaluationPlan
 from game.evaluation.progress import Bar, Progress
+from game.files.scratch import scratch_dir
 from game.records import TraceRow
 from game.saves import SaveSlots
 
@@ -109,7 +109,7 @@ def start_interviews(
         return read_knowledge(kept)
     tell.say("interviewing the residents as the town starts (do you know …?)")
     with (
-        tempfile.TemporaryDirectory(prefix="smallville-eval-") as scratch,
+        scratch_dir("smallville-eval-") as scratch,
         InterviewDesk.open(settled.recipe(Path(scratch)), scratch=True) as desk,
     ):
         mark = spending.mark(desk)
@@ -149,7 +149,7 @@ def end_phases(
     with ExitStack() as opened:
         desk = None
         if kept is None or panel_kept is None:  # the saved town is loaded only when needed
-            scratch = opened.enter_context(tempfile.TemporaryDirectory(prefix="smallville-eval-"))
+            scratch = opened.enter_context(scratch_dir("smallville-eval-"))
             save = FromSave(END_SLOT, slots=end_slots(settled))
             recipe = settled.recipe(Path(scratch))
             desk = opened.enter_context(InterviewDesk.open(recipe, save, scratch=True))

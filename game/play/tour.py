@@ -12,7 +12,6 @@ working. `take_screenshots(folder)` saves a PNG at each stop.
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from pathlib import Path
 import pygame
 
 from game.files.paths import DATA_DIR_VARIABLE
+from game.files.scratch import scratch_dir
 from game.files.settings import UserSettings
 from game.play.app import App, AppOptions
 from game.play.flow import GameFlow, TitleScreen
@@ -343,7 +343,7 @@ def take_screenshots(
     """The tour with a screenshot at each stop; the PNGs written. Its saves, memories and
     run record go to a temporary folder, never among the player's; `with_record(path)` is
     handed the tour's run record before that folder goes."""
-    with tempfile.TemporaryDirectory(prefix="smallville-tour-") as scratch:
+    with scratch_dir("smallville-tour-") as scratch:
         previous = os.environ.get(DATA_DIR_VARIABLE)
         os.environ[DATA_DIR_VARIABLE] = str(Path(scratch) / "data")
         tour = Tour(folder, town, slots=SaveSlots(Path(scratch) / "saves"), log=log)

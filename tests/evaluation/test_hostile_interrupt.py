@@ -1,6 +1,7 @@
 """Ctrl-C during `smallville evaluate` on a server that never answers: the command ends within
-seconds (exit status 130, no traceback), its worker processes stopped, and `interrupted.json`
-in the out folder says it was interrupted, in which phase, and what had finished."""
+seconds (exit status 130, no traceback), its worker processes stopped, `interrupted.json`
+in the out folder says it was interrupted, in which phase, and what had finished, and no
+scratch folder is left in the temp folder (the command's or a stopped worker's)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,18 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def temp_folder(tmp_path: Path) -> Path:
+    """The temp folder of the command and its workers (`TMPDIR`): empty at the start."""
+    folder = tmp_path / "tmp"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def left_in_temp(tmp_path: Path) -> list[str]:
+    """What the command left in its temp folder."""
+    return sorted(entry.name for entry in temp_folder(tmp_path).iterdir())
+
+
 def interrupt(
     argv: list[str], asked: Callable[[], bool], tmp_path: Path
 ) -> tuple[int, str, list[int]]:
@@ -61,7 +74,8 @@ def interrupt(
                "--embedder", "hashing", "--quiet"]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(PROJECT), "SDL_VIDEODRIVER": "dummy",
            "SMALLVILLE_DATA_DIR": str(tmp_path / "data"),
-           "SMALLVILLE_CONFIG_DIR": str(tmp_path / "config")}  # fmt: skip
+           "SMALLVILLE_CONFIG_DIR": str(tmp_path / "config"),
+           "TMPDIR": str(temp_folder(tmp_path))}  # fmt: skip
     child = subprocess.Popen(command, cwd=PROJECT, env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE)  # fmt: skip
     try:
@@ -89,6 +103,7 @@ def test_ctrl_c_during_an_evaluation_writes_a_partial_report(tmp_path: Path) -> 
     assert written["interrupted"] is True
     assert written["phase"] == "interviews at the start"
     assert written["finished"] == ["planning"]
+    assert left_in_temp(tmp_path) == []
 
 
 def test_ctrl_c_during_the_simulation_closes_the_record_and_names_it(tmp_path: Path) -> None:
@@ -115,6 +130,7 @@ def test_ctrl_c_during_the_simulation_closes_the_record_and_names_it(tmp_path: P
     with RunRecord.open(record) as opened:  # closed properly: it opens and reads
         assert opened.meta.seed == 0
     assert written["record"] == str(record)
+    assert left_in_temp(tmp_path) == []
 
 
 @pytest.mark.parametrize("many", ["seeds", "matrix"])
@@ -145,6 +161,7 @@ def test_ctrl_c_during_many_towns_stops_the_workers_and_writes_what_ended(
     written = json.loads((tmp_path / "out" / "interrupted.json").read_text(encoding="utf-8"))
     assert written["interrupted"] is True and written["phase"] == "towns"
     assert written["finished"] == ["planning"] and written["towns"] == {}
+    assert left_in_temp(tmp_path) == []  # the workers' scratch folders went with them
 
 
 def test_ctrl_c_after_a_seed_finished_keeps_it_in_the_tables(tmp_path: Path) -> None:
@@ -171,3 +188,4 @@ def test_ctrl_c_after_a_seed_finished_keeps_it_in_the_tables(tmp_path: Path) -> 
     assert written["towns"]["seed 0"]["status"] == "done"
     table = json.loads((tmp_path / "out" / "seeds.json").read_text(encoding="utf-8"))
     assert [row["seed"] for row in table["seeds"]] == [0]
+    assert left_in_temp(tmp_path) == []

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -42,6 +41,7 @@ from game.bridge.opening import FromSave, open_town
 from game.bridge.persist.save import embedder_name, save_town, town_settings
 from game.bridge.recording import RunRecording, server_of
 from game.bridge.town_minds import LivingTown
+from game.files.scratch import scratch_dir
 from game.saves import SaveError, SaveSlots, check_slot_name
 
 StepObserver = Callable[[LivingTown], None]
@@ -63,7 +63,7 @@ def simulate(
     options, profile, slots, answers = prepared(options, tell)
     settings = model_settings(options)
     save = None if options.load is None else FromSave(options.load, options.previous, slots)
-    with tempfile.TemporaryDirectory(prefix="smallville-sim-") as scratch:
+    with scratch_dir("smallville-sim-") as scratch:
         memory_dir = options.data_dir or Path(scratch) / "memory"
         recipe = simulation_recipe(options, memory_dir, settings, retry, profile, answers)
         run = HeadlessRun(options, settings, open_town(recipe, save), slots, tell)
