@@ -13,7 +13,6 @@ from typing import NoReturn
 from game import __version__
 from game.commands import SUBCOMMANDS, play
 from game.files.logs import FILE_ONLY, LEVELS, LogSetupError, configure_logging, log_level
-from game.files.scratch import remove_scratch_on_sigterm
 
 log = logging.getLogger("smallville")
 
@@ -50,7 +49,6 @@ def add_log_level(parser: argparse.ArgumentParser, default: object) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    remove_scratch_on_sigterm()  # a command ended by SIGTERM leaves no scratch folder
     try:
         log_path = configure_logging(log_level(args.log_level))
     except LogSetupError as error:

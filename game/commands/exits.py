@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import NoReturn
 
-from game.files.scratch import remove_scratch
+from game.files.scratch import remove_scratch, remove_scratch_on_sigterm
 
 __all__ = ["GRACE_S", "INTERRUPTED", "leave_now", "prompt_ctrl_c"]
 
@@ -53,8 +53,9 @@ def prompt_ctrl_c(
 ) -> Iterator[None]:
     """Within: Ctrl-C raises `KeyboardInterrupt` and the process ends `grace_s` later at the
     latest. `on_interrupt` runs first, at once (write a partial report: the way out may be
-    cut by the watchdog); the line it returns is what the watchdog says at the end. Only in
-    the main thread (elsewhere nothing changes); the old handler comes back."""
+    cut by the watchdog); the line it returns is what the watchdog says at the end. SIGTERM
+    meanwhile removes the scratch folders before it ends the process (`game.files.scratch`).
+    Only in the main thread (elsewhere nothing changes); the old handlers come back."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -71,7 +72,10 @@ def prompt_ctrl_c(
             raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGINT, interrupted)
+    terminated = remove_scratch_on_sigterm()  # SIGTERM leaves no scratch folder either
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+        if terminated is not None:  # None: a handler not set from Python, left as it is
+            signal.signal(signal.SIGTERM, terminated)

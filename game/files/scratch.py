@@ -4,9 +4,10 @@ A command works in a temporary folder — a town's memories while it is simulate
 interviewed — removed when the work ends. `scratch_dir` also removes it when the process is
 ended another way: Ctrl-C's watchdog (`game.commands.exits.leave_now`, which ends the process
 without unwinding) calls `remove_scratch`, and after `remove_scratch_on_sigterm` so does
-SIGTERM (an evaluation's worker process stopped by its parent at Ctrl-C, `smallville
-simulate` stopped at a benchmark's time limit). Either left the folder in the temp folder
-before, a Chroma database half written in it.
+SIGTERM: an evaluation's worker process stopped by its parent at Ctrl-C, `smallville
+simulate` stopped at a benchmark's time limit (`prompt_ctrl_c` sets it while a headless
+command works; not for the window, whose SDL turns SIGTERM into a quit). Either way the
+folder was left in the temp folder before, a Chroma database half written in it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
+from typing import Any
+
+Handler = Any  # what `signal.signal` returns: a handler, SIG_DFL / SIG_IGN, or None
 
 __all__ = ["remove_scratch", "remove_scratch_on_sigterm", "scratch_dir"]
 
@@ -57,11 +61,13 @@ def remove_scratch() -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def remove_scratch_on_sigterm() -> None:
+def remove_scratch_on_sigterm() -> Handler:
     """From now on SIGTERM first removes the scratch folders, then ends the process as
-    SIGTERM does (its status says so). Only from the main thread; elsewhere nothing changes."""
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _terminated)
+    SIGTERM does (its status says so); the handler it replaces is returned (to put back).
+    Only from the main thread; elsewhere nothing changes (None is returned)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _terminated)
 
 
 def _terminated(signum: int, frame: FrameType | None) -> None:

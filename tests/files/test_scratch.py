@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from game.commands.exits import prompt_ctrl_c
 from game.files.scratch import in_use, remove_scratch, scratch_dir
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -60,3 +61,10 @@ def test_sigterm_removes_the_scratch_folders_and_still_ends_the_process(tmp_path
         finally:
             child.kill()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_headless_command_s_work_sets_the_sigterm_handler_and_puts_the_old_one_back() -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    with prompt_ctrl_c():
+        assert signal.getsignal(signal.SIGTERM) is not before  # SIGTERM removes scratch
+    assert signal.getsignal(signal.SIGTERM) is before  # the window's SDL finds it as it was
