@@ -8,6 +8,7 @@ its drawn layers come out as plain `MapArt` (see `game.world.tmx.art`) for the r
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 from pathlib import Path
@@ -38,12 +39,43 @@ class MapError(Exception):
         super().__init__(f"{path}: {count} problem{'s' if count != 1 else ''}:\n{lines}")
 
 
+_LOADED: dict[tuple[str, ...], TownMap] = {}
+"""Maps read in this process, by what pytmx reads: a map opened again (an evaluation opens its
+town's some ten times, 0.25-0.3 s each for the Ville) is copied, not parsed and built again."""
+_LOADED_KEPT = 4
+
+
 def load_town(path: str | Path) -> TownMap:
-    """Read and validate a map. Raises `MapError` with all problems found."""
+    """Read and validate a map. Raises `MapError` with all problems found. The files are
+    checked every time; a map whose files read the same as one read before is a copy of it."""
     path = Path(path)
     root, problems = check_map_files(path)
     if root is None or problems:
         raise MapError(path, problems)
+    key = _read_key(path, root)
+    loaded = _LOADED.get(key)
+    if loaded is None:
+        loaded = _parse_town(path, root)
+        while len(_LOADED) >= _LOADED_KEPT:
+            _LOADED.pop(next(iter(_LOADED)))
+        _LOADED[key] = loaded
+    return loaded.copy()
+
+
+def _read_key(path: Path, root: ElementTree.Element) -> tuple[str, ...]:
+    """What the parse depends on: the path (and the folder a relative one is taken from), the
+    map's XML as checked (JSON tilesets embedded) and its external .tsx tilesets' bytes."""
+    digest = hashlib.sha256(ElementTree.tostring(root))
+    for node in root.findall("tileset"):
+        source = node.get("source", "")
+        tileset = path.parent / source
+        if source and tileset.is_file():
+            digest.update(source.encode() + b"\0" + tileset.read_bytes())
+    return (str(path), os.getcwd(), digest.hexdigest())
+
+
+def _parse_town(path: Path, root: ElementTree.Element) -> TownMap:
+    """The town of a map whose files were checked. Raises `MapError` with all problems found."""
     tiled = _read_tiled(path, root)
     problems = _check_size(tiled) + _check_tile_ids(tiled)
     world = str(tiled.properties.get("world", "")).strip()
