@@ -124,7 +124,11 @@ class AreaTree:
             )
             for name, sector in self.sectors.items()
         }
-        return AreaTree(self.world, sectors)
+        twin = AreaTree.__new__(AreaTree)
+        twin.world, twin.sectors = self.world, sectors
+        twin._arena_by_tile = dict(self._arena_by_tile)  # addresses: frozen
+        twin._sector_by_tile = {}
+        return twin
 
     def find(self, address: Address) -> Place | None:
         """The sector, arena or object at `address`, or None when there is none."""

@@ -64,13 +64,16 @@ def load_town(path: str | Path) -> TownMap:
 
 def _read_key(path: Path, root: ElementTree.Element) -> tuple[str, ...]:
     """What the parse depends on: the path (and the folder a relative one is taken from), the
-    map's XML as checked (JSON tilesets embedded) and its external .tsx tilesets' bytes."""
-    digest = hashlib.sha256(ElementTree.tostring(root))
+    map file's bytes (a Tiled JSON map's XML is made from them), its external .tsx tilesets'
+    bytes and its other tilesets as checked (inline, or embedded from a JSON tileset)."""
+    digest = hashlib.sha256(path.read_bytes())
     for node in root.findall("tileset"):
         source = node.get("source", "")
         tileset = path.parent / source
         if source and tileset.is_file():
-            digest.update(source.encode() + b"\0" + tileset.read_bytes())
+            digest.update(b"\0" + source.encode() + b"\0" + tileset.read_bytes())
+        elif not source:
+            digest.update(b"\0" + ElementTree.tostring(node))
     return (str(path), os.getcwd(), digest.hexdigest())
 
 
