@@ -59,9 +59,13 @@ def interrupt(
     stderr and the child processes it had then."""
     command = [sys.executable, "-m", "game.cli", "evaluate", *argv, "--out", str(tmp_path / "out"),
                "--embedder", "hashing", "--quiet"]  # fmt: skip
+    # the towns' worker processes, terminated by Ctrl-C, cannot remove their scratch folders
+    # (smallville-eval-*): they go in the test's own temporary folder, not the machine's /tmp
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
     env = {**os.environ, "PYTHONPATH": str(PROJECT), "SDL_VIDEODRIVER": "dummy",
            "SMALLVILLE_DATA_DIR": str(tmp_path / "data"),
-           "SMALLVILLE_CONFIG_DIR": str(tmp_path / "config")}  # fmt: skip
+           "SMALLVILLE_CONFIG_DIR": str(tmp_path / "config"), "TMPDIR": str(scratch)}  # fmt: skip
     child = subprocess.Popen(command, cwd=PROJECT, env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE)  # fmt: skip
     try:
