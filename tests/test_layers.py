@@ -119,7 +119,7 @@ def imports_of(path: Path) -> tuple[Import, ...]:
     found: list[Import] = []
 
     def visit(node: ast.AST, in_function: bool, type_checking: bool) -> None:
-        for child in ast.iter_child_nodes(node):
+        for child in statements_in(node):
             function = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
             checking = type_checking or (
                 isinstance(child, ast.If) and "TYPE_CHECKING" in ast.dump(child.test)
@@ -143,6 +143,18 @@ def imports_of(path: Path) -> tuple[Import, ...]:
 
     visit(tree, False, False)
     return tuple(found)
+
+
+STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def statements_in(node: ast.AST) -> Iterator[ast.AST]:
+    """The statements (and except handlers, match cases) right inside `node`: an import is a
+    statement, so the walk for them need not enter expressions (most of a tree's nodes)."""
+    for field in STATEMENT_LISTS:
+        children = getattr(node, field, None)
+        if isinstance(children, list):
+            yield from children
 
 
 def is_module(dotted: str) -> bool:

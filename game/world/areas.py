@@ -109,6 +109,27 @@ class AreaTree:
                 self._arena_by_tile.setdefault(tile, arena.address)
         self._sector_by_tile: dict[Tile, Address | None] = {}  # `sector_at`'s answers so far
 
+    def copy(self) -> AreaTree:
+        """An equal tree of its own: its sectors and arenas copied (objects, norms, rectangles
+        and addresses are frozen, so shared)."""
+        sectors = {
+            name: Sector(
+                sector.name,
+                sector.norms,
+                sector.rect,
+                {
+                    key: Arena(arena.address, arena.rect, arena.norms, dict(arena.objects))
+                    for key, arena in sector.arenas.items()
+                },
+            )
+            for name, sector in self.sectors.items()
+        }
+        twin = AreaTree.__new__(AreaTree)
+        twin.world, twin.sectors = self.world, sectors
+        twin._arena_by_tile = dict(self._arena_by_tile)  # addresses: frozen
+        twin._sector_by_tile = {}
+        return twin
+
     def find(self, address: Address) -> Place | None:
         """The sector, arena or object at `address`, or None when there is none."""
         sector = self.sectors.get(address.sector)

@@ -76,6 +76,14 @@ class WalkableGrid:
         for index in range(width * height):
             self._refresh_neighbours(index)
 
+    def copy(self) -> WalkableGrid:
+        """An equal grid of its own (its blocked tiles and neighbours copied, not rebuilt)."""
+        twin = WalkableGrid.__new__(WalkableGrid)
+        twin.width, twin.height, twin.version = self.width, self.height, self.version
+        twin._blocked = bytearray(self._blocked)
+        twin._neighbours = list(self._neighbours)
+        return twin
+
     @classmethod
     def from_rows(cls, rows: list[str]) -> WalkableGrid:
         """A grid from text rows: '#' blocks, anything else is walkable (handy in tests)."""

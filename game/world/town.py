@@ -44,6 +44,21 @@ class TownMap:
     spawns: dict[str, Spawn]
     art: MapArt
 
+    def copy(self) -> TownMap:
+        """An equal map of its own: its grid, area tree and spawns copied (the art is frozen)."""
+        return TownMap(
+            path=self.path,
+            world=self.world,
+            width=self.width,
+            height=self.height,
+            tile_width=self.tile_width,
+            tile_height=self.tile_height,
+            grid=self.grid.copy(),
+            tree=self.tree.copy(),
+            spawns=dict(self.spawns),
+            art=self.art,
+        )
+
     def residents(self) -> list[Spawn]:
         """Every spawn except the visitor's, in map order."""
         return [spawn for spawn in self.spawns.values() if not spawn.is_visitor]

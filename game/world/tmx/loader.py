@@ -8,6 +8,7 @@ its drawn layers come out as plain `MapArt` (see `game.world.tmx.art`) for the r
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 from pathlib import Path
@@ -38,12 +39,46 @@ class MapError(Exception):
         super().__init__(f"{path}: {count} problem{'s' if count != 1 else ''}:\n{lines}")
 
 
+_LOADED: dict[tuple[str, ...], TownMap] = {}
+"""Maps read in this process, by what pytmx reads: a map opened again (an evaluation opens its
+town's some ten times, 0.25-0.3 s each for the Ville) is copied, not parsed and built again."""
+_LOADED_KEPT = 4
+
+
 def load_town(path: str | Path) -> TownMap:
-    """Read and validate a map. Raises `MapError` with all problems found."""
+    """Read and validate a map. Raises `MapError` with all problems found. The files are
+    checked every time; a map whose files read the same as one read before is a copy of it."""
     path = Path(path)
     root, problems = check_map_files(path)
     if root is None or problems:
         raise MapError(path, problems)
+    key = _read_key(path, root)
+    loaded = _LOADED.get(key)
+    if loaded is None:
+        loaded = _parse_town(path, root)
+        while len(_LOADED) >= _LOADED_KEPT:
+            _LOADED.pop(next(iter(_LOADED)))
+        _LOADED[key] = loaded
+    return loaded.copy()
+
+
+def _read_key(path: Path, root: ElementTree.Element) -> tuple[str, ...]:
+    """What the parse depends on: the path (and the folder a relative one is taken from), the
+    map file's bytes (a Tiled JSON map's XML is made from them), its external .tsx tilesets'
+    bytes and its other tilesets as checked (inline, or embedded from a JSON tileset)."""
+    digest = hashlib.sha256(path.read_bytes())
+    for node in root.findall("tileset"):
+        source = node.get("source", "")
+        tileset = path.parent / source
+        if source and tileset.is_file():
+            digest.update(b"\0" + source.encode() + b"\0" + tileset.read_bytes())
+        elif not source:
+            digest.update(b"\0" + ElementTree.tostring(node))
+    return (str(path), os.getcwd(), digest.hexdigest())
+
+
+def _parse_town(path: Path, root: ElementTree.Element) -> TownMap:
+    """The town of a map whose files were checked. Raises `MapError` with all problems found."""
     tiled = _read_tiled(path, root)
     problems = _check_size(tiled) + _check_tile_ids(tiled)
     world = str(tiled.properties.get("world", "")).strip()

@@ -171,29 +171,32 @@ def talk_backend(base_url: str, timeout_s: float) -> OpenAIBackend:
 def test_a_streamed_talk_is_heard_line_by_line_and_a_timed_out_stream_stops_the_server(
     llama: LlamaServer, tmp_path: Path
 ) -> None:
+    """The stream cut by its timeout comes first: the streamed talk after it is then also the
+    call the server must take once it stopped decoding the cut one (one talk asked, not two:
+    each is ~10 s of the tiny model on one thread)."""
     heard: list[int] = []
     long_heard: list[BaseModel] = []
     talk = talk_task(tmp_path, Talk, 200)
-    with talk_backend(llama.base_url, 300) as patient:
-        with listening(talk, "lines", lambda turn: heard.append(len(turn.lines))):
-            completion = patient.complete(talk, TalkAsked(lines=3), agent="Isabella")
-        assert completion.source is Source.MODEL, completion.error
-        assert heard == list(range(1, len(completion.output.lines) + 1))  # each line, once
-        long_talk = talk_task(tmp_path, LongTalk, 1500)
-        with (
-            talk_backend(llama.base_url, 4) as hasty,
-            listening(long_talk, "lines", long_heard.append),
-        ):
-            cut = hasty.complete(long_talk, TalkAsked(lines=40), agent="Isabella")
-        assert cut.source is Source.FALLBACK and cut.error and "timed out" in cut.error
-        pause = threading.Event()  # never set
-        for _ in range(120):  # the server notices its client went at its next token
-            if "disconnected" in llama.log_tail(100_000).lower():
-                break
-            pause.wait(0.5)
-        assert "disconnected" in llama.log_tail(100_000).lower()  # it stopped decoding
-        again = patient.complete(talk, TalkAsked(lines=3), agent="Isabella")
-        assert again.source is Source.MODEL, again.error  # the server took the next call
+    long_talk = talk_task(tmp_path, LongTalk, 1500)
+    with (
+        talk_backend(llama.base_url, 4) as hasty,
+        listening(long_talk, "lines", long_heard.append),
+    ):
+        cut = hasty.complete(long_talk, TalkAsked(lines=40), agent="Isabella")
+    assert cut.source is Source.FALLBACK and cut.error and "timed out" in cut.error
+    pause = threading.Event()  # never set
+    for _ in range(120):  # the server notices its client went at its next token
+        if "disconnected" in llama.log_tail(100_000).lower():
+            break
+        pause.wait(0.5)
+    assert "disconnected" in llama.log_tail(100_000).lower()  # it stopped decoding
+    with (
+        talk_backend(llama.base_url, 300) as patient,
+        listening(talk, "lines", lambda turn: heard.append(len(turn.lines))),
+    ):
+        completion = patient.complete(talk, TalkAsked(lines=3), agent="Isabella")
+    assert completion.source is Source.MODEL, completion.error  # the server took the next call
+    assert heard == list(range(1, len(completion.output.lines) + 1))  # each line, once
 
 
 SOURCES = ("model", "fallback", "offline", "cache", "exception")
