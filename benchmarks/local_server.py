@@ -15,7 +15,12 @@ fallbacks, failed attempts, breaker trips, the steps on standby at the end and t
 rate of structured answers (usable / read) overall, per step and per structured-output rung
 (null when the report does not carry them). Server start-up is not timed; `wall_s` is the
 run's own (set-up included). `by_step`: each step's calls, prompt and answer tokens a call,
-and failed attempts (this tree only).
+and failed attempts (this tree only). `server_time` (a server started here): the server's own
+account of its calls, summed from its log's `llama_perf_context_print` lines — prompt tokens
+evaluated and seconds, tokens decoded and seconds, the calls' total, and the rest of it
+(`other_s`: sampling, which under a JSON schema is llama-cpp-python's grammar checking the
+whole 262k vocabulary before top-k, ~60-100 ms a token here) — and the prompt tokens found
+in its cache (`prefix_reused_tokens`).
 
 The temperature is the game's for a local model: the settings' `temperature`
 (`SMALLVILLE_TEMPERATURE`), unset by default, so no temperature is sent and the server
@@ -249,6 +254,39 @@ def unfinished_line(
     }
 
 
+PERF = re.compile(
+    r"llama_perf_context_print:\s+(?P<what>prompt eval|eval|total) time =\s+(?P<ms>[\d.]+) ms"
+    r"(?: /\s+(?P<n>\d+) (?:tokens|runs))?"
+)
+PREFIX = re.compile(r"Llama\.generate: (?P<n>\d+) prefix-match hit")
+
+
+def server_time(log: str) -> dict[str, Any] | None:
+    """Where the server's time went, from its log (None when it logged no call)."""
+    seconds = {"prompt eval": 0.0, "eval": 0.0, "total": 0.0}
+    tokens = {"prompt eval": 0, "eval": 0}
+    calls = 0
+    for match in PERF.finditer(log):
+        what = match["what"]
+        seconds[what] += float(match["ms"]) / 1000
+        if what in tokens and match["n"]:
+            tokens[what] += int(match["n"])
+        calls += what == "total"
+    if not calls:
+        return None
+    spent = seconds["prompt eval"] + seconds["eval"]
+    return {
+        "calls": calls,
+        "prompt_tokens_evaluated": tokens["prompt eval"],
+        "prompt_eval_s": round(seconds["prompt eval"], 1),
+        "tokens_decoded": tokens["eval"],
+        "decode_s": round(seconds["eval"], 1),
+        "total_s": round(seconds["total"], 1),
+        "other_s": round(seconds["total"] - spent, 1),
+        "prefix_reused_tokens": sum(int(m["n"]) for m in PREFIX.finditer(log)),
+    }
+
+
 # --- this tree: the simulation in this process ------------------------------------------------
 
 
@@ -439,11 +477,14 @@ def wait_telling(
 
 
 @contextlib.contextmanager
-def server_for(args: argparse.Namespace) -> Iterator[tuple[str, str, str | None]]:
-    """The base URL, a description of the server and the model file's name."""
+def server_for(
+    args: argparse.Namespace,
+) -> Iterator[tuple[str, str, str | None, LlamaServer | None]]:
+    """The base URL, a description of the server, the model file's name and the server
+    started here (None: the one given)."""
     if args.base_url:
         named = args.model_path.name if args.model_path else None
-        yield args.base_url, f"given: {args.base_url}", named
+        yield args.base_url, f"given: {args.base_url}", named, None
         return
     model_path = args.model_path or tiny_model_path()
     try:
@@ -468,7 +509,7 @@ def server_for(args: argparse.Namespace) -> Iterator[tuple[str, str, str | None]
     )
     with server as base_url:
         say(f"the server answers at {base_url} ({time.perf_counter() - started:.0f} s)")
-        yield base_url, description, model_path.name
+        yield base_url, description, model_path.name, server
 
 
 def llama_server_temperature() -> float | None:
@@ -501,7 +542,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         code = {"checkout": str(folder), "commit": checkout_commit(folder)}
     at_start = machine()
     temperature = game_temperature(args.temperature)
-    with server_for(args) as (base_url, description, model_file):
+    with server_for(args) as (base_url, description, model_file, server):
         setup = Setup(
             label=args.label or ("before" if folder else "after"),
             hours=args.hours,
@@ -521,6 +562,9 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             line = run_here(base_url, setup, args.record)
         else:
             line = run_checkout(folder, base_url, setup, args.time_limit_s)
+        path = server.log_path if server is not None else None
+        log = path.read_text(encoding="utf-8", errors="replace") if path and path.exists() else ""
+    line["server_time"] = server_time(log)
     load_end = [round(load, 2) for load in os.getloadavg()]
     return {**line, "machine": at_start, "load_average_end": load_end}
 

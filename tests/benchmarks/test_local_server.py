@@ -178,3 +178,31 @@ def test_where_the_model_time_went_step_by_step() -> None:
             "failed_attempts": 0,
         },
     }
+
+
+SERVER_LOG = """\
+llama_perf_context_print:        load time =    2613.13 ms
+llama_perf_context_print: prompt eval time =    2612.32 ms /   329 tokens (    7.94 ms per token)
+llama_perf_context_print:        eval time =     774.27 ms /    16 runs   (   48.39 ms per token)
+llama_perf_context_print:       total time =    4689.55 ms /   345 tokens
+INFO:     127.0.0.1:46972 - "POST /v1/chat/completions HTTP/1.1" 200 OK
+Llama.generate: 30 prefix-match hit, remaining 268 prompt tokens to eval
+llama_perf_context_print:        load time =    2613.13 ms
+llama_perf_context_print: prompt eval time =    2159.34 ms /   268 tokens (    8.06 ms per token)
+llama_perf_context_print:        eval time =     758.56 ms /    16 runs   (   47.41 ms per token)
+llama_perf_context_print:       total time =    3964.27 ms /   284 tokens
+"""
+
+
+def test_where_the_servers_time_went_from_its_log() -> None:
+    assert bench.server_time(SERVER_LOG) == {
+        "calls": 2,
+        "prompt_tokens_evaluated": 597,
+        "prompt_eval_s": 4.8,
+        "tokens_decoded": 32,
+        "decode_s": 1.5,
+        "total_s": 8.7,
+        "other_s": 2.3,  # 8.654 - 4.772 - 1.533: sampling (the grammar)
+        "prefix_reused_tokens": 30,
+    }
+    assert bench.server_time("INFO: no call yet") is None
