@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.world.address import Address
@@ -46,18 +46,7 @@ class TownMap:
 
     def copy(self) -> TownMap:
         """An equal map of its own: its grid, area tree and spawns copied (the art is frozen)."""
-        return TownMap(
-            path=self.path,
-            world=self.world,
-            width=self.width,
-            height=self.height,
-            tile_width=self.tile_width,
-            tile_height=self.tile_height,
-            grid=self.grid.copy(),
-            tree=self.tree.copy(),
-            spawns=dict(self.spawns),
-            art=self.art,
-        )
+        return replace(self, grid=self.grid.copy(), tree=self.tree.copy(), spawns=dict(self.spawns))
 
     def residents(self) -> list[Spawn]:
         """Every spawn except the visitor's, in map order."""
