@@ -31,7 +31,7 @@ from cognition.group import GroupRules, GroupStrategy, Human, Member, hold_group
 from cognition.group.line_input import remembered_about
 from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind
-from cognition.memory.texts import transcript_text
+from cognition.memory.texts import transcript_key, transcript_text
 from cognition.phrasing import listed
 from cognition.rating_aside import WaitingObservations, rated_aside
 from cognition.settings import MindSettings
@@ -318,9 +318,16 @@ class Talker:
         said = [(line.speaker, line.text) for line in conversation.lines]
         texts = [transcript_text(cool_with or (partner,), said), conversation.summary]
         about = talk_fields(self.name, conversation, cool_with or (partner,), now, commitments)
-        # the transcript and the summary are one event: rated once, by the summary
+        # the transcript and the summary are one event: rated once, by the summary; the
+        # transcript's vector is its lines', the same for each who took part (embedded once)
         self.mind.remember_event(
-            MemoryKind.DIALOGUE, texts, now, gist=conversation.summary, about=about, rating=rating
+            MemoryKind.DIALOGUE,
+            texts,
+            now,
+            gist=conversation.summary,
+            about=about,
+            rating=rating,
+            keys=[transcript_key(said)],
         )
         cooldown = self.mind.settings.conversation_cooldown_minutes
         first, *rest = cool_with or (partner,)

@@ -55,7 +55,9 @@ class RetrievalHit(BaseModel):
 
 @dataclass(frozen=True)
 class NewMemory:
-    """A memory to add with `add_many`; fields as in `MemoryStream.add`."""
+    """A memory to add with `add_many`; fields as in `MemoryStream.add`. `key`: the text its
+    vector is made from when not its own (a talk's transcript: its lines alone, the same for
+    everyone who took part, so one vector serves them all)."""
 
     kind: MemoryKind
     text: str
@@ -64,6 +66,12 @@ class NewMemory:
     evidence: tuple[str, ...] = ()
     depth: int | None = None
     about: MemoryFields | None = None
+    key: str | None = None
+
+    @property
+    def embedded_text(self) -> str:
+        """What the memory's vector is made from: `key`, else its text."""
+        return self.text if self.key is None else self.key
 
 
 def news_memory(news: News, now: datetime) -> NewMemory:
