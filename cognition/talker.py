@@ -90,9 +90,11 @@ class Mind(WaitingObservations, Protocol):
         gist: str,
         about: MemoryFields | None = None,
         rating: int | None = None,
+        keys: Sequence[str | None] = (),
     ) -> None:
         """Memories of one event, with the importance of its `gist` (`rating` when it was
-        rated already; at least its news's) and the event's fields."""
+        rated already; at least its news's) and the event's fields; `keys`: what each
+        text's vector is made from (None: the text)."""
 
     def resume_plan(self) -> None:
         """Forget the step in progress, so the next decision walks back to the plan."""
