@@ -16,15 +16,16 @@ still asked: `steps.talk_opening`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import wait
 from contextlib import AbstractContextManager, nullcontext
-from contextvars import copy_context
 from datetime import datetime
+from functools import partial
 from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, Field
 from pydantic.json_schema import SkipJsonSchema
 
+from cognition.at_once import aside
 from cognition.contract import ConversationLine
 from cognition.llm.partial_answers import listening
 from cognition.llm.schema import strict_json_schema, with_items
@@ -233,10 +234,12 @@ def turn_input(
 ) -> TurnInput:
     """The inputs of the turn `speaker` opens, `lines` lines long at most. The two sides
     retrieve at once (two minds, no shared state: their queries share an embedding pass)."""
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="side") as other_side:
-        listening = other_side.submit(copy_context().run, side_of, listener, speaker.name, history)
+    other_side = aside("side", partial(side_of, listener, speaker.name, history))
+    try:
         mine = side_of(speaker, listener.name, history)
-        theirs = listening.result()
+    finally:
+        wait([other_side])  # neither side's work outlives the turn's
+    theirs = other_side.result()
     return TurnInput(
         speaker=speaker.name,
         listener=listener.name,

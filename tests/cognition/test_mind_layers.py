@@ -43,7 +43,7 @@ FLOORS: dict[str, tuple[str, ...]] = {
     # thread asking (`llm.priority`: a context variable, no backend)
     # (`at_once`: texts embedded on the process's long-lived threads)
     "memory": ("listeners", "phrasing", "llm.priority", "at_once"),
-    "steps": (*VOCABULARY, *MODEL_INTERFACE, *MEMORY_RECORDS),
+    "steps": (*VOCABULARY, *MODEL_INTERFACE, *MEMORY_RECORDS, "at_once"),
     "agent_state": ("plan", "steps", *MEMORY_RECORDS),
     # the rating of the waiting observations on a lane of its own, beside other calls
     "rating_aside": ("agent_state", "steps", "at_once", *MEMORY_RECORDS),
