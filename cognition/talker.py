@@ -321,7 +321,7 @@ class Talker:
         texts = [transcript_text(cool_with or (partner,), said), conversation.summary]
         about = talk_fields(self.name, conversation, cool_with or (partner,), now, commitments)
         # the transcript and the summary are one event: rated once, by the summary; the
-        # transcript's vector is its lines', the same for each who took part (embedded once)
+        # transcript is embedded headed by all who took part: one vector for them all
         self.mind.remember_event(
             MemoryKind.DIALOGUE,
             texts,
@@ -329,7 +329,7 @@ class Talker:
             gist=conversation.summary,
             about=about,
             rating=rating,
-            keys=[transcript_key(said)],
+            keys=[transcript_key(conversation.participants, said)],
         )
         cooldown = self.mind.settings.conversation_cooldown_minutes
         first, *rest = cool_with or (partner,)

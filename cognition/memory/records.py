@@ -56,8 +56,8 @@ class RetrievalHit(BaseModel):
 @dataclass(frozen=True)
 class NewMemory:
     """A memory to add with `add_many`; fields as in `MemoryStream.add`. `key`: the text its
-    vector is made from when not its own (a talk's transcript: its lines alone, the same for
-    everyone who took part, so one vector serves them all)."""
+    vector is made from when not its own (a talk's transcript: headed by everyone who took
+    part, the same for each of them, so one vector serves them all)."""
 
     kind: MemoryKind
     text: str

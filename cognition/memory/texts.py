@@ -7,7 +7,7 @@ and its one reader live here, side by side, with a round-trip test
 (`tests/cognition/memory/test_texts.py`), so a rewording changes both or fails the test:
 
 - a transcript: "Conversation with A and B:\\nA: …\\nB: …" (`transcript_text`,
-  `read_transcript`; its vector is made from the lines alone, `transcript_key`);
+  `read_transcript`; embedded as headed by every participant, `transcript_key`);
 - a summary's opening: "A and B talked." / "A and B had a chat." (`talk_opening_text`,
   `read_talk_opening`: also a model's "A and B chatted / spoke / discussed / caught up");
 - a telling in a summary: "A told B that <statement>." (`told_text`, `read_told`);
@@ -114,13 +114,15 @@ class Transcript:
 
 def transcript_text(partners: Sequence[str], lines: Sequence[tuple[str, str]]) -> str:
     """ "Conversation with A and B:\\nA: Hi!\\nB: Hello." — a talk's transcript memory."""
-    return f"{TRANSCRIPT_HEAD}{listed(partners)}:\n{transcript_key(lines)}"
+    said = "\n".join(f"{speaker}: {text}" for speaker, text in lines)
+    return f"{TRANSCRIPT_HEAD}{listed(partners)}:\n{said}"
 
 
-def transcript_key(lines: Sequence[tuple[str, str]]) -> str:
-    """ "A: Hi!\\nB: Hello." — what a transcript memory's vector is made from: its lines
-    without the heading, the same for everyone who took part (one vector for them all)."""
-    return "\n".join(f"{speaker}: {text}" for speaker, text in lines)
+def transcript_key(participants: Sequence[str], lines: Sequence[tuple[str, str]]) -> str:
+    """What a talk's transcript memories are embedded as: the transcript headed by everyone
+    who took part, the same for each of them (one vector for all; a heading of the others
+    alone would differ from side to side)."""
+    return transcript_text(participants, lines)
 
 
 def read_transcript(text: str) -> Transcript | None:

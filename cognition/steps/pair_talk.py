@@ -7,8 +7,8 @@ other is still to ask (one call for the views and the first lines), the others b
 turn limit by `steps.talk_closing` (one call for its lines and the talk's summary) — then,
 when no summary came with the lines, asks for it (`CONVERSATION_SUMMARY`) as soon as the
 last line is known, while the transcript, the longest text the talk leaves, is embedded
-once for both sides (`transcripts_embedded`: its lines, `transcript_key`, as each side's
-transcript memory is embedded), so keeping the talk after the summary finds it
+once for both sides (`transcripts_embedded`: headed by both, `transcript_key`, as each
+side's transcript memory is embedded), so keeping the talk after the summary finds it
 embedded (a cached embedder's: the same vector) rather than embedding it then. A talk's
 first call runs in each side's `Speaker.meanwhile` (its waiting observations rated
 meanwhile: `cognition.rating_aside`).
@@ -95,7 +95,7 @@ def converse(
     if summary is not None:
         return lines, summary
     first, second = speakers
-    with transcripts_embedded(first, lines):  # kept next: embedded meanwhile
+    with transcripts_embedded(first, second, lines):  # kept next: embedded meanwhile
         return lines, summarise(first, second, lines)
 
 
@@ -174,12 +174,14 @@ def viewed(side: Speaker) -> Speaker:
 
 
 @contextmanager
-def transcripts_embedded(first: Speaker, lines: Sequence[ConversationLine]) -> Iterator[None]:
+def transcripts_embedded(
+    first: Speaker, second: Speaker, lines: Sequence[ConversationLine]
+) -> Iterator[None]:
     """While the block runs (the summary call), the talk's transcript, as `Talker.keep`
-    embeds it for both sides (its lines: `transcript_key`), is embedded on a thread of its
-    own (a failure is left for the keeping)."""
+    embeds it for both sides (headed by both: `transcript_key`), is embedded on a thread of
+    its own (a failure is left for the keeping)."""
     said = [(line.speaker, line.text) for line in lines]
-    with first.context.memory.embedding([transcript_key(said)]):
+    with first.context.memory.embedding([transcript_key((first.name, second.name), said)]):
         yield
 
 

@@ -132,20 +132,21 @@ def test_a_talk_s_transcript_is_embedded_once_during_its_summary_not_after(
     talk = isabella.talker.converse_with(maria.talker, START)
     said = [(line.speaker, line.text) for line in talk.lines]
     asked = [set(texts) for texts in inner.texts_asked]
-    with_transcript = [texts for texts in asked if transcript_key(said) in texts]
-    # the transcript's lines embedded once, in a pass of its own (during the summary call):
-    # both sides' keeping found them embedded already; no heading was embedded
-    assert with_transcript == [{transcript_key(said)}]
+    key = transcript_key((ISABELLA.name, MARIA.name), said)
+    with_transcript = [texts for texts in asked if key in texts]
+    # the transcript headed by both embedded once, in a pass of its own (during the summary
+    # call): both sides' keeping found it embedded already; neither side's own heading was
+    assert with_transcript == [{key}]
     headed = {transcript_text((MARIA.name,), said), transcript_text((ISABELLA.name,), said)}
     assert not any(texts & headed for texts in asked)
     assert any(talk.summary in texts for texts in asked)
     kept = {r.text for r in isabella.memory.all(MemoryKind.DIALOGUE)}
     assert transcript_text((MARIA.name,), said) in kept and talk.summary in kept
-    # each side remembers the talk under its own heading, with the one vector of its lines
+    # each side remembers the talk under its own heading, with the one vector of the talk
     mine = vector_of(isabella, transcript_text((MARIA.name,), said))
     theirs = vector_of(maria, transcript_text((ISABELLA.name,), said))
     assert np.array_equal(mine, theirs)
-    assert np.allclose(mine, HashingEmbedder().embed([transcript_key(said)])[0])
+    assert np.allclose(mine, HashingEmbedder().embed([key])[0])
 
 
 def test_a_talk_summed_up_by_its_last_turn_embeds_its_transcript_once(
@@ -160,6 +161,6 @@ def test_a_talk_summed_up_by_its_last_turn_embeds_its_transcript_once(
     talk = isabella.talker.converse_with(maria.talker, START)
     said = [(line.speaker, line.text) for line in talk.lines]
     asked = [text for texts in inner.texts_asked for text in texts]
-    assert asked.count(transcript_key(said)) == 1
+    assert asked.count(transcript_key((ISABELLA.name, MARIA.name), said)) == 1
     kept = {r.text for r in isabella.memory.all(MemoryKind.DIALOGUE)}
     assert transcript_text((MARIA.name,), said) in kept and talk.summary in kept

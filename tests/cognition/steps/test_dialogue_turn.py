@@ -311,8 +311,8 @@ def test_the_transcript_is_embedded_once_while_the_summary_is_asked_for() -> Non
     maria = replace(maria, context=replace(maria.context, memory=Embedding(MARIA.name, noted)))
     lines, _ = converse(isabella, maria)
     said = [(line.speaker, line.text) for line in lines]
-    # as `Talker.keep` embeds each side's transcript memory: its lines, once for both
-    assert noted == [(ISABELLA.name, transcript_key(said))]
+    # as `Talker.keep` embeds each side's transcript memory: headed by both, once for both
+    assert noted == [(ISABELLA.name, transcript_key((ISABELLA.name, MARIA.name), said))]
     assert summary_asked_after == 1  # embedding began before the summary's call
 
 
