@@ -90,10 +90,10 @@ class MemoryStream:
 
     @contextmanager
     def embedding(self, texts: Sequence[str]) -> Iterator[Future[FloatMatrix | None]]:
-        """Embed `texts` on a thread of its own while the caller's block runs (the model
-        rates them meanwhile: `Agent.flush`); the future holds their vectors, row for row,
-        for `add_many`. The block's end waits for the embedding; a failure of either is
-        raised (the embedder's from `result()`)."""
+        """Embed `texts` on a thread aside (`at_once.aside`) while the caller's block runs
+        (the model rates them meanwhile: `Agent.flush`); the future holds their vectors, row
+        for row, for `add_many`. The block's end waits for the embedding; a failure of
+        either is raised (the embedder's from `result()`)."""
         # on the process's embedding threads, the caller's context going along (a job's game
         # time, its call priority)
         made = aside("embed", partial(self._embed, list(texts)))
