@@ -11,7 +11,6 @@ injected `random.Random`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -108,24 +107,16 @@ class Agent:
         gist: str,
         about: MemoryFields | None = None,
         rating: int | None = None,
-        keys: Sequence[str | None] = (),
     ) -> None:
         """Store memories of one event (a talk's transcript and summary) with one importance:
         `gist`'s — `rating` when the event's own call rated it, else rated alone — at least
-        that of the weightiest news it carries; each with the event's fields (and its
-        `keys`, text for text: what its vector is made from, None for the text itself)."""
+        that of the weightiest news it carries; each with the event's fields."""
         if not texts:
             return
         if rating is None:
             (rating,) = self.rate([gist], now)
         rating = max([rating, *(news.importance for news in about.news)] if about else [rating])
-        keyed = list(keys) + [None] * (len(texts) - len(keys))
-        self.memory.add_many(
-            [
-                NewMemory(kind, text, now, rating, about=about, key=key)
-                for text, key in zip(texts, keyed, strict=True)
-            ]
-        )
+        self.memory.add_many([NewMemory(kind, text, now, rating, about=about) for text in texts])
 
     def flush(self) -> None:
         """Rate and store the waiting observations (one call, one write); before retrieval."""

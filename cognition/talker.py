@@ -31,7 +31,7 @@ from cognition.group import GroupRules, GroupStrategy, Human, Member, hold_group
 from cognition.group.line_input import remembered_about
 from cognition.memory.fields import MemoryFields
 from cognition.memory.records import MemoryKind
-from cognition.memory.texts import transcript_key, transcript_text
+from cognition.memory.texts import transcript_text
 from cognition.phrasing import listed
 from cognition.rating_aside import WaitingObservations, rated_aside
 from cognition.settings import MindSettings
@@ -90,11 +90,9 @@ class Mind(WaitingObservations, Protocol):
         gist: str,
         about: MemoryFields | None = None,
         rating: int | None = None,
-        keys: Sequence[str | None] = (),
     ) -> None:
         """Memories of one event, with the importance of its `gist` (`rating` when it was
-        rated already; at least its news's) and the event's fields; `keys`: what each
-        text's vector is made from (None: the text)."""
+        rated already; at least its news's) and the event's fields."""
 
     def resume_plan(self) -> None:
         """Forget the step in progress, so the next decision walks back to the plan."""
@@ -320,16 +318,9 @@ class Talker:
         said = [(line.speaker, line.text) for line in conversation.lines]
         texts = [transcript_text(cool_with or (partner,), said), conversation.summary]
         about = talk_fields(self.name, conversation, cool_with or (partner,), now, commitments)
-        # the transcript and the summary are one event: rated once, by the summary; the
-        # transcript is embedded headed by all who took part: one vector for them all
+        # the transcript and the summary are one event: rated once, by the summary
         self.mind.remember_event(
-            MemoryKind.DIALOGUE,
-            texts,
-            now,
-            gist=conversation.summary,
-            about=about,
-            rating=rating,
-            keys=[transcript_key(conversation.participants, said)],
+            MemoryKind.DIALOGUE, texts, now, gist=conversation.summary, about=about, rating=rating
         )
         cooldown = self.mind.settings.conversation_cooldown_minutes
         first, *rest = cool_with or (partner,)

@@ -55,9 +55,7 @@ class RetrievalHit(BaseModel):
 
 @dataclass(frozen=True)
 class NewMemory:
-    """A memory to add with `add_many`; fields as in `MemoryStream.add`. `key`: the text its
-    vector is made from when not its own (a talk's transcript: headed by everyone who took
-    part, the same for each of them, so one vector serves them all)."""
+    """A memory to add with `add_many`; fields as in `MemoryStream.add`."""
 
     kind: MemoryKind
     text: str
@@ -66,12 +64,6 @@ class NewMemory:
     evidence: tuple[str, ...] = ()
     depth: int | None = None
     about: MemoryFields | None = None
-    key: str | None = None
-
-    @property
-    def embedded_text(self) -> str:
-        """What the memory's vector is made from: `key`, else its text."""
-        return self.text if self.key is None else self.key
 
 
 def news_memory(news: News, now: datetime) -> NewMemory:

@@ -113,7 +113,7 @@ class MemoryStream:
         if not memories:
             return []
         if embeddings is None:
-            embeddings = self.embedder.embed([memory.embedded_text for memory in memories])
+            embeddings = self.embedder.embed([memory.text for memory in memories])
         elif len(embeddings) != len(memories):
             raise ValueError(f"{len(embeddings)} vectors for {len(memories)} memories")
         with self._collection.lock:

@@ -7,7 +7,7 @@ and its one reader live here, side by side, with a round-trip test
 (`tests/cognition/memory/test_texts.py`), so a rewording changes both or fails the test:
 
 - a transcript: "Conversation with A and B:\\nA: …\\nB: …" (`transcript_text`,
-  `read_transcript`; embedded as headed by every participant, `transcript_key`);
+  `read_transcript`);
 - a summary's opening: "A and B talked." / "A and B had a chat." (`talk_opening_text`,
   `read_talk_opening`: also a model's "A and B chatted / spoke / discussed / caught up");
 - a telling in a summary: "A told B that <statement>." (`told_text`, `read_told`);
@@ -77,7 +77,6 @@ __all__ = [
     "stamped_text",
     "talk_opening_text",
     "told_text",
-    "transcript_key",
     "transcript_text",
 ]
 
@@ -116,13 +115,6 @@ def transcript_text(partners: Sequence[str], lines: Sequence[tuple[str, str]]) -
     """ "Conversation with A and B:\\nA: Hi!\\nB: Hello." — a talk's transcript memory."""
     said = "\n".join(f"{speaker}: {text}" for speaker, text in lines)
     return f"{TRANSCRIPT_HEAD}{listed(partners)}:\n{said}"
-
-
-def transcript_key(participants: Sequence[str], lines: Sequence[tuple[str, str]]) -> str:
-    """What a talk's transcript memories are embedded as: the transcript headed by everyone
-    who took part, the same for each of them (one vector for all; a heading of the others
-    alone would differ from side to side)."""
-    return transcript_text(participants, lines)
 
 
 def read_transcript(text: str) -> Transcript | None:

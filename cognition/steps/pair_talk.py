@@ -6,9 +6,8 @@ other is still to ask (one call for the views and the first lines), the others b
 `dialogue.next_line`, when it is 1: the views are then asked first), the last turn by the
 turn limit by `steps.talk_closing` (one call for its lines and the talk's summary) — then,
 when no summary came with the lines, asks for it (`CONVERSATION_SUMMARY`) as soon as the
-last line is known, while the transcript, the longest text the talk leaves, is embedded
-once for both sides (`transcripts_embedded`: headed by both, `transcript_key`, as each
-side's transcript memory is embedded), so keeping the talk after the summary finds it
+last line is known, while each side's transcript memory, the longest text the talk leaves,
+is embedded (`transcripts_embedded`), so keeping the talk after the summary finds it
 embedded (a cached embedder's: the same vector) rather than embedding it then. A talk's
 first call runs in each side's `Speaker.meanwhile` (its waiting observations rated
 meanwhile: `cognition.rating_aside`).
@@ -21,7 +20,7 @@ from contextlib import AbstractContextManager, ExitStack, contextmanager, nullco
 from dataclasses import replace
 
 from cognition.contract import ConversationLine, LineHeard
-from cognition.memory.texts import transcript_key
+from cognition.memory.texts import transcript_text
 from cognition.steps.dialogue import (
     CONVERSATION_SUMMARY,
     DialogueLine,
@@ -177,11 +176,13 @@ def viewed(side: Speaker) -> Speaker:
 def transcripts_embedded(
     first: Speaker, second: Speaker, lines: Sequence[ConversationLine]
 ) -> Iterator[None]:
-    """While the block runs (the summary call), the talk's transcript, as `Talker.keep`
-    embeds it for both sides (headed by both: `transcript_key`), is embedded on a thread of
-    its own (a failure is left for the keeping)."""
+    """While the block runs (the summary call), each side's transcript, as `Talker.keep`
+    remembers it, is embedded on a thread of its own (a failure is left for the keeping)."""
     said = [(line.speaker, line.text) for line in lines]
-    with first.context.memory.embedding([transcript_key((first.name, second.name), said)]):
+    with ExitStack() as meanwhile:
+        for me, other in ((first, second), (second, first)):
+            text = transcript_text((other.name,), said)
+            meanwhile.enter_context(me.context.memory.embedding([text]))
         yield
 
 

@@ -17,7 +17,7 @@ from cognition.llm.retry import RetryPolicy
 from cognition.llm.task import LanguageModel, Source
 from cognition.memory.fields import News
 from cognition.memory.records import MemoryKind, news_memory
-from cognition.memory.texts import transcript_key
+from cognition.memory.texts import transcript_text
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
 from cognition.steps.dialogue import DIALOGUE_LINE, Speaker
@@ -291,7 +291,7 @@ class Embedding(FakeMemoryStream):
         return super().embedding(texts)
 
 
-def test_the_transcript_is_embedded_once_while_the_summary_is_asked_for() -> None:
+def test_each_side_s_transcript_is_embedded_while_the_summary_is_asked_for() -> None:
     noted: list[tuple[str, str]] = []
     model = ScriptedModel({}, fallback_model=OfflineBrain(5))
     summary_asked_after = -1
@@ -311,9 +311,12 @@ def test_the_transcript_is_embedded_once_while_the_summary_is_asked_for() -> Non
     maria = replace(maria, context=replace(maria.context, memory=Embedding(MARIA.name, noted)))
     lines, _ = converse(isabella, maria)
     said = [(line.speaker, line.text) for line in lines]
-    # as `Talker.keep` embeds each side's transcript memory: headed by both, once for both
-    assert noted == [(ISABELLA.name, transcript_key((ISABELLA.name, MARIA.name), said))]
-    assert summary_asked_after == 1  # embedding began before the summary's call
+    # as `Talker.keep` remembers them: each side's "Conversation with <the other>: …"
+    assert noted == [
+        (ISABELLA.name, transcript_text((MARIA.name,), said)),
+        (MARIA.name, transcript_text((ISABELLA.name,), said)),
+    ]
+    assert summary_asked_after == 2  # embedding began before the summary's call
 
 
 def test_a_streaming_model_s_turn_is_heard_line_by_line_before_its_call_returns() -> None:
