@@ -22,15 +22,14 @@ flight too (session 10: open mic 28 of 30 targets against 29; no lockstep time g
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from contextvars import copy_context
 from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
 from typing import Protocol
 
 from cognition.agent_state import Unrated
-from cognition.at_once import aside
 from cognition.memory.records import FloatMatrix, NewMemory
 from cognition.steps.common import MemoryStreamLike
 from cognition.steps.importance import NEUTRAL
@@ -76,7 +75,9 @@ class RatingLane:
             return
         self.finish()
         self.in_flight = waiting
-        self.pending = aside("rating", partial(self.rated, waiting, self.take_along()))
+        lane = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rating")
+        self.pending = lane.submit(copy_context().run, self.rated, waiting, self.take_along())
+        lane.shutdown(wait=False)  # the thread ends with its call
 
     def finish(self) -> None:
         """Store the batch in flight once rated (an error of its rating is raised here)."""

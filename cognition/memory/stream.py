@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, wait
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from contextvars import copy_context
 from datetime import datetime
-from functools import partial
 
 import numpy as np
 import numpy.typing as npt
 
-from cognition.at_once import aside
 from cognition.listeners import Listeners
 from cognition.memory.collection import AgentCollection, StoredRecord
 from cognition.memory.embeddings import Embedder, FloatMatrix
@@ -90,17 +89,13 @@ class MemoryStream:
 
     @contextmanager
     def embedding(self, texts: Sequence[str]) -> Iterator[Future[FloatMatrix | None]]:
-        """Embed `texts` on a thread aside (`at_once.aside`) while the caller's block runs
-        (the model rates them meanwhile: `Agent.flush`); the future holds their vectors, row
-        for row, for `add_many`. The block's end waits for the embedding; a failure of
-        either is raised (the embedder's from `result()`)."""
-        # on the process's embedding threads, the caller's context going along (a job's game
-        # time, its call priority)
-        made = aside("embed", partial(self._embed, list(texts)))
-        try:
-            yield made
-        finally:
-            wait([made])
+        """Embed `texts` on a thread of its own while the caller's block runs (the model
+        rates them meanwhile: `Agent.flush`); the future holds their vectors, row for row,
+        for `add_many`. The block's end waits for the embedding; a failure of either is
+        raised (the embedder's from `result()`)."""
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed") as meanwhile:
+            # the caller's context goes along (a job's game time, its call priority)
+            yield meanwhile.submit(copy_context().run, self._embed, list(texts))
 
     def _embed(self, texts: list[str]) -> FloatMatrix | None:
         return self.embedder.embed(texts)

@@ -16,16 +16,15 @@ still asked: `steps.talk_opening`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import wait
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
+from contextvars import copy_context
 from datetime import datetime
-from functools import partial
 from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, Field
 from pydantic.json_schema import SkipJsonSchema
 
-from cognition.at_once import aside
 from cognition.contract import ConversationLine
 from cognition.llm.partial_answers import listening
 from cognition.llm.schema import strict_json_schema, with_items
@@ -234,12 +233,10 @@ def turn_input(
 ) -> TurnInput:
     """The inputs of the turn `speaker` opens, `lines` lines long at most. The two sides
     retrieve at once (two minds, no shared state: their queries share an embedding pass)."""
-    other_side = aside("side", partial(side_of, listener, speaker.name, history))
-    try:
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="side") as other_side:
+        listening = other_side.submit(copy_context().run, side_of, listener, speaker.name, history)
         mine = side_of(speaker, listener.name, history)
-    finally:
-        wait([other_side])  # neither side's work outlives the turn's
-    theirs = other_side.result()
+        theirs = listening.result()
     return TurnInput(
         speaker=speaker.name,
         listener=listener.name,

@@ -41,12 +41,11 @@ FLOORS: dict[str, tuple[str, ...]] = {
     "llm": ("config", "listeners", "environment"),
     # the memory's embedder serves the most urgent texts first: the call priority of the
     # thread asking (`llm.priority`: a context variable, no backend)
-    # (`at_once`: texts embedded on the process's long-lived threads)
-    "memory": ("listeners", "phrasing", "llm.priority", "at_once"),
-    "steps": (*VOCABULARY, *MODEL_INTERFACE, *MEMORY_RECORDS, "at_once"),
+    "memory": ("listeners", "phrasing", "llm.priority"),
+    "steps": (*VOCABULARY, *MODEL_INTERFACE, *MEMORY_RECORDS),
     "agent_state": ("plan", "steps", *MEMORY_RECORDS),
     # the rating of the waiting observations on a lane of its own, beside other calls
-    "rating_aside": ("agent_state", "steps", "at_once", *MEMORY_RECORDS),
+    "rating_aside": ("agent_state", "steps", *MEMORY_RECORDS),
     # when a sleeper's new day is planned: its persona's wake-up hour, yesterday's plan
     "wake_time": (*VOCABULARY, "steps"),
     "group": (*VOCABULARY, *MODEL_INTERFACE, "steps"),
