@@ -1,4 +1,4 @@
-"""`CoalescingEmbedder`: many threads' texts embedded together, one model pass at a time.
+"""`CoalescingEmbedder`: many threads' texts embedded together, a model pass at a time.
 
 Every resident's thinking thread embeds its own few texts (new memories, retrieval queries).
 Run one call at a time behind a lock, that is a queue of tiny model passes. Here a caller
@@ -6,7 +6,9 @@ hands its texts over and waits; whoever finds no pass running takes *everything*
 far — its own texts and those of every caller that arrived meanwhile — and runs it through
 the inner embedder as one call (which batches it: `LocalMiniLM` sorts by length and pads per
 batch), then hands each caller its own rows. A lone caller on an idle embedder runs at once:
-nothing waits for company. There is no background thread, so nothing needs stopping.
+nothing waits for company. There is no background thread, so nothing needs stopping. With
+`passes_at_once` above 1 (a run without a window: `game.bridge.make_embedder`) a caller whose
+texts still wait leads a pass of its own while others run, up to that many at once.
 
 The next pass goes by the callers' call priority (`cognition.llm.priority`, carried by the
 job's context): when texts of a more urgent job wait (a decision due now, the player's
@@ -55,7 +57,7 @@ class _Request:
 @dataclass
 class _Queue:
     waiting: list[_Request] = field(default_factory=list)
-    running: bool = False
+    running: int = 0  # passes running now
     closed: bool = False
     last_progress: float = 0.0
 
@@ -70,9 +72,12 @@ class CoalescingEmbedder:
     embedder's, row for row: `LocalMiniLM`'s do not depend on the batch.
     """
 
-    def __init__(self, inner: Embedder, stall_seconds: float = 120.0) -> None:
+    def __init__(
+        self, inner: Embedder, stall_seconds: float = 120.0, passes_at_once: int = 1
+    ) -> None:
         self.inner = inner
         self.stall_seconds = stall_seconds
+        self.passes_at_once = max(1, passes_at_once)
         self.passes = 0  # inner `embed` calls made
         self.texts_embedded = 0  # distinct texts passed to the inner embedder
         self.texts_asked = 0  # texts callers asked for (duplicates included)
@@ -124,8 +129,8 @@ class CoalescingEmbedder:
         queue = self._queue
         with self._changed:
             while not request.done:
-                if not queue.running:
-                    queue.running = True
+                if queue.running < self.passes_at_once and request in queue.waiting:
+                    queue.running += 1
                     queue.last_progress = time.monotonic()  # stalls count from a pass's start
                     batch, queue.waiting = next_pass(queue.waiting)
                     return batch
@@ -154,7 +159,7 @@ class CoalescingEmbedder:
                     request.finish(vectors, error)
                 for request in batch[len(answers) :]:  # only after KeyboardInterrupt & co.
                     request.finish(None, EmbedderClosed("the embedding pass was interrupted"))
-                self._queue.running = False
+                self._queue.running -= 1
                 self._queue.last_progress = time.monotonic()
                 self._changed.notify_all()
 

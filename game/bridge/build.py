@@ -49,16 +49,24 @@ EMBEDDERS = ("minilm", "hashing")
 # to: its local model runs on two threads (same vectors bit for bit; the offline day's wall
 # 1.58x shorter on the shared 2-core machine, CPU +6 %, measured 2026-11-27).
 HEADLESS_EMBEDDING_THREADS = 2
+# ... and two of its passes run at once (each on those two threads): a pass of one or a few
+# texts keeps a thread of the model busy at best, and the residents' thinking threads ask for
+# many. The offline day 34.4 → 32.3 s (4 alternating pairs at load 1.2-2.2, the same run;
+# two on one thread each: 36.2 s; three at once: 32.3 s; measured 2026-11-29).
+HEADLESS_EMBEDDING_PASSES = 2
 
 
 def make_embedder(kind: str, threads: int = 1) -> Embedder:
     """ "minilm" (the real local model, cached by text, every resident's texts embedded in
-    shared batches, on `threads` CPU threads: 1 leaves a core to the window's frame loop) or
-    "hashing" (instant, for tests)."""
+    shared batches, on `threads` CPU threads: 1 leaves a core to the window's frame loop;
+    with more, `HEADLESS_EMBEDDING_PASSES` passes at once) or "hashing" (instant, for
+    tests)."""
     if kind == "hashing":
         return HashingEmbedder()
     if kind == "minilm":
-        return CachedEmbedder(CoalescingEmbedder(LocalMiniLM(threads=threads)))
+        passes = HEADLESS_EMBEDDING_PASSES if threads > 1 else 1
+        model = LocalMiniLM(threads=threads, runs_at_once=passes)
+        return CachedEmbedder(CoalescingEmbedder(model, passes_at_once=passes))
     raise ValueError(f"unknown embedder {kind!r} ({' or '.join(EMBEDDERS)})")
 
 

@@ -79,6 +79,9 @@ class Callers:
         self.threads.append(thread)
         thread.start()
 
+    def join_one(self, number: int) -> None:
+        wait_until(lambda: number in self.results)
+
     def join(self) -> None:
         for thread in self.threads:
             thread.join(BOUND_S)
@@ -114,6 +117,47 @@ def test_concurrent_callers_share_one_pass_and_get_their_own_vectors() -> None:
         got = callers.results[resident]
         assert isinstance(got, np.ndarray)
         np.testing.assert_array_equal(got, alone.embed(texts_of(resident)))
+
+
+def test_with_two_passes_at_once_a_second_pass_runs_beside_the_held_one() -> None:
+    gated = GatedEmbedder()
+    coalescer = CoalescingEmbedder(gated, passes_at_once=2)
+    callers = Callers(coalescer.embed)
+    callers.start(0, texts_of(0))
+    assert gated.entered.wait(BOUND_S)
+    callers.start(1, texts_of(1))
+    # caller 1 leads a pass of its own while the first is still held at the gate
+    wait_until(lambda: len(gated.passes) == 2)
+    assert 0 not in callers.results
+    callers.join_one(1)
+    for resident in range(2, RESIDENTS):  # both passes busy: these queue behind them
+        callers.start(resident, texts_of(resident))
+    gated.gate.set()
+    callers.join()
+    assert gated.passes[:2] == [texts_of(0), texts_of(1)]
+    assert sorted(text for p in gated.passes for text in p) == sorted(
+        text for resident in range(RESIDENTS) for text in texts_of(resident)
+    )
+    alone = HashingEmbedder()
+    for resident in range(RESIDENTS):
+        got = callers.results[resident]
+        assert isinstance(got, np.ndarray)
+        np.testing.assert_array_equal(got, alone.embed(texts_of(resident)))
+
+
+def test_one_pass_at_once_by_default_a_second_caller_waits() -> None:
+    gated = GatedEmbedder()
+    coalescer = CoalescingEmbedder(gated)
+    callers = Callers(coalescer.embed)
+    callers.start(0, texts_of(0))
+    assert gated.entered.wait(BOUND_S)
+    callers.start(1, texts_of(1))
+    wait_until(lambda: coalescer.texts_asked == 4)
+    time.sleep(0.05)  # time enough for a wrong second pass to begin
+    assert len(gated.passes) == 1 and 1 not in callers.results
+    gated.gate.set()
+    callers.join()
+    assert gated.passes == [texts_of(0), texts_of(1)]
 
 
 def test_a_lone_caller_runs_at_once_and_empty_input_costs_no_pass() -> None:

@@ -71,6 +71,30 @@ def test_local_minilm_on_two_threads_gives_the_same_bits(minilm: LocalMiniLM) ->
     np.testing.assert_array_equal(two.embed(texts[:1]), minilm.embed(texts[:1]))
 
 
+def test_local_minilm_runs_at_once_give_the_same_bits(minilm: LocalMiniLM) -> None:
+    # Headless runs let two passes run at once on the one session (`make_embedder`): what a
+    # thread gets does not depend on what runs beside it.
+    texts = [STOVE, "a", CAFE_PARTY, PARTY + " with music " * 30, "", PARTY, "bed is idle"]
+    shared = LocalMiniLM(threads=2, runs_at_once=2)
+    shared.load()
+    got: dict[int, np.ndarray] = {}
+    start = threading.Barrier(4, timeout=10)
+
+    def call(number: int) -> None:
+        start.wait()
+        for _ in range(3):
+            got[number] = shared.embed(texts[number:] + texts[:number])
+
+    threads = [threading.Thread(target=call, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    for number in range(4):
+        expected = minilm.embed(texts[number:] + texts[:number])
+        np.testing.assert_array_equal(got[number], expected)
+
+
 def test_token_batches_sort_by_length_and_bound_padded_tokens() -> None:
     lengths = [10, 3, 200, 4, 3, 12, 11]
     groups = token_batches(lengths, max_texts=3, max_tokens=40)
