@@ -51,8 +51,9 @@ EMBEDDERS = ("minilm", "hashing")
 HEADLESS_EMBEDDING_THREADS = 2
 # ... and two of its passes run at once (each on those two threads): a pass of one or a few
 # texts keeps a thread of the model busy at best, and the residents' thinking threads ask for
-# many. The offline day 34.4 → 32.3 s (4 alternating pairs at load 1.2-2.2, the same run;
-# two on one thread each: 36.2 s; three at once: 32.3 s; measured 2026-11-29).
+# many. The offline day 34.4 → 32.3 s in 4 alternating pairs at load 1.2-2.2 (two on one
+# thread each: 36.2 s; three at once: 32.3 s), 34.3 → 33.0 s in 6 more at load 1.1-2.8 (4
+# faster): the same run (measured 2026-11-29, benchmarks/results/issue30_session16.jsonl).
 HEADLESS_EMBEDDING_PASSES = 2
 
 
