@@ -92,6 +92,15 @@ def texts_of(resident: int) -> list[str]:
     return [f"resident {resident} sees the stove {resident % 3}", f"resident {resident} rests"]
 
 
+def each_got_its_own(callers: Callers) -> None:
+    """Every resident's caller got the vectors of its own texts, row for row."""
+    alone = HashingEmbedder()
+    for resident in range(RESIDENTS):
+        got = callers.results[resident]
+        assert isinstance(got, np.ndarray)
+        np.testing.assert_array_equal(got, alone.embed(texts_of(resident)))
+
+
 def start_first_pass(coalescer: CoalescingEmbedder, gated: GatedEmbedder) -> Callers:
     """Caller 0 starts a pass alone and is held in it; callers 1..24 then queue behind it."""
     callers = Callers(coalescer.embed)
@@ -112,11 +121,7 @@ def test_concurrent_callers_share_one_pass_and_get_their_own_vectors() -> None:
     callers.join()
     assert len(gated.passes) == 2  # caller 0 alone, then everyone who queued meanwhile
     assert coalescer.passes == 2
-    alone = HashingEmbedder()
-    for resident in range(RESIDENTS):
-        got = callers.results[resident]
-        assert isinstance(got, np.ndarray)
-        np.testing.assert_array_equal(got, alone.embed(texts_of(resident)))
+    each_got_its_own(callers)
 
 
 def test_with_two_passes_at_once_a_second_pass_runs_beside_the_held_one() -> None:
@@ -130,7 +135,7 @@ def test_with_two_passes_at_once_a_second_pass_runs_beside_the_held_one() -> Non
     wait_until(lambda: len(gated.passes) == 2)
     assert 0 not in callers.results
     callers.join_one(1)
-    for resident in range(2, RESIDENTS):  # both passes busy: these queue behind them
+    for resident in range(2, RESIDENTS):  # the first pass still held: these go beside it
         callers.start(resident, texts_of(resident))
     gated.gate.set()
     callers.join()
@@ -138,11 +143,7 @@ def test_with_two_passes_at_once_a_second_pass_runs_beside_the_held_one() -> Non
     assert sorted(text for p in gated.passes for text in p) == sorted(
         text for resident in range(RESIDENTS) for text in texts_of(resident)
     )
-    alone = HashingEmbedder()
-    for resident in range(RESIDENTS):
-        got = callers.results[resident]
-        assert isinstance(got, np.ndarray)
-        np.testing.assert_array_equal(got, alone.embed(texts_of(resident)))
+    each_got_its_own(callers)
 
 
 def test_one_pass_at_once_by_default_a_second_caller_waits() -> None:
