@@ -1,4 +1,4 @@
-"""`CoalescingEmbedder`: many threads' texts embedded together, a model pass at a time.
+"""`CoalescingEmbedder`: many threads' texts embedded together in shared model passes.
 
 Every resident's thinking thread embeds its own few texts (new memories, retrieval queries).
 Run one call at a time behind a lock, that is a queue of tiny model passes. Here a caller
