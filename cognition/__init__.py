@@ -3,9 +3,10 @@ reflect — against a memory stream, through a language model (or the offline br
 
 The public surface is re-exported here (`__all__`); everything else lives in its module
 (see README.md). Importing `cognition` loads pydantic and numpy but none of the heavy
-libraries: chromadb loads with the first `MemoryStore`, onnxruntime and tokenizers with the
-first `LocalMiniLM` embedding, and openai with the first OpenAI-compatible backend or
-`test_connection` (the two names below that are loaded on first use).
+libraries: chromadb loads with the first `MemoryStore` (or in a child process: `in_child`),
+onnxruntime and tokenizers with the first `LocalMiniLM` embedding, and openai with the first
+OpenAI-compatible backend or `test_connection` (the two names below that are loaded on first
+use).
 
 Internal modules import from the defining module (`from cognition.contract import
 Perception`), never from this package, so this file can import them all without a cycle.
@@ -74,6 +75,7 @@ from cognition.llm.task import (
     Usage,
 )
 from cognition.llm.tracing import CallTrace, Tracer
+from cognition.memory.chroma_child import ChromaChildError, end_memory_children
 from cognition.memory.coalescing import CoalescingEmbedder
 from cognition.memory.collection import StoredRecord
 from cognition.memory.embedding_cache import CachedEmbedder
@@ -144,6 +146,7 @@ __all__ = [
     "CallTrace",
     "ChangeObjectState",
     "ChromaAddress",
+    "ChromaChildError",
     "CoalescingEmbedder",
     "Commitment",
     "Completion",
@@ -239,6 +242,7 @@ __all__ = [
     "denies",
     "doing_phrase",
     "drop_database",
+    "end_memory_children",
     "field_location",
     "group_line_text",
     "interviewee",

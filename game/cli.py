@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import multiprocessing
 import sys
 from typing import NoReturn
 
@@ -74,4 +75,8 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
+    # the packaged app (this is its script): a child process it spawns (the memory
+    # database's, an evaluation's towns) starts here as the same executable, and runs its
+    # own target instead of the game
+    multiprocessing.freeze_support()
     raise SystemExit(main())

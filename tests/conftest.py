@@ -56,6 +56,18 @@ def display() -> Iterator[pygame.Surface]:
 
 
 @pytest.fixture(autouse=True)
+def town_memories_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Towns built in this process keep Chroma in it: a child of its own would import
+    chromadb anew for each town (~3 s). `tests/cognition/memory/test_chroma_child.py`
+    and `tests/bridge/test_memory_child.py` test the child; a `smallville` command run as a
+    subprocess uses it as players do."""
+    # lazy: the bridge imports the whole game
+    from game.bridge import town_minds
+
+    monkeypatch.setattr(town_minds, "MEMORY_IN_CHILD", False)
+
+
+@pytest.fixture(autouse=True)
 def user_folders_in_a_temporary_place(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Path]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cognition.memory.bundled import bundled_file
+from cognition.memory.chroma_child import ChromaChildError, end_memory_children
 from cognition.memory.coalescing import CoalescingEmbedder, EmbedderClosed, EmbeddingStalled
 from cognition.memory.collection import StoredRecord
 from cognition.memory.embedding_cache import CachedEmbedder
@@ -24,6 +25,7 @@ from cognition.memory.stream import MemoryStream
 __all__ = [
     "CachedEmbedder",
     "ChromaAddress",
+    "ChromaChildError",
     "CoalescingEmbedder",
     "Embedder",
     "EmbedderClosed",
@@ -45,6 +47,7 @@ __all__ = [
     "check_server",
     "collection_name",
     "drop_database",
+    "end_memory_children",
     "normalise_rows",
     "parse_chroma_url",
 ]

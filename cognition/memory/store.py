@@ -18,6 +18,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from cognition.memory.chroma_child import ChromaChild
 from cognition.memory.collection import FORMAT_VERSION, AgentCollection
 from cognition.memory.server import (
     MemoryServer,
@@ -58,16 +59,18 @@ class MemoryStore:
         *,
         server: MemoryServer | None = None,
         write_behind: int = 0,
+        in_child: bool = False,
     ) -> None:
         """A local store in `directory`, or (with `server` instead) the memories in that
         server's database (see `on_server`). With `write_behind=N` (local stores only) an
         agent's new records reach Chroma N at a time (and on `flush()` / `close()`): a crash
         can then lose each agent's last N - 1 records; the mirror, and so retrieval and
-        `copy_to`, has them at once."""
+        `copy_to`, has them at once. With `in_child` (local stores only) Chroma runs in a
+        child process (`chroma_child.py`): its writes no longer hold this process's GIL."""
         if (directory is None) == (server is None):
             raise ValueError("a memory store needs a directory or a server, not both")
-        if write_behind and server is not None:
-            raise ValueError("write_behind is for a local store: a server write must be known")
+        if (write_behind or in_child) and server is not None:
+            raise ValueError("write_behind and in_child are for a local store")
         self._write_behind = max(0, write_behind)
         self.directory = None if directory is None else Path(directory)
         self.server = server
@@ -76,8 +79,11 @@ class MemoryStore:
         if server is not None:
             self.health = ServerHealth(server.address)
             self._client = connect(server, self.health)
+        elif in_child:
+            assert self.directory is not None
+            self._client = ChromaChild(self.directory)
         else:
-            # lazy: importing chromadb costs about 0.75 s (measured); only a store needs it
+            # lazy: importing chromadb costs about 3 s (measured); only a store needs it
             import chromadb
             from chromadb.config import Settings
 
@@ -184,6 +190,8 @@ class MemoryStore:
             collections = list(self._collections.values())
         for opened in collections:
             opened.flush()
+        if isinstance(self._client, ChromaChild):
+            self._client.sync()  # written, not only sent
 
     def close(self) -> None:
         """Flush and release the Chroma client (its SQLite files). Safe to call twice. On a
@@ -195,13 +203,14 @@ class MemoryStore:
             self.flush()
         except MemoryStoreUnavailable as error:
             log.warning("closing the memory store without its last access times: %s", error)
-        with self._lock:
-            self._closed = True
-            self._collections.clear()
-            if self.server is not None:
-                close_client(self._client)
-            else:
-                self._client.close()
+        finally:  # a child whose write failed (raised by the flush) is ended all the same
+            with self._lock:
+                self._closed = True
+                self._collections.clear()
+                if self.server is not None:
+                    close_client(self._client)
+                else:
+                    self._client.close()
 
     @property
     def closed(self) -> bool:

@@ -34,6 +34,7 @@ from cognition import (
     RetryPolicy,
     ServerProfile,
     build_brain,
+    end_memory_children,
     with_pronouns,
 )
 from game.bridge.activities import ActivityPlanner
@@ -44,6 +45,7 @@ from game.bridge.thinking_ahead import count_call
 from game.bridge.waking import still_waking
 from game.files.endpoints import output_mode_for
 from game.files.paths import bundle_root
+from game.files.scratch import before_removal
 from game.town.population import Population
 from game.town.resident import Resident
 from game.town.setup import schedule_director
@@ -65,6 +67,10 @@ ROOT = bundle_root()  # the source checkout, or the frozen app's bundle
 # working copy — saves copy the mirrors. 128 is most of a resident-day's memories (~150 in
 # the offline day): 32 made ~120 writes a day, each 25–100 ms with the GIL held (measured).
 LOCAL_WRITE_BEHIND = 128
+# A local store's Chroma runs in a child process (`cognition/memory/chroma_child.py`): its
+# writes hold that process's GIL, not the town's, and chromadb's ~3 s import happens there,
+# beside the town's first hour. Tests that build many towns in one process turn it off.
+MEMORY_IN_CHILD = True
 
 
 @dataclass(frozen=True)
@@ -305,11 +311,14 @@ def start_directing(
 
 
 def open_store(memory_dir: Path, memory_server: MemoryServer | None) -> MemoryStore:
-    """The town's memories: in that server's database, else in `memory_dir` (written in
-    batches of `LOCAL_WRITE_BEHIND`)."""
+    """The town's memories: in that server's database, else in `memory_dir`, kept by a
+    child process (its writes hold that process's GIL, not the town's) and written in
+    batches of `LOCAL_WRITE_BEHIND`."""
     if memory_server is not None:
         return MemoryStore.on_server(memory_server)
-    return MemoryStore(memory_dir, write_behind=LOCAL_WRITE_BEHIND)
+    if MEMORY_IN_CHILD:
+        before_removal(end_memory_children)  # a scratch folder's child would make it again
+    return MemoryStore(memory_dir, write_behind=LOCAL_WRITE_BEHIND, in_child=MEMORY_IN_CHILD)
 
 
 def placements(town: TownMap, personas: list[Persona]) -> dict[str, Placement]:

@@ -18,16 +18,17 @@ import shutil
 import signal
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any
 
 Handler = Any  # what `signal.signal` returns: a handler, SIG_DFL / SIG_IGN, or None
 
-__all__ = ["remove_scratch", "remove_scratch_on_sigterm", "scratch_dir"]
+__all__ = ["before_removal", "remove_scratch", "remove_scratch_on_sigterm", "scratch_dir"]
 
 _live: set[Path] = set()  # the scratch folders in use in this process
+_enders: set[Callable[[], None]] = set()  # what `remove_scratch` ends first
 _lock = threading.Lock()
 
 
@@ -52,11 +53,22 @@ def in_use() -> frozenset[Path]:
         return frozenset(_live)
 
 
+def before_removal(ender: Callable[[], None]) -> None:
+    """`remove_scratch` calls `ender` first (once, however often it is given): it ends what
+    still works in the folders — a memory database's child process would make them again."""
+    with _lock:
+        _enders.add(ender)
+
+
 def remove_scratch() -> None:
     """Remove every scratch folder still in use: the process is ending without unwinding."""
     with _lock:
         paths = list(_live)
         _live.clear()
+        enders = list(_enders)
+    for ender in enders:
+        with contextlib.suppress(Exception):  # the process is ending: remove the folders anyway
+            ender()
     for path in paths:
         shutil.rmtree(path, ignore_errors=True)
 

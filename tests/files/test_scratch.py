@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from game.commands.exits import prompt_ctrl_c
-from game.files.scratch import in_use, remove_scratch, scratch_dir
+from game.files import scratch
+from game.files.scratch import before_removal, in_use, remove_scratch, scratch_dir
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -25,6 +26,24 @@ def test_a_scratch_folder_goes_when_its_block_ends(tmp_path: Path) -> None:
         (folder / "memory" / "chroma.sqlite3").write_bytes(b"half written")
         assert folder.name.startswith("smallville-test-") and folder in in_use()
     assert not folder.exists() and folder not in in_use()
+
+
+def test_what_works_in_the_folders_is_ended_first_even_when_it_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(scratch, "_enders", set())
+    seen: list[bool] = []
+
+    with scratch_dir("smallville-test-") as path:
+
+        def ender() -> None:  # e.g. a memory database's child, which would make it again
+            seen.append(path.exists())
+            raise OSError("already gone")
+
+        before_removal(ender)
+        before_removal(ender)  # once, however often it is given
+        remove_scratch()
+        assert seen == [True] and not path.exists()
 
 
 def test_remove_scratch_removes_the_folders_still_in_use() -> None:

@@ -1,0 +1,249 @@
+"""A local Chroma database kept by a child process of its own.
+
+    client = ChromaChild(directory)          # starts the child; returns at once
+    store = MemoryStore(directory, in_child=True)   # what MemoryStore does with it
+
+`ChromaChild` answers the few client calls `MemoryStore` makes (`get_or_create_collection`,
+`list_collections`, `delete_collection`, `close`), and its collections the calls
+`AgentCollection` makes (`metadata`, `count`, `get`, `upsert`, `update`, `modify`). Each is
+sent down a pipe to the child, which does them in order with chromadb's own local client.
+
+Why: chromadb's local writes hold the GIL (~45 ms a call plus ~1 ms a record, measured: a
+thread spinning beside an upsert ran at 6 % of its speed), so in the town's process every
+write stalled every thinking thread and, in play, the frame loop. Importing chromadb takes
+~3 s too. In the child both run on the other core while the town goes on.
+
+- Writes (`upsert`, `update`, `modify`) are sent and not waited for. A write that fails is
+  raised by the next call that waits (`count`, `get`, `list_collections`, `sync`, `close`)
+  as `ChromaChildError`; so is every call once the child has died. The records are in the
+  store's mirror all the same (a save copies from the mirror).
+- A collection created in a directory that was empty when the child started is known to be
+  empty: opening it waits for nothing, not even chromadb's import in the child.
+- The child ignores Ctrl-C (the terminal sends it to the whole process group): the parent
+  decides, and closes it. It ends when its pipe closes, so it never outlives its parent.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import threading
+import weakref
+from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnProcess
+from pathlib import Path
+from typing import Any
+
+CLOSE_TIMEOUT_S = 60.0  # the child's last writes, then it is killed
+POLL_S = 0.5  # how often a waiting call checks that the child still lives
+GET_KEYS = ("ids", "embeddings", "documents", "metadatas")
+WRITES = frozenset({"upsert", "update", "modify"})
+
+
+_live: weakref.WeakSet[ChromaChild] = weakref.WeakSet()  # children not yet closed
+
+
+def end_memory_children() -> None:
+    """Kill every memory database child of this process now: it is ending without unwinding
+    (a watchdog's `os._exit`, SIGTERM) and removes its scratch folders, which a child still
+    writing would make again. Their records not yet written are lost, as the process's are."""
+    for child in list(_live):
+        child.kill()
+
+
+class ChromaChildError(RuntimeError):
+    """A call to the child's database failed, or the child is gone; the message says which."""
+
+
+class ChromaChild:
+    """The client side: one pipe to one child, one call at a time."""
+
+    def __init__(self, directory: Path | str) -> None:
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.fresh = not any(self.directory.iterdir())  # so its new collections are empty
+        context = multiprocessing.get_context("spawn")  # no fork of a process with threads
+        self._pipe, theirs = context.Pipe()
+        self._process: SpawnProcess = context.Process(
+            target=serve, args=(theirs, str(self.directory)), name="chroma", daemon=True
+        )
+        self._process.start()
+        theirs.close()  # only the child holds its end: its exit closes our pipe
+        self._lock = threading.Lock()
+        self._created: set[str] = set()  # collections created here (fresh directory only)
+        self._lost: str | None = None
+        self.round_trips = 0  # calls that waited for the child (for tests and benchmarks)
+        _live.add(self)
+
+    @property
+    def pid(self) -> int | None:
+        pid: int | None = self._process.pid
+        return pid
+
+    def call(self, op: str, name: str = "", wait: bool = True, **kwargs: Any) -> Any:
+        """Send one call; with `wait`, its result (raising a failed earlier write first)."""
+        with self._lock:
+            if self._lost is not None:
+                raise ChromaChildError(self._lost)
+            try:
+                self._pipe.send((op, name, kwargs, wait))
+                if not wait:
+                    return None
+                self.round_trips += 1
+                while not self._pipe.poll(POLL_S):
+                    if not self._process.is_alive():
+                        raise EOFError("it exited")
+                failure, result = self._pipe.recv()
+            except (EOFError, OSError) as error:
+                self._process.join(timeout=1.0)
+                self._lost = (
+                    f"the memory database's process ended (exit code {self._process.exitcode})"
+                    f" and took the records not yet written with it: {error}"
+                )
+                raise ChromaChildError(self._lost) from error
+        if failure is not None:
+            raise ChromaChildError(failure)
+        return result
+
+    def get_or_create_collection(
+        self, name: str, metadata: dict[str, Any], **options: Any
+    ) -> ChildCollection:
+        if self.fresh and name not in self._created:
+            self._created.add(name)
+            self.call("open", name, wait=False, metadata=metadata, **options)
+            return ChildCollection(self, name, dict(metadata), known_empty=True)
+        stored = self.call("open", name, metadata=metadata, **options)
+        return ChildCollection(self, name, stored, known_empty=False)
+
+    def list_collections(self) -> list[ChildCollection]:
+        listed = self.call("list")
+        return [ChildCollection(self, name, metadata, False) for name, metadata in listed]
+
+    def delete_collection(self, name: str) -> None:
+        self.call("delete", name)
+        self._created.discard(name)
+
+    def sync(self) -> None:
+        """Wait until every call sent so far is done (raising a failed one)."""
+        self.call("sync")
+
+    def close(self) -> None:
+        """Do the calls sent, close the database, and end the child (raising a failed call
+        after the child has ended). Safe to call twice."""
+        try:
+            if self._lost is None and self._process.is_alive():
+                self.call("close")
+        finally:
+            self._process.join(timeout=CLOSE_TIMEOUT_S)
+            self.kill()
+
+    def kill(self) -> None:
+        """End the child at once (what it has not written is lost); then every call fails."""
+        _live.discard(self)
+        if self._process.is_alive():
+            self._process.kill()
+        self._process.join()
+        self._lost = self._lost or "the memory database is closed"
+        self._pipe.close()
+
+
+class ChildCollection:
+    """One collection in the child: its metadata as last opened or modified here."""
+
+    def __init__(
+        self, client: ChromaChild, name: str, metadata: dict[str, Any] | None, known_empty: bool
+    ) -> None:
+        self._client = client
+        self.name = name
+        self.metadata = metadata
+        self._known_empty = known_empty  # created here, in a fresh directory, nothing written
+
+    def count(self) -> int:
+        if self._known_empty:
+            return 0
+        return int(self._client.call("count", self.name))
+
+    def get(self, **kwargs: Any) -> dict[str, Any]:
+        if self._known_empty:
+            return {key: [] for key in GET_KEYS}
+        result: dict[str, Any] = self._client.call("get", self.name, **kwargs)
+        return result
+
+    def upsert(self, **kwargs: Any) -> None:
+        self._write("upsert", kwargs)
+
+    def update(self, **kwargs: Any) -> None:
+        self._write("update", kwargs)
+
+    def modify(self, **kwargs: Any) -> None:
+        self._write("modify", kwargs)
+        if "metadata" in kwargs:
+            self.metadata = dict(kwargs["metadata"])
+
+    def _write(self, op: str, kwargs: dict[str, Any]) -> None:
+        self._known_empty = False
+        self._client.call(op, self.name, wait=False, **kwargs)
+
+
+# --- the child ------------------------------------------------------------------------------
+
+
+def serve(pipe: Connection, directory: str) -> None:
+    """The child's loop: each call in the order sent; a waiting call gets `(failure, result)`,
+    `failure` the first failed write since the last answer, else its own, else None."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and closes us
+    # lazy: the child alone imports chromadb (~3 s), on a core of its own
+    import chromadb
+    from chromadb.config import Settings
+
+    client = chromadb.PersistentClient(
+        path=directory, settings=Settings(anonymized_telemetry=False)
+    )
+    collections: dict[str, Any] = {}
+    failed: str | None = None
+    while True:
+        try:
+            op, name, kwargs, wait = pipe.recv()
+        except EOFError:  # the parent is gone: nothing more will come
+            break
+        try:
+            result, failure = perform(client, collections, op, name, kwargs), None
+        except Exception as error:  # noqa: BLE001 — any failure of Chroma's goes to the parent
+            result, failure = None, f"{op} in {name or 'the database'}: {error!r}"
+        if not wait:
+            failed = failed or failure
+            continue
+        pipe.send((failed or failure, result))
+        failed = None
+        if op == "close":
+            break
+
+
+def perform(client: Any, collections: dict[str, Any], op: str, name: str, kwargs: Any) -> Any:
+    """One call on chromadb's client, in a form that pickles (plain lists and dicts)."""
+    if op == "open":
+        collection = client.get_or_create_collection(name=name, **kwargs)
+        collections[name] = collection
+        return dict(collection.metadata or {})
+    if op == "list":
+        return [(c.name, dict(c.metadata or {})) for c in client.list_collections()]
+    if op == "delete":
+        collections.pop(name, None)
+        client.delete_collection(name)
+        return None
+    if op in ("sync", "close"):
+        if op == "close":
+            collections.clear()
+            client.close()
+        return None
+    collection = collections.get(name) or client.get_collection(name)
+    collections[name] = collection
+    if op == "count":
+        return int(collection.count())
+    if op == "get":
+        page = collection.get(**kwargs)
+        return {key: page.get(key) for key in GET_KEYS}
+    if op in WRITES:
+        getattr(collection, op)(**kwargs)
+        return None
+    raise ValueError(f"unknown call {op!r}")

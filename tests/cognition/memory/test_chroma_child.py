@@ -1,0 +1,98 @@
+"""A local store whose Chroma runs in a child process (`in_child`): what it writes reads back
+exactly, in process or in another child; a fresh store opens without waiting for the child;
+a failed write and a dead child are typed errors, never a hang; Ctrl-C is the parent's."""
+
+from __future__ import annotations
+
+import os
+import signal
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cognition.memory import MemoryKind, MemoryStore, MemoryStream
+from cognition.memory.chroma_child import ChromaChild, ChromaChildError
+from cognition.memory.fakes import HashingEmbedder
+
+DAWN = datetime(2023, 2, 13, 6, 0)
+AGENT = "Isabella Rodriguez"
+SIGHTINGS = ["Klaus is reading", "Maria is painting", "The stove is idle", "Open the cafe"]
+
+
+def minutes(n: int) -> datetime:
+    return DAWN + timedelta(minutes=n)
+
+
+def child_of(store: MemoryStore) -> ChromaChild:
+    client = store._client
+    assert isinstance(client, ChromaChild)
+    return client
+
+
+def test_a_store_in_a_child_reads_back_as_written_in_process_and_in_a_child(
+    tmp_path: Path,
+) -> None:
+    with MemoryStore(tmp_path / "memory", write_behind=3, in_child=True) as store:
+        stream = MemoryStream(store, AGENT, HashingEmbedder())
+        for n, text in enumerate(SIGHTINGS):
+            stream.add(MemoryKind.OBSERVATION, text, minutes(n), n + 2)
+        stream.retrieve("Klaus reading", minutes(30), k=2)  # access times, written at close
+        stream.mark_reflection(minutes(31))  # a setting
+        expected = stream.export_records()
+        assert child_of(store).round_trips == 0  # a fresh store: nothing waited for yet
+    for in_child in (False, True):
+        with MemoryStore(tmp_path / "memory", in_child=in_child) as reopened:
+            again = MemoryStream(reopened, AGENT, HashingEmbedder())
+            records = again.export_records()
+            assert [item.record for item in records] == [item.record for item in expected]
+            assert all(
+                np.array_equal(a.embedding, b.embedding)
+                for a, b in zip(records, expected, strict=True)
+            )
+            assert again.last_reflection == minutes(31)
+            assert reopened.agents() == [AGENT]
+
+
+def test_a_failed_write_is_raised_by_the_next_call_that_waits_and_ctrl_c_is_left_to_us(
+    tmp_path: Path,
+) -> None:
+    child = ChromaChild(tmp_path / "memory")
+    try:
+        collection = child.get_or_create_collection("agent-a", metadata={"agent": "A"})
+        collection.upsert(ids=["m1", "m2"], embeddings=np.zeros((1, 4), np.float32))  # sent
+        with pytest.raises(ChromaChildError, match="upsert in agent-a"):
+            child.sync()
+        child.sync()  # said once: the child goes on
+        assert child.pid is not None
+        os.kill(child.pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole group
+        collection.upsert(ids=["m1"], embeddings=np.ones((1, 4), np.float32), documents=["x"])
+        assert collection.count() == 1
+        assert collection.get(ids=["m1"])["documents"] == ["x"]
+    finally:
+        child.close()
+
+
+def test_a_dead_child_is_an_error_not_a_hang(tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "memory", write_behind=1, in_child=True)
+    stream = MemoryStream(store, AGENT, HashingEmbedder())
+    stream.add(MemoryKind.OBSERVATION, SIGHTINGS[0], minutes(1), 3)
+    child = child_of(store)
+    child.sync()
+    assert child.pid is not None
+    os.kill(child.pid, signal.SIGKILL)
+    with pytest.raises(ChromaChildError, match="process ended"):
+        child.sync()
+    with pytest.raises(ChromaChildError, match="process ended"):
+        store.close()  # the records not yet written are lost: said, not hidden
+    assert store.closed
+    store.close()  # a second close does nothing
+
+
+def test_in_child_is_refused_for_a_server_store() -> None:
+    from cognition.memory import MemoryServer, parse_chroma_url
+
+    server = MemoryServer(parse_chroma_url("http://127.0.0.1:9"), database="d")
+    with pytest.raises(ValueError, match="local store"):
+        MemoryStore(server=server, in_child=True)
