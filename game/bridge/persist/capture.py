@@ -44,6 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cognition import MemoryRecord, MemoryStore, MemoryStoreUnavailable
+from game.bridge import town_minds
 from game.bridge.director_state import outcome_state
 from game.bridge.jobs import Outcome
 from game.bridge.persist.runtime import RuntimeState, gather_runtime
@@ -106,11 +107,13 @@ def rest_copier(living: LivingTown) -> Callable[[str], MindAtRest | None]:
 
 
 def write_memories(images: Iterable[MemoryImage], directory: Path) -> None:
-    """A new memory store at `directory` (empty) holding exactly `images` (any thread)."""
+    """A new memory store at `directory` (empty) holding exactly `images` (any thread): by a
+    child process of its own, as the town's (`town_minds.MEMORY_IN_CHILD`), so an autosave's
+    writes do not hold the GIL of the frame loop; done when the child has closed it."""
     target_directory = Path(directory)
     if target_directory.exists() and any(target_directory.iterdir()):
         raise FileExistsError(f"{target_directory} is not empty")
-    with MemoryStore(target_directory) as target:
+    with MemoryStore(target_directory, in_child=town_minds.MEMORY_IN_CHILD) as target:
         for image in images:
             copy = target.collection(image.agent)
             for key, value in image.settings.items():
