@@ -72,6 +72,7 @@ class MemoryStore:
         if (write_behind or in_child) and server is not None:
             raise ValueError("write_behind and in_child are for a local store")
         self._write_behind = max(0, write_behind)
+        self._in_child = in_child
         self.directory = None if directory is None else Path(directory)
         self.server = server
         self.health: ServerHealth | None = None
@@ -163,11 +164,12 @@ class MemoryStore:
         """Write an exact copy of every agent's memories (records, embeddings, access times,
         reflection time, embedder name) into a new local store at `directory` — e.g. a save
         slot's temporary directory, swapped in afterwards. `directory` must not hold a store
-        yet. Works the same for a store on a server (the copy comes from the mirrors)."""
+        yet. Works the same for a store on a server (the copy comes from the mirrors). A store
+        kept by a child process writes its copy by a child too."""
         target_directory = Path(directory)
         if target_directory.exists() and any(target_directory.iterdir()):
             raise FileExistsError(f"{target_directory} is not empty")
-        with MemoryStore(target_directory) as target:
+        with MemoryStore(target_directory, in_child=self._in_child) as target:
             self.copy_into(target)
 
     def copy_into(self, target: MemoryStore) -> None:
