@@ -67,13 +67,13 @@ class ChromaChild:
         self._process: SpawnProcess = context.Process(
             target=serve, args=(theirs, str(self.directory)), name="chroma", daemon=True
         )
-        self._process.start()
-        theirs.close()  # only the child holds its end: its exit closes our pipe
         self._lock = threading.Lock()
         self._created: set[str] = set()  # collections created here (fresh directory only)
         self._lost: str | None = None
         self.round_trips = 0  # calls that waited for the child (for tests and benchmarks)
-        _live.add(self)
+        _live.add(self)  # before it starts: a SIGTERM while it starts still ends it
+        self._process.start()
+        theirs.close()  # only the child holds its end: its exit closes our pipe
 
     @property
     def pid(self) -> int | None:
@@ -140,6 +140,9 @@ class ChromaChild:
     def kill(self) -> None:
         """End the child at once (what it has not written is lost); then every call fails."""
         _live.discard(self)
+        if self._process.pid is None:  # not started (ended while starting it)
+            self._lost = self._lost or "the memory database is closed"
+            return
         if self._process.is_alive():
             self._process.kill()
         self._process.join()
@@ -196,9 +199,11 @@ def serve(pipe: Connection, directory: str) -> None:
     import chromadb
     from chromadb.config import Settings
 
-    client = chromadb.PersistentClient(
-        path=directory, settings=Settings(anonymized_telemetry=False)
-    )
+    parent = multiprocessing.parent_process()
+    if not Path(directory).is_dir() or (parent is not None and not parent.is_alive()):
+        return  # the parent ended (and removed its folder) while chromadb loaded: make nothing
+    settings = Settings(anonymized_telemetry=False)
+    client = chromadb.PersistentClient(path=directory, settings=settings)
     collections: dict[str, Any] = {}
     failed: str | None = None
     while True:
