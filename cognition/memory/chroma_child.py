@@ -140,13 +140,12 @@ class ChromaChild:
     def kill(self) -> None:
         """End the child at once (what it has not written is lost); then every call fails."""
         _live.discard(self)
+        self._lost = self._lost or "the memory database is closed"
         if self._process.pid is None:  # not started (ended while starting it)
-            self._lost = self._lost or "the memory database is closed"
             return
         if self._process.is_alive():
             self._process.kill()
         self._process.join()
-        self._lost = self._lost or "the memory database is closed"
         self._pipe.close()
 
 
