@@ -1,12 +1,14 @@
 """Day plan: the day in broad strokes (5–8 items with times) from the summary and yesterday.
 
 Whatever times come back, the outline is normalised to cover the whole day: the agent sleeps
-until the first item, each item lasts until the next, and the last runs to midnight. The
+until the first item, each item lasts until the next, and the last runs to midnight. Items
+whose time does not read, or whose activity says nothing (`says_what`), are dropped. The
 call's answer schema asks for the configured number of items (any number is accepted).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import date
 from typing import Any
@@ -115,10 +117,26 @@ DAY_PLAN = Task(
 )
 
 
+# a clock time, or the prompts' "HH:MM" placeholder, inside an activity
+CLOCK_WORDS = re.compile(r"\b(?:\d{1,2}[:.h]\d{2}|hh:mm)\b", re.IGNORECASE)
+
+
+def says_what(activity: str) -> bool:
+    """Whether an activity says what someone does: a letter left once its clock times and
+    the prompts' "HH:MM" placeholder are taken out (a small model copies an item's start
+    into its activity: `{"start": "07:00", "activity": "07:00"}`)."""
+    return any(char.isalpha() for char in CLOCK_WORDS.sub("", activity))
+
+
 def timed(items: list[PlanItem]) -> list[tuple[int, str]]:
-    """(minute of day, activity) for every item whose time reads; the rest are dropped."""
+    """(minute of day, activity) for every item whose time reads and whose activity says
+    what is done (`says_what`); the rest are dropped."""
     entries = [(parse_clock(item.start), item.activity) for item in items]
-    return [(minute, activity) for minute, activity in entries if minute is not None]
+    return [
+        (minute, activity)
+        for minute, activity in entries
+        if minute is not None and says_what(activity)
+    ]
 
 
 def day_text(day: date) -> str:

@@ -98,6 +98,34 @@ def test_an_empty_model_plan_falls_back_to_the_routine() -> None:
     assert any("work" in s.activity for s in outline)
 
 
+def test_items_whose_activity_is_only_a_time_are_dropped() -> None:
+    # a small model (Gemma 3 270M, greedy) answered exactly this: its starts copied into
+    # its activities, the first the prompt's placeholder
+    echoed = {
+        "items": [
+            {"start": "HH:MM", "activity": "HH:MM"},
+            {"start": "07:00", "activity": "07:00"},
+            {"start": "12:00", "activity": "12:00"},
+            {"start": "17:00", "activity": "hh:mm"},
+        ]
+    }
+    ctx = on(MONDAY, ScriptedModel({"day_plan": [echoed]}))
+    routine = plan_day(on(MONDAY, ScriptedModel({"day_plan": [{"items": []}]})), inputs(ctx))
+    assert plan_day(ctx, inputs(ctx)) == routine
+    mixed = {
+        "items": [
+            {"start": "07:00", "activity": "07:00"},
+            {"start": "08:00", "activity": "09:00 class at the college"},
+            {"start": "20:00", "activity": " 20.00 "},
+        ]
+    }
+    ctx = on(MONDAY, ScriptedModel({"day_plan": [mixed]}))
+    assert [s.activity for s in plan_day(ctx, inputs(ctx))] == [
+        "sleeping",
+        "09:00 class at the college",
+    ]
+
+
 def test_hourly_schedule_covers_the_day() -> None:
     ctx = on(MONDAY, OfflineBrain(2))
     outline = plan_day(ctx, inputs(ctx))
