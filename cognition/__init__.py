@@ -75,7 +75,11 @@ from cognition.llm.task import (
     Usage,
 )
 from cognition.llm.tracing import CallTrace, Tracer
-from cognition.memory.chroma_child import ChromaChildError, end_memory_children
+from cognition.memory.chroma_child import (
+    ChromaChildError,
+    ChromaChildGone,
+    end_memory_children,
+)
 from cognition.memory.coalescing import CoalescingEmbedder
 from cognition.memory.collection import StoredRecord
 from cognition.memory.embedding_cache import CachedEmbedder
@@ -147,6 +151,7 @@ __all__ = [
     "ChangeObjectState",
     "ChromaAddress",
     "ChromaChildError",
+    "ChromaChildGone",
     "CoalescingEmbedder",
     "Commitment",
     "Completion",

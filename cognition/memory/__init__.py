@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from cognition.memory.bundled import bundled_file
-from cognition.memory.chroma_child import ChromaChildError, end_memory_children
+from cognition.memory.chroma_child import (
+    ChromaChildError,
+    ChromaChildGone,
+    end_memory_children,
+)
 from cognition.memory.coalescing import CoalescingEmbedder, EmbedderClosed, EmbeddingStalled
 from cognition.memory.collection import StoredRecord
 from cognition.memory.embedding_cache import CachedEmbedder
@@ -26,6 +30,7 @@ __all__ = [
     "CachedEmbedder",
     "ChromaAddress",
     "ChromaChildError",
+    "ChromaChildGone",
     "CoalescingEmbedder",
     "Embedder",
     "EmbedderClosed",

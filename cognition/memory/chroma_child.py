@@ -15,8 +15,8 @@ write stalled every thinking thread and, in play, the frame loop. Importing chro
 
 - Writes (`upsert`, `update`, `modify`) are sent and not waited for. A write that fails is
   raised by the next call that waits (`count`, `get`, `list_collections`, `sync`, `close`)
-  as `ChromaChildError`; so is every call once the child has died. The records are in the
-  store's mirror all the same (a save copies from the mirror).
+  as `ChromaChildError`; once the child has died every call raises `ChromaChildGone`. The
+  records are in the store's mirror all the same (a save copies from the mirror).
 - A collection created in a directory that was empty when the child started is known to be
   empty: opening it waits for nothing, not even chromadb's import in the child.
 - The child ignores Ctrl-C (the terminal sends it to the whole process group): the parent
@@ -28,6 +28,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import threading
+import time
 import weakref
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
@@ -36,6 +37,7 @@ from typing import Any
 
 CLOSE_TIMEOUT_S = 60.0  # the child's last writes, then it is killed
 POLL_S = 0.5  # how often a waiting call checks that the child still lives
+EXIT_CODE_WAIT_S = 1.0  # for an ended child's exit code, to say how it ended
 GET_KEYS = ("ids", "embeddings", "documents", "metadatas")
 WRITES = frozenset({"upsert", "update", "modify"})
 
@@ -53,6 +55,18 @@ def end_memory_children() -> None:
 
 class ChromaChildError(RuntimeError):
     """A call to the child's database failed, or the child is gone; the message says which."""
+
+
+class ChromaChildGone(ChromaChildError):
+    """The child has ended (or was closed): this call and every later one fail the same way;
+    what was sent to it and not yet written is lost."""
+
+
+def how_it_ended(exitcode: int | None) -> str:
+    """ " (exit code 1)", " (killed by signal 9)" (a negative exit code), or "" (unknown)."""
+    if exitcode is None:
+        return ""
+    return f" (killed by signal {-exitcode})" if exitcode < 0 else f" (exit code {exitcode})"
 
 
 class ChromaChild:
@@ -84,7 +98,7 @@ class ChromaChild:
         """Send one call; with `wait`, its result (raising a failed earlier write first)."""
         with self._lock:
             if self._lost is not None:
-                raise ChromaChildError(self._lost)
+                raise ChromaChildGone(self._lost)
             try:
                 self._pipe.send((op, name, kwargs, wait))
                 if not wait:
@@ -95,15 +109,25 @@ class ChromaChild:
                         raise EOFError("it exited")
                 failure, result = self._pipe.recv()
             except (EOFError, OSError) as error:
-                self._process.join(timeout=1.0)
                 self._lost = (
-                    f"the memory database's process ended (exit code {self._process.exitcode})"
-                    f" and took the records not yet written with it: {error}"
+                    f"the memory database's process ended{how_it_ended(self._exit_code())}"
+                    f" before writing all it was sent ({error})"
                 )
-                raise ChromaChildError(self._lost) from error
+                raise ChromaChildGone(self._lost) from error
         if failure is not None:
             raise ChromaChildError(failure)
         return result
+
+    def _exit_code(self) -> int | None:
+        """The ended child's exit code, once known (None after `EXIT_CODE_WAIT_S`): another
+        thread's `is_alive()` (or multiprocessing starting another process) may have reaped
+        it, and sets it a moment later."""
+        self._process.join(timeout=EXIT_CODE_WAIT_S)
+        deadline = time.monotonic() + EXIT_CODE_WAIT_S
+        while self._process.exitcode is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        code: int | None = self._process.exitcode
+        return code
 
     def get_or_create_collection(
         self, name: str, metadata: dict[str, Any], **options: Any

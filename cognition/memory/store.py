@@ -18,7 +18,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from cognition.memory.chroma_child import ChromaChild
+from cognition.memory.chroma_child import ChromaChild, ChromaChildGone
 from cognition.memory.collection import FORMAT_VERSION, AgentCollection
 from cognition.memory.server import (
     MemoryServer,
@@ -174,8 +174,15 @@ class MemoryStore:
 
     def copy_into(self, target: MemoryStore) -> None:
         """Copy every agent's memories exactly into `target` (another store, local or on a
-        server), whose agents must have no memories yet."""
-        for agent in self.agents():
+        server), whose agents must have no memories yet. The copy comes from the mirrors,
+        so it is whole even when the child keeping this store has died: then the agents are
+        those opened here (a town opens every resident's)."""
+        try:
+            agents = self.agents()
+        except ChromaChildGone:
+            with self._lock:
+                agents = sorted(self._collections)
+        for agent in agents:
             source = self.collection(agent)
             copy = target.collection(agent)
             with source.lock:

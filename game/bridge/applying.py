@@ -52,6 +52,7 @@ class OutcomeApplying:
     clock: GameClock | None
     fallback: ResidentDirector | None
     message: str
+    memory_lost: str | None  # why the memories' process ended, once it has
     visitor: Someone | None
     visitor_description: str
     _greeted: list[Greeting]
@@ -197,7 +198,18 @@ class OutcomeApplying:
     def fail(self, outcome: Failed, now: datetime) -> None:
         self.stats.errors += 1
         self.stats.last_error = outcome.error
-        log.warning("minds of %s: %s", ", ".join(outcome.names), outcome.error)
+        if outcome.memory_lost:
+            if self.memory_lost is None:  # said once: every job in flight fails with it
+                self.memory_lost = outcome.error
+                log.error("the town is paused: %s", outcome.error)
+                self.message = (
+                    f"The town is paused: {outcome.error}. Its minds still hold every memory:"
+                    " save to keep them."
+                )
+            if self.clock is not None:
+                self.clock.pause()
+        else:
+            log.warning("minds of %s: %s", ", ".join(outcome.names), outcome.error)
         if outcome.budget:
             self.message = "Budget reached: the town is paused."
             if self.clock is not None:

@@ -82,6 +82,7 @@ class MindDirector(ObjectUse, TalkStarting):
         self.dialogue = dialogue or DialogueLog()
         self.stats = MindStats()
         self.message = ""  # shown by the UI (e.g. "budget reached: the town is paused")
+        self.memory_lost: str | None = None  # the memories' process ended: the town is paused
         self.jobs = JobBoard(workers)
         self.lockstep_waits = LockstepWaits()  # where lockstep waits (wall clock)
         self.slots = {name: MindSlot() for name in self.minds}
@@ -92,8 +93,7 @@ class MindDirector(ObjectUse, TalkStarting):
         self._greeted: list[Greeting] = []  # residents who greeted the visitor, not yet taken
         self._residents: dict[str, Resident] = {}
         self._people_now: list[Someone] | None = None  # this update's people, for noticing
-        # a memory store on a server: while it is away no thinking starts (memory_health.py)
-        self.memory: MemoryHealth | None = None
+        self.memory: MemoryHealth | None = None  # a server store: away, no thinking starts
         self.meetings = MeetingDesk(
             tree=perceptions.tree,
             residents=lambda: self._residents,
@@ -224,8 +224,9 @@ class MindDirector(ObjectUse, TalkStarting):
 
     @property
     def thinking_paused(self) -> bool:
-        """True while the memory server is away: no thinking job starts."""
-        return self.memory is not None and self.memory.down
+        """True while the memory server is away, or once the process keeping the memories
+        has ended: no thinking job starts."""
+        return self.memory_lost is not None or (self.memory is not None and self.memory.down)
 
     def keep_going(self, resident: Resident, slot: MindSlot, now: datetime) -> Activity | None:
         """While thinking is paused: a resident with nothing to do takes the schedule's."""
@@ -272,7 +273,7 @@ class MindDirector(ObjectUse, TalkStarting):
             reserved=reserved,
             playing=playing,
             dialogue=director_state.line_states(self.dialogue),
-            message=self.message,
+            message=self.message if self.memory_lost is None else "",  # a loaded town remembers
             meetings=director_state.meeting_states(self.meetings),
             stats=director_state.stats_state(self.stats),
         )

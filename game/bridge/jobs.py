@@ -26,6 +26,7 @@ from cognition import (
     Agent,
     BudgetReached,
     CallPriority,
+    ChromaChildGone,
     Conversation,
     ConversationLine,
     Decision,
@@ -63,12 +64,14 @@ class Conversed:
 
 @dataclass(frozen=True)
 class Failed:
-    """A job that raised; `budget` when the spending cap stopped it."""
+    """A job that raised; `budget` when the spending cap stopped it, `memory_lost` when the
+    process keeping the memories has ended (the town cannot remember any more)."""
 
     job: int
     names: tuple[str, ...]
     error: str
     budget: bool = False
+    memory_lost: bool = False
 
 
 Outcome = Decided | Conversed | Failed
@@ -131,6 +134,9 @@ def _put_outcome(
     except ThinkingStopped as error:  # the town is closing: nobody applies it
         log.debug("thinking job %d for %s: %s", job, ", ".join(names), error)
         results.put(Failed(job, names, f"{type(error).__name__}: {error}"))
+    except ChromaChildGone as error:  # the director pauses the town and says it once
+        log.debug("thinking job %d for %s: %s", job, ", ".join(names), error)
+        results.put(Failed(job, names, str(error), memory_lost=True))
     except MemoryStoreUnavailable as error:  # the memory health notice says it once
         log.warning("thinking job %d for %s: %s", job, ", ".join(names), error)
         results.put(Failed(job, names, f"{type(error).__name__}: {error}"))

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from cognition import (
     Agent,
     BrainSpec,
+    ChromaChildGone,
     ConfigError,
     Embedder,
     LanguageModel,
@@ -202,7 +203,11 @@ class LivingTown:
         if self.thinking is not None:
             self.thinking.stop()
         self.director.close()
-        self.store.close()
+        try:
+            self.store.close()
+        except ChromaChildGone as error:  # said once when the town was paused for it
+            said = self.director.memory_lost is not None
+            log.log(logging.DEBUG if said else logging.WARNING, "memories not written: %s", error)
         self.stack.close()
 
 

@@ -319,10 +319,13 @@ def _print_report(
     if report.get("interrupted"):
         print("smallville: interrupted; the report covers what was played", file=sys.stderr)
         leave_now()
+    if report.get("memory_lost"):
+        when = str(report.get("town", {}).get("game_time", "?")).replace("T", " ")[:16]
+        print(f"smallville: the run stopped at {when}: {report['memory_lost']}", file=sys.stderr)
     if report.get("save_problem"):
         print(f"smallville: {report['save_problem']}", file=sys.stderr)
         return 2
-    return 0
+    return 1 if report.get("memory_lost") else 0
 
 
 def write_json_report(path: Path, report: dict[str, Any]) -> None:

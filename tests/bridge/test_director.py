@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from cognition import ChromaChildGone
 from cognition.contract import Decision, Perception, StartConversation
 from cognition.llm.task import BudgetReached
 from game.bridge.lockstep import LockstepRunner
@@ -60,6 +61,28 @@ def test_budget_reached_pauses_the_town_with_a_message(make_town: MakeTown) -> N
     run_for(living, 30)
     assert living.clock.paused
     assert "Budget" in living.director.message
+
+
+def test_lost_memories_pause_the_town_and_stop_its_thinking_said_once(
+    make_town: MakeTown, caplog: pytest.LogCaptureFixture
+) -> None:
+    living = make_town()
+    gone = "the memory database's process ended (killed by signal 9)"
+
+    def forgetful(perception: Perception) -> Decision:
+        raise ChromaChildGone(gone)
+
+    for mind in living.minds.values():
+        mind.decide = forgetful  # type: ignore[method-assign]
+    run_for(living, 30)
+    director = living.director
+    assert living.clock.paused and director.thinking_paused
+    assert director.message.startswith(f"The town is paused: {gone}. Its minds still hold")
+    assert director.memory_lost == gone
+    assert [r.message for r in caplog.records if r.levelname == "ERROR"] == [
+        f"the town is paused: {gone}"
+    ]  # once, though every resident's job failed with it
+    assert director.get_state().message == ""  # a town loaded later has its memories
 
 
 def test_at_most_one_job_per_resident_and_the_frame_never_waits(make_town: MakeTown) -> None:

@@ -1,15 +1,19 @@
 """The town's memories kept by a child process, as players and `smallville simulate` have
 them (`town_minds.MEMORY_IN_CHILD`; the suite's other in-process towns keep Chroma in
 process): a simulated hour is saved and loads back with every memory, and the run's own
-memory folder holds what the minds remembered."""
+memory folder holds what the minds remembered; a child that dies mid-run pauses the town
+with one line, not a traceback a job."""
 
 from __future__ import annotations
 
+from multiprocessing import connection
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cognition import MemoryStore
+from cognition.memory.chroma_child import ChromaChild
 from game.bridge import town_minds
 from game.cli import main
 from game.saves import SaveSlots
@@ -44,3 +48,34 @@ def test_an_hour_kept_by_the_child_saves_and_loads_back_as_one_kept_in_process(
     out = capsys.readouterr().out
     for name, texts in remembered.items():
         assert f"  {name}: {len(texts)} memories" in out, out
+
+
+def test_a_memory_process_killed_mid_run_stops_the_run_with_one_line_and_no_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SMALLVILLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(town_minds, "MEMORY_IN_CHILD", True)
+    monkeypatch.setattr(town_minds, "LOCAL_WRITE_BEHIND", 8)  # writes while the town lives
+    call, children = ChromaChild.call, []
+
+    def killed_at_its_first_write(
+        self: ChromaChild, op: str, name: str = "", wait: bool = True, **kwargs: Any
+    ) -> Any:
+        if self not in children:
+            children.append(self)
+        if op == "upsert" and self is children[0] and self._process.is_alive():
+            self._process.kill()  # the town's own child, as the OOM killer would: it ends,
+            connection.wait([self._process.sentinel])  # not reaped here
+        return call(self, op, name, wait, **kwargs)
+
+    monkeypatch.setattr(ChromaChild, "call", killed_at_its_first_write)
+    assert main([*BASE, "--hours", "3", "--save", "kept"]) == 1
+    out, err = capsys.readouterr()
+    gone = "the memory database's process ended (killed by signal 9)"
+    assert f"The town is paused: {gone}" in out, err
+    assert "smallville: the run stopped at 2023-02-13 " in err and gone in err
+    assert "Traceback" not in err and err.count(gone) <= 2, err
+    assert "saved as 'kept'" in out  # from the minds' mirrors, by a child of its own
+    assert all(
+        texts for texts in saved_memories(SaveSlots(tmp_path / "data" / "saves"), "kept").values()
+    )

@@ -228,6 +228,8 @@ class HeadlessRun:
             report["answers_from"] = answers.figures()
         if living.director.message:
             report["message"] = living.director.message
+        if living.director.memory_lost is not None:  # paused there; a save keeps all
+            report["memory_lost"] = living.director.memory_lost  # (from the minds' mirrors)
         if self.interrupted:
             report["interrupted"] = True  # a town cut off mid-step is not saved
         elif self.options.save is not None:

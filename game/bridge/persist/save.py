@@ -16,12 +16,13 @@ Main thread only. Loading is in `load.py`, autosaves in `autosave.py`.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from cognition import LLMSettings
+from cognition import ChromaChildGone, LLMSettings
 from game.bridge.director_state import SlotState, activity_save, address_of
 from game.bridge.persist.runtime import RuntimeState, gather_runtime
 from game.bridge.town_minds import LivingTown
@@ -225,5 +226,7 @@ def save_town(
         saved_at=saved_at,
         pending_walk_minutes=pending_walk_minutes,
     )
-    living.store.flush()
+    # a dead memory child leaves the run's folder behind; the copy comes from the mirrors
+    with contextlib.suppress(ChromaChildGone):
+        living.store.flush()
     return slots.write(slot, save, living.store.copy_to, record)
