@@ -59,7 +59,8 @@ class ChromaChildError(RuntimeError):
 
 class ChromaChildGone(ChromaChildError):
     """The child has ended (or was closed): this call and every later one fail the same way;
-    what was sent to it and not yet written is lost."""
+    what was sent to it and not yet written is not in its folder (the store's mirrors hold
+    it)."""
 
 
 def how_it_ended(exitcode: int | None) -> str:
