@@ -2,7 +2,7 @@
 them (`town_minds.MEMORY_IN_CHILD`; the suite's other in-process towns keep Chroma in
 process): a simulated hour is saved and loads back with every memory, and the run's own
 memory folder holds what the minds remembered; a child that dies mid-run pauses the town
-with one line, not a traceback a job."""
+with one line, not a traceback per job, and a save still keeps every memory."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_an_hour_kept_by_the_child_saves_and_loads_back_as_one_kept_in_process(
         assert f"  {name}: {len(texts)} memories" in out, out
 
 
-def test_a_memory_process_killed_mid_run_stops_the_run_with_one_line_and_no_save(
+def test_a_memory_process_killed_mid_run_stops_the_run_with_one_line_and_saves_all(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("SMALLVILLE_DATA_DIR", str(tmp_path / "data"))
