@@ -17,6 +17,9 @@ write stalled every thinking thread and, in play, the frame loop. Importing chro
   raised by the next call that waits (`count`, `get`, `list_collections`, `sync`, `close`)
   as `ChromaChildError`; once the child has died every call raises `ChromaChildGone`. The
   records are in the store's mirror all the same (a save copies from the mirror).
+- `ended()` says whether the child has died without a call: one poll of its sentinel, for
+  the town, which writes an agent's records 128 at a time and would otherwise notice a child
+  gone only at its next write.
 - A collection created in a directory that was empty when the child started is known to be
   empty: opening it waits for nothing, not even chromadb's import in the child.
 - The child ignores Ctrl-C (the terminal sends it to the whole process group): the parent
@@ -27,10 +30,13 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import sys
 import threading
 import time
 import weakref
-from multiprocessing.connection import Connection
+from collections.abc import Iterator
+from contextlib import contextmanager
+from multiprocessing.connection import Connection, wait
 from multiprocessing.context import SpawnProcess
 from pathlib import Path
 from typing import Any
@@ -51,6 +57,24 @@ def end_memory_children() -> None:
     writing would make again. Their records not yet written are lost, as the process's are."""
     for child in list(_live):
         child.kill()
+
+
+@contextmanager
+def main_module_hidden() -> Iterator[None]:
+    """While a child is started: the parent's main module unnamed, so the spawned child does
+    not import it before `serve` — multiprocessing names it to the child when `__main__` has
+    a `__spec__` or a `__file__`, and it is the script or the `smallville` command, which
+    import the whole game (CPU the child took from the town's first minutes: `serve` needs
+    none of it, nothing of `__main__` is sent to it)."""
+    main = sys.modules["__main__"]
+    spec, path = getattr(main, "__spec__", None), vars(main).pop("__file__", None)
+    main.__spec__ = None  # read by name: it must be there
+    try:
+        yield
+    finally:
+        main.__spec__ = spec
+        if path is not None:
+            main.__file__ = path
 
 
 class ChromaChildError(RuntimeError):
@@ -87,7 +111,8 @@ class ChromaChild:
         self._lost: str | None = None
         self.round_trips = 0  # calls that waited for the child (for tests and benchmarks)
         _live.add(self)  # before it starts: a SIGTERM while it starts still ends it
-        self._process.start()
+        with main_module_hidden():
+            self._process.start()
         theirs.close()  # only the child holds its end: its exit closes our pipe
 
     @property
@@ -118,6 +143,17 @@ class ChromaChild:
         if failure is not None:
             raise ChromaChildError(failure)
         return result
+
+    def ended(self) -> str | None:
+        """Why the child ended — what every call raises from then on — or None while it
+        lives. No round trip: one poll of the child's sentinel (a call in flight meanwhile
+        is waited for only once the child has ended)."""
+        if self._lost is None and wait([self._process.sentinel], timeout=0):
+            with self._lock:
+                if self._lost is None:
+                    ended = how_it_ended(self._exit_code())
+                    self._lost = f"the memory database's process ended{ended}"
+        return self._lost
 
     def _exit_code(self) -> int | None:
         """The ended child's exit code, once known (None after `EXIT_CODE_WAIT_S`): another

@@ -225,6 +225,13 @@ class MemoryStore:
     def closed(self) -> bool:
         return self._closed
 
+    def process_ended(self) -> str | None:
+        """Why the child process keeping this open store's database ended (`in_child`), else
+        None: it lives, or there is none. Costs no call to the child."""
+        if self._closed or not isinstance(self._client, ChromaChild):
+            return None
+        return self._client.ended()
+
     def _check_open(self) -> None:
         if self._closed:
             raise RuntimeError(f"memory store {self.where} is closed")

@@ -23,6 +23,7 @@ from game.bridge.conversations import ConversationDesk
 from game.bridge.jobs import Conversed, Decided, Failed, Outcome, Thinking
 from game.bridge.joining import Joining
 from game.bridge.meetings import MeetingDesk
+from game.bridge.memory_health import MemoryHealth
 from game.bridge.perception import Someone
 from game.bridge.residents import MindSlot, MindStats
 from game.bridge.thinking_ahead import ThinkingAhead
@@ -53,6 +54,8 @@ class OutcomeApplying:
     fallback: ResidentDirector | None
     message: str
     memory_lost: str | None  # why the memories' process ended, once it has
+    memory: MemoryHealth | None  # a store on a server: whether it answers
+    memory_process: Callable[[], str | None] | None = None  # why a local store's child ended
     visitor: Someone | None
     visitor_description: str
     _greeted: list[Greeting]
@@ -195,19 +198,35 @@ class OutcomeApplying:
                 assert_never(action)
         return None
 
+    def check_memories(self) -> None:
+        """Each update: whether a memory server answers (`MemoryHealth`), and whether the
+        child process keeping a local store's database still lives. A child that ended while
+        nothing was sent to it (an agent's records go 128 at a time) pauses the town now, as
+        a job meeting it would (`fail`), not at the next write or at the close."""
+        if self.memory is not None:
+            self.memory.check()
+        if self.memory_lost is None and self.memory_process is not None:
+            ended = self.memory_process()
+            if ended is not None:
+                self.lose_memories(ended)
+
+    def lose_memories(self, why: str) -> None:
+        """The memories' process ended: said once (every job in flight fails with it), the
+        clock paused; no thinking job starts from now on (`thinking_paused`)."""
+        if self.memory_lost is None:
+            self.memory_lost = why
+            log.error("the town is paused: %s", why)
+            self.message = (
+                f"The town is paused: {why}. Its minds still hold every memory: save to keep them."
+            )
+        if self.clock is not None:
+            self.clock.pause()
+
     def fail(self, outcome: Failed, now: datetime) -> None:
         self.stats.errors += 1
         self.stats.last_error = outcome.error
         if outcome.memory_lost:
-            if self.memory_lost is None:  # said once: every job in flight fails with it
-                self.memory_lost = outcome.error
-                log.error("the town is paused: %s", outcome.error)
-                self.message = (
-                    f"The town is paused: {outcome.error}. Its minds still hold every memory:"
-                    " save to keep them."
-                )
-            if self.clock is not None:
-                self.clock.pause()
+            self.lose_memories(outcome.error)
         else:
             log.warning("minds of %s: %s", ", ".join(outcome.names), outcome.error)
         if outcome.budget:

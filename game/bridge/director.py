@@ -124,8 +124,7 @@ class MindDirector(ObjectUse, TalkStarting):
         self._people_now = None  # where everyone is, taken afresh once per update
         self.waking.asked = True  # the minds were asked at least once (waking.py)
         self.collect()
-        if self.memory is not None:
-            self.memory.check()
+        self.check_memories()
         if self.clock is not None and not self.thinking_paused:
             self.meetings.update(self.clock.now)
             self.joining.update(self.clock.now)

@@ -295,7 +295,7 @@ def build_living_town(
         residents, director, pathfinder,
         path_budget_seconds=path_budget_seconds, timer=timer or time.perf_counter,
     )  # fmt: skip
-    start_directing(director, population, stack, clock.now)
+    start_directing(director, population, stack, clock.now, store)
     return LivingTown(
         town, clock, population, director, objects, stack, store, minds, town_file.looks(),
         thinking,
@@ -303,11 +303,17 @@ def build_living_town(
 
 
 def start_directing(
-    director: MindDirector, population: Population, stack: ModelStack, now: datetime
+    director: MindDirector,
+    population: Population,
+    stack: ModelStack,
+    now: datetime,
+    store: MemoryStore,
 ) -> None:
     """The director knows every resident, hears each model call end (a slow server's queue
-    moves: lockstep waits on), and calls the meetings the residents intend."""
+    moves: lockstep waits on), notices a local store's child process ended (it pauses the
+    town), and calls the meetings the residents intend."""
     director.watch(population.residents)
+    director.memory_process = store.process_ended
     stack.tracer.add_listener(director.progressed)
     stack.tracer.add_listener(count_call)  # the calls of decisions thought ahead
     intentions = {name: mind.persona.initial_memories() for name, mind in director.minds.items()}

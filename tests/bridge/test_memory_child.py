@@ -2,10 +2,15 @@
 them (`town_minds.MEMORY_IN_CHILD`; the suite's other in-process towns keep Chroma in
 process): a simulated hour is saved and loads back with every memory, and the run's own
 memory folder holds what the minds remembered; a child that dies mid-run pauses the town
-with one line, not a traceback per job, and a save still keeps every memory."""
+with one line, not a traceback per job, and a save still keeps every memory; one that dies
+while nothing is written pauses the town at the next update."""
 
 from __future__ import annotations
 
+import os
+import signal
+from collections.abc import Callable
+from datetime import timedelta
 from multiprocessing import connection
 from pathlib import Path
 from typing import Any
@@ -15,9 +20,12 @@ import pytest
 from cognition import MemoryStore
 from cognition.memory.chroma_child import ChromaChild
 from game.bridge import town_minds
+from game.bridge.lockstep import LockstepRunner
+from game.bridge.town_minds import LivingTown
 from game.cli import main
 from game.saves import SaveSlots
 
+MakeTown = Callable[..., LivingTown]
 BASE = ["simulate", "--town", "the_ville_n3", "--embedder", "hashing", "--quiet"]
 RESIDENTS = ("Isabella Rodriguez", "Klaus Mueller", "Maria Lopez")
 
@@ -79,3 +87,33 @@ def test_a_memory_process_killed_mid_run_stops_the_run_with_one_line_and_saves_a
     assert all(
         texts for texts in saved_memories(SaveSlots(tmp_path / "data" / "saves"), "kept").values()
     )
+
+
+def test_a_memory_process_that_dies_while_nothing_is_written_pauses_the_town_at_once(
+    make_town: MakeTown, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The OOM killer takes the child between two writes (an agent's records go to it 128
+    at a time): the next update pauses the town, says so once, and no thinking job starts;
+    before, nothing noticed until the town closed."""
+    monkeypatch.setattr(town_minds, "MEMORY_IN_CHILD", True)
+    living = make_town()
+    LockstepRunner(living).run_until(living.clock.now + timedelta(minutes=10))
+    store = living.store
+    assert store.process_ended() is None  # alive and well
+    child = store._client
+    assert isinstance(child, ChromaChild) and child.pid is not None
+    sent = child.round_trips
+    os.kill(child.pid, signal.SIGKILL)
+    connection.wait([child._process.sentinel])  # ended, not reaped here
+    living.population.update(living.clock.now, 0.0)  # one update of the town, on the main thread
+    gone = "the memory database's process ended (killed by signal 9)"
+    director = living.director
+    assert director.memory_lost == gone and child.round_trips == sent  # no call noticed it
+    assert living.clock.paused and director.thinking_paused
+    assert director.message == (
+        f"The town is paused: {gone}. Its minds still hold every memory: save to keep them."
+    )
+    living.population.update(living.clock.now, 0.0)
+    assert [r.message for r in caplog.records if r.levelname == "ERROR"] == [
+        f"the town is paused: {gone}"
+    ]
