@@ -57,8 +57,11 @@ class DayPlanOutput(BaseModel):
 
 
 def routine_plan(inputs: DayPlanInput) -> DayPlanOutput:
-    """The plainest day the routine allows: wake, work if any, dinner, sleep."""
-    items = [PlanItem(start=inputs.wake_time, activity="wake up and get ready for the day")]
+    """The plainest day the routine allows: wake, work if any, dinner, sleep — each stretch
+    saying where it is (home, the workplace; sleep is at home), so its hour plan is offered
+    that place's arenas, not every place the agent knows (`hour_places.offered_places`)."""
+    wake = "wake up and get ready for the day at home"
+    items = [PlanItem(start=inputs.wake_time, activity=wake)]
     if inputs.work_hours:
         begin, _, end = inputs.work_hours.partition("-")
         items.append(PlanItem(start=begin, activity=f"work at {inputs.workplace}"))

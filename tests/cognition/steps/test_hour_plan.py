@@ -13,6 +13,7 @@ from cognition.plan import DayPlan, PlanStep
 from cognition.settings import MindSettings
 from cognition.steps.action import next_step
 from cognition.steps.context import StepContext
+from cognition.steps.day_plan import plan_inputs, routine_plan
 from cognition.steps.hour_plan import HOUR_PLAN, HourPlanInput, hour_inputs, objects_of
 from cognition.steps.plan_reuse import HourBook
 from cognition.testing.memory_fake import FakeMemoryStream
@@ -119,6 +120,20 @@ def test_the_schema_offers_only_known_places_and_their_objects() -> None:
     action = HOUR_PLAN.json_schema(named)["properties"]["actions"]["items"]
     things = action["properties"]["object"]["enum"]
     assert set(things) == {t for p in named.places for t in objects_of(p)} | {""}
+
+
+def test_each_stretch_of_the_routine_day_is_offered_its_own_place() -> None:
+    # the day a model's unusable day plan falls back to: a stretch naming no place was
+    # offered every known arena (Gemma 3 270M: a 1.5k-token prompt to "wake up")
+    ctx = klaus(ScriptedModel({"day_plan": [{"items": []}]}), at_ten(0))
+    routine = routine_plan(plan_inputs(ctx, "summary", "yesterday", [], []))
+    offered = {
+        item.activity: {p.sector for p in hour_inputs(ctx, step, town_places(), HERE, []).places}
+        for item in routine.items
+        for step in [PlanStep(start=600, minutes=60, activity=item.activity)]
+    }
+    home, work = KLAUS.home_sector, KLAUS.work_sector
+    assert list(offered.values()) == [{home}, {work}, {home}, {home}], offered
 
 
 def test_an_object_not_of_the_arena_is_asked_about_again() -> None:
