@@ -1,12 +1,16 @@
 """A local store whose Chroma runs in a child process (`in_child`): what it writes reads back
 exactly, in process or in another child; a fresh store opens without waiting for the child;
-a failed write and a dead child are typed errors, never a hang; Ctrl-C is the parent's."""
+a failed write and a dead child are typed errors, never a hang, and a dead child is told
+without a call; Ctrl-C is the parent's; the child does not import the parent's script."""
 
 from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 from datetime import datetime, timedelta
+from multiprocessing import connection
 from pathlib import Path
 
 import numpy as np
@@ -96,3 +100,55 @@ def test_in_child_is_refused_for_a_server_store() -> None:
     server = MemoryServer(parse_chroma_url("http://127.0.0.1:9"), database="d")
     with pytest.raises(ValueError, match="local store"):
         MemoryStore(server=server, in_child=True)
+
+
+def test_a_dead_child_is_told_without_a_call_and_a_closed_store_tells_nothing(
+    tmp_path: Path,
+) -> None:
+    store = MemoryStore(tmp_path / "memory", write_behind=4, in_child=True)
+    child = child_of(store)
+    child.sync()
+    assert store.process_ended() is None and child.pid is not None
+    asked = child.round_trips
+    os.kill(child.pid, signal.SIGKILL)
+    connection.wait([child._process.sentinel])
+    assert store.process_ended() == "the memory database's process ended (killed by signal 9)"
+    assert child.round_trips == asked  # its sentinel polled, nothing sent
+    with pytest.raises(ChromaChildError, match="killed by signal 9"):
+        child.sync()  # every call says the same from then on
+    with pytest.raises(ChromaChildError):
+        store.close()
+    assert store.process_ended() is None
+    assert MemoryStore(tmp_path / "in process").process_ended() is None  # no child, no loss
+
+
+SCRIPT = """
+import sys
+from pathlib import Path
+
+if __name__ == "__mp_main__":  # the spawned child importing this script
+    Path(sys.argv[1]).write_text("imported by the child")
+if __name__ == "__main__":
+    from cognition.memory.chroma_child import ChromaChild
+
+    child = ChromaChild(sys.argv[2])
+    child.list_collections()  # the child has started and answers
+    child.close()
+    print("closed", sys.modules["__main__"].__file__ == __file__)
+"""
+
+
+def test_the_child_does_not_import_the_parents_main_module(tmp_path: Path) -> None:
+    script, marker = tmp_path / "script.py", tmp_path / "imported"
+    script.write_text(SCRIPT, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script), str(marker), str(tmp_path / "memory")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[3],
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])},
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "closed True"  # the parent's main module as it was
+    assert not marker.exists()
