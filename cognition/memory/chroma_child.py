@@ -65,7 +65,9 @@ def main_module_hidden() -> Iterator[None]:
     not import it before `serve` — multiprocessing names it to the child when `__main__` has
     a `__spec__` or a `__file__`, and it is the script or the `smallville` command, which
     import the whole game (CPU the child took from the town's first minutes: `serve` needs
-    none of it, nothing of `__main__` is sent to it)."""
+    none of it, nothing of `__main__` is sent to it). For the moment `start()` takes: a
+    process another thread starts in that moment would not import it either (the town
+    starts its children on the main thread; a pool's workers take theirs by name)."""
     main = sys.modules["__main__"]
     spec, path = getattr(main, "__spec__", None), vars(main).pop("__file__", None)
     main.__spec__ = None  # read by name: it must be there
