@@ -66,8 +66,8 @@ def main_module_hidden() -> Iterator[None]:
     a `__spec__` or a `__file__`, and it is the script or the `smallville` command, which
     import the whole game (CPU the child took from the town's first minutes: `serve` needs
     none of it, nothing of `__main__` is sent to it). For the moment `start()` takes: a
-    process another thread starts in that moment would not import it either (the town
-    starts its children on the main thread; a pool's workers take theirs by name)."""
+    process another thread starts in that moment would not import it either, nor find a
+    function defined there (the town starts its stores on the main thread)."""
     main = sys.modules["__main__"]
     spec, path = getattr(main, "__spec__", None), vars(main).pop("__file__", None)
     main.__spec__ = None  # read by name: it must be there
