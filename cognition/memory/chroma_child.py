@@ -22,6 +22,8 @@ write stalled every thinking thread and, in play, the frame loop. Importing chro
   gone only at its next write.
 - A collection created in a directory that was empty when the child started is known to be
   empty: opening it waits for nothing, not even chromadb's import in the child.
+- A database that does not open in the child (a damaged folder, a full disk) fails every
+  call that waits with the reason, as `ChromaChildError`; the child prints no traceback.
 - The child ignores Ctrl-C (the terminal sends it to the whole process group): the parent
   decides, and closes it. It ends when its pipe closes, so it never outlives its parent.
 """
@@ -265,7 +267,11 @@ def serve(pipe: Connection, directory: str) -> None:
     if not Path(directory).is_dir() or (parent is not None and not parent.is_alive()):
         return  # the parent ended (and removed its folder) while chromadb loaded: make nothing
     settings = Settings(anonymized_telemetry=False)
-    client = chromadb.PersistentClient(path=directory, settings=settings)
+    try:
+        client = chromadb.PersistentClient(path=directory, settings=settings)
+    except Exception as error:  # noqa: BLE001 — a damaged folder, a full disk: said, no traceback
+        refuse(pipe, f"opening the memory database in {directory}: {error!r}")
+        return
     collections: dict[str, Any] = {}
     failed: str | None = None
     while True:
@@ -284,6 +290,20 @@ def serve(pipe: Connection, directory: str) -> None:
         failed = None
         if op == "close":
             break
+
+
+def refuse(pipe: Connection, failure: str) -> None:
+    """The database did not open: every call that waits is answered `failure` (the parent
+    raises it as `ChromaChildError`) until the parent closes the child."""
+    while True:
+        try:
+            op, _, _, wait = pipe.recv()
+        except EOFError:
+            return
+        if wait:
+            pipe.send((failure, None))
+        if op == "close":
+            return
 
 
 def perform(client: Any, collections: dict[str, Any], op: str, name: str, kwargs: Any) -> Any:

@@ -152,3 +152,20 @@ def test_the_child_does_not_import_the_parents_main_module(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "closed True"  # the parent's main module as it was
     assert not marker.exists()
+
+
+def test_a_folder_whose_database_does_not_open_fails_each_call_with_why_and_no_traceback(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "memory"
+    folder.mkdir()
+    (folder / "chroma.sqlite3").write_text("not a database")  # damaged, as by a crash
+    store = MemoryStore(folder, in_child=True)
+    for _ in range(2):  # every call is told, not only the first
+        with pytest.raises(ChromaChildError, match=r"opening the memory database.*not a database"):
+            store.agents()
+    with pytest.raises(ChromaChildError, match="not a database"):
+        store.close()
+    child = child_of(store)
+    assert child._process.exitcode == 0  # it ended when told, not by a crash
+    assert "Traceback" not in capfd.readouterr().err
