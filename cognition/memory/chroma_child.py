@@ -139,10 +139,7 @@ class ChromaChild:
                         raise EOFError("it exited")
                 failure, result = self._pipe.recv()
             except (EOFError, OSError) as error:
-                self._lost = (
-                    f"the memory database's process ended{how_it_ended(self._exit_code())}"
-                    f" before writing all it was sent ({error})"
-                )
+                self._lost = f"{self._gone()} before writing all it was sent ({error})"
                 raise ChromaChildGone(self._lost) from error
         if failure is not None:
             raise ChromaChildError(failure)
@@ -154,10 +151,12 @@ class ChromaChild:
         is waited for only once the child has ended)."""
         if self._lost is None and wait([self._process.sentinel], timeout=0):
             with self._lock:
-                if self._lost is None:
-                    ended = how_it_ended(self._exit_code())
-                    self._lost = f"the memory database's process ended{ended}"
+                self._lost = self._lost or self._gone()
         return self._lost
+
+    def _gone(self) -> str:
+        """ "the memory database's process ended (killed by signal 9)": how, once known."""
+        return f"the memory database's process ended{how_it_ended(self._exit_code())}"
 
     def _exit_code(self) -> int | None:
         """The ended child's exit code, once known (None after `EXIT_CODE_WAIT_S`): another
@@ -267,11 +266,12 @@ def serve(pipe: Connection, directory: str) -> None:
     if not Path(directory).is_dir() or (parent is not None and not parent.is_alive()):
         return  # the parent ended (and removed its folder) while chromadb loaded: make nothing
     settings = Settings(anonymized_telemetry=False)
+    client: Any = None
+    unopened: str | None = None  # why the database did not open: every call is told it
     try:
         client = chromadb.PersistentClient(path=directory, settings=settings)
     except Exception as error:  # noqa: BLE001 — a damaged folder, a full disk: said, no traceback
-        refuse(pipe, f"opening the memory database in {directory}: {error!r}")
-        return
+        unopened = f"opening the memory database in {directory}: {error!r}"
     collections: dict[str, Any] = {}
     failed: str | None = None
     while True:
@@ -279,10 +279,10 @@ def serve(pipe: Connection, directory: str) -> None:
             op, name, kwargs, wait = pipe.recv()
         except EOFError:  # the parent is gone: nothing more will come
             break
-        try:
-            result, failure = perform(client, collections, op, name, kwargs), None
-        except Exception as error:  # noqa: BLE001 — any failure of Chroma's goes to the parent
-            result, failure = None, f"{op} in {name or 'the database'}: {error!r}"
+        if unopened is None:
+            result, failure = answer(client, collections, op, name, kwargs)
+        else:
+            result, failure = None, unopened
         if not wait:
             failed = failed or failure
             continue
@@ -292,18 +292,14 @@ def serve(pipe: Connection, directory: str) -> None:
             break
 
 
-def refuse(pipe: Connection, failure: str) -> None:
-    """The database did not open: every call that waits is answered `failure` (the parent
-    raises it as `ChromaChildError`) until the parent closes the child."""
-    while True:
-        try:
-            op, _, _, wait = pipe.recv()
-        except EOFError:
-            return
-        if wait:
-            pipe.send((failure, None))
-        if op == "close":
-            return
+def answer(
+    client: Any, collections: dict[str, Any], op: str, name: str, kwargs: Any
+) -> tuple[Any, str | None]:
+    """`(result, None)`, or `(None, why)` when Chroma failed: any failure goes to the parent."""
+    try:
+        return perform(client, collections, op, name, kwargs), None
+    except Exception as error:  # noqa: BLE001 — any failure of Chroma's goes to the parent
+        return None, f"{op} in {name or 'the database'}: {error!r}"
 
 
 def perform(client: Any, collections: dict[str, Any], op: str, name: str, kwargs: Any) -> Any:
