@@ -30,6 +30,11 @@ class MindSettings(BaseModel):
     reflection_recent: int = Field(default=100, ge=1)
     reflection_questions: int = Field(default=3, ge=1)
     reflection_insights: int = Field(default=5, ge=1)
+    # the insights of each question in a call of its own, the calls at once (the paper draws
+    # them per question): a reflection takes one short call's time where the server has free
+    # slots; False: all questions in one call, each statement shown once (fewer prompt tokens,
+    # for a server that answers one call at a time)
+    reflection_insights_at_once: bool = True
     # planning
     plan_min_items: int = Field(default=5, ge=1)
     plan_max_items: int = Field(default=8, ge=1)

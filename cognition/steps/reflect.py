@@ -1,11 +1,15 @@
 """Reflection: when recent memories weigh enough, ask questions and store cited insights.
 
 Past the threshold of summed importance: the most recent records (long ones by their gist)
-→ salient questions → retrieve per question → insights, each citing numbered statements (for
-all the questions in one call, each statement retrieved shown once); only citations of
-statements actually shown survive, and they are stored as the evidence's record ids (all of
-one reflection rated in one call and written at once), each with fields from its
-evidence's (`insight_fields`: the people it talked with there, the one item it
+→ salient questions → retrieve per question → insights, each citing numbered statements:
+as the paper draws them, a call per question over what that question retrieved, the calls
+at once (`reflection_insights_at_once`: on a server with free slots a reflection takes one
+short call's time, not one long call's — the longest call of a town's day, ~500 tokens, that
+held its moment while the other slots stood idle); or, with it off, all the questions in one
+call, each statement retrieved shown once (fewer prompt tokens, for a one-slot server). Only
+citations of statements actually shown survive, and they are stored as the evidence's
+record ids (all of one reflection rated in one call and written at once), each with fields
+from its evidence's (`insight_fields`: the people it talked with there, the one item it
 concerns). The calls' answer schemas ask for `count` questions, and for 1 to `count`
 insights a question citing numbers of the statements shown.
 """
@@ -13,10 +17,12 @@ insights a question citing numbers of the statements shown.
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, Field
 
+from cognition.at_once import at_once
 from cognition.llm.schema import strict_json_schema, with_items, with_range
 from cognition.llm.task import Task
 from cognition.memory.fields import MemoryFields
@@ -187,32 +193,41 @@ def reflect(ctx: StepContext, book: QuestionBook | None = None) -> list[MemoryRe
     cited insights stored as reflections."""
     settings = ctx.settings
     questions = salient_questions(ctx, book)
-    # as in the reference implementation: retrieve for every question first, then draw the
-    # insights — for all the questions in one call, each statement shown once; all of them
-    # are rated in one call and stored in one write
+    # as in the reference implementation: retrieve for every question first (embedded in one
+    # pass), then draw the insights — a call per question, at once, or all in one call with
+    # each statement shown once; all of them are rated in one call and stored in one write
     asked = questions[: settings.reflection_questions]
-    evidence: dict[str, MemoryRecord] = {}
-    for hits in ctx.recall_many(asked):  # in turn, the questions embedded in one pass
-        for hit in hits:
-            evidence.setdefault(hit.record.id, hit.record)
-    shown = list(evidence.values())
-    cited: list[tuple[str, list[MemoryRecord]]] = []
-    rated: dict[str, int] = {}
-    if shown:
-        insights_in = InsightsInput(
-            agent=ctx.agent,
-            questions=asked,
-            count=settings.reflection_insights,
-            statements=[f"{i}. {transcript_gist(r.text)}" for i, r in enumerate(shown, start=1)],
-            recalled=[Recalled.of(r) for r in shown],
-        )
-        most = settings.reflection_insights * len(asked)
-        insights = ctx.ask(INSIGHTS, insights_in).insights[:most]
-        cited = citing(insights, shown)
-        rated = {i.text.strip(): i.importance for i in insights if i.importance != UNRATED}
+    found = [[hit.record for hit in hits] for hits in ctx.recall_many(asked)]
+    if settings.reflection_insights_at_once:
+        drawings = [([question], shown) for question, shown in zip(asked, found, strict=True)]
+    else:
+        drawings = [(asked, list({r.id: r for records in found for r in records}.values()))]
+    drawn = at_once(
+        [partial(draw_insights, ctx, qs, shown) for qs, shown in drawings if shown], "insights"
+    )
+    cited = [kept for each, _ in drawn for kept in each]
+    rated = {text: rating for _, each in drawn for text, rating in each.items()}
     stored = store_insights(ctx, merged(cited), rated)
     ctx.memory.mark_reflection(ctx.now)
     return stored
+
+
+def draw_insights(
+    ctx: StepContext, questions: list[str], shown: list[MemoryRecord]
+) -> tuple[list[tuple[str, list[MemoryRecord]]], dict[str, int]]:
+    """One call's insights for `questions` from the statements `shown` (numbered from 1):
+    those citing what was shown, with the records they cite, and the ratings it gave."""
+    count = ctx.settings.reflection_insights
+    insights_in = InsightsInput(
+        agent=ctx.agent,
+        questions=questions,
+        count=count,
+        statements=[f"{i}. {transcript_gist(r.text)}" for i, r in enumerate(shown, start=1)],
+        recalled=[Recalled.of(r) for r in shown],
+    )
+    insights = ctx.ask(INSIGHTS, insights_in).insights[: count * len(questions)]
+    rated = {i.text.strip(): i.importance for i in insights if i.importance != UNRATED}
+    return citing(insights, shown), rated
 
 
 def citing(

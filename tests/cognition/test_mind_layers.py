@@ -42,7 +42,8 @@ FLOORS: dict[str, tuple[str, ...]] = {
     # the memory's embedder serves the most urgent texts first: the call priority of the
     # thread asking (`llm.priority`: a context variable, no backend)
     "memory": ("listeners", "phrasing", "llm.priority"),
-    "steps": (*VOCABULARY, *MODEL_INTERFACE, *MEMORY_RECORDS),
+    # a step may ask independent calls at once (`at_once`: threads, no mind)
+    "steps": (*VOCABULARY, *MODEL_INTERFACE, *MEMORY_RECORDS, "at_once"),
     "agent_state": ("plan", "steps", *MEMORY_RECORDS),
     # the rating of the waiting observations on a lane of its own, beside other calls
     "rating_aside": ("agent_state", "steps", *MEMORY_RECORDS),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import datetime, timedelta
 
 from cognition.llm.task import LanguageModel
@@ -9,7 +10,7 @@ from cognition.memory.records import MemoryKind
 from cognition.offline import OfflineBrain
 from cognition.settings import MindSettings
 from cognition.steps.context import StepContext
-from cognition.steps.reflect import reflect, should_reflect
+from cognition.steps.reflect import InsightsInput, reflect, should_reflect
 from cognition.testing.memory_fake import FakeMemoryStream
 from cognition.testing.scripted_model import ScriptedModel
 from cognition.testing.town import KLAUS, START, context_for
@@ -116,7 +117,7 @@ def test_the_same_insight_for_two_questions_is_stored_once_citing_both() -> None
     assert len(stored[0].evidence) >= 2  # what both drawings cited
 
 
-def test_the_insights_of_all_questions_come_in_one_call_each_statement_shown_once() -> None:
+def test_the_insights_of_all_questions_in_one_call_show_each_statement_once() -> None:
     memory = filled(160)
     now = START + timedelta(hours=2)
     for index in range(12):
@@ -130,7 +131,8 @@ def test_the_insights_of_all_questions_come_in_one_call_each_statement_shown_onc
             "rate_importance": [{"ratings": [6]}],
         }
     )
-    reflect(klaus(model, memory, now))
+    one_call = SETTINGS.model_copy(update={"reflection_insights_at_once": False})
+    reflect(context_for(KLAUS, model, memory, one_call, now))
     (call,) = [c for c in model.calls if c.task == "reflection_insights"]
     inputs = call.inputs
     assert inputs.questions == ["What did Klaus read?", "Is Klaus a night owl?"]  # type: ignore[attr-defined]
@@ -174,3 +176,38 @@ def test_a_transcript_among_the_statements_is_shown_by_its_gist() -> None:
     (call,) = [c for c in model.calls if c.task == "reflection_insights"]
     shown = [s for s in call.inputs.statements if "Conversation with" in s]  # type: ignore[attr-defined]
     assert shown and all("Hello, Klaus" not in s and "Hi!" in s for s in shown)
+
+
+def test_each_question_draws_its_insights_in_a_call_of_its_own_all_at_once() -> None:
+    """As the paper draws them: a call per question over what that question retrieved, the
+    calls in flight together (each waits here until the other has begun), their insights
+    cited from their own statements and stored in one write."""
+    memory = filled(160)
+    now = START + timedelta(hours=2)
+    for index in range(12):
+        memory.add(MemoryKind.OBSERVATION, f"Klaus is a night owl, {index}", now, 5)
+    both_asked = threading.Barrier(2, timeout=10)
+
+    def insight(inputs: InsightsInput) -> dict[str, object]:
+        both_asked.wait()  # raises BrokenBarrierError if the calls came one after the other
+        (question,) = inputs.questions
+        return {"insights": [{"text": f"On {question}", "evidence": [1], "importance": 6}]}
+
+    questions = ["What did Klaus read?", "Is Klaus a night owl?"]
+    model = ScriptedModel(
+        {"reflection_questions": [{"questions": questions}], "reflection_insights": [insight]}
+    )
+    stored = reflect(klaus(model, memory, now))
+    calls = [c.inputs for c in model.calls if c.task == "reflection_insights"]
+    assert sorted(c.questions[0] for c in calls) == sorted(questions)  # type: ignore[attr-defined]
+    for inputs in calls:
+        texts = [line.partition(". ")[2] for line in inputs.statements]  # type: ignore[attr-defined]
+        night_owl = "night owl" in inputs.questions[0]  # type: ignore[attr-defined]
+        assert len(texts) == SETTINGS.retrieval_k  # its own retrieval only
+        assert any(("night owl" in t) == night_owl for t in texts)
+    assert [r.text for r in stored] == [f"On {q}" for q in questions]  # in the questions' order
+    assert not model.count("rate_importance")  # rated in their calls
+    first_shown = {c.questions[0]: c.statements[0].partition(". ")[2] for c in calls}  # type: ignore[attr-defined]
+    by_id = {r.id: r.text for r in memory.all()}
+    for record, question in zip(stored, questions, strict=True):
+        assert [by_id[e] for e in record.evidence] == [first_shown[question]]
